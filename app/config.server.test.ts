@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "studio-config-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("loadConfig", () => {
+  it("has defaults that need no set-up", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir,
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      smtpUrl: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+  });
+
+  it("generates a session secret once and keeps it in DATA_DIR", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(43);
+    expect(second).toBe(first);
+    const file = path.join(dataDir, "session-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("takes explicit values", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATABASE_URL: "postgres://u@db:5432/studio",
+      PUBLIC_URL: "https://studio.example/",
+      SESSION_SECRET: "s".repeat(32),
+      SMTP_URL: "smtp://mail.example:587",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      databaseUrl: "postgres://u@db:5432/studio",
+      publicUrl: "https://studio.example",
+      sessionSecret: "s".repeat(32),
+      smtpUrl: "smtp://mail.example:587",
+      logLevel: "warn",
+      trustProxy: 1,
+    });
+    expect(isHttps(config)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "notaport" }, 'Invalid configuration: PORT must be a port number (got "notaport")'],
+    [{ PORT: "70000" }, 'Invalid configuration: PORT must be between 0 and 65535 (got "70000")'],
+    [{ DATABASE_URL: "mysql://x" }, 'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://x")'],
+    [
+      { PUBLIC_URL: "studio.example" },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "studio.example")',
+    ],
+    [{ SESSION_SECRET: "short" }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters (got "short")'],
+    [{ SMTP_URL: "http://x" }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://x")'],
+    [
+      { LOG_LEVEL: "loud" },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+  ])("refuses %j with one line", (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(new ConfigError(message));
+  });
+});

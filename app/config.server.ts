@@ -1,0 +1,100 @@
+/**
+ * Configuration from the environment, validated once at start-up.
+ * A bad value stops the process with one line naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL")
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, "must be true, false or a number of proxy hops")
+    .optional(),
+});
+
+export type Config = {
+  nodeEnv: "production" | "development" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+  trustProxy: boolean | number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError with a one-line message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const got = present[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
+    );
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === undefined
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY === "true",
+  };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so `npm start` needs no set-up. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function isHttps(config: Pick<Config, "publicUrl">): boolean {
+  return config.publicUrl.startsWith("https://");
+}

@@ -1,0 +1,23 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Config } from "#app/config.server.ts";
+import type { Database } from "#app/db/client.server.ts";
+import type { Logger } from "#app/services/logger.server.ts";
+
+/** What the server hands every loader, action and middleware (set in server/app.ts). */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  /** the request's child logger, carrying its request id */
+  logger: Logger;
+  requestId: string;
+  /** CSP nonce for this response's inline scripts */
+  nonce: string;
+  /** client address (honours TRUST_PROXY) */
+  ip: string;
+};
+
+export const appContext = createContext<AppContext>();
+
+export function getApp(context: Readonly<RouterContextProvider>): AppContext {
+  return context.get(appContext);
+}

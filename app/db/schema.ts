@@ -1,0 +1,436 @@
+/**
+ * The one database schema (PostgreSQL; PGlite runs the same SQL).
+ * Enumerations come from app/domain/enums.ts and lengths from app/domain/limits.ts,
+ * so the database refuses anything the forms would refuse.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import {
+  budgetRanges,
+  customerStatuses,
+  customerTypes,
+  interactionTypes,
+  invoiceStatuses,
+  invoiceTypes,
+  portfolioCategories,
+  projectStatuses,
+  projectTypes,
+  roles,
+  submissionStatuses,
+} from "#app/domain/enums.ts";
+import { limits } from "#app/domain/limits.ts";
+
+export const customerTypeEnum = pgEnum("customer_type", customerTypes);
+export const projectTypeEnum = pgEnum("project_type", projectTypes);
+export const budgetRangeEnum = pgEnum("budget_range", budgetRanges);
+export const submissionStatusEnum = pgEnum("submission_status", submissionStatuses);
+export const customerStatusEnum = pgEnum("customer_status", customerStatuses);
+export const projectStatusEnum = pgEnum("project_status", projectStatuses);
+export const invoiceTypeEnum = pgEnum("invoice_type", invoiceTypes);
+export const invoiceStatusEnum = pgEnum("invoice_status", invoiceStatuses);
+export const interactionTypeEnum = pgEnum("interaction_type", interactionTypes);
+export const roleEnum = pgEnum("role", roles);
+export const portfolioCategoryEnum = pgEnum("portfolio_category", portfolioCategories);
+
+/** money: numeric(12,2); read as a string, converted with app/domain/money.ts */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** char_length(column) <= max, named after the table and column */
+function maxLength(table: string, column: SQL, columnName: string, max: number) {
+  return check(`${table}_${columnName}_length`, sql`char_length(${column}) <= ${sql.raw(String(max))}`);
+}
+function nonNegative(table: string, column: SQL, columnName: string) {
+  return check(`${table}_${columnName}_non_negative`, sql`${column} >= 0`);
+}
+function trigram(name: string, column: SQL) {
+  return index(name).using("gin", sql`${column} gin_trgm_ops`);
+}
+
+// ---------------------------------------------------------------- auth
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** stored lower-cased and trimmed */
+    email: varchar("email", { length: limits.email }).notNull(),
+    passwordHash: text("password_hash"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email), check("users_email_lower", sql`${t.email} = lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 (hex) of the random token in the cookie; the token itself is never stored */
+    id: varchar("id", { length: 64 }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: varchar("ip_address", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 500 }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: roleEnum("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** Single-use tokens (password reset, first-admin set-up), stored as SHA-256 hashes only. */
+export const authTokenPurposeEnum = pgEnum("auth_token_purpose", ["password_reset", "admin_setup"]);
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    /** SHA-256 (hex) of the token sent to the person */
+    id: varchar("id", { length: 64 }).primaryKey(),
+    purpose: authTokenPurposeEnum("purpose").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_id_idx").on(t.userId)],
+);
+
+/** Security-relevant events: sign-in success and failure, resets, sign-out. Never passwords or tokens. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    event: varchar("event", { length: 50 }).notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: varchar("email", { length: limits.email }),
+    ipAddress: varchar("ip_address", { length: 64 }),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc()), index("audit_log_user_id_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- infrastructure
+
+/**
+ * Fixed-window counters for rate limits (sign-in, reset, contact form), kept in
+ * the database so a limit holds across app instances.
+ */
+export const rateLimitBuckets = pgTable(
+  "rate_limit_buckets",
+  {
+    key: varchar("key", { length: 200 }).notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limit_buckets_window_idx").on(t.windowStart)],
+);
+
+/** Every outgoing email goes through the outbox; a worker sends it (or keeps it, without SMTP). */
+export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed", "kept"]);
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: varchar("to", { length: limits.email }).notNull(),
+    subject: varchar("subject", { length: 300 }).notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: mailStatusEnum("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- public content
+
+export const portfolioItems = pgTable("portfolio_items", {
+  id: serial("id").primaryKey(),
+  title: varchar("title", { length: 200 }).notNull(),
+  description: text("description").notNull(),
+  category: portfolioCategoryEnum("category").notNull(),
+  image: varchar("image", { length: limits.url }).notNull(),
+  link: varchar("link", { length: limits.url }).notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const pricingPackages = pgTable("pricing_packages", {
+  id: serial("id").primaryKey(),
+  name: varchar("name", { length: 100 }).notNull(),
+  price: varchar("price", { length: 100 }).notNull(),
+  description: text("description").notNull(),
+  features: jsonb("features").$type<string[]>().notNull(),
+  ctaLabel: varchar("cta_label", { length: 100 }).notNull(),
+  highlighted: boolean("highlighted").notNull().default(false),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** First-party, cookieless page-view counts: one row per path per day, no visitor data. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    path: varchar("path", { length: 200 }).notNull(),
+    day: date("day").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.path, t.day] }), index("page_views_day_idx").on(t.day)],
+);
+
+// ---------------------------------------------------------------- leads and CRM
+
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: limits.fullName }).notNull(),
+    email: varchar("email", { length: limits.email }).notNull(),
+    phoneNumber: varchar("phone_number", { length: limits.phoneMax }),
+    customerType: customerTypeEnum("customer_type"),
+    businessName: varchar("business_name", { length: limits.businessName }),
+    existingWebsiteUrl: varchar("existing_website_url", { length: limits.url }),
+    projectType: projectTypeEnum("project_type").notNull(),
+    budgetRange: budgetRangeEnum("budget_range"),
+    message: text("message").notNull(),
+    status: submissionStatusEnum("status").notNull().default("new"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLength("contact_submissions", sql`${t.message}`, "message", limits.message),
+    maxLength("contact_submissions", sql`${t.notes}`, "notes", limits.notes),
+    check("contact_submissions_phone_min", sql`char_length(${t.phoneNumber}) >= ${sql.raw(String(limits.phoneMin))}`),
+    index("contact_submissions_created_at_idx").on(t.createdAt.desc()),
+    index("contact_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    trigram("contact_submissions_name_trgm", sql`${t.name}`),
+    trigram("contact_submissions_email_trgm", sql`${t.email}`),
+    trigram("contact_submissions_business_name_trgm", sql`${t.businessName}`),
+  ],
+);
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: limits.personName }).notNull(),
+    email: varchar("email", { length: limits.email }).notNull(),
+    phoneNumber: varchar("phone_number", { length: limits.phoneMax }),
+    businessName: varchar("business_name", { length: limits.businessName }),
+    websiteUrl: varchar("website_url", { length: limits.url }),
+    billingAddress: varchar("billing_address", { length: limits.address }),
+    taxId: varchar("tax_id", { length: limits.taxId }),
+    paymentTerms: integer("payment_terms").notNull().default(30),
+    status: customerStatusEnum("status").notNull().default("prospect"),
+    notes: text("notes"),
+    contactSubmissionId: uuid("contact_submission_id").references(() => contactSubmissions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
+    maxLength("customers", sql`${t.notes}`, "notes", limits.notes),
+    uniqueIndex("customers_contact_submission_id_key").on(t.contactSubmissionId),
+    index("customers_created_at_idx").on(t.createdAt.desc()),
+    index("customers_status_idx").on(t.status),
+    index("customers_name_idx").on(t.name),
+    trigram("customers_name_trgm", sql`${t.name}`),
+    trigram("customers_email_trgm", sql`${t.email}`),
+    trigram("customers_business_name_trgm", sql`${t.businessName}`),
+  ],
+);
+
+export const customerInteractions = pgTable(
+  "customer_interactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    interactionType: interactionTypeEnum("interaction_type").notNull().default("note"),
+    subject: varchar("subject", { length: limits.subject }).notNull(),
+    description: text("description"),
+    interactionDate: timestamp("interaction_date", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    maxLength("customer_interactions", sql`${t.description}`, "description", limits.longText),
+    index("customer_interactions_customer_date_idx").on(t.customerId, t.interactionDate.desc()),
+  ],
+);
+
+/** pricing_details as the spec describes it */
+export type PricingDetails = {
+  type: "fixed" | "hourly" | "phased";
+  phases: { id: string; name: string; price: number | null }[];
+  recurring_fees: { id: string; name: string; amount: number | null }[];
+};
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    projectName: varchar("project_name", { length: limits.projectName }).notNull(),
+    description: text("description"),
+    projectType: varchar("project_type", { length: limits.projectType }),
+    status: projectStatusEnum("status").notNull().default("quoted"),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    fixedPrice: money("fixed_price"),
+    hourlyRate: money("hourly_rate"),
+    estimatedHours: numeric("estimated_hours", { precision: 10, scale: 2 }),
+    notes: text("notes"),
+    pricingDetails: jsonb("pricing_details").$type<PricingDetails>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    nonNegative("projects", sql`${t.fixedPrice}`, "fixed_price"),
+    nonNegative("projects", sql`${t.hourlyRate}`, "hourly_rate"),
+    nonNegative("projects", sql`${t.estimatedHours}`, "estimated_hours"),
+    maxLength("projects", sql`${t.description}`, "description", limits.longText),
+    maxLength("projects", sql`${t.notes}`, "notes", limits.notes),
+    index("projects_created_at_idx").on(t.createdAt.desc()),
+    index("projects_status_idx").on(t.status),
+    index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc()),
+    trigram("projects_project_name_trgm", sql`${t.projectName}`),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceNumber: varchar("invoice_number", { length: limits.invoiceNumber }).notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    projectId: uuid("project_id").references(() => projects.id),
+    invoiceType: invoiceTypeEnum("invoice_type").notNull().default("invoice"),
+    issueDate: date("issue_date").notNull(),
+    dueDate: date("due_date"),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    discountAmount: money("discount_amount").notNull().default("0"),
+    subtotal: money("subtotal").notNull().default("0"),
+    taxAmount: money("tax_amount").notNull().default("0"),
+    totalAmount: money("total_amount").notNull().default("0"),
+    balanceDue: money("balance_due").notNull().default("0"),
+    amountPaid: money("amount_paid").notNull().default("0"),
+    notes: text("notes"),
+    terms: text("terms"),
+    status: invoiceStatusEnum("status").notNull().default("draft"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    check("invoices_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    nonNegative("invoices", sql`${t.discountAmount}`, "discount_amount"),
+    nonNegative("invoices", sql`${t.amountPaid}`, "amount_paid"),
+    maxLength("invoices", sql`${t.notes}`, "notes", limits.longText),
+    maxLength("invoices", sql`${t.terms}`, "terms", limits.longText),
+    index("invoices_created_at_idx").on(t.createdAt.desc()),
+    index("invoices_status_idx").on(t.status),
+    index("invoices_type_idx").on(t.invoiceType),
+    index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc()),
+    index("invoices_project_id_idx").on(t.projectId),
+    trigram("invoices_invoice_number_trgm", sql`${t.invoiceNumber}`),
+  ],
+);
+
+export const invoiceLineItems = pgTable(
+  "invoice_line_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    description: varchar("description", { length: limits.lineDescription }).notNull(),
+    quantity: numeric("quantity", { precision: 12, scale: 2 }).notNull().default("1"),
+    unitPrice: money("unit_price").notNull().default("0"),
+    lineTotal: money("line_total").notNull().default("0"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    nonNegative("invoice_line_items", sql`${t.quantity}`, "quantity"),
+    nonNegative("invoice_line_items", sql`${t.unitPrice}`, "unit_price"),
+    index("invoice_line_items_invoice_idx").on(t.invoiceId, t.sortOrder),
+  ],
+);
+
+/** Last number handed out per document type: numbers are gap-free and assigned in the insert's transaction. */
+export const documentNumberCounters = pgTable("document_number_counters", {
+  invoiceType: invoiceTypeEnum("invoice_type").primaryKey(),
+  lastValue: integer("last_value").notNull().default(0),
+});
+
+// ---------------------------------------------------------------- settings
+
+/**
+ * The studio's identity. The spec keeps one record per user; this product is one
+ * studio, so the record with user_id null is the studio default (seeded) and is
+ * what the public site shows (docs/decisions/0005-studio-identity.md).
+ */
+export const businessSettings = pgTable(
+  "business_settings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    businessName: varchar("business_name", { length: limits.businessName }).notNull(),
+    contactName: varchar("contact_name", { length: limits.personName }).notNull(),
+    email: varchar("email", { length: limits.email }).notNull(),
+    phoneNumber: varchar("phone_number", { length: limits.phoneMax }),
+    address: varchar("address", { length: limits.address }),
+    website: varchar("website", { length: limits.url }),
+    taxId: varchar("tax_id", { length: limits.taxId }),
+    invoicePrefix: varchar("invoice_prefix", { length: limits.numberPrefix }).notNull().default("INV"),
+    estimatePrefix: varchar("estimate_prefix", { length: limits.numberPrefix }).notNull().default("EST"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("business_settings_user_id_key").on(t.userId)],
+);

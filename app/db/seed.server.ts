@@ -1,0 +1,331 @@
+/**
+ * Seeding. `seedBaseline` is idempotent and runs on every start: it fills what
+ * an empty database needs for the public site (portfolio, pricing, the studio
+ * identity). `seedDemo` adds a small, realistic back-office data set once.
+ */
+import { count, isNull } from "drizzle-orm";
+import type { Db, Tx } from "#app/db/client.server.ts";
+import {
+  businessSettings,
+  contactSubmissions,
+  customerInteractions,
+  customers,
+  invoiceLineItems,
+  invoices,
+  portfolioItems,
+  pricingPackages,
+  projects,
+} from "#app/db/schema.ts";
+import { portfolioSeed, pricingSeed } from "#app/db/seed-content.ts";
+import { conversionDescription } from "#app/domain/leads.ts";
+import { calculateTotals, centsToDecimal, parseScaled, toCents } from "#app/domain/money.ts";
+import { defaultStudio } from "#app/domain/studio.ts";
+import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
+
+export type SeedReport = { portfolio: number; pricing: number; settings: number; demo: boolean };
+
+export async function seedBaseline(db: Db): Promise<SeedReport> {
+  return db.transaction(async (tx) => {
+    const report: SeedReport = { portfolio: 0, pricing: 0, settings: 0, demo: false };
+    if ((await countOf(tx, portfolioItems)) === 0) {
+      await tx.insert(portfolioItems).values(portfolioSeed.map((item, index) => ({ ...item, sortOrder: index })));
+      report.portfolio = portfolioSeed.length;
+    }
+    if ((await countOf(tx, pricingPackages)) === 0) {
+      await tx.insert(pricingPackages).values(pricingSeed.map((item, index) => ({ ...item, sortOrder: index })));
+      report.pricing = pricingSeed.length;
+    }
+    const [studio] = await tx
+      .select({ id: businessSettings.id })
+      .from(businessSettings)
+      .where(isNull(businessSettings.userId));
+    if (!studio) {
+      await tx.insert(businessSettings).values({
+        businessName: defaultStudio.businessName,
+        contactName: defaultStudio.contactName,
+        email: defaultStudio.email,
+        phoneNumber: defaultStudio.phoneNumber,
+      });
+      report.settings = 1;
+    }
+    return report;
+  });
+}
+
+async function countOf(tx: Tx, table: typeof portfolioItems | typeof pricingPackages | typeof customers) {
+  const [row] = await tx.select({ n: count() }).from(table);
+  return row?.n ?? 0;
+}
+
+const day = 24 * 60 * 60 * 1000;
+const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString().slice(0, 10);
+const ago = (days: number) => new Date(Date.now() - days * day);
+
+/** Adds the demo data set unless the database already has customers. Returns whether it added anything. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await countOf(tx, customers)) > 0) return false;
+
+    const leads = await tx
+      .insert(contactSubmissions)
+      .values([
+        {
+          name: "Maria Alvarez",
+          email: "maria@alvarezbakery.test",
+          phoneNumber: "(555) 201-3344",
+          customerType: "business_owner",
+          businessName: "Alvarez Family Bakery",
+          existingWebsiteUrl: "https://alvarezbakery.test",
+          projectType: "redesign",
+          budgetRange: "range_2500_5000",
+          message: "Our site is ten years old and does not work on phones.\nWe would like online cake orders.",
+          status: "completed",
+          createdAt: ago(40),
+        },
+        {
+          name: "Devon Brooks",
+          email: "devon@brooksplumbing.test",
+          phoneNumber: "555-330-9182",
+          customerType: "business_owner",
+          businessName: "Brooks Plumbing & Heating",
+          projectType: "website",
+          budgetRange: "range_1000_2500",
+          message: "We need a simple site with our services and a way to request a call-back.",
+          status: "completed",
+          createdAt: ago(25),
+        },
+        {
+          name: "Priya Natarajan",
+          email: "priya@yogacollective.test",
+          customerType: "entrepreneur",
+          businessName: "Riverbend Yoga Collective",
+          projectType: "webapp",
+          budgetRange: "medium",
+          message: "Class booking with memberships and a waiting list. Currently we use spreadsheets.",
+          status: "in-progress",
+          notes: "Call booked for Thursday. Wants Stripe.",
+          createdAt: ago(6),
+        },
+        {
+          name: "Tom Whitaker",
+          email: "tom.whitaker@hardware.test",
+          phoneNumber: "+1 555 410 2290",
+          customerType: "business_manager",
+          businessName: "Whitaker Hardware",
+          projectType: "quote",
+          budgetRange: "tbd",
+          message: "Could you quote an online catalogue for about 400 products?",
+          status: "new",
+          createdAt: ago(2),
+        },
+        {
+          name: "Grace Liu",
+          email: "grace@liulandscapes.test",
+          customerType: "other",
+          projectType: "consultation",
+          message: "I am starting a landscaping business and would like the free consultation.",
+          status: "new",
+          createdAt: ago(1),
+        },
+        {
+          name: "Sam Okafor",
+          email: "sam@okafor.test",
+          projectType: "contact",
+          message: "Do you also maintain sites you did not build?",
+          status: "archived",
+          createdAt: ago(60),
+        },
+      ])
+      .returning();
+
+    const byEmail = (email: string) => {
+      const lead = leads.find((row) => row.email === email);
+      if (!lead) throw new Error(`demo lead ${email} missing`);
+      return lead;
+    };
+    const bakeryLead = byEmail("maria@alvarezbakery.test");
+    const plumbingLead = byEmail("devon@brooksplumbing.test");
+
+    const [bakery, plumbing, gallery] = await tx
+      .insert(customers)
+      .values([
+        {
+          name: bakeryLead.name,
+          email: bakeryLead.email,
+          phoneNumber: bakeryLead.phoneNumber,
+          businessName: bakeryLead.businessName,
+          websiteUrl: bakeryLead.existingWebsiteUrl,
+          billingAddress: "12 Market Street\nSpringfield\nIL\n62701",
+          status: "active",
+          contactSubmissionId: bakeryLead.id,
+          createdAt: ago(39),
+        },
+        {
+          name: plumbingLead.name,
+          email: plumbingLead.email,
+          phoneNumber: plumbingLead.phoneNumber,
+          businessName: plumbingLead.businessName,
+          paymentTerms: 15,
+          status: "active",
+          contactSubmissionId: plumbingLead.id,
+          createdAt: ago(24),
+        },
+        {
+          name: "Helen Park",
+          email: "helen@northlightgallery.test",
+          businessName: "Northlight Gallery",
+          websiteUrl: "https://northlightgallery.test",
+          status: "prospect",
+          notes: "Referred by Maria Alvarez.",
+          createdAt: ago(10),
+        },
+      ])
+      .returning();
+    if (!bakery || !plumbing || !gallery) throw new Error("demo customers missing");
+
+    const conversions = [
+      { customer: bakery, lead: bakeryLead },
+      { customer: plumbing, lead: plumbingLead },
+    ];
+    await tx.insert(customerInteractions).values(
+      conversions.map(({ customer, lead }) => ({
+        customerId: customer.id,
+        interactionType: "note" as const,
+        subject: "Customer converted from contact form",
+        description: conversionDescription(lead),
+        interactionDate: customer.createdAt,
+      })),
+    );
+
+    const [bakeryProject, plumbingProject] = await tx
+      .insert(projects)
+      .values([
+        {
+          customerId: bakery.id,
+          projectName: "Bakery website redesign and online orders",
+          description: "Mobile-first redesign with a cake-order form and pickup scheduling.",
+          projectType: "Website redesign",
+          status: "in_progress",
+          startDate: isoDate(-30),
+          endDate: isoDate(20),
+          fixedPrice: "4200.00",
+          pricingDetails: {
+            type: "phased",
+            phases: [
+              { id: "p1", name: "Phase 1", price: 1200 },
+              { id: "p2", name: "Phase 2", price: 1800 },
+              { id: "p3", name: "Phase 3", price: 1200 },
+            ],
+            recurring_fees: [{ id: "r1", name: "Hosting and care plan (monthly)", amount: 49 }],
+          },
+          createdAt: ago(30),
+        },
+        {
+          customerId: plumbing.id,
+          projectName: "Brooks Plumbing website",
+          projectType: "New website",
+          status: "completed",
+          startDate: isoDate(-22),
+          endDate: isoDate(-5),
+          hourlyRate: "85.00",
+          estimatedHours: "18.50",
+          pricingDetails: { type: "hourly", phases: [], recurring_fees: [] },
+          createdAt: ago(22),
+        },
+        {
+          customerId: gallery.id,
+          projectName: "Gallery catalogue",
+          projectType: "Web application",
+          status: "quoted",
+          fixedPrice: "3500.00",
+          pricingDetails: { type: "fixed", phases: [], recurring_fees: [] },
+          createdAt: ago(8),
+        },
+      ])
+      .returning();
+    if (!bakeryProject || !plumbingProject) throw new Error("demo projects missing");
+
+    const documents = [
+      {
+        type: "invoice" as const,
+        customerId: bakery.id,
+        projectId: bakeryProject.id,
+        issued: -28,
+        status: "paid" as const,
+        paidAll: true,
+        lines: [{ description: "Phase 1: discovery, design and prototype", quantity: "1", unitPrice: "1200.00" }],
+      },
+      {
+        type: "invoice" as const,
+        customerId: plumbing.id,
+        projectId: plumbingProject.id,
+        issued: -5,
+        status: "sent" as const,
+        paidAll: false,
+        lines: [
+          { description: "Design and build", quantity: "16.5", unitPrice: "85.00" },
+          { description: "Content entry and launch", quantity: "2", unitPrice: "85.00" },
+        ],
+      },
+      {
+        type: "estimate" as const,
+        customerId: gallery.id,
+        projectId: null,
+        issued: -7,
+        status: "draft" as const,
+        paidAll: false,
+        lines: [
+          { description: "Catalogue design", quantity: "1", unitPrice: "1500.00" },
+          { description: "Catalogue build with search", quantity: "1", unitPrice: "2000.00" },
+        ],
+      },
+    ];
+    const [studio] = await tx.select().from(businessSettings).where(isNull(businessSettings.userId));
+    for (const doc of documents) {
+      const lines = doc.lines.map((line) => ({
+        ...line,
+        quantityHundredths: parseScaled(line.quantity, 2) ?? 0,
+        unitPriceCents: toCents(line.unitPrice) ?? 0,
+      }));
+      const totals = calculateTotals({
+        lines: lines.map((line) => ({ quantity: line.quantityHundredths, unitPrice: line.unitPriceCents })),
+        taxRate: 0,
+        discount: 0,
+      });
+      const amountPaid = doc.paidAll ? totals.total : 0;
+      const prefix = doc.type === "invoice" ? (studio?.invoicePrefix ?? "INV") : (studio?.estimatePrefix ?? "EST");
+      const [invoice] = await tx
+        .insert(invoices)
+        .values({
+          invoiceNumber: await nextDocumentNumber(tx, doc.type, prefix),
+          customerId: doc.customerId,
+          projectId: doc.projectId,
+          invoiceType: doc.type,
+          issueDate: isoDate(doc.issued),
+          dueDate: isoDate(doc.issued + 30),
+          subtotal: centsToDecimal(totals.subtotal),
+          taxAmount: centsToDecimal(totals.taxAmount),
+          totalAmount: centsToDecimal(totals.total),
+          amountPaid: centsToDecimal(amountPaid),
+          balanceDue: centsToDecimal(totals.total - amountPaid),
+          terms: "Payment is due within 30 days of the invoice date.",
+          status: doc.status,
+          sentAt: doc.status === "draft" ? null : ago(-doc.issued),
+          createdAt: ago(-doc.issued),
+        })
+        .returning({ id: invoices.id });
+      if (!invoice) throw new Error("demo invoice missing");
+      await tx.insert(invoiceLineItems).values(
+        lines.map((line, index) => ({
+          invoiceId: invoice.id,
+          description: line.description,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          lineTotal: centsToDecimal(totals.lineTotals[index] ?? 0),
+          sortOrder: index,
+        })),
+      );
+    }
+    return true;
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Enumerations of SPEC section 3, with the labels the spec gives them.
+ * The database enforces the same values (see app/db/schema.ts); this module
+ * is the single source for both.
+ */
+
+export const customerTypes = [
+  "business_owner",
+  "business_manager",
+  "company_representative",
+  "marketing_director",
+  "entrepreneur",
+  "nonprofit_leader",
+  "other",
+] as const;
+export type CustomerType = (typeof customerTypes)[number];
+
+/** Project types the public contact form offers, with their labels. */
+export const formProjectTypes = ["quote", "contact", "consultation", "website", "webapp", "redesign"] as const;
+/** Every project type a submission can carry; `demo` exists only in the admin label map. */
+export const projectTypes = [...formProjectTypes, "demo"] as const;
+export type ProjectType = (typeof projectTypes)[number];
+export const projectTypeLabels: Record<ProjectType, string> = {
+  quote: "Request a Quote",
+  contact: "General Contact",
+  consultation: "Free Consultation",
+  website: "New Website",
+  webapp: "Web Application",
+  redesign: "Website Redesign",
+  demo: "Demo Request",
+};
+
+export const budgetRanges = [
+  "tbd",
+  "under_500",
+  "range_500_1000",
+  "range_1000_2500",
+  "range_2500_5000",
+  "medium",
+  "large",
+  "enterprise",
+] as const;
+export type BudgetRange = (typeof budgetRanges)[number];
+export const budgetRangeLabels: Record<BudgetRange, string> = {
+  tbd: "To be determined",
+  under_500: "Under $500",
+  range_500_1000: "$500 - $1,000",
+  range_1000_2500: "$1,000 - $2,500",
+  range_2500_5000: "$2,500 - $5,000",
+  medium: "$5,000 - $15,000",
+  large: "$15,000 - $30,000",
+  enterprise: "$30,000+",
+};
+export const budgetNotSpecified = "Not specified";
+
+export const submissionStatuses = ["new", "in-progress", "completed", "archived"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const customerStatuses = ["prospect", "active", "inactive", "archived"] as const;
+export type CustomerStatus = (typeof customerStatuses)[number];
+
+export const projectStatuses = ["quoted", "approved", "in_progress", "completed", "on_hold", "cancelled"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+
+export const pricingModels = ["fixed", "hourly", "phased"] as const;
+export type PricingModel = (typeof pricingModels)[number];
+
+export const invoiceTypes = ["invoice", "estimate"] as const;
+export type InvoiceType = (typeof invoiceTypes)[number];
+
+export const invoiceStatuses = ["draft", "sent", "viewed", "paid", "partial", "overdue", "cancelled"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const interactionTypes = ["note"] as const;
+
+export const roles = ["admin"] as const;
+export type Role = (typeof roles)[number];
+
+export const portfolioCategories = ["websites", "webapps"] as const;
+export type PortfolioCategory = (typeof portfolioCategories)[number];

@@ -1,0 +1,29 @@
+/**
+ * Field lengths. Section 5 of the spec gives the contact-form limits; the rest
+ * are this product's own, chosen so that no text a person types can grow
+ * without bound. The database enforces every one (check constraints), and the
+ * form schemas use the same numbers.
+ */
+export const limits = {
+  firstName: 50,
+  lastName: 50,
+  /** first + " " + last */
+  fullName: 101,
+  email: 255,
+  phoneMin: 10,
+  phoneMax: 20,
+  businessName: 100,
+  url: 500,
+  message: 2000,
+  notes: 5000,
+  personName: 200,
+  projectName: 200,
+  projectType: 100,
+  address: 500,
+  taxId: 50,
+  subject: 200,
+  lineDescription: 500,
+  longText: 5000,
+  invoiceNumber: 32,
+  numberPrefix: 10,
+} as const;

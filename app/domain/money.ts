@@ -1,0 +1,95 @@
+/**
+ * Money is exact: amounts are whole cents (integers), quantities and tax rates
+ * are whole hundredths. Products are taken in BigInt and rounded half away from
+ * zero to the cent, once per line total and once for the tax amount
+ * (docs/decisions/0003-money.md). The database stores numeric(12,2), which
+ * node-postgres and PGlite return as strings such as "1234.50".
+ */
+
+export type Cents = number;
+
+const decimalPattern = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+/** Parses a decimal ("12.5", "-3", "0.125") into an integer count of 1/10^scale units, rounding half away from zero. */
+export function parseScaled(value: string | number, scale: number): number | null {
+  const text = typeof value === "number" ? numberToPlain(value) : value.trim().replace(/[$,\s]/g, "");
+  const match = decimalPattern.exec(text);
+  if (!match || (match[2] === "" && (match[3] ?? "") === "")) return null;
+  const [, sign, whole = "", fraction = ""] = match;
+  const padded = (fraction + "0".repeat(scale + 1)).slice(0, scale + 1);
+  let units = BigInt((whole || "0") + padded.slice(0, scale));
+  if (Number(padded[scale]) >= 5) units += 1n;
+  const result = Number(units);
+  if (!Number.isSafeInteger(result)) return null;
+  return sign === "-" && result !== 0 ? -result : result;
+}
+
+function numberToPlain(value: number): string {
+  if (!Number.isFinite(value)) return "";
+  // toFixed(10) avoids exponent notation for the magnitudes money uses
+  return value.toFixed(10);
+}
+
+/** "12.34" | 12.34 -> 1234; null when not a number */
+export function toCents(value: string | number): Cents | null {
+  return parseScaled(value, 2);
+}
+
+/** 1234 -> "12.34", for numeric(12,2) columns */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** 123456 -> "$1,234.56" */
+export function formatMoney(cents: Cents): string {
+  return usd.format(cents / 100);
+}
+
+/** a / b rounded half away from zero, in BigInt */
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const quotient = (n * 2n + d) / (d * 2n);
+  return negative ? -quotient : quotient;
+}
+
+export type LineInput = {
+  /** hundredths: 1.5 -> 150 */
+  quantity: number;
+  unitPrice: Cents;
+};
+
+/** quantity x unit price, rounded to the cent */
+export function lineTotal(line: LineInput): Cents {
+  return Number(divideRounded(BigInt(line.quantity) * BigInt(line.unitPrice), 100n));
+}
+
+export type Totals = {
+  lineTotals: Cents[];
+  subtotal: Cents;
+  taxAmount: Cents;
+  total: Cents;
+  balanceDue: Cents;
+};
+
+/**
+ * The one totals calculation, used by the editor preview and the server.
+ * taxRate is in hundredths of a percent (7.25% -> 725).
+ */
+export function calculateTotals(input: {
+  lines: LineInput[];
+  taxRate: number;
+  discount: Cents;
+  amountPaid?: Cents;
+}): Totals {
+  const lineTotals = input.lines.map(lineTotal);
+  const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
+  const taxAmount = Number(divideRounded(BigInt(subtotal) * BigInt(input.taxRate), 10_000n));
+  const total = subtotal + taxAmount - input.discount;
+  return { lineTotals, subtotal, taxAmount, total, balanceDue: total - (input.amountPaid ?? 0) };
+}

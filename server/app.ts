@@ -1,0 +1,183 @@
+/**
+ * The HTTP server: Express 5 around the React Router request handler.
+ * Built by Vite into build/server/index.js (so drizzle and the app code are
+ * bundled); started by server.ts at the project root.
+ */
+import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
+import { appContext } from "#app/context.server.ts";
+import { DataDirInUseError } from "#app/db/client.server.ts";
+import { createLogger, type Logger } from "#app/services/logger.server.ts";
+import { type Runtime, startRuntime } from "./runtime.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+export type AppOptions = {
+  /** the React Router build; defaults to the one bundled with this server */
+  build?: BuildSource;
+  /** folder of the client build (hashed assets under assets/) */
+  clientDir?: string;
+  /** Vite's dev middleware, in development */
+  devMiddleware?: RequestHandler;
+};
+
+const requestIdPattern = /^[\w.:-]{1,100}$/;
+
+export function createApp(runtime: Runtime, options: AppOptions = {}) {
+  const { config, logger, database } = runtime;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", requestId);
+    const log = logger.child({ reqId: requestId });
+    res.locals.requestId = requestId;
+    res.locals.log = log;
+    res.on("finish", () => {
+      const entry = {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
+      };
+      const quiet = req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
+      if (quiet) log.debug(entry, "request");
+      else log.info(entry, "request");
+    });
+    next();
+  });
+
+  app.use(securityHeaders({ https: isHttps(config) }));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await database.ping(2000);
+      res.json({ status: "ready", database: database.kind });
+    } catch (error) {
+      (res.locals.log as Logger).warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable", database: database.kind });
+    }
+  });
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else {
+    const clientDir = options.clientDir ?? path.resolve("build/client");
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+
+  const build: BuildSource =
+    options.build ??
+    // virtual module provided by React Router's Vite plugin at build time
+    (() => import("virtual:react-router/server-build"));
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          config,
+          database,
+          logger: res.locals.log as Logger,
+          requestId: res.locals.requestId as string,
+          nonce: res.locals.nonce as string,
+          ip: req.ip ?? "",
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/**
+ * Listens, and on SIGTERM or SIGINT stops accepting, lets in-flight requests
+ * finish (up to 10 s), closes the database cleanly and exits.
+ */
+export function serve(
+  runtime: Runtime,
+  app: ReturnType<typeof createApp>,
+  onClose?: () => Promise<void>,
+): Promise<Server> {
+  const { config, logger } = runtime;
+  return new Promise((resolve, reject) => {
+    const server = app.listen(config.port, config.host, (error?: Error) => {
+      if (error) return reject(error);
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : config.port;
+      logger.info({ host: config.host, port, url: config.publicUrl }, `listening on http://${config.host}:${port}`);
+      resolve(server);
+    });
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, "shutting down");
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      force.unref();
+      await new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      try {
+        await onClose?.();
+        await runtime.database.close();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while shutting down");
+        process.exit(1);
+      }
+    };
+    process.once("SIGTERM", () => void stop("SIGTERM"));
+    process.once("SIGINT", () => void stop("SIGINT"));
+  });
+}
+
+/** The whole start-up, used by server.ts. */
+export async function main(options: AppOptions & { onClose?: () => Promise<void> } = {}) {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let runtime: Runtime;
+  try {
+    runtime = await startRuntime(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    logger.fatal({ err: error }, "start-up failed");
+    process.exit(1);
+  }
+  const app = createApp(runtime, options);
+  await serve(runtime, app, options.onClose);
+}

@@ -1,0 +1,45 @@
+/**
+ * Chromium for end-to-end tests, driven by playwright-core. Found through
+ * CHROME_PATH, else the usual install locations.
+ */
+import { existsSync } from "node:fs";
+import { type Browser, chromium } from "playwright-core";
+
+const candidates = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+];
+
+export function findChromium(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH points to ${fromEnv}, which does not exist.`);
+    return fromEnv;
+  }
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) {
+    throw new Error(
+      "Chromium was not found. Install it (Debian/Ubuntu: `sudo apt-get install -y chromium`; macOS: install Google Chrome) or set CHROME_PATH to its executable.",
+    );
+  }
+  return found;
+}
+
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+}

@@ -1,0 +1,120 @@
+/**
+ * Starts the production build (`node server.ts`) on a free 127.0.0.1 port with a
+ * temporary DATA_DIR, as a real process, for end-to-end tests.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export type TestServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** every line the server printed so far */
+  output: () => string;
+  /** parsed JSON log lines */
+  logs: () => Record<string, unknown>[];
+  /** SIGTERM, wait for exit; returns the exit code */
+  stop: () => Promise<number | null>;
+};
+
+export type StartOptions = {
+  env?: Record<string, string>;
+  /** reuse a data directory (restart tests); otherwise a fresh temporary one */
+  dataDir?: string;
+  keepDataDir?: boolean;
+};
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const logs = () =>
+    output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const listening = logs().find((line) => line.msg?.toString().startsWith("listening on"));
+      if (listening) {
+        clearTimeout(timer);
+        child.stdout?.off("data", check);
+        resolve(Number(listening.port));
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    output: () => output,
+    logs,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      const code = await exited;
+      if (!options.dataDir && !options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** Runs `node server.ts` expecting it to exit (bad configuration and the like). */
+export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 30_000) {
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["server.ts"], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not exit:\n${output}`));
+    }, timeoutMs);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from "vitest/config";
+
+// Separate from vite.config.ts: the React Router plugin is for the app build, not for tests.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          // one browser and a few servers at a time: the machine has two cores
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
