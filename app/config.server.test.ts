@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       publicUrl: "http://localhost:3000",
       smtpUrl: undefined,
+      mailFrom: "Studio <no-reply@localhost>",
       logLevel: "info",
       trustProxy: false,
     });
@@ -48,6 +49,7 @@ describe("loadConfig", () => {
       publicUrl: "https://studio.example",
       sessionSecret: "s".repeat(32),
       smtpUrl: "smtp://mail.example:587",
+      mailFrom: "Studio <no-reply@studio.example>",
       logLevel: "warn",
       trustProxy: 1,
     });

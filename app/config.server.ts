@@ -29,6 +29,7 @@ const schema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).max(255).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()
@@ -45,6 +46,8 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
+  /** sender of outgoing mail */
+  mailFrom: string;
   logLevel: (typeof logLevels)[number];
   trustProxy: boolean | number;
 };
@@ -66,15 +69,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Studio <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     trustProxy:
       e.TRUST_PROXY === undefined

@@ -2,11 +2,14 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
+import type { MailWorker } from "#app/services/mail.server.ts";
 
 /** What the server hands every loader, action and middleware (set in server/app.ts). */
 export type AppContext = {
   config: Config;
   database: Database;
+  /** call `mail.kick()` after committing work that queued mail */
+  mail: MailWorker;
   /** the request's child logger, carrying its request id */
   logger: Logger;
   requestId: string;

@@ -31,7 +31,7 @@ export type AppOptions = {
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-  const { config, logger, database } = runtime;
+  const { config, logger, database, mail } = runtime;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -100,6 +100,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         context.set(appContext, {
           config,
           database,
+          mail,
           logger: res.locals.log as Logger,
           requestId: res.locals.requestId as string,
           nonce: res.locals.nonce as string,
@@ -141,7 +142,7 @@ export function serve(
       server.closeIdleConnections();
       try {
         await onClose?.();
-        await runtime.database.close();
+        await runtime.close();
         logger.info("stopped");
         process.exit(0);
       } catch (error) {

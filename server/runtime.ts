@@ -1,17 +1,22 @@
 /**
  * Start-up and shut-down of everything the server needs besides HTTP:
- * configuration, logger, database (opened, migrated, seeded).
+ * configuration, logger, database (opened, migrated, seeded), background workers.
  */
 import type { Config } from "#app/config.server.ts";
 import { type Database, openDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
+import { createSmtpTransport, type MailWorker, startMailWorker } from "#app/services/mail.server.ts";
+import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 
 export type Runtime = {
   config: Config;
   logger: Logger;
   database: Database;
+  mail: MailWorker;
+  /** stops the workers, then closes the database */
+  close(): Promise<void>;
 };
 
 export async function openAppDatabase(config: Config): Promise<Database> {
@@ -33,5 +38,24 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     await database.close();
     throw error;
   }
-  return { config, logger, database };
+
+  if (!config.smtpUrl) logger.warn("SMTP_URL is not set: outgoing mail is kept in the outbox and logged");
+  const transport = config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : null;
+  const mail = startMailWorker(database.db, { transport, from: config.mailFrom, logger });
+  const maintenance = setInterval(() => {
+    pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
+  }, 3600_000);
+  maintenance.unref();
+
+  return {
+    config,
+    logger,
+    database,
+    mail,
+    async close() {
+      clearInterval(maintenance);
+      await mail.stop();
+      await database.close();
+    },
+  };
 }
