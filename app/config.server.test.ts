@@ -18,6 +18,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       smtpUrl: undefined,
       mailFrom: "Studio <no-reply@localhost>",
+      contactRateLimit: { limit: 5, windowMs: 600_000 },
       logLevel: "info",
       trustProxy: false,
     });
@@ -42,6 +43,7 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.example:587",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "1",
+      CONTACT_RATE_LIMIT: "off",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -52,6 +54,7 @@ describe("loadConfig", () => {
       mailFrom: "Studio <no-reply@studio.example>",
       logLevel: "warn",
       trustProxy: 1,
+      contactRateLimit: null,
     });
     expect(isHttps(config)).toBe(true);
   });

@@ -29,6 +29,10 @@ const schema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  CONTACT_RATE_LIMIT: z
+    .string()
+    .regex(/^(off|\d+\/\d+)$/, "must be COUNT/SECONDS (for example 5/600) or off")
+    .default("5/600"),
   MAIL_FROM: z.string().min(3).max(255).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
@@ -46,6 +50,8 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   smtpUrl: string | undefined;
+  /** contact-form submissions allowed per IP address and window; null = no limit (benchmarks only) */
+  contactRateLimit: { limit: number; windowMs: number } | null;
   /** sender of outgoing mail */
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
@@ -79,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    contactRateLimit: parseRate(e.CONTACT_RATE_LIMIT),
     mailFrom: e.MAIL_FROM ?? `Studio <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     trustProxy:
@@ -88,6 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY === "true",
   };
+}
+
+function parseRate(value: string): Config["contactRateLimit"] {
+  if (value === "off") return null;
+  const [limit, seconds] = value.split("/").map(Number);
+  return { limit: limit ?? 5, windowMs: (seconds ?? 600) * 1000 };
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so `npm start` needs no set-up. */

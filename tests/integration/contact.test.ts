@@ -1,0 +1,172 @@
+import { pino } from "pino";
+import { expect, it } from "vitest";
+import { loadConfig } from "#app/config.server.ts";
+import { contactSubmissions, mailOutbox } from "#app/db/schema.ts";
+import { seedBaseline } from "#app/db/seed.server.ts";
+import { formTokenField, honeypotField, receiveInquiry } from "#app/services/contact.server.ts";
+import { issueFormToken } from "#app/services/form-token.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+
+const config = {
+  ...loadConfig({ SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://studio.example", DATA_DIR: "/nonexistent" }),
+  contactRateLimit: { limit: 2, windowMs: 600_000 },
+};
+const logLines: string[] = [];
+const logger = pino({ level: "info" }, { write: (line: string) => logLines.push(line) });
+
+function form(fields: Record<string, string>, tokenAgeMs = 10_000) {
+  const data = new FormData();
+  data.set(formTokenField, issueFormToken(config.sessionSecret, Date.now() - tokenAgeMs));
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+const complete = {
+  first_name: " Ada ",
+  last_name: "Lovelace",
+  email: "ada@example.test",
+  phone_number: "+1 (555) 010-4242",
+  customer_type: "entrepreneur",
+  business_name: "Analytical Engines",
+  existing_website_url: "engines.example",
+  project_type: "webapp",
+  budget_range: "medium",
+  message: "We need a booking system.\nSoon.",
+};
+
+describeEachDatabase("contact inquiries", (database) => {
+  function app(ip = "203.0.113.7") {
+    let kicks = 0;
+    return {
+      kicks: () => kicks,
+      ctx: {
+        config,
+        database: database(),
+        logger,
+        ip,
+        mail: {
+          kick: () => {
+            kicks++;
+          },
+          stop: async () => {},
+        },
+      },
+    };
+  }
+
+  it("stores a valid inquiry as exactly one row with the spec's columns, and queues the owner's mail", async () => {
+    await seedBaseline(database().db);
+    const { ctx, kicks } = app();
+    const outcome = await receiveInquiry(ctx, form(complete));
+    expect(outcome.kind).toBe("stored");
+    const rows = await database().db.select().from(contactSubmissions);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.test",
+      phoneNumber: "+1 (555) 010-4242",
+      customerType: "entrepreneur",
+      businessName: "Analytical Engines",
+      existingWebsiteUrl: "https://engines.example",
+      projectType: "webapp",
+      budgetRange: "medium",
+      message: "We need a booking system.\nSoon.",
+      status: "new",
+      notes: null,
+    });
+    const mail = await database().db.select().from(mailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({
+      to: "hello@studio.test",
+      subject: "New inquiry from Ada Lovelace",
+      status: "pending",
+    });
+    expect(mail[0]?.text).toContain(`https://studio.example/admin/dashboard?submission=${rows[0]?.id}`);
+    expect(kicks()).toBe(1);
+  });
+
+  it("stores blank optional fields as null", async () => {
+    const { ctx } = app();
+    await receiveInquiry(
+      ctx,
+      form({
+        first_name: "Grace",
+        last_name: "Hopper",
+        email: "g@navy.test",
+        project_type: "quote",
+        message: "Hi",
+        phone_number: "",
+        business_name: "  ",
+      }),
+    );
+    const [row] = await database().db.select().from(contactSubmissions);
+    expect(row).toMatchObject({
+      phoneNumber: null,
+      businessName: null,
+      existingWebsiteUrl: null,
+      budgetRange: null,
+      customerType: null,
+    });
+  });
+
+  it("refuses an invalid inquiry with the spec's messages and stores nothing", async () => {
+    const { ctx } = app();
+    const outcome = await receiveInquiry(
+      ctx,
+      form({ ...complete, first_name: "", email: "nope", phone_number: "12", project_type: "" }),
+    );
+    expect(outcome.kind).toBe("invalid");
+    if (outcome.kind !== "invalid") return;
+    expect(outcome.result.error).toMatchObject({
+      first_name: ["First name is required"],
+      email: ["Invalid email address"],
+      phone_number: ["Phone number must be at least 10 digits"],
+      project_type: ["Please select a project type"],
+    });
+    // the visitor's values come back
+    expect(outcome.result.initialValue).toMatchObject({ last_name: "Lovelace", message: complete.message });
+    expect(await database().db.select().from(contactSubmissions)).toEqual([]);
+    expect(await database().db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it.each([
+    ["honeypot", () => form({ ...complete, [honeypotField]: "http://spam.example" })],
+    ["too-fast", () => form(complete, 1_000)],
+    ["expired", () => form(complete, 25 * 3600_000)],
+    [
+      "invalid-token",
+      () => {
+        const data = form(complete);
+        data.set(formTokenField, "123.forged");
+        return data;
+      },
+    ],
+    [
+      "missing-token",
+      () => {
+        const data = form(complete);
+        data.delete(formTokenField);
+        return data;
+      },
+    ],
+  ])("quietly ignores a bot (%s): nothing stored, refusal logged without the message", async (reason, makeForm) => {
+    const { ctx } = app();
+    logLines.length = 0;
+    expect(await receiveInquiry(ctx, makeForm())).toEqual({ kind: "ignored", reason });
+    expect(await database().db.select().from(contactSubmissions)).toEqual([]);
+    expect(logLines.join("")).toContain(`"reason":"${reason}"`);
+    expect(logLines.join("")).not.toContain("booking system");
+  });
+
+  it("limits inquiries per IP address, in the database", async () => {
+    const first = app("198.51.100.1");
+    expect((await receiveInquiry(first.ctx, form(complete))).kind).toBe("stored");
+    expect((await receiveInquiry(first.ctx, form(complete))).kind).toBe("stored");
+    const third = await receiveInquiry(first.ctx, form(complete));
+    expect(third.kind).toBe("limited");
+    if (third.kind === "limited") expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    // another address is not affected
+    expect((await receiveInquiry(app("198.51.100.2").ctx, form(complete))).kind).toBe("stored");
+    expect(await database().db.select().from(contactSubmissions)).toHaveLength(3);
+  });
+});
