@@ -14,6 +14,7 @@ import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.serve
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
+import { limitBody } from "./body-limit.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -60,6 +61,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
   app.use(securityHeaders({ https: isHttps(config) }));
   app.use(compression());
+  // the public inquiry form (and React Router's data endpoint for it) takes small bodies only
+  app.use(["/contact", "/contact.data"], limitBody(32 * 1024));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
