@@ -1,11 +1,137 @@
-import type { Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions } from "#app/db/schema.ts";
+/** Contact-form submissions (the leads inbox). */
+import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
 import type { toSubmissionRow } from "#app/domain/contact-form.ts";
+import type { CustomerForm } from "#app/domain/customer-form.ts";
+import { toCustomerRow } from "#app/domain/customer-form.ts";
+import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import { type InboxQuery, inboxPageSize, likePattern } from "#app/domain/inbox.ts";
+import { conversionDescription } from "#app/domain/leads.ts";
+import { publishChange } from "#app/services/events.server.ts";
 
 export type NewSubmission = ReturnType<typeof toSubmissionRow>;
 
 export async function createSubmission(db: Queryable, row: NewSubmission) {
   const [created] = await db.insert(contactSubmissions).values(row).returning();
   if (!created) throw new Error("insert returned no row");
+  await publishChange(db, { table: "contact_submissions", id: created.id });
   return created;
+}
+
+export type StatusCounts = Record<SubmissionStatus, number>;
+
+/** How many submissions have each status: one aggregate query. */
+export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: contactSubmissions.status, total: count() })
+    .from(contactSubmissions)
+    .groupBy(contactSubmissions.status);
+  const counts = Object.fromEntries(submissionStatuses.map((status) => [status, 0])) as StatusCounts;
+  for (const row of rows) counts[row.status] = Number(row.total);
+  return counts;
+}
+
+/** One page of the inbox, newest first, with the total for the pager. */
+export async function listSubmissions(db: Queryable, query: InboxQuery) {
+  const conditions = [eq(contactSubmissions.status, query.status)];
+  if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const search = or(
+      ilike(contactSubmissions.name, pattern),
+      ilike(contactSubmissions.email, pattern),
+      ilike(contactSubmissions.businessName, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  const where = and(...conditions);
+  const [totalRow] = await db.select({ total: count() }).from(contactSubmissions).where(where);
+  const total = Number(totalRow?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / inboxPageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select({
+      id: contactSubmissions.id,
+      name: contactSubmissions.name,
+      email: contactSubmissions.email,
+      businessName: contactSubmissions.businessName,
+      projectType: contactSubmissions.projectType,
+      budgetRange: contactSubmissions.budgetRange,
+      status: contactSubmissions.status,
+      createdAt: contactSubmissions.createdAt,
+    })
+    .from(contactSubmissions)
+    .where(where)
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(inboxPageSize)
+    .offset((page - 1) * inboxPageSize);
+  return { rows, total, page, pageCount };
+}
+
+/** One submission with the customer made from it, if any. */
+export async function getSubmission(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ submission: contactSubmissions, customerId: customers.id })
+    .from(contactSubmissions)
+    .leftJoin(customers, eq(customers.contactSubmissionId, contactSubmissions.id))
+    .where(eq(contactSubmissions.id, id));
+  return row ? { ...row.submission, customerId: row.customerId } : null;
+}
+
+export async function updateSubmission(
+  db: Db,
+  id: string,
+  changes: { status: SubmissionStatus; notes: string | null },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contactSubmissions)
+      .set({ status: changes.status, notes: changes.notes })
+      .where(eq(contactSubmissions.id, id))
+      .returning({ id: contactSubmissions.id });
+    if (row) await publishChange(tx, { table: "contact_submissions", id });
+    return row ?? null;
+  });
+}
+
+export class AlreadyConvertedError extends Error {
+  constructor(public readonly customerId: string) {
+    super("This submission has already been converted to a customer.");
+  }
+}
+
+/**
+ * Makes a customer from a submission, in one transaction: the customer (status
+ * prospect, linked to the submission) and the conversion note. A submission
+ * converts once; the unique link also guards against two admins at once.
+ */
+export async function convertSubmission(db: Db, submissionId: string, form: CustomerForm) {
+  return db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, submissionId))
+      .for("update");
+    if (!submission) return null;
+    const [existing] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.contactSubmissionId, submissionId));
+    if (existing) throw new AlreadyConvertedError(existing.id);
+    const [customer] = await tx
+      .insert(customers)
+      .values({ ...toCustomerRow(form), status: "prospect", contactSubmissionId: submissionId })
+      .returning();
+    if (!customer) throw new Error("customer insert returned no row");
+    await tx.insert(customerInteractions).values({
+      customerId: customer.id,
+      interactionType: "note",
+      subject: "Customer converted from contact form",
+      description: conversionDescription(submission),
+    });
+    await publishChange(tx, { table: "customers", id: customer.id });
+    await publishChange(tx, { table: "contact_submissions", id: submissionId });
+    return customer;
+  });
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { budgetLabel, inboxHref, inboxTotals, likePattern, parseInboxQuery } from "#app/domain/inbox.ts";
+
+describe("inbox query", () => {
+  it("defaults to new submissions of every type, first page", () => {
+    expect(parseInboxQuery(new URLSearchParams())).toEqual({ status: "new", type: "all", q: "", page: 1 });
+  });
+  it("reads valid values and ignores bad ones", () => {
+    expect(parseInboxQuery(new URLSearchParams("status=archived&type=demo&q=%20ada%20&page=3"))).toEqual({
+      status: "archived",
+      type: "demo",
+      q: "ada",
+      page: 3,
+    });
+    expect(parseInboxQuery(new URLSearchParams("status=deleted&type=consultation&page=-2"))).toEqual({
+      status: "new",
+      type: "all",
+      q: "",
+      page: 1,
+    });
+  });
+  it("builds short links", () => {
+    expect(inboxHref({ status: "new", type: "all", q: "", page: 1 })).toBe("/admin/dashboard");
+    expect(inboxHref({ status: "archived", q: "a b", page: 2 })).toBe("/admin/dashboard?status=archived&q=a+b&page=2");
+    expect(inboxHref({ status: "new" }, { submission: "x" })).toBe("/admin/dashboard?submission=x");
+  });
+});
+
+it("totals: inbox is everything not archived, attention is new plus in progress", () => {
+  expect(inboxTotals({ new: 3, "in-progress": 2, completed: 5, archived: 7 })).toEqual({
+    inbox: 10,
+    archived: 7,
+    attention: 5,
+  });
+});
+
+it("labels a blank budget 'Not specified'", () => {
+  expect(budgetLabel(null)).toBe("Not specified");
+  expect(budgetLabel("under_500")).toBe("Under $500");
+});
+
+it("escapes LIKE wildcards", () => {
+  expect(likePattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+});

@@ -1,0 +1,91 @@
+/**
+ * Change events for live lists. A change is published with NOTIFY inside the
+ * transaction that made it, so listeners hear of it only after it commits.
+ * PostgreSQL delivers it to every app instance (one LISTEN connection each);
+ * PGlite delivers it within the process. Events carry only a table name and
+ * an id: pages re-fetch through their own guarded loaders.
+ */
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { PoolClient } from "pg";
+import type { Database, Queryable } from "#app/db/client.server.ts";
+
+export const changeChannel = "studio_changes";
+
+export const changeTables = ["contact_submissions", "customers", "projects", "invoices"] as const;
+export type ChangeTable = (typeof changeTables)[number];
+export type ChangeEvent = { table: ChangeTable; id: string };
+
+export async function publishChange(db: Queryable, event: ChangeEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${changeChannel}, ${JSON.stringify(event)})`);
+}
+
+function parse(payload: string): ChangeEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<ChangeEvent>;
+    if (typeof value.id === "string" && changeTables.includes(value.table as ChangeTable)) {
+      return { table: value.table as ChangeTable, id: value.id };
+    }
+  } catch {
+    // not ours
+  }
+  return null;
+}
+
+export type ChangeFeed = {
+  subscribe(listener: (event: ChangeEvent) => void): () => void;
+  close(): Promise<void>;
+};
+
+/** One listener per process, fanned out to every subscriber (SSE streams). */
+export async function openChangeFeed(database: Database, onError?: (error: unknown) => void): Promise<ChangeFeed> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (payload: string) => {
+    const event = parse(payload);
+    if (event) emitter.emit("change", event);
+  };
+
+  let stop: () => Promise<void>;
+  if (database.pglite) {
+    const unlisten = await database.pglite.listen(changeChannel, deliver);
+    stop = () => unlisten();
+  } else if (database.pool) {
+    const pool = database.pool;
+    let closed = false;
+    let client: PoolClient | null = null;
+    const connect = async (): Promise<void> => {
+      const next = await pool.connect();
+      next.on("notification", (message) => {
+        if (message.channel === changeChannel && message.payload) deliver(message.payload);
+      });
+      next.on("error", (error) => {
+        onError?.(error);
+        next.release(true);
+        if (client === next) client = null;
+        if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
+      });
+      await next.query(`listen ${changeChannel}`);
+      client = next;
+    };
+    await connect();
+    stop = async () => {
+      closed = true;
+      if (client) {
+        await client.query(`unlisten ${changeChannel}`).catch(() => {});
+        client.release();
+        client = null;
+      }
+    };
+  } else {
+    throw new Error("unknown database driver");
+  }
+
+  return {
+    subscribe(listener) {
+      emitter.on("change", listener);
+      return () => emitter.off("change", listener);
+    },
+    close: () => stop(),
+  };
+}

@@ -1,0 +1,55 @@
+import { expect, it } from "vitest";
+import { openChangeFeed, publishChange } from "#app/services/events.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+
+function nextEvents(count: number, feed: Awaited<ReturnType<typeof openChangeFeed>>, timeoutMs = 3000) {
+  return new Promise<unknown[]>((resolve) => {
+    const seen: unknown[] = [];
+    const stop = feed.subscribe((event) => {
+      seen.push(event);
+      if (seen.length === count) finish();
+    });
+    const timer = setTimeout(finish, timeoutMs);
+    function finish() {
+      clearTimeout(timer);
+      stop();
+      resolve(seen);
+    }
+  });
+}
+
+describeEachDatabase("change events", (database) => {
+  it("delivers a change after its transaction commits, and nothing for a rollback", async () => {
+    const feed = await openChangeFeed(database());
+    try {
+      const events = nextEvents(2, feed);
+      await expect(
+        database().db.transaction(async (tx) => {
+          await publishChange(tx, { table: "customers", id: "rolled-back" });
+          throw new Error("rollback");
+        }),
+      ).rejects.toThrow("rollback");
+      await database().db.transaction(async (tx) => {
+        await publishChange(tx, { table: "contact_submissions", id: "a" });
+      });
+      await publishChange(database().db, { table: "invoices", id: "b" });
+      expect(await events).toEqual([
+        { table: "contact_submissions", id: "a" },
+        { table: "invoices", id: "b" },
+      ]);
+    } finally {
+      await feed.close();
+    }
+  });
+
+  it("stops delivering after unsubscribe and close", async () => {
+    const feed = await openChangeFeed(database());
+    const seen: unknown[] = [];
+    const stop = feed.subscribe((event) => seen.push(event));
+    stop();
+    await publishChange(database().db, { table: "projects", id: "x" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toEqual([]);
+    await feed.close();
+  });
+});
