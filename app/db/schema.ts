@@ -243,11 +243,22 @@ export const contactSubmissions = pgTable(
     check("contact_submissions_phone_min", sql`char_length(${t.phoneNumber}) >= ${sql.raw(String(limits.phoneMin))}`),
     index("contact_submissions_created_at_idx").on(t.createdAt.desc()),
     index("contact_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("contact_submissions_status_type_idx").on(t.status, t.projectType, t.createdAt.desc()),
     trigram("contact_submissions_name_trgm", sql`${t.name}`),
     trigram("contact_submissions_email_trgm", sql`${t.email}`),
     trigram("contact_submissions_business_name_trgm", sql`${t.businessName}`),
   ],
 );
+
+/**
+ * Submissions per status, kept exact by a trigger on contact_submissions
+ * (statement triggers in drizzle/0003_submission_counts.sql), so the inbox counts cost one tiny read
+ * instead of a scan of every submission.
+ */
+export const contactSubmissionCounts = pgTable("contact_submission_counts", {
+  status: submissionStatusEnum("status").primaryKey(),
+  total: integer("total").notNull().default(0),
+});
 
 export const customers = pgTable(
   "customers",

@@ -1,7 +1,7 @@
 /** Contact-form submissions (the leads inbox). */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
+import { contactSubmissionCounts, contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
 import type { toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
@@ -21,19 +21,19 @@ export async function createSubmission(db: Queryable, row: NewSubmission) {
 
 export type StatusCounts = Record<SubmissionStatus, number>;
 
-/** How many submissions have each status: one aggregate query. */
+/** How many submissions have each status: one read of the trigger-kept counters (four rows). */
 export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCounts> {
-  const rows = await db
-    .select({ status: contactSubmissions.status, total: count() })
-    .from(contactSubmissions)
-    .groupBy(contactSubmissions.status);
+  const rows = await db.select().from(contactSubmissionCounts);
   const counts = Object.fromEntries(submissionStatuses.map((status) => [status, 0])) as StatusCounts;
-  for (const row of rows) counts[row.status] = Number(row.total);
+  for (const row of rows) counts[row.status] = row.total;
   return counts;
 }
 
-/** One page of the inbox, newest first, with the total for the pager. */
-export async function listSubmissions(db: Queryable, query: InboxQuery) {
+/**
+ * One page of the inbox, newest first, with the total for the pager. Pass the
+ * status counts when you have them: an unfiltered status view then needs no count query.
+ */
+export async function listSubmissions(db: Queryable, query: InboxQuery, counts?: StatusCounts) {
   const conditions = [eq(contactSubmissions.status, query.status)];
   if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
   if (query.q) {
@@ -46,8 +46,10 @@ export async function listSubmissions(db: Queryable, query: InboxQuery) {
     if (search) conditions.push(search);
   }
   const where = and(...conditions);
-  const [totalRow] = await db.select({ total: count() }).from(contactSubmissions).where(where);
-  const total = Number(totalRow?.total ?? 0);
+  const total =
+    counts && query.type === "all" && !query.q
+      ? counts[query.status]
+      : Number((await db.select({ total: count() }).from(contactSubmissions).where(where))[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / inboxPageSize));
   const page = Math.min(query.page, pageCount);
   const rows = await db
@@ -96,8 +98,10 @@ export async function updateSubmission(
 }
 
 export class AlreadyConvertedError extends Error {
-  constructor(public readonly customerId: string) {
+  readonly customerId: string;
+  constructor(customerId: string) {
     super("This submission has already been converted to a customer.");
+    this.customerId = customerId;
   }
 }
 

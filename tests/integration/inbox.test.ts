@@ -49,6 +49,35 @@ describeEachDatabase("leads inbox", (database) => {
     });
   });
 
+  it("keeps the counts exact through inserts, status changes, deletes and truncation", async () => {
+    await add(4, { status: "new" });
+    const [first] = await database().db.select().from(contactSubmissions);
+    if (!first) throw new Error("no row");
+    await updateSubmission(database().db, first.id, { status: "archived", notes: null });
+    await updateSubmission(database().db, first.id, { status: "archived", notes: "again" });
+    await database().db.delete(contactSubmissions).where(eq(contactSubmissions.status, "new")).execute();
+    await add(2, { status: "completed" });
+    const counts = await countSubmissionsByStatus(database().db);
+    expect(counts).toEqual({ new: 0, "in-progress": 0, completed: 2, archived: 1 });
+    const actual = await database().db.select({ status: contactSubmissions.status }).from(contactSubmissions);
+    expect(actual.filter((row) => row.status === "completed")).toHaveLength(2);
+    await database().db.execute(sql`truncate contact_submissions cascade`);
+    expect(await countSubmissionsByStatus(database().db)).toEqual({
+      new: 0,
+      "in-progress": 0,
+      completed: 0,
+      archived: 0,
+    });
+    // a status view without filters takes its total from the counts
+    await add(3, { status: "new" });
+    const page = await listSubmissions(
+      database().db,
+      parseInboxQuery(new URLSearchParams()),
+      await countSubmissionsByStatus(database().db),
+    );
+    expect(page.total).toBe(3);
+  });
+
   it("filters by status and type, newest first, 25 to a page with totals", async () => {
     await add(30, { status: "new", projectType: "quote" });
     await add(4, { status: "new", projectType: "demo" });
@@ -101,15 +130,13 @@ describeEachDatabase("leads inbox", (database) => {
   });
 
   it("converts a submission to a customer with its note, once", async () => {
-    await database()
-      .db.insert(contactSubmissions)
-      .values({
-        name: "Priya N",
-        email: "priya@yoga.test",
-        projectType: "webapp",
-        budgetRange: "medium",
-        message: "m",
-      });
+    await database().db.insert(contactSubmissions).values({
+      name: "Priya N",
+      email: "priya@yoga.test",
+      projectType: "webapp",
+      budgetRange: "medium",
+      message: "m",
+    });
     const [lead] = await database().db.select().from(contactSubmissions);
     if (!lead) throw new Error("no lead");
     const form = customerFormSchema.parse({ name: "Priya N", email: "priya@yoga.test", payment_terms: "15" });
