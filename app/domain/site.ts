@@ -131,3 +131,10 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
+
+/**
+ * Public HTML: browsers revalidate every time, a CDN may keep a copy for 60 s
+ * and serve it stale for 5 more minutes while it fetches a fresh one
+ * (docs/decisions/0006: how settings changes and page-view counts meet the CDN).
+ */
+export const publicPageCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
