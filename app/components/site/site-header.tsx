@@ -37,9 +37,11 @@ export function SiteHeader({ shortName }: { shortName: string }) {
             </li>
           ))}
         </ul>
-        <ButtonLink to="/contact" className="hidden min-h-10 px-5 text-sm md:inline-flex">
-          Request a Quote
-        </ButtonLink>
+        <div className="hidden md:block">
+          <ButtonLink to="/contact" className="min-h-10 px-5 text-sm">
+            Request a Quote
+          </ButtonLink>
+        </div>
         <details id={menuId} className="group md:hidden">
           <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-white/15 text-white [&::-webkit-details-marker]:hidden">
             <Menu className="size-5 group-open:hidden" aria-hidden="true" />

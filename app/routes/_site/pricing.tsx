@@ -91,7 +91,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             <h3 className="text-xl font-semibold text-white">{pkg.name}</h3>
-            <p className="mt-4 text-4xl font-bold tracking-tight text-white">{pkg.price}</p>
+            <p className="mt-4 text-3xl font-bold tracking-tight whitespace-nowrap text-white">{pkg.price}</p>
             <p className="mt-4 leading-relaxed text-zinc-300">{pkg.description}</p>
             <ul className="mt-6 flex flex-1 flex-col gap-3 border-t border-white/10 pt-6">
               {pkg.features.map((feature) => (
