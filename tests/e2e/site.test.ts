@@ -123,7 +123,7 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(await image.getAttribute("height")).toBe("500");
       expect(await image.getAttribute("src")).toMatch(/^\/images\/portfolio\/.+\.webp$/);
       expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
-      expect((await card.locator("p").nth(1).textContent()).length).toBeGreaterThan(40);
+      expect(((await card.locator("p").nth(1).textContent()) ?? "").length).toBeGreaterThan(40);
       const live = card.getByRole("link", { name: /View Live Site/ });
       expect(await live.getAttribute("target")).toBe("_blank");
       expect(await live.getAttribute("rel")).toBe("noopener noreferrer");
