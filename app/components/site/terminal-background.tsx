@@ -15,7 +15,7 @@ export function TerminalBackground() {
     <div aria-hidden="true" className="pointer-events-none fixed inset-0 z-0 overflow-hidden select-none">
       <pre
         id={terminalElementId}
-        className="absolute inset-x-0 top-16 bottom-0 overflow-hidden px-5 font-mono text-[13px] leading-[25px] text-[var(--color-accent)] opacity-30 md:px-10 md:text-[15px]"
+        className="absolute inset-x-0 top-16 bottom-0 overflow-hidden px-5 font-mono text-[13px] leading-[25px] text-[var(--color-accent)] opacity-20 md:px-10 md:text-[15px] md:opacity-30"
       >
         {initialText}
       </pre>
