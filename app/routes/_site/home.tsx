@@ -1,17 +1,93 @@
+import { AppWindow, ArrowRight, Gauge, PenTool } from "lucide-react";
+import { TerminalBackground } from "#app/components/site/terminal-background.tsx";
+import { ButtonLink, Card, Eyebrow } from "#app/components/site/ui.tsx";
+import { studioTagline } from "#app/domain/studio.ts";
 import type { Route } from "./+types/home";
+import { sitePageMeta } from "./seo.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Studio | Custom websites and web applications" },
+export const meta: Route.MetaFunction = ({ matches }) =>
+  sitePageMeta(matches, {
+    path: "/",
+    title: "{studio} | Custom websites and web applications",
+    description:
+      "We dream, design and develop custom websites and web applications that work hard for your business: functionality and purpose over design alone.",
+  });
+
+const services = [
   {
-    name: "description",
-    content: "We dream, design and develop websites and web apps that work hard for your business.",
+    icon: PenTool,
+    title: "Custom Websites",
+    text: "Sites designed around your business and your customers, not a template: clear, fast and easy to update.",
+  },
+  {
+    icon: AppWindow,
+    title: "Web Applications",
+    text: "Booking, ordering, dashboards and marketplaces: niche tools that take work off your plate every day.",
+  },
+  {
+    icon: Gauge,
+    title: "Performance First",
+    text: "Fast, SEO-optimised sites that load in a blink on any phone and get found by the people looking for you.",
   },
 ];
 
 export default function Home() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-24">
-      <h1 className="text-4xl font-bold">Dream. Design. Develop.</h1>
-    </main>
+    <>
+      <TerminalBackground />
+      <main className="relative z-10">
+        <section className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-6xl flex-col justify-center gap-8 px-5 py-24">
+          <Eyebrow>{studioTagline}</Eyebrow>
+          <h1 className="max-w-4xl text-6xl leading-[0.95] font-bold tracking-tighter text-white sm:text-8xl">
+            Dream. Design. <span className="text-[var(--color-accent)]">Develop.</span>
+          </h1>
+          <p className="max-w-2xl text-2xl font-medium text-zinc-100 sm:text-3xl">
+            Sites that work hard for your business.
+          </p>
+          <p className="max-w-2xl text-lg leading-relaxed text-zinc-300">
+            We are a small studio that builds custom websites and web applications for small businesses. Good looks are
+            the start, not the goal: every page we make has a purpose and every feature earns its place.
+          </p>
+          <div className="flex flex-wrap gap-4">
+            <ButtonLink to="/contact">
+              Request a Quote <ArrowRight className="size-4" aria-hidden="true" />
+            </ButtonLink>
+            <ButtonLink to="/portfolio" variant="secondary">
+              View Portfolio
+            </ButtonLink>
+          </div>
+        </section>
+
+        <section aria-labelledby="what-we-do" className="mx-auto max-w-6xl px-5 py-24">
+          <Eyebrow>Services</Eyebrow>
+          <h2 id="what-we-do" className="mt-3 text-4xl font-bold tracking-tight text-white sm:text-5xl">
+            What We Do
+          </h2>
+          <div className="mt-12 grid gap-6 md:grid-cols-3">
+            {services.map((service) => (
+              <Card key={service.title} className="bg-zinc-950/90">
+                <service.icon className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
+                <h3 className="mt-6 text-2xl font-semibold text-white">{service.title}</h3>
+                <p className="mt-3 leading-relaxed text-zinc-300">{service.text}</p>
+              </Card>
+            ))}
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-6xl px-5 pt-8 pb-32">
+          <div className="rounded-[2rem] border border-white/10 bg-zinc-950/90 px-8 py-16 text-center sm:px-16">
+            <h2 className="text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">
+              Ready to Build Something Great?
+            </h2>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-zinc-300">
+              Tell us about your business. We will come back with a plan, a price range and a timeline.
+            </p>
+            <ButtonLink to="/contact" className="mt-8">
+              Get Started Today
+            </ButtonLink>
+          </div>
+        </section>
+      </main>
+    </>
   );
 }

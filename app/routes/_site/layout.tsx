@@ -1,32 +1,55 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { SiteFooter } from "#app/components/site/site-footer.tsx";
+import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { getApp } from "#app/context.server.ts";
+import { publicPageCacheControl } from "#app/domain/site.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import type { RouteHandle } from "#app/root.tsx";
+import { trackPageView } from "#app/services/page-views.server.ts";
 import type { Route } from "./+types/layout";
 
+/** Public pages ship no React on the client (docs/decisions/0006-public-pages-without-hydration.md). */
+export const handle: RouteHandle = { hydrate: false };
+
+/** Counts the visit once the page is answered (only real 200 HTML GETs count). */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const response = await next();
+    const { database, logger } = getApp(context);
+    await trackPageView(database.db, logger, request, response);
+    return response;
+  },
+];
+
+/** The studio identity is read on every origin render, so a settings change shows once the CDN copy expires. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { database } = getApp(context);
-  return { studio: await getStudioIdentity(database.db) };
+  const { database, config } = getApp(context);
+  return {
+    studio: await getStudioIdentity(database.db),
+    siteUrl: config.publicUrl,
+    year: new Date().getFullYear(),
+  };
 }
 
+export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": publicPageCacheControl });
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { studio } = loaderData;
+  const { studio, siteUrl, year } = loaderData;
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="fixed inset-x-0 top-0 z-20 h-16 border-b border-white/10 bg-black/80 backdrop-blur">
-        <nav aria-label="Main" className="mx-auto flex h-full max-w-6xl items-center justify-between px-4">
-          <Link to="/" className="font-mono font-bold">
-            {studio.shortName}
-          </Link>
-        </nav>
-      </header>
-      <div className="flex-1 pt-16">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader shortName={studio.shortName} />
+      <div id="main" className="relative flex-1 pt-16">
         <Outlet />
       </div>
-      <footer className="border-t border-white/10 px-4 py-8 text-sm text-zinc-400">
-        <p>
-          © {new Date().getFullYear()} <Link to="/admin/login">{studio.businessName}</Link>
-        </p>
-      </footer>
+      <SiteFooter studio={studio} siteUrl={siteUrl} year={year} />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { isCountableView, normalizeViewPath, type ViewCandidate, viewDay } from "#app/domain/page-views.ts";
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+function candidate(overrides: Partial<ViewCandidate> = {}, headers: Record<string, string> = {}): ViewCandidate {
+  const all = new Headers({ "user-agent": browser, ...headers });
+  return {
+    method: "GET",
+    path: "/pricing",
+    status: 200,
+    contentType: "text/html; charset=utf-8",
+    headers: all,
+    ...overrides,
+  };
+}
+
+describe("isCountableView", () => {
+  it("counts a browser's GET of a public page", () => {
+    expect(isCountableView(candidate())).toBe(true);
+  });
+  it("does not count HEAD, POST, errors, not-found pages or non-HTML answers", () => {
+    expect(isCountableView(candidate({ method: "HEAD" }))).toBe(false);
+    expect(isCountableView(candidate({ method: "POST" }))).toBe(false);
+    expect(isCountableView(candidate({ status: 404 }))).toBe(false);
+    expect(isCountableView(candidate({ status: 500 }))).toBe(false);
+    expect(isCountableView(candidate({ contentType: "text/x-script" }))).toBe(false);
+    expect(isCountableView(candidate({ contentType: null }))).toBe(false);
+  });
+  it("does not count the back office or data requests", () => {
+    expect(isCountableView(candidate({ path: "/admin" }))).toBe(false);
+    expect(isCountableView(candidate({ path: "/admin/login" }))).toBe(false);
+    expect(isCountableView(candidate({ path: "/pricing.data" }))).toBe(false);
+    expect(isCountableView(candidate({ path: "/administrator" }))).toBe(true);
+  });
+  it("honours Do Not Track and Global Privacy Control", () => {
+    expect(isCountableView(candidate({}, { dnt: "1" }))).toBe(false);
+    expect(isCountableView(candidate({}, { "sec-gpc": "1" }))).toBe(false);
+    expect(isCountableView(candidate({}, { dnt: "0" }))).toBe(true);
+  });
+  it("ignores bots and clients without a user agent", () => {
+    expect(isCountableView(candidate({}, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }))).toBe(
+      false,
+    );
+    const none = candidate();
+    none.headers = new Headers();
+    expect(isCountableView(none)).toBe(false);
+  });
+});
+
+it("normalises paths and days", () => {
+  expect(normalizeViewPath("/about/")).toBe("/about");
+  expect(normalizeViewPath("/")).toBe("/");
+  expect(normalizeViewPath("//")).toBe("/");
+  expect(viewDay(new Date("2026-11-22T23:59:59.999Z"))).toBe("2026-11-22");
+});

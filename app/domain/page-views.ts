@@ -1,0 +1,44 @@
+/**
+ * Which requests count as a page view (docs/decisions/0006). Pure: the caller
+ * passes what it knows about the request and the response.
+ */
+import { isbot } from "isbot";
+
+export type ViewCandidate = {
+  method: string;
+  /** URL path, without the query string */
+  path: string;
+  status: number;
+  /** response Content-Type */
+  contentType: string | null;
+  headers: { get(name: string): string | null };
+};
+
+export const maxTrackedPathLength = 200;
+
+/**
+ * A real visit to a public page: a GET answered 200 with an HTML document,
+ * not under /admin, not a data request, not from a bot, and not from a browser
+ * that asks not to be tracked (DNT: 1 or Sec-GPC: 1).
+ */
+export function isCountableView(candidate: ViewCandidate): boolean {
+  const { method, path, status, contentType, headers } = candidate;
+  if (method.toUpperCase() !== "GET" || status !== 200) return false;
+  if (!contentType?.toLowerCase().startsWith("text/html")) return false;
+  if (path === "/admin" || path.startsWith("/admin/")) return false;
+  if (path.endsWith(".data") || path.length > maxTrackedPathLength) return false;
+  if (headers.get("dnt") === "1" || headers.get("sec-gpc") === "1") return false;
+  const userAgent = headers.get("user-agent");
+  if (!userAgent || isbot(userAgent)) return false;
+  return true;
+}
+
+/** One path per page: no trailing slash (except "/"). */
+export function normalizeViewPath(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, "") || "/" : "/";
+}
+
+/** The counting day: the UTC date, YYYY-MM-DD. */
+export function viewDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,22 @@
+import { and, asc, gte, lte, sql } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { pageViews } from "#app/db/schema.ts";
+
+export type PageViewCount = { path: string; day: string; views: number };
+
+/** Adds one view of `path` on `day` (YYYY-MM-DD): one row per path per day, counted atomically. */
+export async function recordPageView(db: Queryable, path: string, day: string): Promise<void> {
+  await db
+    .insert(pageViews)
+    .values({ path, day, views: 1 })
+    .onConflictDoUpdate({ target: [pageViews.path, pageViews.day], set: { views: sql`${pageViews.views} + 1` } });
+}
+
+/** Counts per path and day between two days (inclusive), oldest first. */
+export function listPageViews(db: Queryable, range: { from: string; to: string }): Promise<PageViewCount[]> {
+  return db
+    .select({ path: pageViews.path, day: pageViews.day, views: pageViews.views })
+    .from(pageViews)
+    .where(and(gte(pageViews.day, range.from), lte(pageViews.day, range.to)))
+    .orderBy(asc(pageViews.day), asc(pageViews.path));
+}

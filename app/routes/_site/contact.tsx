@@ -1,0 +1,74 @@
+import { CalendarCheck, Clock, Mail, Phone } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
+import { Card, Eyebrow } from "#app/components/site/ui.tsx";
+import { telHref } from "#app/domain/studio.ts";
+import type { Route } from "./+types/contact";
+import type { SiteLayoutData } from "./layout.tsx";
+import { sitePageMeta } from "./seo.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  sitePageMeta(matches, {
+    path: "/contact",
+    title: "Get In Touch | {studio}",
+    description:
+      "Tell us about your business and your project. We reply within 24 hours on business days; the first consultation is free.",
+  });
+
+export default function Contact() {
+  const site = useRouteLoaderData<SiteLayoutData>("routes/_site/layout");
+  const studio = site?.studio;
+  return (
+    <main className="mx-auto max-w-6xl px-5 pt-20 pb-28">
+      <Eyebrow>Contact</Eyebrow>
+      <h1 className="mt-3 text-5xl font-bold tracking-tight text-white sm:text-6xl">Get In Touch</h1>
+      <p className="mt-5 max-w-2xl text-lg text-zinc-300">
+        Tell us about your business and what you want your site to do. We will answer with questions, ideas and an
+        honest estimate.
+      </p>
+      {/* The inquiry form (next issue) takes the first column of this grid. */}
+      <div className="mt-14 grid gap-6 md:grid-cols-3">
+        <Card>
+          <h2 className="text-xl font-semibold text-white">Contact Information</h2>
+          <ul className="mt-6 flex flex-col gap-4">
+            {studio ? (
+              <li>
+                <a
+                  href={`mailto:${studio.email}`}
+                  className="inline-flex items-center gap-3 break-all text-zinc-200 hover:text-[var(--color-accent)]"
+                >
+                  <Mail className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+                  {studio.email}
+                </a>
+              </li>
+            ) : null}
+            {studio?.phoneNumber ? (
+              <li>
+                <a
+                  href={telHref(studio.phoneNumber)}
+                  className="inline-flex items-center gap-3 text-zinc-200 hover:text-[var(--color-accent)]"
+                >
+                  <Phone className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+                  {studio.phoneNumber}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </Card>
+        <Card>
+          <Clock className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
+          <h2 className="mt-5 text-xl font-semibold text-white">Quick Response</h2>
+          <p className="mt-3 leading-relaxed text-zinc-300">
+            We reply to every inquiry within 24 hours on business days.
+          </p>
+        </Card>
+        <Card>
+          <CalendarCheck className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
+          <h2 className="mt-5 text-xl font-semibold text-white">Free Consultation</h2>
+          <p className="mt-3 leading-relaxed text-zinc-300">
+            A 30-minute strategy session and a branded demo of your site. No cost, no commitment.
+          </p>
+        </Card>
+      </div>
+    </main>
+  );
+}

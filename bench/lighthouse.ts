@@ -1,0 +1,185 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile profile, its default simulated
+ * throttling) on the public pages of the production build, served by the real
+ * server. Prints one table row per page: the four category scores, FCP, LCP,
+ * CLS, TBT and the JavaScript transferred. Needs a build (`npm run build`).
+ *
+ *   npm run lighthouse                 every public page, one run each
+ *   RUNS=3 npm run lighthouse          the median run (by performance score) of three
+ *
+ * Chromium comes from CHROME_PATH or the usual install locations. The whole run
+ * is bounded: each page gets 120 s, the script 10 minutes.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import { chromiumArgs, findChromium } from "../tests/support/browser.ts";
+import { projectRoot, startServer } from "../tests/support/server.ts";
+
+const pages = ["/", "/portfolio", "/pricing", "/about", "/contact"];
+const runs = Math.max(1, Number(process.env.RUNS ?? 1));
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+
+type Row = {
+  page: string;
+  scores: Record<(typeof categories)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsBytes: number;
+  failing: string[];
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function launchChromium(): Promise<{ port: number; process: ChildProcess; profile: string }> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), "studio-lh-"));
+  const child = spawn(
+    findChromium(),
+    [...chromiumArgs, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("Chromium did not open its debugging port in 30 s")), 30_000);
+    let output = "";
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("DevTools listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited with ${code}:\n${output}`));
+    });
+  });
+  return { port, process: child, profile };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+type Audit = { numericValue?: number; score: number | null; details?: { items?: Record<string, unknown>[] } };
+
+async function measure(url: string, port: number): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...categories],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const audit = (id: string) => lhr.audits[id] as unknown as Audit;
+  const scripts = audit("resource-summary").details?.items?.find((item) => item.resourceType === "script");
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category.id}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? lhr.audits[ref.id]?.score})`),
+  );
+  const work = audit("mainthread-work-breakdown").details?.items ?? [];
+  const longTasks = audit("long-tasks").details?.items ?? [];
+  if (audit("total-blocking-time").score !== 1) {
+    failing.push(
+      `main thread: ${work
+        .slice(0, 4)
+        .map((item) => `${item.groupLabel} ${Math.round(Number(item.duration))} ms`)
+        .join(
+          ", ",
+        )}; long tasks: ${longTasks.map((task) => `${Math.round(Number(task.duration))} ms (${task.url})`).join(", ")}`,
+    );
+  }
+  return {
+    page: new URL(url).pathname,
+    scores: Object.fromEntries(
+      categories.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    ) as Row["scores"],
+    fcpMs: audit("first-contentful-paint").numericValue ?? Number.NaN,
+    lcpMs: audit("largest-contentful-paint").numericValue ?? Number.NaN,
+    cls: audit("cumulative-layout-shift").numericValue ?? Number.NaN,
+    tbtMs: audit("total-blocking-time").numericValue ?? Number.NaN,
+    jsBytes: Number(scripts?.transferSize ?? 0),
+    failing,
+  };
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS transferred |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (row) =>
+        `| ${row.page} | ${row.scores.performance} | ${row.scores.accessibility} | ${row.scores["best-practices"]} | ${row.scores.seo} | ${(row.fcpMs / 1000).toFixed(2)} s | ${(row.lcpMs / 1000).toFixed(2)} s | ${row.cls.toFixed(3)} | ${Math.round(row.tbtMs)} ms | ${(row.jsBytes / 1024).toFixed(1)} KB |`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+async function main() {
+  if (!existsSync(path.join(projectRoot, "build", "server", "index.js"))) {
+    console.error("No production build: run `npm run build` first.");
+    process.exit(1);
+  }
+  const server = await startServer();
+  const chromium = await launchChromium();
+  const rows: Row[] = [];
+  try {
+    for (const page of pages) {
+      const attempts: Row[] = [];
+      for (let i = 0; i < runs; i++) {
+        attempts.push(
+          await withTimeout(measure(`${server.url}${page}`, chromium.port), 120_000, `Lighthouse on ${page}`),
+        );
+      }
+      attempts.sort((a, b) => a.scores.performance - b.scores.performance);
+      const median = attempts[Math.floor(attempts.length / 2)];
+      if (median) rows.push(median);
+    }
+  } finally {
+    chromium.process.kill("SIGTERM");
+    await server.stop();
+    rmSync(chromium.profile, { recursive: true, force: true });
+  }
+  const output = table(rows);
+  process.stdout.write(`${output}\n`);
+  for (const row of rows) {
+    if (row.failing.length) process.stdout.write(`\n${row.page} below 100:\n  ${row.failing.join("\n  ")}\n`);
+  }
+  const resultsDir = path.join(projectRoot, "bench", "results");
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    path.join(resultsDir, "lighthouse.json"),
+    JSON.stringify({ date: new Date().toISOString(), runs, rows }, null, 2),
+  );
+}
+
+const deadline = setTimeout(() => {
+  console.error("Lighthouse benchmark: gave up after 10 minutes");
+  process.exit(1);
+}, 600_000);
+deadline.unref();
+await main();
+process.exit(0);

@@ -1,0 +1,568 @@
+/**
+ * The public marketing site, end to end: the production build as a real
+ * process, driven with fetch and Chromium (with and without JavaScript).
+ */
+import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { pageViews } from "#app/db/schema.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+const publicUrl = "http://studio.example";
+const pages = ["/", "/portfolio", "/pricing", "/about", "/contact"];
+const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const mobile: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const browserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ env: { PUBLIC_URL: publicUrl } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(path: string, options: BrowserContextOptions = desktop): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const response = await page.goto(`${server.url}${path}`);
+  expect(response?.status()).toBe(200);
+  return page;
+}
+
+async function closePage(page: Page) {
+  await page.context().close();
+}
+
+/** The text of an element (as written in the markup, before CSS transforms), whitespace collapsed. */
+async function textOf(page: Page, selector = "body") {
+  return ((await page.locator(selector).textContent()) ?? "").replace(/\s+/g, " ");
+}
+
+describe("spec texts (JavaScript disabled: everything is server-rendered)", () => {
+  const noJs = { ...desktop, javaScriptEnabled: false };
+
+  it("shared layout: navigation, Request a Quote, footer tagline, Quick Links, contact links, copyright", async () => {
+    const page = await openPage("/about", noJs);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Studio" }).getAttribute("href")).resolves.toBe("/");
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Portfolio", "/portfolio"],
+      ["Pricing", "/pricing"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+    ]) {
+      await expect(nav.locator("ul.hidden a", { hasText: name }).getAttribute("href")).resolves.toBe(href);
+    }
+    await expect(nav.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).resolves.toBe("/contact");
+    const footer = page.locator("footer");
+    const footerText = await textOf(page, "footer");
+    expect(footerText).toContain("Building the future of functional design.");
+    expect(footerText).toContain("Quick Links");
+    const quick = footer.locator("ul").first().getByRole("link");
+    expect(await quick.allInnerTexts()).toEqual(["Home", "Portfolio", "Pricing", "About Us"]);
+    await expect(footer.getByRole("link", { name: "hello@studio.test" }).getAttribute("href")).resolves.toBe(
+      "mailto:hello@studio.test",
+    );
+    await expect(footer.getByRole("link", { name: "(555) 010-4242" }).getAttribute("href")).resolves.toBe(
+      "tel:5550104242",
+    );
+    expect(footerText).toContain(`© ${new Date().getFullYear()} Studio Web Development`);
+    await expect(footer.getByRole("link", { name: "Studio Web Development" }).getAttribute("href")).resolves.toBe(
+      "/admin/login",
+    );
+    await closePage(page);
+  });
+
+  it("home: hero, What We Do, closing call to action", async () => {
+    const page = await openPage("/", noJs);
+    const text = await textOf(page, "main");
+    for (const expected of [
+      "Dream. Design. Develop.",
+      "What We Do",
+      "Custom Websites",
+      "Web Applications",
+      "Performance First",
+      "Ready to Build Something Great?",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toContain("Dream.");
+    await expect(main.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).resolves.toBe("/contact");
+    await expect(main.getByRole("link", { name: "View Portfolio" }).getAttribute("href")).resolves.toBe("/portfolio");
+    await expect(main.getByRole("link", { name: "Get Started Today" }).getAttribute("href")).resolves.toBe("/contact");
+    await closePage(page);
+  });
+
+  it("portfolio: heading, filters, the three cards with image, title, description and View Live Site", async () => {
+    const page = await openPage("/portfolio", noJs);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Our Portfolio");
+    const filters = page.getByRole("navigation", { name: "Filter projects" }).getByRole("link");
+    expect(await filters.allInnerTexts()).toEqual(["All Projects", "Websites", "Web Apps"]);
+    const cards = page.locator("[data-category]");
+    expect(await cards.count()).toBe(3);
+    expect(await cards.locator("h2").allInnerTexts()).toEqual([
+      "Plank & Co. Flooring Marketplace",
+      "Murmur Social Audio",
+      "TradeLoop Exchange",
+    ]);
+    for (const card of await cards.all()) {
+      const image = card.locator("img");
+      expect(await image.getAttribute("alt")).toBeTruthy();
+      expect(await image.getAttribute("width")).toBe("800");
+      expect(await image.getAttribute("height")).toBe("500");
+      expect(await image.getAttribute("src")).toMatch(/^\/images\/portfolio\/.+\.webp$/);
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+      expect(((await card.locator("p").nth(1).textContent()) ?? "").length).toBeGreaterThan(40);
+      const live = card.getByRole("link", { name: /View Live Site/ });
+      expect(await live.getAttribute("target")).toBe("_blank");
+      expect(await live.getAttribute("rel")).toBe("noopener noreferrer");
+    }
+    // below the fold on a phone: lazy; the first one is the likely LCP image
+    expect(await cards.locator("img").evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))).toEqual([
+      "eager",
+      "lazy",
+      "lazy",
+    ]);
+    await closePage(page);
+  });
+
+  it("pricing: heading, note, consultation banner and lists, the three packages, custom solution", async () => {
+    const page = await openPage("/pricing", noJs);
+    const text = await textOf(page, "main");
+    for (const expected of [
+      "Pricing Plans",
+      "Pricing may vary depending on project scope and functionality",
+      "Free Consultation",
+      "No Cost. No Commitment. Just Value.",
+      "What You Get",
+      "A branded demo website with business name and colors",
+      "A generic layout with example pages Home, About, Services, Contact",
+      "A 30-minute strategy session",
+      "Functionality recommendations",
+      "Consultation Includes",
+      "Scope and timeline estimate",
+      "Technology stack recommendations",
+      "Competitive analysis insights",
+      "No-pressure pricing options",
+      "Need a Custom Solution?",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const main = page.locator("main");
+    await expect(main.getByRole("link", { name: "Schedule Free Consultation" }).getAttribute("href")).resolves.toBe(
+      "/contact",
+    );
+    await expect(main.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).resolves.toBe("/contact");
+    const cards = main.locator("ul.grid > li");
+    expect(await cards.count()).toBe(3);
+    const expectations = [
+      { name: "Basic Package", price: "$500 - $1,200", button: "Get Started", popular: false, features: 8 },
+      { name: "Standard Package", price: "$1,500 - $3,000", button: "Choose Standard", popular: true, features: 8 },
+      { name: "Premium Package", price: "$3,000 - $5,000+", button: "Go Premium", popular: false, features: 8 },
+    ];
+    for (const [index, expected] of expectations.entries()) {
+      const card = cards.nth(index);
+      const cardText = await textOf(page, `main ul.grid > li:nth-child(${index + 1})`);
+      expect(cardText).toContain(expected.name);
+      expect(cardText).toContain(expected.price);
+      expect(cardText.includes("Most Popular")).toBe(expected.popular);
+      expect(await card.locator("ul li").count()).toBe(expected.features);
+      await expect(card.getByRole("link", { name: expected.button }).getAttribute("href")).resolves.toBe("/contact");
+    }
+    const premium = await textOf(page, "main ul.grid > li:nth-child(3)");
+    for (const feature of ["Unlimited products/pages", "Payment integrations", "Priority support"]) {
+      expect(premium).toContain(feature);
+    }
+    const basic = await textOf(page, "main ul.grid > li:nth-child(1)");
+    expect(basic).toContain("Client supplies content/images");
+    expect(basic).toContain("5-10 products or pages");
+    await closePage(page);
+  });
+
+  it("about: logo, About plus the short name, the three sections, Start Your Project", async () => {
+    const page = await openPage("/about", noJs);
+    await expect(page.locator("main > svg").count()).resolves.toBe(1);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("About Studio");
+    const headings = await page.locator("main h2").allInnerTexts();
+    expect(headings).toEqual(["Our Philosophy", "What Sets Us Apart", "Our Approach"]);
+    const text = await textOf(page, "main");
+    for (const expected of ["Purpose-Driven", "Performance First", "Client-Focused", "Understand the Business"]) {
+      expect(text).toContain(expected);
+    }
+    expect(await page.locator("main ol li").count()).toBe(4);
+    await expect(page.getByRole("link", { name: "Start Your Project" }).getAttribute("href")).resolves.toBe("/contact");
+    await closePage(page);
+  });
+
+  it("contact: Get In Touch, contact information, Quick Response, Free Consultation", async () => {
+    const page = await openPage("/contact", noJs);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Get In Touch");
+    const main = page.locator("main");
+    expect(await main.locator("h2").allInnerTexts()).toEqual([
+      "Contact Information",
+      "Quick Response",
+      "Free Consultation",
+    ]);
+    await expect(main.getByRole("link", { name: "hello@studio.test" }).getAttribute("href")).resolves.toBe(
+      "mailto:hello@studio.test",
+    );
+    await expect(main.getByRole("link", { name: "(555) 010-4242" }).getAttribute("href")).resolves.toBe(
+      "tel:5550104242",
+    );
+    expect(await textOf(page, "main")).toContain("within 24 hours on business days");
+    await closePage(page);
+  });
+});
+
+describe("navigation", () => {
+  it("highlights the active link and marks it aria-current=page, on every page", async () => {
+    const names: Record<string, string> = {
+      "/": "Home",
+      "/portfolio": "Portfolio",
+      "/pricing": "Pricing",
+      "/about": "About",
+      "/contact": "Contact",
+    };
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(`${server.url}${path}`);
+      const current = page.locator('nav[aria-label="Main"] ul.hidden a[aria-current="page"]');
+      expect(await current.allInnerTexts()).toEqual([names[path]]);
+      const activeColor = await current.evaluate((a) => getComputedStyle(a).color);
+      const other = page.locator('nav[aria-label="Main"] ul.hidden a:not([aria-current])').first();
+      expect(await other.evaluate((a) => getComputedStyle(a).color)).not.toBe(activeColor);
+    }
+    // a filtered portfolio is still the Portfolio page
+    await page.goto(`${server.url}/portfolio?category=webapps`);
+    expect(await page.locator('nav[aria-label="Main"] ul.hidden a[aria-current="page"]').allInnerTexts()).toEqual([
+      "Portfolio",
+    ]);
+    await context.close();
+  });
+
+  it("mobile menu at 390 px opens, closes on Escape, and closes once a link is chosen", async () => {
+    const page = await openPage("/", mobile);
+    const menu = page.locator("#site-menu");
+    const portfolioLink = menu.getByRole("link", { name: "Portfolio" });
+    expect(await page.locator('nav[aria-label="Main"] ul.hidden').isVisible()).toBe(false);
+    expect(await portfolioLink.isVisible()).toBe(false);
+    await page.locator("#site-menu summary").click();
+    expect(await portfolioLink.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await portfolioLink.isVisible()).toBe(false);
+    await page.locator("#site-menu summary").click();
+    expect(await portfolioLink.isVisible()).toBe(true);
+    // the script closes the menu before the browser leaves the page
+    await page.evaluate(() =>
+      document.querySelector("#site-menu a[href='/portfolio']")?.addEventListener("click", (event) => {
+        event.preventDefault();
+      }),
+    );
+    await portfolioLink.click();
+    expect(await menu.evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    await page.locator("#site-menu summary").click();
+    await Promise.all([page.waitForURL(`${server.url}/pricing`), menu.getByRole("link", { name: "Pricing" }).click()]);
+    expect(await page.locator("#site-menu").evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    expect(await page.locator('#site-menu a[aria-current="page"]').textContent()).toBe("Pricing");
+    await closePage(page);
+  });
+
+  it("mobile menu works without JavaScript", async () => {
+    const page = await openPage("/", { ...mobile, javaScriptEnabled: false });
+    const menu = page.locator("#site-menu");
+    expect(await menu.getByRole("link", { name: "About" }).isVisible()).toBe(false);
+    await page.locator("#site-menu summary").click();
+    expect(await menu.getByRole("link", { name: "About" }).isVisible()).toBe(true);
+    await Promise.all([page.waitForURL(`${server.url}/about`), menu.getByRole("link", { name: "About" }).click()]);
+    expect(await page.locator("#site-menu").evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    await closePage(page);
+  });
+});
+
+describe("portfolio filter", () => {
+  const visibleTitles = (page: Page) => page.locator("[data-category]:visible h2").allInnerTexts();
+  const currentFilter = (page: Page) => page.locator('a[data-filter][aria-current="true"]').allInnerTexts();
+
+  it("filters without a reload with JavaScript", async () => {
+    const page = await openPage("/portfolio");
+    expect(await visibleTitles(page)).toHaveLength(3);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same document";
+    });
+    await page.getByRole("link", { name: "Web Apps" }).click();
+    expect(await visibleTitles(page)).toEqual(["Murmur Social Audio", "TradeLoop Exchange"]);
+    expect(page.url()).toBe(`${server.url}/portfolio?category=webapps`);
+    expect(await currentFilter(page)).toEqual(["Web Apps"]);
+    await page.getByRole("link", { name: "Websites" }).click();
+    expect(await visibleTitles(page)).toEqual(["Plank & Co. Flooring Marketplace"]);
+    await page.getByRole("link", { name: "All Projects" }).click();
+    expect(await visibleTitles(page)).toHaveLength(3);
+    expect(page.url()).toBe(`${server.url}/portfolio`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same document");
+    await closePage(page);
+  });
+
+  it("filters through ?category= links without JavaScript", async () => {
+    const page = await openPage("/portfolio", { ...desktop, javaScriptEnabled: false });
+    expect(await currentFilter(page)).toEqual(["All Projects"]);
+    await Promise.all([
+      page.waitForURL(`${server.url}/portfolio?category=websites`),
+      page.getByRole("link", { name: "Websites" }).click(),
+    ]);
+    expect(await visibleTitles(page)).toEqual(["Plank & Co. Flooring Marketplace"]);
+    expect(await currentFilter(page)).toEqual(["Websites"]);
+    await page.goto(`${server.url}/portfolio?category=webapps`);
+    expect(await visibleTitles(page)).toEqual(["Murmur Social Audio", "TradeLoop Exchange"]);
+    await page.goto(`${server.url}/portfolio?category=nonsense`);
+    expect(await visibleTitles(page)).toHaveLength(3);
+    // every variant names /portfolio as its canonical page
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${publicUrl}/portfolio`);
+    await closePage(page);
+  });
+});
+
+describe("no hydration: public pages ship no bundled JavaScript", () => {
+  it("loads no module scripts, only small nonce'd inline scripts", async () => {
+    for (const path of pages) {
+      const response = await fetch(`${server.url}${path}`);
+      const html = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      expect(html).not.toMatch(/<script[^>]+\bsrc=/);
+      expect(html).not.toMatch(/type="module"/);
+      expect(html).not.toMatch(/modulepreload/);
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      let code = "";
+      for (const [, attributes, body] of scripts) {
+        expect(attributes).toContain(`nonce="${nonce}"`);
+        if (!attributes?.includes("application/ld+json")) code += body;
+      }
+      // budget: 100 KB gzipped; in fact a few KB
+      expect(gzipSync(code).length).toBeLessThan(4 * 1024);
+    }
+  });
+
+  it("runs in the browser without a single script request", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    for (const path of pages) await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    expect(scripts).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("search engines", () => {
+  it("each page has a title, a description, a canonical URL from PUBLIC_URL, Open Graph and Twitter tags", async () => {
+    const titles = new Set<string>();
+    for (const path of pages) {
+      const page = await openPage(path, { ...desktop, javaScriptEnabled: false });
+      const title = await page.title();
+      titles.add(title);
+      expect(title).toContain("Studio Web Development");
+      const meta = (selector: string) => page.locator(selector).first().getAttribute("content");
+      expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(50);
+      const canonical = `${publicUrl}${path === "/" ? "/" : path}`;
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(canonical);
+      expect(await meta('meta[property="og:url"]')).toBe(canonical);
+      expect(await meta('meta[property="og:title"]')).toBe(title);
+      expect(await meta('meta[property="og:image"]')).toBe(`${publicUrl}/og.png`);
+      expect(await meta('meta[name="twitter:card"]')).toBe("summary_large_image");
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      await closePage(page);
+    }
+    expect(titles.size).toBe(pages.length);
+    const og = await fetch(`${server.url}/og.png`);
+    expect(og.headers.get("content-type")).toBe("image/png");
+  });
+
+  it("embeds the JSON-LD organisation in the footer", async () => {
+    const page = await openPage("/contact", { ...desktop, javaScriptEnabled: false });
+    const json = await page.locator('footer script[type="application/ld+json"]').textContent();
+    const organization = JSON.parse(json ?? "");
+    expect(organization).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: "Studio Web Development",
+      description: expect.stringContaining("functionality and purpose"),
+      url: `${publicUrl}/`,
+      logo: `${publicUrl}/logo.png`,
+      email: "hello@studio.test",
+      contactPoint: {
+        "@type": "ContactPoint",
+        contactType: "customer service",
+        email: "hello@studio.test",
+        telephone: "(555) 010-4242",
+      },
+    });
+    expect((await fetch(`${server.url}/logo.png`)).status).toBe(200);
+    await closePage(page);
+  });
+
+  it("serves sitemap.xml with every public page and robots.txt disallowing /admin", async () => {
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toContain("application/xml");
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual(pages.map((path) => `${publicUrl}${path}`));
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get("content-type")).toContain("text/plain");
+    const text = await robots.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Allow: /");
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
+  });
+
+  it("lets a CDN cache public pages, never the 404", async () => {
+    for (const path of pages) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    expect((await fetch(`${server.url}/missing`)).headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("not found", () => {
+  it("answers 404 with the text and a link home, and logs the path", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/no/such/page-here`);
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("404");
+    expect(await textOf(page, "main")).toContain("Oops! Page not found");
+    expect(await page.locator("main").getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe("/");
+    const logged = server.logs().filter((line) => line.msg === "page not found" && line.path === "/no/such/page-here");
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(typeof logged[0]?.reqId).toBe("string");
+    await context.close();
+  });
+});
+
+describe("terminal background", () => {
+  const terminalText = (page: Page) => page.locator("#terminal-text").textContent();
+
+  it("types on / only, is decorative, and causes no layout shift", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${server.url}/`);
+    const container = page.locator("#terminal-text").locator("..");
+    expect(await container.getAttribute("aria-hidden")).toBe("true");
+    const before = await terminalText(page);
+    await page.waitForTimeout(1500);
+    const after = await terminalText(page);
+    expect(after).not.toBe(before);
+    // as many lines as fit: (800 - 64) / 25 = 29
+    expect(after?.split("\n").length).toBe(29);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    for (const path of pages.slice(1)) {
+      await page.goto(`${server.url}${path}`);
+      expect(await page.locator("#terminal-text").count()).toBe(0);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe("rgb(0, 0, 0)");
+    }
+    await context.close();
+  });
+
+  it("stays static under prefers-reduced-motion", async () => {
+    const page = await openPage("/", { ...desktop, reducedMotion: "reduce" });
+    const before = await terminalText(page);
+    await page.waitForTimeout(800);
+    expect(await terminalText(page)).toBe(before);
+    expect(before?.split("\n").length).toBeGreaterThan(20);
+    await closePage(page);
+  });
+});
+
+describe("accessibility", () => {
+  it("axe-core finds no violations on any public page (1280 px; 390 px with the menu open)", async () => {
+    const runs: { path: string; options: BrowserContextOptions; openMenu?: boolean }[] = [
+      ...[...pages, "/missing-page"].map((path) => ({ path, options: desktop })),
+      { path: "/", options: mobile, openMenu: true },
+      { path: "/pricing", options: mobile },
+    ];
+    for (const run of runs) {
+      const context = await browser.newContext(run.options);
+      const page = await context.newPage();
+      await page.goto(`${server.url}${run.path}`);
+      if (run.openMenu) await page.locator("#site-menu summary").click();
+      const results = await new AxeBuilder({ page }).analyze();
+      const violations = results.violations.map(
+        (v) => `${run.path}: ${v.id} (${v.nodes.map((n) => n.target).join(", ")})`,
+      );
+      expect(violations).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe("page views", () => {
+  it("counts each real visit once, per path per day, and not bots, DNT, GPC, HEAD, 404s or /admin", async () => {
+    const counting = await startServer({ keepDataDir: true });
+    const visit = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+      fetch(`${counting.url}${path}`, { method, headers: { "user-agent": browserAgent, ...headers } }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        },
+      );
+    try {
+      for (let i = 0; i < 3; i++) expect(await visit("/pricing")).toBe(200);
+      expect(await visit("/about")).toBe(200);
+      expect(await visit("/portfolio?category=webapps")).toBe(200);
+      expect(await visit("/about", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1)" })).toBe(200);
+      expect(await visit("/about", { dnt: "1" })).toBe(200);
+      expect(await visit("/about", { "sec-gpc": "1" })).toBe(200);
+      expect(await visit("/about", {}, "HEAD")).toBe(200);
+      expect(await visit("/missing")).toBe(404);
+      await visit("/admin/login");
+      await visit("/sitemap.xml");
+      // a real browser visit counts once as well (its image and CSS requests do not count)
+      const context = await browser.newContext({ ...desktop, userAgent: browserAgent });
+      await (await context.newPage()).goto(`${counting.url}/contact`, { waitUntil: "networkidle" });
+      await context.close();
+    } finally {
+      expect(await counting.stop()).toBe(0);
+    }
+    const database = await openDatabase({ dataDir: counting.dataDir });
+    try {
+      const rows = await database.db.select().from(pageViews);
+      const byPath = Object.fromEntries(rows.map((row) => [row.path, row.views]));
+      expect(byPath).toEqual({ "/pricing": 3, "/about": 1, "/portfolio": 1, "/contact": 1 });
+      expect(Object.keys(rows[0] ?? {}).sort()).toEqual(["day", "path", "views"]);
+    } finally {
+      await database.close();
+      const { rmSync } = await import("node:fs");
+      rmSync(counting.dataDir, { recursive: true, force: true });
+    }
+  });
+});
