@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import type { Database } from "#app/db/client.server.ts";
+import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import type { MailWorker } from "#app/services/mail.server.ts";
 
@@ -10,6 +11,8 @@ export type AppContext = {
   database: Database;
   /** call `mail.kick()` after committing work that queued mail */
   mail: MailWorker;
+  /** subscribe to changes of listed tables (live lists) */
+  changes: ChangeFeed;
   /** the request's child logger, carrying its request id */
   logger: Logger;
   requestId: string;

@@ -32,7 +32,7 @@ export type AppOptions = {
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-  const { config, logger, database, mail } = runtime;
+  const { config, logger, database, mail, changes } = runtime;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -60,7 +60,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   });
 
   app.use(securityHeaders({ https: isHttps(config) }));
-  app.use(compression());
+  // server-sent events must reach the browser as they are written, not when a buffer fills
+  app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
   // the public inquiry form (and React Router's data endpoint for it) takes small bodies only
   app.use(["/contact", "/contact.data"], limitBody(32 * 1024));
 
@@ -104,6 +105,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
           config,
           database,
           mail,
+          changes,
           logger: res.locals.log as Logger,
           requestId: res.locals.requestId as string,
           nonce: res.locals.nonce as string,

@@ -6,6 +6,7 @@ import type { Config } from "#app/config.server.ts";
 import { type Database, openDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
+import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { createSmtpTransport, type MailWorker, startMailWorker } from "#app/services/mail.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
@@ -15,6 +16,8 @@ export type Runtime = {
   logger: Logger;
   database: Database;
   mail: MailWorker;
+  /** changes to listed tables, for the back office's live lists */
+  changes: ChangeFeed;
   /** stops the workers, then closes the database */
   close(): Promise<void>;
 };
@@ -42,6 +45,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: outgoing mail is kept in the outbox and logged");
   const transport = config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : null;
   const mail = startMailWorker(database.db, { transport, from: config.mailFrom, logger });
+  const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
   const maintenance = setInterval(() => {
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
   }, 3600_000);
@@ -52,8 +56,10 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     database,
     mail,
+    changes,
     async close() {
       clearInterval(maintenance);
+      await changes.close();
       await mail.stop();
       await database.close();
     },

@@ -2,17 +2,30 @@
  * The public inquiry form (SPEC section 5), one schema for the browser and the
  * server. Field names are the database column names. Messages are the spec's.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { budgetRanges, customerTypes, formProjectTypes } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 
+// zod/mini: the same rules in a few kilobytes, because this schema also runs in
+// the visitor's browser (ADR 0009).
+
 /** An optional text field: trimmed; blank becomes undefined. */
-function optionalText<T extends z.ZodType>(inner: T) {
-  return z.preprocess((value) => {
-    if (typeof value !== "string") return value;
-    const trimmed = value.trim();
-    return trimmed === "" ? undefined : trimmed;
-  }, inner.optional());
+function optionalText<T extends z.ZodMiniType>(inner: T) {
+  return z.pipe(
+    z.transform((value: unknown) => {
+      if (typeof value !== "string") return value;
+      const trimmed = value.trim();
+      return trimmed === "" ? undefined : trimmed;
+    }),
+    z.optional(inner),
+  );
+}
+
+/** A required text field: trimmed, then between 1 and `max` characters. */
+function requiredText(max: number, requiredMessage: string, tooLongMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .check(z.trim(), z.minLength(1, { error: requiredMessage }), z.maxLength(max, { error: tooLongMessage }));
 }
 
 /** Accepts "studio.example" as "https://studio.example"; only http(s) URLs are valid. */
@@ -20,52 +33,43 @@ function normaliseUrl(value: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
 }
 
-const urlMessage = "Invalid URL format";
-const websiteUrl = z
-  .string()
-  .max(limits.url, { error: "URL must be less than 500 characters" })
-  .transform(normaliseUrl)
-  .pipe(
-    z.url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: urlMessage }).max(limits.url, {
-      error: "URL must be less than 500 characters",
-    }),
-  );
+const urlTooLong = "URL must be less than 500 characters";
+const websiteUrl = z.pipe(
+  z.string().check(z.maxLength(limits.url, { error: urlTooLong })),
+  z.pipe(
+    z.transform(normaliseUrl),
+    z
+      .url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: "Invalid URL format" })
+      .check(z.maxLength(limits.url, { error: urlTooLong })),
+  ),
+);
 
 export const contactFormSchema = z.object({
-  first_name: z
-    .string({ error: "First name is required" })
-    .trim()
-    .min(1, { error: "First name is required" })
-    .max(limits.firstName, { error: "First name must be less than 50 characters" }),
-  last_name: z
-    .string({ error: "Last name is required" })
-    .trim()
-    .min(1, { error: "Last name is required" })
-    .max(limits.lastName, { error: "Last name must be less than 50 characters" }),
-  email: z
-    .string({ error: "Invalid email address" })
-    .trim()
-    .max(limits.email, { error: "Email must be less than 255 characters" })
-    .pipe(z.email({ error: "Invalid email address" })),
+  first_name: requiredText(limits.firstName, "First name is required", "First name must be less than 50 characters"),
+  last_name: requiredText(limits.lastName, "Last name is required", "Last name must be less than 50 characters"),
+  email: z.pipe(
+    z
+      .string({ error: "Invalid email address" })
+      .check(z.trim(), z.maxLength(limits.email, { error: "Email must be less than 255 characters" })),
+    z.email({ error: "Invalid email address" }),
+  ),
   phone_number: optionalText(
     z
       .string()
-      .regex(/^[\d\s\-()+]+$/, { error: "Invalid phone number format" })
-      .min(limits.phoneMin, { error: "Phone number must be at least 10 digits" })
-      .max(limits.phoneMax, { error: "Phone number must be less than 20 characters" }),
+      .check(
+        z.regex(/^[\d\s\-()+]+$/, { error: "Invalid phone number format" }),
+        z.minLength(limits.phoneMin, { error: "Phone number must be at least 10 digits" }),
+        z.maxLength(limits.phoneMax, { error: "Phone number must be less than 20 characters" }),
+      ),
   ),
   customer_type: optionalText(z.enum(customerTypes, { error: "Please select a valid option" })),
   business_name: optionalText(
-    z.string().max(limits.businessName, { error: "Business name must be less than 100 characters" }),
+    z.string().check(z.maxLength(limits.businessName, { error: "Business name must be less than 100 characters" })),
   ),
   existing_website_url: optionalText(websiteUrl),
   project_type: z.enum(formProjectTypes, { error: "Please select a project type" }),
   budget_range: optionalText(z.enum(budgetRanges, { error: "Please select a valid budget range" })),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, { error: "Message is required" })
-    .max(limits.message, { error: "Message must be less than 2000 characters" }),
+  message: requiredText(limits.message, "Message is required", "Message must be less than 2000 characters"),
 });
 
 export type ContactFormInput = z.input<typeof contactFormSchema>;
@@ -84,6 +88,39 @@ export function toSubmissionRow(form: ContactForm) {
     budgetRange: form.budget_range ?? null,
     message: form.message,
   };
+}
+
+/** The spec's texts for the form's outcome (section 8). */
+export const contactMessages = {
+  successTitle: "Thank you for reaching out!",
+  successDescription: "Our team will get back to you shortly.",
+  errorTitle: "Error",
+  errorDescription: "Something went wrong. Please try again.",
+  rateLimited: "You have sent several messages in a short time. Please wait a few minutes and try again.",
+} as const;
+
+/** Fields in the order the form shows them (focus goes to the first one in error). */
+export const contactFieldOrder = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone_number",
+  "customer_type",
+  "business_name",
+  "existing_website_url",
+  "project_type",
+  "budget_range",
+  "message",
+] as const;
+
+/** The first message for each field in error. */
+export function firstErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 /** Labels of the form's selects, in the order the form shows them. */

@@ -6,7 +6,7 @@
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
-import { contactFormSchema, toSubmissionRow } from "#app/domain/contact-form.ts";
+import { contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
@@ -24,7 +24,8 @@ export type InquiryOutcome =
   | { kind: "ignored"; reason: "honeypot" | "too-fast" | "expired" | "invalid-token" | "missing-token" }
   /** field errors and the visitor's values, for Conform */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
-  | { kind: "limited"; retryAfterSeconds: number };
+  /** over the per-IP limit; the visitor's values come back with it */
+  | { kind: "limited"; retryAfterSeconds: number; result: SubmissionResult<string[]> };
 
 export async function receiveInquiry(
   app: Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">,
@@ -51,7 +52,7 @@ export async function receiveInquiry(
     const limit = await hitRateLimit(database.db, `contact:ip:${app.ip}`, config.contactRateLimit);
     if (!limit.allowed) {
       logger.info({ reason: "rate-limit", hits: limit.hits }, "contact submission refused");
-      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds };
+      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, result: submission.reply() };
     }
   }
 
@@ -66,4 +67,46 @@ export async function receiveInquiry(
   app.mail.kick();
   logger.info({ submissionId: created.id }, "contact submission stored");
   return { kind: "stored", id: created.id };
+}
+
+/** What the form shows after a post, in the page (no JavaScript) or as JSON (the form's script). */
+export type ContactAnswer =
+  | { status: "sent" }
+  | { status: "invalid"; result: SubmissionResult<string[]> }
+  | { status: "error"; message: string; result?: SubmissionResult<string[]> };
+
+/** The HTTP answer for an outcome: bots are answered like people whose message was sent. */
+export function answerInquiry(outcome: InquiryOutcome): {
+  status: number;
+  headers: Record<string, string>;
+  body: ContactAnswer;
+} {
+  const headers = { "Cache-Control": "no-store" };
+  switch (outcome.kind) {
+    case "stored":
+    case "ignored":
+      return { status: 200, headers, body: { status: "sent" } };
+    case "invalid":
+      return { status: 400, headers, body: { status: "invalid", result: outcome.result } };
+    case "limited":
+      return {
+        status: 429,
+        headers: { ...headers, "Retry-After": String(outcome.retryAfterSeconds) },
+        body: { status: "error", message: contactMessages.rateLimited, result: outcome.result },
+      };
+  }
+}
+
+/** receiveInquiry + answerInquiry; an unexpected failure is logged and answered with the generic error. */
+export async function handleInquiryPost(app: Parameters<typeof receiveInquiry>[0], request: Request) {
+  try {
+    return answerInquiry(await receiveInquiry(app, await request.formData()));
+  } catch (error) {
+    app.logger.error({ err: error }, "contact submission failed");
+    return {
+      status: 500,
+      headers: { "Cache-Control": "no-store" },
+      body: { status: "error", message: contactMessages.errorDescription } as ContactAnswer,
+    };
+  }
 }

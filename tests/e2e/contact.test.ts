@@ -79,9 +79,15 @@ describe("contact form", () => {
   });
 
   it("with JavaScript: validates on blur, sends without a reload, shows the toast and clears the form", async () => {
+    // the page ships no React: only the form's own small module
+    const scripts: string[] = [];
     const page = await browser.newPage();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
     await page.goto(`${server.url}/contact`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.locator("form[data-enhanced]").waitFor();
+    expect(scripts.some((url) => /entry\.client|jsx-runtime|react/.test(url))).toBe(false);
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 42;
     });
@@ -110,8 +116,8 @@ describe("contact form", () => {
   it("with JavaScript: a failed send shows the 'Error' toast and keeps what was typed", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/contact`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await page.route("**/contact.data*", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.locator("form[data-enhanced]").waitFor();
+    await page.route("**/contact/send", (route) => route.fulfill({ status: 503, body: "down" }));
     await fillValid(page);
     await waitPastTimeTrap();
     await page.getByRole("button", { name: "Send Message" }).click();

@@ -1,16 +1,13 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
 import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ReactNode, useEffect } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { contactFormSchema, customerTypeLabels } from "#app/domain/contact-form.ts";
+  type ContactFormInput,
+  contactFieldOrder,
+  contactFormSchema,
+  contactMessages,
+  customerTypeLabels,
+} from "#app/domain/contact-form.ts";
 import {
   budgetRangeLabels,
   budgetRanges,
@@ -19,26 +16,14 @@ import {
   projectTypeLabels,
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
-
-/** What the contact action answers. */
-export type ContactActionData =
-  | { status: "sent"; result: SubmissionResult<string[]> }
-  | { status: "invalid"; result: SubmissionResult<string[]> }
-  | { status: "error"; message: string; result?: SubmissionResult<string[]> };
-
-export const contactMessages = {
-  successTitle: "Thank you for reaching out!",
-  successDescription: "Our team will get back to you shortly.",
-  errorTitle: "Error",
-  errorDescription: "Something went wrong. Please try again.",
-  rateLimited: "You have sent several messages in a short time. Please wait a few minutes and try again.",
-} as const;
+import type { ContactAnswer } from "#app/services/contact.server.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
 
 function Field({
   label,
+  name,
   htmlFor,
   errorId,
   errors,
@@ -46,6 +31,7 @@ function Field({
   children,
 }: {
   label: string;
+  name: string;
   htmlFor: string;
   errorId: string;
   errors: string[] | undefined;
@@ -56,10 +42,10 @@ function Field({
     <div>
       <label htmlFor={htmlFor} className="block text-sm font-medium text-zinc-200">
         {label}
-        {optional ? <span className="ml-1 font-normal text-zinc-400">(optional)</span> : null}
+        {optional ? <span className="font-normal text-zinc-400"> (optional)</span> : null}
       </label>
       {children}
-      <p id={errorId} className="mt-1 min-h-5 text-sm text-red-300">
+      <p id={errorId} data-error-for={name} className="mt-1 min-h-5 text-sm text-red-300">
         {errors?.[0]}
       </p>
     </div>
@@ -67,45 +53,26 @@ function Field({
 }
 
 /**
- * The inquiry form. Without JavaScript it posts and the server answers with
- * errors (400) or the thank-you message; with JavaScript it validates on blur
- * and on submit with the same schema and sends without a reload.
+ * The inquiry form, rendered on the server (the page is not hydrated). Without
+ * JavaScript it posts to /contact and the server answers with errors and the
+ * visitor's values (400) or the thank-you message; app/client/contact-form.ts
+ * adds validation on blur and sending without a reload.
  */
-export function ContactForm({
-  formToken,
-  pageResult,
-}: {
-  formToken: string;
-  pageResult: ContactActionData | undefined;
-}) {
-  const fetcher = useFetcher<ContactActionData>();
-  const answer = fetcher.data ?? pageResult;
-  const [form, fields] = useForm({
+export function ContactForm({ formToken, answer }: { formToken: string; answer: ContactAnswer | undefined }) {
+  const [form, fields] = useForm<ContactFormInput>({
     id: "contact-form",
-    lastResult: answer?.result,
+    lastResult: answer?.status === "sent" ? { initialValue: null } : answer?.result,
     constraint: getZodConstraint(contactFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactFormSchema }),
   });
 
-  useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.status === "sent") {
-      toast.success(contactMessages.successTitle, { description: contactMessages.successDescription });
-    } else if (fetcher.data.status === "error") {
-      toast.error(contactMessages.errorTitle, { description: fetcher.data.message });
-    }
-  }, [fetcher.data]);
-
-  const busy = fetcher.state !== "idle";
-  // Without JavaScript the page is rendered again: put focus on the first field in error.
-  const firstError = answer?.status === "invalid" ? Object.keys(answer.result.error ?? {})[0] : undefined;
+  // After a refused post the page is rendered again: focus goes to the first field in error.
+  const errors = answer?.status === "invalid" ? (answer.result.error ?? {}) : {};
+  const firstError = contactFieldOrder.find((name) => errors[name]?.length);
   const focusIf = (name: string) => (firstError === name ? { autoFocus: true } : {});
 
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="space-y-2">
-      {pageResult?.status === "sent" ? (
+    <form method="post" action="/contact" data-contact-form="" {...getFormProps(form)} className="space-y-2">
+      {answer?.status === "sent" ? (
         <div
           role="status"
           className="mb-6 rounded-xl border border-[var(--color-accent)]/40 bg-[var(--color-accent)]/10 p-4"
@@ -114,10 +81,10 @@ export function ContactForm({
           <p className="text-zinc-300">{contactMessages.successDescription}</p>
         </div>
       ) : null}
-      {pageResult?.status === "error" ? (
+      {answer?.status === "error" ? (
         <div role="alert" className="mb-6 rounded-xl border border-red-400/40 bg-red-500/10 p-4">
           <p className="font-semibold text-zinc-50">{contactMessages.errorTitle}</p>
-          <p className="text-zinc-300">{pageResult.message}</p>
+          <p className="text-zinc-300">{answer.message}</p>
         </div>
       ) : null}
 
@@ -131,6 +98,7 @@ export function ContactForm({
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           label="First Name"
+          name="first_name"
           htmlFor={fields.first_name.id}
           errorId={fields.first_name.errorId}
           errors={fields.first_name.errors}
@@ -145,6 +113,7 @@ export function ContactForm({
         </Field>
         <Field
           label="Last Name"
+          name="last_name"
           htmlFor={fields.last_name.id}
           errorId={fields.last_name.errorId}
           errors={fields.last_name.errors}
@@ -157,7 +126,13 @@ export function ContactForm({
             {...focusIf("last_name")}
           />
         </Field>
-        <Field label="Email" htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors}>
+        <Field
+          label="Email"
+          name="email"
+          htmlFor={fields.email.id}
+          errorId={fields.email.errorId}
+          errors={fields.email.errors}
+        >
           <input
             {...getInputProps(fields.email, { type: "email" })}
             key={fields.email.key}
@@ -169,6 +144,7 @@ export function ContactForm({
         <Field
           label="Phone Number"
           optional
+          name="phone_number"
           htmlFor={fields.phone_number.id}
           errorId={fields.phone_number.errorId}
           errors={fields.phone_number.errors}
@@ -184,6 +160,7 @@ export function ContactForm({
         <Field
           label="I am a"
           optional
+          name="customer_type"
           htmlFor={fields.customer_type.id}
           errorId={fields.customer_type.errorId}
           errors={fields.customer_type.errors}
@@ -200,6 +177,7 @@ export function ContactForm({
         <Field
           label="Business Name"
           optional
+          name="business_name"
           htmlFor={fields.business_name.id}
           errorId={fields.business_name.errorId}
           errors={fields.business_name.errors}
@@ -217,6 +195,7 @@ export function ContactForm({
       <Field
         label="Existing Website URL"
         optional
+        name="existing_website_url"
         htmlFor={fields.existing_website_url.id}
         errorId={fields.existing_website_url.errorId}
         errors={fields.existing_website_url.errors}
@@ -234,6 +213,7 @@ export function ContactForm({
       <div className="grid gap-x-4 sm:grid-cols-2">
         <Field
           label="Project Type"
+          name="project_type"
           htmlFor={fields.project_type.id}
           errorId={fields.project_type.errorId}
           errors={fields.project_type.errors}
@@ -255,6 +235,7 @@ export function ContactForm({
         <Field
           label="Budget Range"
           optional
+          name="budget_range"
           htmlFor={fields.budget_range.id}
           errorId={fields.budget_range.errorId}
           errors={fields.budget_range.errors}
@@ -271,6 +252,7 @@ export function ContactForm({
       </div>
       <Field
         label="Message"
+        name="message"
         htmlFor={fields.message.id}
         errorId={fields.message.errorId}
         errors={fields.message.errors}
@@ -286,11 +268,10 @@ export function ContactForm({
       </Field>
       <button
         type="submit"
-        disabled={busy}
         className="inline-flex w-full items-center justify-center rounded-lg bg-[var(--color-accent)] px-6 py-3 font-semibold text-black transition hover:bg-[var(--color-accent-strong)] disabled:opacity-60 sm:w-auto"
       >
-        {busy ? "Sending..." : "Send Message"}
+        Send Message
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

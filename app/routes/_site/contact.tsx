@@ -1,10 +1,33 @@
 import { CalendarCheck, Clock, Mail, Phone } from "lucide-react";
-import { useRouteLoaderData } from "react-router";
+import { data, useRouteLoaderData } from "react-router";
+import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { publicPageCacheControl } from "#app/domain/site.ts";
 import { telHref } from "#app/domain/studio.ts";
+import { handleInquiryPost } from "#app/services/contact.server.ts";
+import { issueFormToken } from "#app/services/form-token.server.ts";
+import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
 import type { Route } from "./+types/contact";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    formToken: issueFormToken(getApp(context).config.sessionSecret),
+    formScript: publicScriptUrl("contact-form"),
+  };
+}
+
+/** Answers to a post are never cached (and keep their Retry-After); the page itself is, like every public page. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : { "Cache-Control": publicPageCacheControl };
+
+/** Without JavaScript the form posts here; the page shows the errors or the thank-you message. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, headers, body } = await handleInquiryPost(getApp(context), request);
+  return data(body, { status, headers });
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   sitePageMeta(matches, {
@@ -14,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Tell us about your business and your project. We reply within 24 hours on business days; the first consultation is free.",
   });
 
-export default function Contact() {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const site = useRouteLoaderData<SiteLayoutData>("routes/_site/layout");
   const studio = site?.studio;
   return (
@@ -25,8 +48,12 @@ export default function Contact() {
         Tell us about your business and what you want your site to do. We will answer with questions, ideas and an
         honest estimate.
       </p>
-      {/* The inquiry form (next issue) takes the first column of this grid. */}
-      <div className="mt-14 grid gap-6 md:grid-cols-3">
+      <div className="mt-14 grid gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2 lg:row-span-3">
+          <h2 className="text-2xl font-semibold text-white">Tell us about your project</h2>
+          <p className="mt-2 mb-8 text-zinc-400">Fields without “optional” are required.</p>
+          <ContactForm formToken={loaderData.formToken} answer={actionData} />
+        </Card>
         <Card>
           <h2 className="text-xl font-semibold text-white">Contact Information</h2>
           <ul className="mt-6 flex flex-col gap-4">
@@ -69,6 +96,7 @@ export default function Contact() {
           </p>
         </Card>
       </div>
+      <script type="module" src={loaderData.formScript} />
     </main>
   );
 }
