@@ -13,7 +13,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
+import { adminSetupLink, issueAdminSetupToken, sessionCookieName } from "#app/services/auth.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
+import { csrfProtection } from "./csrf.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -85,6 +87,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
+
+  app.use(csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl }));
 
   const build: BuildSource =
     options.build ??
@@ -181,4 +185,20 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
   }
   const app = createApp(runtime, options);
   await serve(runtime, app, options.onClose);
+  await announceAdminSetup(runtime);
+}
+
+/** With no admin yet, prints a one-time link (24 h, single use) where the owner creates the first one. */
+async function announceAdminSetup({ config, database, logger }: Runtime) {
+  try {
+    const token = await issueAdminSetupToken(database.db);
+    if (!token) return;
+    const url = adminSetupLink(config.publicUrl, token);
+    logger.warn(
+      { setupUrl: url },
+      `No admin account yet. Create the first one at ${url} (works once, for 24 hours), or run npm run admin:create`,
+    );
+  } catch (error) {
+    logger.error({ err: error }, "could not prepare the first-admin set-up link");
+  }
 }

@@ -537,7 +537,11 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
   const session = await getRequestSession(request, context);
   if (!session) throw redirect(loginPathFor(request.url), { headers: { "Cache-Control": "no-store" } });
   if (!session.isAdmin) {
-    throw data(authMessages.accessDenied, { status: 403, statusText: "Access Denied" });
+    throw data(authMessages.accessDenied, {
+      status: 403,
+      statusText: "Access Denied",
+      headers: { "Cache-Control": "no-store" },
+    });
   }
   return session;
 }
