@@ -7,3 +7,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   return redirect("/admin/dashboard");
 }
+
+// A UI route (not a resource route), so a refusal renders the layout's Access Denied page.
+export default function AdminIndex() {
+  return null;
+}
