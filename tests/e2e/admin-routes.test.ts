@@ -61,9 +61,12 @@ describe("admin route inventory", () => {
       expect.arrayContaining(["/admin", "/admin/dashboard", "/admin/*"]),
     );
     // anything open under /admin must be added here on purpose
-    expect(adminRoutes.filter((leaf) => publicAdminPaths.includes(leaf.path)).map((leaf) => leaf.path).sort()).toEqual(
-      [...publicAdminPaths].sort(),
-    );
+    expect(
+      adminRoutes
+        .filter((leaf) => publicAdminPaths.includes(leaf.path))
+        .map((leaf) => leaf.path)
+        .sort(),
+    ).toEqual([...publicAdminPaths].sort());
   });
 
   describe.each(guarded.map((leaf) => [leaf.path, sampleAddress(leaf.path)]))("%s", (_pattern, address) => {

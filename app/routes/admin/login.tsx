@@ -118,13 +118,19 @@ export default function AdminLogin() {
   const navigate = useNavigate();
   const [recoveryToken, setRecoveryToken] = useState<string | null>(null);
 
-  // Mode 4: the reset link's fragment. Keep the token in memory and take it out of the address bar.
+  // Mode 4: the reset link's fragment (on load, or when the link is opened in this tab).
+  // Keep the token in memory and take it out of the address bar.
   useEffect(() => {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    if (fragment.get("type") !== "recovery") return;
-    setRecoveryToken(fragment.get("token") ?? "");
-    navigate({ pathname: "/admin/login", search: "", hash: "" }, { replace: true, preventScrollReset: true });
-    setTimeout(() => showToast({ type: "info", message: authMessages.recoveryEntered }), 0);
+    const enterRecovery = () => {
+      const fragment = new URLSearchParams(window.location.hash.slice(1));
+      if (fragment.get("type") !== "recovery") return;
+      setRecoveryToken(fragment.get("token") ?? "");
+      navigate({ pathname: "/admin/login", search: "", hash: "" }, { replace: true, preventScrollReset: true });
+      setTimeout(() => showToast({ type: "info", message: authMessages.recoveryEntered }), 0);
+    };
+    enterRecovery();
+    window.addEventListener("hashchange", enterRecovery);
+    return () => window.removeEventListener("hashchange", enterRecovery);
   }, [navigate]);
 
   useEffect(() => {
