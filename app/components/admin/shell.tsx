@@ -84,10 +84,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
             aria-describedby={undefined}
           >
             <Dialog.Title className="sr-only">Back office menu</Dialog.Title>
-            <Dialog.Close
-              className={buttonClass("ghost", "absolute top-3 right-3 h-9 w-9 px-0")}
-              aria-label="Close menu"
-            >
+            <Dialog.Close className={buttonClass("ghost", "absolute top-3 right-3", "icon")} aria-label="Close menu">
               <X aria-hidden className="size-4" />
             </Dialog.Close>
             <SidebarContent counts={counts} />
@@ -101,7 +98,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
           <button
             type="button"
             onClick={toggle}
-            className={buttonClass("ghost", "h-9 w-9 px-0")}
+            className={buttonClass("ghost", undefined, "icon")}
             aria-label="Toggle sidebar"
             aria-controls="admin-sidebar"
             aria-expanded={open}
@@ -116,16 +113,16 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
             <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
               {email}
             </span>
-            <Link to="/" reloadDocument className={buttonClass("ghost", "h-9 px-2.5 sm:px-3")}>
+            <Link to="/" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
               <Home aria-hidden className="size-4" />
-              <span>Home</span>
+              <span className="max-sm:sr-only">Home</span>
             </Link>
-            <Link to="/admin/settings" reloadDocument className={buttonClass("ghost", "h-9 px-2.5 sm:px-3")}>
+            <Link to="/admin/settings" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
               <Settings aria-hidden className="size-4" />
               <span className="max-sm:sr-only">Settings</span>
             </Link>
             <Form method="post" action="/admin/logout" reloadDocument>
-              <button type="submit" className={buttonClass("secondary", "h-9 px-2.5 sm:px-3")}>
+              <button type="submit" className={buttonClass("secondary", undefined, "sm")}>
                 <LogOut aria-hidden className="size-4" />
                 <span>Logout</span>
               </button>

@@ -11,10 +11,22 @@ const variants = {
   ghost: "text-zinc-300 hover:bg-zinc-800 hover:text-zinc-100",
 } as const;
 
-export function buttonClass(variant: keyof typeof variants = "primary", extra?: string) {
+const sizes = {
+  md: "h-10 px-4",
+  sm: "h-9 px-2.5 sm:px-3",
+  icon: "size-9",
+} as const;
+
+/** Classes of a button (or a link that looks like one). Sizes are separate so that nothing fights. */
+export function buttonClass(
+  variant: keyof typeof variants = "primary",
+  extra?: string,
+  size: keyof typeof sizes = "md",
+) {
   return cx(
-    "inline-flex h-10 items-center justify-center gap-2 rounded-md px-4 text-sm transition-colors",
+    "inline-flex shrink-0 items-center justify-center gap-2 rounded-md text-sm transition-colors",
     "disabled:cursor-not-allowed",
+    sizes[size],
     variants[variant],
     extra,
   );
