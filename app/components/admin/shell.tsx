@@ -146,10 +146,10 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
     <nav aria-label="Back office" className="flex flex-col gap-6 px-3 py-4">
       <Link to="/admin/dashboard" className="flex h-9 items-center gap-2 px-2 font-mono text-sm font-bold">
         <span className="text-[var(--color-accent)]">▍</span>Studio
-        <span className="font-sans text-xs font-normal text-zinc-500">back office</span>
+        <span className="font-sans text-xs font-normal text-zinc-400">back office</span>
       </Link>
       <div>
-        <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-500 uppercase">Customer Management</h2>
+        <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">Customer Management</h2>
         <ul className="flex flex-col gap-0.5">
           <li>
             <Link
