@@ -183,9 +183,9 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     logger.fatal({ err: error }, "start-up failed");
     process.exit(1);
   }
+  await announceAdminSetup(runtime);
   const app = createApp(runtime, options);
   await serve(runtime, app, options.onClose);
-  await announceAdminSetup(runtime);
 }
 
 /** With no admin yet, prints a one-time link (24 h, single use) where the owner creates the first one. */

@@ -16,9 +16,9 @@ describe("newPasswordProblem", () => {
 
   it("accepts 8 characters without composition rules, and long passphrases", () => {
     expect(newPasswordProblem("plumtreeorbit")).toBeNull();
-    expect(newPasswordProblem("x".repeat(7) + "y")).toBeNull();
+    expect(newPasswordProblem(`${"x".repeat(7)}y`)).toBeNull();
     expect(newPasswordProblem("correct horse battery staple ".repeat(5).slice(0, 128))).toBeNull();
-    expect(newPasswordProblem("a".repeat(255) + "b")).toBeNull();
+    expect(newPasswordProblem(`${"a".repeat(255)}b`)).toBeNull();
   });
 
   it("refuses absurdly long input", () => {

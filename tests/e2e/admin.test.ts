@@ -221,6 +221,7 @@ describe("back office", () => {
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
+    await page.waitForTimeout(300); // the width transition
     await page.screenshot({ path: `${shots}/shell-collapsed-1280.png` });
 
     // the server renders the remembered state (no flash of the open sidebar)

@@ -67,7 +67,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
         id="admin-sidebar"
         data-state={open ? "expanded" : "collapsed"}
         className={cx(
-          "sticky top-0 hidden h-screen shrink-0 overflow-hidden border-zinc-800 bg-zinc-900 transition-[width] duration-200 md:block",
+          "sticky top-0 hidden h-screen shrink-0 overflow-hidden border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
           open ? "w-64 border-r" : "w-0",
         )}
       >

@@ -23,6 +23,7 @@ import {
   sessionSetCookie,
   signIn,
 } from "#app/services/auth.server.ts";
+import type { Logger } from "#app/services/logger.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/login";
 
@@ -48,7 +49,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { config, database, mail } = getApp(context);
+  const { config, database, mail, logger } = getApp(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const meta = requestMeta(request, context);
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       email: submission.value.email,
       publicUrl: config.publicUrl,
       ...meta,
-    });
+    }).catch((error: unknown) => unexpected(logger, error, authMessages.resetFailed));
     mail.kick();
     if (!outcome.ok) return { intent, result: submission.reply(), error: outcome.message } satisfies ActionResult;
     return { intent, result: submission.reply(), sentTo: submission.value.email } satisfies ActionResult;
@@ -71,7 +72,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: newPasswordSchema });
     if (submission.status !== "success")
       return { intent, result: submission.reply({ hideFields }) } satisfies ActionResult;
-    const outcome = await resetPassword(database.db, { ...submission.value, ...meta });
+    const outcome = await resetPassword(database.db, { ...submission.value, ...meta }).catch((error: unknown) =>
+      unexpected(logger, error, authMessages.updateFailed),
+    );
     if (!outcome.ok) {
       const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
       return {
@@ -97,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: submission.value.password,
     previousToken: await readSessionToken(request, config),
     ...meta,
-  });
+  }).catch((error: unknown) => unexpected(logger, error, authMessages.signInFailed));
   if (!outcome.ok) {
     return {
       intent: "signin",
@@ -108,6 +111,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeReturnPath(submission.value.redirectTo), {
     headers: { "Set-Cookie": await sessionSetCookie(config, outcome.token, outcome.expiresAt) },
   });
+}
+
+/** An unexpected failure: logged, and shown as the spec's generic message. */
+function unexpected(logger: Logger, error: unknown, message: string) {
+  logger.error({ err: error }, message);
+  return { ok: false as const, message, field: undefined };
 }
 
 type Mode = "signin" | "forgot" | "sent" | "recovery";
