@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -11,5 +11,17 @@ export default [
     route("about", "routes/_site/about.tsx"),
     route("contact", "routes/_site/contact.tsx"),
     route("*", "routes/_site/not-found.tsx"),
+  ]),
+  ...prefix("admin", [
+    // open to everyone: signing in, signing out, and the one-time first-admin set-up (useless without its token)
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    route("setup", "routes/admin/setup.tsx"),
+    // everything else under /admin: the guarded back office
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

@@ -13,8 +13,10 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
+import { adminSetupLink, issueAdminSetupToken, sessionCookieName } from "#app/services/auth.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBody } from "./body-limit.ts";
+import { csrfProtection } from "./csrf.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -62,7 +64,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use(securityHeaders({ https: isHttps(config) }));
   // server-sent events must reach the browser as they are written, not when a buffer fills
   app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
-  // the public inquiry form (and React Router's data endpoint for it) takes small bodies only
+  // the public inquiry form (/contact, /contact.data, /contact/send) takes small bodies only
   app.use(["/contact", "/contact.data"], limitBody(32 * 1024));
 
   app.get("/healthz", (_req, res) => {
@@ -89,6 +91,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     );
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
+
+  app.use(csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl }));
 
   const build: BuildSource =
     options.build ??
@@ -184,6 +188,22 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     logger.fatal({ err: error }, "start-up failed");
     process.exit(1);
   }
+  await announceAdminSetup(runtime);
   const app = createApp(runtime, options);
   await serve(runtime, app, options.onClose);
+}
+
+/** With no admin yet, prints a one-time link (24 h, single use) where the owner creates the first one. */
+async function announceAdminSetup({ config, database, logger }: Runtime) {
+  try {
+    const token = await issueAdminSetupToken(database.db);
+    if (!token) return;
+    const url = adminSetupLink(config.publicUrl, token);
+    logger.warn(
+      { setupUrl: url },
+      `No admin account yet. Create the first one at ${url} (works once, for 24 hours), or run npm run admin:create`,
+    );
+  } catch (error) {
+    logger.error({ err: error }, "could not prepare the first-admin set-up link");
+  }
 }

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+
+/** The centred card of the login and set-up pages. */
+export function AuthCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-zinc-950 px-4 py-12">
+      <div className="w-full max-w-sm">
+        <p className="mb-6 text-center font-mono text-sm font-bold tracking-wide text-zinc-400">
+          <span className="text-[var(--color-accent)]">▍</span>Studio back office
+        </p>
+        <section
+          aria-labelledby="auth-title"
+          className="rounded-xl border border-zinc-800 bg-zinc-900/80 p-6 shadow-xl shadow-black/40"
+        >
+          <h1 id="auth-title" className="text-xl font-semibold text-zinc-50">
+            {title}
+          </h1>
+          {description ? <p className="mt-1.5 text-sm text-zinc-400">{description}</p> : null}
+          <div className="mt-6">{children}</div>
+        </section>
+      </div>
+    </main>
+  );
+}

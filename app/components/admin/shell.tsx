@@ -1,0 +1,220 @@
+/**
+ * The back-office shell: a sidebar (collapsible with Ctrl/Cmd+B, remembered in a cookie,
+ * off-canvas below 768 px) and a header with the signed-in email, Home, Settings and Logout.
+ */
+import { FileText, FolderKanban, Home, Inbox, LogOut, Menu, PanelLeft, Settings, Users, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import type { SubmissionStatus } from "#app/domain/enums.ts";
+import { mobileBreakpointPx, sidebarCookie, sidebarShortcutKey } from "#app/domain/sidebar.ts";
+
+export type ShellProps = {
+  email: string;
+  counts: Record<SubmissionStatus, number>;
+  sidebarOpen: boolean;
+  children: ReactNode;
+};
+
+const filters: { status: SubmissionStatus; label: string; attention: boolean }[] = [
+  { status: "new", label: "New", attention: true },
+  { status: "in-progress", label: "In Progress", attention: true },
+  { status: "completed", label: "Completed", attention: false },
+  { status: "archived", label: "Archived", attention: false },
+];
+
+const sections = [
+  { href: "/admin/customers", label: "Customers", icon: Users },
+  { href: "/admin/projects", label: "Projects", icon: FolderKanban },
+  { href: "/admin/invoices", label: "Invoices", icon: FileText },
+];
+
+export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
+  const [open, setOpen] = useState(sidebarOpen);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+
+  const toggle = useCallback(() => {
+    if (window.matchMedia(`(max-width: ${mobileBreakpointPx - 1}px)`).matches) {
+      setMobileOpen((value) => !value);
+      return;
+    }
+    // remembered for the server's first render, 7 days
+    // biome-ignore lint/suspicious/noDocumentCookie: one fixed value built by sidebarCookie(); the Cookie Store API is not everywhere yet
+    document.cookie = sidebarCookie(!open);
+    setOpen(!open);
+  }, [open]);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === sidebarShortcutKey && (event.ctrlKey || event.metaKey) && !event.altKey) {
+        event.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [toggle]);
+
+  // a navigation closes the off-canvas sidebar
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change on purpose
+  useEffect(() => setMobileOpen(false), [location.key]);
+
+  return (
+    <div className="flex min-h-screen bg-zinc-950 text-zinc-100">
+      <aside
+        id="admin-sidebar"
+        data-state={open ? "expanded" : "collapsed"}
+        className={cx(
+          "sticky top-0 hidden h-screen shrink-0 overflow-hidden border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
+          open ? "w-64 border-r" : "w-0",
+        )}
+      >
+        <div className="w-64" inert={!open}>
+          <SidebarContent counts={counts} />
+        </div>
+      </aside>
+
+      <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 md:hidden" />
+          <Dialog.Content
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r border-zinc-800 bg-zinc-900 text-zinc-100 shadow-2xl md:hidden"
+            aria-describedby={undefined}
+          >
+            <Dialog.Title className="sr-only">Back office menu</Dialog.Title>
+            <Dialog.Close className={buttonClass("ghost", "absolute top-3 right-3", "icon")} aria-label="Close menu">
+              <X aria-hidden className="size-4" />
+            </Dialog.Close>
+            <SidebarContent counts={counts} />
+            <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-4">
+          <button
+            type="button"
+            onClick={toggle}
+            className={buttonClass("ghost", undefined, "icon")}
+            aria-label="Toggle sidebar"
+            aria-controls="admin-sidebar"
+            aria-expanded={open}
+            aria-keyshortcuts="Control+B Meta+B"
+            title="Toggle sidebar (Ctrl+B)"
+          >
+            <PanelLeft aria-hidden className="hidden size-4 md:block" />
+            <Menu aria-hidden className="size-4 md:hidden" />
+          </button>
+          <span className="font-mono text-sm font-bold md:hidden">Studio</span>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
+              {email}
+            </span>
+            <Link to="/" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
+              <Home aria-hidden className="size-4" />
+              <span className="max-sm:sr-only">Home</span>
+            </Link>
+            <Link to="/admin/settings" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
+              <Settings aria-hidden className="size-4" />
+              <span className="max-sm:sr-only">Settings</span>
+            </Link>
+            <Form method="post" action="/admin/logout" reloadDocument>
+              <button type="submit" className={buttonClass("secondary", undefined, "sm")}>
+                <LogOut aria-hidden className="size-4" />
+                <span>Logout</span>
+              </button>
+            </Form>
+          </div>
+        </header>
+        <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }) {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const onDashboard = location.pathname === "/admin/dashboard";
+  const activeStatus = onDashboard ? (searchParams.get("status") ?? "new") : null;
+  return (
+    <nav aria-label="Back office" className="flex flex-col gap-6 px-3 py-4">
+      <Link to="/admin/dashboard" className="flex h-9 items-center gap-2 px-2 font-mono text-sm font-bold">
+        <span className="text-[var(--color-accent)]">▍</span>Studio
+        <span className="font-sans text-xs font-normal text-zinc-400">back office</span>
+      </Link>
+      <div>
+        <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">Customer Management</h2>
+        <ul className="flex flex-col gap-0.5">
+          <li>
+            <Link
+              to="/admin/dashboard"
+              aria-current={onDashboard ? "page" : undefined}
+              className={cx(
+                "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
+                onDashboard ? "text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
+              )}
+            >
+              <Inbox aria-hidden className="size-4" />
+              Contact Forms
+            </Link>
+            <ul className="mt-0.5 ml-4 flex flex-col gap-0.5 border-l border-zinc-800 pl-2">
+              {filters.map((filter) => {
+                const active = activeStatus === filter.status;
+                const count = counts[filter.status];
+                return (
+                  <li key={filter.status}>
+                    <Link
+                      to={`/admin/dashboard?status=${filter.status}`}
+                      aria-current={active ? "page" : undefined}
+                      className={cx(
+                        "flex h-8 items-center gap-2 rounded-md px-2 text-sm",
+                        active ? "bg-zinc-800 text-zinc-50" : "text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100",
+                      )}
+                    >
+                      <span>{filter.label}</span>
+                      {filter.attention ? (
+                        <span
+                          data-attention
+                          aria-hidden
+                          className={cx(
+                            "size-1.5 rounded-full",
+                            count > 0 ? "bg-[var(--color-accent)]" : "bg-zinc-600",
+                          )}
+                        />
+                      ) : null}
+                      <span className="ml-auto font-mono text-xs tabular-nums text-zinc-400">
+                        {count}
+                        <span className="sr-only">
+                          {" "}
+                          {filter.attention && count > 0 ? "need attention" : "submissions"}
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+          {sections.map((section) => (
+            <li key={section.href}>
+              <Link
+                to={section.href}
+                reloadDocument
+                className="flex h-9 items-center gap-2 rounded-md px-2 text-sm text-zinc-300 hover:bg-zinc-800"
+              >
+                <section.icon aria-hidden className="size-4" />
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}

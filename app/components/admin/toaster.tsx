@@ -1,0 +1,36 @@
+import { useEffect } from "react";
+import { Toaster, toast } from "sonner";
+
+export type ToastData = { type: "success" | "error" | "info"; message: string };
+
+/** The one toast region of the back office (SPEC section 9: 3 visible, 4 s, Alt+T, 'Notifications'). */
+export function AdminToaster() {
+  return (
+    <Toaster
+      theme="dark"
+      position="top-right"
+      richColors
+      closeButton
+      visibleToasts={3}
+      duration={4000}
+      hotkey={["altKey", "KeyT"]}
+      containerAriaLabel="Notifications"
+    />
+  );
+}
+
+export function showToast(data: ToastData) {
+  if (data.type === "success") toast.success(data.message);
+  else if (data.type === "error") toast.error(data.message);
+  else toast.info(data.message);
+}
+
+/** Shows a flash toast handed over by a loader (once per value). */
+export function useFlashToast(data: ToastData | null | undefined) {
+  useEffect(() => {
+    if (!data) return;
+    // sonner mounts its region in an effect too; wait a tick so the toast has somewhere to go
+    const timer = setTimeout(() => showToast(data), 0);
+    return () => clearTimeout(timer);
+  }, [data]);
+}

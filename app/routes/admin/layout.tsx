@@ -1,0 +1,93 @@
+/**
+ * The guarded back office. Every route below this layout needs a signed-in admin: the
+ * middleware decides before any loader runs or any HTML is sent (anonymous → login,
+ * non-admin → 403 'Access Denied'), the loader checks again, and each action repeats
+ * `requireAdmin` at its top.
+ */
+import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
+import { AdminShell } from "#app/components/admin/shell.tsx";
+import { AdminToaster, useFlashToast } from "#app/components/admin/toaster.tsx";
+import { getApp } from "#app/context.server.ts";
+import { authMessages } from "#app/domain/auth-schemas.ts";
+import { readSidebarState } from "#app/domain/sidebar.ts";
+import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { readToast } from "#app/services/toast.server.ts";
+import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    await requireAdmin(request, context);
+    const response = await next();
+    // back-office pages are personal: never kept by a cache
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database } = getApp(context);
+  const counts = await countSubmissionsByStatus(database.db);
+  const { toast, headers } = await readToast(request, config);
+  return data(
+    { email: session.email, counts, sidebarOpen: readSidebarState(request.headers.get("cookie")), toast },
+    { headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  for (const cookie of loaderHeaders.getSetCookie()) merged.append("Set-Cookie", cookie);
+  return merged;
+};
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useFlashToast(loaderData.toast);
+  return (
+    <>
+      <AdminShell email={loaderData.email} counts={loaderData.counts} sidebarOpen={loaderData.sidebarOpen}>
+        <Outlet />
+      </AdminShell>
+      <AdminToaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-zinc-950 px-6">
+        <title>Access Denied | Studio</title>
+        <div className="max-w-md text-center">
+          <p className="font-mono text-sm text-zinc-500">403</p>
+          <h1 className="mt-2 text-3xl font-bold text-zinc-50">Access Denied</h1>
+          <p className="mt-3 text-zinc-400">{authMessages.accessDenied}</p>
+          <Link
+            to="/"
+            reloadDocument
+            className="mt-8 inline-flex h-10 items-center rounded-md bg-[var(--color-accent)] px-4 text-sm font-semibold text-black hover:bg-[var(--color-accent-strong)]"
+          >
+            Return to Home
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-zinc-950 px-6">
+      <title>{`${status} | Studio back office`}</title>
+      <div className="max-w-md text-center">
+        <p className="font-mono text-sm text-zinc-500">{status}</p>
+        <h1 className="mt-2 text-2xl font-bold text-zinc-50">Something went wrong</h1>
+        <p className="mt-3 text-zinc-400">Please try again. If it keeps happening, check the server log.</p>
+        <Link to="/admin/dashboard" reloadDocument className="mt-8 inline-block text-[var(--color-accent)] underline">
+          Back to the dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}

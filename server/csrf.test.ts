@@ -1,0 +1,57 @@
+import type { Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { csrfProtection } from "./csrf.ts";
+
+const guard = csrfProtection({ sessionCookieName: "studio_session", publicUrl: "https://studio.test" });
+
+function run(method: string, headers: Record<string, string>) {
+  const lower = Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
+  const req = {
+    method,
+    protocol: "http",
+    get: (name: string) => lower[name.toLowerCase()],
+  } as unknown as Request;
+  let status = 0;
+  const res = {
+    status(code: number) {
+      status = code;
+      return res;
+    },
+    set: () => res,
+    type: () => res,
+    send: () => res,
+  } as unknown as Response;
+  let passed = false;
+  guard(req, res, () => {
+    passed = true;
+  });
+  return passed ? "next" : status;
+}
+
+const cookie = { Cookie: "studio_session=abc", Host: "127.0.0.1:4000" };
+
+describe("csrfProtection", () => {
+  it("lets reads through", () => {
+    expect(run("GET", { ...cookie, Origin: "https://evil.example" })).toBe("next");
+    expect(run("HEAD", cookie)).toBe("next");
+  });
+
+  it("lets a write without the session cookie through (public forms)", () => {
+    expect(run("POST", { Origin: "https://evil.example", Cookie: "other=1" })).toBe("next");
+  });
+
+  it("accepts a write from the public origin or the request's own origin", () => {
+    expect(run("POST", { ...cookie, Origin: "https://studio.test" })).toBe("next");
+    expect(run("POST", { ...cookie, Origin: "http://127.0.0.1:4000" })).toBe("next");
+    expect(run("DELETE", { ...cookie, Referer: "https://studio.test/admin/dashboard" })).toBe("next");
+  });
+
+  it("refuses a write with the session cookie from elsewhere, or from nowhere", () => {
+    expect(run("POST", { ...cookie, Origin: "https://evil.example" })).toBe(403);
+    expect(run("POST", { ...cookie, Origin: "https://studio.test.evil.example" })).toBe(403);
+    expect(run("POST", { ...cookie, Origin: "null" })).toBe(403);
+    expect(run("POST", { ...cookie, Referer: "https://evil.example/studio.test" })).toBe(403);
+    expect(run("PUT", { ...cookie, Referer: "not a url" })).toBe(403);
+    expect(run("POST", cookie)).toBe(403);
+  });
+});

@@ -1,0 +1,46 @@
+/** Accessibility of the back-office pages (axe, WCAG 2 A and AA rules): no serious or critical violations. */
+import { rmSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAccount, dataDirWithAccounts } from "../support/accounts.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+describe("back-office accessibility", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = dataDirWithAccounts();
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("the login page and the shell", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/login`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("Email").fill(adminAccount.email);
+    await page.getByLabel("Password").fill(adminAccount.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.getByRole("heading", { name: "Contact Forms", level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
