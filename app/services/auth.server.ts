@@ -12,7 +12,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
 import { type Config, isHttps } from "#app/config.server.ts";
 import { getApp } from "#app/context.server.ts";
-import type { Queryable } from "#app/db/client.server.ts";
+import type { Queryable, Tx } from "#app/db/client.server.ts";
 import { authTokens, sessions, userRoles, users } from "#app/db/schema.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
@@ -312,18 +312,7 @@ export async function resetPassword(
   if (!input.token) return { ok: false, message: authMessages.invalidResetLink };
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(authTokens.id, hashToken(input.token)),
-          eq(authTokens.purpose, "password_reset"),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
+    const used = await consumeToken(tx, input.token, "password_reset", now);
     if (!used?.userId) return { ok: false, message: authMessages.invalidResetLink } as const;
     const userId = used.userId;
     const [user] = await tx
@@ -449,18 +438,7 @@ export async function completeAdminSetup(
   return db.transaction(async (tx) => {
     await lockSetup(tx);
     if (await adminExists(tx)) return { ok: false, message: authMessages.setupDone } as const;
-    const [used] = await tx
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(authTokens.id, hashToken(input.token)),
-          eq(authTokens.purpose, "admin_setup"),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, now),
-        ),
-      )
-      .returning({ id: authTokens.id });
+    const used = await consumeToken(tx, input.token, "admin_setup", now);
     if (!used) return { ok: false, message: authMessages.setupInvalidLink } as const;
     const existing = await findUserByEmail(tx, input.email);
     const userId = existing ? existing.id : (await insertUser(tx, input.email, passwordHash)).id;
@@ -544,4 +522,25 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
     });
   }
   return session;
+}
+
+/**
+ * Marks a single-use token used and returns its row, or null when it is unknown,
+ * used, expired or for another purpose. One UPDATE, so two requests racing with
+ * the same token cannot both succeed.
+ */
+async function consumeToken(tx: Tx, token: string, purpose: "password_reset" | "admin_setup", now: Date) {
+  const [used] = await tx
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.id, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: authTokens.id, userId: authTokens.userId });
+  return used ?? null;
 }

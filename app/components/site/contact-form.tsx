@@ -1,6 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import {
   type ContactFormInput,
   contactFieldOrder,
@@ -15,38 +22,34 @@ import {
   formProjectTypes,
   projectTypeLabels,
 } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
 import type { ContactAnswer } from "#app/services/contact.server.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
 
+type Meta = FieldMetadata<unknown, ContactFormInput, string[]>;
+
+/** A labelled control with its error line (the form's script fills the line in the browser). */
 function Field({
   label,
-  name,
-  htmlFor,
-  errorId,
-  errors,
+  meta,
   optional,
   children,
 }: {
   label: string;
-  name: string;
-  htmlFor: string;
-  errorId: string;
-  errors: string[] | undefined;
+  meta: Meta;
   optional?: boolean;
   children: ReactNode;
 }) {
   return (
     <div>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-zinc-200">
+      <label htmlFor={meta.id} className="block text-sm font-medium text-zinc-200">
         {label}
         {optional ? <span className="font-normal text-zinc-400"> (optional)</span> : null}
       </label>
       {children}
-      <p id={errorId} data-error-for={name} className="mt-1 min-h-5 text-sm text-red-300">
-        {errors?.[0]}
+      <p id={meta.errorId} data-error-for={meta.name} className="mt-1 min-h-5 text-sm text-red-300">
+        {meta.errors?.[0]}
       </p>
     </div>
   );
@@ -69,6 +72,42 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
   const errors = answer?.status === "invalid" ? (answer.result.error ?? {}) : {};
   const firstError = contactFieldOrder.find((name) => errors[name]?.length);
   const focusIf = (name: string) => (firstError === name ? { autoFocus: true } : {});
+  const text = (
+    label: string,
+    meta: Meta,
+    type: "text" | "email" | "tel",
+    extra: InputHTMLAttributes<HTMLInputElement>,
+    optional = false,
+  ) => (
+    <Field label={label} meta={meta} optional={optional}>
+      <input
+        {...getInputProps(meta, { type })}
+        key={meta.key}
+        {...extra}
+        className={fieldClass}
+        {...focusIf(meta.name)}
+      />
+    </Field>
+  );
+  const select = <T extends string>(
+    label: string,
+    meta: Meta,
+    placeholder: string,
+    values: readonly T[],
+    labels: Record<T, string>,
+    optional = false,
+  ) => (
+    <Field label={label} meta={meta} optional={optional}>
+      <select {...getSelectProps(meta)} key={meta.key} className={fieldClass} {...focusIf(meta.name)}>
+        <option value="">{placeholder}</option>
+        {values.map((value) => (
+          <option key={value} value={value}>
+            {labels[value]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
 
   return (
     <form method="post" action="/contact" data-contact-form="" {...getFormProps(form)} className="space-y-2">
@@ -96,167 +135,25 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
       </div>
 
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="First Name"
-          name="first_name"
-          htmlFor={fields.first_name.id}
-          errorId={fields.first_name.errorId}
-          errors={fields.first_name.errors}
-        >
-          <input
-            {...getInputProps(fields.first_name, { type: "text" })}
-            key={fields.first_name.key}
-            autoComplete="given-name"
-            className={fieldClass}
-            {...focusIf("first_name")}
-          />
-        </Field>
-        <Field
-          label="Last Name"
-          name="last_name"
-          htmlFor={fields.last_name.id}
-          errorId={fields.last_name.errorId}
-          errors={fields.last_name.errors}
-        >
-          <input
-            {...getInputProps(fields.last_name, { type: "text" })}
-            key={fields.last_name.key}
-            autoComplete="family-name"
-            className={fieldClass}
-            {...focusIf("last_name")}
-          />
-        </Field>
-        <Field
-          label="Email"
-          name="email"
-          htmlFor={fields.email.id}
-          errorId={fields.email.errorId}
-          errors={fields.email.errors}
-        >
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
-            autoComplete="email"
-            className={fieldClass}
-            {...focusIf("email")}
-          />
-        </Field>
-        <Field
-          label="Phone Number"
-          optional
-          name="phone_number"
-          htmlFor={fields.phone_number.id}
-          errorId={fields.phone_number.errorId}
-          errors={fields.phone_number.errors}
-        >
-          <input
-            {...getInputProps(fields.phone_number, { type: "tel" })}
-            key={fields.phone_number.key}
-            autoComplete="tel"
-            className={fieldClass}
-            {...focusIf("phone_number")}
-          />
-        </Field>
-        <Field
-          label="I am a"
-          optional
-          name="customer_type"
-          htmlFor={fields.customer_type.id}
-          errorId={fields.customer_type.errorId}
-          errors={fields.customer_type.errors}
-        >
-          <select {...getSelectProps(fields.customer_type)} key={fields.customer_type.key} className={fieldClass}>
-            <option value="">Select one</option>
-            {customerTypes.map((value) => (
-              <option key={value} value={value}>
-                {customerTypeLabels[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label="Business Name"
-          optional
-          name="business_name"
-          htmlFor={fields.business_name.id}
-          errorId={fields.business_name.errorId}
-          errors={fields.business_name.errors}
-        >
-          <input
-            {...getInputProps(fields.business_name, { type: "text" })}
-            key={fields.business_name.key}
-            autoComplete="organization"
-            maxLength={limits.businessName}
-            className={fieldClass}
-            {...focusIf("business_name")}
-          />
-        </Field>
+        {text("First Name", fields.first_name, "text", { autoComplete: "given-name" })}
+        {text("Last Name", fields.last_name, "text", { autoComplete: "family-name" })}
+        {text("Email", fields.email, "email", { autoComplete: "email" })}
+        {text("Phone Number", fields.phone_number, "tel", { autoComplete: "tel" }, true)}
+        {select("I am a", fields.customer_type, "Select one", customerTypes, customerTypeLabels, true)}
+        {text("Business Name", fields.business_name, "text", { autoComplete: "organization" }, true)}
       </div>
-      <Field
-        label="Existing Website URL"
-        optional
-        name="existing_website_url"
-        htmlFor={fields.existing_website_url.id}
-        errorId={fields.existing_website_url.errorId}
-        errors={fields.existing_website_url.errors}
-      >
-        <input
-          {...getInputProps(fields.existing_website_url, { type: "text" })}
-          key={fields.existing_website_url.key}
-          inputMode="url"
-          autoComplete="url"
-          placeholder="yourbusiness.com"
-          className={fieldClass}
-          {...focusIf("existing_website_url")}
-        />
-      </Field>
+      {text(
+        "Existing Website URL",
+        fields.existing_website_url,
+        "text",
+        { autoComplete: "url", inputMode: "url", placeholder: "yourbusiness.com" },
+        true,
+      )}
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <Field
-          label="Project Type"
-          name="project_type"
-          htmlFor={fields.project_type.id}
-          errorId={fields.project_type.errorId}
-          errors={fields.project_type.errors}
-        >
-          <select
-            {...getSelectProps(fields.project_type)}
-            key={fields.project_type.key}
-            className={fieldClass}
-            {...focusIf("project_type")}
-          >
-            <option value="">Select a project type</option>
-            {formProjectTypes.map((value) => (
-              <option key={value} value={value}>
-                {projectTypeLabels[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          label="Budget Range"
-          optional
-          name="budget_range"
-          htmlFor={fields.budget_range.id}
-          errorId={fields.budget_range.errorId}
-          errors={fields.budget_range.errors}
-        >
-          <select {...getSelectProps(fields.budget_range)} key={fields.budget_range.key} className={fieldClass}>
-            <option value="">Select a budget range</option>
-            {budgetRanges.map((value) => (
-              <option key={value} value={value}>
-                {budgetRangeLabels[value]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        {select("Project Type", fields.project_type, "Select a project type", formProjectTypes, projectTypeLabels)}
+        {select("Budget Range", fields.budget_range, "Select a budget range", budgetRanges, budgetRangeLabels, true)}
       </div>
-      <Field
-        label="Message"
-        name="message"
-        htmlFor={fields.message.id}
-        errorId={fields.message.errorId}
-        errors={fields.message.errors}
-      >
+      <Field label="Message" meta={fields.message}>
         <textarea
           {...getTextareaProps(fields.message)}
           key={fields.message.key}
