@@ -22,7 +22,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function SiteHeader({ shortName }: { shortName: string }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-30 h-16 border-b border-white/10 bg-black/95">
+    <header className="fixed inset-x-0 top-0 z-30 h-16 border-b border-white/10 bg-black">
       <nav aria-label="Main" className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-5">
         <Link to="/" className="flex items-center gap-3 text-lg font-bold tracking-tight text-white">
           <LogoMark />
