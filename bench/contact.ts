@@ -28,7 +28,7 @@ async function run(kind: "pglite" | "postgres") {
   const postgres = kind === "postgres" ? await createPostgresDatabase() : null;
   const server = await startServer({
     keepDataDir: true,
-    env: { CONTACT_RATE_LIMIT: "off", LOG_LEVEL: "warn", ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    env: { CONTACT_RATE_LIMIT: "off", ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
   });
   try {
     const html = await (await fetch(`${server.url}/contact`)).text();
