@@ -141,7 +141,7 @@ export const auditLog = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc()), index("audit_log_user_id_idx").on(t.userId)],
+  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()), index("audit_log_user_id_idx").on(t.userId)],
 );
 
 // ---------------------------------------------------------------- infrastructure
@@ -179,7 +179,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index("mail_outbox_pending_idx").on(t.status, t.nextAttemptAt),
-    index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -241,9 +241,11 @@ export const contactSubmissions = pgTable(
     maxLength("contact_submissions", sql`${t.message}`, "message", limits.message),
     maxLength("contact_submissions", sql`${t.notes}`, "notes", limits.notes),
     check("contact_submissions_phone_min", sql`char_length(${t.phoneNumber}) >= ${sql.raw(String(limits.phoneMin))}`),
-    index("contact_submissions_created_at_idx").on(t.createdAt.desc()),
-    index("contact_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
-    index("contact_submissions_status_type_idx").on(t.status, t.projectType, t.createdAt.desc()),
+    index("contact_submissions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // the inbox pages: one status (and type), newest first, ties broken by id. Index columns are
+    // DESC NULLS FIRST to match `order by x desc` exactly, or PostgreSQL sorts instead of reading the index.
+    index("contact_submissions_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("contact_submissions_status_type_idx").on(t.status, t.projectType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     trigram("contact_submissions_name_trgm", sql`${t.name}`),
     trigram("contact_submissions_email_trgm", sql`${t.email}`),
     trigram("contact_submissions_business_name_trgm", sql`${t.businessName}`),
@@ -282,7 +284,7 @@ export const customers = pgTable(
     nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
     maxLength("customers", sql`${t.notes}`, "notes", limits.notes),
     uniqueIndex("customers_contact_submission_id_key").on(t.contactSubmissionId),
-    index("customers_created_at_idx").on(t.createdAt.desc()),
+    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("customers_status_idx").on(t.status),
     index("customers_name_idx").on(t.name),
     trigram("customers_name_trgm", sql`${t.name}`),
@@ -306,7 +308,7 @@ export const customerInteractions = pgTable(
   },
   (t) => [
     maxLength("customer_interactions", sql`${t.description}`, "description", limits.longText),
-    index("customer_interactions_customer_date_idx").on(t.customerId, t.interactionDate.desc()),
+    index("customer_interactions_customer_date_idx").on(t.customerId, t.interactionDate.desc().nullsFirst()),
   ],
 );
 
@@ -344,9 +346,9 @@ export const projects = pgTable(
     nonNegative("projects", sql`${t.estimatedHours}`, "estimated_hours"),
     maxLength("projects", sql`${t.description}`, "description", limits.longText),
     maxLength("projects", sql`${t.notes}`, "notes", limits.notes),
-    index("projects_created_at_idx").on(t.createdAt.desc()),
+    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("projects_status_idx").on(t.status),
-    index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc()),
+    index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     trigram("projects_project_name_trgm", sql`${t.projectName}`),
   ],
 );
@@ -384,10 +386,10 @@ export const invoices = pgTable(
     nonNegative("invoices", sql`${t.amountPaid}`, "amount_paid"),
     maxLength("invoices", sql`${t.notes}`, "notes", limits.longText),
     maxLength("invoices", sql`${t.terms}`, "terms", limits.longText),
-    index("invoices_created_at_idx").on(t.createdAt.desc()),
+    index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("invoices_status_idx").on(t.status),
     index("invoices_type_idx").on(t.invoiceType),
-    index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc()),
+    index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("invoices_project_id_idx").on(t.projectId),
     trigram("invoices_invoice_number_trgm", sql`${t.invoiceNumber}`),
   ],
