@@ -141,7 +141,10 @@ export const auditLog = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()), index("audit_log_user_id_idx").on(t.userId)],
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    index("audit_log_user_id_idx").on(t.userId),
+  ],
 );
 
 // ---------------------------------------------------------------- infrastructure
@@ -244,8 +247,17 @@ export const contactSubmissions = pgTable(
     index("contact_submissions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // the inbox pages: one status (and type), newest first, ties broken by id. Index columns are
     // DESC NULLS FIRST to match `order by x desc` exactly, or PostgreSQL sorts instead of reading the index.
-    index("contact_submissions_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("contact_submissions_status_type_idx").on(t.status, t.projectType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("contact_submissions_status_created_at_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("contact_submissions_status_type_idx").on(
+      t.status,
+      t.projectType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     trigram("contact_submissions_name_trgm", sql`${t.name}`),
     trigram("contact_submissions_email_trgm", sql`${t.email}`),
     trigram("contact_submissions_business_name_trgm", sql`${t.businessName}`),

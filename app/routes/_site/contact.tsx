@@ -1,5 +1,6 @@
 import { CalendarCheck, Clock, Mail, Phone } from "lucide-react";
 import { data, useRouteLoaderData } from "react-router";
+import { InlineScript } from "#app/components/inline-script.tsx";
 import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -96,7 +97,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </p>
         </Card>
       </div>
-      <script type="module" src={loaderData.formScript} />
+      {/* fetched after the page has loaded, so the form's script never delays the first paint */}
+      <InlineScript code={`addEventListener("load",()=>import(${JSON.stringify(loaderData.formScript)}))`} />
     </main>
   );
 }
