@@ -30,6 +30,10 @@ describe("submission update form", () => {
     expect(notesTooLong).toBe("Notes must be less than 5000 characters");
     expect(submissionUpdateSchema.safeParse({ status: "x".repeat(limits.notes) }).success).toBe(false);
     expect(submissionUpdateSchema.safeParse({ status: "new", notes: "x".repeat(limits.notes) }).success).toBe(true);
+    // a form posts line breaks as CRLF: each still counts as one character, and is stored as LF
+    const lines = `${"x\r\n".repeat(2000)}${"y".repeat(1000)}`;
+    const parsed = submissionUpdateSchema.parse({ status: "new", notes: lines });
+    expect(parsed.notes).toBe(`${"x\n".repeat(2000)}${"y".repeat(1000)}`);
   });
 });
 

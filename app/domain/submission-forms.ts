@@ -24,8 +24,13 @@ export const notesTooLong = `Notes must be less than ${limits.notes} characters`
 export const submissionUpdateSchema = z.object({
   status: z.enum(submissionStatuses, { error: "Please select a status" }),
   notes: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.string().max(limits.notes, { error: notesTooLong }).optional(),
+    // forms send line breaks as CRLF; the textarea (and its maxlength) counts them as one character
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") || undefined : value),
+    z
+      .string()
+      .max(limits.notes, { error: notesTooLong })
+      .transform((text) => (text.trim() === "" ? undefined : text))
+      .optional(),
   ),
 });
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;

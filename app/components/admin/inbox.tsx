@@ -17,7 +17,7 @@ import { format } from "date-fns";
 import { enUS } from "date-fns/locale";
 import { ChevronLeft, ChevronRight, ExternalLink, Eye, UserCheck, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { buttonClass, cx, Field } from "#app/components/admin/ui.tsx";
 import { customerTypeLabels } from "#app/domain/contact-form.ts";
@@ -211,6 +211,8 @@ function UrlDialog({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  // explicit ids: the server-rendered dialog must be named before any script runs
+  const id = useId();
   return (
     <Dialog.Root
       open
@@ -220,11 +222,19 @@ function UrlDialog({
     >
       {/* no portal: the server renders the dialog open, so it works before (and without) JavaScript */}
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-      <Dialog.Content className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col overflow-y-auto border-zinc-800 bg-zinc-950 text-zinc-100 shadow-2xl sm:top-[5vh] sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:rounded-xl sm:border">
+      <Dialog.Content
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-description`}
+        className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col overflow-y-auto border-zinc-800 bg-zinc-950 text-zinc-100 shadow-2xl sm:top-[5vh] sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:rounded-xl sm:border"
+      >
         <div className="sticky top-0 z-10 flex items-start gap-4 border-b border-zinc-800 bg-zinc-950 px-5 py-4">
           <div className="min-w-0 flex-1">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Description className="mt-0.5 text-sm text-zinc-400">{description}</Dialog.Description>
+            <Dialog.Title id={`${id}-title`} className="text-lg font-semibold">
+              {title}
+            </Dialog.Title>
+            <Dialog.Description id={`${id}-description`} className="mt-0.5 text-sm text-zinc-400">
+              {description}
+            </Dialog.Description>
           </div>
           <Link to={closeHref} preventScrollReset className={buttonClass("ghost", "-mr-2", "icon")} aria-label="Close">
             <X aria-hidden className="size-4" />
