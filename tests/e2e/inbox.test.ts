@@ -8,6 +8,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
@@ -49,6 +50,13 @@ async function seedSubmissions(dataDir: string) {
       row(30, "archived", "Old Lead B"),
     ]);
   await database.close();
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {
@@ -331,6 +339,21 @@ describe("leads inbox", () => {
     expect(await page.getByRole("link", { name: "View submission from Zed Quote" }).count()).toBe(0);
     await page.getByRole("link", { name: /^Completed/ }).click();
     await page.getByRole("link", { name: "View submission from Zed Quote" }).waitFor();
+    await context.close();
+  });
+
+  it("accessibility (axe): the inbox, the detail dialog and the convert dialog", async () => {
+    const context = await adminContext(browser, server);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "View submission from Seed Lead 22" }).click();
+    await page.getByRole("dialog", { name: "Submission Details" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Convert to Customer" }).click();
+    await page.getByRole("dialog", { name: "Convert to Customer" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -96,52 +96,90 @@ export function InboxTable({ rows, viewHref }: { rows: InboxRow[]; viewHref: (id
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-800">
-      <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
-        <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
-          <tr>
-            {["Name", "Email", "Business", "Type", "Budget", "Status", "Date"].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2.5 font-medium">
-                {heading}
+    <>
+      {/* small screens: one card per lead */}
+      <ul className="flex flex-col gap-2 md:hidden">
+        {rows.map((row) => (
+          <li
+            key={row.id}
+            data-submission-card={row.id}
+            className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-3"
+          >
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium text-zinc-100">{row.name}</p>
+                <p className="truncate text-sm text-zinc-400">{row.email}</p>
+              </div>
+              <StatusBadge status={row.status} />
+            </div>
+            <p className="mt-2 text-sm text-zinc-300">
+              {row.businessName ? `${row.businessName} · ` : ""}
+              {projectTypeLabels[row.projectType]} · {budgetLabel(row.budgetRange)}
+            </p>
+            <div className="mt-2 flex items-center justify-between gap-2">
+              <time dateTime={row.createdAt.toISOString()} suppressHydrationWarning className="text-xs text-zinc-400">
+                {formatDate(row.createdAt)}
+              </time>
+              <Link
+                to={viewHref(row.id)}
+                preventScrollReset
+                className={buttonClass("secondary", undefined, "sm")}
+                aria-label={`View submission from ${row.name}`}
+              >
+                <Eye aria-hidden className="size-4" />
+                View
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-zinc-800 md:block">
+        <table className="w-full min-w-[46rem] border-collapse text-left text-sm">
+          <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
+            <tr>
+              {["Name", "Email", "Business", "Type", "Budget", "Status", "Date"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2.5 font-medium">
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                Actions
               </th>
-            ))}
-            <th scope="col" className="px-3 py-2.5 text-right font-medium">
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-800">
-          {rows.map((row) => (
-            <tr key={row.id} data-submission-row={row.id} className="hover:bg-zinc-900/60">
-              <td className="max-w-48 truncate px-3 py-2.5 font-medium text-zinc-100">{row.name}</td>
-              <td className="max-w-56 truncate px-3 py-2.5 text-zinc-300">{row.email}</td>
-              <td className="max-w-44 truncate px-3 py-2.5 text-zinc-300">{row.businessName ?? "—"}</td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{projectTypeLabels[row.projectType]}</td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{budgetLabel(row.budgetRange)}</td>
-              <td className="px-3 py-2.5">
-                <StatusBadge status={row.status} />
-              </td>
-              <td className="px-3 py-2.5 whitespace-nowrap text-zinc-400">
-                <time dateTime={row.createdAt.toISOString()} suppressHydrationWarning>
-                  {formatDate(row.createdAt)}
-                </time>
-              </td>
-              <td className="px-3 py-2 text-right">
-                <Link
-                  to={viewHref(row.id)}
-                  preventScrollReset
-                  className={buttonClass("ghost", undefined, "sm")}
-                  aria-label={`View submission from ${row.name}`}
-                >
-                  <Eye aria-hidden className="size-4" />
-                  View
-                </Link>
-              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-zinc-800">
+            {rows.map((row) => (
+              <tr key={row.id} data-submission-row={row.id} className="hover:bg-zinc-900/60">
+                <td className="max-w-40 truncate px-3 py-2.5 font-medium text-zinc-100">{row.name}</td>
+                <td className="max-w-52 truncate px-3 py-2.5 text-zinc-300">{row.email}</td>
+                <td className="max-w-40 truncate px-3 py-2.5 text-zinc-300">{row.businessName ?? "—"}</td>
+                <td className="px-3 py-2.5 text-zinc-300">{projectTypeLabels[row.projectType]}</td>
+                <td className="px-3 py-2.5 text-zinc-300">{budgetLabel(row.budgetRange)}</td>
+                <td className="px-3 py-2.5">
+                  <StatusBadge status={row.status} />
+                </td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-400">
+                  <time dateTime={row.createdAt.toISOString()} suppressHydrationWarning>
+                    {formatDate(row.createdAt)}
+                  </time>
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <Link
+                    to={viewHref(row.id)}
+                    preventScrollReset
+                    className={buttonClass("ghost", undefined, "sm")}
+                    aria-label={`View submission from ${row.name}`}
+                  >
+                    <Eye aria-hidden className="size-4" />
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
