@@ -444,7 +444,7 @@ export function SubmissionDialog({
               {fields.notes.errors?.[0] ?? ""}
             </p>
             {!notesInvalid ? (
-              <p className="-mt-5 text-right text-xs text-zinc-500">Up to {limits.notes} characters</p>
+              <p className="-mt-5 text-right text-xs text-zinc-400">Up to {limits.notes} characters</p>
             ) : null}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
