@@ -13,6 +13,8 @@ export type AppContext = {
   mail: MailWorker;
   /** subscribe to changes of listed tables (live lists) */
   changes: ChangeFeed;
+  /** aborted when the server begins shutting down: long-lived responses end on it */
+  shutdown: AbortSignal;
   /** the request's child logger, carrying its request id */
   logger: Logger;
   requestId: string;

@@ -110,6 +110,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
           database,
           mail,
           changes,
+          shutdown: runtime.shutdown,
           logger: res.locals.log as Logger,
           requestId: res.locals.requestId as string,
           nonce: res.locals.nonce as string,
@@ -123,8 +124,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 }
 
 /**
- * Listens, and on SIGTERM or SIGINT stops accepting, lets in-flight requests
- * finish (up to 10 s), closes the database cleanly and exits.
+ * Listens, and on SIGTERM or SIGINT ends the open event streams, stops accepting,
+ * lets in-flight requests finish (up to 10 s), closes the database cleanly and exits.
  */
 export function serve(
   runtime: Runtime,
@@ -145,6 +146,8 @@ export function serve(
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, "shutting down");
+      // open event streams end now (browsers reconnect elsewhere), so they do not hold the 10 s below
+      runtime.beginShutdown();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
       force.unref();
       await new Promise<void>((done) => server.close(() => done()));

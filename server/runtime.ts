@@ -18,6 +18,10 @@ export type Runtime = {
   mail: MailWorker;
   /** changes to listed tables, for the back office's live lists */
   changes: ChangeFeed;
+  /** aborted when shutting down begins: long-lived responses (the event stream) end on it */
+  shutdown: AbortSignal;
+  /** aborts `shutdown`; the server calls it before it stops accepting */
+  beginShutdown(): void;
   /** stops the workers, then closes the database */
   close(): Promise<void>;
 };
@@ -50,6 +54,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
   }, 3600_000);
   maintenance.unref();
+  const shutdown = new AbortController();
 
   return {
     config,
@@ -57,7 +62,10 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     database,
     mail,
     changes,
+    shutdown: shutdown.signal,
+    beginShutdown: () => shutdown.abort(),
     async close() {
+      shutdown.abort();
       clearInterval(maintenance);
       await changes.close();
       await mail.stop();

@@ -509,16 +509,17 @@ export function getRequestSession(
 
 /**
  * The admin guard. Anonymous: a redirect to the login page remembering this path.
- * Signed in without the admin role: 403 (the admin layout's error boundary says 'Access Denied').
+ * Signed in without the admin role: 403. A page renders the admin layout's error boundary
+ * ('Access Denied'); a resource route (the event stream) answers with this plain-text body.
  */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionInfo> {
   const session = await getRequestSession(request, context);
   if (!session) throw redirect(loginPathFor(request.url), { headers: { "Cache-Control": "no-store" } });
   if (!session.isAdmin) {
-    throw data(authMessages.accessDenied, {
+    throw new Response(`Access Denied: ${authMessages.accessDenied}`, {
       status: 403,
       statusText: "Access Denied",
-      headers: { "Cache-Control": "no-store" },
+      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
     });
   }
   return session;

@@ -9,27 +9,14 @@ import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
 import type { Database, Queryable } from "#app/db/client.server.ts";
+import { type ChangeEvent, parseChangeEvent } from "#app/domain/changes.ts";
 
 export const changeChannel = "studio_changes";
 
-export const changeTables = ["contact_submissions", "customers", "projects", "invoices"] as const;
-export type ChangeTable = (typeof changeTables)[number];
-export type ChangeEvent = { table: ChangeTable; id: string };
+export { type ChangeEvent, type ChangeTable, changeTables } from "#app/domain/changes.ts";
 
 export async function publishChange(db: Queryable, event: ChangeEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${changeChannel}, ${JSON.stringify(event)})`);
-}
-
-function parse(payload: string): ChangeEvent | null {
-  try {
-    const value = JSON.parse(payload) as Partial<ChangeEvent>;
-    if (typeof value.id === "string" && changeTables.includes(value.table as ChangeTable)) {
-      return { table: value.table as ChangeTable, id: value.id };
-    }
-  } catch {
-    // not ours
-  }
-  return null;
 }
 
 export type ChangeFeed = {
@@ -42,7 +29,7 @@ export async function openChangeFeed(database: Database, onError?: (error: unkno
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const deliver = (payload: string) => {
-    const event = parse(payload);
+    const event = parseChangeEvent(payload);
     if (event) emitter.emit("change", event);
   };
 

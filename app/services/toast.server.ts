@@ -6,7 +6,12 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { type Config, isHttps } from "#app/config.server.ts";
 
-const toastSchema = z.object({ type: z.enum(["success", "error", "info"]), message: z.string().max(500) });
+const toastSchema = z.object({
+  type: z.enum(["success", "error", "info"]),
+  message: z.string().max(500),
+  /** a second line under the title ('Error' + the server's message) */
+  description: z.string().max(500).optional(),
+});
 export type FlashToast = z.infer<typeof toastSchema>;
 
 function toastCookie(config: Pick<Config, "publicUrl" | "sessionSecret">) {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
 
-export type ToastData = { type: "success" | "error" | "info"; message: string };
+export type ToastData = { type: "success" | "error" | "info"; message: string; description?: string };
 
 /** The one toast region of the back office (SPEC section 9: 3 visible, 4 s, Alt+T, 'Notifications'). */
 export function AdminToaster() {
@@ -20,9 +20,10 @@ export function AdminToaster() {
 }
 
 export function showToast(data: ToastData) {
-  if (data.type === "success") toast.success(data.message);
-  else if (data.type === "error") toast.error(data.message);
-  else toast.info(data.message);
+  const options = data.description ? { description: data.description } : undefined;
+  if (data.type === "success") toast.success(data.message, options);
+  else if (data.type === "error") toast.error(data.message, options);
+  else toast.info(data.message, options);
 }
 
 /** Shows a flash toast handed over by a loader (once per value). */

@@ -1,64 +1,321 @@
 /**
- * /admin/dashboard: Contact Forms. The inbox itself (table, search, detail dialog) is a later
- * issue; this page shows the status chosen in the sidebar and the counts.
+ * /admin/dashboard: the leads inbox (SPEC section 2). Its whole state is in the URL
+ * (?status=&type=&q=&page=, and ?submission=id[&convert=1] for the dialogs), so a view can be
+ * linked, survives a reload and works without JavaScript. Rows and counts update live
+ * (the layout's event stream re-runs this loader when a submission changes).
  */
-import { Link, useRouteLoaderData } from "react-router";
-import { cx } from "#app/components/admin/ui.tsx";
-import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Archive, Inbox, RefreshCw, Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useLocation, useRevalidator } from "react-router";
+import { ConvertDialog, InboxTable, Pager, SubmissionDialog } from "#app/components/admin/inbox.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { projectTypeLabels } from "#app/domain/enums.ts";
+import {
+  inboxHref,
+  inboxPageSize,
+  inboxTotals,
+  inboxTypeFilters,
+  parseInboxQuery,
+  submissionStatusLabels,
+} from "#app/domain/inbox.ts";
+import {
+  inboxMessages,
+  parseSubmissionId,
+  submissionUpdateSchema,
+  toSubmissionChanges,
+} from "#app/domain/submission-forms.ts";
+import {
+  AlreadyConvertedError,
+  convertSubmission,
+  countSubmissionsByStatus,
+  getSubmission,
+  listSubmissions,
+  updateSubmission,
+} from "#app/models/contact-submissions.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/dashboard";
-import type { loader as layoutLoader } from "./layout.tsx";
+import type { AdminHandle } from "./layout.tsx";
 
-const labels: Record<SubmissionStatus, string> = {
-  new: "New",
-  "in-progress": "In Progress",
-  completed: "Completed",
-  archived: "Archived",
-};
+export const handle: AdminHandle = { liveTables: ["contact_submissions"] };
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Forms | Studio back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const requested = new URL(request.url).searchParams.get("status");
-  const status = submissionStatuses.find((value) => value === requested) ?? "new";
-  return { status };
+  const { database } = getApp(context);
+  const params = new URL(request.url).searchParams;
+  const query = parseInboxQuery(params);
+  const counts = await countSubmissionsByStatus(database.db);
+  const list = await listSubmissions(database.db, query, counts);
+  const requested = params.get("submission");
+  const id = parseSubmissionId(requested);
+  const submission = id ? await getSubmission(database.db, id) : null;
+  return {
+    query,
+    counts,
+    list,
+    submission,
+    missing: Boolean(requested) && !submission,
+    convert: params.get("convert") === "1",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const query = parseInboxQuery(new URL(request.url).searchParams);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const id = parseSubmissionId(formData.get("id"));
+  const listHref = inboxHref(query);
+  if (!id || (intent !== "update" && intent !== "convert")) {
+    return data({ intent: null, result: undefined, toast: undefined }, { status: 400 });
+  }
+  const detailHref = inboxHref(query, { submission: id });
+
+  if (intent === "update") {
+    const submission = parseWithZod(formData, { schema: submissionUpdateSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply(), toast: undefined }, { status: 400 });
+    }
+    try {
+      const updated = await updateSubmission(database.db, id, toSubmissionChanges(submission.value));
+      if (!updated) {
+        return redirectWithToast(config, listHref, { type: "error", message: inboxMessages.updateFailed });
+      }
+    } catch (error) {
+      logger.error({ err: error, submission: id }, "submission update failed");
+      return data(
+        {
+          intent,
+          result: submission.reply({ formErrors: [inboxMessages.updateFailed] }),
+          toast: { type: "error" as const, message: inboxMessages.updateFailed },
+        },
+        { status: 500 },
+      );
+    }
+    return redirectWithToast(config, listHref, { type: "success", message: inboxMessages.updated });
+  }
+
+  const submission = parseWithZod(formData, { schema: customerFormSchema });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply(), toast: undefined }, { status: 400 });
+  }
+  try {
+    const customer = await convertSubmission(database.db, id, submission.value);
+    if (!customer) {
+      return redirectWithToast(config, listHref, {
+        type: "error",
+        message: inboxMessages.errorTitle,
+        description: inboxMessages.notFound,
+      });
+    }
+    return redirectWithToast(config, detailHref, { type: "success", message: inboxMessages.converted });
+  } catch (error) {
+    if (error instanceof AlreadyConvertedError) {
+      return redirectWithToast(config, detailHref, {
+        type: "error",
+        message: inboxMessages.errorTitle,
+        description: error.message,
+      });
+    }
+    logger.error({ err: error, submission: id }, "conversion failed");
+    const message = "The customer could not be created. Please try again.";
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [message] }),
+        toast: { type: "error" as const, message: inboxMessages.errorTitle, description: message },
+      },
+      { status: 500 },
+    );
+  }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const counts = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.counts;
+  const { query, counts, list, submission, missing, convert } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const { revalidate, state: revalidating } = useRevalidator();
+  const totals = inboxTotals(counts);
+  const current = { ...query, page: list.page };
+  const listHref = inboxHref(current);
+  const detailHref = (id: string) => inboxHref(current, { submission: id });
+  const selfHref = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  useEffect(() => {
+    if (missing) showToast({ type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound });
+  }, [missing]);
+
+  const typeForm = useRef<HTMLFormElement>(null);
+  const archivedView = query.status === "archived";
+  const tabs = [
+    { label: "Inbox", count: totals.inbox, href: inboxHref({ status: "new" }), active: !archivedView, icon: Inbox },
+    {
+      label: "Archived",
+      count: totals.archived,
+      href: inboxHref({ status: "archived" }),
+      active: archivedView,
+      icon: Archive,
+    },
+  ];
+
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Contact Forms</h1>
-        <p className="mt-1 text-sm text-zinc-400">Inquiries sent through the website's contact form.</p>
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Contact Forms</h1>
+          <p className="mt-1 text-sm text-zinc-400">Inquiries sent through the website's contact form.</p>
+        </div>
+        <a
+          href={selfHref}
+          onClick={(event) => {
+            event.preventDefault();
+            void revalidate();
+          }}
+          className={buttonClass("secondary", undefined, "sm")}
+        >
+          <RefreshCw aria-hidden className={cx("size-4", revalidating === "loading" && "animate-spin")} />
+          Refresh
+        </a>
       </div>
-      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {submissionStatuses.map((status) => (
-          <li key={status}>
-            <Link
-              to={`?status=${status}`}
-              aria-current={loaderData.status === status ? "true" : undefined}
-              className={cx(
-                "flex flex-col gap-1 rounded-lg border p-4 hover:border-zinc-600",
-                loaderData.status === status ? "border-[var(--color-accent)] bg-zinc-900" : "border-zinc-800",
-              )}
+
+      <nav aria-label="Submission views" className="flex gap-1 border-b border-zinc-800">
+        {tabs.map((tab) => (
+          <Link
+            key={tab.label}
+            to={tab.href}
+            aria-current={tab.active ? "page" : undefined}
+            className={cx(
+              "-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium",
+              tab.active
+                ? "border-[var(--color-accent)] text-zinc-50"
+                : "border-transparent text-zinc-400 hover:text-zinc-100",
+            )}
+          >
+            <tab.icon aria-hidden className="size-4" />
+            {tab.label}
+            <span
+              data-count={tab.label.toLowerCase()}
+              className="rounded-full bg-zinc-800 px-2 py-0.5 font-mono text-xs text-zinc-300 tabular-nums"
             >
-              <span className="text-sm text-zinc-400">{labels[status]}</span>
-              <span className="font-mono text-2xl tabular-nums">{counts?.[status] ?? 0}</span>
-            </Link>
-          </li>
+              {tab.count}
+            </span>
+          </Link>
         ))}
-      </ul>
-      <section
-        aria-labelledby="inbox-title"
-        className="rounded-lg border border-dashed border-zinc-800 p-8 text-center text-sm text-zinc-400"
+      </nav>
+
+      <Form
+        method="get"
+        action="/admin/dashboard"
+        ref={typeForm}
+        role="search"
+        className="flex flex-col gap-2 sm:flex-row sm:items-center"
       >
-        <h2 id="inbox-title" className="text-base font-medium text-zinc-200">
-          {labels[loaderData.status]} submissions
+        {query.status !== "new" ? <input type="hidden" name="status" value={query.status} /> : null}
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+          />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            key={query.q}
+            maxLength={100}
+            placeholder={inboxMessages.searchPlaceholder}
+            aria-label="Search submissions"
+            className="h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 pr-3 pl-9 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]"
+          />
+        </div>
+        <div className="flex gap-2">
+          <label htmlFor="inbox-type" className="sr-only">
+            Type
+          </label>
+          <select
+            id="inbox-type"
+            name="type"
+            defaultValue={query.type}
+            key={query.type}
+            onChange={() => typeForm.current?.requestSubmit()}
+            className="h-10 min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-48 sm:flex-none"
+          >
+            {inboxTypeFilters.map((type) => (
+              <option key={type} value={type}>
+                {type === "all" ? "All Types" : projectTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={buttonClass("secondary")}>
+            Search
+          </button>
+        </div>
+      </Form>
+
+      <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
+        <h2 id="inbox-list-title" className="text-sm font-medium text-zinc-300">
+          {submissionStatusLabels[query.status]} submissions
+          {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
+          {query.type !== "all" ? <span className="text-zinc-400"> · {projectTypeLabels[query.type]}</span> : null}
         </h2>
-        <p className="mt-2">The submissions inbox arrives with the leads release.</p>
+        <InboxTable rows={list.rows} viewHref={detailHref} />
+        {list.total > 0 ? (
+          <Pager
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            pageSize={inboxPageSize}
+            shown={list.rows.length}
+            href={(page) => inboxHref({ ...query, page })}
+          />
+        ) : null}
       </section>
+
+      {submission && convert && !submission.customerId ? (
+        <ConvertDialog
+          key={`convert-${submission.id}`}
+          submission={submission}
+          action={inboxHref(current, { submission: submission.id, convert: "1" })}
+          closeHref={detailHref(submission.id)}
+          lastResult={actionData?.intent === "convert" ? actionData.result : undefined}
+        />
+      ) : submission ? (
+        <SubmissionDialog
+          key={`detail-${submission.id}`}
+          submission={submission}
+          action={detailHref(submission.id)}
+          closeHref={listHref}
+          convertHref={inboxHref(current, { submission: submission.id, convert: "1" })}
+          lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  useEffect(() => {
+    showToast({ type: "error", message: inboxMessages.loadFailed });
+  }, []);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Contact Forms</h1>
+      <p role="alert" className="text-zinc-300">
+        {inboxMessages.loadFailed}
+      </p>
+      <a href="/admin/dashboard" className={buttonClass("secondary")}>
+        <RefreshCw aria-hidden className="size-4" />
+        Try again
+      </a>
     </div>
   );
 }

@@ -4,11 +4,13 @@
  * non-admin → 403 'Access Denied'), the loader checks again, and each action repeats
  * `requireAdmin` at its top.
  */
-import { data, isRouteErrorResponse, Link, Outlet } from "react-router";
+import { data, isRouteErrorResponse, Link, Outlet, useMatches } from "react-router";
 import { AdminShell } from "#app/components/admin/shell.tsx";
 import { AdminToaster, useFlashToast } from "#app/components/admin/toaster.tsx";
+import { useLiveChanges } from "#app/components/admin/use-live-changes.ts";
 import { getApp } from "#app/context.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
+import type { ChangeTable } from "#app/domain/changes.ts";
 import { readSidebarState } from "#app/domain/sidebar.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -44,10 +46,32 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/** A back-office page lists the tables it shows in its handle; the page re-fetches when one changes. */
+export type AdminHandle = { liveTables?: readonly ChangeTable[] };
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
+  const matches = useMatches();
+  // the sidebar's counts are always on screen
+  useLiveChanges([
+    "contact_submissions",
+    ...matches.flatMap((match) => (match.handle as AdminHandle | undefined)?.liveTables ?? []),
+  ]);
+  const toast = loaderData.toast;
   return (
     <>
+      {toast ? (
+        // without JavaScript the toast region never appears: say it in the page instead
+        <noscript>
+          <p
+            role="status"
+            className={`border-b px-4 py-2 text-sm ${toast.type === "error" ? "border-red-900 bg-red-950 text-red-100" : "border-emerald-900 bg-emerald-950 text-emerald-100"}`}
+          >
+            {toast.message}
+            {toast.description ? `: ${toast.description}` : ""}
+          </p>
+        </noscript>
+      ) : null}
       <AdminShell email={loaderData.email} counts={loaderData.counts} sidebarOpen={loaderData.sidebarOpen}>
         <Outlet />
       </AdminShell>

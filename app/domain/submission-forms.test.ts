@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { limits } from "#app/domain/limits.ts";
+import {
+  convertFormDefaults,
+  notesTooLong,
+  safeExternalHref,
+  submissionUpdateSchema,
+  toSubmissionChanges,
+} from "#app/domain/submission-forms.ts";
+
+describe("submission update form", () => {
+  it("accepts a status and notes, keeping line breaks", () => {
+    const parsed = submissionUpdateSchema.parse({ status: "in-progress", notes: "Called.\nFollow up Friday." });
+    expect(toSubmissionChanges(parsed)).toEqual({ status: "in-progress", notes: "Called.\nFollow up Friday." });
+  });
+  it("stores blank notes as null", () => {
+    expect(toSubmissionChanges(submissionUpdateSchema.parse({ status: "new", notes: "   " }))).toEqual({
+      status: "new",
+      notes: null,
+    });
+    expect(toSubmissionChanges(submissionUpdateSchema.parse({ status: "archived" }))).toEqual({
+      status: "archived",
+      notes: null,
+    });
+  });
+  it("refuses notes over the limit with a clear message, and unknown statuses", () => {
+    const long = submissionUpdateSchema.safeParse({ status: "new", notes: "x".repeat(limits.notes + 1) });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toBe(notesTooLong);
+    expect(notesTooLong).toBe("Notes must be less than 5000 characters");
+    expect(submissionUpdateSchema.safeParse({ status: "x".repeat(limits.notes) }).success).toBe(false);
+    expect(submissionUpdateSchema.safeParse({ status: "new", notes: "x".repeat(limits.notes) }).success).toBe(true);
+    // a form posts line breaks as CRLF: each still counts as one character, and is stored as LF
+    const lines = `${"x\r\n".repeat(2000)}${"y".repeat(1000)}`;
+    const parsed = submissionUpdateSchema.parse({ status: "new", notes: lines });
+    expect(parsed.notes).toBe(`${"x\n".repeat(2000)}${"y".repeat(1000)}`);
+  });
+});
+
+describe("external links", () => {
+  it("links only http and https addresses", () => {
+    expect(safeExternalHref("https://example.test/a")).toBe("https://example.test/a");
+    expect(safeExternalHref("http://example.test")).toBe("http://example.test/");
+    expect(safeExternalHref("javascript:alert(1)")).toBeNull();
+    expect(safeExternalHref("ftp://example.test")).toBeNull();
+    expect(safeExternalHref("example.test")).toBeNull();
+    expect(safeExternalHref(null)).toBeNull();
+    expect(safeExternalHref("")).toBeNull();
+  });
+});
+
+describe("convert prefill", () => {
+  const lead = {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phoneNumber: null,
+    businessName: "Engines Ltd",
+    existingWebsiteUrl: "https://engines.test",
+    projectType: "webapp" as const,
+    budgetRange: null,
+    message: "We need a booking system.",
+    notes: null,
+  };
+  it("takes the contact details, 30 days and the message as notes", () => {
+    expect(convertFormDefaults(lead)).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.test",
+      phone_number: "",
+      business_name: "Engines Ltd",
+      website_url: "https://engines.test",
+      payment_terms: "30",
+      notes: "We need a booking system.",
+    });
+  });
+  it("prefers the admin's internal notes when there are some", () => {
+    expect(convertFormDefaults({ ...lead, notes: "Warm lead" }).notes).toBe("Warm lead");
+    expect(convertFormDefaults({ ...lead, notes: "  " }).notes).toBe("We need a booking system.");
+  });
+});
+
+it("submission ids are UUIDs or nothing", async () => {
+  const { parseSubmissionId } = await import("#app/domain/submission-forms.ts");
+  expect(parseSubmissionId("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b")).toBe("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b");
+  expect(parseSubmissionId("1 or 1=1")).toBeNull();
+  expect(parseSubmissionId(null)).toBeNull();
+});

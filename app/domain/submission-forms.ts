@@ -1,0 +1,89 @@
+/**
+ * The forms of the submission detail dialog (status and internal notes) and the
+ * Convert to Customer dialog (prefill), with the spec's messages (section 8).
+ * One schema for browser and server (Conform + zod).
+ */
+import { z } from "zod";
+import { type BudgetRange, type ProjectType, type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import { limits } from "#app/domain/limits.ts";
+
+export const inboxMessages = {
+  empty: "No submissions found",
+  loadFailed: "Failed to fetch submissions",
+  updated: "Submission updated successfully",
+  updateFailed: "Failed to update submission",
+  converted: "Success: Contact converted to customer successfully",
+  errorTitle: "Error",
+  notFound: "This submission no longer exists.",
+  searchPlaceholder: "Search by name, email, or business...",
+} as const;
+
+export const notesTooLong = `Notes must be less than ${limits.notes} characters`;
+
+/** The detail dialog's editable part. Blank notes are stored as null; line breaks are kept. */
+export const submissionUpdateSchema = z.object({
+  status: z.enum(submissionStatuses, { error: "Please select a status" }),
+  notes: z.preprocess(
+    // forms send line breaks as CRLF; the textarea (and its maxlength) counts them as one character
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") || undefined : value),
+    z
+      .string()
+      .max(limits.notes, { error: notesTooLong })
+      .transform((text) => (text.trim() === "" ? undefined : text))
+      .optional(),
+  ),
+});
+export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
+
+export function toSubmissionChanges(form: SubmissionUpdate): { status: SubmissionStatus; notes: string | null } {
+  return { status: form.status, notes: form.notes ?? null };
+}
+
+/** A submitted website as a link target: only http and https addresses become links. */
+export function safeExternalHref(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+type LeadForPrefill = {
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  businessName: string | null;
+  existingWebsiteUrl: string | null;
+  projectType: ProjectType;
+  budgetRange: BudgetRange | null;
+  message: string;
+  notes: string | null;
+};
+
+/**
+ * The Convert to Customer form, prefilled from the lead: contact details, the default
+ * payment terms (30 days) and, as the customer's notes, the admin's internal notes
+ * (or the lead's message when there are none), cut to the notes limit.
+ */
+export function convertFormDefaults(lead: LeadForPrefill) {
+  const notes = (lead.notes?.trim() ? lead.notes : lead.message).slice(0, limits.notes);
+  return {
+    name: lead.name,
+    email: lead.email,
+    phone_number: lead.phoneNumber ?? "",
+    business_name: lead.businessName ?? "",
+    website_url: lead.existingWebsiteUrl ?? "",
+    payment_terms: "30",
+    notes,
+  };
+}
+
+const submissionIdSchema = z.uuid();
+
+/** A submission id from the address or a form; anything that is not a UUID is no id at all. */
+export function parseSubmissionId(value: unknown): string | null {
+  const parsed = submissionIdSchema.safeParse(typeof value === "string" ? value.trim() : value);
+  return parsed.success ? parsed.data : null;
+}
