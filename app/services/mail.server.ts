@@ -54,11 +54,14 @@ export type DeliveryOptions = {
 /** Sends (or keeps) what is due. Returns how many messages it handled. */
 export async function deliverDueMail(db: Queryable, options: DeliveryOptions): Promise<number> {
   const now = options.now ?? new Date();
+  // "Due" is judged by the database's clock unless a time is given: a message committed within the same
+  // millisecond as this call (microseconds in PostgreSQL) is then not mistaken for a future one.
+  const dueBy = options.now ?? sql`now()`;
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, dueBy)))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(options.batch ?? 20)
       .for("update", { skipLocked: true });
