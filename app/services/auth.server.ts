@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { createCookie, data, type RouterContextProvider, redirect } from "react-router";
+import { createCookie, type RouterContextProvider, redirect } from "react-router";
 import { type Config, isHttps } from "#app/config.server.ts";
 import { getApp } from "#app/context.server.ts";
 import type { Queryable, Tx } from "#app/db/client.server.ts";
