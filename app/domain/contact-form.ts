@@ -75,6 +75,9 @@ export const contactFormSchema = z.object({
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactForm = z.output<typeof contactFormSchema>;
 
+/** What a submission stores from the form (the spec's columns). */
+export type SubmissionFields = ReturnType<typeof toSubmissionRow>;
+
 /** The row the spec stores: name = first + " " + last, blank optional fields as null. */
 export function toSubmissionRow(form: ContactForm) {
   return {

@@ -1,19 +1,9 @@
-import { type BudgetRange, budgetRangeLabels, type ProjectType, projectTypeLabels } from "#app/domain/enums.ts";
+import { budgetRangeLabels, projectTypeLabels } from "#app/domain/enums.ts";
+import type { LeadFields } from "#app/domain/leads.ts";
 import type { MailMessageContent } from "#app/domain/mail.ts";
 
-type Inquiry = {
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  businessName: string | null;
-  existingWebsiteUrl: string | null;
-  projectType: ProjectType;
-  budgetRange: BudgetRange | null;
-  message: string;
-};
-
 /** The owner's notification of a new inquiry: 'New inquiry from {name}', the fields, and a link to the inbox. */
-export function inquiryNotification(inquiry: Inquiry, inboxUrl: string): MailMessageContent {
+export function inquiryNotification(inquiry: LeadFields, inboxUrl: string): MailMessageContent {
   const lines = [
     `Name: ${inquiry.name}`,
     `Email: ${inquiry.email}`,

@@ -4,7 +4,8 @@
  * One schema for browser and server (Conform + zod).
  */
 import { z } from "zod";
-import { type BudgetRange, type ProjectType, type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import type { LeadFields } from "#app/domain/leads.ts";
 import { limits } from "#app/domain/limits.ts";
 
 export const inboxMessages = {
@@ -50,17 +51,7 @@ export function safeExternalHref(url: string | null | undefined): string | null 
   }
 }
 
-type LeadForPrefill = {
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  businessName: string | null;
-  existingWebsiteUrl: string | null;
-  projectType: ProjectType;
-  budgetRange: BudgetRange | null;
-  message: string;
-  notes: string | null;
-};
+type LeadForPrefill = LeadFields & { notes: string | null };
 
 /**
  * The Convert to Customer form, prefilled from the lead: contact details, the default

@@ -2,24 +2,20 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactSubmissionCounts, contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
-import type { toSubmissionRow } from "#app/domain/contact-form.ts";
+import type { SubmissionFields } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import { type InboxQuery, inboxPageSize, likePattern } from "#app/domain/inbox.ts";
+import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/leads.ts";
 import { publishChange } from "#app/services/events.server.ts";
 
-export type NewSubmission = ReturnType<typeof toSubmissionRow>;
-
-export async function createSubmission(db: Queryable, row: NewSubmission) {
+export async function createSubmission(db: Queryable, row: SubmissionFields) {
   const [created] = await db.insert(contactSubmissions).values(row).returning();
   if (!created) throw new Error("insert returned no row");
   await publishChange(db, { table: "contact_submissions", id: created.id });
   return created;
 }
-
-export type StatusCounts = Record<SubmissionStatus, number>;
 
 /** How many submissions have each status: one read of the trigger-kept counters (four rows). */
 export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCounts> {

@@ -17,9 +17,9 @@ import { format } from "date-fns";
 import { enUS } from "date-fns/locale";
 import { ChevronLeft, ChevronRight, ExternalLink, Eye, UserCheck, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ComponentProps, type ReactNode, useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { buttonClass, cx, Field } from "#app/components/admin/ui.tsx";
+import { buttonClass, cx, Field, TextareaField, textareaClass } from "#app/components/admin/ui.tsx";
 import { customerTypeLabels } from "#app/domain/contact-form.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import {
@@ -32,6 +32,7 @@ import {
 } from "#app/domain/enums.ts";
 import { budgetLabel, submissionStatusLabels } from "#app/domain/inbox.ts";
 import { limits } from "#app/domain/limits.ts";
+import { telHref } from "#app/domain/studio.ts";
 import {
   convertFormDefaults,
   inboxMessages,
@@ -296,8 +297,6 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
 const linkClass = "text-[var(--color-accent)] underline-offset-2 hover:underline";
 const selectClass =
   "h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)]";
-const textareaClass =
-  "w-full rounded-md border bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]";
 
 function useBusy(intent: string) {
   const navigation = useNavigation();
@@ -351,7 +350,7 @@ export function SubmissionDialog({
           </Detail>
           <Detail label="Phone">
             {submission.phoneNumber ? (
-              <a href={`tel:${submission.phoneNumber.replace(/[^\d+]/g, "")}`} className={linkClass}>
+              <a href={telHref(submission.phoneNumber)} className={linkClass}>
                 {submission.phoneNumber}
               </a>
             ) : (
@@ -473,37 +472,6 @@ export function SubmissionDialog({
         </Form>
       </div>
     </UrlDialog>
-  );
-}
-
-function TextareaField({
-  label,
-  errors,
-  errorId,
-  textareaProps,
-}: {
-  label: string;
-  errors?: string[];
-  errorId: string;
-  textareaProps: ComponentProps<"textarea"> & { id: string };
-}) {
-  const invalid = Boolean(errors?.length);
-  return (
-    <div className="flex flex-col gap-1.5 sm:col-span-2">
-      <label htmlFor={textareaProps.id} className="text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        rows={4}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        className={cx(textareaClass, invalid ? "border-red-500" : "border-zinc-700")}
-      />
-      <p id={errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
-        {errors?.[0] ?? ""}
-      </p>
-    </div>
   );
 }
 

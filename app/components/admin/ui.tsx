@@ -79,3 +79,39 @@ export function Field({
     </div>
   );
 }
+
+/** Shared look of multi-line fields. */
+export const textareaClass =
+  "w-full rounded-md border bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]";
+
+/** A labelled textarea with its error line: the multi-line sibling of `Field`. */
+export function TextareaField({
+  label,
+  errors,
+  errorId,
+  textareaProps,
+}: {
+  label: string;
+  errors?: string[];
+  errorId: string;
+  textareaProps: ComponentProps<"textarea"> & { id: string };
+}) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="flex flex-col gap-1.5 sm:col-span-2">
+      <label htmlFor={textareaProps.id} className="text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <textarea
+        {...textareaProps}
+        rows={4}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={cx(textareaClass, invalid ? "border-red-500" : "border-zinc-700")}
+      />
+      <p id={errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
+        {errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
