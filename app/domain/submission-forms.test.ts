@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { limits } from "#app/domain/limits.ts";
 import {
   convertFormDefaults,
+  inboxMessages,
   notesTooLong,
   safeExternalHref,
   submissionUpdateSchema,
@@ -83,4 +84,16 @@ it("submission ids are UUIDs or nothing", async () => {
   expect(parseSubmissionId("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b")).toBe("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b");
   expect(parseSubmissionId("1 or 1=1")).toBeNull();
   expect(parseSubmissionId(null)).toBeNull();
+});
+
+it("uses the spec's texts (section 8) for the inbox, including the failure paths no e2e test provokes", () => {
+  expect(inboxMessages).toMatchObject({
+    empty: "No submissions found",
+    loadFailed: "Failed to fetch submissions",
+    updated: "Submission updated successfully",
+    updateFailed: "Failed to update submission",
+    converted: "Success: Contact converted to customer successfully",
+    errorTitle: "Error",
+    searchPlaceholder: "Search by name, email, or business...",
+  });
 });
