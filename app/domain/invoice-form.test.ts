@@ -1,0 +1,254 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  defaultDueDate,
+  displayDate,
+  invoiceFormSchema,
+  invoiceListHref,
+  invoiceMessages,
+  invoiceTotals,
+  parseId,
+  parseInvoiceListQuery,
+  pdfFileName,
+  previewTotals,
+  readHundredths,
+  statusOnSave,
+} from "#app/domain/invoice-form.ts";
+
+const customer = "0b5e3f1c-9a7d-4c3e-8f21-6d4a2b9c1e07";
+
+function formData(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) data.append(name, value);
+  return data;
+}
+
+function parse(values: Record<string, string>) {
+  return parseWithZod(formData({ customer_id: customer, issue_date: "2026-11-22", ...values }), {
+    schema: invoiceFormSchema,
+  });
+}
+
+describe("totals (integer cents, half away from zero at each line and at the tax)", () => {
+  const cases: [string, { q: string; p: string }[], string, string, { sub: number; tax: number; total: number }][] = [
+    ["3 x 19.99", [{ q: "3", p: "19.99" }], "0", "0", { sub: 5997, tax: 0, total: 5997 }],
+    ["1.5 x 33.33 (49.995 -> 50.00)", [{ q: "1.5", p: "33.33" }], "0", "0", { sub: 5000, tax: 0, total: 5000 }],
+    [
+      "8.25 % tax on 59.97 (4.947525 -> 4.95)",
+      [{ q: "3", p: "19.99" }],
+      "8.25",
+      "0",
+      { sub: 5997, tax: 495, total: 6492 },
+    ],
+    [
+      "0.1 + 0.2 is 0.30",
+      [
+        { q: "1", p: "0.1" },
+        { q: "1", p: "0.2" },
+      ],
+      "0",
+      "0",
+      { sub: 30, tax: 0, total: 30 },
+    ],
+    [
+      "three lines, tax and discount",
+      [
+        { q: "3", p: "19.99" },
+        { q: "1.5", p: "33.33" },
+        { q: "10", p: "125" },
+      ],
+      "8.25",
+      "25.50",
+      { sub: 135_997, tax: 11_220, total: 144_667 },
+    ],
+    [
+      "large values stay exact",
+      [{ q: "1000", p: "9999999.99" }],
+      "7.77",
+      "0",
+      { sub: 999_999_999_000, tax: 77_699_999_922, total: 1_077_699_998_922 },
+    ],
+    ["a 0.005 tax rounds up", [{ q: "1", p: "0.10" }], "5", "0", { sub: 10, tax: 1, total: 11 }],
+  ];
+  it.each(cases)("%s", (_name, lines, tax, discount, expected) => {
+    const totals = invoiceTotals({
+      items: lines.map((line) => ({ quantity: readHundredths(line.q), unit_price: readHundredths(line.p) })),
+      tax_rate: readHundredths(tax),
+      discount_amount: readHundredths(discount),
+    });
+    expect({ sub: totals.subtotal, tax: totals.taxAmount, total: totals.total }).toEqual(expected);
+  });
+
+  it("the preview adds up only described lines and shows every line's total", () => {
+    const totals = previewTotals({
+      items: [
+        { description: "Design", quantity: "2", unit_price: "10.005" },
+        { description: "", quantity: "1", unit_price: "99" },
+      ],
+      tax_rate: "abc",
+      discount_amount: "",
+    });
+    expect(totals.lineTotalsByIndex).toEqual([2002, 9900]);
+    expect(totals.subtotal).toBe(2002);
+    expect(totals.total).toBe(2002);
+  });
+
+  it("balance due is total minus amount paid", () => {
+    const totals = invoiceTotals({
+      items: [{ quantity: 100, unit_price: 10_000 }],
+      tax_rate: 0,
+      discount_amount: 0,
+      amountPaid: 2500,
+    });
+    expect(totals.balanceDue).toBe(7500);
+  });
+});
+
+describe("the editor's schema", () => {
+  it("parses lines, drops lines without a description, reads non-numeric as 0", () => {
+    const result = parse({
+      "items[0].description": "  Design  ",
+      "items[0].quantity": "3",
+      "items[0].unit_price": "19.99",
+      "items[1].description": "",
+      "items[1].quantity": "5",
+      "items[1].unit_price": "5",
+      "items[2].description": "Hosting",
+      "items[2].quantity": "abc",
+      "items[2].unit_price": "",
+      tax_rate: "8.25",
+      discount_amount: "1",
+    });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value.items).toEqual([
+      { description: "Design", quantity: 300, unit_price: 1999 },
+      { description: "Hosting", quantity: 0, unit_price: 0 },
+    ]);
+    expect(result.value.tax_rate).toBe(825);
+    expect(result.value.discount_amount).toBe(100);
+    expect(result.value.status).toBe("draft");
+    expect(result.value.due_date).toBeUndefined();
+  });
+
+  it("ignores totals sent by the browser", () => {
+    const result = parse({
+      "items[0].description": "Design",
+      "items[0].quantity": "1",
+      "items[0].unit_price": "10",
+      subtotal: "1",
+      total_amount: "0.01",
+    });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(Object.keys(result.value)).not.toContain("total_amount");
+    expect(invoiceTotals(result.value).total).toBe(1000);
+  });
+
+  it("requires a customer and a described line, with the spec's messages", () => {
+    const result = parseWithZod(formData({ customer_id: "", issue_date: "2026-11-22", "items[0].description": " " }), {
+      schema: invoiceFormSchema,
+    });
+    expect(result.status).toBe("error");
+    const errors = result.reply().error ?? {};
+    expect(errors.customer_id).toEqual([invoiceMessages.selectCustomer]);
+    expect(errors.items).toEqual([invoiceMessages.addLine]);
+  });
+
+  it("refuses a malformed customer id as no customer", () => {
+    const result = parse({ customer_id: "1 or 1=1", "items[0].description": "x" });
+    expect(result.reply().error?.customer_id).toEqual([invoiceMessages.selectCustomer]);
+  });
+
+  it("keeps the tax rate within 0 to 100 and numbers at 0 or more", () => {
+    const high = parse({ "items[0].description": "x", tax_rate: "100.01" });
+    expect(high.reply().error?.tax_rate).toEqual([invoiceMessages.taxRange]);
+    expect(parse({ "items[0].description": "x", tax_rate: "100" }).status).toBe("success");
+    const negative = parse({ "items[0].description": "x", "items[0].quantity": "-1", discount_amount: "-2" });
+    expect(negative.reply().error?.["items[0].quantity"]).toEqual([invoiceMessages.notNegative]);
+    expect(negative.reply().error?.discount_amount).toEqual([invoiceMessages.notNegative]);
+  });
+
+  it("decides: a discount may reach the subtotal plus tax (a zero total), never more", () => {
+    const line = {
+      "items[0].description": "x",
+      "items[0].quantity": "1",
+      "items[0].unit_price": "100",
+      tax_rate: "10",
+    };
+    expect(parse({ ...line, discount_amount: "110" }).status).toBe("success");
+    const over = parse({ ...line, discount_amount: "110.01" });
+    expect(over.reply().error?.discount_amount).toEqual([invoiceMessages.discountTooLarge]);
+  });
+
+  it("refuses amounts beyond what the database stores", () => {
+    const result = parse({
+      "items[0].description": "x",
+      "items[0].quantity": "1000000",
+      "items[0].unit_price": "1000000",
+    });
+    expect(result.reply().error?.items).toEqual([invoiceMessages.tooLarge]);
+  });
+
+  it("refuses a due date before the issue date and ignores an invalid one", () => {
+    const before = parse({ "items[0].description": "x", due_date: "2026-11-21" });
+    expect(before.reply().error?.due_date).toEqual([invoiceMessages.dueBeforeIssue]);
+    const invalid = parse({ "items[0].description": "x", due_date: "2026-02-30" });
+    expect(invalid.status).toBe("success");
+    if (invalid.status === "success") expect(invalid.value.due_date).toBeUndefined();
+  });
+
+  it("reads the pressed button as the status", () => {
+    const sent = parse({ "items[0].description": "x", status: "sent" });
+    expect(sent.status === "success" && sent.value.status).toBe("sent");
+    const odd = parse({ "items[0].description": "x", status: "paid" });
+    expect(odd.status === "success" && odd.value.status).toBe("draft");
+  });
+});
+
+describe("due dates and display", () => {
+  it("defaults to 30 days after the issue date", () => {
+    expect(defaultDueDate("2026-11-22")).toBe("2026-12-22");
+    expect(defaultDueDate("2026-01-31", null)).toBe("2026-03-02");
+  });
+  it("uses the customer's payment terms when set", () => {
+    expect(defaultDueDate("2026-11-22", 15)).toBe("2026-12-07");
+    expect(defaultDueDate("2026-11-22", 0)).toBe("2026-11-22");
+    expect(defaultDueDate("2024-02-15", 14)).toBe("2024-02-29");
+  });
+  it("shows MM/dd/yyyy", () => {
+    expect(displayDate("2026-03-09")).toBe("03/09/2026");
+    expect(displayDate(null)).toBe("");
+  });
+});
+
+describe("status on save", () => {
+  it("draft clears sent_at, send sets it now", () => {
+    const now = new Date("2026-11-22T10:00:00Z");
+    expect(statusOnSave("draft", now)).toEqual({ status: "draft", sentAt: null });
+    expect(statusOnSave("sent", now)).toEqual({ status: "sent", sentAt: now });
+  });
+});
+
+describe("list URL state and ids", () => {
+  it("falls back to defaults for unknown values", () => {
+    expect(parseInvoiceListQuery(new URLSearchParams("type=x&status=paid&page=-3&q=%20INV%20"))).toEqual({
+      type: "all",
+      status: "paid",
+      page: 1,
+      q: "INV",
+    });
+    expect(invoiceListHref({ type: "estimate", status: "all", q: "a b", page: 2 })).toBe(
+      "/admin/invoices?q=a+b&type=estimate&page=2",
+    );
+  });
+  it("accepts only uuids as ids", () => {
+    expect(parseId("0B5E3F1C-9A7D-4C3E-8F21-6D4A2B9C1E07")).toBe(customer);
+    expect(parseId("new")).toBeNull();
+    expect(parseId("1")).toBeNull();
+  });
+  it("names the PDF after its number", () => {
+    expect(pdfFileName("INV-0001")).toBe("INV-0001.pdf");
+    expect(pdfFileName('A"B/1')).toBe("A_B_1.pdf");
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The invoice and estimate editor (SPEC sections 2, 5, 8, 9): the form's schema, shared by the
+ * browser (live totals, validation) and the server (which recomputes every amount from the lines
+ * and ignores any total the browser sends), the spec's messages, defaults and due dates.
+ */
+import { addDays } from "date-fns/addDays";
+import { format } from "date-fns/format";
+import { z } from "zod";
+import { type InvoiceStatus, type InvoiceType, invoiceStatuses, invoiceTypes } from "#app/domain/enums.ts";
+import { limits } from "#app/domain/limits.ts";
+import { type Cents, calculateTotals, parseScaled, type Totals } from "#app/domain/money.ts";
+
+export const defaultTerms = "Payment is due within 30 days of the invoice date.";
+export const defaultPaymentTermsDays = 30;
+/** numeric(12,2): the largest amount a money column holds */
+export const maxMoneyCents = 999_999_999_999;
+
+export function typeLabel(type: InvoiceType): "Invoice" | "Estimate" {
+  return type === "estimate" ? "Estimate" : "Invoice";
+}
+
+export const invoiceMessages = {
+  selectCustomer: "Please select a customer",
+  addLine: "Please add at least one line item",
+  saved: (type: InvoiceType) => `${typeLabel(type)} saved successfully`,
+  savedAndSent: (type: InvoiceType) => `${typeLabel(type)} saved and sent successfully`,
+  notFound: "Invoice not found",
+  empty: "No invoices found",
+  errorTitle: "Error",
+  saveFailed: "The invoice could not be saved. Please try again.",
+  loadFailed: "The invoices could not be loaded. Please try again.",
+  unsavedTitle: "Unsaved Changes",
+  unsaved: (type: InvoiceType) =>
+    `You have unsaved changes to this ${type}. Would you like to save before returning to the dashboard?`,
+  discountTooLarge: "Discount cannot be more than the subtotal plus tax",
+  tooLarge: "Amounts must be less than $10,000,000,000",
+  taxRange: "Tax rate must be between 0 and 100",
+  notNegative: "Must be 0 or more",
+  issueDate: "Please choose an issue date",
+  dueBeforeIssue: "Due date cannot be before the issue date",
+  searchPlaceholder: "Search by number or customer...",
+} as const;
+
+// ---------------------------------------------------------------- numbers typed by a person
+
+/**
+ * A number field as the editor reads it: "12.5", "$1,200", " 3 " are numbers; blank or
+ * non-numeric is 0 (SPEC section 5); the result is in 1/100 units (cents, hundredths).
+ * Negative values are kept, so the schema can refuse them with a message.
+ */
+export function readHundredths(value: unknown): number {
+  if (typeof value === "number") return parseScaled(value, 2) ?? 0;
+  if (typeof value !== "string") return 0;
+  return parseScaled(value, 2) ?? 0;
+}
+
+const hundredths = z.preprocess(
+  readHundredths,
+  z
+    .number()
+    .int()
+    .min(0, { error: invoiceMessages.notNegative })
+    .max(maxMoneyCents, { error: invoiceMessages.tooLarge }),
+);
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== "string" || !isoDate.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
+    z.string().max(max, { error: message }).optional(),
+  );
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A record id from a URL or a form; anything else is null (so a malformed id is a 404, never a 500). */
+export function parseId(value: unknown): string | null {
+  return typeof value === "string" && uuid.test(value) ? value.toLowerCase() : null;
+}
+
+// ---------------------------------------------------------------- the form
+
+export const lineItemSchema = z.object({
+  description: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
+      z
+        .string()
+        .max(limits.lineDescription, { error: `Description must be less than ${limits.lineDescription} characters` })
+        .optional(),
+    )
+    .transform((value) => value ?? ""),
+  quantity: hundredths,
+  unit_price: hundredths,
+});
+
+export const invoiceFormSchema = z
+  .object({
+    invoice_type: z.enum(invoiceTypes).catch("invoice"),
+    customer_id: z.preprocess(
+      (value) => parseId(value) ?? undefined,
+      z.string({ error: invoiceMessages.selectCustomer }),
+    ),
+    project_id: z.preprocess((value) => parseId(value) ?? undefined, z.string().optional()),
+    issue_date: z.preprocess(
+      (value) => (isIsoDate(value) ? value : undefined),
+      z.string({ error: invoiceMessages.issueDate }),
+    ),
+    /** blank: the customer's payment terms after the issue date (decided by the server) */
+    due_date: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string().optional()),
+    items: z
+      .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineItemSchema))
+      .transform((items) =>
+        // lines without a description are dropped on save (SPEC section 5)
+        items.filter((item) => item.description !== ""),
+      )
+      .refine((items) => items.length > 0, { error: invoiceMessages.addLine }),
+    tax_rate: z.preprocess(
+      readHundredths,
+      z.number().int().min(0, { error: invoiceMessages.taxRange }).max(10_000, { error: invoiceMessages.taxRange }),
+    ),
+    discount_amount: hundredths,
+    notes: optionalText(limits.longText, `Notes must be less than ${limits.longText} characters`),
+    terms: optionalText(limits.longText, `Terms must be less than ${limits.longText} characters`),
+    /** the button pressed: Save as Draft or Save & Send */
+    status: z.enum(["draft", "sent"]).catch("draft"),
+  })
+  .superRefine((form, ctx) => {
+    if (form.due_date && form.due_date < form.issue_date) {
+      ctx.addIssue({ code: "custom", path: ["due_date"], message: invoiceMessages.dueBeforeIssue });
+    }
+    const totals = invoiceTotals(form);
+    const largest = Math.max(totals.subtotal, totals.subtotal + totals.taxAmount, ...totals.lineTotals);
+    if (largest > maxMoneyCents) {
+      ctx.addIssue({ code: "custom", path: ["items"], message: invoiceMessages.tooLarge });
+    } else if (totals.total < 0) {
+      ctx.addIssue({ code: "custom", path: ["discount_amount"], message: invoiceMessages.discountTooLarge });
+    }
+  });
+
+export type InvoiceForm = z.output<typeof invoiceFormSchema>;
+export type InvoiceLine = z.output<typeof lineItemSchema>;
+
+/** The form's totals: the one calculation (app/domain/money.ts) on the parsed lines. */
+export function invoiceTotals(form: {
+  items: { quantity: number; unit_price: Cents }[];
+  tax_rate: number;
+  discount_amount: Cents;
+  amountPaid?: Cents;
+}): Totals {
+  return calculateTotals({
+    lines: form.items.map((item) => ({ quantity: item.quantity, unitPrice: item.unit_price })),
+    taxRate: form.tax_rate,
+    discount: form.discount_amount,
+    amountPaid: form.amountPaid,
+  });
+}
+
+/** Raw form values (what the browser holds while typing) as the same totals the server will store. */
+export function previewTotals(values: {
+  items?: ({ description?: unknown; quantity?: unknown; unit_price?: unknown } | undefined)[] | unknown;
+  tax_rate?: unknown;
+  discount_amount?: unknown;
+}): Totals & { lineTotalsByIndex: Cents[] } {
+  const items = Array.isArray(values.items) ? values.items : [];
+  const all = items.map((item: { description?: unknown; quantity?: unknown; unit_price?: unknown } | undefined) => ({
+    described: typeof item?.description === "string" && item.description.trim() !== "",
+    quantity: Math.max(0, readHundredths(item?.quantity)),
+    unit_price: Math.max(0, readHundredths(item?.unit_price)),
+  }));
+  const lineTotalsByIndex = calculateTotals({
+    lines: all.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price })),
+    taxRate: 0,
+    discount: 0,
+  }).lineTotals;
+  const taxRate = Math.min(10_000, Math.max(0, readHundredths(values.tax_rate)));
+  const totals = invoiceTotals({
+    // the saved invoice keeps only described lines; the preview adds up the same ones
+    items: all.filter((line) => line.described),
+    tax_rate: taxRate,
+    discount_amount: Math.max(0, readHundredths(values.discount_amount)),
+  });
+  return { ...totals, lineTotalsByIndex };
+}
+
+// ---------------------------------------------------------------- dates
+
+function fromIso(iso: string): Date {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+export function toIso(date: Date): string {
+  return format(date, "yyyy-MM-dd");
+}
+/** 'YYYY-MM-DD' -> 'MM/dd/yyyy', the editor's and the printable view's date format */
+export function displayDate(iso: string | null | undefined): string {
+  return iso && isIsoDate(iso) ? format(fromIso(iso), "MM/dd/yyyy") : "";
+}
+/** 'YYYY-MM-DD' -> 'November 22, 2026' */
+export function longDate(iso: string | null | undefined): string {
+  return iso && isIsoDate(iso) ? format(fromIso(iso), "MMMM d, yyyy") : "";
+}
+
+/** Due date default: the customer's payment terms (30 days when unknown) after the issue date. */
+export function defaultDueDate(issueDate: string, paymentTerms?: number | null): string {
+  const days =
+    typeof paymentTerms === "number" && Number.isInteger(paymentTerms) && paymentTerms >= 0
+      ? paymentTerms
+      : defaultPaymentTermsDays;
+  return toIso(addDays(fromIso(issueDate), days));
+}
+
+// ---------------------------------------------------------------- status on save
+
+/** Save as Draft: draft and no sent_at. Save & Send: sent, sent_at now. Editing overwrites the status. */
+export function statusOnSave(button: "draft" | "sent", now: Date): { status: InvoiceStatus; sentAt: Date | null } {
+  return button === "sent" ? { status: "sent", sentAt: now } : { status: "draft", sentAt: null };
+}
+
+// ---------------------------------------------------------------- list URL state
+
+export const invoicePageSize = 25;
+export const invoiceTypeFilters = ["all", ...invoiceTypes] as const;
+export const invoiceStatusFilters = ["all", ...invoiceStatuses] as const;
+
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  paid: "Paid",
+  partial: "Partial",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};
+
+export const invoiceListQuerySchema = z.object({
+  type: z.enum(invoiceTypeFilters).catch("all"),
+  status: z.enum(invoiceStatusFilters).catch("all"),
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+export function parseInvoiceListQuery(params: URLSearchParams): InvoiceListQuery {
+  return invoiceListQuerySchema.parse({
+    type: params.get("type") ?? undefined,
+    status: params.get("status") ?? undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+export function invoiceListHref(query: Partial<InvoiceListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.type && query.type !== "all") params.set("type", query.type);
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/admin/invoices${search ? `?${search}` : ""}`;
+}
+
+/** The editor's address for a new document, with the optional prefill of SPEC section 2. */
+export function newInvoiceHref(type: InvoiceType, customerId?: string | null, projectId?: string | null) {
+  const params = new URLSearchParams({ type });
+  if (customerId) params.set("customer_id", customerId);
+  if (projectId) params.set("project_id", projectId);
+  return `/admin/invoices/new?${params}`;
+}
+
+/** The PDF's file name: the document number, made safe for a header. */
+export function pdfFileName(invoiceNumber: string): string {
+  return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
+}

@@ -1,0 +1,275 @@
+/**
+ * Invoices and estimates: the list, the editor's reads and writes, the printable view's read,
+ * and the pickers the editor needs (customers by name, a customer's projects).
+ * Every amount is recomputed here from the lines (app/domain/invoice-form.ts); a number is
+ * assigned inside the insert's transaction; line items are replaced in the update's transaction.
+ */
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
+import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
+import type { InvoiceType } from "#app/domain/enums.ts";
+import { likePattern } from "#app/domain/inbox.ts";
+import {
+  defaultDueDate,
+  type InvoiceForm,
+  type InvoiceListQuery,
+  invoicePageSize,
+  invoiceTotals,
+  statusOnSave,
+} from "#app/domain/invoice-form.ts";
+import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
+import { publishChange } from "#app/services/events.server.ts";
+
+// ---------------------------------------------------------------- pickers
+
+/** SELECT customers (id, name, business_name) ordered by name, with their payment terms for the due date. */
+export async function listCustomerChoices(db: Queryable) {
+  return db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      businessName: customers.businessName,
+      paymentTerms: customers.paymentTerms,
+    })
+    .from(customers)
+    .orderBy(asc(customers.name), asc(customers.id));
+}
+export type CustomerChoice = Awaited<ReturnType<typeof listCustomerChoices>>[number];
+
+/** SELECT projects (id, project_name) by customer_id, newest first. */
+export async function listProjectChoices(db: Queryable, customerId: string) {
+  return db
+    .select({ id: projects.id, projectName: projects.projectName })
+    .from(projects)
+    .where(eq(projects.customerId, customerId))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+}
+export type ProjectChoice = Awaited<ReturnType<typeof listProjectChoices>>[number];
+
+// ---------------------------------------------------------------- list
+
+export type InvoiceListRow = {
+  id: string;
+  invoiceNumber: string;
+  customerName: string;
+  businessName: string | null;
+  invoiceType: InvoiceType;
+  issueDate: string;
+  dueDate: string | null;
+  totalAmount: string;
+  status: (typeof invoices.$inferSelect)["status"];
+};
+
+/** One page of invoices and estimates, newest first, searched by number or customer name. */
+export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
+  const conditions: SQL[] = [];
+  if (query.type !== "all") conditions.push(eq(invoices.invoiceType, query.type));
+  if (query.status !== "all") conditions.push(eq(invoices.status, query.status));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const search = or(
+      ilike(invoices.invoiceNumber, pattern),
+      ilike(customers.name, pattern),
+      ilike(customers.businessName, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [counted] = await db
+    .select({ total: count() })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(where);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / invoicePageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows: InvoiceListRow[] = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      customerName: customers.name,
+      businessName: customers.businessName,
+      invoiceType: invoices.invoiceType,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      totalAmount: invoices.totalAmount,
+      status: invoices.status,
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(invoicePageSize)
+    .offset((page - 1) * invoicePageSize);
+  return { rows, total, page, pageCount };
+}
+
+// ---------------------------------------------------------------- reads
+
+async function linesOf(db: Queryable, invoiceId: string) {
+  return db
+    .select({
+      description: invoiceLineItems.description,
+      quantity: invoiceLineItems.quantity,
+      unitPrice: invoiceLineItems.unitPrice,
+      lineTotal: invoiceLineItems.lineTotal,
+      sortOrder: invoiceLineItems.sortOrder,
+    })
+    .from(invoiceLineItems)
+    .where(eq(invoiceLineItems.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
+}
+
+/** One invoice with its line items, for the editor; null when there is none. */
+export async function getInvoice(db: Queryable, id: string) {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!invoice) return null;
+  return { ...invoice, lines: await linesOf(db, id) };
+}
+export type InvoiceWithLines = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
+
+/** One invoice with its customer (name, business, email, phone, billing address) and lines, for print and PDF. */
+export async function getPrintableInvoice(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      invoice: invoices,
+      customer: {
+        name: customers.name,
+        businessName: customers.businessName,
+        email: customers.email,
+        phoneNumber: customers.phoneNumber,
+        billingAddress: customers.billingAddress,
+      },
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(eq(invoices.id, id));
+  if (!row) return null;
+  return { ...row.invoice, customer: row.customer, lines: await linesOf(db, id) };
+}
+export type PrintableInvoice = NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>>;
+
+// ---------------------------------------------------------------- writes
+
+/** A form value the database refuses for a reason a person can fix (shown on that field). */
+export class InvoiceInputError extends Error {
+  readonly field: "customer_id" | "project_id";
+  constructor(field: "customer_id" | "project_id", message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** The customer (for the due-date default) and the project's owner, checked inside the transaction. */
+async function checkParties(tx: Tx, form: InvoiceForm) {
+  const [customer] = await tx
+    .select({ id: customers.id, paymentTerms: customers.paymentTerms })
+    .from(customers)
+    .where(eq(customers.id, form.customer_id));
+  if (!customer) throw new InvoiceInputError("customer_id", "Please select a customer");
+  if (form.project_id) {
+    const [project] = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, form.project_id), eq(projects.customerId, form.customer_id)));
+    if (!project) throw new InvoiceInputError("project_id", "Please select a project of this customer");
+  }
+  return customer;
+}
+
+/** The columns every save writes, computed from the form (never from totals the browser sent). */
+function invoiceColumns(form: InvoiceForm, paymentTerms: number, amountPaid: number, now: Date) {
+  const totals = invoiceTotals({ ...form, amountPaid });
+  return {
+    values: {
+      customerId: form.customer_id,
+      projectId: form.project_id ?? null,
+      issueDate: form.issue_date,
+      dueDate: form.due_date ?? defaultDueDate(form.issue_date, paymentTerms),
+      taxRate: centsToDecimal(form.tax_rate),
+      discountAmount: centsToDecimal(form.discount_amount),
+      subtotal: centsToDecimal(totals.subtotal),
+      taxAmount: centsToDecimal(totals.taxAmount),
+      totalAmount: centsToDecimal(totals.total),
+      balanceDue: centsToDecimal(totals.balanceDue),
+      notes: form.notes ?? null,
+      terms: form.terms ?? null,
+      ...statusOnSave(form.status, now),
+    },
+    lines: (invoiceId: string) =>
+      form.items.map((item, index) => ({
+        invoiceId,
+        description: item.description,
+        quantity: centsToDecimal(item.quantity),
+        unitPrice: centsToDecimal(item.unit_price),
+        lineTotal: centsToDecimal(totals.lineTotals[index] ?? 0),
+        sortOrder: index,
+      })),
+  };
+}
+
+/** The number prefixes of the studio's settings (INV / EST by default). */
+export async function numberPrefix(db: Queryable, type: InvoiceType): Promise<string> {
+  const [settings] = await db
+    .select({ invoicePrefix: businessSettings.invoicePrefix, estimatePrefix: businessSettings.estimatePrefix })
+    .from(businessSettings)
+    .where(isNull(businessSettings.userId))
+    .limit(1);
+  if (type === "estimate") return settings?.estimatePrefix ?? "EST";
+  return settings?.invoicePrefix ?? "INV";
+}
+
+export type SaveHooks = {
+  /** runs inside the transaction after every write (tests use it to make a save fail halfway) */
+  afterWrite?: (tx: Tx) => Promise<void>;
+};
+
+/**
+ * Creates an invoice or estimate with its lines in one transaction; the number comes from the
+ * counter row of its type in the same transaction, so a failed create gives its number back.
+ */
+export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
+  return db.transaction(async (tx) => {
+    const customer = await checkParties(tx, form);
+    const columns = invoiceColumns(form, customer.paymentTerms, 0, now);
+    const invoiceNumber = await nextDocumentNumber(tx, form.invoice_type, await numberPrefix(tx, form.invoice_type));
+    const [created] = await tx
+      .insert(invoices)
+      .values({ ...columns.values, invoiceNumber, invoiceType: form.invoice_type, amountPaid: "0" })
+      .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
+    if (!created) throw new Error("invoice insert returned no row");
+    await tx.insert(invoiceLineItems).values(columns.lines(created.id));
+    await hooks.afterWrite?.(tx);
+    await publishChange(tx, { table: "invoices", id: created.id });
+    return created;
+  });
+}
+
+/**
+ * Saves an existing invoice: its columns, then its lines replaced (delete, insert), in one
+ * transaction, so a failure leaves the invoice as it was. The type and number never change;
+ * amount_paid is only read (balance due = total - amount paid). Null when it does not exist.
+ */
+export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ amountPaid: invoices.amountPaid })
+      .from(invoices)
+      .where(eq(invoices.id, id))
+      .for("update");
+    if (!existing) return null;
+    const customer = await checkParties(tx, form);
+    const columns = invoiceColumns(form, customer.paymentTerms, toCents(existing.amountPaid) ?? 0, now);
+    const [updated] = await tx
+      .update(invoices)
+      .set(columns.values)
+      .where(eq(invoices.id, id))
+      .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
+    await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
+    await tx.insert(invoiceLineItems).values(columns.lines(id));
+    await hooks.afterWrite?.(tx);
+    await publishChange(tx, { table: "invoices", id });
+    return updated ?? null;
+  });
+}
