@@ -1,0 +1,134 @@
+/**
+ * What a printed invoice or estimate says (SPEC section 2, printable view), as plain strings:
+ * the one description both the HTML print view and the PDF render, so they cannot drift apart.
+ * Everything here is text; nothing a person typed is ever interpreted as markup or a URL.
+ */
+import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
+import { displayDate, invoiceStatusLabels } from "#app/domain/invoice-form.ts";
+import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
+import type { StudioIdentity } from "#app/domain/studio.ts";
+
+export type PrintableSource = {
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  issueDate: string;
+  dueDate: string | null;
+  status: InvoiceStatus;
+  taxRate: string;
+  discountAmount: string;
+  subtotal: string;
+  taxAmount: string;
+  totalAmount: string;
+  amountPaid: string;
+  balanceDue: string;
+  notes: string | null;
+  terms: string | null;
+  customer: {
+    name: string;
+    businessName: string | null;
+    email: string;
+    phoneNumber: string | null;
+    billingAddress: string | null;
+  };
+  lines: { description: string; quantity: string; unitPrice: string; lineTotal: string }[];
+};
+
+export type InvoiceDocument = {
+  title: "INVOICE" | "ESTIMATE";
+  number: string;
+  studio: { name: string; lines: string[] };
+  billTo: { heading: string; lines: string[] };
+  details: { label: string; value: string }[];
+  lines: { description: string; quantity: string; unitPrice: string; total: string }[];
+  totals: { label: string; value: string; strong?: boolean }[];
+  terms: string | null;
+  notes: string | null;
+  thanks: string;
+  contact: string;
+};
+
+export const printTexts = {
+  billTo: "Bill To",
+  details: "Invoice Details",
+  paymentTerms: "Payment Terms",
+  notes: "Notes",
+  thanks: "Thank you for your business!",
+  columns: ["Description", "Qty", "Unit Price", "Total"] as const,
+  notFound: "Invoice not found",
+} as const;
+
+const money = (value: string) => formatMoney(toCents(value) ?? 0);
+
+/** "1.50" -> "1.5", "3.00" -> "3" */
+export function formatQuantity(value: string): string {
+  const hundredths = parseScaled(value, 2) ?? 0;
+  const whole = Math.trunc(hundredths / 100);
+  const fraction = Math.abs(hundredths % 100);
+  if (fraction === 0) return String(whole);
+  return `${whole}.${String(fraction).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+/** "8.25" -> "8.25", "10.00" -> "10" */
+function formatRate(value: string): string {
+  return formatQuantity(value);
+}
+
+function splitLines(text: string | null): string[] {
+  return (text ?? "")
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export function invoiceDocument(source: PrintableSource, studio: StudioIdentity): InvoiceDocument {
+  const customer = source.customer;
+  const billTo = [
+    // the business name, or else the customer's name; the name under it when there is a business
+    customer.businessName ?? customer.name,
+    ...(customer.businessName ? [customer.name] : []),
+    customer.email,
+    ...(customer.phoneNumber ? [customer.phoneNumber] : []),
+    ...splitLines(customer.billingAddress),
+  ];
+  const paid = toCents(source.amountPaid) ?? 0;
+  const discount = toCents(source.discountAmount) ?? 0;
+  const totals: InvoiceDocument["totals"] = [
+    { label: "Subtotal", value: money(source.subtotal) },
+    { label: `Tax (${formatRate(source.taxRate)}%)`, value: money(source.taxAmount) },
+    ...(discount > 0 ? [{ label: "Discount", value: `-${money(source.discountAmount)}` }] : []),
+    { label: "Total", value: money(source.totalAmount), strong: true },
+    ...(paid > 0
+      ? [
+          { label: "Amount Paid", value: money(source.amountPaid) },
+          { label: "Balance Due", value: money(source.balanceDue), strong: true },
+        ]
+      : []),
+  ];
+  return {
+    title: source.invoiceType === "estimate" ? "ESTIMATE" : "INVOICE",
+    number: source.invoiceNumber,
+    studio: {
+      name: studio.businessName,
+      lines: [...splitLines(studio.address), studio.phoneNumber, studio.email, studio.website].filter(
+        (line): line is string => Boolean(line),
+      ),
+    },
+    billTo: { heading: printTexts.billTo, lines: billTo },
+    details: [
+      { label: "Issue Date", value: displayDate(source.issueDate) },
+      { label: "Due Date", value: displayDate(source.dueDate) || "—" },
+      { label: "Status", value: invoiceStatusLabels[source.status] },
+    ],
+    lines: source.lines.map((line) => ({
+      description: line.description,
+      quantity: formatQuantity(line.quantity),
+      unitPrice: money(line.unitPrice),
+      total: money(line.lineTotal),
+    })),
+    totals,
+    terms: source.terms?.trim() ? source.terms : null,
+    notes: source.notes?.trim() ? source.notes : null,
+    thanks: printTexts.thanks,
+    contact: `Questions? Contact us at ${studio.email}`,
+  };
+}

@@ -1,0 +1,124 @@
+/** The real PDF, read back with pdfjs: its text (number, customer, lines, totals) and its Letter page size. */
+import path from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
+import { defaultStudio } from "#app/domain/studio.ts";
+import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+
+export const sampleInvoice: PrintableSource = {
+  invoiceNumber: "INV-0042",
+  invoiceType: "invoice",
+  issueDate: "2026-11-22",
+  dueDate: "2026-12-22",
+  status: "sent",
+  taxRate: "8.25",
+  discountAmount: "25.50",
+  subtotal: "1359.97",
+  taxAmount: "112.20",
+  totalAmount: "1446.67",
+  amountPaid: "0.00",
+  balanceDue: "1446.67",
+  notes: "Thanks for <b>choosing</b> us.\nSecond line.",
+  terms: "Payment is due within 30 days of the invoice date.",
+  customer: {
+    name: "Ada Lovelace",
+    businessName: "Analytical Engines Ltd",
+    email: "ada@example.test",
+    phoneNumber: "(555) 010-1234",
+    billingAddress: "1 Engine Way\nLondon\nUK",
+  },
+  lines: [
+    { description: "Design", quantity: "3.00", unitPrice: "19.99", lineTotal: "59.97" },
+    { description: "Build", quantity: "1.50", unitPrice: "33.33", lineTotal: "50.00" },
+    { description: "Hosting", quantity: "10.00", unitPrice: "125.00", lineTotal: "1250.00" },
+  ],
+};
+
+const fonts = `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`;
+
+async function readPdf(bytes: Uint8Array) {
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl: fonts,
+  });
+  const pdf = await task.promise;
+  const pages: { text: string; width: number; height: number }[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const page = await pdf.getPage(n);
+    const [x0, y0, x1, y1] = page.view as [number, number, number, number];
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
+    pages.push({ text: text.replace(/\s+/g, " "), width: x1 - x0, height: y1 - y0 });
+  }
+  await task.destroy();
+  return pages;
+}
+
+describe("invoice PDF", () => {
+  it("holds the number, customer, lines and totals on a Letter page", async () => {
+    const bytes = await renderInvoicePdf(invoiceDocument(sampleInvoice, defaultStudio));
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pages = await readPdf(bytes);
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    if (!page) throw new Error("no page");
+    expect(page.width).toBeCloseTo(612, 0);
+    expect(page.height).toBeCloseTo(792, 0);
+    for (const text of [
+      "INVOICE",
+      "INV-0042",
+      defaultStudio.businessName,
+      "Bill To",
+      "Analytical Engines Ltd",
+      "Ada Lovelace",
+      "ada@example.test",
+      "1 Engine Way",
+      "Issue Date",
+      "11/22/2026",
+      "12/22/2026",
+      "Sent",
+      "Design",
+      "$19.99",
+      "$59.97",
+      "1.5",
+      "$33.33",
+      "$1,250.00",
+      "Subtotal",
+      "$1,359.97",
+      "Tax (8.25%)",
+      "$112.20",
+      "-$25.50",
+      "$1,446.67",
+      "Payment Terms",
+      "Payment is due within 30 days of the invoice date.",
+      "Thanks for <b>choosing</b> us.",
+      "Thank you for your business!",
+      `Questions? Contact us at ${defaultStudio.email}`,
+    ]) {
+      expect(page.text).toContain(text);
+    }
+  });
+
+  it("an estimate says ESTIMATE; many lines flow onto more pages with the table head repeated", async () => {
+    const lines = Array.from({ length: 150 }, (_, i) => ({
+      description: `Line ${i + 1}`,
+      quantity: "1.00",
+      unitPrice: "10.00",
+      lineTotal: "10.00",
+    }));
+    const bytes = await renderInvoicePdf(
+      invoiceDocument({ ...sampleInvoice, invoiceType: "estimate", invoiceNumber: "EST-0007", lines }, defaultStudio),
+    );
+    const pages = await readPdf(bytes);
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages[0]?.text).toContain("ESTIMATE");
+    expect(pages[0]?.text).toContain("EST-0007");
+    for (const page of pages) expect(page.text).toContain("Unit Price");
+    const all = pages.map((page) => page.text).join(" ");
+    for (const n of [1, 75, 150]) expect(all).toContain(`Line ${n} `);
+    expect(pages.at(-1)?.text).toContain("Thank you for your business!");
+  });
+});

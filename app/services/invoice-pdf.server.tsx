@@ -1,0 +1,168 @@
+/**
+ * The invoice PDF (Letter), rendered on the server with @react-pdf/renderer from the same
+ * `InvoiceDocument` as the printable view. The renderer is imported on first use only, and this
+ * module is itself imported lazily by the PDF route, so no other page ever loads it. The Inter
+ * fonts are bundled into this module (app/assets/fonts, SIL OFL) and the logo comes only from the
+ * bytes stored in business settings: rendering never touches the network.
+ */
+import inter400 from "#app/assets/fonts/inter-400.woff?inline";
+import inter700 from "#app/assets/fonts/inter-700.woff?inline";
+import type { InvoiceDocument } from "#app/domain/invoice-document.ts";
+
+type ReactPdf = typeof import("@react-pdf/renderer");
+
+let loading: Promise<ReactPdf> | null = null;
+
+function loadRenderer(): Promise<ReactPdf> {
+  loading ??= import("@react-pdf/renderer").then((pdf) => {
+    pdf.Font.register({
+      family: "Inter",
+      fonts: [
+        { src: inter400, fontWeight: 400 },
+        { src: inter700, fontWeight: 700 },
+      ],
+    });
+    // words are never split with a hyphen (numbers, emails, names)
+    pdf.Font.registerHyphenationCallback((word) => [word]);
+    return pdf;
+  });
+  return loading;
+}
+
+export type PdfLogo = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
+
+/** 20 mm in PDF points */
+const padding = (20 / 25.4) * 72;
+const ink = "#18181b";
+const muted = "#52525b";
+const rule = "#d4d4d8";
+
+export async function renderInvoicePdf(doc: InvoiceDocument, logo: PdfLogo | null = null): Promise<Buffer> {
+  const pdf = await loadRenderer();
+  const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
+  const s = StyleSheet.create({
+    page: { padding, fontFamily: "Inter", fontSize: 10, color: ink, lineHeight: 1.35 },
+    header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
+    logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
+    studioName: { fontSize: 14, fontWeight: 700 },
+    small: { fontSize: 9, color: muted },
+    title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1 },
+    number: { fontSize: 12, textAlign: "right", color: muted },
+    columns: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
+    blockTitle: { fontSize: 9, fontWeight: 700, color: muted, marginBottom: 4 },
+    strong: { fontWeight: 700 },
+    detailRow: { flexDirection: "row", justifyContent: "flex-end" },
+    detailLabel: { width: 70, color: muted, textAlign: "right", marginRight: 8 },
+    detailValue: { width: 80, textAlign: "right" },
+    tableHead: {
+      flexDirection: "row",
+      borderBottomWidth: 1,
+      borderBottomColor: ink,
+      paddingBottom: 4,
+      marginBottom: 2,
+      fontWeight: 700,
+    },
+    row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: rule, paddingVertical: 5 },
+    description: { flex: 1, paddingRight: 8 },
+    qty: { width: 50, textAlign: "right" },
+    price: { width: 80, textAlign: "right" },
+    total: { width: 80, textAlign: "right" },
+    totals: { alignSelf: "flex-end", width: 220, marginTop: 12 },
+    totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
+    grandTotal: { borderTopWidth: 1, borderTopColor: ink, marginTop: 4, paddingTop: 4, fontWeight: 700, fontSize: 12 },
+    section: { marginTop: 18 },
+    footer: { marginTop: 28, borderTopWidth: 0.5, borderTopColor: rule, paddingTop: 10, textAlign: "center" },
+  });
+
+  const element = (
+    <Document title={`${doc.title} ${doc.number}`} author={doc.studio.name} creator={doc.studio.name} producer="Studio">
+      <Page size="LETTER" style={s.page}>
+        <View style={s.header}>
+          <View>
+            {logo ? (
+              <Image
+                style={s.logo}
+                src={{ data: Buffer.from(logo.data), format: logo.mimeType === "image/png" ? "png" : "jpg" }}
+              />
+            ) : null}
+            <Text style={s.studioName}>{doc.studio.name}</Text>
+            {doc.studio.lines.map((line) => (
+              <Text key={line} style={s.small}>
+                {line}
+              </Text>
+            ))}
+          </View>
+          <View>
+            <Text style={s.title}>{doc.title}</Text>
+            <Text style={s.number}>{doc.number}</Text>
+          </View>
+        </View>
+
+        <View style={s.columns}>
+          <View style={{ maxWidth: 260 }}>
+            <Text style={s.blockTitle}>{doc.billTo.heading}</Text>
+            {doc.billTo.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed order, never reordered
+              <Text key={index} style={index === 0 ? s.strong : undefined}>
+                {line}
+              </Text>
+            ))}
+          </View>
+          <View>
+            <Text style={[s.blockTitle, { textAlign: "right" }]}>Invoice Details</Text>
+            {doc.details.map((detail) => (
+              <View key={detail.label} style={s.detailRow}>
+                <Text style={s.detailLabel}>{detail.label}:</Text>
+                <Text style={s.detailValue}>{detail.value}</Text>
+              </View>
+            ))}
+          </View>
+        </View>
+
+        <View style={s.tableHead} fixed>
+          <Text style={s.description}>Description</Text>
+          <Text style={s.qty}>Qty</Text>
+          <Text style={s.price}>Unit Price</Text>
+          <Text style={s.total}>Total</Text>
+        </View>
+        {doc.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are in their stored order
+          <View key={index} style={s.row} wrap={false}>
+            <Text style={s.description}>{line.description}</Text>
+            <Text style={s.qty}>{line.quantity}</Text>
+            <Text style={s.price}>{line.unitPrice}</Text>
+            <Text style={s.total}>{line.total}</Text>
+          </View>
+        ))}
+
+        <View style={s.totals} wrap={false}>
+          {doc.totals.map((row) => (
+            <View key={row.label} style={row.strong ? [s.totalRow, s.grandTotal] : s.totalRow}>
+              <Text>{row.label}</Text>
+              <Text>{row.value}</Text>
+            </View>
+          ))}
+        </View>
+
+        {doc.terms ? (
+          <View style={s.section} wrap={false}>
+            <Text style={s.blockTitle}>Payment Terms</Text>
+            <Text>{doc.terms}</Text>
+          </View>
+        ) : null}
+        {doc.notes ? (
+          <View style={s.section}>
+            <Text style={s.blockTitle}>Notes</Text>
+            <Text>{doc.notes}</Text>
+          </View>
+        ) : null}
+
+        <View style={s.footer} wrap={false}>
+          <Text style={s.strong}>{doc.thanks}</Text>
+          <Text style={s.small}>{doc.contact}</Text>
+        </View>
+      </Page>
+    </Document>
+  );
+  return renderToBuffer(element);
+}
