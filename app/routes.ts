@@ -21,6 +21,13 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx"),
+      // invoices and estimates (issue 12)
+      route("invoices", "routes/admin/invoices.tsx"),
+      route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
+      route("invoices/:id", "routes/admin/invoice-editor.tsx"),
+      route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),
+      route("invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
+      route("settings/logo", "routes/admin/settings-logo.ts"),
       // server-sent events for live lists (a resource route, guarded by the layout's middleware)
       route("events", "routes/admin/events.ts"),
       route("*", "routes/admin/not-found.tsx"),

@@ -7,6 +7,7 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -458,4 +460,29 @@ export const businessSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("business_settings_user_id_key").on(t.userId)],
+);
+
+/** bytea as bytes (PGlite returns Uint8Array, node-postgres Buffer; both are Uint8Array) */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The studio's logo for invoices (PNG or JPEG, at most 1 MB, checked by its bytes): one row at most.
+ * Kept apart from business_settings so that reading the identity never reads the image.
+ */
+export const studioLogo = pgTable(
+  "studio_logo",
+  {
+    id: smallint("id").primaryKey().default(1),
+    data: bytea("data").notNull(),
+    mimeType: varchar("mime_type", { length: 20 }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("studio_logo_single_row", sql`${t.id} = 1`),
+    check("studio_logo_mime_type", sql`${t.mimeType} in ('image/png', 'image/jpeg')`),
+    check("studio_logo_size", sql`octet_length(${t.data}) between 1 and 1048576`),
+  ],
 );

@@ -13,7 +13,6 @@ async function readPdf(bytes: Uint8Array) {
   const task = getDocument({
     data: new Uint8Array(bytes),
     useSystemFonts: false,
-    isEvalSupported: false,
     standardFontDataUrl: fonts,
   });
   const pdf = await task.promise;

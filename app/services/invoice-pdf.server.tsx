@@ -29,7 +29,9 @@ function loadRenderer(): Promise<ReactPdf> {
   return loading;
 }
 
-export type PdfLogo = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
+export type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
+
+import type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 
 /** 20 mm in PDF points */
 const padding = (20 / 25.4) * 72;
@@ -46,7 +48,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument, logo: PdfLogo | nul
     logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
     studioName: { fontSize: 14, fontWeight: 700 },
     small: { fontSize: 9, color: muted },
-    title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1 },
+    title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1, lineHeight: 1.2, marginBottom: 2 },
     number: { fontSize: 12, textAlign: "right", color: muted },
     columns: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
     blockTitle: { fontSize: 9, fontWeight: 700, color: muted, marginBottom: 4 },

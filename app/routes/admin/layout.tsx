@@ -46,8 +46,11 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders })
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-/** A back-office page lists the tables it shows in its handle; the page re-fetches when one changes. */
-export type AdminHandle = { liveTables?: readonly ChangeTable[] };
+/**
+ * A back-office page lists the tables it shows in its handle; the page re-fetches when one changes.
+ * `chrome: false` renders the page without the sidebar and header (the printable invoice).
+ */
+export type AdminHandle = { liveTables?: readonly ChangeTable[]; chrome?: false };
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useFlashToast(loaderData.toast);
@@ -58,6 +61,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     ...matches.flatMap((match) => (match.handle as AdminHandle | undefined)?.liveTables ?? []),
   ]);
   const toast = loaderData.toast;
+  const bare = matches.some((match) => (match.handle as AdminHandle | undefined)?.chrome === false);
+  if (bare) {
+    return (
+      <>
+        <Outlet />
+        <AdminToaster />
+      </>
+    );
+  }
   return (
     <>
       {toast ? (

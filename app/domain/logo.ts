@@ -1,0 +1,36 @@
+/**
+ * The invoice logo upload: PNG or JPEG, at most 1 MB, recognised by its first bytes (never by its
+ * name or the type the browser claims).
+ */
+export const maxLogoBytes = 1024 * 1024;
+
+export type LogoImage = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
+
+export const logoMessages = {
+  missing: "Please choose a PNG or JPEG image",
+  tooLarge: "The logo must be 1 MB or smaller",
+  wrongType: "The logo must be a PNG or JPEG image",
+  saved: "Logo saved successfully",
+  removed: "Logo removed",
+} as const;
+
+const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const jpeg = [0xff, 0xd8, 0xff];
+
+/** The image type its bytes say, or null. */
+export function sniffImageType(bytes: Uint8Array): LogoImage["mimeType"] | null {
+  const starts = (signature: number[]) =>
+    bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
+  if (starts(png)) return "image/png";
+  if (starts(jpeg)) return "image/jpeg";
+  return null;
+}
+
+/** Checks an upload; the error is one of logoMessages. */
+export function checkLogo(bytes: Uint8Array): { ok: true; logo: LogoImage } | { ok: false; error: string } {
+  if (bytes.length === 0) return { ok: false, error: logoMessages.missing };
+  if (bytes.length > maxLogoBytes) return { ok: false, error: logoMessages.tooLarge };
+  const mimeType = sniffImageType(bytes);
+  if (!mimeType) return { ok: false, error: logoMessages.wrongType };
+  return { ok: true, logo: { data: bytes, mimeType } };
+}

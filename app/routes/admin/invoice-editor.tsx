@@ -1,0 +1,225 @@
+/**
+ * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=) and /admin/invoices/{id}:
+ * the invoice and estimate editor. The server parses the form with the editor's schema,
+ * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
+ * the list with the spec's toast (or to the dashboard after 'Save & Continue').
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { type EditorValues, emptyLine, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { formatQuantity } from "#app/domain/invoice-document.ts";
+import {
+  defaultDueDate,
+  defaultTerms,
+  invoiceFormSchema,
+  invoiceMessages,
+  parseId,
+  toIso,
+  typeLabel,
+} from "#app/domain/invoice-form.ts";
+import {
+  createInvoice,
+  getInvoice,
+  InvoiceInputError,
+  listCustomerChoices,
+  listProjectChoices,
+  updateInvoice,
+} from "#app/models/invoices.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import type { Route } from "./+types/invoice-editor";
+import type { AdminHandle } from "./layout.tsx";
+
+export const handle: AdminHandle = {};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${loaderData.mode === "new" ? "New" : "Edit"} ${typeLabel(loaderData.defaultValue.invoice_type)} | Studio back office`
+      : "Invoice | Studio back office",
+  },
+];
+
+function notFound(): never {
+  throw data(invoiceMessages.notFound, { status: 404, statusText: invoiceMessages.notFound });
+}
+
+/** "new", or a well-formed id; anything else is a 404 (never a 500). */
+function editorTarget(param: string | undefined): { mode: "new" } | { mode: "edit"; id: string } {
+  if (param === "new") return { mode: "new" };
+  const id = parseId(param);
+  if (!id) notFound();
+  return { mode: "edit", id };
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const target = editorTarget(params.id);
+  const customers = await listCustomerChoices(database.db);
+
+  if (target.mode === "new") {
+    const search = new URL(request.url).searchParams;
+    const type = search.get("type") === "estimate" ? "estimate" : "invoice";
+    const customer = customers.find((c) => c.id === parseId(search.get("customer_id")));
+    const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
+    const project = projects.find((p) => p.id === parseId(search.get("project_id")));
+    const today = toIso(new Date());
+    const defaultValue: EditorValues = {
+      invoice_type: type,
+      customer_id: customer?.id ?? "",
+      project_id: project?.id ?? "",
+      issue_date: today,
+      due_date: defaultDueDate(today, customer?.paymentTerms),
+      items: [emptyLine],
+      tax_rate: "0",
+      discount_amount: "0",
+      notes: "",
+      terms: defaultTerms,
+    };
+    return { mode: "new" as const, invoiceNumber: null, defaultValue, customers, projects };
+  }
+
+  const invoice = await getInvoice(database.db, target.id);
+  if (!invoice) notFound();
+  const projects = await listProjectChoices(database.db, invoice.customerId);
+  const defaultValue: EditorValues = {
+    invoice_type: invoice.invoiceType,
+    customer_id: invoice.customerId,
+    project_id: invoice.projectId ?? "",
+    issue_date: invoice.issueDate,
+    due_date: invoice.dueDate ?? "",
+    items: invoice.lines.length
+      ? invoice.lines.map((line) => ({
+          description: line.description,
+          quantity: formatQuantity(line.quantity),
+          unit_price: line.unitPrice,
+        }))
+      : [emptyLine],
+    tax_rate: formatQuantity(invoice.taxRate),
+    discount_amount: invoice.discountAmount,
+    notes: invoice.notes ?? "",
+    terms: invoice.terms ?? "",
+  };
+  return { mode: "edit" as const, invoiceNumber: invoice.invoiceNumber, defaultValue, customers, projects };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const target = editorTarget(params.id);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: invoiceFormSchema });
+  // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
+  const postedCustomer = parseId(formData.get("customer_id"));
+  const projects = () => (postedCustomer ? listProjectChoices(database.db, postedCustomer) : Promise.resolve([]));
+
+  if (submission.status !== "success") {
+    // Add Item / remove (status undefined) is not an error: the form comes back with the new line list
+    const errors = submission.status === "error" ? (submission.error ?? {}) : {};
+    const message = errors.customer_id?.[0] ?? errors.items?.[0];
+    return data(
+      {
+        result: submission.reply(),
+        projects: await projects(),
+        toast: message ? { type: "error" as const, message } : undefined,
+      },
+      { status: submission.status === "error" ? 400 : 200 },
+    );
+  }
+
+  const form = submission.value;
+  try {
+    let saved: { invoiceType: "invoice" | "estimate" } | null;
+    if (target.mode === "new") {
+      saved = await createInvoice(database.db, form);
+    } else {
+      saved = await updateInvoice(database.db, target.id, form);
+      if (!saved) {
+        return redirectWithToast(config, "/admin/invoices", {
+          type: "error",
+          message: invoiceMessages.errorTitle,
+          description: invoiceMessages.notFound,
+        });
+      }
+    }
+    const destination = formData.get("return_to") === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
+    return redirectWithToast(config, destination, {
+      type: "success",
+      message: "Success",
+      description:
+        form.status === "sent"
+          ? invoiceMessages.savedAndSent(saved.invoiceType)
+          : invoiceMessages.saved(saved.invoiceType),
+    });
+  } catch (error) {
+    if (error instanceof InvoiceInputError) {
+      return data(
+        {
+          result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
+          projects: await projects(),
+          toast: { type: "error" as const, message: error.message },
+        },
+        { status: 400 },
+      );
+    }
+    logger.error({ err: error, invoice: target.mode === "edit" ? target.id : "new" }, "invoice save failed");
+    return data(
+      {
+        result: submission.reply({ formErrors: [invoiceMessages.saveFailed] }),
+        projects: await projects(),
+        toast: { type: "error" as const, message: invoiceMessages.errorTitle, description: invoiceMessages.saveFailed },
+      },
+      { status: 500 },
+    );
+  }
+}
+
+export default function InvoiceEditorPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  const action =
+    params.id === "new"
+      ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
+      : `/admin/invoices/${params.id}`;
+  return (
+    <InvoiceEditor
+      key={params.id}
+      mode={loaderData.mode}
+      invoiceNumber={loaderData.invoiceNumber}
+      defaultValue={loaderData.defaultValue}
+      customers={loaderData.customers}
+      projects={actionData?.projects ?? loaderData.projects}
+      lastResult={actionData?.result}
+      action={action}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!missing)
+      showToast({ type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed });
+  }, [missing]);
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {missing ? invoiceMessages.notFound : "Something went wrong"}
+      </h1>
+      {missing ? null : (
+        <p role="alert" className="text-zinc-300">
+          {invoiceMessages.loadFailed}
+        </p>
+      )}
+      <Link to="/admin/invoices" className={buttonClass("secondary")}>
+        Back to invoices
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * /admin/invoices/{id}/pdf: the printable view (SPEC section 2), without the back-office chrome.
+ * Back, 'Print / Save as PDF' (the browser's print dialog) and Download PDF (the server-rendered
+ * file) sit above the sheet and are hidden when printing.
+ */
+import { ArrowLeft, Download, Loader2, Printer } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { invoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
+import { parseId } from "#app/domain/invoice-form.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/invoice-print";
+import type { AdminHandle } from "./layout.tsx";
+
+export const handle: AdminHandle = { chrome: false };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.doc.title} ${loaderData.doc.number}` : printTexts.notFound },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const id = parseId(params.id);
+  const invoice = id ? await getPrintableInvoice(database.db, id) : null;
+  if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
+  const [studio, logoVersion] = await Promise.all([getStudioIdentity(database.db), getStudioLogoVersion(database.db)]);
+  return {
+    id: invoice.id,
+    doc: invoiceDocument(invoice, studio),
+    logoSrc: logoVersion ? `/admin/settings/logo?v=${logoVersion}` : null,
+  };
+}
+
+function Toolbar({ children }: { children: React.ReactNode }) {
+  return <div className="no-print mx-auto mb-4 flex w-[8.5in] max-w-full flex-wrap items-center gap-2">{children}</div>;
+}
+
+export default function InvoicePrint({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <main className="invoice-screen min-h-screen bg-zinc-800 px-2 py-4 sm:px-6 sm:py-8">
+      <style>{invoicePrintCss}</style>
+      <Toolbar>
+        <Link to="/admin/invoices" className={buttonClass("secondary")}>
+          <ArrowLeft aria-hidden className="size-4" />
+          Back
+        </Link>
+        <span className="flex-1" />
+        <a href={`/admin/invoices/${loaderData.id}.pdf`} download className={buttonClass("secondary")}>
+          <Download aria-hidden className="size-4" />
+          Download PDF
+        </a>
+        <button type="button" onClick={() => window.print()} className={buttonClass("primary")}>
+          <Printer aria-hidden className="size-4" />
+          Print / Save as PDF
+        </button>
+      </Toolbar>
+      {navigation.state === "loading" ? (
+        <div role="status" className="no-print flex justify-center py-24 text-zinc-300">
+          <Loader2 aria-hidden className="size-8 animate-spin" />
+          <span className="sr-only">Loading invoice…</span>
+        </div>
+      ) : (
+        <InvoiceSheet doc={loaderData.doc} logoSrc={loaderData.logoSrc} />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-zinc-950 px-6 text-center">
+      <title>{missing ? printTexts.notFound : "Something went wrong"}</title>
+      <h1 className="text-2xl font-semibold text-zinc-50">{missing ? printTexts.notFound : "Something went wrong"}</h1>
+      <Link to="/admin/invoices" className={buttonClass("secondary")}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to invoices
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,349 @@
+/**
+ * /admin/invoices: 'Invoices & Estimates' (SPEC section 2). Search, type and status filters and the
+ * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
+ * JavaScript; rows update live when an invoice changes (handle.liveTables).
+ */
+import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Search } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useRef } from "react";
+import { Form, Link, useRevalidator } from "react-router";
+import { Pager } from "#app/components/admin/inbox.tsx";
+import { InvoiceStatusBadge } from "#app/components/admin/invoice-parts.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import {
+  displayDate,
+  invoiceListHref,
+  invoiceMessages,
+  invoicePageSize,
+  invoiceStatusFilters,
+  invoiceStatusLabels,
+  invoiceTypeFilters,
+  newInvoiceHref,
+  parseInvoiceListQuery,
+  typeLabel,
+} from "#app/domain/invoice-form.ts";
+import { formatMoney, toCents } from "#app/domain/money.ts";
+import { listInvoices } from "#app/models/invoices.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/invoices";
+import type { AdminHandle } from "./layout.tsx";
+
+export const handle: AdminHandle = { liveTables: ["invoices", "customers"] };
+
+export const meta: Route.MetaFunction = () => [{ title: "Invoices & Estimates | Studio back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const query = parseInvoiceListQuery(new URL(request.url).searchParams);
+  const list = await listInvoices(database.db, query);
+  return { query, list };
+}
+
+const selectClass =
+  "h-10 min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-40 sm:flex-none";
+
+export default function Invoices({ loaderData }: Route.ComponentProps) {
+  const { query, list } = loaderData;
+  const { revalidate, state: revalidating } = useRevalidator();
+  const filters = useRef<HTMLFormElement>(null);
+  const current = { ...query, page: list.page };
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Invoices &amp; Estimates</h1>
+          <p className="mt-1 text-sm text-zinc-400">Create, send and print invoices and estimates.</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <a
+            href={invoiceListHref(current)}
+            onClick={(event) => {
+              event.preventDefault();
+              void revalidate();
+            }}
+            className={buttonClass("secondary", undefined, "sm")}
+          >
+            <RefreshCw aria-hidden className={cx("size-4", revalidating === "loading" && "animate-spin")} />
+            Refresh
+          </a>
+          <CreateNewMenu />
+        </div>
+      </div>
+
+      <Form
+        method="get"
+        action="/admin/invoices"
+        ref={filters}
+        role="search"
+        className="flex flex-col gap-2 lg:flex-row lg:items-center"
+      >
+        <div className="relative flex-1">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
+          />
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            key={query.q}
+            maxLength={100}
+            placeholder={invoiceMessages.searchPlaceholder}
+            aria-label="Search by invoice number or customer name"
+            className="h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 pr-3 pl-9 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]"
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <label htmlFor="invoice-type" className="sr-only">
+            Type
+          </label>
+          <select
+            id="invoice-type"
+            name="type"
+            defaultValue={query.type}
+            key={`type-${query.type}`}
+            onChange={() => filters.current?.requestSubmit()}
+            className={selectClass}
+          >
+            {invoiceTypeFilters.map((type) => (
+              <option key={type} value={type}>
+                {type === "all" ? "All Types" : typeLabel(type)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="invoice-status" className="sr-only">
+            Status
+          </label>
+          <select
+            id="invoice-status"
+            name="status"
+            defaultValue={query.status}
+            key={`status-${query.status}`}
+            onChange={() => filters.current?.requestSubmit()}
+            className={selectClass}
+          >
+            {invoiceStatusFilters.map((status) => (
+              <option key={status} value={status}>
+                {status === "all" ? "All Statuses" : invoiceStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={buttonClass("secondary")}>
+            Search
+          </button>
+        </div>
+      </Form>
+
+      <section aria-labelledby="invoice-list-title" className="flex flex-col gap-3">
+        <h2 id="invoice-list-title" className="sr-only">
+          Invoices and estimates
+        </h2>
+        <InvoiceTable rows={list.rows} />
+        {list.total > 0 ? (
+          <Pager
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            pageSize={invoicePageSize}
+            shown={list.rows.length}
+            href={(page) => invoiceListHref({ ...query, page })}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** Create New: a menu with JavaScript; without it, the trigger is a link to a new invoice. */
+function CreateNewMenu() {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <a
+          href={newInvoiceHref("invoice")}
+          onClick={(event) => event.preventDefault()}
+          className={buttonClass("primary", undefined, "sm")}
+        >
+          <Plus aria-hidden className="size-4" />
+          Create New
+          <ChevronDown aria-hidden className="size-4" />
+        </a>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-md border border-zinc-800 bg-zinc-900 p-1 text-sm text-zinc-100 shadow-xl"
+        >
+          <DropdownMenu.Item asChild>
+            <Link
+              to={newInvoiceHref("invoice")}
+              className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
+            >
+              <FileText aria-hidden className="size-4" />
+              New Invoice
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              to={newInvoiceHref("estimate")}
+              className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
+            >
+              <FilePlus2 aria-hidden className="size-4" />
+              New Estimate
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+function customerLabel(row: Row) {
+  return row.businessName ? `${row.customerName} (${row.businessName})` : row.customerName;
+}
+
+function RowActions({ row }: { row: Row }) {
+  return (
+    <div className="flex items-center justify-end gap-1">
+      <Link
+        to={`/admin/invoices/${row.id}`}
+        className={buttonClass("ghost", undefined, "sm")}
+        aria-label={`Edit ${row.invoiceNumber}`}
+      >
+        <Pencil aria-hidden className="size-4" />
+        <span className="max-xl:sr-only">Edit</span>
+      </Link>
+      <a
+        href={`/admin/invoices/${row.id}/pdf`}
+        target="_blank"
+        rel="noopener"
+        className={buttonClass("ghost", undefined, "sm")}
+        aria-label={`Open printable ${row.invoiceNumber} in a new tab`}
+      >
+        <FileText aria-hidden className="size-4" />
+        PDF
+      </a>
+      <a
+        href={`/admin/invoices/${row.id}.pdf`}
+        download
+        className={buttonClass("ghost", undefined, "sm")}
+        aria-label={`Download ${row.invoiceNumber} as PDF`}
+      >
+        <Download aria-hidden className="size-4" />
+      </a>
+    </div>
+  );
+}
+
+function InvoiceTable({ rows }: { rows: Row[] }) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-400">
+        {invoiceMessages.empty}
+      </p>
+    );
+  }
+  return (
+    <>
+      {/* small screens: one card per document */}
+      <ul className="flex flex-col gap-2 md:hidden">
+        {rows.map((row) => (
+          <li key={row.id} data-invoice-card={row.id} className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-3">
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <p className="font-mono text-sm font-medium text-zinc-100">{row.invoiceNumber}</p>
+                <p className="truncate text-sm text-zinc-300">{customerLabel(row)}</p>
+              </div>
+              <InvoiceStatusBadge status={row.status} />
+            </div>
+            <p className="mt-2 text-sm text-zinc-400">
+              {typeLabel(row.invoiceType)} · {displayDate(row.issueDate)}
+              {row.dueDate ? ` · due ${displayDate(row.dueDate)}` : ""}
+            </p>
+            <div className="mt-2 flex items-center justify-between gap-2">
+              <span className="font-medium text-zinc-100 tabular-nums">
+                {formatMoney(toCents(row.totalAmount) ?? 0)}
+              </span>
+              <RowActions row={row} />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden rounded-lg border border-zinc-800 md:block">
+        <table className="w-full table-fixed border-collapse text-left text-sm">
+          <colgroup>
+            <col className="w-[7.5rem]" />
+            <col />
+            <col className="w-[5.5rem]" />
+            <col className="w-[6.5rem]" />
+            <col className="w-[6.5rem]" />
+            <col className="w-[7.5rem]" />
+            <col className="w-[6rem]" />
+            <col className="w-[9.5rem] xl:w-[12rem]" />
+          </colgroup>
+          <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
+            <tr>
+              {["Number", "Customer", "Type", "Date", "Due Date"].map((heading) => (
+                <th key={heading} scope="col" className="px-3 py-2.5 font-medium">
+                  {heading}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-zinc-800">
+            {rows.map((row) => (
+              <tr key={row.id} data-invoice-row={row.id} className="hover:bg-zinc-900/60">
+                <td className="truncate px-3 py-2.5 font-mono text-zinc-100">{row.invoiceNumber}</td>
+                <td className="truncate px-3 py-2.5 text-zinc-200" title={customerLabel(row)}>
+                  {customerLabel(row)}
+                </td>
+                <td className="px-3 py-2.5 text-zinc-300">{typeLabel(row.invoiceType)}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{displayDate(row.issueDate)}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{displayDate(row.dueDate) || "—"}</td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap text-zinc-100 tabular-nums">
+                  {formatMoney(toCents(row.totalAmount) ?? 0)}
+                </td>
+                <td className="px-3 py-2.5">
+                  <InvoiceStatusBadge status={row.status} />
+                </td>
+                <td className="px-2 py-1.5">
+                  <RowActions row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Invoices &amp; Estimates</h1>
+      <p role="alert" className="text-zinc-300">
+        {invoiceMessages.loadFailed}
+      </p>
+      <a href="/admin/invoices" className={buttonClass("secondary")}>
+        <RefreshCw aria-hidden className="size-4" />
+        Try again
+      </a>
+    </div>
+  );
+}
