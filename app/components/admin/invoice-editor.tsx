@@ -106,7 +106,6 @@ export function InvoiceEditor({
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    shouldDirtyConsider: (name) => name !== "return_to" && name !== "status" && name !== "invoice_type",
     onValidate({ formData, submitter }) {
       const submission = parseWithZod(formData, { schema: invoiceFormSchema });
       // a real save (not Add Item / remove) that fails: the spec's messages also appear as toasts
@@ -123,10 +122,19 @@ export function InvoiceEditor({
   const navigate = useNavigate();
   const projectFetcher = useFetcher<{ projects: EditorProject[] }>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const saveAndContinue = useRef<HTMLButtonElement>(null);
   const dueTouched = useRef(mode === "edit");
-  const lastDates = useRef({ issue_date: defaultValue.issue_date, due_date: defaultValue.due_date });
+  // the dates are held here, so that clearing one is simply not accepted (SPEC section 5)
+  const initialDate = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
+  const [dates, setDates] = useState(() => ({
+    issue_date: initialDate(fields.issue_date.initialValue, defaultValue.issue_date),
+    due_date: initialDate(fields.due_date.initialValue, defaultValue.due_date),
+  }));
 
   const values = form.value ?? {};
+  // changed since the page was loaded (or since the server re-rendered it): blank and missing are the same
+  const [baseline] = useState(() => snapshot(form.value ?? defaultValue));
+  const dirty = snapshot(values) !== baseline;
   const customerId = typeof values.customer_id === "string" ? values.customer_id : "";
   const projects =
     projectFetcher.state === "idle" && projectFetcher.data ? projectFetcher.data.projects : initialProjects;
@@ -139,41 +147,38 @@ export function InvoiceEditor({
 
   // leaving the page (reload, closing the tab, a full-page link) with unsaved changes: the browser asks
   useEffect(() => {
-    if (!form.dirty || saving) return;
+    if (!dirty || saving) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [form.dirty, saving]);
+  }, [dirty, saving]);
 
   const setValue = (name: string, value: string) => form.update({ name, value });
 
   function onCustomerChange(id: string) {
     setValue(fields.project_id.name, "");
     if (id) void projectFetcher.load(`/admin/invoices/project-choices?customer_id=${encodeURIComponent(id)}`);
-    if (!dueTouched.current) {
+    if (!dueTouched.current && dates.issue_date) {
       const customer = customers.find((c) => c.id === id);
-      const issue = lastDates.current.issue_date;
-      if (issue) setValue(fields.due_date.name, defaultDueDate(issue, customer?.paymentTerms));
+      setDates((current) => ({ ...current, due_date: defaultDueDate(current.issue_date, customer?.paymentTerms) }));
     }
   }
 
   function onDateChange(name: "issue_date" | "due_date", value: string) {
-    // the pickers ignore clearing: an emptied date goes back to the last one chosen
-    if (!value) {
-      setValue(name, lastDates.current[name]);
-      return;
-    }
-    lastDates.current[name] = value;
+    // the pickers ignore clearing: an emptied date keeps the last one chosen
+    if (!value) return;
     if (name === "due_date") dueTouched.current = true;
-    if (name === "issue_date" && !dueTouched.current) {
-      const customer = customers.find((c) => c.id === customerId);
-      const due = defaultDueDate(value, customer?.paymentTerms);
-      lastDates.current.due_date = due;
-      setValue(fields.due_date.name, due);
-    }
+    setDates((current) => {
+      const next = { ...current, [name]: value };
+      if (name === "issue_date" && !dueTouched.current) {
+        const customer = customers.find((c) => c.id === customerId);
+        next.due_date = defaultDueDate(value, customer?.paymentTerms);
+      }
+      return next;
+    });
   }
 
   const saveLabel = (button: "draft" | "sent", idle: string) => (saving && pressed === button ? "Saving..." : idle);
@@ -199,7 +204,7 @@ export function InvoiceEditor({
           <Link
             to="/admin/dashboard"
             onClick={(event) => {
-              if (form.dirty) {
+              if (dirty) {
                 event.preventDefault();
                 setDialogOpen(true);
               }
@@ -220,6 +225,8 @@ export function InvoiceEditor({
       </div>
 
       <input type="hidden" name={fields.invoice_type.name} value={type} />
+      {/* what 'Save & Continue' presses: a draft save that returns to the dashboard */}
+      <button ref={saveAndContinue} type="submit" name="return_to" value="dashboard" hidden tabIndex={-1} />
       {form.errors?.length ? (
         <p
           id={form.errorId}
@@ -283,9 +290,15 @@ export function InvoiceEditor({
           <DateField
             label="Issue Date"
             meta={fields.issue_date}
+            value={dates.issue_date}
             onChange={(value) => onDateChange("issue_date", value)}
           />
-          <DateField label="Due Date" meta={fields.due_date} onChange={(value) => onDateChange("due_date", value)} />
+          <DateField
+            label="Due Date"
+            meta={fields.due_date}
+            value={dates.due_date}
+            onChange={(value) => onDateChange("due_date", value)}
+          />
         </div>
       </Card>
 
@@ -518,12 +531,15 @@ export function InvoiceEditor({
                 Don't Save
               </button>
               <button
-                type="submit"
-                form={formId}
-                name="return_to"
-                value="dashboard"
+                type="button"
                 className={buttonClass("primary")}
-                onClick={() => setDialogOpen(false)}
+                onClick={() => {
+                  setDialogOpen(false);
+                  const element = document.getElementById(formId);
+                  if (element instanceof HTMLFormElement && saveAndContinue.current) {
+                    element.requestSubmit(saveAndContinue.current);
+                  }
+                }}
               >
                 Save &amp; Continue
               </button>
@@ -535,20 +551,46 @@ export function InvoiceEditor({
   );
 }
 
+/** The editable values as one comparable string: blank, missing and disabled fields are all "". */
+function snapshot(values: Record<string, unknown>): string {
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  const items = Array.isArray(values.items) ? values.items : [];
+  return JSON.stringify([
+    ...["customer_id", "project_id", "issue_date", "due_date", "tax_rate", "discount_amount", "notes", "terms"].map(
+      (name) => text(values[name]),
+    ),
+    items.map((item: Record<string, unknown> | undefined) => [
+      text(item?.description),
+      text(item?.quantity),
+      text(item?.unit_price),
+    ]),
+  ]);
+}
+
 type DateMeta = ReturnType<typeof useForm<{ issue_date: string }>>[1]["issue_date"];
 
 /** A native date input (ADR 0011): the browser's calendar, en-US; the chosen date is also spelled MM/dd/yyyy. */
-function DateField({ label, meta, onChange }: { label: string; meta: DateMeta; onChange: (value: string) => void }) {
-  const value = typeof meta.value === "string" ? meta.value : "";
+function DateField({
+  label,
+  meta,
+  value,
+  onChange,
+}: {
+  label: string;
+  meta: DateMeta;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const hintId = `${meta.id}-hint`;
+  const { defaultValue: _defaultValue, ...props } = withoutKey(getInputProps(meta, { type: "date" }));
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={meta.id} className="text-sm font-medium text-zinc-200">
         {label}
       </label>
       <input
-        key={meta.key}
-        {...withoutKey(getInputProps(meta, { type: "date" }))}
+        {...props}
+        value={value}
         lang="en-US"
         aria-describedby={`${hintId} ${meta.errorId}`}
         onChange={(event) => onChange(event.target.value)}

@@ -157,20 +157,25 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Create New: a menu with JavaScript; without it, the trigger is a link to a new invoice. */
+/** Create New: a menu with JavaScript; without it, two plain links. */
 function CreateNewMenu() {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <a
-          href={newInvoiceHref("invoice")}
-          onClick={(event) => event.preventDefault()}
-          className={buttonClass("primary", undefined, "sm")}
-        >
-          <Plus aria-hidden className="size-4" />
-          Create New
-          <ChevronDown aria-hidden className="size-4" />
-        </a>
+      <noscript>
+        <style>{".js-only{display:none!important}"}</style>
+        <span className="flex gap-2">
+          <a href={newInvoiceHref("invoice")} className={buttonClass("primary", undefined, "sm")}>
+            New Invoice
+          </a>
+          <a href={newInvoiceHref("estimate")} className={buttonClass("secondary", undefined, "sm")}>
+            New Estimate
+          </a>
+        </span>
+      </noscript>
+      <DropdownMenu.Trigger className={buttonClass("primary", "js-only", "sm")}>
+        <Plus aria-hidden className="size-4" />
+        Create New
+        <ChevronDown aria-hidden className="size-4" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -227,7 +232,7 @@ function RowActions({ row }: { row: Row }) {
         aria-label={`Open printable ${row.invoiceNumber} in a new tab`}
       >
         <FileText aria-hidden className="size-4" />
-        PDF
+        <span className="max-xl:sr-only">PDF</span>
       </a>
       <a
         href={`/admin/invoices/${row.id}.pdf`}
@@ -277,23 +282,34 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
       </ul>
       <div className="hidden rounded-lg border border-zinc-800 md:block">
         <table className="w-full table-fixed border-collapse text-left text-sm">
+          {/* below 1280 px, Type and Due Date sit under Number and Date, so every action stays in view */}
           <colgroup>
-            <col className="w-[7.5rem]" />
+            <col className="w-[6.5rem]" />
             <col />
-            <col className="w-[5.5rem]" />
+            <col className="hidden w-[5.5rem] xl:table-column" />
             <col className="w-[6.5rem]" />
-            <col className="w-[6.5rem]" />
-            <col className="w-[7.5rem]" />
+            <col className="hidden w-[6.5rem] xl:table-column" />
+            <col className="w-[7rem]" />
             <col className="w-[6rem]" />
-            <col className="w-[9.5rem] xl:w-[12rem]" />
+            <col className="w-[8.5rem] xl:w-[12rem]" />
           </colgroup>
           <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
             <tr>
-              {["Number", "Customer", "Type", "Date", "Due Date"].map((heading) => (
-                <th key={heading} scope="col" className="px-3 py-2.5 font-medium">
-                  {heading}
-                </th>
-              ))}
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Number
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Customer
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-medium">
+                Date
+              </th>
+              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
+                Due Date
+              </th>
               <th scope="col" className="px-3 py-2.5 text-right font-medium">
                 Amount
               </th>
@@ -308,20 +324,31 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
           <tbody className="divide-y divide-zinc-800">
             {rows.map((row) => (
               <tr key={row.id} data-invoice-row={row.id} className="hover:bg-zinc-900/60">
-                <td className="truncate px-3 py-2.5 font-mono text-zinc-100">{row.invoiceNumber}</td>
-                <td className="truncate px-3 py-2.5 text-zinc-200" title={customerLabel(row)}>
-                  {customerLabel(row)}
+                <td className="truncate px-3 py-2.5">
+                  <span className="font-mono text-zinc-100">{row.invoiceNumber}</span>
+                  <span className="block text-xs text-zinc-400 xl:hidden">{typeLabel(row.invoiceType)}</span>
                 </td>
-                <td className="px-3 py-2.5 text-zinc-300">{typeLabel(row.invoiceType)}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{displayDate(row.issueDate)}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">{displayDate(row.dueDate) || "—"}</td>
+                <td className="px-3 py-2.5" title={customerLabel(row)}>
+                  <span className="block truncate text-zinc-200">{row.customerName}</span>
+                  {row.businessName ? (
+                    <span className="block truncate text-xs text-zinc-400">{row.businessName}</span>
+                  ) : null}
+                </td>
+                <td className="hidden px-3 py-2.5 text-zinc-300 xl:table-cell">{typeLabel(row.invoiceType)}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">
+                  {displayDate(row.issueDate)}
+                  <span className="block text-xs text-zinc-400 xl:hidden">Due {displayDate(row.dueDate) || "—"}</span>
+                </td>
+                <td className="hidden px-3 py-2.5 whitespace-nowrap text-zinc-300 xl:table-cell">
+                  {displayDate(row.dueDate) || "—"}
+                </td>
                 <td className="px-3 py-2.5 text-right whitespace-nowrap text-zinc-100 tabular-nums">
                   {formatMoney(toCents(row.totalAmount) ?? 0)}
                 </td>
                 <td className="px-3 py-2.5">
                   <InvoiceStatusBadge status={row.status} />
                 </td>
-                <td className="px-2 py-1.5">
+                <td className="px-1 py-1.5">
                   <RowActions row={row} />
                 </td>
               </tr>
