@@ -127,7 +127,7 @@ describe("the editor's schema", () => {
     ]);
     expect(result.value.tax_rate).toBe(825);
     expect(result.value.discount_amount).toBe(100);
-    expect(result.value.status).toBe("draft");
+    expect(result.value.intent).toBe("draft");
     expect(result.value.due_date).toBeUndefined();
   });
 
@@ -199,10 +199,10 @@ describe("the editor's schema", () => {
   });
 
   it("reads the pressed button as the status", () => {
-    const sent = parse({ "items[0].description": "x", status: "sent" });
-    expect(sent.status === "success" && sent.value.status).toBe("sent");
-    const odd = parse({ "items[0].description": "x", status: "paid" });
-    expect(odd.status === "success" && odd.value.status).toBe("draft");
+    const sent = parse({ "items[0].description": "x", intent: "sent" });
+    expect(sent.status === "success" && sent.value.intent).toBe("sent");
+    const odd = parse({ "items[0].description": "x", intent: "paid" });
+    expect(odd.status === "success" && odd.value.intent).toBe("draft");
   });
 });
 

@@ -6,7 +6,17 @@
 import { addDays } from "date-fns/addDays";
 import { format } from "date-fns/format";
 import { z } from "zod";
-import { type InvoiceStatus, type InvoiceType, invoiceStatuses, invoiceTypes } from "#app/domain/enums.ts";
+import {
+  type InvoiceStatus,
+  type InvoiceType,
+  invoiceStatuses,
+  invoiceStatusLabels,
+  invoiceTypeLabels,
+  invoiceTypes,
+} from "#app/domain/enums.ts";
+
+export { invoiceStatusLabels };
+
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, calculateTotals, parseScaled, type Totals } from "#app/domain/money.ts";
 
@@ -15,8 +25,8 @@ export const defaultPaymentTermsDays = 30;
 /** numeric(12,2): the largest amount a money column holds */
 export const maxMoneyCents = 999_999_999_999;
 
-export function typeLabel(type: InvoiceType): "Invoice" | "Estimate" {
-  return type === "estimate" ? "Estimate" : "Invoice";
+export function typeLabel(type: InvoiceType): string {
+  return invoiceTypeLabels[type];
 }
 
 export const invoiceMessages = {
@@ -127,8 +137,8 @@ export const invoiceFormSchema = z
     discount_amount: hundredths,
     notes: optionalText(limits.longText, `Notes must be less than ${limits.longText} characters`),
     terms: optionalText(limits.longText, `Terms must be less than ${limits.longText} characters`),
-    /** the button pressed: Save as Draft or Save & Send */
-    status: z.enum(["draft", "sent"]).catch("draft"),
+    /** the button pressed (the form kit's `intent`): Save as Draft or Save & Send */
+    intent: z.enum(["draft", "sent"]).catch("draft"),
   })
   .superRefine((form, ctx) => {
     if (form.due_date && form.due_date < form.issue_date) {
@@ -227,16 +237,6 @@ export function statusOnSave(button: "draft" | "sent", now: Date): { status: Inv
 export const invoicePageSize = 25;
 export const invoiceTypeFilters = ["all", ...invoiceTypes] as const;
 export const invoiceStatusFilters = ["all", ...invoiceStatuses] as const;
-
-export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  paid: "Paid",
-  partial: "Partial",
-  overdue: "Overdue",
-  cancelled: "Cancelled",
-};
 
 export const invoiceListQuerySchema = z.object({
   type: z.enum(invoiceTypeFilters).catch("all"),

@@ -195,7 +195,7 @@ function invoiceColumns(form: InvoiceForm, paymentTerms: number, amountPaid: num
       balanceDue: centsToDecimal(totals.balanceDue),
       notes: form.notes ?? null,
       terms: form.terms ?? null,
-      ...statusOnSave(form.status, now),
+      ...statusOnSave(form.intent, now),
     },
     lines: (invoiceId: string) =>
       form.items.map((item, index) => ({

@@ -64,7 +64,7 @@ describeEachDatabase("invoices", (database) => {
     const site = await project(ada.id);
     const created = await createInvoice(
       db(),
-      form({ customer_id: ada.id, project_id: site.id, issue_date: "2026-11-22", ...threeLines, status: "sent" }),
+      form({ customer_id: ada.id, project_id: site.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
       new Date("2026-11-22T10:00:00Z"),
     );
     expect(created.invoiceNumber).toBe("INV-0001");
@@ -157,7 +157,7 @@ describeEachDatabase("invoices", (database) => {
     const ada = await customer();
     const created = await createInvoice(
       db(),
-      form({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, status: "sent" }),
+      form({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
     );
     await db().update(invoices).set({ amountPaid: "100.00" }).where(eq(invoices.id, created.id));
     const updated = await updateInvoice(
@@ -170,7 +170,7 @@ describeEachDatabase("invoices", (database) => {
         "items[0].description": "Only line",
         "items[0].quantity": "2",
         "items[0].unit_price": "250",
-        status: "draft",
+        intent: "draft",
         invoice_type: "estimate",
       }),
     );
@@ -248,7 +248,7 @@ describeEachDatabase("invoices", (database) => {
     for (let i = 0; i < 27; i++) {
       await createInvoice(
         db(),
-        form({ customer_id: i % 3 === 0 ? bob.id : ada.id, ...line, status: i % 2 ? "sent" : "draft" }),
+        form({ customer_id: i % 3 === 0 ? bob.id : ada.id, ...line, intent: i % 2 ? "sent" : "draft" }),
       );
     }
     await createInvoice(db(), form({ customer_id: ada.id, ...line, invoice_type: "estimate" }));

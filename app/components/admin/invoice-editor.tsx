@@ -5,21 +5,27 @@
  * added and removed in place, the totals follow every keystroke (the same `calculateTotals` the
  * server stores), the project list follows the customer, and leaving with unsaved changes asks first.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { FieldMetadata } from "@conform-to/react";
 import { ArrowLeft, LayoutDashboard, Plus, Send, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import {
+  type ActionFailure,
+  AdminForm,
+  DateField,
+  FormError,
+  MoneyField,
+  NumberField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+  useIsSubmitting,
+} from "#app/components/admin/form.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
-import { buttonClass, cx, textareaClass } from "#app/components/admin/ui.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import {
   defaultDueDate,
@@ -51,16 +57,6 @@ export type EditorProject = { id: string; projectName: string };
 export const emptyLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
 const formId = "invoice-editor";
 
-const inputClass =
-  "h-10 w-full min-w-0 rounded-md border bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)] disabled:cursor-not-allowed disabled:opacity-50";
-const borderFor = (errors?: string[]) => (errors?.length ? "border-red-500" : "border-zinc-700");
-
-/** Conform's props carry a `key`, which React refuses through a spread; it is passed on its own. */
-function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
-
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
@@ -73,21 +69,13 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-function ErrorText({ id, errors }: { id: string; errors?: string[] }) {
-  return (
-    <p id={id} className="min-h-4 text-xs text-red-400" aria-live="polite">
-      {errors?.[0] ?? ""}
-    </p>
-  );
-}
-
 export function InvoiceEditor({
   mode,
   invoiceNumber,
   defaultValue,
   customers,
   projects: initialProjects,
-  lastResult,
+  failure,
   action,
 }: {
   mode: "new" | "edit";
@@ -95,41 +83,39 @@ export function InvoiceEditor({
   defaultValue: EditorValues;
   customers: EditorCustomer[];
   projects: EditorProject[];
-  lastResult?: SubmissionResult<string[]> | null;
+  failure?: ActionFailure | null;
   action: string;
 }) {
   const type = defaultValue.invoice_type;
   const label = typeLabel(type);
-  const [form, fields] = useForm({
-    id: formId,
-    lastResult,
-    defaultValue,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData, submitter }) {
-      const submission = parseWithZod(formData, { schema: invoiceFormSchema });
-      // a real save (not Add Item / remove) that fails: the spec's messages also appear as toasts
-      if (submitter && !formData.has("__intent__") && submission.status === "error") {
-        const errors = submission.error ?? {};
-        for (const message of [errors.customer_id?.[0], errors.items?.[0]]) {
-          if (message) showToast({ type: "error", message });
-        }
-      }
-      return submission;
-    },
-  });
+  const [form, fields] = useAdminForm({ id: formId, schema: invoiceFormSchema, failure, defaultValue });
+  // a save that the browser refuses (no customer, no described line): the spec's messages as toasts too
+  const [attempt, setAttempt] = useState(0);
+  const customerError = fields.customer_id.errors?.[0];
+  const itemsError = fields.items.errors?.[0];
+  const toastedAttempt = useRef(0);
+  useEffect(() => {
+    if (!attempt || toastedAttempt.current === attempt || !(customerError || itemsError)) return;
+    toastedAttempt.current = attempt;
+    for (const message of [customerError, itemsError]) if (message) showToast({ type: "error", message, id: message });
+  }, [attempt, customerError, itemsError]);
   const navigation = useNavigation();
   const navigate = useNavigate();
   const projectFetcher = useFetcher<{ projects: EditorProject[] }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const saveAndContinue = useRef<HTMLButtonElement>(null);
   const dueTouched = useRef(mode === "edit");
-  // the dates are held here, so that clearing one is simply not accepted (SPEC section 5)
+  // the last date chosen in each picker: clearing one puts it back (SPEC section 5)
   const initialDate = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
   const [dates, setDates] = useState(() => ({
     issue_date: initialDate(fields.issue_date.initialValue, defaultValue.issue_date),
     due_date: initialDate(fields.due_date.initialValue, defaultValue.due_date),
   }));
+  const setDueDate = (due: string) => {
+    const input = document.getElementById(fields.due_date.id);
+    if (input instanceof HTMLInputElement) input.value = due;
+    setDates((current) => ({ ...current, due_date: due }));
+  };
 
   const values = form.value ?? {};
   // changed since the page was loaded (or since the server re-rendered it): blank and missing are the same
@@ -139,11 +125,11 @@ export function InvoiceEditor({
   const projects =
     projectFetcher.state === "idle" && projectFetcher.data ? projectFetcher.data.projects : initialProjects;
   const totals = previewTotals(values);
-  const lines = fields.items.getFieldList();
+  // the schema reads items leniently (preprocess), so its input type is unknown: name the list's shape here
+  const itemsField = fields.items as unknown as FieldMetadata<EditorLine[], EditorValues, string[]>;
+  const lines = itemsField.getFieldList();
 
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith(action.split("?")[0] ?? "");
-  const pressed = submitting ? (navigation.formData?.get("status") ?? "draft") : null;
-  const saving = submitting && !navigation.formData?.has("__intent__");
+  const saving = useIsSubmitting({ action }) && !navigation.formData?.has("__intent__");
 
   // leaving the page (reload, closing the tab, a full-page link) with unsaved changes: the browser asks
   useEffect(() => {
@@ -163,28 +149,27 @@ export function InvoiceEditor({
     if (id) void projectFetcher.load(`/admin/invoices/project-choices?customer_id=${encodeURIComponent(id)}`);
     if (!dueTouched.current && dates.issue_date) {
       const customer = customers.find((c) => c.id === id);
-      setDates((current) => ({ ...current, due_date: defaultDueDate(current.issue_date, customer?.paymentTerms) }));
+      setDueDate(defaultDueDate(dates.issue_date, customer?.paymentTerms));
     }
   }
 
-  function onDateChange(name: "issue_date" | "due_date", value: string) {
-    // the pickers ignore clearing: an emptied date keeps the last one chosen
-    if (!value) return;
+  function onDateChange(name: "issue_date" | "due_date", input: HTMLInputElement) {
+    // the pickers ignore clearing: an emptied date goes back to the last one chosen
+    if (!input.value) {
+      input.value = dates[name];
+      return;
+    }
+    const value = input.value;
     if (name === "due_date") dueTouched.current = true;
-    setDates((current) => {
-      const next = { ...current, [name]: value };
-      if (name === "issue_date" && !dueTouched.current) {
-        const customer = customers.find((c) => c.id === customerId);
-        next.due_date = defaultDueDate(value, customer?.paymentTerms);
-      }
-      return next;
-    });
+    setDates((current) => ({ ...current, [name]: value }));
+    if (name === "issue_date" && !dueTouched.current) {
+      const customer = customers.find((c) => c.id === customerId);
+      setDueDate(defaultDueDate(value, customer?.paymentTerms));
+    }
   }
 
-  const saveLabel = (button: "draft" | "sent", idle: string) => (saving && pressed === button ? "Saving..." : idle);
-
   return (
-    <Form method="post" action={action} {...getFormProps(form)} className="mx-auto flex max-w-5xl flex-col gap-5">
+    <AdminForm form={form} action={action} className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
         <Link
           to="/admin/invoices"
@@ -214,90 +199,64 @@ export function InvoiceEditor({
             <LayoutDashboard aria-hidden className="size-4" />
             Dashboard
           </Link>
-          <button type="submit" name="status" value="draft" className={buttonClass("secondary")} disabled={saving}>
-            {saveLabel("draft", "Save as Draft")}
-          </button>
-          <button type="submit" name="status" value="sent" className={buttonClass("primary")} disabled={saving}>
+          <SubmitButton intent="draft" action={action} variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Save as Draft
+          </SubmitButton>
+          <SubmitButton intent="sent" action={action} onClick={() => setAttempt((n) => n + 1)}>
             <Send aria-hidden className="size-4" />
-            {saveLabel("sent", "Save & Send")}
-          </button>
+            Save &amp; Send
+          </SubmitButton>
         </div>
       </div>
 
       <input type="hidden" name={fields.invoice_type.name} value={type} />
       {/* what 'Save & Continue' presses: a draft save that returns to the dashboard */}
       <button ref={saveAndContinue} type="submit" name="return_to" value="dashboard" hidden tabIndex={-1} />
-      {form.errors?.length ? (
-        <p
-          id={form.errorId}
-          role="alert"
-          className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100"
-        >
-          {form.errors[0]}
-        </p>
-      ) : null}
+      <FormError form={form} />
 
       <Card title="Customer Information">
-        <div className="grid gap-x-4 gap-y-1 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={fields.customer_id.id} className="text-sm font-medium text-zinc-200">
-              Customer
-            </label>
-            <select
-              key={fields.customer_id.key}
-              {...withoutKey(getSelectProps(fields.customer_id))}
-              onChange={(event) => onCustomerChange(event.target.value)}
-              className={cx(inputClass, borderFor(fields.customer_id.errors))}
-            >
-              <option value="">Select a customer</option>
-              {customers.map((customer) => (
-                <option key={customer.id} value={customer.id}>
-                  {customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name}
-                </option>
-              ))}
-            </select>
-            <ErrorText id={fields.customer_id.errorId} errors={fields.customer_id.errors} />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={fields.project_id.id} className="text-sm font-medium text-zinc-200">
-              Project <span className="font-normal text-zinc-400">(optional)</span>
-            </label>
-            <div className="flex gap-2">
-              <select
-                key={`${fields.project_id.key}-${customerId}`}
-                {...withoutKey(getSelectProps(fields.project_id))}
-                disabled={!customerId}
-                className={cx(inputClass, borderFor(fields.project_id.errors))}
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <SelectField
+            meta={fields.customer_id}
+            label="Customer"
+            placeholder="Select a customer"
+            options={customers.map((customer) => ({
+              value: customer.id,
+              label: customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name,
+            }))}
+            onChange={(event) => onCustomerChange(event.target.value)}
+          />
+          <div>
+            <SelectField
+              key={`${fields.project_id.key}-${customerId}`}
+              meta={fields.project_id}
+              label="Project (optional)"
+              placeholder="None"
+              options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
+              disabled={!customerId}
+            />
+            <noscript>
+              <button
+                {...form.validate.getButtonProps({ name: fields.customer_id.name })}
+                className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
               >
-                <option value="">None</option>
-                {projects.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.projectName}
-                  </option>
-                ))}
-              </select>
-              <noscript>
-                <button
-                  {...form.validate.getButtonProps({ name: fields.customer_id.name })}
-                  className={buttonClass("secondary")}
-                >
-                  Load projects
-                </button>
-              </noscript>
-            </div>
-            <ErrorText id={fields.project_id.errorId} errors={fields.project_id.errors} />
+                Load projects
+              </button>
+            </noscript>
           </div>
           <DateField
-            label="Issue Date"
             meta={fields.issue_date}
-            value={dates.issue_date}
-            onChange={(value) => onDateChange("issue_date", value)}
+            label="Issue Date"
+            lang="en-US"
+            description={displayDate(dates.issue_date)}
+            onChange={(event) => onDateChange("issue_date", event.currentTarget)}
           />
           <DateField
-            label="Due Date"
             meta={fields.due_date}
-            value={dates.due_date}
-            onChange={(value) => onDateChange("due_date", value)}
+            label="Due Date"
+            lang="en-US"
+            description={displayDate(dates.due_date)}
+            onChange={(event) => onDateChange("due_date", event.currentTarget)}
           />
         </div>
       </Card>
@@ -322,49 +281,28 @@ export function InvoiceEditor({
                 <li
                   key={line.key}
                   data-line={index}
-                  className="grid grid-cols-2 gap-x-3 gap-y-1 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:border-0 md:pb-0"
+                  className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
                 >
-                  <div className="col-span-2 flex flex-col gap-1 md:col-span-1">
-                    <label htmlFor={item.description.id} className="text-xs text-zinc-400 md:sr-only">
-                      Description, line {n}
-                    </label>
-                    <input
-                      key={item.description.key}
-                      {...withoutKey(getInputProps(item.description, { type: "text" }))}
-                      maxLength={limits.lineDescription}
-                      placeholder="Description"
-                      className={cx(inputClass, borderFor(item.description.errors))}
-                    />
-                    <ErrorText id={item.description.errorId} errors={item.description.errors} />
-                  </div>
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor={item.quantity.id} className="text-xs text-zinc-400 md:sr-only">
-                      Quantity, line {n}
-                    </label>
-                    <input
-                      key={item.quantity.key}
-                      {...withoutKey(getInputProps(item.quantity, { type: "number" }))}
-                      min={0}
-                      step={0.01}
-                      inputMode="decimal"
-                      className={cx(inputClass, "text-right tabular-nums", borderFor(item.quantity.errors))}
-                    />
-                    <ErrorText id={item.quantity.errorId} errors={item.quantity.errors} />
-                  </div>
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor={item.unit_price.id} className="text-xs text-zinc-400 md:sr-only">
-                      Unit price, line {n}
-                    </label>
-                    <input
-                      key={item.unit_price.key}
-                      {...withoutKey(getInputProps(item.unit_price, { type: "number" }))}
-                      min={0}
-                      step={0.01}
-                      inputMode="decimal"
-                      className={cx(inputClass, "text-right tabular-nums", borderFor(item.unit_price.errors))}
-                    />
-                    <ErrorText id={item.unit_price.errorId} errors={item.unit_price.errors} />
-                  </div>
+                  <TextField
+                    key={item.description.key}
+                    meta={item.description}
+                    label={<span className="md:sr-only">Description, line {n}</span>}
+                    maxLength={limits.lineDescription}
+                    placeholder="Description"
+                    className="col-span-2 md:col-span-1"
+                  />
+                  <NumberField
+                    key={item.quantity.key}
+                    meta={item.quantity}
+                    label={<span className="md:sr-only">Quantity, line {n}</span>}
+                    min={0}
+                    step={0.01}
+                  />
+                  <MoneyField
+                    key={item.unit_price.key}
+                    meta={item.unit_price}
+                    label={<span className="md:sr-only">Unit price, line {n}</span>}
+                  />
                   <p className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums" data-line-total>
                     <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
                     {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
@@ -393,7 +331,7 @@ export function InvoiceEditor({
           </p>
           <div>
             <button
-              {...form.insert.getButtonProps({ name: fields.items.name, defaultValue: emptyLine })}
+              {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
               className={buttonClass("secondary")}
             >
               <Plus aria-hidden className="size-4" />
@@ -405,107 +343,36 @@ export function InvoiceEditor({
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title="Additional Information">
-          <div className="flex flex-col gap-1">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={fields.notes.id} className="text-sm font-medium text-zinc-200">
-                Notes
-              </label>
-              <textarea
-                key={fields.notes.key}
-                {...withoutKey(getTextareaProps(fields.notes))}
-                rows={4}
-                maxLength={limits.longText}
-                placeholder="Notes for the customer"
-                className={cx(textareaClass, borderFor(fields.notes.errors))}
-              />
-              <ErrorText id={fields.notes.errorId} errors={fields.notes.errors} />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={fields.terms.id} className="text-sm font-medium text-zinc-200">
-                Terms &amp; Conditions
-              </label>
-              <textarea
-                key={fields.terms.key}
-                {...withoutKey(getTextareaProps(fields.terms))}
-                rows={3}
-                maxLength={limits.longText}
-                className={cx(textareaClass, borderFor(fields.terms.errors))}
-              />
-              <ErrorText id={fields.terms.errorId} errors={fields.terms.errors} />
-            </div>
-          </div>
+          <TextareaField
+            meta={fields.notes}
+            label="Notes"
+            maxLength={limits.longText}
+            placeholder="Notes for the customer"
+          />
+          <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
         </Card>
 
         <Card title="Summary">
-          <div className="flex flex-col gap-3 text-sm">
-            <div className="flex items-center justify-between gap-3">
-              <div className="text-zinc-400">Subtotal</div>
-              <div className="tabular-nums" data-summary="subtotal">
+          <div className="flex flex-col gap-2 text-sm">
+            <div className="flex items-center justify-between gap-3 pb-2">
+              <span className="text-zinc-400">Subtotal</span>
+              <span className="tabular-nums" data-summary="subtotal">
                 {formatMoney(totals.subtotal)}
-              </div>
+              </span>
             </div>
-            <div className="flex items-center justify-between gap-3">
-              <div>
-                <label htmlFor={fields.tax_rate.id} className="text-zinc-400">
-                  Tax Rate (%)
-                </label>
-              </div>
-              <div className="w-28">
-                <input
-                  key={fields.tax_rate.key}
-                  {...withoutKey(getInputProps(fields.tax_rate, { type: "number" }))}
-                  min={0}
-                  max={100}
-                  step={0.01}
-                  inputMode="decimal"
-                  aria-describedby={fields.tax_rate.errorId}
-                  className={cx(inputClass, "text-right tabular-nums", borderFor(fields.tax_rate.errors))}
-                />
-              </div>
-            </div>
-            {fields.tax_rate.errors?.length ? (
-              <p id={fields.tax_rate.errorId} className="-mt-2 text-right text-xs text-red-400" aria-live="polite">
-                {fields.tax_rate.errors[0]}
-              </p>
-            ) : null}
-            <div className="flex items-center justify-between gap-3">
-              <div className="text-zinc-400">Tax Amount</div>
-              <div className="tabular-nums" data-summary="tax">
+            <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
+            <div className="flex items-center justify-between gap-3 pb-2">
+              <span className="text-zinc-400">Tax Amount</span>
+              <span className="tabular-nums" data-summary="tax">
                 {formatMoney(totals.taxAmount)}
-              </div>
+              </span>
             </div>
-            <div className="flex items-center justify-between gap-3">
-              <div>
-                <label htmlFor={fields.discount_amount.id} className="text-zinc-400">
-                  Discount ($)
-                </label>
-              </div>
-              <div className="w-28">
-                <input
-                  key={fields.discount_amount.key}
-                  {...withoutKey(getInputProps(fields.discount_amount, { type: "number" }))}
-                  min={0}
-                  step={0.01}
-                  inputMode="decimal"
-                  aria-describedby={fields.discount_amount.errorId}
-                  className={cx(inputClass, "text-right tabular-nums", borderFor(fields.discount_amount.errors))}
-                />
-              </div>
-            </div>
-            {fields.discount_amount.errors?.length ? (
-              <p
-                id={fields.discount_amount.errorId}
-                className="-mt-2 text-right text-xs text-red-400"
-                aria-live="polite"
-              >
-                {fields.discount_amount.errors[0]}
-              </p>
-            ) : null}
+            <MoneyField meta={fields.discount_amount} label="Discount ($)" />
             <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
-              <div>Total</div>
-              <div className="tabular-nums" data-summary="total">
+              <span>Total</span>
+              <span className="tabular-nums" data-summary="total">
                 {formatMoney(totals.total)}
-              </div>
+              </span>
             </div>
           </div>
         </Card>
@@ -535,6 +402,7 @@ export function InvoiceEditor({
                 className={buttonClass("primary")}
                 onClick={() => {
                   setDialogOpen(false);
+                  setAttempt((n) => n + 1);
                   const element = document.getElementById(formId);
                   if (element instanceof HTMLFormElement && saveAndContinue.current) {
                     element.requestSubmit(saveAndContinue.current);
@@ -547,7 +415,7 @@ export function InvoiceEditor({
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
-    </Form>
+    </AdminForm>
   );
 }
 
@@ -565,41 +433,4 @@ function snapshot(values: Record<string, unknown>): string {
       text(item?.unit_price),
     ]),
   ]);
-}
-
-type DateMeta = ReturnType<typeof useForm<{ issue_date: string }>>[1]["issue_date"];
-
-/** A native date input (ADR 0011): the browser's calendar, en-US; the chosen date is also spelled MM/dd/yyyy. */
-function DateField({
-  label,
-  meta,
-  value,
-  onChange,
-}: {
-  label: string;
-  meta: DateMeta;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const hintId = `${meta.id}-hint`;
-  const { defaultValue: _defaultValue, ...props } = withoutKey(getInputProps(meta, { type: "date" }));
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={meta.id} className="text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <input
-        {...props}
-        value={value}
-        lang="en-US"
-        aria-describedby={`${hintId} ${meta.errorId}`}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(inputClass, "[color-scheme:dark]", borderFor(meta.errors))}
-      />
-      <p id={hintId} className="text-xs text-zinc-400" data-date-display>
-        {displayDate(value) || "MM/dd/yyyy"}
-      </p>
-      <ErrorText id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
 }

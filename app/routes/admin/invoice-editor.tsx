@@ -29,8 +29,8 @@ import {
   listProjectChoices,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -152,7 +152,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       type: "success",
       message: "Success",
       description:
-        form.status === "sent"
+        form.intent === "sent"
           ? invoiceMessages.savedAndSent(saved.invoiceType)
           : invoiceMessages.saved(saved.invoiceType),
     });
@@ -180,9 +180,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function InvoiceEditorPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   const action =
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
@@ -195,7 +192,7 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
       defaultValue={loaderData.defaultValue}
       customers={loaderData.customers}
       projects={actionData?.projects ?? loaderData.projects}
-      lastResult={actionData?.result}
+      failure={actionData}
       action={action}
     />
   );

@@ -7,8 +7,8 @@ import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Se
 import { DropdownMenu } from "radix-ui";
 import { useRef } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { Pager } from "#app/components/admin/inbox.tsx";
 import { InvoiceStatusBadge } from "#app/components/admin/invoice-parts.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
