@@ -344,6 +344,44 @@ describe("invoices and estimates", () => {
     expect(post.status).toBe(404);
   });
 
+  it("the logo: uploaded as PNG (checked by its bytes), served back, shown on the printable view and in the PDF", async () => {
+    const upload = (file: Blob, name: string) => {
+      const body = new FormData();
+      body.append("logo", file, name);
+      return fetch(`${server.url}/admin/settings/logo`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: server.url },
+        body,
+      });
+    };
+    // an HTML file named .png is refused: nothing stored
+    const fake = await upload(new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "evil.png");
+    expect(fake.status).toBe(302);
+    expect((await fetch(`${server.url}/admin/settings/logo`, { headers: { Cookie: cookie } })).status).toBe(404);
+
+    const png = readFileSync(new URL("../../public/logo.png", import.meta.url));
+    const saved = await upload(new Blob([png], { type: "application/octet-stream" }), "logo.bin");
+    expect(saved.status).toBe(302);
+    const served = await fetch(`${server.url}/admin/settings/logo`, { headers: { Cookie: cookie } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${server.url}/admin/settings/logo`, { redirect: "manual" })).status).toBe(302);
+
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/invoices?q=INV-0001`);
+    const href = await page.getByRole("link", { name: /Open printable INV-0001/ }).getAttribute("href");
+    await page.goto(`${server.url}${href}`);
+    const logo = page.getByRole("img", { name: /logo/ });
+    await logo.waitFor();
+    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.context().close();
+    const pdf = await fetch(`${server.url}${href?.replace(/\/pdf$/, ".pdf")}`, { headers: { Cookie: cookie } });
+    expect(pdf.status).toBe(200);
+    expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).toContain("/Subtype /Image");
+  });
+
   it("1024 px: every row action visible without scrolling; 390 px: cards; axe", async () => {
     for (const [width, height] of [
       [1024, 768],

@@ -1,0 +1,140 @@
+/**
+ * The invoice section of /admin/settings, self-contained: number prefixes and next numbers (a
+ * form posting `intent=invoice-settings` to the settings page, answered by
+ * `invoiceSettingsAction`), and the logo (its own multipart form to /admin/settings/logo).
+ * Usage in the settings route: `<InvoiceSettings data={loaderData.invoiceSettings} failure={…} />`.
+ */
+import { ImageUp, Trash2 } from "lucide-react";
+import { Form } from "react-router";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  NumberField,
+  SubmitButton,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import type { InvoiceNumbering } from "#app/domain/invoice-settings.ts";
+import { invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
+import { maxLogoBytes } from "#app/domain/logo.ts";
+import { formatDocumentNumber } from "#app/domain/numbering.ts";
+
+export const invoiceSettingsFormId = "invoice-settings";
+
+export function InvoiceSettings({
+  data,
+  failure,
+  action = "/admin/settings",
+}: {
+  data: { numbering: InvoiceNumbering; logoVersion: string | null };
+  /** the settings action's answer, when it was for this form (intent invoice-settings) */
+  failure?: ActionFailure | null;
+  action?: string;
+}) {
+  const { numbering, logoVersion } = data;
+  const [form, fields] = useAdminForm({
+    id: invoiceSettingsFormId,
+    schema: invoiceSettingsSchema,
+    failure,
+    defaultValue: {
+      invoice_prefix: numbering.invoicePrefix,
+      estimate_prefix: numbering.estimatePrefix,
+      next_invoice_number: String(numbering.nextInvoiceNumber),
+      next_estimate_number: String(numbering.nextEstimateNumber),
+    },
+  });
+  return (
+    <section aria-labelledby="invoice-settings-title" className="rounded-xl border border-zinc-800 bg-zinc-900/40">
+      <h2 id="invoice-settings-title" className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
+        Invoices &amp; Estimates
+      </h2>
+      <div className="flex flex-col gap-6 p-5">
+        <AdminForm form={form} action={action} className="flex flex-col gap-2">
+          <FormError form={form} />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField
+              meta={fields.invoice_prefix}
+              label="Invoice Number Prefix"
+              maxLength={10}
+              autoComplete="off"
+              description={`Next: ${formatDocumentNumber(numbering.invoicePrefix, numbering.nextInvoiceNumber)}`}
+            />
+            <NumberField
+              meta={fields.next_invoice_number}
+              label="Next Invoice Number"
+              min={numbering.nextInvoiceNumber}
+              step={1}
+            />
+            <TextField
+              meta={fields.estimate_prefix}
+              label="Estimate Number Prefix"
+              maxLength={10}
+              autoComplete="off"
+              description={`Next: ${formatDocumentNumber(numbering.estimatePrefix, numbering.nextEstimateNumber)}`}
+            />
+            <NumberField
+              meta={fields.next_estimate_number}
+              label="Next Estimate Number"
+              min={numbering.nextEstimateNumber}
+              step={1}
+            />
+          </div>
+          <div>
+            <SubmitButton intent="invoice-settings" action={action}>
+              Save Numbering
+            </SubmitButton>
+          </div>
+        </AdminForm>
+
+        <div className="flex flex-col gap-3 border-t border-zinc-800 pt-5">
+          <h3 className="text-sm font-medium text-zinc-200">Invoice Logo</h3>
+          {logoVersion ? (
+            <img
+              src={`/admin/settings/logo?v=${logoVersion}`}
+              alt="Current invoice logo"
+              className="max-h-20 max-w-60 self-start rounded bg-white object-contain p-2"
+            />
+          ) : (
+            <p className="text-sm text-zinc-400">No logo yet: invoices show the business name only.</p>
+          )}
+          <Form
+            method="post"
+            action="/admin/settings/logo"
+            encType="multipart/form-data"
+            reloadDocument
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor="invoice-logo" className="text-sm text-zinc-300">
+                PNG or JPEG, at most {maxLogoBytes / 1024 / 1024} MB
+              </label>
+              <input
+                id="invoice-logo"
+                name="logo"
+                type="file"
+                accept="image/png,image/jpeg"
+                required
+                className="text-sm text-zinc-300 file:mr-3 file:rounded-md file:border file:border-zinc-700 file:bg-zinc-900 file:px-3 file:py-2 file:text-zinc-100"
+              />
+            </div>
+            <button type="submit" className={buttonClass("secondary")}>
+              <ImageUp aria-hidden className="size-4" />
+              Upload Logo
+            </button>
+          </Form>
+          {logoVersion ? (
+            <Form method="post" action="/admin/settings/logo" reloadDocument>
+              <input type="hidden" name="intent" value="remove" />
+              <button type="submit" className={buttonClass("ghost", "text-zinc-300")}>
+                <Trash2 aria-hidden className="size-4" />
+                Remove Logo
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

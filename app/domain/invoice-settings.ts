@@ -1,0 +1,47 @@
+/**
+ * The invoice part of the business settings: the number prefixes and the next number of each
+ * type (INV-0001, EST-0001). Numbers stay unique and never go back: the next number can be raised
+ * (a new series), never lowered below one already handed out.
+ */
+import { z } from "zod";
+import { limits } from "#app/domain/limits.ts";
+
+export const invoiceSettingsMessages = {
+  prefix: `Use 1 to ${limits.numberPrefix} letters or digits`,
+  samePrefix: "Invoices and estimates need different prefixes",
+  nextNumber: "Enter a whole number from 1 to 99999999",
+  tooLow: (lowest: number) => `The next number cannot be lower than ${lowest}`,
+  saved: "Invoice settings saved successfully",
+} as const;
+
+const prefix = z
+  .string({ error: invoiceSettingsMessages.prefix })
+  .trim()
+  .toUpperCase()
+  .regex(new RegExp(`^[A-Z0-9]{1,${limits.numberPrefix}}$`), { error: invoiceSettingsMessages.prefix });
+
+const nextNumber = z.coerce
+  .number({ error: invoiceSettingsMessages.nextNumber })
+  .int({ error: invoiceSettingsMessages.nextNumber })
+  .min(1, { error: invoiceSettingsMessages.nextNumber })
+  .max(99_999_999, { error: invoiceSettingsMessages.nextNumber });
+
+export const invoiceSettingsSchema = z
+  .object({
+    invoice_prefix: prefix,
+    estimate_prefix: prefix,
+    next_invoice_number: nextNumber,
+    next_estimate_number: nextNumber,
+  })
+  .refine((form) => form.invoice_prefix !== form.estimate_prefix, {
+    path: ["estimate_prefix"],
+    error: invoiceSettingsMessages.samePrefix,
+  });
+export type InvoiceSettingsForm = z.output<typeof invoiceSettingsSchema>;
+
+export type InvoiceNumbering = {
+  invoicePrefix: string;
+  estimatePrefix: string;
+  nextInvoiceNumber: number;
+  nextEstimateNumber: number;
+};

@@ -1,0 +1,84 @@
+/** The invoice part of the settings: number prefixes (business_settings) and the counters' next numbers. */
+import { eq, inArray, isNull } from "drizzle-orm";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { businessSettings, documentNumberCounters } from "#app/db/schema.ts";
+import type { InvoiceType } from "#app/domain/enums.ts";
+import {
+  type InvoiceNumbering,
+  type InvoiceSettingsForm,
+  invoiceSettingsMessages,
+} from "#app/domain/invoice-settings.ts";
+import { defaultStudio } from "#app/domain/studio.ts";
+
+export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumbering> {
+  const [settings] = await db
+    .select({ invoicePrefix: businessSettings.invoicePrefix, estimatePrefix: businessSettings.estimatePrefix })
+    .from(businessSettings)
+    .where(isNull(businessSettings.userId))
+    .limit(1);
+  const counters = await db.select().from(documentNumberCounters);
+  const next = (type: InvoiceType) => (counters.find((row) => row.invoiceType === type)?.lastValue ?? 0) + 1;
+  return {
+    invoicePrefix: settings?.invoicePrefix ?? "INV",
+    estimatePrefix: settings?.estimatePrefix ?? "EST",
+    nextInvoiceNumber: next("invoice"),
+    nextEstimateNumber: next("estimate"),
+  };
+}
+
+/** A next number below one already handed out (it could repeat a number). */
+export class NextNumberTooLowError extends Error {
+  readonly field: "next_invoice_number" | "next_estimate_number";
+  constructor(field: "next_invoice_number" | "next_estimate_number", lowest: number) {
+    super(invoiceSettingsMessages.tooLow(lowest));
+    this.field = field;
+  }
+}
+
+/**
+ * Saves prefixes and next numbers in one transaction. The counter rows are locked first, so a
+ * create running at the same time either takes its number before (and the check sees it) or after.
+ */
+export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(documentNumberCounters)
+      .values([
+        { invoiceType: "invoice", lastValue: 0 },
+        { invoiceType: "estimate", lastValue: 0 },
+      ])
+      .onConflictDoNothing();
+    const counters = await tx
+      .select()
+      .from(documentNumberCounters)
+      .where(inArray(documentNumberCounters.invoiceType, ["invoice", "estimate"]))
+      .for("update");
+    const wanted = { invoice: form.next_invoice_number, estimate: form.next_estimate_number } as const;
+    for (const type of ["invoice", "estimate"] as const) {
+      const lowest = (counters.find((row) => row.invoiceType === type)?.lastValue ?? 0) + 1;
+      if (wanted[type] < lowest) {
+        throw new NextNumberTooLowError(type === "invoice" ? "next_invoice_number" : "next_estimate_number", lowest);
+      }
+      await tx
+        .update(documentNumberCounters)
+        .set({ lastValue: wanted[type] - 1 })
+        .where(eq(documentNumberCounters.invoiceType, type));
+    }
+    const prefixes = { invoicePrefix: form.invoice_prefix, estimatePrefix: form.estimate_prefix };
+    const updated = await tx
+      .update(businessSettings)
+      .set(prefixes)
+      .where(isNull(businessSettings.userId))
+      .returning({ id: businessSettings.id });
+    if (updated.length === 0) {
+      // no studio record yet: start one from the built-in identity
+      await tx.insert(businessSettings).values({
+        businessName: defaultStudio.businessName,
+        contactName: defaultStudio.contactName,
+        email: defaultStudio.email,
+        phoneNumber: defaultStudio.phoneNumber,
+        ...prefixes,
+      });
+    }
+  });
+}
