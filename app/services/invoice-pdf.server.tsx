@@ -2,11 +2,11 @@
  * The invoice PDF (Letter), rendered on the server with @react-pdf/renderer from the same
  * `InvoiceDocument` as the printable view. The renderer is imported on first use only, and this
  * module is itself imported lazily by the PDF route, so no other page ever loads it. The Inter
- * fonts are bundled into this module (app/assets/fonts, SIL OFL) and the logo comes only from the
+ * fonts (TrueType, made from @fontsource/inter by scripts/make-fonts.ts; SIL OFL) are bundled into this module and the logo comes only from the
  * bytes stored in business settings: rendering never touches the network.
  */
-import inter400 from "#app/assets/fonts/inter-400.woff?inline";
-import inter700 from "#app/assets/fonts/inter-700.woff?inline";
+import inter400 from "#app/assets/fonts/inter-400.ttf?inline";
+import inter700 from "#app/assets/fonts/inter-700.ttf?inline";
 import type { InvoiceDocument } from "#app/domain/invoice-document.ts";
 
 type ReactPdf = typeof import("@react-pdf/renderer");
