@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -335,6 +335,19 @@ describe("invoices and estimates", () => {
       const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain("Invoice not found");
+    }
+    // the PDF and the logo are guarded like every admin page: anonymous -> login, not an admin -> 403
+    const list = await (await fetch(`${server.url}/admin/invoices`, { headers: { Cookie: cookie } })).text();
+    const id = /\/admin\/invoices\/([0-9a-f-]{36})\.pdf/.exec(list)?.[1];
+    expect(id).toBeTruthy();
+    const staffCookie = await signInCookie(server.url, staffAccount);
+    for (const path of [`/admin/invoices/${id}.pdf`, `/admin/invoices/${id}/pdf`, "/admin/settings/logo"]) {
+      const anonymous = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      expect(anonymous.status, path).toBe(302);
+      expect(anonymous.headers.get("location"), path).toMatch(/^\/admin\/login/);
+      const staff = await fetch(`${server.url}${path}`, { redirect: "manual", headers: { Cookie: staffCookie } });
+      expect(staff.status, path).toBe(403);
+      expect(staff.headers.get("content-type") ?? "", path).not.toContain("application/pdf");
     }
     const post = await fetch(`${server.url}/admin/invoices/not-an-id`, {
       method: "POST",

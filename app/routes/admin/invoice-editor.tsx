@@ -120,7 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (submission.status !== "success") {
     // Add Item / remove (status undefined) is not an error: the form comes back with the new line list
-    const errors = submission.status === "error" ? (submission.error ?? {}) : {};
+    // only a real save says the spec's messages as a toast (not Add Item, remove or 'Load projects')
+    const errors = submission.status === "error" && !formData.has("__intent__") ? (submission.error ?? {}) : {};
     const message = errors.customer_id?.[0] ?? errors.items?.[0];
     return data(
       {
