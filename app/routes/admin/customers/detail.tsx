@@ -1,0 +1,89 @@
+/**
+ * /admin/customers/{id}: summary cards (Total Billed, Outstanding, Projects, Invoices; exact
+ * cents from SQL) and tabs Overview, Projects, Invoices, Activity (?tab=), with an Add note
+ * form on Activity. A missing or malformed id answers 404 'Customer not found'.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, useActionData } from "react-router";
+import { NotFoundView } from "#app/components/admin/crm.tsx";
+import { CustomerDetailView } from "#app/components/admin/customer-detail.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
+import { getApp } from "#app/context.server.ts";
+import { customerMessages, interactionFormSchema, parseCustomerTab, parseRecordId } from "#app/domain/customers.ts";
+import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
+import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
+import { listCustomerProjects } from "#app/models/projects.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { redirectWithToast } from "#app/services/toast.server.ts";
+import type { AdminHandle } from "../layout.tsx";
+import type { Route } from "./+types/detail";
+
+export const handle: AdminHandle = { liveTables: ["customers", "projects", "invoices"] };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData && "customer" in loaderData ? loaderData.customer.name : customerMessages.notFound} | Studio back office`,
+  },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const id = parseRecordId(params.id);
+  const customer = id ? await getCustomer(database.db, id) : null;
+  if (!id || !customer) return data({ notFound: true as const }, { status: 404 });
+  const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
+  const [summary, projects, invoices, notes] = await Promise.all([
+    getCustomerSummary(database.db, id),
+    tab === "projects" ? listCustomerProjects(database.db, id) : null,
+    tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
+    tab === "activity" ? listCustomerNotes(database.db, id) : null,
+  ]);
+  return { customer, summary, tab, projects, invoices, notes };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const id = parseRecordId(params.id);
+  const formData = await request.formData();
+  if (!id) return data({ result: undefined, toast: undefined }, { status: 404 });
+  if (formData.get("intent") !== "add-note") return data({ result: undefined, toast: undefined }, { status: 400 });
+  const submission = parseWithZod(formData, { schema: interactionFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
+  }
+  const activity = `/admin/customers/${id}?tab=activity`;
+  try {
+    const note = await addCustomerNote(database.db, id, submission.value);
+    if (!note) return data({ result: undefined, toast: undefined }, { status: 404 });
+  } catch (error) {
+    logger.error({ err: error, customer: id }, "adding a note failed");
+    return data(
+      {
+        result: submission.reply({ formErrors: [customerMessages.noteFailed] }),
+        toast: {
+          type: "error" as const,
+          message: customerMessages.errorTitle,
+          description: customerMessages.noteFailed,
+        },
+      },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(config, activity, { type: "success", message: customerMessages.noteAdded });
+}
+
+export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  useEffect(() => {
+    if (actionData?.toast) showToast(actionData.toast);
+  }, [actionData]);
+  if ("notFound" in loaderData) {
+    return (
+      <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
+    );
+  }
+  return <CustomerDetailView {...loaderData} noteResult={actionData?.result} />;
+}
