@@ -1,7 +1,7 @@
 /**
  * Customers in the back office (SPEC sections 2, 3, 5, 9): the list's URL state, the
- * customer form (the Convert dialog's schema plus the billing address as four inputs and an
- * http(s)-only website), the billing address join and split, the Activity note form, and the
+ * customer form (the Convert dialog's schema plus the billing address as four inputs), the
+ * billing address join and split, the Activity note form, and the
  * customer totals (Total Billed, Outstanding) in exact cents.
  */
 import { z } from "zod";
@@ -9,15 +9,9 @@ import { customerFormSchema, toCustomerRow } from "#app/domain/customer-form.ts"
 import { type CustomerStatus, customerStatuses, type InvoiceStatus, type InvoiceType } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { Cents } from "#app/domain/money.ts";
+import { optionalMultilineText, optionalText, requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const customerPageSize = 25;
-
-export const customerStatusLabels: Record<CustomerStatus, string> = {
-  prospect: "Prospect",
-  active: "Active",
-  inactive: "Inactive",
-  archived: "Archived",
-};
 
 export const customerMessages = {
   empty: "No customers found",
@@ -115,44 +109,16 @@ export function splitBillingAddress(address: string | null | undefined): Billing
 
 // ---------------------------------------------------------------- the customer form
 
-/** Accepts "bakery.example" as "https://bakery.example"; only http(s) addresses are valid. */
-export function normaliseWebsite(value: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
-}
-
-const websiteSchema = z.preprocess(
-  (value) => {
-    if (typeof value !== "string") return value;
-    const trimmed = value.trim();
-    return trimmed === "" ? undefined : normaliseWebsite(trimmed);
-  },
-  z
-    .url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: "Invalid URL format" })
-    .max(limits.url, { error: "URL must be less than 500 characters" })
-    .optional(),
-);
-
-function addressPart(label: string, max: number) {
-  return z.preprocess(
-    (value) => (typeof value === "string" ? addressLine(value) || undefined : value),
-    z
-      .string()
-      .max(max, { error: `${label} must be less than ${max} characters` })
-      .optional(),
-  );
-}
-
 /**
- * The customer page's form: the Convert dialog's fields with the billing address as street,
- * city, state and zip, and the website checked as an http(s) URL. Fields it does not own
+ * The customer page's form: the Convert dialog's fields (website http(s) only) with the billing
+ * address as street, city, state and zip. Fields it does not own
  * (ids, the source submission, dates) are not in the schema, so posting them changes nothing.
  */
 export const customerPageFormSchema = customerFormSchema.omit({ billing_address: true }).extend({
-  website_url: websiteSchema,
-  billing_street: addressPart("Street", 200),
-  billing_city: addressPart("City", 100),
-  billing_state: addressPart("State", 100),
-  billing_zip: addressPart("Zip", 20),
+  billing_street: optionalText(200, "Street"),
+  billing_city: optionalText(100, "City"),
+  billing_state: optionalText(100, "State"),
+  billing_zip: optionalText(20, "Zip"),
 });
 export type CustomerPageForm = z.output<typeof customerPageFormSchema>;
 
@@ -208,18 +174,8 @@ export function paymentTermsLabel(days: number): string {
 // ---------------------------------------------------------------- activity notes
 
 export const interactionFormSchema = z.object({
-  subject: z
-    .string({ error: "Subject is required" })
-    .trim()
-    .min(1, { error: "Subject is required" })
-    .max(limits.subject, { error: `Subject must be less than ${limits.subject} characters` }),
-  description: z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() || undefined : value),
-    z
-      .string()
-      .max(limits.longText, { error: `Description must be less than ${limits.longText} characters` })
-      .optional(),
-  ),
+  subject: requiredText(limits.subject, "Subject is required", tooLong("Subject", limits.subject)),
+  description: optionalMultilineText(limits.longText, "Description"),
 });
 export type InteractionForm = z.output<typeof interactionFormSchema>;
 

@@ -28,13 +28,6 @@ export const inboxTypeFilters = [
 ] as const;
 export type InboxTypeFilter = (typeof inboxTypeFilters)[number];
 
-export const submissionStatusLabels: Record<SubmissionStatus, string> = {
-  new: "New",
-  "in-progress": "In Progress",
-  completed: "Completed",
-  archived: "Archived",
-};
-
 const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
 
 /** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */

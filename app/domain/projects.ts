@@ -6,23 +6,16 @@ import { z } from "zod";
 import { type PricingModel, type ProjectStatus, pricingModels, projectStatuses } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, centsToDecimal, lineTotal, parseScaled, toCents } from "#app/domain/money.ts";
+import {
+  amountText,
+  optionalDate,
+  optionalMultilineText,
+  optionalText,
+  requiredText,
+  tooLong,
+} from "#app/domain/validation.ts";
 
 export const projectPageSize = 24;
-
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  quoted: "Quoted",
-  approved: "Approved",
-  in_progress: "In Progress",
-  completed: "Completed",
-  on_hold: "On Hold",
-  cancelled: "Cancelled",
-};
-
-export const pricingModelLabels: Record<PricingModel, string> = {
-  fixed: "Fixed Price",
-  hourly: "Hourly",
-  phased: "Phased",
-};
 
 export const projectMessages = {
   empty: "No projects found",
@@ -120,63 +113,22 @@ export function recurringFeesTotal(pricing: ProjectPricing | null): Cents {
 
 // ---------------------------------------------------------------- the project form
 
-const maxMoneyCents = 999_999_999_999; // numeric(12,2)
-const maxHoursHundredths = 9_999_999_999; // numeric(10,2)
-
 function blankToUndefined(value: unknown) {
   if (typeof value !== "string") return value;
   const trimmed = value.trim();
   return trimmed === "" ? undefined : trimmed;
 }
 
-/** A money input: blank is undefined (stored as null); else whole cents, 0 or more. */
-function moneyField(label: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((value, ctx) => {
-        const cents = toCents(value);
-        if (cents === null) {
-          ctx.addIssue({ code: "custom", message: `${label} must be a number` });
-          return z.NEVER;
-        }
-        if (cents < 0 || cents > maxMoneyCents) {
-          ctx.addIssue({ code: "custom", message: `${label} must be 0 or more` });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .optional(),
-  );
-}
-
-function optionalText(max: number, message: string) {
-  return z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() || undefined : value),
-    z.string().max(max, { error: message }).optional(),
-  );
-}
-
-const isoDate = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Enter a valid date" })
-    .refine((value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    }, "Enter a valid date")
-    .optional(),
-);
+/** A money or hours input: blank (or unparsable) is undefined, stored as null; never negative. */
+const amount = (label: string) => amountText({ label });
 
 const phaseSchema = z.object({
-  name: optionalText(200, "Phase name must be less than 200 characters"),
-  price: moneyField("Phase price"),
+  name: optionalText(200, "Phase name"),
+  price: amount("Phase price"),
 });
 const feeSchema = z.object({
-  name: optionalText(200, "Fee name must be less than 200 characters"),
-  amount: moneyField("Fee amount"),
+  name: optionalText(200, "Fee name"),
+  amount: amount("Fee amount"),
 });
 
 const customerIdSchema = z.preprocess(
@@ -193,40 +145,31 @@ export const projectFormSchema = z
     customer_id: z.preprocess(blankToUndefined, customerIdSchema.optional()).refine((value) => value !== undefined, {
       error: projectMessages.required,
     }),
-    project_name: z
-      .string({ error: projectMessages.required })
-      .trim()
-      .min(1, { error: projectMessages.required })
-      .max(limits.projectName, { error: "Project name must be less than 200 characters" }),
-    description: optionalText(limits.longText, "Description must be less than 5000 characters"),
-    project_type: optionalText(limits.projectType, "Project type must be less than 100 characters"),
-    status: z.enum(projectStatuses).catch("quoted"),
-    start_date: isoDate,
-    end_date: isoDate,
-    pricing_type: z.enum(pricingModels).catch("fixed"),
-    fixed_price: moneyField("Fixed price"),
-    hourly_rate: moneyField("Hourly rate"),
-    estimated_hours: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .transform((value, ctx) => {
-          const hundredths = parseScaled(value, 2);
-          if (hundredths === null || hundredths < 0 || hundredths > maxHoursHundredths) {
-            ctx.addIssue({ code: "custom", message: "Estimated hours must be 0 or more" });
-            return z.NEVER;
-          }
-          return hundredths;
-        })
-        .optional(),
+    project_name: requiredText(
+      limits.projectName,
+      projectMessages.required,
+      tooLong("Project name", limits.projectName),
     ),
+    description: optionalMultilineText(limits.longText, "Description"),
+    project_type: optionalText(limits.projectType, "Project type"),
+    status: z.enum(projectStatuses).catch("quoted"),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    pricing_type: z.enum(pricingModels).catch("fixed"),
+    fixed_price: amount("Fixed price"),
+    hourly_rate: amount("Hourly rate"),
+    estimated_hours: amount("Estimated hours"),
     phases: z.array(phaseSchema).max(50, { error: "At most 50 phases" }).default([]),
     recurring_fees: z.array(feeSchema).max(50, { error: "At most 50 recurring fees" }).default([]),
-    notes: optionalText(limits.notes, "Notes must be less than 5000 characters"),
+    notes: optionalMultilineText(limits.notes, "Notes"),
   })
   .superRefine((form, ctx) => {
     if (form.start_date && form.end_date && form.end_date < form.start_date) {
       ctx.addIssue({ code: "custom", path: ["end_date"], message: projectMessages.endBeforeStart });
+    }
+    // numeric(10,2)
+    if (form.estimated_hours && (parseScaled(form.estimated_hours, 2) ?? 0) >= 10_000_000_000) {
+      ctx.addIssue({ code: "custom", path: ["estimated_hours"], message: "Estimated hours is too large" });
     }
     form.recurring_fees.forEach((fee, index) => {
       if (!fee.name && fee.amount !== undefined) {
@@ -242,7 +185,17 @@ export function defaultPhaseName(index: number): string {
 }
 
 const dollars = (cents: Cents) => Number(centsToDecimal(cents));
-const decimalOrNull = (cents: Cents | undefined) => (cents === undefined ? null : centsToDecimal(cents));
+/** Typed amount text (already checked by the schema) to exact cents. */
+const centsOfText = (text: string | undefined): Cents | undefined =>
+  text === undefined ? undefined : (toCents(text) ?? undefined);
+const decimalOrNull = (text: string | undefined) => {
+  const cents = centsOfText(text);
+  return cents === undefined ? null : centsToDecimal(cents);
+};
+const hoursOrNull = (text: string | undefined) => {
+  const hundredths = text === undefined ? null : parseScaled(text, 2);
+  return hundredths === null ? null : centsToDecimal(hundredths);
+};
 
 /**
  * The row a project form stores. Only the chosen model's numbers are kept (the others are
@@ -256,7 +209,7 @@ export function toProjectRow(form: ProjectForm) {
       ? (form.phases.length > 0 ? form.phases : [{ name: undefined, price: undefined }]).map((phase, index) => ({
           id: `phase-${index + 1}`,
           name: phase.name ?? defaultPhaseName(index),
-          price: dollars(phase.price ?? 0),
+          price: dollars(centsOfText(phase.price) ?? 0),
         }))
       : [];
   const fees = form.recurring_fees
@@ -264,7 +217,7 @@ export function toProjectRow(form: ProjectForm) {
     .map((fee, index) => ({
       id: `fee-${index + 1}`,
       name: fee.name ?? "",
-      amount: fee.amount === undefined ? null : dollars(fee.amount),
+      amount: fee.amount === undefined ? null : dollars(centsOfText(fee.amount) ?? 0),
     }));
   const phasedTotal = phases.reduce((sum, phase) => sum + (toCents(phase.price) ?? 0), 0);
   return {
@@ -278,7 +231,7 @@ export function toProjectRow(form: ProjectForm) {
     fixedPrice:
       model === "phased" ? centsToDecimal(phasedTotal) : model === "fixed" ? decimalOrNull(form.fixed_price) : null,
     hourlyRate: model === "hourly" ? decimalOrNull(form.hourly_rate) : null,
-    estimatedHours: model === "hourly" ? decimalOrNull(form.estimated_hours) : null,
+    estimatedHours: model === "hourly" ? hoursOrNull(form.estimated_hours) : null,
     notes: form.notes ?? null,
     pricingDetails: { type: model, phases, recurring_fees: fees } satisfies ProjectPricing,
   };
@@ -295,7 +248,7 @@ type StoredProject = ProjectPriceFields & {
   notes: string | null;
 };
 
-const amountText = (value: string | number | null | undefined) => {
+const amountInput = (value: string | number | null | undefined) => {
   const cents = centsOf(value);
   return cents === null ? "" : centsToDecimal(cents);
 };
@@ -313,16 +266,16 @@ export function projectFormDefaults(project?: StoredProject | null, customerId?:
     start_date: project?.startDate ?? "",
     end_date: project?.endDate ?? "",
     pricing_type: model,
-    fixed_price: model === "fixed" ? amountText(project?.fixedPrice) : "",
-    hourly_rate: amountText(project?.hourlyRate),
+    fixed_price: model === "fixed" ? amountInput(project?.fixedPrice) : "",
+    hourly_rate: amountInput(project?.hourlyRate),
     estimated_hours: project?.estimatedHours ? String(Number(project.estimatedHours)) : "",
     phases:
       storedPhases.length > 0
-        ? storedPhases.map((phase) => ({ name: phase.name, price: amountText(phase.price) }))
+        ? storedPhases.map((phase) => ({ name: phase.name, price: amountInput(phase.price) }))
         : [{ name: defaultPhaseName(0), price: "" }],
     recurring_fees: (project?.pricingDetails?.recurring_fees ?? []).map((fee) => ({
       name: fee.name,
-      amount: amountText(fee.amount),
+      amount: amountInput(fee.amount),
     })),
     notes: project?.notes ?? "",
   };

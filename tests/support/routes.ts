@@ -107,7 +107,10 @@ export function routeHarness(database: () => TestDatabase) {
     try {
       return normalise(await (fn as (args: unknown) => unknown)(args));
     } catch (thrown) {
-      if (thrown instanceof Response) return normalise(thrown);
+      // the guard's redirects and 403s, and data(…, { status: 404 }) thrown by actions
+      if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") {
+        return normalise(thrown);
+      }
       throw thrown;
     }
   }

@@ -3,70 +3,60 @@
  * (a GET form, so the state is in the URL and works without JavaScript), status badges,
  * summary cards, empty states, the not-found view and date formatting.
  */
-import { format } from "date-fns/format";
-import { parseISO } from "date-fns/parseISO";
 import { ArrowLeft, RefreshCw, Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
-import { Form, Link, useLocation, useRevalidator } from "react-router";
+import { Form, isRouteErrorResponse, Link, useLocation, useRevalidator } from "react-router";
+import { Badge, type BadgeTone } from "#app/components/admin/badge.tsx";
+import { formatCalendarDate, formatDate } from "#app/components/admin/format.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import { customerStatusLabels } from "#app/domain/customers.ts";
-import type { CustomerStatus, InvoiceStatus, InvoiceType, ProjectStatus } from "#app/domain/enums.ts";
-import { projectStatusLabels } from "#app/domain/projects.ts";
+import {
+  type CustomerStatus,
+  customerStatusLabels,
+  type InvoiceStatus,
+  invoiceStatusLabels,
+  type ProjectStatus,
+  projectStatusLabels,
+} from "#app/domain/enums.ts";
 
-/** 'Jan 5, 2026' from a Date or a plain 'YYYY-MM-DD' date (read as a calendar day, no time zone shift). */
+/** A Date as 'Jan 5, 2026'; a calendar date column ('2026-01-05') as the spec's MM/dd/yyyy. */
 export function formatDay(value: Date | string): string {
-  return format(typeof value === "string" ? parseISO(value) : value, "MMM d, yyyy");
-}
-export function formatDayTime(value: Date): string {
-  return format(value, "MMM d, yyyy 'at' h:mm a");
+  return typeof value === "string" ? formatCalendarDate(value) : formatDate(value);
 }
 
-const badge = "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
-
-const customerStatusStyles: Record<CustomerStatus, string> = {
-  prospect: "border-sky-700/60 bg-sky-950 text-sky-200",
-  active: "border-emerald-700/60 bg-emerald-950 text-emerald-200",
-  inactive: "border-amber-700/60 bg-amber-950 text-amber-200",
-  archived: "border-zinc-700 bg-zinc-900 text-zinc-300",
+const customerStatusTones: Record<CustomerStatus, BadgeTone> = {
+  prospect: "sky",
+  active: "green",
+  inactive: "amber",
+  archived: "zinc",
 };
 export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
-  return <span className={cx(badge, customerStatusStyles[status])}>{customerStatusLabels[status]}</span>;
+  return <Badge tone={customerStatusTones[status]}>{customerStatusLabels[status]}</Badge>;
 }
 
-const projectStatusStyles: Record<ProjectStatus, string> = {
-  quoted: "border-sky-700/60 bg-sky-950 text-sky-200",
-  approved: "border-violet-700/60 bg-violet-950 text-violet-200",
-  in_progress: "border-amber-700/60 bg-amber-950 text-amber-200",
-  completed: "border-emerald-700/60 bg-emerald-950 text-emerald-200",
-  on_hold: "border-orange-700/60 bg-orange-950 text-orange-200",
-  cancelled: "border-zinc-700 bg-zinc-900 text-zinc-300",
+const projectStatusTones: Record<ProjectStatus, BadgeTone> = {
+  quoted: "sky",
+  approved: "violet",
+  in_progress: "amber",
+  completed: "green",
+  on_hold: "red",
+  cancelled: "zinc",
 };
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
-  return <span className={cx(badge, projectStatusStyles[status])}>{projectStatusLabels[status]}</span>;
+  return <Badge tone={projectStatusTones[status]}>{projectStatusLabels[status]}</Badge>;
 }
 
-export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  paid: "Paid",
-  partial: "Partial",
-  overdue: "Overdue",
-  cancelled: "Cancelled",
-};
-const invoiceStatusStyles: Record<InvoiceStatus, string> = {
-  draft: "border-zinc-700 bg-zinc-900 text-zinc-300",
-  sent: "border-sky-700/60 bg-sky-950 text-sky-200",
-  viewed: "border-violet-700/60 bg-violet-950 text-violet-200",
-  paid: "border-emerald-700/60 bg-emerald-950 text-emerald-200",
-  partial: "border-amber-700/60 bg-amber-950 text-amber-200",
-  overdue: "border-red-700/60 bg-red-950 text-red-200",
-  cancelled: "border-zinc-700 bg-zinc-900 text-zinc-400",
+const invoiceStatusTones: Record<InvoiceStatus, BadgeTone> = {
+  draft: "zinc",
+  sent: "sky",
+  viewed: "violet",
+  paid: "green",
+  partial: "amber",
+  overdue: "red",
+  cancelled: "zinc",
 };
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <span className={cx(badge, invoiceStatusStyles[status])}>{invoiceStatusLabels[status]}</span>;
+  return <Badge tone={invoiceStatusTones[status]}>{invoiceStatusLabels[status]}</Badge>;
 }
-export const invoiceTypeLabels: Record<InvoiceType, string> = { invoice: "Invoice", estimate: "Estimate" };
 
 export function PageHeader({
   title,
@@ -221,3 +211,33 @@ export function NotFoundView({
 }
 
 export const linkClass = "text-[var(--color-accent)] underline-offset-2 hover:underline";
+
+/**
+ * The CRM routes' error boundary: a record that vanished between page and post (a 404 thrown
+ * by an action) shows the spec's not-found message inside the shell; anything else, a short
+ * failure note with the way back.
+ */
+export function CrmErrorView({ error, backHref, backLabel }: { error: unknown; backHref: string; backLabel: string }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <NotFoundView
+        message={typeof error.data === "string" ? error.data : "Not found"}
+        backHref={backHref}
+        backLabel={backLabel}
+      />
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
+      <p className="font-mono text-sm text-zinc-500">{isRouteErrorResponse(error) ? error.status : 500}</p>
+      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+      <p role="alert" className="text-zinc-300">
+        Please try again. If it keeps happening, check the server log.
+      </p>
+      <Link to={backHref} className={buttonClass("secondary")}>
+        <ArrowLeft aria-hidden className="size-4" />
+        {backLabel}
+      </Link>
+    </div>
+  );
+}

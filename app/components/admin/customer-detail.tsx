@@ -1,22 +1,28 @@
 /** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import {
   CustomerStatusBadge,
   EmptyState,
   formatDay,
-  formatDayTime,
   InvoiceStatusBadge,
-  invoiceTypeLabels,
   linkClass,
   PageHeader,
   ProjectStatusBadge,
   SummaryCard,
 } from "#app/components/admin/crm.tsx";
-import { buttonClass, cx, Field, TextareaField } from "#app/components/admin/ui.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { formatDateTime } from "#app/components/admin/format.ts";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
 import type {
   CustomerStatus,
@@ -26,7 +32,7 @@ import type {
   ProjectType,
   SubmissionStatus,
 } from "#app/domain/enums.ts";
-import { projectTypeLabels } from "#app/domain/enums.ts";
+import { invoiceTypeLabels, projectTypeLabels } from "#app/domain/enums.ts";
 import { inboxHref } from "#app/domain/inbox.ts";
 import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
 import { type ProjectPriceFields, projectMessages, projectValue } from "#app/domain/projects.ts";
@@ -163,52 +169,31 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceCardData }) {
   );
 }
 
-function NoteForm({ customerId, lastResult }: { customerId: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm({
-    id: `note-${customerId}`,
-    lastResult,
-    constraint: getZodConstraint(interactionFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: interactionFormSchema }),
-  });
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-note";
+export function noteFormId(customerId: string) {
+  return `note-${customerId}`;
+}
+
+function NoteForm({ customerId, failure }: { customerId: string; failure?: ActionFailure }) {
+  const [form, fields] = useAdminForm({ id: noteFormId(customerId), schema: interactionFormSchema, failure });
+  const action = `/admin/customers/${customerId}?tab=activity`;
   return (
-    <Form
-      method="post"
-      action={`/admin/customers/${customerId}?tab=activity`}
-      {...getFormProps(form)}
-      className="flex flex-col gap-1 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+    <AdminForm
+      form={form}
+      action={action}
+      preventScrollReset
+      className="flex flex-col rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
     >
       <h3 className="mb-2 text-sm font-semibold text-zinc-100">Add note</h3>
-      <input type="hidden" name="intent" value="add-note" />
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <Field
-        label="Subject"
-        errors={fields.subject.errors}
-        errorId={fields.subject.errorId}
-        inputProps={{ ...getInputProps(fields.subject, { type: "text" }), placeholder: "Call, meeting, email…" }}
-      />
-      <div className="grid">
-        <TextareaField
-          label="Description"
-          errors={fields.description.errors}
-          errorId={fields.description.errorId}
-          textareaProps={(({ key: _key, ...props }) => props)(getTextareaProps(fields.description))}
-        />
-      </div>
+      <FormError form={form} />
+      <TextField meta={fields.subject} label="Subject" placeholder="Call, meeting, email…" autoComplete="off" />
+      <TextareaField meta={fields.description} label="Description" />
       <div className="flex justify-end">
-        <button type="submit" className={buttonClass("primary")} disabled={busy}>
+        <SubmitButton intent="add-note" action={action}>
           <Plus aria-hidden className="size-4" />
-          {busy ? "Saving..." : "Add note"}
-        </button>
+          Add note
+        </SubmitButton>
       </div>
-    </Form>
+    </AdminForm>
   );
 }
 
@@ -219,7 +204,7 @@ export function CustomerDetailView({
   projects,
   invoices,
   notes,
-  noteResult,
+  noteFailure,
 }: {
   customer: CustomerRecord;
   summary: { totalBilled: Cents; outstanding: Cents; projectCount: number; invoiceCount: number };
@@ -227,7 +212,7 @@ export function CustomerDetailView({
   projects: ProjectCardData[] | null;
   invoices: InvoiceCardData[] | null;
   notes: NoteData[] | null;
-  noteResult?: SubmissionResult<string[]>;
+  noteFailure?: ActionFailure;
 }) {
   const website = safeExternalHref(customer.websiteUrl);
   const base = `/admin/customers/${customer.id}`;
@@ -381,7 +366,7 @@ export function CustomerDetailView({
                           suppressHydrationWarning
                           className="text-xs text-zinc-400"
                         >
-                          {formatDayTime(note.interactionDate)}
+                          {formatDateTime(note.interactionDate)}
                         </time>
                       </div>
                       {note.description ? (
@@ -397,7 +382,7 @@ export function CustomerDetailView({
               )}
             </div>
             <div className="order-1 lg:order-2">
-              <NoteForm customerId={customer.id} lastResult={noteResult} />
+              <NoteForm customerId={customer.id} failure={noteFailure} />
             </div>
           </div>
         ) : null}

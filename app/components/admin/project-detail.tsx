@@ -12,15 +12,9 @@ import {
 } from "#app/components/admin/crm.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import type { ProjectStatus } from "#app/domain/enums.ts";
+import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import {
-  type ProjectPriceFields,
-  pricingModelLabels,
-  pricingModelOf,
-  projectMessages,
-  recurringFeesTotal,
-} from "#app/domain/projects.ts";
+import { type ProjectPriceFields, pricingModelOf, projectMessages, recurringFeesTotal } from "#app/domain/projects.ts";
 
 type ProjectRecord = ProjectPriceFields & {
   id: string;

@@ -9,7 +9,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { AdminToaster, showToast } from "#app/components/admin/toaster.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, Field } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, newPasswordSchema, resetRequestSchema, signInSchema } from "#app/domain/auth-schemas.ts";
@@ -169,7 +169,6 @@ export default function AdminLogin() {
       ) : (
         <RecoveryForm lastResult={lastResult("recovery")} token={recoveryToken ?? ""} />
       )}
-      <AdminToaster />
     </>
   );
 }

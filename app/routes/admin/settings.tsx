@@ -5,11 +5,9 @@
  * The action dispatches on `intent`, so more sections (invoice numbering) can sit below.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, useActionData } from "react-router";
 import { PageHeader } from "#app/components/admin/crm.tsx";
-import { BusinessSettingsForm } from "#app/components/admin/settings-form.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
+import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   businessSettingsDefaults,
@@ -18,8 +16,8 @@ import {
   toBusinessSettingsRow,
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
@@ -39,50 +37,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent !== "identity") return data({ intent: null, result: undefined, toast: undefined }, { status: 400 });
-  if (!session.userId) {
-    return data(
-      {
-        intent,
-        result: undefined,
-        toast: {
-          type: "error" as const,
-          message: settingsMessages.errorTitle,
-          description: settingsMessages.notAuthenticated,
-        },
-      },
-      { status: 401 },
-    );
-  }
+  // one intent per section of the page (the invoice numbering section can add its own)
+  if (intent !== "identity") throw data("Unknown settings section", { status: 400 });
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply(), toast: undefined }, { status: 400 });
+  if (!session.userId) {
+    return serverError(submission, {
+      type: "error",
+      message: settingsMessages.errorTitle,
+      description: settingsMessages.notAuthenticated,
+    });
   }
+  if (submission.status !== "success") return invalid(submission);
   try {
     await saveBusinessSettings(database.db, toBusinessSettingsRow(submission.value));
   } catch (error) {
     logger.error({ err: error }, "saving business settings failed");
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: [settingsMessages.saveFailed] }),
-        toast: {
-          type: "error" as const,
-          message: settingsMessages.errorTitle,
-          description: settingsMessages.saveFailed,
-        },
-      },
-      { status: 500 },
-    );
+    return serverError(submission, {
+      type: "error",
+      message: settingsMessages.errorTitle,
+      description: settingsMessages.saveFailed,
+    });
   }
-  return redirectWithToast(config, "/admin/settings", { type: "success", message: settingsMessages.saved });
+  return redirectWithToast(config, "/admin/settings", {
+    type: "success",
+    message: settingsMessages.saved,
+    id: identityFormId,
+  });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
@@ -90,10 +74,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
         back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
       />
-      <BusinessSettingsForm
-        defaults={loaderData.identity}
-        lastResult={actionData?.intent === "identity" ? actionData.result : undefined}
-      />
+      <BusinessSettingsForm defaults={loaderData.identity} failure={actionData} />
     </div>
   );
 }

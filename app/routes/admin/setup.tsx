@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { AdminToaster, showToast } from "#app/components/admin/toaster.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, Field } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
@@ -126,7 +126,6 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </AuthCard>
-      <AdminToaster />
     </>
   );
 }

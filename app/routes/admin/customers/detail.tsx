@@ -4,18 +4,16 @@
  * form on Activity. A missing or malformed id answers 404 'Customer not found'.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, useActionData } from "react-router";
-import { NotFoundView } from "#app/components/admin/crm.tsx";
-import { CustomerDetailView } from "#app/components/admin/customer-detail.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
+import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab, parseRecordId } from "#app/domain/customers.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
 
@@ -47,43 +45,40 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const id = parseRecordId(params.id);
+  if (!id) throw data(customerMessages.notFound, { status: 404 });
   const formData = await request.formData();
-  if (!id) return data({ result: undefined, toast: undefined }, { status: 404 });
-  if (formData.get("intent") !== "add-note") return data({ result: undefined, toast: undefined }, { status: 400 });
+  if (formData.get("intent") !== "add-note") throw data("Unknown action", { status: 400 });
   const submission = parseWithZod(formData, { schema: interactionFormSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
-  }
-  const activity = `/admin/customers/${id}?tab=activity`;
+  if (submission.status !== "success") return invalid(submission);
+  let note: Awaited<ReturnType<typeof addCustomerNote>>;
   try {
-    const note = await addCustomerNote(database.db, id, submission.value);
-    if (!note) return data({ result: undefined, toast: undefined }, { status: 404 });
+    note = await addCustomerNote(database.db, id, submission.value);
   } catch (error) {
     logger.error({ err: error, customer: id }, "adding a note failed");
-    return data(
-      {
-        result: submission.reply({ formErrors: [customerMessages.noteFailed] }),
-        toast: {
-          type: "error" as const,
-          message: customerMessages.errorTitle,
-          description: customerMessages.noteFailed,
-        },
-      },
-      { status: 500 },
-    );
+    return serverError(submission, {
+      type: "error",
+      message: customerMessages.errorTitle,
+      description: customerMessages.noteFailed,
+    });
   }
-  return redirectWithToast(config, activity, { type: "success", message: customerMessages.noteAdded });
+  if (!note) throw data(customerMessages.notFound, { status: 404 });
+  return redirectWithToast(config, `/admin/customers/${id}?tab=activity`, {
+    type: "success",
+    message: customerMessages.noteAdded,
+    id: noteFormId(id),
+  });
 }
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   if ("notFound" in loaderData) {
     return (
       <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
     );
   }
-  return <CustomerDetailView {...loaderData} noteResult={actionData?.result} />;
+  return <CustomerDetailView {...loaderData} noteFailure={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
 }

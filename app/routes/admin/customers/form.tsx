@@ -4,11 +4,9 @@
  * owns; success goes back to /admin/customers with the spec's toast.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, useActionData } from "react-router";
-import { NotFoundView } from "#app/components/admin/crm.tsx";
-import { CustomerFormView } from "#app/components/admin/customer-form.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
+import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   customerFormDefaults,
@@ -18,8 +16,8 @@ import {
   parseRecordId,
 } from "#app/domain/customers.ts";
 import { createCustomer, getCustomer, updateCustomer } from "#app/models/customers.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/form";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -41,45 +39,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
   const id = editing ? parseRecordId(params.id) : null;
-  if (editing && !id) return data({ result: undefined, toast: undefined }, { status: 404 });
+  if (editing && !id) throw data(customerMessages.notFound, { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: customerPageFormSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid(submission);
   const row = customerPageFormToRow(submission.value);
+  let saved: { id: string } | null;
   try {
-    if (id) {
-      const updated = await updateCustomer(database.db, id, row);
-      if (!updated) return data({ result: undefined, toast: undefined }, { status: 404 });
-    } else {
-      await createCustomer(database.db, row);
-    }
+    saved = id ? await updateCustomer(database.db, id, row) : await createCustomer(database.db, row);
   } catch (error) {
     logger.error({ err: error, customer: id }, "saving a customer failed");
-    return data(
-      {
-        result: submission.reply({ formErrors: [customerMessages.saveFailed] }),
-        toast: {
-          type: "error" as const,
-          message: customerMessages.errorTitle,
-          description: customerMessages.saveFailed,
-        },
-      },
-      { status: 500 },
-    );
+    return serverError(submission, {
+      type: "error",
+      message: customerMessages.errorTitle,
+      description: customerMessages.saveFailed,
+    });
   }
+  if (!saved) throw data(customerMessages.notFound, { status: 404 });
   return redirectWithToast(config, "/admin/customers", {
     type: "success",
     message: "Success",
     description: id ? customerMessages.updated : customerMessages.created,
+    id: customerFormId(id),
   });
 }
 
 export default function CustomerFormRoute({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   if ("notFound" in loaderData) {
     return (
       <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
@@ -90,7 +75,11 @@ export default function CustomerFormRoute({ loaderData }: Route.ComponentProps) 
       key={loaderData.id ?? "new"}
       customerId={loaderData.id}
       defaults={loaderData.defaults}
-      lastResult={actionData?.result}
+      failure={actionData}
     />
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
 }

@@ -5,17 +5,18 @@
 import { Eye, LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { CustomerStatusBadge, EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/crm.tsx";
-import { Pager } from "#app/components/admin/inbox.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { stickyEnd } from "#app/components/admin/inbox-table.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   customerMessages,
   customerPageSize,
   customerStatusFilters,
-  customerStatusLabels,
   customersHref,
   parseCustomerListQuery,
 } from "#app/domain/customers.ts";
+import { customerStatusLabels } from "#app/domain/enums.ts";
 import { listCustomers } from "#app/models/customers.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -32,6 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await listCustomers(database.db, query);
   return { query, list };
 }
+
+const columns = [
+  { heading: "Name" },
+  { heading: "Business" },
+  { heading: "Email" },
+  { heading: "Phone", className: "hidden xl:table-cell" },
+  { heading: "Status" },
+];
 
 const statusOptions = customerStatusFilters.map((value) => ({
   value,
@@ -92,6 +101,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                     <Link
                       to={`/admin/customers/${row.id}`}
                       className={buttonClass("secondary", undefined, "sm")}
+                      data-row-action
                       aria-label={`View customer ${row.name}`}
                     >
                       <Eye aria-hidden className="size-4" />
@@ -101,52 +111,53 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <div className="hidden rounded-lg border border-zinc-800 md:block">
-              <table className="w-full table-fixed border-collapse text-left text-sm">
-                <colgroup>
-                  <col className="w-[30%]" />
-                  <col className="w-[30%]" />
-                  <col className="w-[40%]" />
-                  <col className="w-34" />
-                  <col className="w-26" />
-                  <col className="w-24" />
-                </colgroup>
+            <div className="hidden overflow-x-auto rounded-lg border border-zinc-800 md:block">
+              <table className="w-full border-collapse text-left text-sm">
                 <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
                   <tr>
-                    {["Name", "Business", "Email", "Phone", "Status"].map((heading) => (
-                      <th key={heading} scope="col" className="px-3 py-2.5 font-medium">
-                        {heading}
+                    {columns.map((column) => (
+                      <th key={column.heading} scope="col" className={cx("px-3 py-2.5 font-medium", column.className)}>
+                        {column.heading}
                       </th>
                     ))}
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    <th scope="col" className={cx("px-3 py-2.5 text-right font-medium", stickyEnd, "bg-zinc-900")}>
                       Actions
                     </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-zinc-800">
                   {list.rows.map((row) => (
-                    <tr key={row.id} data-customer-row={row.id} className="hover:bg-zinc-900/60">
-                      <td className="truncate px-3 py-2.5 font-medium text-zinc-100" title={row.name}>
+                    <tr key={row.id} data-customer-row={row.id} className="group hover:bg-zinc-900">
+                      <td
+                        className="max-w-40 truncate px-3 py-2.5 font-medium text-zinc-100 xl:max-w-52"
+                        title={row.name}
+                      >
                         {row.name}
                       </td>
-                      <td className="truncate px-3 py-2.5 text-zinc-300" title={row.businessName ?? undefined}>
+                      <td
+                        className="max-w-40 truncate px-3 py-2.5 text-zinc-300 xl:max-w-52"
+                        title={row.businessName ?? undefined}
+                      >
                         {row.businessName ?? "—"}
                       </td>
-                      <td className="truncate px-3 py-2.5 text-zinc-300" title={row.email}>
+                      <td className="max-w-48 truncate px-3 py-2.5 text-zinc-300 xl:max-w-64" title={row.email}>
                         {row.email}
                       </td>
-                      <td className="truncate px-3 py-2.5 whitespace-nowrap text-zinc-300">{row.phoneNumber ?? "—"}</td>
+                      <td className="hidden px-3 py-2.5 whitespace-nowrap text-zinc-300 xl:table-cell">
+                        {row.phoneNumber ?? "—"}
+                      </td>
                       <td className="px-3 py-2.5">
                         <CustomerStatusBadge status={row.status} />
                       </td>
-                      <td className="px-2 py-2 text-right">
+                      <td className={cx("px-3 py-2 text-right", stickyEnd, "bg-zinc-950 group-hover:bg-zinc-900")}>
                         <Link
                           to={`/admin/customers/${row.id}`}
-                          className={buttonClass("ghost", "px-2", "sm")}
+                          className={buttonClass("ghost", undefined, "sm")}
+                          data-row-action
                           aria-label={`View customer ${row.name}`}
                         >
                           <Eye aria-hidden className="size-4" />
-                          <span className="hidden lg:inline">View</span>
+                          View
                         </Link>
                       </td>
                     </tr>

@@ -5,18 +5,16 @@
  * the customer's page when customer_id was given, else /admin/projects.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { data, useActionData } from "react-router";
-import { NotFoundView } from "#app/components/admin/crm.tsx";
-import { ProjectFormView } from "#app/components/admin/project-form.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
+import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, parseRecordId } from "#app/domain/customers.ts";
 import { projectFormDefaults, projectFormSchema, projectMessages, toProjectRow } from "#app/domain/projects.ts";
 import { getCustomer, listCustomerOptions } from "#app/models/customers.server.ts";
 import { createProject, getProject, MissingCustomerError, updateProject } from "#app/models/projects.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/form";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -70,28 +68,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
   const id = editing ? parseRecordId(params.id) : null;
-  if (editing && !id) return data({ result: undefined, toast: undefined }, { status: 404 });
+  if (editing && !id) throw data(projectMessages.notFound, { status: 404 });
   const requested = editing ? { asked: false, id: null } : requestedCustomer(request);
-  if (requested.asked && !requested.id) return data({ result: undefined, toast: undefined }, { status: 404 });
+  if (requested.asked && !requested.id) throw data(customerMessages.notFound, { status: 404 });
   const formData = await request.formData();
   // a locked customer is the address's, whatever the form says
   if (requested.id) formData.set("customer_id", requested.id);
   const submission = parseWithZod(formData, { schema: projectFormSchema });
   if (submission.status === undefined) {
-    // Add phase, Add fee, Remove: the form comes back with the list changed
-    return data({ result: submission.reply(), toast: undefined });
+    // Add phase, Add fee, Remove (without JavaScript): the form comes back with the list changed
+    return data({ result: submission.reply() });
   }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: undefined }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid(submission);
   const row = toProjectRow(submission.value);
+  let saved: { id: string } | null;
   try {
-    if (id) {
-      const updated = await updateProject(database.db, id, row);
-      if (!updated) return data({ result: undefined, toast: undefined }, { status: 404 });
-    } else {
-      await createProject(database.db, row);
-    }
+    saved = id ? await updateProject(database.db, id, row) : await createProject(database.db, row);
   } catch (error) {
     if (error instanceof MissingCustomerError) {
       return data(
@@ -103,27 +95,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     }
     logger.error({ err: error, project: id }, "saving a project failed");
-    return data(
-      {
-        result: submission.reply({ formErrors: [projectMessages.saveFailed] }),
-        toast: { type: "error" as const, message: projectMessages.errorTitle, description: projectMessages.saveFailed },
-      },
-      { status: 500 },
-    );
+    return serverError(submission, {
+      type: "error",
+      message: projectMessages.errorTitle,
+      description: projectMessages.saveFailed,
+    });
   }
+  if (!saved) throw data(projectMessages.notFound, { status: 404 });
   const next = requested.id ? `/admin/customers/${requested.id}?tab=projects` : "/admin/projects";
   return redirectWithToast(config, next, {
     type: "success",
     message: "Success",
     description: id ? projectMessages.updated : projectMessages.created,
+    id: projectFormId(id),
   });
 }
 
 export default function ProjectFormRoute({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   if ("notFound" in loaderData) {
     return <NotFoundView message={loaderData.notFound} backHref="/admin/projects" backLabel="Back to Projects" />;
   }
@@ -134,8 +123,12 @@ export default function ProjectFormRoute({ loaderData }: Route.ComponentProps) {
       defaults={loaderData.defaults}
       customers={loaderData.customers}
       lockedCustomer={loaderData.lockedCustomer}
-      lastResult={actionData?.result}
+      failure={actionData}
       cancelHref={loaderData.cancelHref}
     />
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CrmErrorView error={error} backHref="/admin/projects" backLabel="Back to Projects" />;
 }

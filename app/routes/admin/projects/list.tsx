@@ -6,15 +6,15 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/crm.tsx";
 import { ProjectCard } from "#app/components/admin/customer-detail.tsx";
-import { Pager } from "#app/components/admin/inbox.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { projectStatusLabels } from "#app/domain/enums.ts";
 import {
   parseProjectListQuery,
   projectMessages,
   projectPageSize,
   projectStatusFilters,
-  projectStatusLabels,
   projectsHref,
 } from "#app/domain/projects.ts";
 import { listProjects } from "#app/models/projects.server.ts";
