@@ -382,7 +382,8 @@ export function CustomerDetailView({
               )}
             </div>
             <div className="order-1 lg:order-2">
-              <NoteForm customerId={customer.id} failure={noteFailure} />
+              {/* a new note remounts the form, so it is empty again after a save */}
+              <NoteForm key={notes?.[0]?.id ?? "none"} customerId={customer.id} failure={noteFailure} />
             </div>
           </div>
         ) : null}

@@ -165,7 +165,15 @@ export function ProjectFormView({
                 return (
                   <li key={phase.key} data-phase-row={index} className="flex items-start gap-2">
                     <TextField meta={phaseFields.name} label={`Phase ${index + 1} name`} className="flex-1" />
-                    <MoneyField meta={phaseFields.price} label="Price" className="w-32 sm:w-40" />
+                    <MoneyField
+                      meta={phaseFields.price}
+                      label={
+                        <>
+                          Price<span className="sr-only"> of phase {index + 1}</span>
+                        </>
+                      }
+                      className="w-32 sm:w-40"
+                    />
                     {phases.length > 1 ? (
                       <button
                         {...form.remove.getButtonProps({ name: fields.phases.name, index })}
@@ -207,7 +215,15 @@ export function ProjectFormView({
                 return (
                   <li key={fee.key} data-fee-row={index} className="flex items-start gap-2">
                     <TextField meta={feeFields.name} label={`Fee ${index + 1} name`} className="flex-1" />
-                    <MoneyField meta={feeFields.amount} label="Amount" className="w-32 sm:w-40" />
+                    <MoneyField
+                      meta={feeFields.amount}
+                      label={
+                        <>
+                          Amount<span className="sr-only"> of fee {index + 1}</span>
+                        </>
+                      }
+                      className="w-32 sm:w-40"
+                    />
                     <button
                       {...form.remove.getButtonProps({ name: fields.recurring_fees.name, index })}
                       className={buttonClass("ghost", "mt-7 shrink-0", "icon")}
