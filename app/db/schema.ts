@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -274,6 +275,14 @@ export const contactSubmissionCounts = pgTable("contact_submission_counts", {
   total: integer("total").notNull().default(0),
 });
 
+/**
+ * What the customers list searches: name, email and business in one lower-cased text. The
+ * list's query uses this same expression, so its trigram index serves `like '%…%'`.
+ */
+export function customerSearchText(t: { name: AnyPgColumn; email: AnyPgColumn; businessName: AnyPgColumn }): SQL {
+  return sql`lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.businessName}, ''))`;
+}
+
 export const customers = pgTable(
   "customers",
   {
@@ -296,12 +305,17 @@ export const customers = pgTable(
     nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
     maxLength("customers", sql`${t.notes}`, "notes", limits.notes),
     uniqueIndex("customers_contact_submission_id_key").on(t.contactSubmissionId),
-    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("customers_status_idx").on(t.status),
+    // the list: newest first, ties broken by id, optionally one status (DESC NULLS FIRST matches `order by … desc`)
+    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("customers_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("customers_name_idx").on(t.name),
     trigram("customers_name_trgm", sql`${t.name}`),
     trigram("customers_email_trgm", sql`${t.email}`),
     trigram("customers_business_name_trgm", sql`${t.businessName}`),
+    // the list's search (name, email or business) and the projects list's customer-name search:
+    // one lower-cased expression each, so a rare match is an index lookup instead of a scan
+    trigram("customers_search_trgm", customerSearchText(t)),
+    trigram("customers_name_lower_trgm", sql`lower(${t.name})`),
   ],
 );
 
@@ -358,10 +372,11 @@ export const projects = pgTable(
     nonNegative("projects", sql`${t.estimatedHours}`, "estimated_hours"),
     maxLength("projects", sql`${t.description}`, "description", limits.longText),
     maxLength("projects", sql`${t.notes}`, "notes", limits.notes),
-    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("projects_status_idx").on(t.status),
+    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("projects_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     trigram("projects_project_name_trgm", sql`${t.projectName}`),
+    trigram("projects_project_name_lower_trgm", sql`lower(${t.projectName})`),
   ],
 );
 

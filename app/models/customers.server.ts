@@ -1,7 +1,7 @@
 /** Customers: the list, one customer with its summary, create and update, the pickers' options. */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions, customers, invoices, projects } from "#app/db/schema.ts";
+import { contactSubmissions, customerSearchText, customers, invoices, projects } from "#app/db/schema.ts";
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -25,26 +25,26 @@ function customerRowFields() {
 export async function listCustomers(db: Queryable, query: CustomerListQuery) {
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(customers.status, query.status));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(customers.name, pattern),
-      ilike(customers.email, pattern),
-      ilike(customers.businessName, pattern),
-    );
-    if (search) conditions.push(search);
-  }
+  // name, email or business, case-insensitively: one indexed expression (customers_search_trgm)
+  if (query.q) conditions.push(like(customerSearchText(customers), likePattern(query.q.toLowerCase())));
   const where = conditions.length ? and(...conditions) : undefined;
   const total = Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / customerPageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select(customerRowFields())
+  // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows
+  const pageIds = db
+    .select({ id: customers.id })
     .from(customers)
     .where(where)
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(customerPageSize)
-    .offset((page - 1) * customerPageSize);
+    .offset((page - 1) * customerPageSize)
+    .as("page_ids");
+  const rows = await db
+    .select(customerRowFields())
+    .from(pageIds)
+    .innerJoin(customers, eq(customers.id, pageIds.id))
+    .orderBy(desc(customers.createdAt), desc(customers.id));
   return { rows, total, page, pageCount };
 }
 
