@@ -189,7 +189,7 @@ export const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancel
 /**
  * Total Billed = sum of the invoice totals; Outstanding = sum of the balance due of invoices
  * neither paid nor cancelled (SPEC section 9). Estimates are quotes, not bills: they count in
- * neither (docs/decisions/0011-crm.md). The models compute the same in SQL; this is the rule.
+ * neither (docs/decisions/0012-crm.md). The models compute the same in SQL; this is the rule.
  */
 export function customerTotals(documents: readonly BilledDocument[]): { totalBilled: Cents; outstanding: Cents } {
   let totalBilled = 0;
