@@ -18,6 +18,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // one database per worker, shared by the files it runs (tests/support/database.ts)
+          isolate: false,
+          globalSetup: ["tests/support/database-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
