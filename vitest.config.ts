@@ -35,6 +35,8 @@ export default defineConfig({
           hookTimeout: 90_000,
           // one browser and a few servers at a time: the machine has two cores
           fileParallelism: false,
+          // the test accounts' data directory, made once and copied per server (tests/support/accounts.ts)
+          globalSetup: ["tests/support/e2e-setup.ts"],
         },
       },
     ],
