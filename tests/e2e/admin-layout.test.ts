@@ -190,7 +190,9 @@ describe("back-office layout", () => {
         .getByText("Submission updated successfully")
         .waitFor();
       // the toast has slid into place
-      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== "running"),
+      );
       await page.screenshot({ path: `${shots}/toast-${viewport.width}.png` });
       const buttons = (await placements(page, "header a, header button", "text")).filter((item) =>
         headerButtons.includes(item.label),
