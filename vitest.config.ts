@@ -18,6 +18,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // one database per worker, shared by the files it runs (tests/support/database.ts)
+          isolate: false,
+          globalSetup: ["tests/support/database-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +35,8 @@ export default defineConfig({
           hookTimeout: 90_000,
           // one browser and a few servers at a time: the machine has two cores
           fileParallelism: false,
+          // the test accounts' data directory, made once and copied per server (tests/support/accounts.ts)
+          globalSetup: ["tests/support/e2e-setup.ts"],
         },
       },
     ],

@@ -7,6 +7,7 @@
  * Uses DATABASE_URL when set (any time), else the embedded database in DATA_DIR (stop the
  * server first: one process per data directory).
  */
+
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#app/config.server.ts";
@@ -15,6 +16,9 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { resetRequestSchema } from "#app/domain/auth-schemas.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { createOrUpdateAccount, PasswordPolicyError } from "#app/services/auth.server.ts";
+import { loadEnvFileOrExit } from "../server/env-file.ts";
+
+loadEnvFileOrExit();
 
 const usage = "usage: npm run admin:create -- --email you@studio.test [--password '…'] [--no-admin]";
 

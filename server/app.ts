@@ -196,16 +196,32 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
   await serve(runtime, app, options.onClose);
 }
 
+/** The first-admin set-up link, framed so it stands out among the log lines. */
+export function adminSetupBanner(url: string): string {
+  const rule = "=".repeat(Math.min(Math.max(url.length + 4, 60), 120));
+  return [
+    "",
+    rule,
+    "  No admin account yet. Create the first one here (works once, for 24 hours):",
+    "",
+    `  ${url}`,
+    "",
+    "  Or run: npm run admin:create -- --email you@example.com",
+    rule,
+    "",
+    "",
+  ].join("\n");
+}
+
 /** With no admin yet, prints a one-time link (24 h, single use) where the owner creates the first one. */
 async function announceAdminSetup({ config, database, logger }: Runtime) {
   try {
     const token = await issueAdminSetupToken(database.db);
     if (!token) return;
     const url = adminSetupLink(config.publicUrl, token);
-    logger.warn(
-      { setupUrl: url },
-      `No admin account yet. Create the first one at ${url} (works once, for 24 hours), or run npm run admin:create`,
-    );
+    // a plain banner, not a log line: it is meant for the person starting the server
+    process.stdout.write(adminSetupBanner(url));
+    logger.warn("No admin account yet: the one-time set-up link is printed above (or run npm run admin:create)");
   } catch (error) {
     logger.error({ err: error }, "could not prepare the first-admin set-up link");
   }

@@ -36,6 +36,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      // a developer's .env must not reach the tests
+      ENV_FILE: "none",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
@@ -98,7 +100,7 @@ export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["server.ts"], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env },
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ENV_FILE: "none", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
