@@ -7,7 +7,8 @@
  */
 import { getApp } from "#app/context.server.ts";
 import { changeStreamHeartbeatMs, changeStreamRetryMs, formatChangeEvent } from "#app/domain/changes.ts";
-import { getSession, readSessionToken, requireAdmin } from "#app/services/auth.server.ts";
+import { getSession, readSessionToken } from "#app/services/auth/sessions.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,11 +8,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { FormAlert } from "#app/components/admin/login/shared.tsx";
 import { AdminToaster, showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, Field } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
-import { completeAdminSetup, isAdminSetupPending, requestMeta, sessionSetCookie } from "#app/services/auth.server.ts";
+import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { completeAdminSetup, isAdminSetupPending } from "#app/services/auth/setup.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/setup";
 
@@ -94,6 +97,7 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
         description="This one-time page works with the set-up link the server printed at start-up."
       >
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <FormAlert message={actionData?.error} />
           <input type="hidden" name="token" value={token} />
           <Field
             label="Email"
