@@ -33,6 +33,12 @@ const schema = z.object({
     .string()
     .regex(/^(off|\d+\/\d+)$/, "must be COUNT/SECONDS (for example 5/600) or off")
     .default("5/600"),
+  CONTACT_MIN_FILL_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60000")
+    .max(60_000, "must be between 0 and 60000")
+    .default(3000),
   MAIL_FROM: z.string().min(3).max(255).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
@@ -52,6 +58,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** contact-form submissions allowed per IP address and window; null = no limit (benchmarks only) */
   contactRateLimit: { limit: number; windowMs: number } | null;
+  /** a contact form sent back sooner than this after the page loaded is suspected spam */
+  contactMinFillMs: number;
   /** sender of outgoing mail */
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
@@ -86,6 +94,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     contactRateLimit: parseRate(e.CONTACT_RATE_LIMIT),
+    contactMinFillMs: e.CONTACT_MIN_FILL_MS,
     mailFrom: e.MAIL_FROM ?? `Studio <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     trustProxy:
