@@ -7,6 +7,7 @@
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
+import { limitAddress } from "#app/domain/client-address.ts";
 import { contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
@@ -40,9 +41,13 @@ export type InquiryOutcome =
 
 type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
 
-async function takeContactLimit(app: InquiryApp) {
-  if (!app.config.contactRateLimit) return null;
-  const limit = await hitRateLimit(app.database.db, `contact:ip:${app.ip}`, app.config.contactRateLimit);
+/** Suspected spam kept per address and window (its own bucket, so it never uses up a person's allowance). */
+export const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
+
+async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-spam" = "contact") {
+  const rule = bucket === "contact" ? app.config.contactRateLimit : spamKeptPerIp;
+  if (!rule) return null;
+  const limit = await hitRateLimit(app.database.db, `${bucket}:ip:${limitAddress(app.ip)}`, rule);
   return limit.allowed ? null : limit;
 }
 
@@ -52,13 +57,14 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
   const submission = parseWithZod(formData, { schema: contactFormSchema });
 
   const suspect = async (reason: SpamReason): Promise<InquiryOutcome> => {
-    const limited = await takeContactLimit(app);
+    const limited = await takeContactLimit(app, "contact-spam");
     if (limited) {
       logger.info({ reason: "rate-limit", suspected: reason, hits: limited.hits }, "contact submission refused");
       return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds, result: submission.reply() };
     }
     const kept = await keepSpam(database.db, reason, spamFields(formData, honeypotField));
-    logger.info({ reason, spamId: kept.id }, "contact submission kept as suspected spam");
+    // refused from the inbox, kept in Spam for the owner's review
+    logger.info({ reason, keptAsSpam: kept.id }, "contact submission refused");
     return { kind: "spam", reason, id: kept.id };
   };
 
@@ -92,7 +98,7 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
   );
   if (uses > maxUsesPerFormToken) {
     const kept = await keepSpam(database.db, "replayed-token", spamFields(formData, honeypotField));
-    logger.info({ reason: "replayed-token", spamId: kept.id }, "contact submission kept as suspected spam");
+    logger.info({ reason: "replayed-token", keptAsSpam: kept.id }, "contact submission refused");
     return { kind: "spam", reason: "replayed-token", id: kept.id };
   }
 

@@ -3,6 +3,7 @@
  * before anything expensive or secret runs: argon2, a token lookup, a mail.
  */
 import type { Queryable } from "#app/db/client.server.ts";
+import { limitAddress } from "#app/domain/client-address.ts";
 import { clearRateLimit, hitRateLimit, type RateLimit } from "#app/services/rate-limit.server.ts";
 
 const minute = 60_000;
@@ -17,7 +18,7 @@ export const authLimits = {
   tokenFormPerIp: { limit: 20, windowMs: 15 * minute },
 } satisfies Record<string, RateLimit>;
 
-const ipKey = (ip: string | null | undefined) => ip || "unknown";
+const ipKey = limitAddress;
 
 export const limitKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
