@@ -28,6 +28,9 @@ export const bodyLimitOverrides: Record<string, number> = {
   "/admin/settings/logo": 1_200 * KB,
 };
 
+/** After a 413, this much more is read and dropped before the connection is cut. */
+const discardLimit = 8 * 1024 * 1024;
+
 export const bodyTooLargeMessage = "That request is too large to send. Please shorten it and try again.";
 
 /**
@@ -74,56 +77,68 @@ export function limitBodies(
     const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, options.fallback);
     const refuse = (received: number) => {
       (res.locals.log as Log)?.info({ received, maxBytes, path: req.path }, "request body too large");
-      if (!res.headersSent) {
-        res.status(413).set("Connection", "close").type("text/plain").send(bodyTooLargeMessage);
-      }
-      // stop reading: the connection closes once the answer is out
-      res.once("finish", () => req.socket.destroy());
+      // Answer at once. The rest of the body is read and dropped unbuffered (closing now would make the
+      // kernel reset the connection and the client could lose the answer); a sender that keeps going
+      // past `discardLimit` is cut off.
+      if (!res.headersSent) res.status(413).type("text/plain").send(bodyTooLargeMessage);
     };
     const length = req.get("content-length");
-    if (length !== undefined && (!/^\d+$/.test(length) || Number(length) > maxBytes)) {
-      refuse(Number(length) || 0);
-      return;
-    }
-    holdBody(req, maxBytes, {
-      onComplete: (body) => {
-        if (!options.inspect) return next();
-        options.inspect(req.get("content-type"), body).then(
-          (problem) => {
-            if (!problem) return next();
-            (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
-            res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
-          },
-          (error: unknown) => next(error),
-        );
+    const declaredTooLarge = length !== undefined && (!/^\d+$/.test(length) || Number(length) > maxBytes);
+    if (declaredTooLarge) refuse(Number(length) || 0);
+    holdBody(
+      req,
+      maxBytes,
+      {
+        onComplete: (body) => {
+          if (!options.inspect) return next();
+          options.inspect(req.get("content-type"), body).then(
+            (problem) => {
+              if (!problem) return next();
+              (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
+              res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
+            },
+            (error: unknown) => next(error),
+          );
+        },
+        onTooLarge: refuse,
       },
-      onTooLarge: refuse,
-    });
+      declaredTooLarge,
+    );
   };
 }
 
 /**
  * Counts the body's bytes as the socket pushes them into the request stream, keeping them
  * buffered in the stream (nobody reads yet), and calls `onComplete` once the body has ended
- * within `maxBytes`; `onTooLarge` as soon as it goes over (further bytes are dropped unread).
+ * within `maxBytes`; `onTooLarge` as soon as it goes over. From then on (or from the start, with
+ * `refused`), further bytes are dropped unbuffered, and the connection is cut after `discardLimit`.
  */
 function holdBody(
   req: IncomingMessage,
   maxBytes: number,
   handlers: { onComplete: (body: Buffer) => void; onTooLarge: (received: number) => void },
+  refused = false,
 ) {
+  let state: "reading" | "done" | "refused" = refused ? "refused" : "reading";
   // bytes the parser pushed before this middleware ran (same packet as the headers)
   let received = req.readableLength;
-  if (received > maxBytes) return handlers.onTooLarge(received);
   const copies: Buffer[] = [];
   for (const chunk of (req as unknown as { readableBuffer?: Iterable<Buffer> }).readableBuffer ?? []) {
     copies.push(Buffer.from(chunk));
   }
-  if (req.complete) return handlers.onComplete(Buffer.concat(copies));
-  let state: "reading" | "done" | "refused" = "reading";
+  if (state === "reading" && received > maxBytes) {
+    state = "refused";
+    handlers.onTooLarge(received);
+  }
+  if (req.complete) {
+    if (state === "reading") handlers.onComplete(Buffer.concat(copies));
+    return;
+  }
+  let discarded = 0;
   const originalPush = req.push.bind(req);
+  const size = (chunk: unknown, encoding?: BufferEncoding) =>
+    typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
   req.push = (chunk: unknown, encoding?: BufferEncoding) => {
-    if (state === "refused") return true;
     if (chunk === null) {
       req.push = originalPush;
       const result = originalPush(null);
@@ -133,14 +148,18 @@ function holdBody(
       }
       return result;
     }
-    received += typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
+    if (state === "refused") {
+      discarded += size(chunk, encoding);
+      if (discarded > discardLimit) req.socket.destroy();
+      return true;
+    }
+    received += size(chunk, encoding);
     if (received > maxBytes) {
       state = "refused";
       handlers.onTooLarge(received);
       return true;
     }
-    const bytes = typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array);
-    copies.push(bytes);
+    copies.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array));
     originalPush(chunk, encoding);
     // keep the socket flowing while we hold the (bounded) body in the stream's buffer
     return true;

@@ -52,15 +52,18 @@ export function RecoveryForm({
   );
 }
 
-/** A used, expired or unknown link: said at once, with the way to a new one. */
+/**
+ * A used, expired or unknown link: said at once, with the way to a new one (full page loads, so the
+ * recovery state held in memory is left behind).
+ */
 export function ExpiredLinkView({ forgotHref }: { forgotHref: string }) {
   return (
     <AuthCard title="Link No Longer Valid" description={authMessages.invalidResetLink}>
       <div className="flex flex-col gap-3">
-        <Link to={forgotHref} className={buttonClass("primary", "w-full")}>
+        <Link to={forgotHref} reloadDocument className={buttonClass("primary", "w-full")}>
           Request a New Link
         </Link>
-        <Link to="/admin/login" className={buttonClass("ghost", "w-full")}>
+        <Link to="/admin/login" reloadDocument className={buttonClass("ghost", "w-full")}>
           Back to Login
         </Link>
       </div>
