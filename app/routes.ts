@@ -13,17 +13,21 @@ export default [
     route("*", "routes/_site/not-found.tsx"),
   ]),
   ...prefix("admin", [
-    // open to everyone: signing in, signing out, and the one-time first-admin set-up (useless without its token)
-    route("login", "routes/admin/login.tsx"),
+    // open to everyone: signing out
     route("logout", "routes/admin/logout.tsx"),
-    route("setup", "routes/admin/setup.tsx"),
-    // everything else under /admin: the guarded back office
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/index.tsx"),
-      route("dashboard", "routes/admin/dashboard.tsx"),
-      // server-sent events for live lists (a resource route, guarded by the layout's middleware)
-      route("events", "routes/admin/events.ts"),
-      route("*", "routes/admin/not-found.tsx"),
+    // every back-office page: the toast region and flash toasts
+    layout("routes/admin/frame.tsx", [
+      // open to everyone: signing in and the one-time first-admin set-up (useless without its token)
+      route("login", "routes/admin/login.tsx"),
+      route("setup", "routes/admin/setup.tsx"),
+      // everything else under /admin: the guarded back office
+      layout("routes/admin/layout.tsx", [
+        index("routes/admin/index.tsx"),
+        route("dashboard", "routes/admin/dashboard.tsx"),
+        // server-sent events for live lists (a resource route, guarded by the layout's middleware)
+        route("events", "routes/admin/events.ts"),
+        route("*", "routes/admin/not-found.tsx"),
+      ]),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@
  * Client-safe: no list of common passwords here (see password-policy.ts, checked on the server).
  */
 import { z } from "zod";
-import { limits } from "#app/domain/limits.ts";
+import { emailAddress } from "#app/domain/validation.ts";
 
 /** The spec's sign-in rule. */
 export const signInPasswordMin = 6;
@@ -43,11 +43,7 @@ export function characterCount(value: string): number {
   return [...value].length;
 }
 
-const email = z
-  .string({ error: authMessages.invalidEmail })
-  .trim()
-  .max(limits.email, authMessages.emailTooLong)
-  .pipe(z.email(authMessages.invalidEmail));
+const email = emailAddress();
 
 const newPassword = z
   .string({ error: authMessages.newPasswordTooShort })

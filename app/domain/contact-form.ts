@@ -5,71 +5,30 @@
 import * as z from "zod/mini";
 import { budgetRanges, customerTypes, formProjectTypes } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
+import {
+  emailAddress,
+  optional,
+  optionalHttpUrl,
+  optionalText,
+  phoneNumber,
+  requiredText,
+  tooLong,
+} from "#app/domain/validation.ts";
 
 // zod/mini: the same rules in a few kilobytes, because this schema also runs in
-// the visitor's browser (ADR 0009).
-
-/** An optional text field: trimmed; blank becomes undefined. */
-function optionalText<T extends z.ZodMiniType>(inner: T) {
-  return z.pipe(
-    z.transform((value: unknown) => {
-      if (typeof value !== "string") return value;
-      const trimmed = value.trim();
-      return trimmed === "" ? undefined : trimmed;
-    }),
-    z.optional(inner),
-  );
-}
-
-/** A required text field: trimmed, then between 1 and `max` characters. */
-function requiredText(max: number, requiredMessage: string, tooLongMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .check(z.trim(), z.minLength(1, { error: requiredMessage }), z.maxLength(max, { error: tooLongMessage }));
-}
-
-/** Accepts "studio.example" as "https://studio.example"; only http(s) URLs are valid. */
-function normaliseUrl(value: string): string {
-  return /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
-}
-
-const urlTooLong = "URL must be less than 500 characters";
-const websiteUrl = z.pipe(
-  z.string().check(z.maxLength(limits.url, { error: urlTooLong })),
-  z.pipe(
-    z.transform(normaliseUrl),
-    z
-      .url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: "Invalid URL format" })
-      .check(z.maxLength(limits.url, { error: urlTooLong })),
-  ),
-);
+// the visitor's browser (ADR 0009). The rules themselves are the shared ones of validation.ts.
 
 export const contactFormSchema = z.object({
-  first_name: requiredText(limits.firstName, "First name is required", "First name must be less than 50 characters"),
-  last_name: requiredText(limits.lastName, "Last name is required", "Last name must be less than 50 characters"),
-  email: z.pipe(
-    z
-      .string({ error: "Invalid email address" })
-      .check(z.trim(), z.maxLength(limits.email, { error: "Email must be less than 255 characters" })),
-    z.email({ error: "Invalid email address" }),
-  ),
-  phone_number: optionalText(
-    z
-      .string()
-      .check(
-        z.regex(/^[\d\s\-()+]+$/, { error: "Invalid phone number format" }),
-        z.minLength(limits.phoneMin, { error: "Phone number must be at least 10 digits" }),
-        z.maxLength(limits.phoneMax, { error: "Phone number must be less than 20 characters" }),
-      ),
-  ),
-  customer_type: optionalText(z.enum(customerTypes, { error: "Please select a valid option" })),
-  business_name: optionalText(
-    z.string().check(z.maxLength(limits.businessName, { error: "Business name must be less than 100 characters" })),
-  ),
-  existing_website_url: optionalText(websiteUrl),
+  first_name: requiredText(limits.firstName, "First name is required", tooLong("First name", limits.firstName)),
+  last_name: requiredText(limits.lastName, "Last name is required", tooLong("Last name", limits.lastName)),
+  email: emailAddress(),
+  phone_number: optional(phoneNumber),
+  customer_type: optional(z.enum(customerTypes, { error: "Please select a valid option" })),
+  business_name: optionalText(limits.businessName, "Business name"),
+  existing_website_url: optionalHttpUrl,
   project_type: z.enum(formProjectTypes, { error: "Please select a project type" }),
-  budget_range: optionalText(z.enum(budgetRanges, { error: "Please select a valid budget range" })),
-  message: requiredText(limits.message, "Message is required", "Message must be less than 2000 characters"),
+  budget_range: optional(z.enum(budgetRanges, { error: "Please select a valid budget range" })),
+  message: requiredText(limits.message, "Message is required", tooLong("Message", limits.message)),
 });
 
 export type ContactFormInput = z.input<typeof contactFormSchema>;
@@ -127,14 +86,3 @@ export function firstErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return errors;
 }
-
-/** Labels of the form's selects, in the order the form shows them. */
-export const customerTypeLabels: Record<(typeof customerTypes)[number], string> = {
-  business_owner: "Business Owner",
-  business_manager: "Business Manager",
-  company_representative: "Company Representative",
-  marketing_director: "Marketing Director",
-  entrepreneur: "Entrepreneur",
-  nonprofit_leader: "Nonprofit Leader",
-  other: "Other",
-};

@@ -5,15 +5,16 @@
 import { z } from "zod";
 import { customerStatuses } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
+import {
+  emailAddress,
+  optionalHttpUrl,
+  optionalMultilineText,
+  optionalText,
+  requiredText,
+  tooLong,
+} from "#app/domain/validation.ts";
 
 const required = "Name and email are required";
-
-function optionalText(max: number, message: string) {
-  return z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() || undefined : value),
-    z.string().max(max, { error: message }).optional(),
-  );
-}
 
 /** "45", "45 days" -> 45; blank, negative or unparsable -> 30 (the default terms). */
 export function parsePaymentTerms(value: unknown): number {
@@ -22,25 +23,16 @@ export function parsePaymentTerms(value: unknown): number {
 }
 
 export const customerFormSchema = z.object({
-  name: z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(limits.personName, { error: "Name must be less than 200 characters" }),
-  email: z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(limits.email, { error: "Email must be less than 255 characters" })
-    .pipe(z.email({ error: "Invalid email address" })),
-  phone_number: optionalText(limits.phoneMax, "Phone number must be less than 20 characters"),
-  business_name: optionalText(limits.businessName, "Business name must be less than 100 characters"),
-  website_url: optionalText(limits.url, "URL must be less than 500 characters"),
-  billing_address: optionalText(limits.address, "Billing address must be less than 500 characters"),
-  tax_id: optionalText(limits.taxId, "Tax ID must be less than 50 characters"),
+  name: requiredText(limits.personName, required, tooLong("Name", limits.personName)),
+  email: emailAddress(required),
+  phone_number: optionalText(limits.phoneMax, "Phone number"),
+  business_name: optionalText(limits.businessName, "Business name"),
+  website_url: optionalHttpUrl,
+  billing_address: optionalMultilineText(limits.address, "Billing address"),
+  tax_id: optionalText(limits.taxId, "Tax ID"),
   payment_terms: z.preprocess(parsePaymentTerms, z.number().int()),
   status: z.enum(customerStatuses).catch("prospect"),
-  notes: optionalText(limits.notes, "Notes must be less than 5000 characters"),
+  notes: optionalMultilineText(limits.notes, "Notes"),
 });
 export type CustomerFormInput = z.input<typeof customerFormSchema>;
 export type CustomerForm = z.output<typeof customerFormSchema>;

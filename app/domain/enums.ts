@@ -14,6 +14,15 @@ export const customerTypes = [
   "other",
 ] as const;
 export type CustomerType = (typeof customerTypes)[number];
+export const customerTypeLabels: Record<CustomerType, string> = {
+  business_owner: "Business Owner",
+  business_manager: "Business Manager",
+  company_representative: "Company Representative",
+  marketing_director: "Marketing Director",
+  entrepreneur: "Entrepreneur",
+  nonprofit_leader: "Nonprofit Leader",
+  other: "Other",
+};
 
 /** Project types the public contact form offers, with their labels. */
 export const formProjectTypes = ["quote", "contact", "consultation", "website", "webapp", "redesign"] as const;
@@ -55,21 +64,56 @@ export const budgetNotSpecified = "Not specified";
 
 export const submissionStatuses = ["new", "in-progress", "completed", "archived"] as const;
 export type SubmissionStatus = (typeof submissionStatuses)[number];
+export const submissionStatusLabels: Record<SubmissionStatus, string> = {
+  new: "New",
+  "in-progress": "In Progress",
+  completed: "Completed",
+  archived: "Archived",
+};
 
 export const customerStatuses = ["prospect", "active", "inactive", "archived"] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
+export const customerStatusLabels: Record<CustomerStatus, string> = {
+  prospect: "Prospect",
+  active: "Active",
+  inactive: "Inactive",
+  archived: "Archived",
+};
 
 export const projectStatuses = ["quoted", "approved", "in_progress", "completed", "on_hold", "cancelled"] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  quoted: "Quoted",
+  approved: "Approved",
+  in_progress: "In Progress",
+  completed: "Completed",
+  on_hold: "On Hold",
+  cancelled: "Cancelled",
+};
 
 export const pricingModels = ["fixed", "hourly", "phased"] as const;
 export type PricingModel = (typeof pricingModels)[number];
+export const pricingModelLabels: Record<PricingModel, string> = {
+  fixed: "Fixed Price",
+  hourly: "Hourly",
+  phased: "Phased",
+};
 
 export const invoiceTypes = ["invoice", "estimate"] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
+export const invoiceTypeLabels: Record<InvoiceType, string> = { invoice: "Invoice", estimate: "Estimate" };
 
 export const invoiceStatuses = ["draft", "sent", "viewed", "paid", "partial", "overdue", "cancelled"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  paid: "Paid",
+  partial: "Partial",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};
 
 export const interactionTypes = ["note"] as const;
 
@@ -78,3 +122,5 @@ export type Role = (typeof roles)[number];
 
 export const portfolioCategories = ["websites", "webapps"] as const;
 export type PortfolioCategory = (typeof portfolioCategories)[number];
+/** A portfolio card's category tag. */
+export const portfolioCategoryLabels: Record<PortfolioCategory, string> = { websites: "Website", webapps: "Web App" };

@@ -16,13 +16,6 @@ export const inboxPageSize = 25;
 export const inboxTypeFilters = ["all", "quote", "contact", "demo", "website", "webapp", "redesign"] as const;
 export type InboxTypeFilter = (typeof inboxTypeFilters)[number];
 
-export const submissionStatusLabels: Record<SubmissionStatus, string> = {
-  new: "New",
-  "in-progress": "In Progress",
-  completed: "Completed",
-  archived: "Archived",
-};
-
 const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
 
 /** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */

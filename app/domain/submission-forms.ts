@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import type { LeadFields } from "#app/domain/leads.ts";
 import { limits } from "#app/domain/limits.ts";
+import { optionalMultilineText, tooLong } from "#app/domain/validation.ts";
 
 export const inboxMessages = {
   empty: "No submissions found",
@@ -19,20 +20,12 @@ export const inboxMessages = {
   searchPlaceholder: "Search by name, email, or business...",
 } as const;
 
-export const notesTooLong = `Notes must be less than ${limits.notes} characters`;
+export const notesTooLong = tooLong("Notes", limits.notes);
 
 /** The detail dialog's editable part. Blank notes are stored as null; line breaks are kept. */
 export const submissionUpdateSchema = z.object({
   status: z.enum(submissionStatuses, { error: "Please select a status" }),
-  notes: z.preprocess(
-    // forms send line breaks as CRLF; the textarea (and its maxlength) counts them as one character
-    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") || undefined : value),
-    z
-      .string()
-      .max(limits.notes, { error: notesTooLong })
-      .transform((text) => (text.trim() === "" ? undefined : text))
-      .optional(),
-  ),
+  notes: optionalMultilineText(limits.notes, "Notes"),
 });
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
 

@@ -1,18 +1,21 @@
 /**
  * Flash toasts: an action redirects with a toast in a short-lived signed cookie; the next
- * admin page (layout or login loader) reads it once, clears it and shows it with sonner.
+ * admin page (the admin frame layout's loader) reads it once, clears it and shows it with sonner.
  */
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { type Config, isHttps } from "#app/config.server.ts";
+import type { ToastData } from "#app/domain/toast.ts";
 
-const toastSchema = z.object({
+const toastSchema: z.ZodType<ToastData> = z.object({
   type: z.enum(["success", "error", "info"]),
   message: z.string().max(500),
   /** a second line under the title ('Error' + the server's message) */
   description: z.string().max(500).optional(),
+  /** the form it is about (its toast replaces that form's earlier error toasts) */
+  id: z.string().max(100).optional(),
 });
-export type FlashToast = z.infer<typeof toastSchema>;
+export type FlashToast = ToastData;
 
 function toastCookie(config: Pick<Config, "publicUrl" | "sessionSecret">) {
   return createCookie("studio_toast", {

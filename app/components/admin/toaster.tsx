@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { Toaster, toast } from "sonner";
+import type { ToastData } from "#app/domain/toast.ts";
 
-export type ToastData = { type: "success" | "error" | "info"; message: string; description?: string };
+export type { ToastData };
 
-/** The one toast region of the back office (SPEC section 9: 3 visible, 4 s, Alt+T, 'Notifications'). */
+/** The one toast region of the back office, mounted once by the admin frame layout (SPEC section 9: 3 visible, 4 s, Alt+T, 'Notifications'). */
 export function AdminToaster() {
   return (
     <Toaster
@@ -20,7 +21,7 @@ export function AdminToaster() {
 }
 
 export function showToast(data: ToastData) {
-  const options = data.description ? { description: data.description } : undefined;
+  const options = { description: data.description, id: data.id };
   if (data.type === "success") toast.success(data.message, options);
   else if (data.type === "error") toast.error(data.message, options);
   else toast.info(data.message, options);

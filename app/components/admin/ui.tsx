@@ -32,14 +32,6 @@ export function buttonClass(
   );
 }
 
-export function Button({
-  variant = "primary",
-  className,
-  ...props
-}: ComponentProps<"button"> & { variant?: keyof typeof variants }) {
-  return <button type="button" className={buttonClass(variant, className)} {...props} />;
-}
-
 /** A labelled input with its error messages, wired for assistive technology. */
 export function Field({
   label,
@@ -73,42 +65,6 @@ export function Field({
         )}
       />
       {hint && !invalid ? <p className="text-xs text-zinc-400">{hint}</p> : null}
-      <p id={errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
-        {errors?.[0] ?? ""}
-      </p>
-    </div>
-  );
-}
-
-/** Shared look of multi-line fields. */
-export const textareaClass =
-  "w-full rounded-md border bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]";
-
-/** A labelled textarea with its error line: the multi-line sibling of `Field`. */
-export function TextareaField({
-  label,
-  errors,
-  errorId,
-  textareaProps,
-}: {
-  label: string;
-  errors?: string[];
-  errorId: string;
-  textareaProps: ComponentProps<"textarea"> & { id: string };
-}) {
-  const invalid = Boolean(errors?.length);
-  return (
-    <div className="flex flex-col gap-1.5 sm:col-span-2">
-      <label htmlFor={textareaProps.id} className="text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        rows={4}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        className={cx(textareaClass, invalid ? "border-red-500" : "border-zinc-700")}
-      />
       <p id={errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
         {errors?.[0] ?? ""}
       </p>

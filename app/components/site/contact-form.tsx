@@ -13,11 +13,11 @@ import {
   contactFieldOrder,
   contactFormSchema,
   contactMessages,
-  customerTypeLabels,
 } from "#app/domain/contact-form.ts";
 import {
   budgetRangeLabels,
   budgetRanges,
+  customerTypeLabels,
   customerTypes,
   formProjectTypes,
   projectTypeLabels,

@@ -1,5 +1,6 @@
 import { InlineScript } from "#app/components/inline-script.tsx";
-import { staticTerminalText, terminalElementId, terminalScript } from "#app/domain/terminal.ts";
+import { terminalElementId, terminalScript } from "#app/components/site/terminal-script.ts";
+import { staticTerminalText } from "#app/domain/terminal.ts";
 
 const script = terminalScript();
 const initialText = staticTerminalText();

@@ -3,6 +3,7 @@ import { InlineScript } from "#app/components/inline-script.tsx";
 import { portfolioFilterScript } from "#app/components/site/scripts.ts";
 import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { filterHref, matchesFilter, parsePortfolioFilter, portfolioFilters } from "#app/domain/portfolio.ts";
 import { listPortfolioItems } from "#app/models/portfolio.server.ts";
 import type { Route } from "./+types/portfolio";
@@ -20,8 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parsePortfolioFilter(new URL(request.url).searchParams.get("category"));
   return { filter, items: await listPortfolioItems(getApp(context).database.db) };
 }
-
-const categoryLabels = { websites: "Website", webapps: "Web App" } as const;
 
 export default function Portfolio({ loaderData }: Route.ComponentProps) {
   const { filter, items } = loaderData;
@@ -69,7 +68,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
             />
             <div className="flex flex-1 flex-col gap-3 p-7">
               <p className="font-mono text-xs tracking-widest text-[var(--color-accent)] uppercase">
-                {categoryLabels[item.category]}
+                {portfolioCategoryLabels[item.category]}
               </p>
               <h2 className="text-2xl font-semibold text-white">{item.title}</h2>
               <p className="flex-1 leading-relaxed text-zinc-300">{item.description}</p>

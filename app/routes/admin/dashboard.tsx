@@ -8,20 +8,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Archive, Inbox, RefreshCw, Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLocation, useRevalidator } from "react-router";
-import { ConvertDialog, InboxTable, Pager, SubmissionDialog } from "#app/components/admin/inbox.tsx";
+import { InboxTable } from "#app/components/admin/inbox-table.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { ConvertDialog, SubmissionDialog } from "#app/components/admin/submission-dialogs.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
-import { projectTypeLabels } from "#app/domain/enums.ts";
-import {
-  inboxHref,
-  inboxPageSize,
-  inboxTotals,
-  inboxTypeFilters,
-  parseInboxQuery,
-  submissionStatusLabels,
-} from "#app/domain/inbox.ts";
+import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
+import { inboxHref, inboxPageSize, inboxTotals, inboxTypeFilters, parseInboxQuery } from "#app/domain/inbox.ts";
 import {
   inboxMessages,
   parseSubmissionId,
@@ -36,8 +31,8 @@ import {
   listSubmissions,
   updateSubmission,
 } from "#app/models/contact-submissions.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -74,15 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseSubmissionId(formData.get("id"));
   const listHref = inboxHref(query);
   if (!id || (intent !== "update" && intent !== "convert")) {
-    return data({ intent: null, result: undefined, toast: undefined }, { status: 400 });
+    throw data("Unknown submission or action", { status: 400 });
   }
   const detailHref = inboxHref(query, { submission: id });
 
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: submissionUpdateSchema });
-    if (submission.status !== "success") {
-      return data({ intent, result: submission.reply(), toast: undefined }, { status: 400 });
-    }
+    if (submission.status !== "success") return invalid(submission);
     try {
       const updated = await updateSubmission(database.db, id, toSubmissionChanges(submission.value));
       if (!updated) {
@@ -90,22 +83,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     } catch (error) {
       logger.error({ err: error, submission: id }, "submission update failed");
-      return data(
-        {
-          intent,
-          result: submission.reply({ formErrors: [inboxMessages.updateFailed] }),
-          toast: { type: "error" as const, message: inboxMessages.updateFailed },
-        },
-        { status: 500 },
-      );
+      return serverError(submission, { type: "error", message: inboxMessages.updateFailed });
     }
-    return redirectWithToast(config, listHref, { type: "success", message: inboxMessages.updated });
+    return redirectWithToast(config, listHref, {
+      type: "success",
+      message: inboxMessages.updated,
+      id: `update-${id}`,
+    });
   }
 
   const submission = parseWithZod(formData, { schema: customerFormSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply(), toast: undefined }, { status: 400 });
-  }
+  if (submission.status !== "success") return invalid(submission);
   try {
     const customer = await convertSubmission(database.db, id, submission.value);
     if (!customer) {
@@ -115,7 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: inboxMessages.notFound,
       });
     }
-    return redirectWithToast(config, detailHref, { type: "success", message: inboxMessages.converted });
+    return redirectWithToast(config, detailHref, {
+      type: "success",
+      message: inboxMessages.converted,
+      id: `convert-${id}`,
+    });
   } catch (error) {
     if (error instanceof AlreadyConvertedError) {
       return redirectWithToast(config, detailHref, {
@@ -125,15 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     logger.error({ err: error, submission: id }, "conversion failed");
-    const message = "The customer could not be created. Please try again.";
-    return data(
-      {
-        intent,
-        result: submission.reply({ formErrors: [message] }),
-        toast: { type: "error" as const, message: inboxMessages.errorTitle, description: message },
-      },
-      { status: 500 },
-    );
+    return serverError(submission, {
+      type: "error",
+      message: inboxMessages.errorTitle,
+      description: "The customer could not be created. Please try again.",
+    });
   }
 }
 
@@ -148,9 +136,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const detailHref = (id: string) => inboxHref(current, { submission: id });
   const selfHref = `${location.pathname}${location.search}`;
 
-  useEffect(() => {
-    if (actionData?.toast) showToast(actionData.toast);
-  }, [actionData]);
   useEffect(() => {
     if (missing) showToast({ type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound });
   }, [missing]);
@@ -286,7 +271,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           submission={submission}
           action={inboxHref(current, { submission: submission.id, convert: "1" })}
           closeHref={detailHref(submission.id)}
-          lastResult={actionData?.intent === "convert" ? actionData.result : undefined}
+          failure={actionData}
         />
       ) : submission ? (
         <SubmissionDialog
@@ -295,7 +280,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           action={detailHref(submission.id)}
           closeHref={listHref}
           convertHref={inboxHref(current, { submission: submission.id, convert: "1" })}
-          lastResult={actionData?.intent === "update" ? actionData.result : undefined}
+          failure={actionData}
         />
       ) : null}
     </div>

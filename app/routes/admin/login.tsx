@@ -10,7 +10,7 @@ import { data, redirect, useActionData, useFetcher, useNavigate, useSearchParams
 import { ForgotForm, SentView } from "#app/components/admin/login/forgot-form.tsx";
 import { ExpiredLinkView, RecoveryForm } from "#app/components/admin/login/recovery-form.tsx";
 import { SignInForm } from "#app/components/admin/login/sign-in-form.tsx";
-import { AdminToaster, showToast } from "#app/components/admin/toaster.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
@@ -120,7 +120,6 @@ export default function AdminLogin() {
       ) : (
         <RecoveryForm lastResult={of("recovery")?.result} error={of("recovery")?.error} token={recoveryToken ?? ""} />
       )}
-      <AdminToaster />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { FormAlert } from "#app/components/admin/login/shared.tsx";
-import { AdminToaster, showToast } from "#app/components/admin/toaster.tsx";
+import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, Field } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
@@ -130,7 +130,6 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </AuthCard>
-      <AdminToaster />
     </>
   );
 }

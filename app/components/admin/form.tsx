@@ -1,0 +1,351 @@
+/**
+ * The back office's one form kit: every admin form is built from these pieces.
+ *
+ * - `useAdminForm` wraps Conform + zod the same way everywhere: the schema validates in the
+ *   browser on blur (then as you type) and again on the server, which answers with
+ *   `lastResult`; a failure's toast is shown once, under the form's id, so the success toast
+ *   of the same form later replaces it.
+ * - Field components (text, email, number, money, date, select, textarea, checkbox) wire the
+ *   label, the description and the error line to the control for assistive technology.
+ * - `SubmitButton` is disabled and says 'Saving...' while its form is being submitted
+ *   (`useIsSubmitting`, the one rule for "busy").
+ *
+ * Server side, the matching answers are in `app/services/action-result.server.ts`.
+ */
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { type ComponentProps, type ReactNode, useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import type { $ZodType, input, output } from "zod/v4/core";
+import { showToast } from "#app/components/admin/toaster.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import type { ActionFailure } from "#app/domain/toast.ts";
+
+export type { ActionFailure };
+
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/**
+ * Conform + zod, configured once. `failure` is the action's answer (`useActionData()`), if it
+ * was for this form; its field errors appear under the fields and its toast pops up once.
+ */
+export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  failure,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  failure?: ActionFailure | null;
+  defaultValue?: { [K in keyof input<Schema>]?: unknown };
+}) {
+  useEffect(() => {
+    if (failure?.toast) showToast({ ...failure.toast, id });
+  }, [failure, id]);
+  return useForm<input<Schema>, output<Schema>, string[]>({
+    id,
+    lastResult: failure?.result,
+    defaultValue: defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/**
+ * The one rule for "this form is busy": a non-GET submission is under way (or its redirect is
+ * loading) and, when given, it carries this `intent` and goes to this `action`.
+ */
+export function useIsSubmitting({ intent, action }: { intent?: string; action?: string } = {}) {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || !navigation.formData) return false;
+  if (navigation.formMethod?.toUpperCase() === "GET") return false;
+  if (intent !== undefined && navigation.formData.get("intent") !== intent) return false;
+  if (action !== undefined && navigation.formAction?.split("?")[0] !== action.split("?")[0]) return false;
+  return true;
+}
+
+/** A POST form wired to Conform (ids, noValidate once hydrated, the form-level error). */
+export function AdminForm<Shape extends Record<string, unknown>>({
+  form,
+  children,
+  className,
+  ...props
+}: { form: FormMetadata<Shape, string[]>; children: ReactNode } & Omit<ComponentProps<typeof Form>, "children">) {
+  return (
+    <Form method="post" {...getFormProps(form)} {...props} className={className}>
+      {children}
+    </Form>
+  );
+}
+
+/** The form-level error (for failures that belong to no one field). */
+export function FormError<Shape extends Record<string, unknown>>({ form }: { form: FormMetadata<Shape, string[]> }) {
+  if (!form.errors?.length) return null;
+  return (
+    <p
+      id={form.errorId}
+      role="alert"
+      className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100"
+    >
+      {form.errors[0]}
+    </p>
+  );
+}
+
+/** Submits the form; disabled with `pendingLabel` while busy. */
+export function SubmitButton({
+  children,
+  pendingLabel = "Saving...",
+  intent,
+  action,
+  variant = "primary",
+  className,
+  ...props
+}: {
+  children: ReactNode;
+  pendingLabel?: string;
+  intent?: string;
+  action?: string;
+  variant?: "primary" | "secondary" | "ghost";
+} & Omit<ComponentProps<"button">, "type">) {
+  const busy = useIsSubmitting({ intent, action });
+  return (
+    <button
+      type="submit"
+      name={intent !== undefined ? "intent" : undefined}
+      value={intent}
+      disabled={busy || props.disabled}
+      aria-disabled={busy || undefined}
+      className={buttonClass(variant, className)}
+      {...props}
+    >
+      {busy ? pendingLabel : children}
+    </button>
+  );
+}
+
+// ------------------------------------------------------------------ fields
+
+export const controlClass =
+  "w-full rounded-md border bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)] disabled:cursor-not-allowed disabled:opacity-60";
+
+function borderClass(invalid: boolean) {
+  return invalid ? "border-red-500" : "border-zinc-700";
+}
+
+/** Conform's prop getters return a `key`, which React refuses through a spread. */
+function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
+
+type FieldFrameProps = {
+  meta: Meta;
+  label: ReactNode;
+  description?: ReactNode;
+  /** span both columns of a two-column form grid */
+  wide?: boolean;
+  className?: string;
+};
+
+/** Label, control, description and error line; ids tie them together. */
+function FieldFrame({
+  meta,
+  label,
+  description,
+  wide,
+  className,
+  children,
+}: FieldFrameProps & { children: ReactNode }) {
+  return (
+    <div className={cx("flex flex-col gap-1.5", wide && "sm:col-span-2", className)}>
+      <label htmlFor={meta.id} className="text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      {children}
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-zinc-400">
+          {description}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="mb-1 min-h-4 text-xs text-red-400" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/** aria-describedby: the description always, the error line when there is an error. */
+function describedBy(meta: Meta, description: ReactNode) {
+  const ids = [description ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+type InputExtras = Omit<ComponentProps<"input">, "id" | "name" | "form" | "defaultValue" | "type" | "className">;
+
+function InputField({
+  type,
+  meta,
+  label,
+  description,
+  wide,
+  className,
+  prefix,
+  ...rest
+}: FieldFrameProps & InputExtras & { type: "text" | "email" | "number" | "date" | "url" | "tel"; prefix?: string }) {
+  const invalid = Boolean(meta.errors?.length);
+  const props = withoutKey(getInputProps(meta, { type, ariaAttributes: false }));
+  return (
+    <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
+      <div className="relative">
+        {prefix ? (
+          <span
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-zinc-400"
+          >
+            {prefix}
+          </span>
+        ) : null}
+        <input
+          {...props}
+          {...rest}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(meta, description)}
+          className={cx(controlClass, "h-10", prefix && "pl-7", borderClass(invalid))}
+        />
+      </div>
+    </FieldFrame>
+  );
+}
+
+export function TextField(props: FieldFrameProps & InputExtras & { type?: "text" | "url" | "tel" }) {
+  return <InputField {...props} type={props.type ?? "text"} />;
+}
+
+export function EmailField(props: FieldFrameProps & InputExtras) {
+  return <InputField autoComplete="off" {...props} type="email" />;
+}
+
+/** A number; `step` and `min` as the form needs (quantities, hours, days). */
+export function NumberField(props: FieldFrameProps & InputExtras) {
+  return <InputField inputMode="decimal" {...props} type="number" />;
+}
+
+/** An amount in dollars: minimum 0, step 0.01, shown with a dollar sign. */
+export function MoneyField(props: FieldFrameProps & InputExtras) {
+  return <InputField inputMode="decimal" min={0} step={0.01} {...props} type="number" prefix="$" />;
+}
+
+/** A calendar date (yyyy-mm-dd on the wire; the browser shows it in its own format). */
+export function DateField(props: FieldFrameProps & InputExtras) {
+  return <InputField {...props} type="date" />;
+}
+
+export type SelectOption = { value: string; label: string };
+
+export function SelectField({
+  meta,
+  label,
+  description,
+  wide,
+  className,
+  options,
+  placeholder,
+  ...rest
+}: FieldFrameProps &
+  Omit<ComponentProps<"select">, "id" | "name" | "form" | "defaultValue" | "className" | "children"> & {
+    options: readonly SelectOption[];
+    /** a first, empty choice ("Select a customer") */
+    placeholder?: string;
+  }) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
+      <select
+        {...withoutKey(getSelectProps(meta, { ariaAttributes: false }))}
+        {...rest}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, description)}
+        className={cx(controlClass, "h-10", borderClass(invalid))}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function TextareaField({
+  meta,
+  label,
+  description,
+  wide = true,
+  className,
+  rows = 4,
+  ...rest
+}: FieldFrameProps &
+  Omit<ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className" | "children">) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
+      <textarea
+        {...withoutKey(getTextareaProps(meta, { ariaAttributes: false }))}
+        {...rest}
+        rows={rows}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, description)}
+        className={cx(controlClass, "py-2", borderClass(invalid))}
+      />
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({
+  meta,
+  label,
+  description,
+  wide,
+  className,
+  ...rest
+}: FieldFrameProps & Omit<InputExtras, "value">) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={cx("flex flex-col gap-1", wide && "sm:col-span-2", className)}>
+      <div className="flex items-center gap-2">
+        <input
+          {...withoutKey(getInputProps(meta, { type: "checkbox", ariaAttributes: false }))}
+          {...rest}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy(meta, description)}
+          className="size-4 accent-[var(--color-accent)]"
+        />
+        <label htmlFor={meta.id} className="text-sm font-medium text-zinc-200">
+          {label}
+        </label>
+      </div>
+      {description ? (
+        <p id={meta.descriptionId} className="text-xs text-zinc-400">
+          {description}
+        </p>
+      ) : null}
+      <p id={meta.errorId} className="mb-1 min-h-4 text-xs text-red-400" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+
+/** The pager under every back-office list: "Showing 1–25 of 120", Previous / Next as links (work without JavaScript). */
+export function Pager({
+  page,
+  pageCount,
+  total,
+  pageSize,
+  shown,
+  href,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  shown: number;
+  href: (page: number) => string;
+}) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = (page - 1) * pageSize + shown;
+  const pagerLink = (target: number, label: string, icon: ReactNode, disabled: boolean) =>
+    disabled ? (
+      <span aria-disabled="true" className={buttonClass("secondary", "pointer-events-none opacity-50", "sm")}>
+        {icon === "prev" ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {label}
+        {icon === "next" ? <ChevronRight aria-hidden className="size-4" /> : null}
+      </span>
+    ) : (
+      <Link
+        to={href(target)}
+        rel={icon === "prev" ? "prev" : "next"}
+        className={buttonClass("secondary", undefined, "sm")}
+      >
+        {icon === "prev" ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {label}
+        {icon === "next" ? <ChevronRight aria-hidden className="size-4" /> : null}
+      </Link>
+    );
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm text-zinc-400">
+      <p>
+        Showing <span className="text-zinc-200 tabular-nums">{first}</span>–
+        <span className="text-zinc-200 tabular-nums">{last}</span> of{" "}
+        <span className="text-zinc-200 tabular-nums">{total}</span>
+      </p>
+      <div className="flex items-center gap-2">
+        {pagerLink(page - 1, "Previous", "prev", page <= 1)}
+        <span className="px-1 tabular-nums" aria-current="page">
+          Page {page} of {pageCount}
+        </span>
+        {pagerLink(page + 1, "Next", "next", page >= pageCount)}
+      </div>
+    </nav>
+  );
+}

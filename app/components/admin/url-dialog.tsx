@@ -1,0 +1,67 @@
+/**
+ * A dialog addressed by the URL (for example ?submission=id): the server renders it open, so
+ * it works before and without JavaScript; closing it (Escape, the X, Cancel) is a link back.
+ */
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type ReactNode, useId } from "react";
+import { Link, useNavigate } from "react-router";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+
+/** A dialog open as long as the URL says so; closing (Escape, the X, Cancel) goes to `closeHref`. */
+export function UrlDialog({
+  title,
+  description,
+  closeHref,
+  children,
+}: {
+  title: string;
+  description: string;
+  closeHref: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  // explicit ids: the server-rendered dialog must be named before any script runs
+  const id = useId();
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) void navigate(closeHref, { preventScrollReset: true });
+      }}
+    >
+      {/* no portal: the server renders the dialog open, so it works before (and without) JavaScript */}
+      <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+      <Dialog.Content
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-description`}
+        className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col overflow-y-auto border-zinc-800 bg-zinc-950 text-zinc-100 shadow-2xl sm:top-[5vh] sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:rounded-xl sm:border"
+      >
+        <div className="sticky top-0 z-10 flex items-start gap-4 border-b border-zinc-800 bg-zinc-950 px-5 py-4">
+          <div className="min-w-0 flex-1">
+            <Dialog.Title id={`${id}-title`} className="text-lg font-semibold">
+              {title}
+            </Dialog.Title>
+            <Dialog.Description id={`${id}-description`} className="mt-0.5 text-sm text-zinc-400">
+              {description}
+            </Dialog.Description>
+          </div>
+          <Link to={closeHref} preventScrollReset className={buttonClass("ghost", "-mr-2", "icon")} aria-label="Close">
+            <X aria-hidden className="size-4" />
+          </Link>
+        </div>
+        {children}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+/** One labelled value of a read-only details list (`<dl>`). */
+export function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cx("min-w-0", wide && "sm:col-span-2")}>
+      <dt className="text-xs font-medium tracking-wide text-zinc-400 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-zinc-100">{children}</dd>
+    </div>
+  );
+}

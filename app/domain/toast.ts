@@ -1,0 +1,20 @@
+/**
+ * What the back office tells the owner after an action (SPEC section 8: every message is a
+ * toast). Shared by the server (flash cookie, action answers) and the browser (sonner).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+
+export type ToastData = {
+  type: "success" | "error" | "info";
+  message: string;
+  /** a second line under the title ('Error' + the server's message) */
+  description?: string;
+  /**
+   * The form the toast is about: a later toast with the same id replaces this one, so the
+   * success of a form clears its stale error toasts.
+   */
+  id?: string;
+};
+
+/** What an action answers when a form could not be saved (400 invalid, 500 server failure). */
+export type ActionFailure = { result: SubmissionResult<string[]>; toast?: ToastData };

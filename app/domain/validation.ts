@@ -1,0 +1,153 @@
+/**
+ * The validation rules every form uses, so that an email, an optional text or a website is
+ * checked the same way on the public inquiry form and in every back-office form, in the
+ * browser and on the server. Written with `zod/mini` (a few kilobytes in the visitor's
+ * browser, ADR 0009); its schemas also nest inside classic `zod` objects.
+ *
+ * Messages are built from `limits.ts`, so a limit and its message cannot drift apart.
+ * Field names follow the spec's column names (snake_case) in every form.
+ */
+import * as z from "zod/mini";
+import { limits } from "#app/domain/limits.ts";
+
+/** "Notes must be less than 5000 characters" (the spec's wording for every length limit). */
+export function tooLong(label: string, max: number): string {
+  return `${label} must be less than ${max} characters`;
+}
+
+/** Trims text; blank becomes undefined. Non-strings pass through for the inner schema to judge. */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : trimmed;
+}
+
+/** Forms send line breaks as CRLF; a textarea (and its maxlength) counts each as one character. */
+export function normaliseLineBreaks(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
+}
+
+/** An optional field: trimmed, blank becomes undefined, otherwise `inner` decides. */
+export function optional<T extends z.ZodMiniType>(inner: T) {
+  return z.pipe(z.transform(blankToUndefined), z.optional(inner));
+}
+
+/** An optional single-line text of at most `max` characters. */
+export function optionalText(max: number, label: string) {
+  return optional(z.string().check(z.maxLength(max, { error: tooLong(label, max) })));
+}
+
+/**
+ * An optional multi-line text (notes, descriptions): line breaks kept and counted as one
+ * character each, surrounding blank space trimmed, blank becomes undefined.
+ */
+export function optionalMultilineText(max: number, label: string) {
+  return z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
+    optional(z.string().check(z.maxLength(max, { error: tooLong(label, max) }))),
+  );
+}
+
+/** A required text: trimmed, then between 1 and `max` characters. */
+export function requiredText(max: number, required: string, tooLongMessage: string) {
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLongMessage }));
+}
+
+export const emailMessages = {
+  invalid: "Invalid email address",
+  tooLong: tooLong("Email", limits.email),
+} as const;
+
+/** The one email rule: trimmed, at most 255 characters, a valid address. */
+export function emailAddress(required: string = emailMessages.invalid) {
+  return z.pipe(
+    z
+      .string({ error: required })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: required }),
+        z.maxLength(limits.email, { error: emailMessages.tooLong }),
+      ),
+    z.email({ error: emailMessages.invalid }),
+  );
+}
+
+export const urlMessages = {
+  invalid: "Invalid URL format",
+  tooLong: "URL must be less than 500 characters",
+} as const;
+
+/** Accepts "studio.example" as "https://studio.example". */
+function withScheme(value: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
+}
+
+/** A website address: only http and https, with a dotted host name (or localhost). */
+export const httpUrl = z.pipe(
+  z.string().check(z.maxLength(limits.url, { error: urlMessages.tooLong })),
+  z.pipe(
+    z.transform(withScheme),
+    z
+      .url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: urlMessages.invalid })
+      .check(z.maxLength(limits.url, { error: urlMessages.tooLong })),
+  ),
+);
+
+/** An optional website address. */
+export const optionalHttpUrl = optional(httpUrl);
+
+export const phoneMessages = {
+  format: "Invalid phone number format",
+  tooShort: "Phone number must be at least 10 digits",
+  tooLong: "Phone number must be less than 20 characters",
+} as const;
+
+/** The spec's phone rule: digits, spaces, hyphens, parentheses and plus; 10 to 20 characters. */
+export const phoneNumber = z
+  .string()
+  .check(
+    z.regex(/^[\d\s\-()+]+$/, { error: phoneMessages.format }),
+    z.minLength(limits.phoneMin, { error: phoneMessages.tooShort }),
+    z.maxLength(limits.phoneMax, { error: phoneMessages.tooLong }),
+  );
+
+/** A calendar date as the browser's date input sends it (yyyy-mm-dd), checked to exist. */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const dateMessages = { invalid: "Please enter a valid date" } as const;
+
+/** An optional date (yyyy-mm-dd); blank becomes undefined. */
+export const optionalDate = optional(z.string().check(z.refine(isIsoDate, { error: dateMessages.invalid })));
+
+/**
+ * A non-negative amount typed in a number field, as the spec's forms treat them: blank or
+ * unparsable becomes `fallback` (0 in the invoice editor, undefined elsewhere), negatives are
+ * refused. The result is the text as typed (trimmed), for `money.ts` to turn into exact cents.
+ */
+export function amountText(options: { fallback?: string; label: string }) {
+  return z.pipe(
+    z.transform((value: unknown) => {
+      const text =
+        typeof value === "string" ? value.trim() : value === undefined || value === null ? "" : String(value);
+      if (text === "" || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return options.fallback;
+      return text;
+    }),
+    z.optional(
+      z.string().check(
+        z.refine((text) => !text.startsWith("-") || Number(text) === 0, {
+          error: `${options.label} must be 0 or more`,
+        }),
+        // numeric(12,2): ten digits before the point
+        z.refine((text) => Math.abs(Number(text)) < 1e10, { error: `${options.label} is too large` }),
+      ),
+    ),
+  );
+}
