@@ -174,7 +174,7 @@ for (const { kind, enabled } of kinds) {
 
     it("checks at most 10 passwords per account, and the right password 150th of 200 does not sign in", async () => {
       const burst = await signInBurst(server, 200, 149);
-      console.info(`[${kind}] burst of 200: ${JSON.stringify({ ...burst, rightAnswer: burst.rightAnswer?.status })}`);
+      console.warn(`[${kind}] burst of 200: ${JSON.stringify({ ...burst, rightAnswer: burst.rightAnswer?.status })}`);
       expect(burst.signedIn).toBe(0);
       expect(burst.checked).toBeLessThanOrEqual(10);
       expect(burst.checked + burst.blocked).toBe(200);
@@ -248,7 +248,7 @@ describe("request bodies, malformed input, the login page", () => {
     }
     const answer = await rawChunked(server, "/admin/login", fiftyMegabytes());
     const after = rssMb(server);
-    console.info(
+    console.warn(
       `chunked 50 MB to /admin/login: ${answer.status} after ${(sent / 1048576).toFixed(1)} MB sent; RSS ${before.toFixed(0)} -> ${after.toFixed(0)} MB`,
     );
     expect(answer.status).toBe(413);

@@ -73,20 +73,20 @@ export default function AdminLogin() {
   }, [navigate, submitCheck]);
 
   const linkValid = check.data?.linkValid;
+  const checkToast = check.data?.toast;
   useEffect(() => {
-    if (linkValid === true) showToast({ type: "info", message: authMessages.recoveryEntered });
-    if (linkValid === false) showToast({ type: "error", message: authMessages.invalidResetLink });
+    if (linkValid === true) showToast({ type: "info", message: authMessages.recoveryEntered, id: "recovery" });
+    if (linkValid === false) showToast({ type: "error", message: authMessages.invalidResetLink, id: "recovery" });
   }, [linkValid]);
-
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.error) showToast({ type: "error", message: actionData.error });
-    else if (actionData.intent === "forgot" && actionData.sentTo) {
-      showToast({ type: "success", message: authMessages.resetSent });
-    }
-  }, [actionData]);
+    if (checkToast) showToast({ ...checkToast, id: "recovery" });
+  }, [checkToast]);
 
   const sentTo = actionData?.intent === "forgot" ? actionData.sentTo : undefined;
+  useEffect(() => {
+    if (sentTo) showToast({ type: "success", message: authMessages.resetSent, id: "forgot" });
+  }, [sentTo]);
+
   const linkDead = linkValid === false || (actionData?.intent === "recovery" && actionData.linkValid === false);
   const mode: Mode =
     recoveryToken !== null
@@ -100,26 +100,22 @@ export default function AdminLogin() {
           : "signin";
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const loginHref = redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login";
-  const of = (intent: LoginActionData["intent"]) => (actionData?.intent === intent ? actionData : undefined);
+  /** the action's answer, when it is for this mode's form (the kit's `{ result, toast }`) */
+  const failureOf = (intent: LoginActionData["intent"]) =>
+    actionData?.intent === intent && actionData.result && !actionData.sentTo
+      ? { result: actionData.result, toast: actionData.toast }
+      : undefined;
 
-  return (
-    <>
-      {mode === "signin" ? (
-        <SignInForm
-          lastResult={of("signin")?.result}
-          error={of("signin")?.error}
-          redirectTo={redirectTo}
-          loginHref={loginHref}
-        />
-      ) : mode === "forgot" ? (
-        <ForgotForm lastResult={of("forgot")?.result} error={of("forgot")?.error} loginHref={loginHref} />
-      ) : mode === "sent" ? (
-        <SentView email={sentTo ?? ""} loginHref={loginHref} />
-      ) : mode === "expired" ? (
-        <ExpiredLinkView forgotHref="/admin/login?mode=forgot" />
-      ) : (
-        <RecoveryForm lastResult={of("recovery")?.result} error={of("recovery")?.error} token={recoveryToken ?? ""} />
-      )}
-    </>
-  );
+  switch (mode) {
+    case "signin":
+      return <SignInForm failure={failureOf("signin")} redirectTo={redirectTo} loginHref={loginHref} />;
+    case "forgot":
+      return <ForgotForm failure={failureOf("forgot")} loginHref={loginHref} />;
+    case "sent":
+      return <SentView email={sentTo ?? ""} loginHref={loginHref} />;
+    case "expired":
+      return <ExpiredLinkView forgotHref="/admin/login?mode=forgot" />;
+    case "recovery":
+      return <RecoveryForm failure={failureOf("recovery")} token={recoveryToken ?? ""} />;
+  }
 }

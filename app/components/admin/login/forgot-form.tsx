@@ -1,55 +1,35 @@
 /** Login modes 2 and 3: request a reset link; "check your email". */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { buttonClass, Field } from "#app/components/admin/ui.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  EmailField,
+  FormError,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { resetRequestSchema } from "#app/domain/auth-schemas.ts";
-import { FormAlert, useSubmitting } from "./shared.tsx";
 
-export function ForgotForm({
-  lastResult,
-  error,
-  loginHref,
-}: {
-  lastResult?: SubmissionResult<string[]> | undefined;
-  error?: string | undefined;
-  loginHref: string;
-}) {
-  const [form, fields] = useForm({
-    id: "forgot",
-    lastResult,
-    constraint: getZodConstraint(resetRequestSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema }),
-  });
-  const submitting = useSubmitting("forgot");
+export function ForgotForm({ failure, loginHref }: { failure?: ActionFailure | undefined; loginHref: string }) {
+  const [form, fields] = useAdminForm({ id: "forgot", schema: resetRequestSchema, failure });
   return (
     <AuthCard
       title="Reset Password"
       description="Enter your email address and we'll send you a link to reset your password."
     >
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        <FormAlert message={error} />
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
         <input type="hidden" name="intent" value="forgot" />
-        <Field
-          label="Email"
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-          inputProps={{
-            ...getInputProps(fields.email, { type: "email" }),
-            autoComplete: "email",
-            placeholder: "you@example.com",
-          }}
-        />
-        <button type="submit" className={buttonClass("primary", "mt-2 w-full")} disabled={submitting}>
-          {submitting ? "Sending…" : "Send Reset Link"}
-        </button>
-        <Link to={loginHref} className={buttonClass("ghost", "w-full")}>
+        <EmailField meta={fields.email} label="Email" autoComplete="email" placeholder="you@example.com" />
+        <SubmitButton pendingLabel="Sending…" className="mt-2 w-full">
+          Send Reset Link
+        </SubmitButton>
+        <Link to={loginHref} className={buttonClass("ghost", "mt-2 w-full")}>
           Back to Login
         </Link>
-      </Form>
+      </AdminForm>
     </AuthCard>
   );
 }

@@ -1,53 +1,36 @@
 /** Login mode 4: set a new password with the emailed link; a used or expired link says so at once. */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { buttonClass, Field } from "#app/components/admin/ui.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
-import { FormAlert, useSubmitting } from "./shared.tsx";
 
-export function RecoveryForm({
-  lastResult,
-  error,
-  token,
-}: {
-  lastResult?: SubmissionResult<string[]> | undefined;
-  error?: string | undefined;
-  token: string;
-}) {
-  const [form, fields] = useForm({
-    id: "recovery",
-    lastResult,
-    constraint: getZodConstraint(newPasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
-  });
-  const submitting = useSubmitting("recovery");
+export function RecoveryForm({ failure, token }: { failure?: ActionFailure | undefined; token: string }) {
+  const [form, fields] = useAdminForm({ id: "recovery", schema: newPasswordSchema, failure });
   return (
     <AuthCard title="Set New Password" description="Choose a new password of at least 8 characters.">
-      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-        <FormAlert message={error} />
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
         <input type="hidden" name="intent" value="recovery" />
         <input type="hidden" name="token" value={token} />
-        <Field
+        <PasswordField
+          meta={fields.password}
           label="New Password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          hint="Long passphrases are welcome; very common passwords are refused."
+          autoComplete="new-password"
+          description="Long passphrases are welcome; very common passwords are refused."
         />
-        <Field
-          label="Confirm Password"
-          errors={fields.confirmPassword.errors}
-          errorId={fields.confirmPassword.errorId}
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        />
-        <button type="submit" className={buttonClass("primary", "mt-2 w-full")} disabled={submitting}>
-          {submitting ? "Updating…" : "Update Password"}
-        </button>
-      </Form>
+        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Updating…" className="mt-2 w-full">
+          Update Password
+        </SubmitButton>
+      </AdminForm>
     </AuthCard>
   );
 }

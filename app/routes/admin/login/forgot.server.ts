@@ -5,14 +5,12 @@ import { getApp } from "#app/context.server.ts";
 import { authMessages, resetRequestSchema } from "#app/domain/auth-schemas.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { type LoginActionData, unexpected } from "./shared.server.ts";
+import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
 
 export async function forgotAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const { config, database, mail, logger } = getApp(context);
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
-  if (submission.status !== "success") {
-    return data({ intent: "forgot", result: submission.reply() } satisfies LoginActionData, { status: 400 });
-  }
+  if (submission.status !== "success") return invalidLogin("forgot", submission);
   const outcome = await requestPasswordReset(database.db, {
     email: submission.value.email,
     publicUrl: config.publicUrl,
@@ -21,11 +19,12 @@ export async function forgotAction(request: Request, context: Readonly<RouterCon
   }).catch((error: unknown) => unexpected(logger, error, authMessages.resetFailed));
   mail.kick();
   if (!outcome.ok) {
-    return data({ intent: "forgot", result: submission.reply(), error: outcome.message } satisfies LoginActionData);
+    const status = "failedUs" in outcome ? 500 : 429;
+    return refusedLogin("forgot", submission, outcome.message, { status });
   }
-  return data({
+  return data<LoginActionData>({
     intent: "forgot",
     result: submission.reply(),
     sentTo: submission.value.email,
-  } satisfies LoginActionData);
+  });
 }
