@@ -9,6 +9,7 @@ import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
 import { limitAddress } from "#app/domain/client-address.ts";
 import { contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
+import type { SpamReason } from "#app/domain/enums.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
@@ -20,7 +21,7 @@ import {
 } from "#app/services/form-token.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 import { countUse, hitRateLimit } from "#app/services/rate-limit.server.ts";
-import { keepSpam, type SpamReason, spamFields } from "#app/services/spam.server.ts";
+import { keepSpam, spamFields } from "#app/services/spam.server.ts";
 
 /** The honeypot: a field people never see or fill in. */
 export const honeypotField = "company_website";

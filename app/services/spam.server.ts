@@ -5,13 +5,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactFieldOrder, contactFormSchema, toSubmissionRow } from "#app/domain/contact-form.ts";
+import type { SpamReason } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import { deleteSpam, deleteSpamBefore, getSpam, insertSpam } from "#app/models/suspected-spam.server.ts";
 
 export const spamRetentionMs = 30 * 24 * 3600_000;
-export const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
-export type SpamReason = (typeof spamReasons)[number];
 
 /** The posted text fields worth keeping (the form's fields and the honeypot), each cut to a bound. */
 export function spamFields(formData: FormData, honeypotField: string): Record<string, string> {
