@@ -24,6 +24,8 @@ export default [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
         route("dashboard", "routes/admin/dashboard.tsx"),
+        // suspected spam from the inquiry form: restore or delete for good
+        route("spam", "routes/admin/spam.tsx"),
         // server-sent events for live lists (a resource route, guarded by the layout's middleware)
         route("events", "routes/admin/events.ts"),
         // the CRM (issue 11); new and edit share one module each

@@ -8,7 +8,7 @@
  */
 
 import { ConfigError, loadConfig } from "#app/config.server.ts";
-import { DataDirInUseError, openDatabase } from "#app/db/client.server.ts";
+import { DataDirInUseError, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { loadEnvFileOrExit } from "../server/env-file.ts";
@@ -23,9 +23,7 @@ if (command !== "migrate" && command !== "seed") {
 
 try {
   const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
-    : await openDatabase({ dataDir: config.dataDir });
+  const database = await openAppDatabase(config);
   try {
     if (command === "migrate") {
       await migrate(database);

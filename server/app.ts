@@ -13,10 +13,12 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
-import { adminSetupLink, issueAdminSetupToken, sessionCookieName } from "#app/services/auth.server.ts";
+import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
+import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
-import { limitBody } from "./body-limit.ts";
+import { limitBodies } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
+import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -38,6 +40,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // before anything else: bodies are counted from the first byte the socket delivers
+  const bodies = limitBodies({ inspect: formBodyProblem });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -62,10 +66,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   });
 
   app.use(securityHeaders({ https: isHttps(config) }));
+  // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
+  // malformed addresses and bodies answer 400 (server/input-guard.ts)
+  app.use(rejectBadAddresses());
+  app.use(bodies);
   // server-sent events must reach the browser as they are written, not when a buffer fills
   app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
-  // the public inquiry form (/contact, /contact.data, /contact/send) takes small bodies only
-  app.use(["/contact", "/contact.data"], limitBody(32 * 1024));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

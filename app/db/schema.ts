@@ -266,6 +266,23 @@ export const contactSubmissions = pgTable(
 );
 
 /**
+ * Posts of the inquiry form that look automated (honeypot filled, sent faster than a person
+ * types, a replayed or forged form token). Kept for the owner's review, out of the inbox and
+ * its counts, for 30 days; the owner restores one (it becomes a submission) or deletes it.
+ */
+export const suspectedSpam = pgTable(
+  "suspected_spam",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reason: varchar("reason", { length: 30 }).notNull(),
+    /** the posted text fields, each cut to its form limit */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("suspected_spam_created_at_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
  * Submissions per status, kept exact by a trigger on contact_submissions
  * (statement triggers in drizzle/0003_submission_counts.sql), so the inbox counts cost one tiny read
  * instead of a scan of every submission.

@@ -59,6 +59,8 @@ export const contactMessages = {
   errorTitle: "Error",
   errorDescription: "Something went wrong. Please try again.",
   rateLimited: "You have sent several messages in a short time. Please wait a few minutes and try again.",
+  staleForm:
+    "This page was open for a long time, so your message was not sent yet. Your text is kept below: please send it again.",
 } as const;
 
 /** Fields in the order the form shows them (focus goes to the first one in error). */

@@ -1,9 +1,9 @@
 /** A customer's activity: notes (interaction_type 'note', the only type shown), newest first. */
 import { and, desc, eq } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customerInteractions, customers } from "#app/db/schema.ts";
 import type { InteractionForm } from "#app/domain/customers.ts";
-import { publishChange } from "#app/services/events.server.ts";
 
 export async function listCustomerNotes(db: Queryable, customerId: string) {
   return db

@@ -1,11 +1,11 @@
 /** Customers: the list, one customer with its summary, create and update, the pickers' options. */
 import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactSubmissions, customerSearchText, customers, invoices, projects } from "#app/db/schema.ts";
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
-import { publishChange } from "#app/services/events.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 

@@ -1,10 +1,10 @@
 /** Projects: the card grid, one project with its customer and invoices, a customer's projects, create and update. */
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
-import { publishChange } from "#app/services/events.server.ts";
 
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultLogFormat, prettyLine } from "./logger.server.ts";
+import { defaultLogFormat, prettyLine, serializeError } from "./logger.server.ts";
 
 describe("log format", () => {
   it("is readable at a terminal outside production, JSON otherwise", () => {
@@ -35,4 +35,21 @@ describe("log format", () => {
     expect(prettyLine(line)).toMatch(/ERROR failed\nError: boom\n {4}at x$/);
     expect(prettyLine("not json\n")).toBe("not json");
   });
+});
+
+it("logs a failed query without the values a visitor submitted", () => {
+  const error = Object.assign(
+    new Error(
+      'Failed query: insert into "contact_submissions" ("name", "message") values ($1, $2)\nparams: Ada,my secret plans',
+    ),
+    {
+      query: 'insert into "contact_submissions" ("name", "message") values ($1, $2)',
+      params: ["Ada", "my secret plans"],
+    },
+  );
+  const wrapped = Object.assign(new Error("outer"), { cause: error });
+  const logged = JSON.stringify(serializeError(wrapped));
+  expect(logged).not.toContain("my secret plans");
+  expect(logged).toContain("Failed query: insert into");
+  expect(logged).toContain("params: [redacted]");
 });

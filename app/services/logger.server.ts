@@ -25,6 +25,7 @@ export function createLogger(level: string, format: LogFormat = defaultLogFormat
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
+    serializers: { err: serializeError },
     redact: {
       paths: [
         "password",
@@ -90,4 +91,26 @@ export function prettyLine(json: string, color = false): string {
     text += `\n${error.stack ?? error.message ?? JSON.stringify(err)}`;
   }
   return text;
+}
+
+const paramsSection = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
+
+/**
+ * Errors as pino serialises them, less what a visitor submitted: a failed database query's
+ * message and stack list every bound value ("params: …"), so that part is replaced.
+ */
+export function serializeError(error: unknown) {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const scrub = (value: unknown): unknown => {
+    if (!value || typeof value !== "object") return value;
+    const record = value as Record<string, unknown>;
+    if ("params" in record) record.params = "[redacted]";
+    for (const key of ["message", "stack"]) {
+      if (typeof record[key] === "string")
+        record[key] = (record[key] as string).replace(paramsSection, "\nparams: [redacted]");
+    }
+    if (record.cause) record.cause = scrub(record.cause);
+    return record;
+  };
+  return scrub(serialized);
 }

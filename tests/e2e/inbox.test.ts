@@ -17,11 +17,9 @@ import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
 
 const shots = "/tmp/shots-inbox";
-/** The public form's time trap refuses posts within 3 s of rendering. */
-const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, 3_200));
 
 /** 27 new (3 named "Zed", 2 of them demo requests), 2 completed, 2 archived; all from 2025. */
 async function seedSubmissions(dataDir: string) {

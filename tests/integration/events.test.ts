@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { openChangeFeed, publishChange } from "#app/services/events.server.ts";
+import { publishChange } from "#app/db/changes.server.ts";
+import { openChangeFeed } from "#app/services/events.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 function nextEvents(count: number, feed: Awaited<ReturnType<typeof openChangeFeed>>, timeoutMs = 3000) {

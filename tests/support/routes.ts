@@ -7,7 +7,8 @@
 import { RouterContextProvider } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
-import { createOrUpdateAccount, createSession, sessionSetCookie } from "#app/services/auth.server.ts";
+import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { createLogger } from "#app/services/logger.server.ts";
 import type { TestDatabase } from "./database.ts";
 
@@ -21,6 +22,7 @@ export const testConfig: Config = {
   sessionSecret: "route-tests-secret-route-tests-secret-0123",
   smtpUrl: undefined,
   contactRateLimit: null,
+  contactMinFillMs: 0,
   mailFrom: "Studio <studio@studio.test>",
   logLevel: "silent",
   trustProxy: false,

@@ -9,6 +9,15 @@ import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * The contact form's time-trap minimum on test servers (CONTACT_MIN_FILL_MS): long enough that a
+ * post sent at once counts as too fast, short enough that tests do not sleep 3 s each.
+ */
+export const testMinFillMs = 1_000;
+
+/** Waits until a form rendered now may be sent without being taken for a bot. */
+export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, testMinFillMs + 150));
+
 export type TestServer = {
   url: string;
   port: number;
@@ -43,6 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      CONTACT_MIN_FILL_MS: String(testMinFillMs),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -202,6 +202,20 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                   </li>
                 );
               })}
+              <li>
+                <Link
+                  to="/admin/spam"
+                  aria-current={location.pathname === "/admin/spam" ? "page" : undefined}
+                  className={cx(
+                    "flex h-8 items-center gap-2 rounded-md px-2 text-sm",
+                    location.pathname === "/admin/spam"
+                      ? "bg-zinc-800 text-zinc-50"
+                      : "text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100",
+                  )}
+                >
+                  Spam
+                </Link>
+              </li>
             </ul>
           </li>
           {sections.map((section) => (

@@ -123,6 +123,11 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
           <p className="text-zinc-300">{contactMessages.successDescription}</p>
         </div>
       ) : null}
+      {answer?.status === "stale" ? (
+        <div role="alert" className="mb-6 rounded-xl border border-amber-400/40 bg-amber-500/10 p-4">
+          <p className="text-zinc-200">{answer.message}</p>
+        </div>
+      ) : null}
       {answer?.status === "error" ? (
         <div role="alert" className="mb-6 rounded-xl border border-red-400/40 bg-red-500/10 p-4">
           <p className="font-semibold text-zinc-50">{contactMessages.errorTitle}</p>
@@ -130,7 +135,7 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
         </div>
       ) : null}
 
-      <input type="hidden" name="form_token" value={formToken} />
+      <input type="hidden" name="form_token" value={answer?.status === "stale" ? answer.formToken : formToken} />
       {/* Honeypot: people never see it; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="company_website">Leave this field empty</label>
