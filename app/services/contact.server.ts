@@ -8,7 +8,7 @@
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
 import { limitAddress } from "#app/domain/client-address.ts";
-import { contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
+import { type ContactAnswer, contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { SpamReason } from "#app/domain/enums.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
@@ -117,13 +117,6 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
 }
 
 /** What the form shows after a post, in the page (no JavaScript) or as JSON (the form's script). */
-export type ContactAnswer =
-  | { status: "sent" }
-  | { status: "invalid"; result: SubmissionResult<string[]> }
-  /** the page was too old: the values come back with a fresh token and a note */
-  | { status: "stale"; message: string; formToken: string; result: SubmissionResult<string[]> }
-  | { status: "error"; message: string; result?: SubmissionResult<string[]> };
-
 /** The HTTP answer for an outcome: bots are answered like people whose message was sent. */
 export function answerInquiry(outcome: InquiryOutcome): {
   status: number;

@@ -9,6 +9,7 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import {
+  type ContactAnswer,
   type ContactFormInput,
   contactFieldOrder,
   contactFormSchema,
@@ -22,7 +23,6 @@ import {
   formProjectTypes,
   projectTypeLabels,
 } from "#app/domain/enums.ts";
-import type { ContactAnswer } from "#app/services/contact.server.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
