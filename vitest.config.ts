@@ -17,9 +17,23 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.isolated.test.ts"],
           environment: "node",
           // one database per worker, shared by the files it runs (tests/support/database.ts)
           isolate: false,
+          globalSetup: ["tests/support/database-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // files that mock modules (vi.mock) need fresh module graphs: with shared modules a mock
+          // would not reach modules another file loaded first
+          name: "integration-isolated",
+          include: ["tests/integration/**/*.isolated.test.ts"],
+          environment: "node",
           globalSetup: ["tests/support/database-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -49,7 +49,7 @@ console.warn(
 step("lint", "npx", ["biome", "check", "."]);
 step("typecheck", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
 const built = step("build", "npx", ["react-router", "build"]);
-vitest("unit and integration", ["unit", "integration"]);
+vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
 if (built) vitest("end-to-end", ["e2e"]);
 else failedSteps.push("end-to-end (not run: the build failed)");
 
