@@ -1,7 +1,13 @@
 /**
  * Starts the server: `node server.ts` serves the production build,
  * `node server.ts --dev` runs Vite in middleware mode with hot reload.
+ * Both read `.env` first (server/env-file.ts).
  */
+import { loadEnvFileOrExit } from "./server/env-file.ts";
+
+// `.env` first (variables already set win), so the configuration sees it
+loadEnvFileOrExit();
+
 const dev = process.argv.includes("--dev");
 
 if (dev) {

@@ -17,7 +17,24 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          exclude: ["tests/integration/**/*.isolated.test.ts"],
           environment: "node",
+          // one database per worker, shared by the files it runs (tests/support/database.ts)
+          isolate: false,
+          globalSetup: ["tests/support/database-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // files that mock modules (vi.mock) need fresh module graphs: with shared modules a mock
+          // would not reach modules another file loaded first
+          name: "integration-isolated",
+          include: ["tests/integration/**/*.isolated.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/database-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +49,8 @@ export default defineConfig({
           hookTimeout: 90_000,
           // one browser and a few servers at a time: the machine has two cores
           fileParallelism: false,
+          // the test accounts' data directory, made once and copied per server (tests/support/accounts.ts)
+          globalSetup: ["tests/support/e2e-setup.ts"],
         },
       },
     ],

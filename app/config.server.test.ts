@@ -67,7 +67,21 @@ describe("loadConfig", () => {
       { PUBLIC_URL: "studio.example" },
       'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "studio.example")',
     ],
-    [{ SESSION_SECRET: "short" }, 'Invalid configuration: SESSION_SECRET must be at least 32 characters (got "short")'],
+    // a secret is never printed, not even a wrong one
+    [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET must be at least 32 characters"],
+    // nor the credentials in a URL
+    [
+      { SMTP_URL: "http://mailer:hunter2-secret@mail.example:587" },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://[redacted]@mail.example:587")',
+    ],
+    [
+      { DATABASE_URL: "mysql://app:s3cret-pw@db.example/studio" },
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://[redacted]@db.example/studio")',
+    ],
+    [
+      { TRUST_PROXY: "true" },
+      'Invalid configuration: TRUST_PROXY must be false, a number of proxy hops (for example 1), or a comma-separated list of proxy addresses or subnets (true would trust any X-Forwarded-For) (got "true")',
+    ],
     [{ SMTP_URL: "http://x" }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://x")'],
     [
       { LOG_LEVEL: "loud" },

@@ -33,11 +33,20 @@ const schema = z.object({
     .string()
     .regex(/^(off|\d+\/\d+)$/, "must be COUNT/SECONDS (for example 5/600) or off")
     .default("5/600"),
+  CONTACT_MIN_FILL_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 60000")
+    .max(60_000, "must be between 0 and 60000")
+    .default(3000),
   MAIL_FROM: z.string().min(3).max(255).optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+)$/, "must be true, false or a number of proxy hops")
+    .regex(
+      /^(false|\d{1,2}|[\da-f.:/]+(\s*,\s*[\da-f.:/]+)*)$/i,
+      "must be false, a number of proxy hops (for example 1), or a comma-separated list of proxy addresses or subnets (true would trust any X-Forwarded-For)",
+    )
     .optional(),
 });
 
@@ -52,13 +61,24 @@ export type Config = {
   smtpUrl: string | undefined;
   /** contact-form submissions allowed per IP address and window; null = no limit (benchmarks only) */
   contactRateLimit: { limit: number; windowMs: number } | null;
+  /** a contact form sent back sooner than this after the page loaded is suspected spam */
+  contactMinFillMs: number;
   /** sender of outgoing mail */
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean | number;
+  /** which proxies' X-Forwarded-For to believe: none, the nearest N hops, or these addresses/subnets */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {}
+
+/** Variables whose values are never printed, not even in an error about them. */
+const secretVariables = new Set(["SESSION_SECRET"]);
+
+/** A URL-looking value without its user and password (SMTP_URL and DATABASE_URL carry them). */
+function redactUrl(value: string): string {
+  return value.replace(/\/\/[^/@\s]*@/g, "//[redacted]@");
+}
 
 /** Reads and validates the environment. Throws ConfigError with a one-line message. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -69,9 +89,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const got = present[name];
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`,
-    );
+    const shown = got === undefined || secretVariables.has(name) ? "" : ` (got ${JSON.stringify(redactUrl(got))})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${shown}`);
   }
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -86,14 +105,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     contactRateLimit: parseRate(e.CONTACT_RATE_LIMIT),
+    contactMinFillMs: e.CONTACT_MIN_FILL_MS,
     mailFrom: e.MAIL_FROM ?? `Studio <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     trustProxy:
-      e.TRUST_PROXY === undefined
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === "false"
         ? false
         : /^\d+$/.test(e.TRUST_PROXY)
           ? Number(e.TRUST_PROXY)
-          : e.TRUST_PROXY === "true",
+          : e.TRUST_PROXY.split(",").map((entry) => entry.trim()),
   };
 }
 

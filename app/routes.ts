@@ -31,8 +31,20 @@ export default [
         route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),
         route("invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
+        // suspected spam from the inquiry form: restore or delete for good
+        route("spam", "routes/admin/spam.tsx"),
         // server-sent events for live lists (a resource route, guarded by the layout's middleware)
         route("events", "routes/admin/events.ts"),
+        // the CRM (issue 11); new and edit share one module each
+        route("customers", "routes/admin/customers/list.tsx"),
+        route("customers/new", "routes/admin/customers/form.tsx", { id: "customer-new" }),
+        route("customers/:id", "routes/admin/customers/detail.tsx"),
+        route("customers/:id/edit", "routes/admin/customers/form.tsx", { id: "customer-edit" }),
+        route("projects", "routes/admin/projects/list.tsx"),
+        route("projects/new", "routes/admin/projects/form.tsx", { id: "project-new" }),
+        route("projects/:id", "routes/admin/projects/detail.tsx"),
+        route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
+        route("settings", "routes/admin/settings.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
     ]),

@@ -7,14 +7,19 @@
  * Uses DATABASE_URL when set (any time), else the embedded database in DATA_DIR (stop the
  * server first: one process per data directory).
  */
+
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "#app/config.server.ts";
-import { DataDirInUseError, openDatabase } from "#app/db/client.server.ts";
+import { DataDirInUseError, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { resetRequestSchema } from "#app/domain/auth-schemas.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
-import { createOrUpdateAccount, PasswordPolicyError } from "#app/services/auth.server.ts";
+import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { PasswordPolicyError } from "#app/services/auth/passwords.server.ts";
+import { loadEnvFileOrExit } from "../server/env-file.ts";
+
+loadEnvFileOrExit();
 
 const usage = "usage: npm run admin:create -- --email you@studio.test [--password '…'] [--no-admin]";
 
@@ -87,9 +92,7 @@ if (password === undefined && interactive) {
 const admin = !args["no-admin"];
 try {
   const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
-    : await openDatabase({ dataDir: config.dataDir });
+  const database = await openAppDatabase(config);
   try {
     await migrate(database);
     const result = await createOrUpdateAccount(database.db, { email: parsedEmail.data, password, admin });

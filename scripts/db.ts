@@ -6,10 +6,14 @@
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the
  * server first: one process per data directory).
  */
+
 import { ConfigError, loadConfig } from "#app/config.server.ts";
-import { DataDirInUseError, openDatabase } from "#app/db/client.server.ts";
+import { DataDirInUseError, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
+import { loadEnvFileOrExit } from "../server/env-file.ts";
+
+loadEnvFileOrExit();
 
 const [command, ...flags] = process.argv.slice(2);
 if (command !== "migrate" && command !== "seed") {
@@ -19,9 +23,7 @@ if (command !== "migrate" && command !== "seed") {
 
 try {
   const config = loadConfig();
-  const database = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
-    : await openDatabase({ dataDir: config.dataDir });
+  const database = await openAppDatabase(config);
   try {
     if (command === "migrate") {
       await migrate(database);

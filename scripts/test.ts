@@ -13,10 +13,13 @@ const reports = mkdtempSync(path.join(tmpdir(), "studio-test-"));
 const failedSteps: string[] = [];
 let passed = 0;
 let failed = 0;
+const durations: string[] = [];
 
 function step(name: string, command: string, args: string[]) {
   console.warn(`\n▶ ${name}: ${command} ${args.join(" ")}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
+  durations.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -46,11 +49,12 @@ console.warn(
 step("lint", "npx", ["biome", "check", "."]);
 step("typecheck", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
 const built = step("build", "npx", ["react-router", "build"]);
-vitest("unit and integration", ["unit", "integration"]);
+vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
 if (built) vitest("end-to-end", ["e2e"]);
 else failedSteps.push("end-to-end (not run: the build failed)");
 
 rmSync(reports, { recursive: true, force: true });
+console.warn(`\nDurations: ${durations.join(", ")}; total ${(performance.now() / 1000).toFixed(1)} s`);
 console.warn(
   `\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ", PostgreSQL" : ""}. ${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed."}`,
 );

@@ -13,10 +13,12 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
-import { adminSetupLink, issueAdminSetupToken, sessionCookieName } from "#app/services/auth.server.ts";
+import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
+import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
-import { limitBody } from "./body-limit.ts";
+import { limitBodies } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
+import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -38,6 +40,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // before anything else: bodies are counted from the first byte the socket delivers
+  const bodies = limitBodies({ inspect: formBodyProblem });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -62,10 +66,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   });
 
   app.use(securityHeaders({ https: isHttps(config) }));
+  // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
+  // malformed addresses and bodies answer 400 (server/input-guard.ts)
+  app.use(rejectBadAddresses());
+  app.use(bodies);
   // server-sent events must reach the browser as they are written, not when a buffer fills
   app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
-  // the public inquiry form (/contact, /contact.data, /contact/send) takes small bodies only
-  app.use(["/contact", "/contact.data"], limitBody(32 * 1024));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -196,16 +202,32 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
   await serve(runtime, app, options.onClose);
 }
 
+/** The first-admin set-up link, framed so it stands out among the log lines. */
+export function adminSetupBanner(url: string): string {
+  const rule = "=".repeat(Math.min(Math.max(url.length + 4, 60), 120));
+  return [
+    "",
+    rule,
+    "  No admin account yet. Create the first one here (works once, for 24 hours):",
+    "",
+    `  ${url}`,
+    "",
+    "  Or run: npm run admin:create -- --email you@example.com",
+    rule,
+    "",
+    "",
+  ].join("\n");
+}
+
 /** With no admin yet, prints a one-time link (24 h, single use) where the owner creates the first one. */
 async function announceAdminSetup({ config, database, logger }: Runtime) {
   try {
     const token = await issueAdminSetupToken(database.db);
     if (!token) return;
     const url = adminSetupLink(config.publicUrl, token);
-    logger.warn(
-      { setupUrl: url },
-      `No admin account yet. Create the first one at ${url} (works once, for 24 hours), or run npm run admin:create`,
-    );
+    // a plain banner, not a log line: it is meant for the person starting the server
+    process.stdout.write(adminSetupBanner(url));
+    logger.warn("No admin account yet: the one-time set-up link is printed above (or run npm run admin:create)");
   } catch (error) {
     logger.error({ err: error }, "could not prepare the first-admin set-up link");
   }

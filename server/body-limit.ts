@@ -1,30 +1,170 @@
+/**
+ * One request-body limit for every request that may carry a body (anything but GET, HEAD and
+ * OPTIONS), enforced on the raw stream before anything parses it: the bytes are counted as the
+ * socket delivers them (Content-Length is checked first, but never trusted alone), and the route
+ * only runs once the whole body has arrived within its limit. Over it: 413 and the connection closes.
+ *
+ * Routes that need more (or less) declare it in `bodyLimitOverrides`, keyed by the canonical path:
+ * the path is percent-decoded, dot segments and repeated slashes are resolved, case is folded and
+ * React Router's `.data` suffix is dropped, so `/%63ontact/send`, `/./contact/send` and
+ * `/CONTACT/send` all get the limit of `/contact/send`.
+ */
+
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
 import type { RequestHandler } from "express";
 
+const KB = 1024;
+
+/** Every non-GET request: admin forms (notes, line items) fit easily. */
+export const defaultBodyLimit = 128 * KB;
+
+/** Per-route limits, by canonical path. Later routes add their entry here. */
+export const bodyLimitOverrides: Record<string, number> = {
+  // the public inquiry form (without JavaScript, and its script's endpoint)
+  "/contact": 32 * KB,
+  "/contact/send": 32 * KB,
+  // the studio logo upload (a 1 MB image plus the multipart envelope)
+  "/admin/settings/logo": 1_200 * KB,
+};
+
+/** After a 413, this much more is read and dropped before the connection is cut. */
+const discardLimit = 8 * 1024 * 1024;
+
+export const bodyTooLargeMessage = "That request is too large to send. Please shorten it and try again.";
+
 /**
- * Refuses request bodies over `maxBytes` before anything reads them (413), and
- * bodies of unknown length (411). For public form endpoints.
+ * The path a request names, as the router will see it; null when it cannot be decoded
+ * (malformed percent-encoding), which is answered 400.
  */
-export function limitBody(maxBytes: number): RequestHandler {
+export function canonicalPath(url: string): string | null {
+  const raw = url.split(/[?#]/, 1)[0] ?? "/";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (decoded.includes("\0")) return null;
+  let normal = path.posix.normalize(`/${decoded.replaceAll("\\", "/")}`).toLowerCase();
+  if (normal.length > 1 && normal.endsWith("/")) normal = normal.slice(0, -1);
+  if (normal.endsWith(".data")) normal = normal.slice(0, -".data".length) || "/";
+  if (normal === "/_root") normal = "/";
+  return normal;
+}
+
+export function bodyLimitFor(url: string, overrides = bodyLimitOverrides, fallback = defaultBodyLimit): number {
+  const canonical = canonicalPath(url);
+  return (canonical !== null ? overrides[canonical] : undefined) ?? fallback;
+}
+
+type Log = { info: (o: object, m: string) => void } | undefined;
+
+export function limitBodies(
+  options: {
+    overrides?: Record<string, number>;
+    fallback?: number;
+    /** looks at the whole body before the route runs; a message refuses it with 400 */
+    inspect?: (contentType: string | undefined, body: Buffer) => Promise<string | null>;
+  } = {},
+): RequestHandler {
   return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD") return next();
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    if (canonicalPath(req.originalUrl) === null) {
+      res.status(400).set("Connection", "close").type("text/plain").send("Bad Request: the address cannot be read.");
+      return;
+    }
+    const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, options.fallback);
+    const refuse = (received: number) => {
+      (res.locals.log as Log)?.info({ received, maxBytes, path: req.path }, "request body too large");
+      // Answer at once. The rest of the body is read and dropped unbuffered (closing now would make the
+      // kernel reset the connection and the client could lose the answer); a sender that keeps going
+      // past `discardLimit` is cut off.
+      if (!res.headersSent) res.status(413).type("text/plain").send(bodyTooLargeMessage);
+    };
     const length = req.get("content-length");
-    if (length === undefined) {
-      if (!req.get("transfer-encoding")) return next();
-      res.status(411).set("Connection", "close").type("text/plain").send("Length Required");
-      return;
-    }
-    if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
-      (res.locals.log as { info: (o: object, m: string) => void } | undefined)?.info(
-        { length, maxBytes },
-        "request body too large",
-      );
-      res
-        .status(413)
-        .set("Connection", "close")
-        .type("text/plain")
-        .send("That message is too large to send. Please shorten it and try again.");
-      return;
-    }
-    next();
+    const declaredTooLarge = length !== undefined && (!/^\d+$/.test(length) || Number(length) > maxBytes);
+    if (declaredTooLarge) refuse(Number(length) || 0);
+    holdBody(
+      req,
+      maxBytes,
+      {
+        onComplete: (body) => {
+          if (!options.inspect) return next();
+          options.inspect(req.get("content-type"), body).then(
+            (problem) => {
+              if (!problem) return next();
+              (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
+              res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
+            },
+            (error: unknown) => next(error),
+          );
+        },
+        onTooLarge: refuse,
+      },
+      declaredTooLarge,
+    );
   };
+}
+
+/**
+ * Counts the body's bytes as the socket pushes them into the request stream, keeping them
+ * buffered in the stream (nobody reads yet), and calls `onComplete` once the body has ended
+ * within `maxBytes`; `onTooLarge` as soon as it goes over. From then on (or from the start, with
+ * `refused`), further bytes are dropped unbuffered, and the connection is cut after `discardLimit`.
+ */
+function holdBody(
+  req: IncomingMessage,
+  maxBytes: number,
+  handlers: { onComplete: (body: Buffer) => void; onTooLarge: (received: number) => void },
+  refused = false,
+) {
+  let state: "reading" | "done" | "refused" = refused ? "refused" : "reading";
+  // bytes the parser pushed before this middleware ran (same packet as the headers)
+  let received = req.readableLength;
+  const copies: Buffer[] = [];
+  for (const chunk of (req as unknown as { readableBuffer?: Iterable<Buffer> }).readableBuffer ?? []) {
+    copies.push(Buffer.from(chunk));
+  }
+  if (state === "reading" && received > maxBytes) {
+    state = "refused";
+    handlers.onTooLarge(received);
+  }
+  if (req.complete) {
+    if (state === "reading") handlers.onComplete(Buffer.concat(copies));
+    return;
+  }
+  let discarded = 0;
+  const originalPush = req.push.bind(req);
+  const size = (chunk: unknown, encoding?: BufferEncoding) =>
+    typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (chunk === null) {
+      req.push = originalPush;
+      const result = originalPush(null);
+      if (state === "reading") {
+        state = "done";
+        handlers.onComplete(Buffer.concat(copies));
+      }
+      return result;
+    }
+    if (state === "refused") {
+      discarded += size(chunk, encoding);
+      if (discarded > discardLimit) req.socket.destroy();
+      return true;
+    }
+    received += size(chunk, encoding);
+    if (received > maxBytes) {
+      state = "refused";
+      handlers.onTooLarge(received);
+      return true;
+    }
+    copies.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk as Uint8Array));
+    originalPush(chunk, encoding);
+    // keep the socket flowing while we hold the (bounded) body in the stream's buffer
+    return true;
+  };
+  req.once("aborted", () => {
+    state = "refused";
+  });
 }

@@ -3,13 +3,20 @@
  * configuration, logger, database (opened, migrated, seeded), background workers.
  */
 import type { Config } from "#app/config.server.ts";
-import { type Database, openDatabase } from "#app/db/client.server.ts";
+import { type Database, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
-import { createSmtpTransport, type MailWorker, startMailWorker } from "#app/services/mail.server.ts";
+import {
+  createSmtpTransport,
+  dropExpiredSecrets,
+  type MailWorker,
+  mailKey,
+  startMailWorker,
+} from "#app/services/mail.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
+import { purgeOldSpam } from "#app/services/spam.server.ts";
 
 export type Runtime = {
   config: Config;
@@ -25,12 +32,6 @@ export type Runtime = {
   /** stops the workers, then closes the database */
   close(): Promise<void>;
 };
-
-export async function openAppDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl
-    ? openDatabase({ databaseUrl: config.databaseUrl })
-    : openDatabase({ dataDir: config.dataDir });
-}
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const database = await openAppDatabase(config);
@@ -48,11 +49,20 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
 
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: outgoing mail is kept in the outbox and logged");
   const transport = config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : null;
-  const mail = startMailWorker(database.db, { transport, from: config.mailFrom, logger });
+  const mail = startMailWorker(database.db, {
+    transport,
+    from: config.mailFrom,
+    logger,
+    key: mailKey(config.sessionSecret),
+  });
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
-  const maintenance = setInterval(() => {
+  const maintain = () => {
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
-  }, 3600_000);
+    dropExpiredSecrets(database.db).catch((error) => logger.warn({ err: error }, "outbox secret purge failed"));
+    purgeOldSpam(database.db).catch((error) => logger.warn({ err: error }, "suspected-spam purge failed"));
+  };
+  maintain();
+  const maintenance = setInterval(maintain, 15 * 60_000);
   maintenance.unref();
   const shutdown = new AbortController();
 

@@ -75,7 +75,8 @@ function enhance(form: HTMLFormElement) {
       const answer = (await response.json()) as
         | { status: "sent" }
         | { status: "invalid"; errors: Record<string, string> }
-        | { status: "error"; message: string };
+        | { status: "error"; message: string }
+        | { status: "stale"; message: string; formToken: string };
       if (answer.status === "sent") {
         showToast("success", contactMessages.successTitle, contactMessages.successDescription);
         form.reset();
@@ -85,6 +86,11 @@ function enhance(form: HTMLFormElement) {
         show(answer.errors, contactFieldOrder);
         const firstInvalid = contactFieldOrder.find((name) => answer.errors[name]);
         if (firstInvalid) control(firstInvalid)?.focus();
+      } else if (answer.status === "stale") {
+        // the page was open too long: a fresh token, the visitor's text stays, and a note
+        const tokenInput = control("form_token");
+        if (tokenInput) tokenInput.value = answer.formToken;
+        showToast("error", contactMessages.errorTitle, answer.message);
       } else {
         showToast("error", contactMessages.errorTitle, answer.message);
       }

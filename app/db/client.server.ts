@@ -47,6 +47,13 @@ export type OpenOptions =
   /** dataDir null: an in-memory database (tests) */
   | { dataDir: string | null };
 
+/** The database the configuration names: the server, the scripts and the benchmarks open it through here. */
+export function openAppDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ databaseUrl: config.databaseUrl })
+    : openDatabase({ dataDir: config.dataDir });
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
   return openPGlite(options.dataDir);

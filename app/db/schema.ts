@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -267,6 +268,23 @@ export const contactSubmissions = pgTable(
 );
 
 /**
+ * Posts of the inquiry form that look automated (honeypot filled, sent faster than a person
+ * types, a replayed or forged form token). Kept for the owner's review, out of the inbox and
+ * its counts, for 30 days; the owner restores one (it becomes a submission) or deletes it.
+ */
+export const suspectedSpam = pgTable(
+  "suspected_spam",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reason: varchar("reason", { length: 30 }).notNull(),
+    /** the posted text fields, each cut to its form limit */
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("suspected_spam_created_at_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+/**
  * Submissions per status, kept exact by a trigger on contact_submissions
  * (statement triggers in drizzle/0003_submission_counts.sql), so the inbox counts cost one tiny read
  * instead of a scan of every submission.
@@ -275,6 +293,14 @@ export const contactSubmissionCounts = pgTable("contact_submission_counts", {
   status: submissionStatusEnum("status").primaryKey(),
   total: integer("total").notNull().default(0),
 });
+
+/**
+ * What the customers list searches: name, email and business in one lower-cased text. The
+ * list's query uses this same expression, so its trigram index serves `like '%…%'`.
+ */
+export function customerSearchText(t: { name: AnyPgColumn; email: AnyPgColumn; businessName: AnyPgColumn }): SQL {
+  return sql`lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.businessName}, ''))`;
+}
 
 export const customers = pgTable(
   "customers",
@@ -298,12 +324,17 @@ export const customers = pgTable(
     nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
     maxLength("customers", sql`${t.notes}`, "notes", limits.notes),
     uniqueIndex("customers_contact_submission_id_key").on(t.contactSubmissionId),
-    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("customers_status_idx").on(t.status),
+    // the list: newest first, ties broken by id, optionally one status (DESC NULLS FIRST matches `order by … desc`)
+    index("customers_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("customers_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("customers_name_idx").on(t.name),
     trigram("customers_name_trgm", sql`${t.name}`),
     trigram("customers_email_trgm", sql`${t.email}`),
     trigram("customers_business_name_trgm", sql`${t.businessName}`),
+    // the list's search (name, email or business) and the projects list's customer-name search:
+    // one lower-cased expression each, so a rare match is an index lookup instead of a scan
+    trigram("customers_search_trgm", customerSearchText(t)),
+    trigram("customers_name_lower_trgm", sql`lower(${t.name})`),
   ],
 );
 
@@ -360,10 +391,11 @@ export const projects = pgTable(
     nonNegative("projects", sql`${t.estimatedHours}`, "estimated_hours"),
     maxLength("projects", sql`${t.description}`, "description", limits.longText),
     maxLength("projects", sql`${t.notes}`, "notes", limits.notes),
-    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("projects_status_idx").on(t.status),
+    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("projects_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     trigram("projects_project_name_trgm", sql`${t.projectName}`),
+    trigram("projects_project_name_lower_trgm", sql`lower(${t.projectName})`),
   ],
 );
 

@@ -24,6 +24,7 @@ export const authMessages = {
   signInFailed: "Failed to sign in",
   invalidCredentials: "Invalid login credentials",
   tooManySignIns: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  tooManyAttempts: "Too many attempts. Please wait a few minutes and try again.",
   resetFailed: "Failed to send reset email",
   tooManyResets: "Too many reset requests. Please wait a few minutes and try again.",
   resetSent: "Password reset link sent! Check your email.",

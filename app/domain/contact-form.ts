@@ -2,6 +2,7 @@
  * The public inquiry form (SPEC section 5), one schema for the browser and the
  * server. Field names are the database column names. Messages are the spec's.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { budgetRanges, customerTypes, formProjectTypes } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
@@ -59,6 +60,8 @@ export const contactMessages = {
   errorTitle: "Error",
   errorDescription: "Something went wrong. Please try again.",
   rateLimited: "You have sent several messages in a short time. Please wait a few minutes and try again.",
+  staleForm:
+    "This page was open for a long time, so your message was not sent yet. Your text is kept below: please send it again.",
 } as const;
 
 /** Fields in the order the form shows them (focus goes to the first one in error). */
@@ -84,3 +87,11 @@ export function firstErrors(issues: readonly { path: readonly PropertyKey[]; mes
   }
   return errors;
 }
+
+/** What the server answers a contact-form post with (the form shows it, with or without JavaScript). */
+export type ContactAnswer =
+  | { status: "sent" }
+  | { status: "invalid"; result: SubmissionResult<string[]> }
+  /** the page was too old: the values come back with a fresh token and a note */
+  | { status: "stale"; message: string; formToken: string; result: SubmissionResult<string[]> }
+  | { status: "error"; message: string; result?: SubmissionResult<string[]> };

@@ -124,3 +124,14 @@ export const portfolioCategories = ["websites", "webapps"] as const;
 export type PortfolioCategory = (typeof portfolioCategories)[number];
 /** A portfolio card's category tag. */
 export const portfolioCategoryLabels: Record<PortfolioCategory, string> = { websites: "Website", webapps: "Web App" };
+
+/** Why a post of the inquiry form was kept as suspected spam (the back office's Spam view). */
+export const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
+export type SpamReason = (typeof spamReasons)[number];
+export const spamReasonLabels: Record<SpamReason, string> = {
+  honeypot: "Hidden field filled in",
+  "too-fast": "Sent too fast",
+  "replayed-token": "Form sent many times",
+  "invalid-token": "Forged form",
+  "missing-token": "Sent without the form",
+};

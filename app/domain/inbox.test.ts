@@ -12,7 +12,8 @@ describe("inbox query", () => {
       q: "ada",
       page: 3,
     });
-    expect(parseInboxQuery(new URLSearchParams("status=deleted&type=consultation&page=-2"))).toEqual({
+    expect(parseInboxQuery(new URLSearchParams("type=consultation")).type).toBe("consultation");
+    expect(parseInboxQuery(new URLSearchParams("status=deleted&type=estimate&page=-2"))).toEqual({
       status: "new",
       type: "all",
       q: "",

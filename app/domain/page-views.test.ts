@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isCountableView, normalizeViewPath, type ViewCandidate, viewDay } from "#app/domain/page-views.ts";
+import {
+  canonicalViewPath,
+  isCountableView,
+  normalizeViewPath,
+  type ViewCandidate,
+  viewDay,
+} from "#app/domain/page-views.ts";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
@@ -53,4 +59,15 @@ it("normalises paths and days", () => {
   expect(normalizeViewPath("/")).toBe("/");
   expect(normalizeViewPath("//")).toBe("/");
   expect(viewDay(new Date("2026-11-22T23:59:59.999Z"))).toBe("2026-11-22");
+});
+
+it("counts only canonical public paths, however they are spelled", () => {
+  const pages = ["/", "/portfolio", "/about"];
+  expect(canonicalViewPath("/%70ortfolio", pages)).toBe("/portfolio");
+  expect(canonicalViewPath("/PORTFOLIO", pages)).toBe("/portfolio");
+  expect(canonicalViewPath("/portfolio/", pages)).toBe("/portfolio");
+  expect(canonicalViewPath("/portfolio%2F", pages)).toBe("/portfolio");
+  expect(canonicalViewPath("/portfolio/x", pages)).toBeNull();
+  expect(canonicalViewPath("/%E0%A4%A", pages)).toBeNull();
+  expect(canonicalViewPath("/", pages)).toBe("/");
 });

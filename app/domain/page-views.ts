@@ -38,6 +38,22 @@ export function normalizeViewPath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, "") || "/" : "/";
 }
 
+/**
+ * The public page a path names, spelled canonically, or null when it is not one of them:
+ * `/%70ortfolio`, `/PORTFOLIO` and `/portfolio/` all count as `/portfolio`, and nothing
+ * else adds a row, however the path is spelled.
+ */
+export function canonicalViewPath(path: string, pages: readonly string[]): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  const normal = normalizeViewPath(decoded.toLowerCase());
+  return pages.includes(normal) ? normal : null;
+}
+
 /** The counting day: the UTC date, YYYY-MM-DD. */
 export function viewDay(now: Date): string {
   return now.toISOString().slice(0, 10);

@@ -31,8 +31,17 @@ describe("newPasswordProblem", () => {
     }
   });
 
+  it("refuses a listed password with a few digits or symbols added, not a passphrase", () => {
+    for (const password of ["dragon2024", "Monkey!!", "sunshine_1"]) {
+      expect(newPasswordProblem(password), password).toBe(authMessages.commonPassword);
+    }
+    expect(newPasswordProblem("plum tree orbit 42")).toBeNull();
+  });
+
   it("ships a list of thousands of entries", () => {
     expect(commonPasswordCount()).toBeGreaterThan(2000);
+    // the maintained list from @zxcvbn-ts/language-common, not a generated one
+    expect(commonPasswordCount()).toBeGreaterThan(40_000);
     expect(isCommonPassword("not-a-common-one-7261")).toBe(false);
   });
 });

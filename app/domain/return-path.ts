@@ -22,8 +22,14 @@ export function safeReturnPath(value: string | null | undefined, fallback = defa
     return fallback;
   }
   if (url.origin !== base) return fallback;
+  // after normalisation ("/.//host", "/%2e%2e//host" become "//host") the result must still be one path
+  // on this site, and read back the same way by the browser
+  const result = `${url.pathname}${url.search}${url.hash}`;
+  if (!result.startsWith("/") || result.startsWith("//") || result.includes("\\")) return fallback;
+  if (/%(2f|5c)/i.test(url.pathname)) return fallback;
+  if (new URL(result, base).origin !== base) return fallback;
   if (url.pathname === "/admin/login" || url.pathname.startsWith("/admin/login/")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  return result;
 }
 
 /** The login address that remembers where the person was going. */

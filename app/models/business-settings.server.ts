@@ -1,6 +1,7 @@
-import { isNull } from "drizzle-orm";
-import type { Queryable } from "#app/db/client.server.ts";
+import { eq, isNull, sql } from "drizzle-orm";
+import type { Db, Queryable } from "#app/db/client.server.ts";
 import { businessSettings } from "#app/db/schema.ts";
+import type { toBusinessSettingsRow } from "#app/domain/business-settings.ts";
 import { defaultStudio, type StudioIdentity } from "#app/domain/studio.ts";
 
 /** The studio's identity for public pages: the studio-wide settings record, else the built-in default. */
@@ -16,4 +17,38 @@ export async function getStudioIdentity(db: Queryable): Promise<StudioIdentity> 
     address: row.address,
     website: row.website,
   };
+}
+
+/** The studio-wide settings record as the settings page edits it, or null before the first save. */
+export async function getBusinessSettings(db: Queryable) {
+  const [row] = await db.select().from(businessSettings).where(isNull(businessSettings.userId)).limit(1);
+  return row ?? null;
+}
+
+/** Any constant: serialises saves, so two first saves at once still make one record. */
+const settingsLockKey = 0x5e771;
+
+/**
+ * Saves the studio's identity (docs/decisions/0005-studio-identity.md): the first save inserts
+ * the studio-wide record, later saves update it. Other columns (invoice numbering) are untouched.
+ */
+export async function saveBusinessSettings(db: Db, row: ReturnType<typeof toBusinessSettingsRow>) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${settingsLockKey})`);
+    const [existing] = await tx
+      .select({ id: businessSettings.id })
+      .from(businessSettings)
+      .where(isNull(businessSettings.userId))
+      .limit(1);
+    if (existing) {
+      const [updated] = await tx
+        .update(businessSettings)
+        .set(row)
+        .where(eq(businessSettings.id, existing.id))
+        .returning();
+      return { saved: updated, inserted: false };
+    }
+    const [inserted] = await tx.insert(businessSettings).values(row).returning();
+    return { saved: inserted, inserted: true };
+  });
 }

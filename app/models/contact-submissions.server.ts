@@ -1,5 +1,6 @@
 /** Contact-form submissions (the leads inbox). */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactSubmissionCounts, contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
 import type { SubmissionFields } from "#app/domain/contact-form.ts";
@@ -8,7 +9,6 @@ import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/leads.ts";
-import { publishChange } from "#app/services/events.server.ts";
 
 export async function createSubmission(db: Queryable, row: SubmissionFields) {
   const [created] = await db.insert(contactSubmissions).values(row).returning();

@@ -5,6 +5,7 @@
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
@@ -19,7 +20,6 @@ import {
 } from "#app/domain/invoice-form.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { publishChange } from "#app/services/events.server.ts";
 
 // ---------------------------------------------------------------- pickers
 

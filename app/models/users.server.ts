@@ -17,11 +17,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row;
 }
 
-export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 export async function insertUser(db: Queryable, email: string, passwordHash: string): Promise<UserRow> {
   const [row] = await db
     .insert(users)
@@ -31,11 +26,23 @@ export async function insertUser(db: Queryable, email: string, passwordHash: str
   return row;
 }
 
-export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+/** Sets a user's password hash; returns the user's email (undefined when there is no such user). */
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string) {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  return row;
 }
 
-export async function isAdmin(db: Queryable, userId: string): Promise<boolean> {
+/** Serialises first-admin set-ups (a transaction-scoped advisory lock). */
+export async function lockAdminSetup(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('studio:admin-setup'))`);
+}
+
+/** Whether the user has the admin role. */
+export async function hasAdminRole(db: Queryable, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ role: userRoles.role })
     .from(userRoles)

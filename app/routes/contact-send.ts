@@ -18,7 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         }
       : body.status === "error"
         ? { status: "error", message: body.message }
-        : { status: "sent" };
+        : body.status === "stale"
+          ? { status: "stale", message: body.message, formToken: body.formToken }
+          : { status: "sent" };
   return Response.json(json, { status, headers });
 }
 

@@ -2,9 +2,8 @@
  * The audit trail of security events (sign-in success and failure, resets, sign-out,
  * first-admin set-up). Time, user, email and IP; never passwords or tokens.
  */
-import { desc } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { auditLog } from "#app/db/schema.ts";
+import { insertAuditEntry, listRecentAuditEntries } from "#app/models/audit-log.server.ts";
 
 export const auditEvents = [
   "signin_success",
@@ -16,6 +15,7 @@ export const auditEvents = [
   "password_reset_completed",
   "password_changed",
   "admin_setup_completed",
+  "admin_setup_blocked",
   "admin_created",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
@@ -29,7 +29,7 @@ export type AuditEntry = {
 };
 
 export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAuditEntry(db, {
     event: entry.event,
     userId: entry.userId ?? null,
     email: entry.email ? entry.email.slice(0, 255) : null,
@@ -38,6 +38,4 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
   });
 }
 
-export async function recentAuditEntries(db: Queryable, limit = 50) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
-}
+export const recentAuditEntries = listRecentAuditEntries;

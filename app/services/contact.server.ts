@@ -1,59 +1,106 @@
 /**
- * Receiving a public inquiry: spam checks, validation, the per-IP limit, the
- * row, and the owner's notification, in that order. Bots get an answer that
- * looks like success and nothing is stored. Refusals are logged without the
- * message body.
+ * Receiving a public inquiry: spam checks, validation, the per-IP limit, the row, and the
+ * owner's notification, in that order. Nothing a person wrote is thrown away: suspected spam
+ * is kept for the owner's review (services/spam.server.ts) and answered like a sent message;
+ * a stale form comes back with the visitor's values and a fresh token. Refusals are logged
+ * without the message body.
  */
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
-import { contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
+import { limitAddress } from "#app/domain/client-address.ts";
+import { type ContactAnswer, contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
+import type { SpamReason } from "#app/domain/enums.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
-import { checkFormToken } from "#app/services/form-token.server.ts";
+import {
+  checkFormToken,
+  formTokenIssuedAt,
+  issueRefilledFormToken,
+  minimumFillMs,
+} from "#app/services/form-token.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { countUse, hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { keepSpam, spamFields } from "#app/services/spam.server.ts";
 
 /** The honeypot: a field people never see or fill in. */
 export const honeypotField = "company_website";
 export const formTokenField = "form_token";
+/** More stored inquiries than this from one page's token: the token is being replayed. */
+export const maxUsesPerFormToken = 3;
 
 export type InquiryOutcome =
   | { kind: "stored"; id: string }
-  /** refused quietly; answer as if stored */
-  | { kind: "ignored"; reason: "honeypot" | "too-fast" | "expired" | "invalid-token" | "missing-token" }
+  /** kept as suspected spam for the owner's review; answered as if stored */
+  | { kind: "spam"; reason: SpamReason; id: string }
+  /** the page was older than a day: the form again, with the values and a fresh token */
+  | { kind: "stale"; formToken: string; result: SubmissionResult<string[]> }
   /** field errors and the visitor's values, for Conform */
   | { kind: "invalid"; result: SubmissionResult<string[]> }
   /** over the per-IP limit; the visitor's values come back with it */
   | { kind: "limited"; retryAfterSeconds: number; result: SubmissionResult<string[]> };
 
-export async function receiveInquiry(
-  app: Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">,
-  formData: FormData,
-): Promise<InquiryOutcome> {
+type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
+
+/** Suspected spam kept per address and window (its own bucket, so it never uses up a person's allowance). */
+export const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
+
+async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-spam" = "contact") {
+  const rule = bucket === "contact" ? app.config.contactRateLimit : spamKeptPerIp;
+  if (!rule) return null;
+  const limit = await hitRateLimit(app.database.db, `${bucket}:ip:${limitAddress(app.ip)}`, rule);
+  return limit.allowed ? null : limit;
+}
+
+export async function receiveInquiry(app: InquiryApp, formData: FormData): Promise<InquiryOutcome> {
   const { config, database, logger } = app;
+  const minFillMs = config.contactMinFillMs ?? minimumFillMs;
+  const submission = parseWithZod(formData, { schema: contactFormSchema });
+
+  const suspect = async (reason: SpamReason): Promise<InquiryOutcome> => {
+    const limited = await takeContactLimit(app, "contact-spam");
+    if (limited) {
+      logger.info({ reason: "rate-limit", suspected: reason, hits: limited.hits }, "contact submission refused");
+      return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds, result: submission.reply() };
+    }
+    const kept = await keepSpam(database.db, reason, spamFields(formData, honeypotField));
+    // refused from the inbox, kept in Spam for the owner's review
+    logger.info({ reason, keptAsSpam: kept.id }, "contact submission refused");
+    return { kind: "spam", reason, id: kept.id };
+  };
 
   const honeypot = formData.get(honeypotField);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logger.info({ reason: "honeypot" }, "contact submission refused");
-    return { kind: "ignored", reason: "honeypot" };
-  }
-  const token = checkFormToken(config.sessionSecret, formData.get(formTokenField));
-  if (token !== "ok") {
-    const reason = token === "invalid" ? "invalid-token" : token === "missing" ? "missing-token" : token;
-    logger.info({ reason }, "contact submission refused");
-    return { kind: "ignored", reason };
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return suspect("honeypot");
+  const rawToken = formData.get(formTokenField);
+  const token = checkFormToken(config.sessionSecret, rawToken, Date.now(), minFillMs);
+  if (token === "invalid" || token === "missing") return suspect(`${token}-token`);
+  if (token === "too-fast") return suspect("too-fast");
+  if (token === "expired") {
+    logger.info({ reason: "stale-form" }, "contact form shown again with a fresh token");
+    return {
+      kind: "stale",
+      formToken: issueRefilledFormToken(config.sessionSecret, minFillMs),
+      result: submission.reply(),
+    };
   }
 
-  const submission = parseWithZod(formData, { schema: contactFormSchema });
   if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
 
-  if (config.contactRateLimit) {
-    const limit = await hitRateLimit(database.db, `contact:ip:${app.ip}`, config.contactRateLimit);
-    if (!limit.allowed) {
-      logger.info({ reason: "rate-limit", hits: limit.hits }, "contact submission refused");
-      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, result: submission.reply() };
-    }
+  const limited = await takeContactLimit(app);
+  if (limited) {
+    logger.info({ reason: "rate-limit", hits: limited.hits }, "contact submission refused");
+    return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds, result: submission.reply() };
+  }
+  const tokenText = String(rawToken);
+  const uses = await countUse(
+    database.db,
+    `contact:token:${tokenText.split(".")[1] ?? ""}`,
+    formTokenIssuedAt(tokenText),
+  );
+  if (uses > maxUsesPerFormToken) {
+    const kept = await keepSpam(database.db, "replayed-token", spamFields(formData, honeypotField));
+    logger.info({ reason: "replayed-token", keptAsSpam: kept.id }, "contact submission refused");
+    return { kind: "spam", reason: "replayed-token", id: kept.id };
   }
 
   const row = toSubmissionRow(submission.value);
@@ -70,11 +117,6 @@ export async function receiveInquiry(
 }
 
 /** What the form shows after a post, in the page (no JavaScript) or as JSON (the form's script). */
-export type ContactAnswer =
-  | { status: "sent" }
-  | { status: "invalid"; result: SubmissionResult<string[]> }
-  | { status: "error"; message: string; result?: SubmissionResult<string[]> };
-
 /** The HTTP answer for an outcome: bots are answered like people whose message was sent. */
 export function answerInquiry(outcome: InquiryOutcome): {
   status: number;
@@ -84,8 +126,19 @@ export function answerInquiry(outcome: InquiryOutcome): {
   const headers = { "Cache-Control": "no-store" };
   switch (outcome.kind) {
     case "stored":
-    case "ignored":
+    case "spam":
       return { status: 200, headers, body: { status: "sent" } };
+    case "stale":
+      return {
+        status: 409,
+        headers,
+        body: {
+          status: "stale",
+          message: contactMessages.staleForm,
+          formToken: outcome.formToken,
+          result: outcome.result,
+        },
+      };
     case "invalid":
       return { status: 400, headers, body: { status: "invalid", result: outcome.result } };
     case "limited":

@@ -6,18 +6,12 @@
  * an id: pages re-fetch through their own guarded loaders.
  */
 import { EventEmitter } from "node:events";
-import { sql } from "drizzle-orm";
 import type { PoolClient } from "pg";
-import type { Database, Queryable } from "#app/db/client.server.ts";
+import { changeChannel } from "#app/db/changes.server.ts";
+import type { Database } from "#app/db/client.server.ts";
 import { type ChangeEvent, parseChangeEvent } from "#app/domain/changes.ts";
 
-export const changeChannel = "studio_changes";
-
 export { type ChangeEvent, type ChangeTable, changeTables } from "#app/domain/changes.ts";
-
-export async function publishChange(db: Queryable, event: ChangeEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${changeChannel}, ${JSON.stringify(event)})`);
-}
 
 export type ChangeFeed = {
   subscribe(listener: (event: ChangeEvent) => void): () => void;

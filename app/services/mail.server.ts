@@ -8,22 +8,69 @@
  * Delivery claims rows with FOR UPDATE SKIP LOCKED, so several instances
  * never send the same message twice; a failed send is retried with backoff.
  */
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Queryable } from "#app/db/client.server.ts";
-import { mailOutbox } from "#app/db/schema.ts";
+import { claimDueMail, dropSealedBodiesBefore, insertMail, updateMail } from "#app/models/mail-outbox.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** Puts a message in the outbox. Pass the transaction the message belongs to. */
-export async function enqueueMail(db: Queryable, message: MailMessage): Promise<string> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
-    .returning({ id: mailOutbox.id });
-  if (!row) throw new Error("outbox insert returned nothing");
-  return row.id;
+/**
+ * The key that seals mail bodies carrying a secret (a reset link), derived from SESSION_SECRET
+ * with HKDF, so the outbox table (or a backup of it) holds no usable link.
+ */
+export type MailKey = Buffer;
+export function mailKey(sessionSecret: string): MailKey {
+  return Buffer.from(hkdfSync("sha256", sessionSecret, "studio", "mail-outbox body v1", 32));
+}
+
+const sealedPrefix = "sealed:v1:";
+/** What a sealed body becomes once delivered or expired. */
+export const droppedBody = "(removed: this message carried a secret and was delivered or has expired)";
+/** Sealed bodies are dropped after this long, delivered or not (reset links live 1 hour). */
+export const sealedBodyLifetimeMs = 2 * 3600_000;
+
+/** AES-256-GCM: `sealed:v1:<iv>.<ciphertext>.<tag>`, base64url. */
+export function sealText(key: MailKey, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return `${sealedPrefix}${[iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".")}`;
+}
+
+/** The readable body: sealed ones opened with the key (null when it cannot be opened). */
+export function openText(key: MailKey | undefined, text: string): string | null {
+  if (!text.startsWith(sealedPrefix)) return text;
+  if (!key) return null;
+  try {
+    const [iv = "", body = "", tag = ""] = text.slice(sealedPrefix.length).split(".");
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+export function isSealed(text: string): boolean {
+  return text.startsWith(sealedPrefix);
+}
+
+/**
+ * Puts a message in the outbox. Pass the transaction the message belongs to. A message that
+ * carries a secret is sealed with `options.seal`; its body is dropped once delivered or expired.
+ */
+export async function enqueueMail(db: Queryable, message: MailMessage, options: { seal?: MailKey } = {}) {
+  const text = options.seal ? sealText(options.seal, message.text) : message.text;
+  const html = message.html ? (options.seal ? sealText(options.seal, message.html) : message.html) : null;
+  return insertMail(db, { to: message.to, subject: message.subject, text, html });
+}
+
+/** Drops sealed bodies older than their lifetime (the maintenance timer calls it). */
+export async function dropExpiredSecrets(db: Queryable, now = new Date()): Promise<void> {
+  await dropSealedBodiesBefore(db, sealedPrefix, new Date(now.getTime() - sealedBodyLifetimeMs), droppedBody);
 }
 
 export const maxMailAttempts = 8;
@@ -49,6 +96,8 @@ export type DeliveryOptions = {
   logger: Logger;
   now?: Date;
   batch?: number;
+  /** opens sealed bodies (mailKey(SESSION_SECRET)) */
+  key?: MailKey;
 };
 
 /** Sends (or keeps) what is due. Returns how many messages it handled. */
@@ -57,34 +106,29 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
   // "Due" is judged by the database's clock unless a time is given: a message committed within the same
   // millisecond as this call (microseconds in PostgreSQL) is then not mistaken for a future one.
   const dueBy = options.now ?? sql`now()`;
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, dueBy)))
-      .orderBy(mailOutbox.nextAttemptAt)
-      .limit(options.batch ?? 20)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + claimMs) })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
+  const claimed = await claimDueMail(db, {
+    dueBy,
+    claimUntil: new Date(now.getTime() + claimMs),
+    batch: options.batch ?? 20,
   });
 
   for (const message of claimed) {
+    const sealed = isSealed(message.text);
+    const text = openText(options.key, message.text);
+    const html = message.html === null ? null : openText(options.key, message.html);
+    if (text === null) {
+      options.logger.error({ mailId: message.id }, "mail body cannot be opened (SESSION_SECRET changed?)");
+      await updateMail(db, message.id, { status: "failed", lastError: "sealed body cannot be opened" });
+      continue;
+    }
+    // once handed over, a body that carried a secret is not kept
+    const drop = sealed ? { text: droppedBody, html: null } : {};
     if (!options.transport) {
       options.logger.info(
-        { mailId: message.id, to: message.to, subject: message.subject, text: message.text },
+        { mailId: message.id, to: message.to, subject: message.subject, text },
         "mail kept in the outbox (SMTP_URL is not set)",
       );
-      await db.update(mailOutbox).set({ status: "kept" }).where(eq(mailOutbox.id, message.id));
+      await updateMail(db, message.id, { status: "kept", ...drop });
       continue;
     }
     try {
@@ -92,25 +136,19 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
         from: options.from,
         to: message.to,
         subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
+        text,
+        html: html ?? undefined,
       });
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, message.id));
+      await updateMail(db, message.id, { status: "sent", sentAt: new Date(), lastError: null, ...drop });
       options.logger.info({ mailId: message.id, subject: message.subject }, "mail sent");
     } catch (error) {
       const failedForGood = message.attempts >= maxMailAttempts;
       const reason = error instanceof Error ? error.message : String(error);
-      await db
-        .update(mailOutbox)
-        .set({
-          status: failedForGood ? "failed" : "pending",
-          lastError: reason.slice(0, 1000),
-          nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
-        })
-        .where(eq(mailOutbox.id, message.id));
+      await updateMail(db, message.id, {
+        status: failedForGood ? "failed" : "pending",
+        lastError: reason.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
+      });
       options.logger.warn({ mailId: message.id, attempts: message.attempts, err: reason }, "mail delivery failed");
     }
   }

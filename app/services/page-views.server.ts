@@ -4,7 +4,8 @@
  * visitor is stored: no cookie, no IP address, no user agent.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { isCountableView, normalizeViewPath, viewDay } from "#app/domain/page-views.ts";
+import { canonicalViewPath, isCountableView, viewDay } from "#app/domain/page-views.ts";
+import { publicPages } from "#app/domain/site.ts";
 import { recordPageView } from "#app/models/page-views.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
@@ -27,9 +28,10 @@ export async function trackPageView(
     contentType: response.headers.get("content-type"),
     headers: request.headers,
   });
-  if (!countable) return false;
+  const page = countable ? canonicalViewPath(path, publicPages) : null;
+  if (!page) return false;
   try {
-    await recordPageView(db, normalizeViewPath(path), viewDay(now));
+    await recordPageView(db, page, viewDay(now));
     return true;
   } catch (error) {
     logger.warn({ err: error, path }, "page view not counted");

@@ -2,10 +2,13 @@
  * Rate limits kept in the database (fixed windows), so they hold across
  * instances. Keys name what is limited: "contact:ip:203.0.113.9",
  * "signin:account:owner@studio.test", ...
+ *
+ * A limit is *taken*, never peeked: `hitRateLimit` counts the attempt and answers in one
+ * statement, so a burst of parallel requests cannot all slip under the limit. Callers take
+ * it before any expensive or secret check (argon2, token lookups).
  */
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { rateLimitBuckets } from "#app/db/schema.ts";
+import { deleteBuckets, deleteBucketsBefore, incrementBucket, readBucket } from "#app/models/rate-limits.server.ts";
 
 export type RateLimit = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; hits: number; retryAfterSeconds: number };
@@ -18,7 +21,7 @@ function windowOf(rule: RateLimit, now: Date) {
   };
 }
 
-/** Counts one hit and says whether it is within the limit. */
+/** Counts one hit and says whether it is within the limit (one atomic statement). */
 export async function hitRateLimit(
   db: Queryable,
   key: string,
@@ -26,19 +29,11 @@ export async function hitRateLimit(
   now = new Date(),
 ): Promise<RateLimitResult> {
   const window = windowOf(rule, now);
-  const [row] = await db
-    .insert(rateLimitBuckets)
-    .values({ key, windowStart: window.start, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitBuckets.key, rateLimitBuckets.windowStart],
-      set: { hits: sql`${rateLimitBuckets.hits} + 1` },
-    })
-    .returning({ hits: rateLimitBuckets.hits });
-  const hits = row?.hits ?? 1;
+  const hits = await incrementBucket(db, key, window.start);
   return { allowed: hits <= rule.limit, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
-/** Whether the limit is already reached, without counting a hit (e.g. before checking a password). */
+/** Whether the limit is already reached, without counting a hit. For reports and tests, never as a guard. */
 export async function peekRateLimit(
   db: Queryable,
   key: string,
@@ -46,20 +41,21 @@ export async function peekRateLimit(
   now = new Date(),
 ): Promise<RateLimitResult> {
   const window = windowOf(rule, now);
-  const [row] = await db
-    .select({ hits: rateLimitBuckets.hits })
-    .from(rateLimitBuckets)
-    .where(and(eq(rateLimitBuckets.key, key), eq(rateLimitBuckets.windowStart, window.start)));
-  const hits = row?.hits ?? 0;
+  const hits = await readBucket(db, key, window.start);
   return { allowed: hits < rule.limit, hits, retryAfterSeconds: window.retryAfterSeconds };
 }
 
 /** Forgets a key's current window (e.g. failed sign-ins after a successful one). */
 export async function clearRateLimit(db: Queryable, key: string): Promise<void> {
-  await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+  await deleteBuckets(db, key);
 }
 
 /** Drops windows older than a day. */
 export async function pruneRateLimits(db: Queryable, now = new Date()): Promise<void> {
-  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.windowStart, new Date(now.getTime() - 24 * 3600_000)));
+  await deleteBucketsBefore(db, new Date(now.getTime() - 24 * 3600_000));
+}
+
+/** Counts one use of something in a window that starts at a given moment (e.g. a form token's issue time). */
+export async function countUse(db: Queryable, key: string, windowStart: Date): Promise<number> {
+  return incrementBucket(db, key, windowStart);
 }

@@ -58,7 +58,20 @@ describe("admin route inventory", () => {
 
   it("finds the admin routes in the route config", () => {
     expect(guarded.map((leaf) => leaf.path)).toEqual(
-      expect.arrayContaining(["/admin", "/admin/dashboard", "/admin/*"]),
+      expect.arrayContaining([
+        "/admin",
+        "/admin/dashboard",
+        "/admin/customers",
+        "/admin/customers/new",
+        "/admin/customers/:id",
+        "/admin/customers/:id/edit",
+        "/admin/projects",
+        "/admin/projects/new",
+        "/admin/projects/:id",
+        "/admin/projects/:id/edit",
+        "/admin/settings",
+        "/admin/*",
+      ]),
     );
     // anything open under /admin must be added here on purpose
     expect(

@@ -1,11 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
-
-/** The form's time trap refuses posts within 3 s of rendering. */
-const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, 3_200));
 
 async function fillValid(page: Page, overrides: Record<string, string> = {}) {
   const values = {

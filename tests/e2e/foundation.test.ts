@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { projectRoot, runServerExpectingExit, startServer, type TestServer } from "../support/server.ts";
+import { until } from "../support/wait.ts";
 
 describe("production server", () => {
   let server: TestServer;
@@ -144,9 +145,11 @@ describe("server lifecycle", () => {
         answer += chunk;
       });
       socket.write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // no fixed waits: a request answered after those bytes were sent means the server has read them,
+      // and the "shutting down" line means SIGTERM has been handled
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
       const stopped = first.stop();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await until(() => first.logs().some((line) => line.msg === "shutting down"));
       socket.end("\r\n");
       const code = await stopped;
       await socketClosed;

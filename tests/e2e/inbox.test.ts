@@ -17,11 +17,9 @@ import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
 
 const shots = "/tmp/shots-inbox";
-/** The public form's time trap refuses posts within 3 s of rendering. */
-const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, 3_200));
 
 /** 27 new (3 named "Zed", 2 of them demo requests), 2 completed, 2 archived; all from 2025. */
 async function seedSubmissions(dataDir: string) {
@@ -91,9 +89,7 @@ async function submitInquiry(
     .getByRole("region", { name: /Notifications/ })
     .getByText("Thank you for reaching out!")
     .waitFor();
-  const sentAt = Date.now();
   await page.close();
-  return sentAt;
 }
 
 const tabCount = (page: Page, tab: "inbox" | "archived") => page.locator(`[data-count="${tab}"]`).first().textContent();
@@ -135,7 +131,7 @@ describe("leads inbox", () => {
     await page.screenshot({ path: `${shots}/inbox-1280.png`, fullPage: true });
 
     const visitor = await browser.newContext();
-    const sentAt = await submitInquiry(visitor, server.url, {
+    await submitInquiry(visitor, server.url, {
       first: "Live",
       last: "Lead",
       email: "live.lead@example.test",
@@ -143,8 +139,8 @@ describe("leads inbox", () => {
       message: "First line.\nSecond line.\n\nAfter a blank line.",
     });
     const row = page.locator("tr", { hasText: "Live Lead" });
+    // how fast is measured by bench/live-updates.ts; here: it arrives, without a reload
     await row.waitFor({ timeout: 5_000 });
-    expect(Date.now() - sentAt).toBeLessThan(2_000);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
     await expect(row.textContent()).resolves.toContain("Not specified");
     await expect(row.textContent()).resolves.toContain("General Contact");
@@ -448,14 +444,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
         (window as unknown as { marker: number }).marker = 9;
       });
       const visitor = await browser.newContext();
-      const sentAt = await submitInquiry(visitor, b.url, {
+      await submitInquiry(visitor, b.url, {
         first: "Across",
         last: "Instances",
         email: "across@example.test",
         message: "Sent through instance B.",
       });
       await page.locator("tr", { hasText: "Across Instances" }).waitFor({ timeout: 5_000 });
-      expect(Date.now() - sentAt).toBeLessThan(2_000);
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(9);
       await page.waitForFunction(() => document.querySelector('[data-count="inbox"]')?.textContent === "1");
       await admin.close();

@@ -500,11 +500,13 @@ describe("terminal background", () => {
         for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
       }).observe({ type: "layout-shift", buffered: true });
     });
+    // the page's timers run on a controlled clock: 1.5 s of typing without waiting 1.5 s
+    await page.clock.install();
     await page.goto(`${server.url}/`);
     const container = page.locator("#terminal-text").locator("..");
     expect(await container.getAttribute("aria-hidden")).toBe("true");
     const before = await terminalText(page);
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(1500);
     const after = await terminalText(page);
     expect(after).not.toBe(before);
     // as many lines as fit: (800 - 64) / 25 = 29
@@ -520,9 +522,13 @@ describe("terminal background", () => {
   });
 
   it("stays static under prefers-reduced-motion", async () => {
-    const page = await openPage("/", { ...desktop, reducedMotion: "reduce" });
+    const context = await browser.newContext({ ...desktop, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    // a controlled clock: any timer the page set would have fired after runFor
+    await page.clock.install();
+    expect((await page.goto(`${server.url}/`))?.status()).toBe(200);
     const before = await terminalText(page);
-    await page.waitForTimeout(800);
+    await page.clock.runFor(5000);
     expect(await terminalText(page)).toBe(before);
     expect(before?.split("\n").length).toBeGreaterThan(20);
     await closePage(page);

@@ -2,27 +2,22 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, rateLimitBuckets, sessions, users } from "#app/db/schema.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
-import {
-  authLimits,
-  changePassword,
-  completeAdminSetup,
-  createOrUpdateAccount,
-  createSession,
-  getSession,
-  hashToken,
-  issueAdminSetupToken,
-  PasswordPolicyError,
-  requestPasswordReset,
-  resetPassword,
-  sessionPolicy,
-  signIn,
-  signOut,
-  tokenPolicy,
-} from "#app/services/auth.server.ts";
+import { changePassword, createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { authLimits } from "#app/services/auth/limits.server.ts";
+import { PasswordPolicyError } from "#app/services/auth/passwords.server.ts";
+import { requestPasswordReset, resetPassword } from "#app/services/auth/recovery.server.ts";
+import { createSession, getSession, sessionPolicy } from "#app/services/auth/sessions.server.ts";
+import { completeAdminSetup, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
+import { signIn, signOut } from "#app/services/auth/sign-in.server.ts";
+import { hashToken, tokenPolicy } from "#app/services/auth/tokens.server.ts";
+import { mailKey, openText } from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const password = "plum tree orbit";
 const publicUrl = "https://studio.test";
+const sessionSecret = "a test session secret of at least 32 characters";
+/** Where reset mail comes from (the secret seals its body in the outbox). */
+const site = { publicUrl, sessionSecret };
 const meta = { ip: "203.0.113.7", userAgent: "vitest" };
 
 function at(base: Date, ms: number) {
@@ -32,7 +27,7 @@ function at(base: Date, ms: number) {
 /** The token in the reset link of the newest outbox message. */
 async function tokenFromOutbox(db: Parameters<typeof requestPasswordReset>[0]) {
   const rows = await db.select().from(mailOutbox);
-  const text = rows.at(-1)?.text ?? "";
+  const text = openText(mailKey(sessionSecret), rows.at(-1)?.text ?? "") ?? "";
   const match = /\/admin\/login#type=recovery&token=([\w-]+)/.exec(text);
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
   return match[1];
@@ -216,12 +211,16 @@ describeEachDatabase("auth service", (database) => {
     it("mails a single-use link; only the token's hash is stored", async () => {
       await owner();
       expect(
-        await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 }),
+        await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 }),
       ).toEqual({ ok: true });
       const token = await tokenFromOutbox(db());
       const [mail] = await db().select().from(mailOutbox);
       expect(mail?.to).toBe("owner@studio.test");
-      expect(mail?.text).toContain(`${publicUrl}/admin/login#type=recovery&token=${token}`);
+      // the outbox keeps the body sealed: readable with the key derived from SESSION_SECRET only
+      expect(openText(mailKey(sessionSecret), mail?.text ?? "")).toContain(
+        `${publicUrl}/admin/login#type=recovery&token=${token}`,
+      );
+      expect(mail?.text).not.toContain(token);
       expect(Buffer.from(token, "base64url")).toHaveLength(32);
       const stored = await db().select().from(authTokens);
       expect(stored.map((row) => row.id)).toEqual([hashToken(token)]);
@@ -239,7 +238,7 @@ describeEachDatabase("auth service", (database) => {
     it("expires after one hour", async () => {
       await owner();
       const now = new Date();
-      await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { now, floorMs: 0 });
+      await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { now, floorMs: 0 });
       const token = await tokenFromOutbox(db());
       const late = await resetPassword(
         db(),
@@ -252,9 +251,9 @@ describeEachDatabase("auth service", (database) => {
     it("ends every session, starts a new one, and a newer link replaces an older one", async () => {
       const { userId } = await owner();
       const before = await createSession(db(), userId, meta);
-      await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 });
+      await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 });
       const older = await tokenFromOutbox(db());
-      await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 });
+      await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 });
       const newer = await tokenFromOutbox(db());
       expect(await resetPassword(db(), { token: older, password: "a brand new passphrase", ...meta })).toMatchObject({
         ok: false,
@@ -267,7 +266,7 @@ describeEachDatabase("auth service", (database) => {
 
     it("refuses a weak new password without using up the token", async () => {
       await owner();
-      await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 });
+      await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 });
       const token = await tokenFromOutbox(db());
       expect(await resetPassword(db(), { token, password: "qwerty123", ...meta })).toEqual({
         ok: false,
@@ -280,7 +279,7 @@ describeEachDatabase("auth service", (database) => {
     it("answers the same, after the same floor, for an unknown email, and sends nothing", async () => {
       await owner();
       const started = Date.now();
-      const answer = await requestPasswordReset(db(), { email: "nobody@studio.test", publicUrl, ...meta });
+      const answer = await requestPasswordReset(db(), { email: "nobody@studio.test", ...site, ...meta });
       expect(Date.now() - started).toBeGreaterThanOrEqual(390);
       expect(answer).toEqual({ ok: true });
       expect(await db().select().from(mailOutbox)).toHaveLength(0);
@@ -290,23 +289,23 @@ describeEachDatabase("auth service", (database) => {
     it("limits requests per email and per IP", async () => {
       await owner();
       for (let i = 0; i < authLimits.resetPerEmail.limit; i++) {
-        const ok = await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 });
+        const ok = await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 });
         expect(ok).toEqual({ ok: true });
       }
       const limited = await requestPasswordReset(
         db(),
-        { email: "owner@studio.test", publicUrl, ...meta },
+        { email: "owner@studio.test", ...site, ...meta },
         { floorMs: 0 },
       );
       expect(limited).toEqual({ ok: false, message: authMessages.tooManyResets });
       expect(await db().select().from(mailOutbox)).toHaveLength(authLimits.resetPerEmail.limit);
 
       for (let i = 0; i < authLimits.resetPerIp.limit; i++) {
-        await requestPasswordReset(db(), { email: `p${i}@studio.test`, publicUrl, ip: "192.0.2.9" }, { floorMs: 0 });
+        await requestPasswordReset(db(), { email: `p${i}@studio.test`, ...site, ip: "192.0.2.9" }, { floorMs: 0 });
       }
       const byIp = await requestPasswordReset(
         db(),
-        { email: "someone@studio.test", publicUrl, ip: "192.0.2.9" },
+        { email: "someone@studio.test", ...site, ip: "192.0.2.9" },
         { floorMs: 0 },
       );
       expect(byIp).toEqual({ ok: false, message: authMessages.tooManyResets });
@@ -354,7 +353,7 @@ describeEachDatabase("auth service", (database) => {
       await signIn(db(), { email: "owner@studio.test", password: "wrong-guess-123", ...meta });
       const ok = await signIn(db(), { email: "owner@studio.test", password, ...meta });
       if (!ok.ok) throw new Error(ok.message);
-      await requestPasswordReset(db(), { email: "owner@studio.test", publicUrl, ...meta }, { floorMs: 0 });
+      await requestPasswordReset(db(), { email: "owner@studio.test", ...site, ...meta }, { floorMs: 0 });
       const token = await tokenFromOutbox(db());
       await resetPassword(db(), { token, password: "a brand new passphrase", ...meta });
       await signOut(db(), ok.token, meta);

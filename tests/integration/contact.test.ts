@@ -1,9 +1,10 @@
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loadConfig } from "#app/config.server.ts";
-import { contactSubmissions, mailOutbox } from "#app/db/schema.ts";
+import { contactSubmissions, mailOutbox, suspectedSpam } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
-import { formTokenField, honeypotField, receiveInquiry } from "#app/services/contact.server.ts";
+import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import { formTokenField, honeypotField, maxUsesPerFormToken, receiveInquiry } from "#app/services/contact.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
@@ -132,7 +133,6 @@ describeEachDatabase("contact inquiries", (database) => {
   it.each([
     ["honeypot", () => form({ ...complete, [honeypotField]: "http://spam.example" })],
     ["too-fast", () => form(complete, 1_000)],
-    ["expired", () => form(complete, 25 * 3600_000)],
     [
       "invalid-token",
       () => {
@@ -149,13 +149,58 @@ describeEachDatabase("contact inquiries", (database) => {
         return data;
       },
     ],
-  ])("quietly ignores a bot (%s): nothing stored, refusal logged without the message", async (reason, makeForm) => {
+  ])(
+    "keeps a suspected bot (%s) as spam: out of the inbox, refusal logged without the message",
+    async (reason, makeForm) => {
+      const { ctx } = app();
+      logLines.length = 0;
+      expect(await receiveInquiry(ctx, makeForm())).toMatchObject({ kind: "spam", reason });
+      expect(await database().db.select().from(contactSubmissions)).toEqual([]);
+      expect(logLines.join("")).toContain(`"reason":"${reason}"`);
+      expect(logLines.join("")).not.toContain("booking system");
+      // never thrown away: kept for the owner's review, with what was written
+      const [kept] = await database().db.select().from(suspectedSpam);
+      expect(kept).toMatchObject({ reason });
+      expect(kept?.fields.message).toBe(complete.message);
+      expect(await countSubmissionsByStatus(database().db)).toEqual({
+        new: 0,
+        "in-progress": 0,
+        completed: 0,
+        archived: 0,
+      });
+    },
+  );
+
+  it("a stale form (page older than a day) comes back with the values and a fresh token, and then goes through", async () => {
     const { ctx } = app();
-    logLines.length = 0;
-    expect(await receiveInquiry(ctx, makeForm())).toEqual({ kind: "ignored", reason });
-    expect(await database().db.select().from(contactSubmissions)).toEqual([]);
-    expect(logLines.join("")).toContain(`"reason":"${reason}"`);
-    expect(logLines.join("")).not.toContain("booking system");
+    const stale = await receiveInquiry(ctx, form(complete, 25 * 3600_000));
+    expect(stale.kind).toBe("stale");
+    if (stale.kind !== "stale") return;
+    expect(stale.result.initialValue).toMatchObject({ message: complete.message, last_name: "Lovelace" });
+    expect(await database().db.select().from(suspectedSpam)).toEqual([]);
+    // sent again at once with the fresh token: stored, not taken for a bot
+    const again = new FormData();
+    for (const [key, value] of Object.entries(complete)) again.set(key, value);
+    again.set(formTokenField, stale.formToken);
+    expect((await receiveInquiry(ctx, again)).kind).toBe("stored");
+  });
+
+  it("a token replayed more than a few times is kept as spam", async () => {
+    const { ctx } = app();
+    const token = issueFormToken(config.sessionSecret, Date.now() - 10_000);
+    const outcomes = [];
+    for (let i = 0; i < maxUsesPerFormToken + 1; i++) {
+      const data = form(complete);
+      data.set(formTokenField, token);
+      outcomes.push((await receiveInquiry({ ...ctx, ip: `192.0.2.${i}` }, data)).kind);
+    }
+    expect(outcomes).toEqual([...Array(maxUsesPerFormToken).fill("stored"), "spam"]);
+  });
+
+  it("the time trap's minimum comes from CONTACT_MIN_FILL_MS", async () => {
+    const quick = { ...app().ctx, config: { ...config, contactMinFillMs: 50 } };
+    expect((await receiveInquiry(quick, form(complete, 100))).kind).toBe("stored");
+    expect((await receiveInquiry(quick, form(complete, 10))).kind).toBe("spam");
   });
 
   it("limits inquiries per IP address, in the database", async () => {

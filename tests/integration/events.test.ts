@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { openChangeFeed, publishChange } from "#app/services/events.server.ts";
+import { publishChange } from "#app/db/changes.server.ts";
+import { openChangeFeed } from "#app/services/events.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 function nextEvents(count: number, feed: Awaited<ReturnType<typeof openChangeFeed>>, timeoutMs = 3000) {
@@ -47,8 +48,15 @@ describeEachDatabase("change events", (database) => {
     const seen: unknown[] = [];
     const stop = feed.subscribe((event) => seen.push(event));
     stop();
+    // no fixed wait: events arrive in order, so once a later one reached another subscriber,
+    // "x" would have reached the unsubscribed one
+    const later = nextEvents(2, feed);
     await publishChange(database().db, { table: "projects", id: "x" });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await publishChange(database().db, { table: "projects", id: "later" });
+    expect(await later).toEqual([
+      { table: "projects", id: "x" },
+      { table: "projects", id: "later" },
+    ]);
     expect(seen).toEqual([]);
     await feed.close();
   });

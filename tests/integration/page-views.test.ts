@@ -45,6 +45,20 @@ describeEachDatabase("page views", (database) => {
     ]);
   });
 
+  it("counts only canonical public paths: other spellings of a page add no row of their own", async () => {
+    const { db } = database();
+    const track = (request: Request) => trackPageView(db, logger, request, html(), day);
+    for (const spelling of ["/portfolio", "/%70ortfolio", "/PORTFOLIO", "/Portfolio/", "/%70ORTFOLIO"]) {
+      expect(await track(get(spelling)), spelling).toBe(true);
+    }
+    // a 200 HTML answer for a path that is no public page (a catch-all) is not counted
+    expect(await track(get("/portfolio/../x"))).toBe(false);
+    expect(await track(get("/whatever"))).toBe(false);
+    expect(await listPageViews(db, { from: "2026-11-20", to: "2026-11-20" })).toEqual([
+      { path: "/portfolio", day: "2026-11-20", views: 5 },
+    ]);
+  });
+
   it("never fails the page when the count cannot be stored", async () => {
     const { db } = database();
     const tooLong = `/${"x".repeat(250)}`;

@@ -9,6 +9,15 @@ import path from "node:path";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
+/**
+ * The contact form's time-trap minimum on test servers (CONTACT_MIN_FILL_MS): long enough that a
+ * post sent at once counts as too fast, short enough that tests do not sleep 3 s each.
+ */
+export const testMinFillMs = 1_000;
+
+/** Waits until a form rendered now may be sent without being taken for a bot. */
+export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, testMinFillMs + 150));
+
 export type TestServer = {
   url: string;
   port: number;
@@ -36,11 +45,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      // a developer's .env must not reach the tests
+      ENV_FILE: "none",
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
+      CONTACT_MIN_FILL_MS: String(testMinFillMs),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -98,7 +110,7 @@ export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ["server.ts"], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ...env },
+      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ENV_FILE: "none", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -203,7 +203,8 @@ function InputField({
   className,
   prefix,
   ...rest
-}: FieldFrameProps & InputExtras & { type: "text" | "email" | "number" | "date" | "url" | "tel"; prefix?: string }) {
+}: FieldFrameProps &
+  InputExtras & { type: "text" | "email" | "password" | "number" | "date" | "url" | "tel"; prefix?: string }) {
   const invalid = Boolean(meta.errors?.length);
   const props = withoutKey(getInputProps(meta, { type, ariaAttributes: false }));
   return (
@@ -235,6 +236,11 @@ export function TextField(props: FieldFrameProps & InputExtras & { type?: "text"
 
 export function EmailField(props: FieldFrameProps & InputExtras) {
   return <InputField autoComplete="off" {...props} type="email" />;
+}
+
+/** A password (sign-in, reset, set-up); pass `autoComplete` ("current-password" or "new-password"). */
+export function PasswordField(props: FieldFrameProps & InputExtras) {
+  return <InputField {...props} type="password" />;
 }
 
 /** A number; `step` and `min` as the form needs (quantities, hours, days). */

@@ -63,15 +63,18 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
 
   return (
     <div className="flex min-h-screen bg-zinc-950 text-zinc-100">
+      {/* The column stretches to the page's full height, so its background reaches the bottom of a
+          long page; its content sticks to the viewport. overflow-x-clip (not hidden) keeps the
+          sticky content working while the column's width animates. */}
       <aside
         id="admin-sidebar"
         data-state={open ? "expanded" : "collapsed"}
         className={cx(
-          "sticky top-0 hidden h-screen shrink-0 overflow-hidden border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
+          "hidden shrink-0 overflow-x-clip border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
           open ? "w-64 border-r" : "w-0",
         )}
       >
-        <div className="w-64" inert={!open}>
+        <div className="sticky top-0 max-h-screen w-64 overflow-y-auto" inert={!open}>
           <SidebarContent counts={counts} />
         </div>
       </aside>
@@ -199,6 +202,20 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                   </li>
                 );
               })}
+              <li>
+                <Link
+                  to="/admin/spam"
+                  aria-current={location.pathname === "/admin/spam" ? "page" : undefined}
+                  className={cx(
+                    "flex h-8 items-center gap-2 rounded-md px-2 text-sm",
+                    location.pathname === "/admin/spam"
+                      ? "bg-zinc-800 text-zinc-50"
+                      : "text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100",
+                  )}
+                >
+                  Spam
+                </Link>
+              </li>
             </ul>
           </li>
           {sections.map((section) => (

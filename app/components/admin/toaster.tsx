@@ -10,6 +10,9 @@ export function AdminToaster() {
     <Toaster
       theme="dark"
       position="top-right"
+      // below the shell's 3.5 rem header, so toasts never cover the email, Home, Settings and Logout
+      offset={{ top: 68 }}
+      mobileOffset={{ top: 64 }}
       richColors
       closeButton
       visibleToasts={3}

@@ -9,6 +9,7 @@ import {
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import {
+  type ContactAnswer,
   type ContactFormInput,
   contactFieldOrder,
   contactFormSchema,
@@ -22,10 +23,11 @@ import {
   formProjectTypes,
   projectTypeLabels,
 } from "#app/domain/enums.ts";
-import type { ContactAnswer } from "#app/services/contact.server.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
+/** Inputs and selects side by side in a row are the same height (a select ignores line-height). */
+const lineFieldClass = `${fieldClass} h-11.5`;
 
 type Meta = FieldMetadata<unknown, ContactFormInput, string[]>;
 
@@ -48,7 +50,8 @@ function Field({
         {optional ? <span className="font-normal text-zinc-400"> (optional)</span> : null}
       </label>
       {children}
-      <p id={meta.errorId} data-error-for={meta.name} className="mt-1 min-h-5 text-sm text-red-300">
+      {/* the bottom margin keeps a message clear of the next field's label */}
+      <p id={meta.errorId} data-error-for={meta.name} className="mt-1 mb-2 min-h-5 text-sm text-red-300">
         {meta.errors?.[0]}
       </p>
     </div>
@@ -84,7 +87,7 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
         {...getInputProps(meta, { type })}
         key={meta.key}
         {...extra}
-        className={fieldClass}
+        className={lineFieldClass}
         {...focusIf(meta.name)}
       />
     </Field>
@@ -98,7 +101,7 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
     optional = false,
   ) => (
     <Field label={label} meta={meta} optional={optional}>
-      <select {...getSelectProps(meta)} key={meta.key} className={fieldClass} {...focusIf(meta.name)}>
+      <select {...getSelectProps(meta)} key={meta.key} className={lineFieldClass} {...focusIf(meta.name)}>
         <option value="">{placeholder}</option>
         {values.map((value) => (
           <option key={value} value={value}>
@@ -120,6 +123,11 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
           <p className="text-zinc-300">{contactMessages.successDescription}</p>
         </div>
       ) : null}
+      {answer?.status === "stale" ? (
+        <div role="alert" className="mb-6 rounded-xl border border-amber-400/40 bg-amber-500/10 p-4">
+          <p className="text-zinc-200">{answer.message}</p>
+        </div>
+      ) : null}
       {answer?.status === "error" ? (
         <div role="alert" className="mb-6 rounded-xl border border-red-400/40 bg-red-500/10 p-4">
           <p className="font-semibold text-zinc-50">{contactMessages.errorTitle}</p>
@@ -127,7 +135,7 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
         </div>
       ) : null}
 
-      <input type="hidden" name="form_token" value={formToken} />
+      <input type="hidden" name="form_token" value={answer?.status === "stale" ? answer.formToken : formToken} />
       {/* Honeypot: people never see it; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="company_website">Leave this field empty</label>

@@ -70,6 +70,52 @@ describe("inline scripts", () => {
     expect(prevented).toBe(false);
   });
 
+  it("the menu closes with Escape and gives the focus back to its toggle button", () => {
+    let focused = false;
+    const summary = {
+      focus: () => {
+        focused = true;
+      },
+    };
+    const menu = { open: true, ...element({}), contains: () => true, querySelector: () => summary };
+    const documentListeners: Record<string, Listener> = {};
+    const document = {
+      getElementById: () => menu,
+      addEventListener: (type: string, listener: Listener) => {
+        documentListeners[type] = listener;
+      },
+    };
+    new Function("document", menuScript)(document);
+    documentListeners.keydown?.({ key: "Enter" });
+    expect(menu.open).toBe(true);
+    expect(focused).toBe(false);
+    documentListeners.keydown?.({ key: "Escape" });
+    expect(menu.open).toBe(false);
+    expect(focused).toBe(true);
+    // Escape with the menu closed leaves the focus where it is
+    focused = false;
+    documentListeners.keydown?.({ key: "Escape" });
+    expect(focused).toBe(false);
+  });
+
+  it("the menu closes on a click outside it, not on one inside", () => {
+    let inside = true;
+    const menu = { open: true, ...element({}), contains: () => inside, querySelector: () => null };
+    const documentListeners: Record<string, Listener> = {};
+    const document = {
+      getElementById: () => menu,
+      addEventListener: (type: string, listener: Listener) => {
+        documentListeners[type] = listener;
+      },
+    };
+    new Function("document", menuScript)(document);
+    documentListeners.click?.({ target: {} });
+    expect(menu.open).toBe(true);
+    inside = false;
+    documentListeners.click?.({ target: {} });
+    expect(menu.open).toBe(false);
+  });
+
   it("the menu closes when a link inside it is chosen", () => {
     const menu = { open: true, ...element({}), contains: () => true, querySelector: () => null };
     const document = { getElementById: () => menu, addEventListener: () => {} };

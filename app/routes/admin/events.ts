@@ -6,7 +6,8 @@
  * stops being an admin's (checked with every heartbeat); `EventSource` reconnects by itself.
  */
 import { getApp } from "#app/context.server.ts";
-import { getSession, readSessionToken, requireAdmin } from "#app/services/auth.server.ts";
+import { getSession, readSessionToken } from "#app/services/auth/sessions.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
 import { changeStreamResponse } from "#app/services/change-stream.server.ts";
 import type { Route } from "./+types/events";
 

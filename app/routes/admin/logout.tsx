@@ -1,7 +1,9 @@
 /** POST /admin/logout: ends this session and goes to the public site. Open to any signed-in user. */
 import { redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { readSessionToken, requestMeta, sessionClearCookie, signOut } from "#app/services/auth.server.ts";
+import { readSessionToken, sessionClearCookie } from "#app/services/auth/sessions.server.ts";
+import { signOut } from "#app/services/auth/sign-in.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/logout";
 
 export async function loader() {

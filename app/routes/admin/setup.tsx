@@ -3,17 +3,26 @@
  * fragment when no admin exists; this page creates the first admin with it. Useless without a
  * valid token, and closed as soon as any admin exists.
  */
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
-import { buttonClass, Field } from "#app/components/admin/ui.tsx";
+import {
+  AdminForm,
+  EmailField,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
-import { completeAdminSetup, isAdminSetupPending, requestMeta, sessionSetCookie } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
+import type { ActionFailure } from "#app/domain/toast.ts";
+import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { completeAdminSetup, isAdminSetupPending } from "#app/services/auth/setup.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,15 +39,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database } = getApp(context);
   const hideFields = ["password", "confirmPassword", "token"];
   const submission = parseWithZod(await request.formData(), { schema: setupSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }) as SubmissionResult<string[]>, error: undefined }, 400);
-  }
+  if (submission.status !== "success") return invalid({ reply: () => submission.reply({ hideFields }) });
   const outcome = await completeAdminSetup(database.db, { ...submission.value, ...requestMeta(request, context) });
   if (!outcome.ok) {
-    const fieldErrors = outcome.field ? { [outcome.field]: [outcome.message] } : undefined;
-    return data(
-      { result: submission.reply({ hideFields, fieldErrors }) as SubmissionResult<string[]>, error: outcome.message },
-      outcome.field ? 400 : 403,
+    const toast = { type: "error", message: outcome.message } as const;
+    if (outcome.field) {
+      const result = submission.reply({ hideFields, fieldErrors: { [outcome.field]: [outcome.message] } });
+      return data<ActionFailure>({ result, toast }, { status: 400 });
+    }
+    // an invalid or used link, set-up already done, or too many attempts: refused (the form's error too)
+    const status = outcome.message === authMessages.tooManyAttempts ? 429 : 403;
+    return data<ActionFailure>(
+      { result: submission.reply({ hideFields, formErrors: [outcome.message] }), toast },
+      { status },
     );
   }
   return redirectWithToast(
@@ -49,10 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function AdminSetup({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const [token, setToken] = useState("");
-  const navigation = useNavigation();
 
   useEffect(() => {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
@@ -64,18 +75,7 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
     }
   }, []);
 
-  useEffect(() => {
-    if (actionData?.error) showToast({ type: "error", message: actionData.error });
-  }, [actionData]);
-
-  const [form, fields] = useForm({
-    id: "setup",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(setupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
-  });
+  const [form, fields] = useAdminForm({ id: "setup", schema: setupSchema, failure: actionData });
 
   if (!loaderData.pending) {
     return (
@@ -88,44 +88,25 @@ export default function AdminSetup({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <>
-      <AuthCard
-        title="Create the first admin"
-        description="This one-time page works with the set-up link the server printed at start-up."
-      >
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-          <input type="hidden" name="token" value={token} />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-            inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "username" }}
-          />
-          <Field
-            label="Password"
-            errors={fields.password.errors}
-            errorId={fields.password.errorId}
-            inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-            hint="At least 8 characters; long passphrases are welcome."
-          />
-          <Field
-            label="Confirm Password"
-            errors={fields.confirmPassword.errors}
-            errorId={fields.confirmPassword.errorId}
-            inputProps={{
-              ...getInputProps(fields.confirmPassword, { type: "password" }),
-              autoComplete: "new-password",
-            }}
-          />
-          <button
-            type="submit"
-            className={buttonClass("primary", "mt-2 w-full")}
-            disabled={navigation.state !== "idle"}
-          >
-            Create Admin Account
-          </button>
-        </Form>
-      </AuthCard>
-    </>
+    <AuthCard
+      title="Create the first admin"
+      description="This one-time page works with the set-up link the server printed at start-up."
+    >
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
+        <input type="hidden" name="token" value={token} />
+        <EmailField meta={fields.email} label="Email" autoComplete="username" />
+        <PasswordField
+          meta={fields.password}
+          label="Password"
+          autoComplete="new-password"
+          description="At least 8 characters; long passphrases are welcome."
+        />
+        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Creating…" className="mt-2 w-full">
+          Create Admin Account
+        </SubmitButton>
+      </AdminForm>
+    </AuthCard>
   );
 }

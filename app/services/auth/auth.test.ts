@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  adminSetupLink,
-  hashPassword,
-  hashToken,
-  newToken,
-  resetLink,
-  sessionCookieName,
-  sessionPolicy,
-  sessionSetCookie,
-  tokenPolicy,
-  verifyPassword,
-} from "./auth.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { resetLink } from "./recovery.server.ts";
+import { sessionCookieName, sessionPolicy, sessionSetCookie } from "./sessions.server.ts";
+import { adminSetupLink } from "./setup.server.ts";
+import { hashToken, newToken, tokenPolicy } from "./tokens.server.ts";
 
 describe("tokens", () => {
   it("are 256 random bits, URL-safe, never repeated", () => {

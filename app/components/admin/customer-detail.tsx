@@ -1,0 +1,393 @@
+/** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
+import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  CustomerStatusBadge,
+  EmptyState,
+  formatDay,
+  InvoiceStatusBadge,
+  linkClass,
+  PageHeader,
+  ProjectStatusBadge,
+  SummaryCard,
+} from "#app/components/admin/crm.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { formatDateTime } from "#app/components/admin/format.ts";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
+import type {
+  CustomerStatus,
+  InvoiceStatus,
+  InvoiceType,
+  ProjectStatus,
+  ProjectType,
+  SubmissionStatus,
+} from "#app/domain/enums.ts";
+import { invoiceTypeLabels, projectTypeLabels } from "#app/domain/enums.ts";
+import { inboxHref } from "#app/domain/inbox.ts";
+import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
+import { type ProjectPriceFields, projectMessages, projectValue } from "#app/domain/projects.ts";
+import { telHref } from "#app/domain/studio.ts";
+import { safeExternalHref } from "#app/domain/submission-forms.ts";
+
+export type CustomerRecord = {
+  id: string;
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  businessName: string | null;
+  websiteUrl: string | null;
+  billingAddress: string | null;
+  taxId: string | null;
+  paymentTerms: number;
+  status: CustomerStatus;
+  notes: string | null;
+  createdAt: Date;
+  source: {
+    id: string;
+    name: string;
+    status: SubmissionStatus;
+    projectType: ProjectType;
+    createdAt: Date;
+  } | null;
+};
+
+export type ProjectCardData = ProjectPriceFields & {
+  id: string;
+  projectName: string;
+  projectType: string | null;
+  status: ProjectStatus;
+  startDate: string | null;
+  endDate: string | null;
+  customerName: string | null;
+  customerBusinessName: string | null;
+};
+
+export type InvoiceCardData = {
+  id: string;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  status: InvoiceStatus;
+  issueDate: string;
+  dueDate: string | null;
+  totalAmount: string;
+  balanceDue: string;
+};
+
+export type NoteData = { id: string; subject: string; description: string | null; interactionDate: Date };
+
+const tabLabels: Record<CustomerTab, string> = {
+  overview: "Overview",
+  projects: "Projects",
+  invoices: "Invoices",
+  activity: "Activity",
+};
+
+export const money = (value: string | null | undefined): string => formatMoney(toCents(value ?? "0") ?? 0);
+
+export function projectValueLabel(project: ProjectPriceFields): string {
+  const value: Cents | null = projectValue(project);
+  return value === null ? projectMessages.notSet : formatMoney(value);
+}
+
+function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={cx("min-w-0", wide && "sm:col-span-2")}>
+      <dt className="text-xs font-medium tracking-wide text-zinc-400 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words whitespace-pre-line text-zinc-100">{children}</dd>
+    </div>
+  );
+}
+const notProvided = <span className="text-zinc-400">Not provided</span>;
+
+export function ProjectCard({ project, showCustomer }: { project: ProjectCardData; showCustomer?: boolean }) {
+  return (
+    <li className="min-w-0">
+      <Link
+        to={`/admin/projects/${project.id}`}
+        data-project-card={project.id}
+        className="flex h-full flex-col gap-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 hover:border-zinc-600 hover:bg-zinc-900 focus-visible:border-[var(--color-accent)]"
+      >
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 font-medium break-words text-zinc-100">{project.projectName}</h3>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+        {showCustomer ? (
+          <p className="truncate text-sm text-zinc-300">{project.customerName ?? projectMessages.unknownCustomer}</p>
+        ) : null}
+        {project.projectType ? <p className="truncate text-sm text-zinc-400">{project.projectType}</p> : null}
+        <div className="mt-auto flex items-end justify-between gap-2 pt-1">
+          <span className="text-xs text-zinc-400">
+            {project.startDate ? formatDay(project.startDate) : ""}
+            {project.startDate && project.endDate ? " – " : ""}
+            {project.endDate ? formatDay(project.endDate) : ""}
+          </span>
+          <span className="font-semibold text-zinc-100 tabular-nums">{projectValueLabel(project)}</span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function InvoiceCard({ invoice }: { invoice: InvoiceCardData }) {
+  return (
+    <li className="min-w-0">
+      <a
+        href={`/admin/invoices/${invoice.id}`}
+        data-invoice-card={invoice.id}
+        className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 hover:border-zinc-600 hover:bg-zinc-900 focus-visible:border-[var(--color-accent)]"
+      >
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-medium text-zinc-100">
+            <FileText aria-hidden className="size-4 text-zinc-400" />
+            {invoiceTypeLabels[invoice.invoiceType]} {invoice.invoiceNumber}
+          </p>
+          <p className="mt-0.5 text-xs text-zinc-400">
+            Issued {formatDay(invoice.issueDate)}
+            {invoice.dueDate ? ` · Due ${formatDay(invoice.dueDate)}` : ""}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <InvoiceStatusBadge status={invoice.status} />
+          <span className="text-right">
+            <span className="block font-semibold text-zinc-100 tabular-nums">{money(invoice.totalAmount)}</span>
+            <span className="block text-xs text-zinc-400 tabular-nums">Balance {money(invoice.balanceDue)}</span>
+          </span>
+          <ChevronRight aria-hidden className="size-4 text-zinc-500" />
+        </div>
+      </a>
+    </li>
+  );
+}
+
+export function noteFormId(customerId: string) {
+  return `note-${customerId}`;
+}
+
+function NoteForm({ customerId, failure }: { customerId: string; failure?: ActionFailure }) {
+  const [form, fields] = useAdminForm({ id: noteFormId(customerId), schema: interactionFormSchema, failure });
+  const action = `/admin/customers/${customerId}?tab=activity`;
+  return (
+    <AdminForm
+      form={form}
+      action={action}
+      preventScrollReset
+      className="flex flex-col rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+    >
+      <h3 className="mb-2 text-sm font-semibold text-zinc-100">Add note</h3>
+      <FormError form={form} />
+      <TextField meta={fields.subject} label="Subject" placeholder="Call, meeting, email…" autoComplete="off" />
+      <TextareaField meta={fields.description} label="Description" />
+      <div className="flex justify-end">
+        <SubmitButton intent="add-note" action={action}>
+          <Plus aria-hidden className="size-4" />
+          Add note
+        </SubmitButton>
+      </div>
+    </AdminForm>
+  );
+}
+
+export function CustomerDetailView({
+  customer,
+  summary,
+  tab,
+  projects,
+  invoices,
+  notes,
+  noteFailure,
+}: {
+  customer: CustomerRecord;
+  summary: { totalBilled: Cents; outstanding: Cents; projectCount: number; invoiceCount: number };
+  tab: CustomerTab;
+  projects: ProjectCardData[] | null;
+  invoices: InvoiceCardData[] | null;
+  notes: NoteData[] | null;
+  noteFailure?: ActionFailure;
+}) {
+  const website = safeExternalHref(customer.websiteUrl);
+  const base = `/admin/customers/${customer.id}`;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <PageHeader
+        title={customer.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {customer.businessName ? <span>{customer.businessName}</span> : null}
+            <CustomerStatusBadge status={customer.status} />
+          </span>
+        }
+        back={{ href: "/admin/customers", label: "Back to Customers" }}
+      >
+        <Link to={`${base}/edit`} className={buttonClass("secondary", undefined, "sm")}>
+          <Pencil aria-hidden className="size-4" />
+          Edit
+        </Link>
+      </PageHeader>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <SummaryCard label="Total Billed" value={formatMoney(summary.totalBilled)} />
+        <SummaryCard label="Outstanding" value={formatMoney(summary.outstanding)} />
+        <SummaryCard label="Projects" value={summary.projectCount} />
+        <SummaryCard label="Invoices" value={summary.invoiceCount} />
+      </dl>
+
+      <nav aria-label="Customer sections" className="flex gap-1 overflow-x-auto border-b border-zinc-800">
+        {(Object.keys(tabLabels) as CustomerTab[]).map((key) => (
+          <Link
+            key={key}
+            to={key === "overview" ? base : `${base}?tab=${key}`}
+            preventScrollReset
+            aria-current={tab === key ? "page" : undefined}
+            className={cx(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap",
+              tab === key
+                ? "border-[var(--color-accent)] text-zinc-50"
+                : "border-transparent text-zinc-400 hover:text-zinc-100",
+            )}
+          >
+            {tabLabels[key]}
+          </Link>
+        ))}
+      </nav>
+
+      <section aria-label={tabLabels[tab]}>
+        {tab === "overview" ? (
+          <dl className="grid gap-x-6 gap-y-4 rounded-lg border border-zinc-800 bg-zinc-900/40 p-5 sm:grid-cols-2">
+            <Detail label="Email">
+              <a href={`mailto:${customer.email}`} className={linkClass}>
+                {customer.email}
+              </a>
+            </Detail>
+            <Detail label="Phone">
+              {customer.phoneNumber ? (
+                <a href={telHref(customer.phoneNumber)} className={linkClass}>
+                  {customer.phoneNumber}
+                </a>
+              ) : (
+                notProvided
+              )}
+            </Detail>
+            <Detail label="Website">
+              {website ? (
+                <a href={website} target="_blank" rel="noopener noreferrer" className={cx(linkClass, "break-all")}>
+                  {customer.websiteUrl}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                (customer.websiteUrl ?? notProvided)
+              )}
+            </Detail>
+            <Detail label="Status">
+              <CustomerStatusBadge status={customer.status} />
+            </Detail>
+            <Detail label="Payment Terms">{paymentTermsLabel(customer.paymentTerms)}</Detail>
+            <Detail label="Business">{customer.businessName ?? notProvided}</Detail>
+            <Detail label="Billing Address">
+              {customer.billingAddress?.trim() ? customer.billingAddress : notProvided}
+            </Detail>
+            <Detail label="Tax ID">{customer.taxId ?? notProvided}</Detail>
+            <Detail label="Customer Since">{formatDay(customer.createdAt)}</Detail>
+            <Detail label="Source">
+              {customer.source ? (
+                <Link
+                  to={inboxHref({ status: customer.source.status }, { submission: customer.source.id })}
+                  className={linkClass}
+                >
+                  Contact form: {projectTypeLabels[customer.source.projectType]}, {formatDay(customer.source.createdAt)}
+                </Link>
+              ) : (
+                <span className="text-zinc-400">Added by hand</span>
+              )}
+            </Detail>
+            {customer.notes ? (
+              <Detail label="Notes" wide>
+                {customer.notes}
+              </Detail>
+            ) : null}
+          </dl>
+        ) : null}
+
+        {tab === "projects" ? (
+          <div className="flex flex-col gap-3">
+            <div className="flex justify-end">
+              <Link
+                to={`/admin/projects/new?customer_id=${customer.id}`}
+                className={buttonClass("primary", undefined, "sm")}
+              >
+                <FolderKanban aria-hidden className="size-4" />
+                New Project
+              </Link>
+            </div>
+            {projects && projects.length > 0 ? (
+              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+                {projects.map((project) => (
+                  <ProjectCard key={project.id} project={project} />
+                ))}
+              </ul>
+            ) : (
+              <EmptyState>{customerMessages.noProjects}</EmptyState>
+            )}
+          </div>
+        ) : null}
+
+        {tab === "invoices" ? (
+          invoices && invoices.length > 0 ? (
+            <ul className="flex flex-col gap-2">
+              {invoices.map((invoice) => (
+                <InvoiceCard key={invoice.id} invoice={invoice} />
+              ))}
+            </ul>
+          ) : (
+            <EmptyState>{customerMessages.noInvoices}</EmptyState>
+          )
+        ) : null}
+
+        {tab === "activity" ? (
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="order-2 lg:order-1">
+              {notes && notes.length > 0 ? (
+                <ol className="flex flex-col gap-3">
+                  {notes.map((note) => (
+                    <li key={note.id} className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+                      <div className="flex flex-wrap items-baseline justify-between gap-2">
+                        <h3 className="font-medium text-zinc-100">{note.subject}</h3>
+                        <time
+                          dateTime={note.interactionDate.toISOString()}
+                          suppressHydrationWarning
+                          className="text-xs text-zinc-400"
+                        >
+                          {formatDateTime(note.interactionDate)}
+                        </time>
+                      </div>
+                      {note.description ? (
+                        <p className="mt-1.5 text-sm break-words whitespace-pre-line text-zinc-300">
+                          {note.description}
+                        </p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <EmptyState>{customerMessages.noActivity}</EmptyState>
+              )}
+            </div>
+            <div className="order-1 lg:order-2">
+              {/* a new note remounts the form, so it is empty again after a save */}
+              <NoteForm key={notes?.[0]?.id ?? "none"} customerId={customer.id} failure={noteFailure} />
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

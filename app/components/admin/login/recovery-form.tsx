@@ -1,0 +1,55 @@
+/** Login mode 4: set a new password with the emailed link; a used or expired link says so at once. */
+import { Link } from "react-router";
+import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
+
+export function RecoveryForm({ failure, token }: { failure?: ActionFailure | undefined; token: string }) {
+  const [form, fields] = useAdminForm({ id: "recovery", schema: newPasswordSchema, failure });
+  return (
+    <AuthCard title="Set New Password" description="Choose a new password of at least 8 characters.">
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
+        <input type="hidden" name="intent" value="recovery" />
+        <input type="hidden" name="token" value={token} />
+        <PasswordField
+          meta={fields.password}
+          label="New Password"
+          autoComplete="new-password"
+          description="Long passphrases are welcome; very common passwords are refused."
+        />
+        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
+        <SubmitButton pendingLabel="Updating…" className="mt-2 w-full">
+          Update Password
+        </SubmitButton>
+      </AdminForm>
+    </AuthCard>
+  );
+}
+
+/**
+ * A used, expired or unknown link: said at once, with the way to a new one (full page loads, so the
+ * recovery state held in memory is left behind).
+ */
+export function ExpiredLinkView({ forgotHref }: { forgotHref: string }) {
+  return (
+    <AuthCard title="Link No Longer Valid" description={authMessages.invalidResetLink}>
+      <div className="flex flex-col gap-3">
+        <Link to={forgotHref} reloadDocument className={buttonClass("primary", "w-full")}>
+          Request a New Link
+        </Link>
+        <Link to="/admin/login" reloadDocument className={buttonClass("ghost", "w-full")}>
+          Back to Login
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

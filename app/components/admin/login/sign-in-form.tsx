@@ -1,0 +1,52 @@
+/** Login mode 1: sign in. */
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  EmailField,
+  FormError,
+  PasswordField,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { signInSchema } from "#app/domain/auth-schemas.ts";
+
+export function SignInForm({
+  failure,
+  redirectTo,
+  loginHref,
+}: {
+  failure?: ActionFailure | undefined;
+  redirectTo: string;
+  loginHref: string;
+}) {
+  const [form, fields] = useAdminForm({ id: "signin", schema: signInSchema, failure });
+  const forgotHref = `${loginHref}${loginHref.includes("?") ? "&" : "?"}mode=forgot`;
+  return (
+    <AuthCard title="Admin Login" description="Sign in to access the admin dashboard">
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
+        <input type="hidden" name="intent" value="signin" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <EmailField meta={fields.email} label="Email" autoComplete="username" placeholder="you@example.com" />
+        <PasswordField meta={fields.password} label="Password" autoComplete="current-password" />
+        <div className="-mt-1 flex justify-end">
+          <Link to={forgotHref} className="text-sm text-[var(--color-accent)] hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <SubmitButton pendingLabel="Signing in…" className="mt-2 w-full">
+          Sign In
+        </SubmitButton>
+      </AdminForm>
+      <p className="mt-6 text-center text-sm">
+        <a href="/" className="inline-flex items-center gap-1 text-zinc-400 hover:text-zinc-100">
+          <ArrowLeft aria-hidden className="size-4" />
+          Back to website
+        </a>
+      </p>
+    </AuthCard>
+  );
+}

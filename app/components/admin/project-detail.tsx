@@ -1,0 +1,163 @@
+/** The project page: summary cards and the sections of SPEC section 2. */
+import { FilePlus, Pencil } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  EmptyState,
+  formatDay,
+  linkClass,
+  PageHeader,
+  ProjectStatusBadge,
+  SummaryCard,
+} from "#app/components/admin/crm.tsx";
+import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
+import { formatMoney, toCents } from "#app/domain/money.ts";
+import { type ProjectPriceFields, pricingModelOf, projectMessages, recurringFeesTotal } from "#app/domain/projects.ts";
+
+type ProjectRecord = ProjectPriceFields & {
+  id: string;
+  customerId: string;
+  projectName: string;
+  description: string | null;
+  projectType: string | null;
+  status: ProjectStatus;
+  startDate: string | null;
+  endDate: string | null;
+  notes: string | null;
+  customer: { id: string; name: string; businessName: string | null } | null;
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-5">
+      <h2 className="text-sm font-semibold text-zinc-200">{title}</h2>
+      <div className="mt-2 text-sm break-words whitespace-pre-line text-zinc-300">{children}</div>
+    </section>
+  );
+}
+
+const dollars = (value: number | null) => formatMoney(value === null ? 0 : (toCents(value) ?? 0));
+
+function timeline(project: ProjectRecord): string {
+  if (project.startDate && project.endDate) return `${formatDay(project.startDate)} – ${formatDay(project.endDate)}`;
+  if (project.startDate) return `From ${formatDay(project.startDate)}`;
+  if (project.endDate) return `Until ${formatDay(project.endDate)}`;
+  return projectMessages.notSet;
+}
+
+export function ProjectDetailView({ project, invoices }: { project: ProjectRecord; invoices: InvoiceCardData[] }) {
+  const model = pricingModelOf(project);
+  const phases = project.pricingDetails?.phases ?? [];
+  const fees = project.pricingDetails?.recurring_fees ?? [];
+  const newInvoice = `/admin/invoices/new?${new URLSearchParams({
+    type: "invoice",
+    customer_id: project.customerId,
+    project_id: project.id,
+  })}`;
+  const notSet = <span className="text-zinc-400">{projectMessages.notSet}</span>;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <PageHeader
+        title={project.projectName}
+        description={
+          project.customer ? (
+            <Link to={`/admin/customers/${project.customer.id}`} className={linkClass}>
+              {project.customer.name}
+              {project.customer.businessName ? ` · ${project.customer.businessName}` : ""}
+            </Link>
+          ) : (
+            projectMessages.unknownCustomer
+          )
+        }
+        back={{ href: "/admin/projects", label: "Back to Projects" }}
+      >
+        <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", undefined, "sm")}>
+          <Pencil aria-hidden className="size-4" />
+          Edit
+        </Link>
+        <a href={newInvoice} className={buttonClass("primary", undefined, "sm")}>
+          <FilePlus aria-hidden className="size-4" />
+          New Invoice
+        </a>
+      </PageHeader>
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <SummaryCard label="Status" value={<ProjectStatusBadge status={project.status} />} />
+        <SummaryCard label="Project Value" value={projectValueLabel(project)} hint={pricingModelLabels[model]} />
+        <SummaryCard label="Timeline" value={<span className="text-base">{timeline(project)}</span>} />
+        <SummaryCard label="Invoices" value={invoices.length} />
+      </dl>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Description">{project.description ?? notSet}</Section>
+        <Section title="Project Type">{project.projectType ?? notSet}</Section>
+      </div>
+
+      <Section title="Pricing">
+        <p>
+          {pricingModelLabels[model]}
+          {model === "hourly" && project.hourlyRate && project.estimatedHours
+            ? `: ${formatMoney(toCents(project.hourlyRate) ?? 0)} × ${Number(project.estimatedHours)} hours`
+            : ""}
+        </p>
+        {model === "phased" && phases.length > 0 ? (
+          <table className="mt-2 w-full max-w-md text-left">
+            <caption className="sr-only">Phases</caption>
+            <thead className="text-xs text-zinc-400 uppercase">
+              <tr>
+                <th scope="col" className="py-1 font-medium">
+                  Phase
+                </th>
+                <th scope="col" className="py-1 text-right font-medium">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {phases.map((phase) => (
+                <tr key={phase.id} className="border-t border-zinc-800">
+                  <td className="py-1.5">{phase.name}</td>
+                  <td className="py-1.5 text-right tabular-nums">{dollars(phase.price)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {fees.length > 0 ? (
+          <div className="mt-3">
+            <h3 className="text-xs font-medium tracking-wide text-zinc-400 uppercase">Recurring Fees</h3>
+            <ul className="mt-1 max-w-md">
+              {fees.map((fee) => (
+                <li key={fee.id} className="flex justify-between gap-4 border-t border-zinc-800 py-1.5">
+                  <span>{fee.name}</span>
+                  <span className="tabular-nums">{fee.amount === null ? "—" : dollars(fee.amount)}</span>
+                </li>
+              ))}
+              <li className="flex justify-between gap-4 border-t border-zinc-700 py-1.5 font-medium text-zinc-100">
+                <span>Total</span>
+                <span className="tabular-nums">{formatMoney(recurringFeesTotal(project.pricingDetails))}</span>
+              </li>
+            </ul>
+          </div>
+        ) : null}
+      </Section>
+
+      <section className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold text-zinc-200">Related Invoices</h2>
+        {invoices.length > 0 ? (
+          <ul className="flex flex-col gap-2">
+            {invoices.map((invoice) => (
+              <InvoiceCard key={invoice.id} invoice={invoice} />
+            ))}
+          </ul>
+        ) : (
+          <EmptyState>No invoices yet</EmptyState>
+        )}
+      </section>
+
+      <Section title="Notes">{project.notes ?? notSet}</Section>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Customers in the back office (SPEC sections 2, 3, 5, 9): the list's URL state, the
+ * customer form (the Convert dialog's schema plus the billing address as four inputs), the
+ * billing address join and split, the Activity note form, and the
+ * customer totals (Total Billed, Outstanding) in exact cents.
+ */
+import { z } from "zod";
+import { customerFormSchema, toCustomerRow } from "#app/domain/customer-form.ts";
+import { type CustomerStatus, customerStatuses, type InvoiceStatus, type InvoiceType } from "#app/domain/enums.ts";
+import { limits } from "#app/domain/limits.ts";
+import type { Cents } from "#app/domain/money.ts";
+import { optionalMultilineText, optionalText, requiredText, tooLong } from "#app/domain/validation.ts";
+
+export const customerPageSize = 25;
+
+export const customerMessages = {
+  empty: "No customers found",
+  notFound: "Customer not found",
+  created: "Customer created successfully",
+  updated: "Customer updated successfully",
+  errorTitle: "Error",
+  saveFailed: "The customer could not be saved. Please try again.",
+  searchPlaceholder: "Search by name, email, or business...",
+  noProjects: "No projects yet",
+  noInvoices: "No invoices yet",
+  noActivity: "No activity yet",
+  noteAdded: "Note added",
+  noteFailed: "The note could not be saved. Please try again.",
+} as const;
+
+// ---------------------------------------------------------------- list URL state
+
+export const customerStatusFilters = ["all", ...customerStatuses] as const;
+export type CustomerStatusFilter = (typeof customerStatusFilters)[number];
+
+export const customerListQuerySchema = z.object({
+  status: z.enum(customerStatusFilters).catch("all"),
+  q: z.string().trim().max(100).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
+
+/** Parses the list's URL; anything unknown falls back to the defaults instead of failing. */
+export function parseCustomerListQuery(params: URLSearchParams): CustomerListQuery {
+  return customerListQuerySchema.parse({
+    status: params.get("status") ?? undefined,
+    q: params.get("q") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+}
+
+/** The URL of a customer list view; defaults are left out. */
+export function customersHref(query: Partial<CustomerListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status && query.status !== "all") params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return `/admin/customers${search ? `?${search}` : ""}`;
+}
+
+export const customerTabs = ["overview", "projects", "invoices", "activity"] as const;
+export type CustomerTab = (typeof customerTabs)[number];
+export function parseCustomerTab(value: string | null): CustomerTab {
+  return customerTabs.includes(value as CustomerTab) ? (value as CustomerTab) : "overview";
+}
+
+const uuid = z.uuid();
+/** A record id from the address or a form; anything that is not a UUID is no id at all (a 404, never a 500). */
+export function parseRecordId(value: unknown): string | null {
+  const parsed = uuid.safeParse(typeof value === "string" ? value.trim() : value);
+  return parsed.success ? parsed.data.toLowerCase() : null;
+}
+
+// ---------------------------------------------------------------- billing address
+
+export type BillingAddressParts = { street: string; city: string; state: string; zip: string };
+const addressParts = ["street", "city", "state", "zip"] as const;
+
+/** One line of the address: no line breaks inside, no surrounding space. */
+function addressLine(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s*[\r\n]+\s*/g, ", ").trim();
+}
+
+/**
+ * Street, city, state and zip joined by line breaks, each on its own line so the address
+ * splits back into the same inputs. Trailing blank parts are left out; all blank is null.
+ */
+export function joinBillingAddress(parts: Partial<BillingAddressParts>): string | null {
+  const lines = addressParts.map((part) => addressLine(parts[part]));
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines.length > 0 ? lines.join("\n") : null;
+}
+
+/**
+ * The stored address back into the form's four inputs. An address with more than four lines
+ * (typed elsewhere as free text) keeps its last three lines as city, state and zip and joins
+ * the rest into the street.
+ */
+export function splitBillingAddress(address: string | null | undefined): BillingAddressParts {
+  const lines = (address ?? "").split(/\r?\n/).map((line) => line.trim());
+  if (lines.length > 4) {
+    const tail = lines.splice(lines.length - 3, 3);
+    lines.splice(0, lines.length, lines.filter(Boolean).join(", "), ...tail);
+  }
+  const [street = "", city = "", state = "", zip = ""] = lines;
+  return { street, city, state, zip };
+}
+
+// ---------------------------------------------------------------- the customer form
+
+/**
+ * The customer page's form: the Convert dialog's fields (website http(s) only) with the billing
+ * address as street, city, state and zip. Fields it does not own
+ * (ids, the source submission, dates) are not in the schema, so posting them changes nothing.
+ */
+export const customerPageFormSchema = customerFormSchema.omit({ billing_address: true }).extend({
+  billing_street: optionalText(200, "Street"),
+  billing_city: optionalText(100, "City"),
+  billing_state: optionalText(100, "State"),
+  billing_zip: optionalText(20, "Zip"),
+});
+export type CustomerPageForm = z.output<typeof customerPageFormSchema>;
+
+/** The row a customer form stores (the parts' limits keep the joined address within its column's 500). */
+export function customerPageFormToRow(form: CustomerPageForm) {
+  const billingAddress = joinBillingAddress({
+    street: form.billing_street,
+    city: form.billing_city,
+    state: form.billing_state,
+    zip: form.billing_zip,
+  });
+  return toCustomerRow({ ...form, billing_address: billingAddress ?? undefined });
+}
+
+type StoredCustomer = {
+  name: string;
+  email: string;
+  phoneNumber: string | null;
+  businessName: string | null;
+  websiteUrl: string | null;
+  billingAddress: string | null;
+  taxId: string | null;
+  paymentTerms: number;
+  status: CustomerStatus;
+  notes: string | null;
+};
+
+/** The form's values: blank for a new customer, the stored ones (address split) when editing. */
+export function customerFormDefaults(customer?: StoredCustomer | null) {
+  const address = splitBillingAddress(customer?.billingAddress);
+  return {
+    name: customer?.name ?? "",
+    email: customer?.email ?? "",
+    phone_number: customer?.phoneNumber ?? "",
+    business_name: customer?.businessName ?? "",
+    website_url: customer?.websiteUrl ?? "",
+    billing_street: address.street,
+    billing_city: address.city,
+    billing_state: address.state,
+    billing_zip: address.zip,
+    tax_id: customer?.taxId ?? "",
+    payment_terms: String(customer?.paymentTerms ?? 30),
+    status: customer?.status ?? "prospect",
+    notes: customer?.notes ?? "",
+  };
+}
+
+/** 'Net 30 days' (and 'Net 1 day'). */
+export function paymentTermsLabel(days: number): string {
+  return `Net ${days} ${days === 1 ? "day" : "days"}`;
+}
+
+// ---------------------------------------------------------------- activity notes
+
+export const interactionFormSchema = z.object({
+  subject: requiredText(limits.subject, "Subject is required", tooLong("Subject", limits.subject)),
+  description: optionalMultilineText(limits.longText, "Description"),
+});
+export type InteractionForm = z.output<typeof interactionFormSchema>;
+
+// ---------------------------------------------------------------- totals
+
+export type BilledDocument = { invoiceType: InvoiceType; status: InvoiceStatus; total: Cents; balanceDue: Cents };
+
+/** Statuses whose balance is no longer owed. */
+export const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancelled"];
+
+/**
+ * Total Billed = sum of the invoice totals; Outstanding = sum of the balance due of invoices
+ * neither paid nor cancelled (SPEC section 9). Estimates are quotes, not bills: they count in
+ * neither (docs/decisions/0012-crm.md). The models compute the same in SQL; this is the rule.
+ */
+export function customerTotals(documents: readonly BilledDocument[]): { totalBilled: Cents; outstanding: Cents } {
+  let totalBilled = 0;
+  let outstanding = 0;
+  for (const document of documents) {
+    if (document.invoiceType !== "invoice") continue;
+    totalBilled += document.total;
+    if (!settledInvoiceStatuses.includes(document.status)) outstanding += document.balanceDue;
+  }
+  return { totalBilled, outstanding };
+}

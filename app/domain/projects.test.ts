@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import {
+  defaultPhaseName,
+  parseProjectListQuery,
+  projectFormDefaults,
+  projectFormSchema,
+  projectsHref,
+  projectValue,
+  recurringFeesTotal,
+  toProjectRow,
+} from "#app/domain/projects.ts";
+
+const customerId = "0193a8c2-6f1d-4c5e-9a2b-1c3d4e5f6a7b";
+
+describe("project value", () => {
+  const base = { pricingDetails: null, fixedPrice: null, hourlyRate: null, estimatedHours: null };
+  it("fixed: the fixed price", () => {
+    expect(projectValue({ ...base, fixedPrice: "2500.50" })).toBe(250_050);
+    expect(
+      projectValue({
+        ...base,
+        fixedPrice: "10.00",
+        pricingDetails: { type: "fixed", phases: [], recurring_fees: [] },
+      }),
+    ).toBe(1000);
+  });
+  it("hourly: rate x hours, rounded half away from zero to the cent", () => {
+    const hourly = { type: "hourly" as const, phases: [], recurring_fees: [] };
+    expect(projectValue({ ...base, pricingDetails: hourly, hourlyRate: "85.00", estimatedHours: "12.50" })).toBe(
+      106_250,
+    );
+    // 33.33 x 0.5 = 16.665 -> 16.67
+    expect(projectValue({ ...base, pricingDetails: hourly, hourlyRate: "33.33", estimatedHours: "0.50" })).toBe(1667);
+    expect(projectValue({ ...base, pricingDetails: hourly, hourlyRate: "85.00", estimatedHours: null })).toBeNull();
+  });
+  it("phased: the sum of the phases, a blank price counting 0, exactly", () => {
+    const phased = {
+      type: "phased" as const,
+      phases: [
+        { id: "a", name: "Phase 1", price: 0.1 },
+        { id: "b", name: "Phase 2", price: 0.2 },
+        { id: "c", name: "Phase 3", price: null },
+        { id: "d", name: "Phase 4", price: 1999.99 },
+      ],
+      recurring_fees: [],
+    };
+    expect(projectValue({ ...base, pricingDetails: phased, fixedPrice: "2000.29" })).toBe(200_029);
+  });
+  it("otherwise: not set (null)", () => {
+    expect(projectValue(base)).toBeNull();
+    expect(
+      projectValue({ ...base, pricingDetails: { type: "hourly", phases: [], recurring_fees: [] }, fixedPrice: "5" }),
+    ).toBeNull();
+  });
+  it("recurring fees add up in cents", () => {
+    expect(
+      recurringFeesTotal({
+        type: "fixed",
+        phases: [],
+        recurring_fees: [
+          { id: "a", name: "Hosting", amount: 25.1 },
+          { id: "b", name: "Care", amount: 0.2 },
+          { id: "c", name: "Empty", amount: null },
+        ],
+      }),
+    ).toBe(2530);
+    expect(recurringFeesTotal(null)).toBe(0);
+  });
+});
+
+describe("project form", () => {
+  const valid = { customer_id: customerId, project_name: "New site" };
+  it("requires the customer and the project name", () => {
+    const result = projectFormSchema.safeParse({ customer_id: "", project_name: " " });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["customer_id", "Please fill in all required fields"],
+      ["project_name", "Please fill in all required fields"],
+    ]);
+    expect(projectFormSchema.safeParse({ ...valid, customer_id: "42" }).success).toBe(false);
+  });
+  it("defaults: quoted, fixed, blanks stored as null", () => {
+    const row = toProjectRow(projectFormSchema.parse({ ...valid, status: "bogus", pricing_type: "weird" }));
+    expect(row).toEqual({
+      customerId,
+      projectName: "New site",
+      description: null,
+      projectType: null,
+      status: "quoted",
+      startDate: null,
+      endDate: null,
+      fixedPrice: null,
+      hourlyRate: null,
+      estimatedHours: null,
+      notes: null,
+      pricingDetails: { type: "fixed", phases: [], recurring_fees: [] },
+    });
+  });
+  it("refuses negative or non-numeric amounts and an end before the start", () => {
+    expect(projectFormSchema.safeParse({ ...valid, fixed_price: "-1" }).success).toBe(false);
+    // a number field cannot send text; anything unparsable is taken as blank
+    expect(
+      toProjectRow(projectFormSchema.parse({ ...valid, pricing_type: "hourly", hourly_rate: "abc" })).hourlyRate,
+    ).toBeNull();
+    expect(projectFormSchema.safeParse({ ...valid, estimated_hours: "-0.5" }).success).toBe(false);
+    const dates = projectFormSchema.safeParse({ ...valid, start_date: "2026-03-01", end_date: "2026-02-28" });
+    expect(dates.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["end_date", "End date cannot be before the start date"],
+    ]);
+    expect(projectFormSchema.safeParse({ ...valid, start_date: "2026-02-30" }).success).toBe(false);
+    expect(projectFormSchema.safeParse({ ...valid, start_date: "2026-03-01", end_date: "2026-03-01" }).success).toBe(
+      true,
+    );
+  });
+  it("fixed: keeps only the fixed price", () => {
+    const row = toProjectRow(
+      projectFormSchema.parse({ ...valid, pricing_type: "fixed", fixed_price: "1500.5", hourly_rate: "80" }),
+    );
+    expect(row).toMatchObject({ fixedPrice: "1500.50", hourlyRate: null, estimatedHours: null });
+  });
+  it("hourly: keeps rate and hours", () => {
+    const row = toProjectRow(
+      projectFormSchema.parse({
+        ...valid,
+        pricing_type: "hourly",
+        fixed_price: "999",
+        hourly_rate: "85",
+        estimated_hours: "12.5",
+      }),
+    );
+    expect(row).toMatchObject({ fixedPrice: null, hourlyRate: "85.00", estimatedHours: "12.50" });
+  });
+  it("phased: the sum of the phases as fixed_price, default names, blank prices as 0, at least one phase", () => {
+    const row = toProjectRow(
+      projectFormSchema.parse({
+        ...valid,
+        pricing_type: "phased",
+        fixed_price: "1",
+        phases: [
+          { name: "Discovery", price: "0.10" },
+          { name: "", price: "0.20" },
+          { name: "Launch", price: "" },
+        ],
+      }),
+    );
+    expect(row.fixedPrice).toBe("0.30");
+    expect(row.pricingDetails.phases).toEqual([
+      { id: "phase-1", name: "Discovery", price: 0.1 },
+      { id: "phase-2", name: "Phase 2", price: 0.2 },
+      { id: "phase-3", name: "Launch", price: 0 },
+    ]);
+    const empty = toProjectRow(projectFormSchema.parse({ ...valid, pricing_type: "phased" }));
+    expect(empty.pricingDetails.phases).toEqual([{ id: "phase-1", name: "Phase 1", price: 0 }]);
+    expect(empty.fixedPrice).toBe("0.00");
+  });
+  it("recurring fees: named ones kept, blank rows dropped, an amount without a name refused", () => {
+    const row = toProjectRow(
+      projectFormSchema.parse({
+        ...valid,
+        recurring_fees: [
+          { name: "Hosting", amount: "25" },
+          { name: "", amount: "" },
+          { name: "Support", amount: "" },
+        ],
+      }),
+    );
+    expect(row.pricingDetails.recurring_fees).toEqual([
+      { id: "fee-1", name: "Hosting", amount: 25 },
+      { id: "fee-2", name: "Support", amount: null },
+    ]);
+    const unnamed = projectFormSchema.safeParse({ ...valid, recurring_fees: [{ name: "", amount: "10" }] });
+    expect(unnamed.error?.issues[0]?.path).toEqual(["recurring_fees", 0, "name"]);
+  });
+  it("ignores fields it does not own", () => {
+    const parsed = projectFormSchema.parse({ ...valid, id: "x", created_at: "2020-01-01", total: "5" });
+    expect(Object.keys(toProjectRow(parsed))).not.toContain("id");
+    expect(parsed).not.toHaveProperty("created_at");
+  });
+  it("defaults the form: Phase 1, the customer given, stored values when editing", () => {
+    expect(defaultPhaseName(0)).toBe("Phase 1");
+    expect(defaultPhaseName(3)).toBe("Phase 4");
+    const fresh = projectFormDefaults(null, customerId);
+    expect(fresh).toMatchObject({
+      customer_id: customerId,
+      status: "quoted",
+      pricing_type: "fixed",
+      phases: [{ name: "Phase 1", price: "" }],
+    });
+    const stored = projectFormDefaults({
+      customerId,
+      projectName: "P",
+      description: null,
+      projectType: "Website",
+      status: "approved",
+      startDate: "2026-01-05",
+      endDate: null,
+      notes: null,
+      fixedPrice: "300.00",
+      hourlyRate: null,
+      estimatedHours: null,
+      pricingDetails: {
+        type: "phased",
+        phases: [
+          { id: "phase-1", name: "A", price: 100 },
+          { id: "phase-2", name: "B", price: 200 },
+        ],
+        recurring_fees: [{ id: "fee-1", name: "Hosting", amount: 20.5 }],
+      },
+    });
+    expect(stored).toMatchObject({
+      pricing_type: "phased",
+      fixed_price: "",
+      phases: [
+        { name: "A", price: "100.00" },
+        { name: "B", price: "200.00" },
+      ],
+      recurring_fees: [{ name: "Hosting", amount: "20.50" }],
+    });
+  });
+});
+
+describe("list URL state", () => {
+  it("parses and builds", () => {
+    expect(parseProjectListQuery(new URLSearchParams("status=on_hold&q=site&page=2"))).toEqual({
+      status: "on_hold",
+      q: "site",
+      page: 2,
+    });
+    expect(parseProjectListQuery(new URLSearchParams("status=nope"))).toEqual({ status: "all", q: "", page: 1 });
+    expect(projectsHref({ status: "in_progress", q: "", page: 1 })).toBe("/admin/projects?status=in_progress");
+  });
+});

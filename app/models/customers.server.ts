@@ -1,0 +1,146 @@
+/** Customers: the list, one customer with its summary, create and update, the pickers' options. */
+import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { contactSubmissions, customerSearchText, customers, invoices, projects } from "#app/db/schema.ts";
+import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
+import { likePattern } from "#app/domain/inbox.ts";
+import { toCents } from "#app/domain/money.ts";
+
+type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
+
+function customerRowFields() {
+  return {
+    id: customers.id,
+    name: customers.name,
+    email: customers.email,
+    phoneNumber: customers.phoneNumber,
+    businessName: customers.businessName,
+    status: customers.status,
+    createdAt: customers.createdAt,
+  };
+}
+
+/** One page of customers, newest first, with the total for the pager. */
+export async function listCustomers(db: Queryable, query: CustomerListQuery) {
+  const conditions: SQL[] = [];
+  if (query.status !== "all") conditions.push(eq(customers.status, query.status));
+  // name, email or business, case-insensitively: one indexed expression (customers_search_trgm)
+  if (query.q) conditions.push(like(customerSearchText(customers), likePattern(query.q.toLowerCase())));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total = Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / customerPageSize));
+  const page = Math.min(query.page, pageCount);
+  // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows
+  const pageIds = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(where)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(customerPageSize)
+    .offset((page - 1) * customerPageSize)
+    .as("page_ids");
+  const rows = await db
+    .select(customerRowFields())
+    .from(pageIds)
+    .innerJoin(customers, eq(customers.id, pageIds.id))
+    .orderBy(desc(customers.createdAt), desc(customers.id));
+  return { rows, total, page, pageCount };
+}
+
+/** One customer with the lead it came from (if any), or null. */
+export async function getCustomer(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      customer: customers,
+      source: {
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        status: contactSubmissions.status,
+        projectType: contactSubmissions.projectType,
+        createdAt: contactSubmissions.createdAt,
+      },
+    })
+    .from(customers)
+    .leftJoin(contactSubmissions, eq(contactSubmissions.id, customers.contactSubmissionId))
+    .where(eq(customers.id, id));
+  if (!row) return null;
+  return { ...row.customer, source: row.source?.id ? row.source : null };
+}
+
+/**
+ * The detail page's cards, computed in SQL on numeric (exact): Total Billed = sum of invoice
+ * totals, Outstanding = sum of the balance due of invoices neither paid nor cancelled
+ * (estimates count in neither, like `customerTotals`), and how many projects and invoices.
+ */
+export async function getCustomerSummary(db: Queryable, customerId: string) {
+  const [billing] = await db
+    .select({
+      totalBilled: sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`,
+      outstanding: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.invoiceType} = 'invoice' and ${invoices.status} not in ('paid', 'cancelled')), 0)`,
+      invoiceCount: count(),
+    })
+    .from(invoices)
+    .where(eq(invoices.customerId, customerId));
+  const [projectTotal] = await db
+    .select({ projectCount: count() })
+    .from(projects)
+    .where(eq(projects.customerId, customerId));
+  return {
+    totalBilled: toCents(String(billing?.totalBilled ?? "0")) ?? 0,
+    outstanding: toCents(String(billing?.outstanding ?? "0")) ?? 0,
+    invoiceCount: Number(billing?.invoiceCount ?? 0),
+    projectCount: Number(projectTotal?.projectCount ?? 0),
+  };
+}
+
+/** A customer's invoices and estimates, newest first (the Invoices tab). */
+export async function listCustomerInvoices(db: Queryable, customerId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceType: invoices.invoiceType,
+      status: invoices.status,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      totalAmount: invoices.totalAmount,
+      balanceDue: invoices.balanceDue,
+    })
+    .from(invoices)
+    .where(eq(invoices.customerId, customerId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(200);
+}
+
+/** Customers for pickers: id, name and business, by name. */
+export async function listCustomerOptions(db: Queryable) {
+  return db
+    .select({ id: customers.id, name: customers.name, businessName: customers.businessName })
+    .from(customers)
+    .orderBy(asc(customers.name), asc(customers.id));
+}
+
+export async function customerExists(db: Queryable, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+  return Boolean(row);
+}
+
+export async function createCustomer(db: Db, row: NewCustomer) {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(customers).values(row).returning();
+    if (!created) throw new Error("customer insert returned no row");
+    await publishChange(tx, { table: "customers", id: created.id });
+    return created;
+  });
+}
+
+/** Updates the form's fields; null when the customer does not exist. */
+export async function updateCustomer(db: Db, id: string, row: NewCustomer) {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(customers).set(row).where(eq(customers.id, id)).returning();
+    if (!updated) return null;
+    await publishChange(tx, { table: "customers", id });
+    return updated;
+  });
+}

@@ -1,0 +1,65 @@
+/** The mail outbox's rows (app/services/mail.server.ts delivers them). */
+import { and, eq, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { mailOutbox } from "#app/db/schema.ts";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function insertMail(
+  db: Queryable,
+  row: { to: string; subject: string; text: string; html: string | null },
+): Promise<string> {
+  const [created] = await db.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
+  if (!created) throw new Error("outbox insert returned nothing");
+  return created.id;
+}
+
+/**
+ * Claims up to `batch` due messages (FOR UPDATE SKIP LOCKED, so several workers never take the
+ * same one): one more attempt counted, and not due again until `claimUntil`.
+ */
+export async function claimDueMail(
+  db: Queryable,
+  options: { dueBy: Date | SQL; claimUntil: Date; batch: number },
+): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, options.dueBy)))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(options.batch)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: options.claimUntil })
+      .where(
+        inArray(
+          mailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function updateMail(
+  db: Queryable,
+  id: string,
+  changes: Partial<Pick<OutboxRow, "status" | "sentAt" | "lastError" | "nextAttemptAt" | "text" | "html">>,
+): Promise<void> {
+  await db.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id));
+}
+
+/** Replaces the bodies of sealed messages created before `cutoff`; undelivered ones fail. */
+export async function dropSealedBodiesBefore(db: Queryable, sealedPrefix: string, cutoff: Date, placeholder: string) {
+  await db
+    .update(mailOutbox)
+    .set({
+      text: placeholder,
+      html: null,
+      status: sql`case when ${mailOutbox.status} = 'pending' then 'failed'::mail_status else ${mailOutbox.status} end`,
+    })
+    .where(and(like(mailOutbox.text, `${sealedPrefix}%`), lt(mailOutbox.createdAt, cutoff)));
+}

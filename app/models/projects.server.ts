@@ -1,0 +1,142 @@
+/** Projects: the card grid, one project with its customer and invoices, a customer's projects, create and update. */
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { customers, invoices, projects } from "#app/db/schema.ts";
+import { likePattern } from "#app/domain/inbox.ts";
+import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
+
+type ProjectRowInput = ReturnType<typeof toProjectRow>;
+
+const cardFields = {
+  id: projects.id,
+  projectName: projects.projectName,
+  description: projects.description,
+  projectType: projects.projectType,
+  status: projects.status,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  fixedPrice: projects.fixedPrice,
+  hourlyRate: projects.hourlyRate,
+  estimatedHours: projects.estimatedHours,
+  pricingDetails: projects.pricingDetails,
+  createdAt: projects.createdAt,
+  customerId: projects.customerId,
+  customerName: customers.name,
+  customerBusinessName: customers.businessName,
+};
+
+/** One page of projects, newest first, with their customer's name (null when the customer is gone). */
+export async function listProjects(db: Queryable, query: ProjectListQuery) {
+  const conditions: SQL[] = [];
+  if (query.status !== "all") conditions.push(eq(projects.status, query.status));
+  if (query.q) {
+    // case-insensitive through lower(), the expressions of projects_project_name_lower_trgm and
+    // customers_name_lower_trgm; a union of two index lookups rather than an OR, which would scan every project
+    const pattern = likePattern(query.q.toLowerCase());
+    const search = sql`${projects.id} in (
+      select matched.id from projects matched where lower(matched.project_name) like ${pattern}
+      union
+      select owned.id from projects owned
+        join customers owner on owner.id = owned.customer_id
+        where lower(owner.name) like ${pattern}
+    )`;
+    conditions.push(search);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total = Number((await db.select({ total: count() }).from(projects).where(where))[0]?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / projectPageSize));
+  const page = Math.min(query.page, pageCount);
+  // the page's ids first (from the index alone), then their rows and customers: a deep page joins 24 rows, not all it skips
+  const pageIds = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(where)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(projectPageSize)
+    .offset((page - 1) * projectPageSize)
+    .as("page_ids");
+  const rows = await db
+    .select(cardFields)
+    .from(pageIds)
+    .innerJoin(projects, eq(projects.id, pageIds.id))
+    .leftJoin(customers, eq(customers.id, projects.customerId))
+    .orderBy(desc(projects.createdAt), desc(projects.id));
+  return { rows, total, page, pageCount };
+}
+
+/** A customer's projects, newest first (the Projects tab). */
+export async function listCustomerProjects(db: Queryable, customerId: string) {
+  return db
+    .select(cardFields)
+    .from(projects)
+    .leftJoin(customers, eq(customers.id, projects.customerId))
+    .where(eq(projects.customerId, customerId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(200);
+}
+
+/** One project with its whole customer (null when gone), or null. */
+export async function getProject(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ project: projects, customer: customers })
+    .from(projects)
+    .leftJoin(customers, eq(customers.id, projects.customerId))
+    .where(eq(projects.id, id));
+  return row ? { ...row.project, customer: row.customer?.id ? row.customer : null } : null;
+}
+
+/** The invoices and estimates of a project, newest first (Related Invoices). */
+export async function listProjectInvoices(db: Queryable, projectId: string) {
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceType: invoices.invoiceType,
+      status: invoices.status,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      totalAmount: invoices.totalAmount,
+      balanceDue: invoices.balanceDue,
+    })
+    .from(invoices)
+    .where(eq(invoices.projectId, projectId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(200);
+}
+
+export class MissingCustomerError extends Error {
+  constructor() {
+    super("This customer no longer exists");
+  }
+}
+
+async function lockCustomer(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], customerId: string) {
+  const [customer] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for("share");
+  if (!customer) throw new MissingCustomerError();
+}
+
+export async function createProject(db: Db, row: ProjectRowInput) {
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, row.customerId);
+    const [created] = await tx.insert(projects).values(row).returning();
+    if (!created) throw new Error("project insert returned no row");
+    await publishChange(tx, { table: "projects", id: created.id });
+    return created;
+  });
+}
+
+/** Updates the form's fields; null when the project does not exist. */
+export async function updateProject(db: Db, id: string, row: ProjectRowInput) {
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, row.customerId);
+    const [updated] = await tx.update(projects).set(row).where(eq(projects.id, id)).returning();
+    if (!updated) return null;
+    await publishChange(tx, { table: "projects", id });
+    return updated;
+  });
+}

@@ -1,0 +1,44 @@
+/** Sign-in sessions. The id is the SHA-256 of the cookie's token; the token itself is never stored. */
+import { and, eq, ne } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { sessions, userRoles, users } from "#app/db/schema.ts";
+
+export type NewSessionRow = typeof sessions.$inferInsert;
+
+export async function insertSession(db: Queryable, row: NewSessionRow): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+/** A session with its user's email and whether the user has the admin role. */
+export async function findSessionWithUser(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      email: users.email,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      adminRole: userRoles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.role, "admin")))
+    .where(eq(sessions.id, id));
+  return row ? { ...row, isAdmin: row.adminRole === "admin" } : null;
+}
+
+export async function touchSession(db: Queryable, id: string, lastSeenAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionById(db: Queryable, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. */
+export async function deleteSessionsOfUser(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
+    );
+}

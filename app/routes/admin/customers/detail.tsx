@@ -1,0 +1,84 @@
+/**
+ * /admin/customers/{id}: summary cards (Total Billed, Outstanding, Projects, Invoices; exact
+ * cents from SQL) and tabs Overview, Projects, Invoices, Activity (?tab=), with an Add note
+ * form on Activity. A missing or malformed id answers 404 'Customer not found'.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData } from "react-router";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
+import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
+import { getApp } from "#app/context.server.ts";
+import { customerMessages, interactionFormSchema, parseCustomerTab, parseRecordId } from "#app/domain/customers.ts";
+import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
+import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
+import { listCustomerProjects } from "#app/models/projects.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { AdminHandle } from "../layout.tsx";
+import type { Route } from "./+types/detail";
+
+export const handle: AdminHandle = { liveTables: ["customers", "projects", "invoices"] };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData && "customer" in loaderData ? loaderData.customer.name : customerMessages.notFound} | Studio back office`,
+  },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const id = parseRecordId(params.id);
+  const customer = id ? await getCustomer(database.db, id) : null;
+  if (!id || !customer) return data({ notFound: true as const }, { status: 404 });
+  const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
+  const [summary, projects, invoices, notes] = await Promise.all([
+    getCustomerSummary(database.db, id),
+    tab === "projects" ? listCustomerProjects(database.db, id) : null,
+    tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
+    tab === "activity" ? listCustomerNotes(database.db, id) : null,
+  ]);
+  return { customer, summary, tab, projects, invoices, notes };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const id = parseRecordId(params.id);
+  if (!id) throw data(customerMessages.notFound, { status: 404 });
+  const formData = await request.formData();
+  if (formData.get("intent") !== "add-note") throw data("Unknown action", { status: 400 });
+  const submission = parseWithZod(formData, { schema: interactionFormSchema });
+  if (submission.status !== "success") return invalid(submission);
+  let note: Awaited<ReturnType<typeof addCustomerNote>>;
+  try {
+    note = await addCustomerNote(database.db, id, submission.value);
+  } catch (error) {
+    logger.error({ err: error, customer: id }, "adding a note failed");
+    return serverError(submission, {
+      type: "error",
+      message: customerMessages.errorTitle,
+      description: customerMessages.noteFailed,
+    });
+  }
+  if (!note) throw data(customerMessages.notFound, { status: 404 });
+  return redirectWithToast(config, `/admin/customers/${id}?tab=activity`, {
+    type: "success",
+    message: customerMessages.noteAdded,
+    id: noteFormId(id),
+  });
+}
+
+export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  if ("notFound" in loaderData) {
+    return (
+      <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
+    );
+  }
+  return <CustomerDetailView {...loaderData} noteFailure={actionData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
+}

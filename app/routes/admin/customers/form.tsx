@@ -1,0 +1,85 @@
+/**
+ * /admin/customers/new and /admin/customers/{id}/edit: one module for both (the id decides).
+ * The server validates everything with the form's schema and stores only the fields the form
+ * owns; success goes back to /admin/customers with the spec's toast.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData } from "react-router";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
+import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
+import { getApp } from "#app/context.server.ts";
+import {
+  customerFormDefaults,
+  customerMessages,
+  customerPageFormSchema,
+  customerPageFormToRow,
+  parseRecordId,
+} from "#app/domain/customers.ts";
+import { createCustomer, getCustomer, updateCustomer } from "#app/models/customers.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/form";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? "Edit Customer" : "New Customer"} | Studio back office` },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  if (params.id === undefined) return { mode: "new" as const, id: null, defaults: customerFormDefaults() };
+  const id = parseRecordId(params.id);
+  const customer = id ? await getCustomer(database.db, id) : null;
+  if (!customer) return data({ notFound: true as const }, { status: 404 });
+  return { mode: "edit" as const, id: customer.id, defaults: customerFormDefaults(customer) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const editing = params.id !== undefined;
+  const id = editing ? parseRecordId(params.id) : null;
+  if (editing && !id) throw data(customerMessages.notFound, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: customerPageFormSchema });
+  if (submission.status !== "success") return invalid(submission);
+  const row = customerPageFormToRow(submission.value);
+  let saved: { id: string } | null;
+  try {
+    saved = id ? await updateCustomer(database.db, id, row) : await createCustomer(database.db, row);
+  } catch (error) {
+    logger.error({ err: error, customer: id }, "saving a customer failed");
+    return serverError(submission, {
+      type: "error",
+      message: customerMessages.errorTitle,
+      description: customerMessages.saveFailed,
+    });
+  }
+  if (!saved) throw data(customerMessages.notFound, { status: 404 });
+  return redirectWithToast(config, "/admin/customers", {
+    type: "success",
+    message: "Success",
+    description: id ? customerMessages.updated : customerMessages.created,
+    id: customerFormId(id),
+  });
+}
+
+export default function CustomerFormRoute({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  if ("notFound" in loaderData) {
+    return (
+      <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
+    );
+  }
+  return (
+    <CustomerFormView
+      key={loaderData.id ?? "new"}
+      customerId={loaderData.id}
+      defaults={loaderData.defaults}
+      failure={actionData}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
+}

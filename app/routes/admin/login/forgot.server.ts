@@ -1,0 +1,30 @@
+/** Login modes 2 and 3: request a reset link, then "check your email". */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { authMessages, resetRequestSchema } from "#app/domain/auth-schemas.ts";
+import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
+import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
+
+export async function forgotAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
+  const { config, database, mail, logger } = getApp(context);
+  const submission = parseWithZod(formData, { schema: resetRequestSchema });
+  if (submission.status !== "success") return invalidLogin("forgot", submission);
+  const outcome = await requestPasswordReset(database.db, {
+    email: submission.value.email,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    ...requestMeta(request, context),
+  }).catch((error: unknown) => unexpected(logger, error, authMessages.resetFailed));
+  mail.kick();
+  if (!outcome.ok) {
+    const status = "failedUs" in outcome ? 500 : 429;
+    return refusedLogin("forgot", submission, outcome.message, { status });
+  }
+  return data<LoginActionData>({
+    intent: "forgot",
+    result: submission.reply(),
+    sentTo: submission.value.email,
+  });
+}

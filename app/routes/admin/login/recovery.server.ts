@@ -1,0 +1,64 @@
+/** Login mode 4: set a new password with the emailed link (and check the link as soon as it is opened). */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { checkResetToken, resetPassword } from "#app/services/auth/recovery.server.ts";
+import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
+import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
+
+export async function recoveryCheckAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  formData: FormData,
+) {
+  const token = formData.get("token");
+  const answer = await checkResetToken(getApp(context).database.db, {
+    token: typeof token === "string" ? token : "",
+    ...requestMeta(request, context),
+  });
+  if (answer === "limited") {
+    return data<LoginActionData>(
+      { intent: "recovery-check", toast: { type: "error", message: authMessages.tooManyAttempts } },
+      { status: 429 },
+    );
+  }
+  return data<LoginActionData>({ intent: "recovery-check", linkValid: answer === "valid" });
+}
+
+export async function recoveryAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
+  const { config, database, logger } = getApp(context);
+  const hideFields = ["password", "confirmPassword"];
+  const submission = parseWithZod(formData, { schema: newPasswordSchema });
+  if (submission.status !== "success") return invalidLogin("recovery", submission, hideFields);
+  const outcome = await resetPassword(database.db, { ...submission.value, ...requestMeta(request, context) }).catch(
+    (error: unknown) => unexpected(logger, error, authMessages.updateFailed),
+  );
+  if (!outcome.ok) {
+    if (outcome.field) {
+      // a password the policy refuses: an error on the field, 400
+      return data<LoginActionData>(
+        {
+          intent: "recovery",
+          result: submission.reply({ hideFields, fieldErrors: { [outcome.field]: [outcome.message] } }),
+          toast: { type: "error", message: outcome.message },
+        },
+        { status: 400 },
+      );
+    }
+    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManyAttempts ? 429 : 200;
+    return refusedLogin("recovery", submission, outcome.message, {
+      status,
+      hideFields,
+      linkValid: outcome.message === authMessages.invalidResetLink ? false : undefined,
+    });
+  }
+  return redirectWithToast(
+    config,
+    "/admin/dashboard",
+    { type: "success", message: authMessages.passwordUpdated },
+    { "Set-Cookie": await sessionSetCookie(config, outcome.token, outcome.expiresAt) },
+  );
+}

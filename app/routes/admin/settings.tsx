@@ -1,0 +1,80 @@
+/**
+ * /admin/settings: the studio's identity (business name, contact name and email, phone,
+ * address, website, tax id). The public pages, their JSON-LD and the owner's new-lead mails
+ * read it on every render, so a save shows at once (docs/decisions/0005, 0006).
+ * The action dispatches on `intent`, so more sections (invoice numbering) can sit below.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData } from "react-router";
+import { PageHeader } from "#app/components/admin/crm.tsx";
+import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
+import { getApp } from "#app/context.server.ts";
+import {
+  businessSettingsDefaults,
+  businessSettingsSchema,
+  settingsMessages,
+  toBusinessSettingsRow,
+} from "#app/domain/business-settings.ts";
+import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const [settings, studio] = await Promise.all([getBusinessSettings(database.db), getStudioIdentity(database.db)]);
+  return {
+    identity: businessSettingsDefaults({ ...studio, taxId: settings?.taxId ?? null }),
+    saved: Boolean(settings),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, logger } = getApp(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  // one intent per section of the page (the invoice numbering section can add its own)
+  if (intent !== "identity") throw data("Unknown settings section", { status: 400 });
+  const submission = parseWithZod(formData, { schema: businessSettingsSchema });
+  if (!session.userId) {
+    return serverError(submission, {
+      type: "error",
+      message: settingsMessages.errorTitle,
+      description: settingsMessages.notAuthenticated,
+    });
+  }
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    await saveBusinessSettings(database.db, toBusinessSettingsRow(submission.value));
+  } catch (error) {
+    logger.error({ err: error }, "saving business settings failed");
+    return serverError(submission, {
+      type: "error",
+      message: settingsMessages.errorTitle,
+      description: settingsMessages.saveFailed,
+    });
+  }
+  return redirectWithToast(config, "/admin/settings", {
+    type: "success",
+    message: settingsMessages.saved,
+    id: identityFormId,
+  });
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-5">
+      <PageHeader
+        title="Business Settings"
+        description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
+        back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
+      />
+      <BusinessSettingsForm defaults={loaderData.identity} failure={actionData} />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * /admin/spam: posts of the inquiry form kept as suspected spam (honeypot filled, sent too fast,
+ * a forged or replayed form), out of the inbox and its counts. The owner restores one (it becomes
+ * a new lead in the inbox) or deletes it for good; the rest go after 30 days.
+ */
+import { data, Form } from "react-router";
+import { z } from "zod";
+import { formatDateTime } from "#app/components/admin/format.ts";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
+import { listSpam } from "#app/models/suspected-spam.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { deleteSpamForGood, restoreSpam } from "#app/services/spam.server.ts";
+import type { Route } from "./+types/spam";
+
+const spamPageSize = 25;
+
+export const meta: Route.MetaFunction = () => [{ title: "Spam | Studio" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const page = Number.isInteger(requested) && requested > 0 && requested < 100_000 ? requested : 1;
+  const { rows, total } = await listSpam(getApp(context).database.db, {
+    limit: spamPageSize,
+    offset: (page - 1) * spamPageSize,
+  });
+  return data(
+    {
+      page,
+      total,
+      pageCount: Math.max(1, Math.ceil(total / spamPageSize)),
+      items: rows.map((row) => ({
+        id: row.id,
+        reason: row.reason as SpamReason,
+        createdAt: row.createdAt,
+        name: [row.fields.first_name, row.fields.last_name].filter(Boolean).join(" "),
+        email: row.fields.email ?? "",
+        message: row.fields.message ?? "",
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const spamAction = z.object({ intent: z.enum(["restore", "delete"]), id: z.uuid() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const { config, database } = getApp(context);
+  const parsed = spamAction.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return redirectWithToast(config, "/admin/spam", { type: "error", message: "That message is no longer in Spam." });
+  }
+  if (parsed.data.intent === "delete") {
+    await deleteSpamForGood(database.db, parsed.data.id);
+    return redirectWithToast(config, "/admin/spam", { type: "success", message: "Deleted for good." });
+  }
+  const restored = await restoreSpam(database.db, parsed.data.id);
+  if (!restored.ok) return redirectWithToast(config, "/admin/spam", { type: "error", message: restored.message });
+  return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
+    type: "success",
+    message: "Restored to the inbox.",
+  });
+}
+
+export default function Spam({ loaderData }: Route.ComponentProps) {
+  const { items, page, pageCount, total } = loaderData;
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Spam</h1>
+        <p className="mt-1 text-sm text-zinc-400">
+          Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good.
+        </p>
+      </header>
+      {items.length === 0 ? (
+        <p className="rounded-md border border-zinc-800 p-6 text-center text-zinc-400">No suspected spam.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-md border border-zinc-800 bg-zinc-900 p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{item.name || "(no name)"}</p>
+                  <p className="text-sm break-all text-zinc-400">{item.email || "(no email)"}</p>
+                  <p className="mt-1 text-xs text-zinc-400">
+                    {spamReasonLabels[item.reason] ?? item.reason} · {formatDateTime(new Date(item.createdAt))}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" name="intent" value="restore" className={buttonClass("secondary")}>
+                      Restore
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" name="intent" value="delete" className={buttonClass("ghost")}>
+                      Delete for good
+                    </button>
+                  </Form>
+                </div>
+              </div>
+              {item.message ? (
+                <p className="mt-3 line-clamp-4 text-sm whitespace-pre-wrap break-words text-zinc-300">
+                  {item.message}
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        pageSize={spamPageSize}
+        shown={items.length}
+        href={(target) => `/admin/spam?page=${target}`}
+      />
+    </div>
+  );
+}

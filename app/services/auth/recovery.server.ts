@@ -1,0 +1,134 @@
+/** Password reset: the emailed single-use link, and setting a new password with it. */
+import type { Queryable } from "#app/db/client.server.ts";
+import { authMessages } from "#app/domain/auth-schemas.ts";
+import { newPasswordProblem } from "#app/domain/password-policy.ts";
+import { consumeAuthToken, insertAuthToken, isTokenLive, voidUnusedTokens } from "#app/models/auth-tokens.server.ts";
+import { findUserByEmail, hasAdminRole, normaliseEmail, setPasswordHash } from "#app/models/users.server.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { forgetSignInFailures, takeResetRequest, takeTokenFormAttempt } from "./limits.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { createSession, deleteUserSessions, type RequestMeta } from "./sessions.server.ts";
+import { hashToken, looksLikeToken, newToken, tokenPolicy } from "./tokens.server.ts";
+
+export function resetLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/admin/login#type=recovery&token=${token}`;
+}
+
+function resetMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: "Reset your password",
+    text: [
+      "Someone (hopefully you) asked to reset the password of the back-office account for this address.",
+      "",
+      "Choose a new password here. The link works once, for one hour:",
+      link,
+      "",
+      "If you did not ask for this, ignore this email: your password stays as it is.",
+    ].join("\n"),
+  };
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Where reset mail comes from: the site's address, and the secret whose derived key seals the link. */
+export type ResetSite = { publicUrl: string; sessionSecret: string };
+
+/**
+ * Sends a reset link if the email belongs to an account. Answers the same, after at least
+ * `floorMs`, whether or not it does, so neither the answer nor its timing tells.
+ * The mail body is sealed (see mail.server.ts): the outbox never holds a usable link.
+ * The caller kicks the mail worker afterwards.
+ */
+export async function requestPasswordReset(
+  db: Queryable,
+  input: { email: string } & ResetSite & RequestMeta,
+  options: { now?: Date; floorMs?: number } = {},
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const started = Date.now();
+  const now = options.now ?? new Date();
+  const floor = () => delay(Math.max(0, (options.floorMs ?? 400) - (Date.now() - started)));
+  const email = normaliseEmail(input.email);
+  const ip = input.ip ?? "";
+  if (!(await takeResetRequest(db, email, ip, now))) {
+    await audit(db, { event: "password_reset_blocked", email, ip });
+    await floor();
+    return { ok: false, message: authMessages.tooManyResets };
+  }
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      // an earlier link stops working when a new one is sent
+      await voidUnusedTokens(tx, user.id, "password_reset", now);
+      await insertAuthToken(tx, {
+        id: hashToken(token),
+        purpose: "password_reset",
+        userId: user.id,
+        expiresAt: new Date(now.getTime() + tokenPolicy.passwordResetMs),
+        createdAt: now,
+      });
+      await enqueueMail(tx, resetMail(user.email, resetLink(input.publicUrl, token)), {
+        seal: mailKey(input.sessionSecret),
+      });
+      await audit(tx, { event: "password_reset_requested", userId: user.id, email, ip });
+    });
+  } else {
+    await audit(db, { event: "password_reset_requested", email, ip, detail: { account: false } });
+  }
+  await floor();
+  return { ok: true };
+}
+
+/**
+ * Whether a reset link is still usable, asked when the link is opened (so a used or expired
+ * link says so at once). Counted against the address's token-form allowance.
+ */
+export async function checkResetToken(
+  db: Queryable,
+  input: { token: string } & RequestMeta,
+  now = new Date(),
+): Promise<"valid" | "invalid" | "limited"> {
+  if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) return "limited";
+  if (!looksLikeToken(input.token)) return "invalid";
+  return (await isTokenLive(db, hashToken(input.token), "password_reset", now)) ? "valid" : "invalid";
+}
+
+export type PasswordSetResult =
+  | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
+  | { ok: false; field?: "password"; message: string };
+
+/**
+ * Uses a reset token once: new password, every session ended, a fresh one started.
+ * The address's allowance is taken and the token checked before argon2 runs.
+ */
+export async function resetPassword(
+  db: Queryable,
+  input: { token: string; password: string } & RequestMeta,
+  now = new Date(),
+): Promise<PasswordSetResult> {
+  const problem = newPasswordProblem(input.password);
+  if (problem) return { ok: false, field: "password", message: problem };
+  if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) {
+    return { ok: false, message: authMessages.tooManyAttempts };
+  }
+  const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
+  if (!id || !(await isTokenLive(db, id, "password_reset", now))) {
+    return { ok: false, message: authMessages.invalidResetLink };
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, id, "password_reset", now);
+    if (!used?.userId) return { ok: false, message: authMessages.invalidResetLink } as const;
+    const userId = used.userId;
+    const user = await setPasswordHash(tx, userId, passwordHash);
+    await deleteUserSessions(tx, userId);
+    const session = await createSession(tx, userId, input, now);
+    if (user) await forgetSignInFailures(tx, user.email);
+    await audit(tx, { event: "password_reset_completed", userId, email: user?.email, ip: input.ip });
+    return { ok: true, ...session, userId, isAdmin: await hasAdminRole(tx, userId) } as const;
+  });
+}

@@ -1,0 +1,56 @@
+/** Sign-in and sign-out. */
+import type { Queryable } from "#app/db/client.server.ts";
+import { authMessages } from "#app/domain/auth-schemas.ts";
+import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { forgetSignInFailures, takeSignInAttempt } from "./limits.server.ts";
+import { verifyPassword } from "./passwords.server.ts";
+import { createSession, deleteSession, getSession, type RequestMeta } from "./sessions.server.ts";
+
+export type SignInResult =
+  | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
+  | { ok: false; message: string };
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Checks the password within the brute-force limits (per account and per IP, fixed windows
+ * that expire, so nobody is locked out for good). The attempt is counted *before* the password
+ * is verified, in one statement per limit, so a parallel burst cannot slip past the limit, and
+ * argon2 never runs for an attempt over it. A new session replaces `previousToken`.
+ */
+export async function signIn(
+  db: Queryable,
+  input: { email: string; password: string; previousToken?: string | null } & RequestMeta,
+  options: { now?: Date; limitedDelayMs?: number } = {},
+): Promise<SignInResult> {
+  const now = options.now ?? new Date();
+  const email = normaliseEmail(input.email);
+  const ip = input.ip ?? "";
+  const attempt = await takeSignInAttempt(db, email, ip, now);
+  if (!attempt.allowed) {
+    await audit(db, { event: "signin_blocked", email, ip, detail: { by: attempt.by } });
+    await delay(options.limitedDelayMs ?? 1000);
+    return { ok: false, message: authMessages.tooManySignIns };
+  }
+  const user = await findUserByEmail(db, email);
+  const valid = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    await audit(db, { event: "signin_failure", userId: user?.id, email, ip });
+    return { ok: false, message: authMessages.invalidCredentials };
+  }
+  await forgetSignInFailures(db, email);
+  if (input.previousToken) await deleteSession(db, input.previousToken);
+  const session = await createSession(db, user.id, input, now);
+  await audit(db, { event: "signin_success", userId: user.id, email, ip });
+  return { ok: true, ...session, userId: user.id, isAdmin: await hasAdminRole(db, user.id) };
+}
+
+export async function signOut(db: Queryable, token: string | null, meta: RequestMeta = {}): Promise<void> {
+  if (!token) return;
+  const session = await getSession(db, token);
+  await deleteSession(db, token);
+  if (session) await audit(db, { event: "signout", userId: session.userId, email: session.email, ip: meta.ip });
+}

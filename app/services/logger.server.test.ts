@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { defaultLogFormat, prettyLine, serializeError } from "./logger.server.ts";
+
+describe("log format", () => {
+  it("is readable at a terminal outside production, JSON otherwise", () => {
+    expect(defaultLogFormat({ isTTY: true }, undefined)).toBe("pretty");
+    expect(defaultLogFormat({ isTTY: true }, "development")).toBe("pretty");
+    expect(defaultLogFormat({ isTTY: true }, "production")).toBe("json");
+    expect(defaultLogFormat({ isTTY: false }, "development")).toBe("json");
+    expect(defaultLogFormat({}, undefined)).toBe("json");
+  });
+
+  it("turns a JSON line into time, level, message and fields", () => {
+    const time = new Date(2026, 10, 22, 9, 5, 7).getTime();
+    const line = JSON.stringify({
+      level: 30,
+      time,
+      msg: "listening on http://0.0.0.0:3000",
+      port: 3000,
+      host: "0.0.0.0",
+    });
+    expect(prettyLine(line)).toBe("09:05:07 INFO  listening on http://0.0.0.0:3000 port=3000 host=0.0.0.0");
+    expect(prettyLine(JSON.stringify({ level: 40, time, msg: "x", seeded: { a: 1 } }))).toBe(
+      '09:05:07 WARN  x seeded={"a":1}',
+    );
+  });
+
+  it("puts an error's stack on its own lines, and passes other text through", () => {
+    const line = JSON.stringify({
+      level: 50,
+      time: 0,
+      msg: "failed",
+      err: { message: "boom", stack: "Error: boom\n    at x" },
+    });
+    expect(prettyLine(line)).toMatch(/ERROR failed\nError: boom\n {4}at x$/);
+    expect(prettyLine("not json\n")).toBe("not json");
+  });
+});
+
+it("logs a failed query without the values a visitor submitted", () => {
+  const error = Object.assign(
+    new Error(
+      'Failed query: insert into "contact_submissions" ("name", "message") values ($1, $2)\nparams: Ada,my secret plans',
+    ),
+    {
+      query: 'insert into "contact_submissions" ("name", "message") values ($1, $2)',
+      params: ["Ada", "my secret plans"],
+    },
+  );
+  const wrapped = Object.assign(new Error("outer"), { cause: error });
+  const logged = JSON.stringify(serializeError(wrapped));
+  expect(logged).not.toContain("my secret plans");
+  expect(logged).toContain("Failed query: insert into");
+  expect(logged).toContain("params: [redacted]");
+});

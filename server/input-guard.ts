@@ -1,0 +1,62 @@
+/**
+ * Malformed input answers 400 with a clear message, never 500: a NUL byte (PostgreSQL refuses it
+ * in text) in the address or in any form field, and bodies that are not a form (JSON, text/plain,
+ * broken multipart). Runs in Express before React Router, on the body the limit already holds.
+ */
+import type { RequestHandler } from "express";
+
+export const inputMessages = {
+  nulInAddress: "the address contains a NUL byte or broken percent-encoding.",
+  nulInForm: "a form field contains a NUL byte.",
+  notAForm: "send the form as application/x-www-form-urlencoded or multipart/form-data.",
+  brokenForm: "the form data cannot be read.",
+} as const;
+
+/** 400 for a NUL byte or undecodable percent-encoding anywhere in the address (path or query). */
+export function rejectBadAddresses(): RequestHandler {
+  return (req, res, next) => {
+    const url = req.originalUrl;
+    if (!url.includes("%") && !url.includes("\0")) return next();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(url.replaceAll("+", " "));
+    } catch {
+      decoded = "\0";
+    }
+    if (!decoded.includes("\0")) return next();
+    res
+      .status(400)
+      .set("Cache-Control", "no-store")
+      .type("text/plain")
+      .send(`Bad Request: ${inputMessages.nulInAddress}`);
+  };
+}
+
+/** Why a request body is refused, or null when it is a readable form without NUL bytes in its fields. */
+export async function formBodyProblem(contentType: string | undefined, body: Buffer): Promise<string | null> {
+  if (body.length === 0) return null;
+  const type = (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  if (type === "application/x-www-form-urlencoded") {
+    let params: URLSearchParams;
+    try {
+      params = new URLSearchParams(body.toString("utf8"));
+    } catch {
+      return inputMessages.brokenForm;
+    }
+    for (const [key, value] of params) if (key.includes("\0") || value.includes("\0")) return inputMessages.nulInForm;
+    return null;
+  }
+  if (type === "multipart/form-data") {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType ?? "" } }).formData();
+    } catch {
+      return inputMessages.brokenForm;
+    }
+    for (const [key, value] of form) {
+      if (key.includes("\0") || (typeof value === "string" && value.includes("\0"))) return inputMessages.nulInForm;
+    }
+    return null;
+  }
+  return inputMessages.notAForm;
+}

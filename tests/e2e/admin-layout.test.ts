@@ -1,0 +1,204 @@
+/**
+ * Layout of the back-office pages in Chromium at three sizes: the row actions of every list and the
+ * header's buttons (Home, Settings, Logout) are visible, inside the viewport horizontally without
+ * scrolling, and not covered by anything (the element at their centre is them). Also with a toast on
+ * screen. Add a page by adding its path to `adminLayoutPaths` (tests/support/admin-pages.ts). Screenshots go to /tmp/shots-admin-layout/.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { contactSubmissions } from "#app/db/schema.ts";
+import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { adminLayoutPaths, adminLayoutViewports } from "../support/admin-pages.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+/**
+ * Layouts known to fail today, each with its reason: these run as `it.fails`, so the suite stays green
+ * and the day the layout is fixed the test reports it; then delete the entry.
+ */
+const knownLayoutFailures: { path: string; width: number; reason: string }[] = [
+  // issue 10: the inbox table is wider than the main column from 768 to about 1365 px, so the View links
+  // of the Actions column are cut off by its horizontal scroll container (the lead is fixing the table)
+  { path: "/admin/dashboard", width: 1280, reason: "inbox table: Actions column cut off" },
+  { path: "/admin/dashboard", width: 1024, reason: "inbox table: Actions column cut off" },
+];
+
+/** What a list offers per row: elements marked `data-row-action`, and the inbox's View links. */
+const rowActionSelector = '[data-row-action], a[aria-label^="View submission from"]';
+const headerButtons = ["Home", "Settings", "Logout"];
+const shots = "/tmp/shots-admin-layout";
+
+type Placement = {
+  label: string;
+  visible: boolean;
+  left: number;
+  right: number;
+  viewportWidth: number;
+  /** the element at the centre is the element itself or inside it */
+  uncovered: boolean;
+  coveredBy: string;
+  /** an ancestor that scrolls or clips horizontally and cuts part of the element off */
+  clippedBy: string | null;
+};
+
+/**
+ * Where each element is, after scrolling the window vertically (only) so its centre is on screen.
+ * Runs in the page.
+ */
+function placements(page: Page, selector: string, labels: "text" | "aria"): Promise<Placement[]> {
+  return page.evaluate(
+    async ({ selector, labels }) => {
+      const describe = (node: Element | null) =>
+        node ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}.${node.className}`.slice(0, 120) : "none";
+      const found = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+        // elements inside a hidden layout (the cards on a wide screen, the table on a narrow one) do not count
+        (node) => node.getClientRects().length > 0,
+      );
+      const result = [];
+      for (const node of found) {
+        const top = node.getBoundingClientRect().top + window.scrollY;
+        window.scrollTo({ left: window.scrollX, top: Math.max(0, top - window.innerHeight / 2), behavior: "instant" });
+        await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+        const rect = node.getBoundingClientRect();
+        const style = getComputedStyle(node);
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        let clipper: Element | null = null;
+        for (let parent = node.parentElement; parent && !clipper; parent = parent.parentElement) {
+          if (getComputedStyle(parent).overflowX === "visible") continue;
+          const box = parent.getBoundingClientRect();
+          if (rect.left < box.left - 1 || rect.right > box.right + 1) clipper = parent;
+        }
+        result.push({
+          label: (labels === "aria" ? node.getAttribute("aria-label") : null) ?? node.textContent?.trim() ?? "",
+          visible: rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" && Number(style.opacity) > 0,
+          left: Math.round(rect.left),
+          right: Math.round(rect.right),
+          viewportWidth: document.documentElement.clientWidth,
+          uncovered: hit !== null && (hit === node || node.contains(hit)),
+          coveredBy: describe(hit),
+          clippedBy: clipper ? describe(clipper) : null,
+        });
+      }
+      window.scrollTo({ left: 0, top: 0, behavior: "instant" });
+      return result;
+    },
+    { selector, labels },
+  );
+}
+
+function problems(found: Placement[]): string[] {
+  return found.flatMap((item) => {
+    const where = `${item.label} (${item.left}-${item.right} of ${item.viewportWidth} px)`;
+    const wrong: string[] = [];
+    if (!item.visible) wrong.push(`${where}: not visible`);
+    if (item.left < 0 || item.right > item.viewportWidth) wrong.push(`${where}: outside the viewport`);
+    if (item.visible && !item.uncovered) wrong.push(`${where}: covered by ${item.coveredBy}`);
+    if (item.clippedBy) wrong.push(`${where}: cut off by ${item.clippedBy} (scrolls or clips horizontally)`);
+    return wrong;
+  });
+}
+
+async function checkHeaderAndRows(page: Page, name: string) {
+  const header = await placements(page, "header a, header button", "text");
+  const buttons = header.filter((item) => headerButtons.includes(item.label));
+  expect(
+    buttons.map((item) => item.label),
+    `${name}: header buttons`,
+  ).toEqual(headerButtons);
+  expect(problems(buttons), `${name}: header buttons`).toEqual([]);
+  const rows = await placements(page, rowActionSelector, "aria");
+  expect(rows.length, `${name}: row actions`).toBeGreaterThan(0);
+  expect(problems(rows), `${name}: row actions`).toEqual([]);
+  // nothing needs horizontal scrolling
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
+/** A few leads with long names, emails and businesses, so the lists are wide. */
+async function seedLeads(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  await database.db.insert(contactSubmissions).values(
+    Array.from({ length: 6 }, (_, i) => ({
+      name: `Maximiliana Featherstonehaugh-Worthington ${i}`,
+      email: `maximiliana.featherstonehaugh.worthington.${i}@a-rather-long-domain-name.example`,
+      businessName: `The Extraordinarily Long Business Name Bakery and Café ${i}`,
+      projectType: "webapp" as const,
+      budgetRange: "large" as const,
+      message: `Seeded message ${i}`,
+      status: "new" as const,
+      createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+    })),
+  );
+  await database.close();
+}
+
+describe("back-office layout", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  let cookie: string;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    dataDir = dataDirWithAccounts();
+    await seedLeads(dataDir);
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    cookie = await signInCookie(server.url, adminAccount);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedInPage(viewport: { width: number; height: number }) {
+    const [name, value] = cookie.split("=") as [string, string];
+    const context = await browser.newContext({ viewport });
+    await context.addCookies([{ name, value, url: server.url }]);
+    return context.newPage();
+  }
+
+  for (const path of adminLayoutPaths) {
+    for (const viewport of adminLayoutViewports) {
+      const known = knownLayoutFailures.find((entry) => entry.path === path && entry.width === viewport.width);
+      const title = `${path} at ${viewport.width}x${viewport.height}: row actions and header buttons in view and uncovered`;
+      (known ? it.fails : it)(known ? `${title} (known failure: ${known.reason})` : title, async () => {
+        const page = await signedInPage(viewport);
+        expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
+        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        const file = `${path.replace(/^\/admin\//, "").replaceAll("/", "-")}-${viewport.width}.png`;
+        await page.screenshot({ path: `${shots}/${file}`, fullPage: true });
+        await checkHeaderAndRows(page, `${path} at ${viewport.width} px`);
+        await page.context().close();
+      });
+    }
+  }
+
+  for (const viewport of [adminLayoutViewports[0], adminLayoutViewports[2]]) {
+    it(`a toast leaves the header's buttons uncovered at ${viewport.width}x${viewport.height}`, async () => {
+      const page = await signedInPage(viewport);
+      await page.goto(`${server.url}/admin/dashboard`);
+      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await page.locator(rowActionSelector).locator("visible=true").first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Update" }).click();
+      await page
+        .getByRole("region", { name: /Notifications/ })
+        .getByText("Submission updated successfully")
+        .waitFor();
+      // the toast has slid into place
+      await page.waitForFunction(() =>
+        document.getAnimations().every((animation) => animation.playState !== "running"),
+      );
+      await page.screenshot({ path: `${shots}/toast-${viewport.width}.png` });
+      const buttons = (await placements(page, "header a, header button", "text")).filter((item) =>
+        headerButtons.includes(item.label),
+      );
+      expect(problems(buttons)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});

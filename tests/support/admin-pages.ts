@@ -1,0 +1,11 @@
+/**
+ * The back-office pages the layout test (tests/e2e/admin-layout.test.ts) checks at every size in
+ * `adminLayoutViewports`. A new admin page adds its path here.
+ */
+export const adminLayoutPaths: readonly string[] = ["/admin/dashboard"];
+
+export const adminLayoutViewports = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+  { width: 390, height: 844 },
+] as const;

@@ -1,0 +1,121 @@
+/**
+ * Calls route loaders and actions directly, below HTTP, with a real router context on a test
+ * database: signed-in admins, signed-in staff without the role, and anonymous visitors.
+ * Outcomes are normalised: a thrown or returned Response (redirects, the guard's 403) and
+ * `data(...)` alike become `{ status, location, data }`.
+ */
+import { RouterContextProvider } from "react-router";
+import type { Config } from "#app/config.server.ts";
+import { appContext } from "#app/context.server.ts";
+import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { createLogger } from "#app/services/logger.server.ts";
+import type { TestDatabase } from "./database.ts";
+
+export const testConfig: Config = {
+  nodeEnv: "test",
+  port: 0,
+  host: "127.0.0.1",
+  dataDir: "/nonexistent-test-data-dir",
+  databaseUrl: undefined,
+  publicUrl: "http://studio.test",
+  sessionSecret: "route-tests-secret-route-tests-secret-0123",
+  smtpUrl: undefined,
+  contactRateLimit: null,
+  contactMinFillMs: 0,
+  mailFrom: "Studio <studio@studio.test>",
+  logLevel: "silent",
+  trustProxy: false,
+};
+
+export type Outcome = { status: number; location: string | null; data: unknown; headers: Headers };
+
+type AnyRouteFunction = (args: never) => unknown;
+
+export function routeHarness(database: () => TestDatabase) {
+  const logger = createLogger("silent");
+
+  function context() {
+    const provider = new RouterContextProvider();
+    provider.set(appContext, {
+      config: testConfig,
+      database: database(),
+      mail: { kick() {} } as never,
+      changes: { subscribe: () => () => {}, close: async () => {} },
+      shutdown: new AbortController().signal,
+      logger,
+      requestId: "test",
+      nonce: "test",
+      ip: "127.0.0.1",
+    });
+    return provider;
+  }
+
+  /** A session cookie header for a new account, admin or not. */
+  async function cookieFor(email: string, admin: boolean): Promise<string> {
+    const { userId } = await createOrUpdateAccount(database().db, {
+      email,
+      password: "a long enough test passphrase",
+      admin,
+    });
+    const session = await createSession(database().db, userId);
+    const header = await sessionSetCookie(testConfig, session.token, session.expiresAt);
+    return header.split(";")[0] ?? "";
+  }
+
+  function request(
+    path: string,
+    options: { cookie?: string; form?: Record<string, string> | [string, string][] } = {},
+  ): Request {
+    const headers = new Headers();
+    if (options.cookie) headers.set("Cookie", options.cookie);
+    if (!options.form) return new Request(`${testConfig.publicUrl}${path}`, { headers });
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+    headers.set("Origin", testConfig.publicUrl);
+    return new Request(`${testConfig.publicUrl}${path}`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams(options.form).toString(),
+    });
+  }
+
+  function normalise(value: unknown): Outcome {
+    if (value instanceof Response) {
+      return { status: value.status, location: value.headers.get("location"), data: null, headers: value.headers };
+    }
+    if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") {
+      const wrapped = value as { data: unknown; init: ResponseInit | null };
+      return {
+        status: wrapped.init?.status ?? 200,
+        location: null,
+        data: wrapped.data,
+        headers: new Headers(wrapped.init?.headers),
+      };
+    }
+    return { status: 200, location: null, data: value, headers: new Headers() };
+  }
+
+  /** Runs a loader or action the way React Router would call it. */
+  async function call(
+    fn: AnyRouteFunction,
+    path: string,
+    options: {
+      cookie?: string;
+      form?: Record<string, string> | [string, string][];
+      params?: Record<string, string>;
+    } = {},
+  ): Promise<Outcome> {
+    const args = { request: request(path, options), context: context(), params: options.params ?? {} };
+    try {
+      return normalise(await (fn as (args: unknown) => unknown)(args));
+    } catch (thrown) {
+      // the guard's redirects and 403s, and data(…, { status: 404 }) thrown by actions
+      if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") {
+        return normalise(thrown);
+      }
+      throw thrown;
+    }
+  }
+
+  return { call, cookieFor };
+}
