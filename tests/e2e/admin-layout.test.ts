@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { contactSubmissions } from "#app/db/schema.ts";
+import { contactSubmissions, customers, invoices, projects, suspectedSpam } from "#app/db/schema.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { adminLayoutPaths, adminLayoutViewports } from "../support/admin-pages.ts";
 import { launchBrowser } from "../support/browser.ts";
@@ -18,12 +18,7 @@ import { startServer, type TestServer } from "../support/server.ts";
  * Layouts known to fail today, each with its reason: these run as `it.fails`, so the suite stays green
  * and the day the layout is fixed the test reports it; then delete the entry.
  */
-const knownLayoutFailures: { path: string; width: number; reason: string }[] = [
-  // issue 10: the inbox table is wider than the main column from 768 to about 1365 px, so the View links
-  // of the Actions column are cut off by its horizontal scroll container (the lead is fixing the table)
-  { path: "/admin/dashboard", width: 1280, reason: "inbox table: Actions column cut off" },
-  { path: "/admin/dashboard", width: 1024, reason: "inbox table: Actions column cut off" },
-];
+const knownLayoutFailures: { path: string; width: number; reason: string }[] = [];
 
 /** What a list offers per row: elements marked `data-row-action`, and the inbox's View links. */
 const rowActionSelector = '[data-row-action], a[aria-label^="View submission from"]';
@@ -117,19 +112,64 @@ async function checkHeaderAndRows(page: Page, name: string) {
   );
 }
 
-/** A few leads with long names, emails and businesses, so the lists are wide. */
-async function seedLeads(dataDir: string) {
+const longName = (i: number) => `Maximiliana Featherstonehaugh-Worthington ${i}`;
+const longEmail = (i: number) => `maximiliana.featherstonehaugh.worthington.${i}@a-rather-long-domain-name.example`;
+const longBusiness = (i: number) => `The Extraordinarily Long Business Name Bakery and Café ${i}`;
+
+/** A few rows with long names, emails and businesses in every list, so the lists are wide. */
+async function seedLists(dataDir: string) {
   const database = await openDatabase({ dataDir });
+  const six = Array.from({ length: 6 }, (_, i) => i);
   await database.db.insert(contactSubmissions).values(
-    Array.from({ length: 6 }, (_, i) => ({
-      name: `Maximiliana Featherstonehaugh-Worthington ${i}`,
-      email: `maximiliana.featherstonehaugh.worthington.${i}@a-rather-long-domain-name.example`,
-      businessName: `The Extraordinarily Long Business Name Bakery and Café ${i}`,
+    six.map((i) => ({
+      name: longName(i),
+      email: longEmail(i),
+      businessName: longBusiness(i),
       projectType: "webapp" as const,
       budgetRange: "large" as const,
       message: `Seeded message ${i}`,
       status: "new" as const,
       createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+    })),
+  );
+  const customerRows = await database.db
+    .insert(customers)
+    .values(
+      six.map((i) => ({
+        name: longName(i),
+        email: longEmail(i),
+        businessName: longBusiness(i),
+        phoneNumber: "+1 (555) 010-0000",
+      })),
+    )
+    .returning({ id: customers.id });
+  const projectRows = await database.db
+    .insert(projects)
+    .values(
+      customerRows.map((customer, i) => ({
+        customerId: customer.id,
+        projectName: `A Remarkably Long Project Name for an Online Store Redesign ${i}`,
+        fixedPrice: "12500.00",
+      })),
+    )
+    .returning({ id: projects.id });
+  await database.db.insert(invoices).values(
+    customerRows.map((customer, i) => ({
+      invoiceNumber: `INV-${String(9000 + i)}`,
+      customerId: customer.id,
+      projectId: projectRows[i]?.id,
+      issueDate: "2025-01-10",
+      dueDate: "2025-02-09",
+      subtotal: "123456.78",
+      totalAmount: "123456.78",
+      balanceDue: "123456.78",
+      status: "sent" as const,
+    })),
+  );
+  await database.db.insert(suspectedSpam).values(
+    six.map((i) => ({
+      reason: "too-fast" as const,
+      fields: { first_name: "Maximiliana", last_name: `Featherstonehaugh ${i}`, email: longEmail(i), message: "Hi" },
     })),
   );
   await database.close();
@@ -143,7 +183,7 @@ describe("back-office layout", () => {
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     dataDir = dataDirWithAccounts();
-    await seedLeads(dataDir);
+    await seedLists(dataDir);
     server = await startServer({ dataDir });
     browser = await launchBrowser();
     cookie = await signInCookie(server.url, adminAccount);

@@ -2,7 +2,13 @@
  * The back-office pages the layout test (tests/e2e/admin-layout.test.ts) checks at every size in
  * `adminLayoutViewports`. A new admin page adds its path here.
  */
-export const adminLayoutPaths: readonly string[] = ["/admin/dashboard"];
+export const adminLayoutPaths: readonly string[] = [
+  "/admin/dashboard",
+  "/admin/customers",
+  "/admin/projects",
+  "/admin/invoices",
+  "/admin/spam",
+];
 
 export const adminLayoutViewports = [
   { width: 1280, height: 800 },

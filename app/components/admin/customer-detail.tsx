@@ -114,6 +114,7 @@ export function ProjectCard({ project, showCustomer }: { project: ProjectCardDat
     <li className="min-w-0">
       <Link
         to={`/admin/projects/${project.id}`}
+        data-row-action
         data-project-card={project.id}
         className="flex h-full flex-col gap-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 hover:border-zinc-600 hover:bg-zinc-900 focus-visible:border-[var(--color-accent)]"
       >

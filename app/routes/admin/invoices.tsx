@@ -220,6 +220,7 @@ function RowActions({ row }: { row: Row }) {
         to={`/admin/invoices/${row.id}`}
         className={buttonClass("ghost", undefined, "sm")}
         aria-label={`Edit ${row.invoiceNumber}`}
+        data-row-action
       >
         <Pencil aria-hidden className="size-4" />
         <span className="max-xl:sr-only">Edit</span>
@@ -230,6 +231,7 @@ function RowActions({ row }: { row: Row }) {
         rel="noopener"
         className={buttonClass("ghost", undefined, "sm")}
         aria-label={`Open printable ${row.invoiceNumber} in a new tab`}
+        data-row-action
       >
         <FileText aria-hidden className="size-4" />
         <span className="max-xl:sr-only">PDF</span>
@@ -239,6 +241,7 @@ function RowActions({ row }: { row: Row }) {
         download
         className={buttonClass("ghost", undefined, "sm")}
         aria-label={`Download ${row.invoiceNumber} as PDF`}
+        data-row-action
       >
         <Download aria-hidden className="size-4" />
       </a>

@@ -2,11 +2,13 @@
  * /admin/settings: the studio's identity (business name, contact name and email, phone,
  * address, website, tax id). The public pages, their JSON-LD and the owner's new-lead mails
  * read it on every render, so a save shows at once (docs/decisions/0005, 0006).
- * The action dispatches on `intent`, so more sections (invoice numbering) can sit below.
+ * Below it, the invoice section (number prefixes, next numbers, the logo). The action
+ * dispatches on `intent`: `identity` or `invoice-settings`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import { PageHeader } from "#app/components/admin/crm.tsx";
+import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -18,6 +20,11 @@ import {
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
 import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import {
+  invoiceSettingsAction,
+  invoiceSettingsIntent,
+  loadInvoiceSettings,
+} from "#app/services/invoice-settings.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
@@ -25,10 +32,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Stu
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
-  const [settings, studio] = await Promise.all([getBusinessSettings(database.db), getStudioIdentity(database.db)]);
+  const [settings, studio, invoiceSettings] = await Promise.all([
+    getBusinessSettings(database.db),
+    getStudioIdentity(database.db),
+    loadInvoiceSettings(database.db),
+  ]);
   return {
     identity: businessSettingsDefaults({ ...studio, taxId: settings?.taxId ?? null }),
     saved: Boolean(settings),
+    invoiceSettings,
   };
 }
 
@@ -37,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  // one intent per section of the page (the invoice numbering section can add its own)
+  // one intent per section of the page
+  if (intent === invoiceSettingsIntent) return invoiceSettingsAction(config, database.db, formData);
   if (intent !== "identity") throw data("Unknown settings section", { status: 400 });
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
@@ -67,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
+  // a failed save answers for the section whose button was pressed
+  const failedSection = actionData?.result.initialValue?.intent;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
@@ -74,7 +89,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
         back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
       />
-      <BusinessSettingsForm defaults={loaderData.identity} failure={actionData} />
+      <BusinessSettingsForm
+        defaults={loaderData.identity}
+        failure={failedSection === invoiceSettingsFormId ? undefined : actionData}
+      />
+      <InvoiceSettings
+        data={loaderData.invoiceSettings}
+        failure={failedSection === invoiceSettingsFormId ? actionData : undefined}
+      />
     </div>
   );
 }

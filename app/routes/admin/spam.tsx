@@ -94,13 +94,19 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
                 <div className="flex shrink-0 gap-2">
                   <Form method="post">
                     <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" name="intent" value="restore" className={buttonClass("secondary")}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="restore"
+                      className={buttonClass("secondary")}
+                      data-row-action
+                    >
                       Restore
                     </button>
                   </Form>
                   <Form method="post">
                     <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" name="intent" value="delete" className={buttonClass("ghost")}>
+                    <button type="submit" name="intent" value="delete" className={buttonClass("ghost")} data-row-action>
                       Delete for good
                     </button>
                   </Form>
