@@ -4,7 +4,8 @@
  * Everything here is text; nothing a person typed is ever interpreted as markup or a URL.
  */
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
-import { displayDate, invoiceStatusLabels } from "#app/domain/invoice-form.ts";
+import { invoiceStatusLabels } from "#app/domain/enums.ts";
+import { displayDate } from "#app/domain/invoice-form.ts";
 import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 

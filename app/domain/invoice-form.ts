@@ -10,12 +10,9 @@ import {
   type InvoiceStatus,
   type InvoiceType,
   invoiceStatuses,
-  invoiceStatusLabels,
   invoiceTypeLabels,
   invoiceTypes,
 } from "#app/domain/enums.ts";
-
-export { invoiceStatusLabels };
 
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, calculateTotals, parseScaled, type Totals } from "#app/domain/money.ts";

@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
 import { cx } from "#app/components/admin/ui.tsx";
+import {
+  type CustomerStatus,
+  customerStatusLabels,
+  type InvoiceStatus,
+  invoiceStatusLabels,
+  type ProjectStatus,
+  projectStatusLabels,
+  type SubmissionStatus,
+  submissionStatusLabels,
+} from "#app/domain/enums.ts";
 
 const tones = {
   green: "border-emerald-700/60 bg-emerald-950 text-emerald-200",
@@ -23,4 +33,51 @@ export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode
       {children}
     </span>
   );
+}
+
+// ------------------------------------------------------------ status badges, one per record kind
+
+const submissionStatusTones: Record<SubmissionStatus, BadgeTone> = {
+  new: "green",
+  "in-progress": "amber",
+  completed: "sky",
+  archived: "zinc",
+};
+export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
+  return <Badge tone={submissionStatusTones[status]}>{submissionStatusLabels[status]}</Badge>;
+}
+
+const customerStatusTones: Record<CustomerStatus, BadgeTone> = {
+  prospect: "sky",
+  active: "green",
+  inactive: "amber",
+  archived: "zinc",
+};
+export function CustomerStatusBadge({ status }: { status: CustomerStatus }) {
+  return <Badge tone={customerStatusTones[status]}>{customerStatusLabels[status]}</Badge>;
+}
+
+const projectStatusTones: Record<ProjectStatus, BadgeTone> = {
+  quoted: "sky",
+  approved: "violet",
+  in_progress: "amber",
+  completed: "green",
+  on_hold: "red",
+  cancelled: "zinc",
+};
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  return <Badge tone={projectStatusTones[status]}>{projectStatusLabels[status]}</Badge>;
+}
+
+const invoiceStatusTones: Record<InvoiceStatus, BadgeTone> = {
+  draft: "zinc",
+  sent: "sky",
+  viewed: "violet",
+  paid: "green",
+  partial: "amber",
+  overdue: "red",
+  cancelled: "zinc",
+};
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return <Badge tone={invoiceStatusTones[status]}>{invoiceStatusLabels[status]}</Badge>;
 }

@@ -2,16 +2,7 @@
 import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  CustomerStatusBadge,
-  EmptyState,
-  formatDay,
-  InvoiceStatusBadge,
-  linkClass,
-  PageHeader,
-  ProjectStatusBadge,
-  SummaryCard,
-} from "#app/components/admin/crm.tsx";
+import { CustomerStatusBadge, InvoiceStatusBadge, ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -21,7 +12,9 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDateTime } from "#app/components/admin/format.ts";
+import { formatDateTime, formatDay } from "#app/components/admin/format.ts";
+import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
 import type {

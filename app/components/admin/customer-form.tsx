@@ -3,7 +3,6 @@
  * and on the server by the same schema; a plain POST, so it works without JavaScript.
  */
 import { Link } from "react-router";
-import { PageHeader } from "#app/components/admin/crm.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -16,6 +15,7 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { type customerFormDefaults, customerPageFormSchema } from "#app/domain/customers.ts";
 import { customerStatuses, customerStatusLabels } from "#app/domain/enums.ts";

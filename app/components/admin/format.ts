@@ -5,6 +5,7 @@
  */
 import { format } from "date-fns/format";
 import { enUS } from "date-fns/locale/en-US";
+import { displayDate } from "#app/domain/invoice-form.ts";
 
 /** "Jan 5, 2026" */
 export function formatDate(date: Date) {
@@ -16,8 +17,7 @@ export function formatDateTime(date: Date) {
   return format(date, "MMMM d, yyyy 'at' h:mm a", { locale: enUS });
 }
 
-/** A calendar date column ("2026-01-05", no time zone) as "01/05/2026" (the spec's MM/dd/yyyy). */
-export function formatCalendarDate(value: string | null | undefined): string {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : "";
+/** A Date as 'Jan 5, 2026'; a calendar date column ('2026-01-05') as the spec's MM/dd/yyyy. */
+export function formatDay(value: Date | string): string {
+  return typeof value === "string" ? displayDate(value) : formatDate(value);
 }

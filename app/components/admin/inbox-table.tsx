@@ -5,7 +5,7 @@
  */
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
-import { Badge, type BadgeTone } from "#app/components/admin/badge.tsx";
+import { SubmissionStatusBadge } from "#app/components/admin/badge.tsx";
 import { formatDate } from "#app/components/admin/format.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import {
@@ -14,7 +14,6 @@ import {
   type ProjectType,
   projectTypeLabels,
   type SubmissionStatus,
-  submissionStatusLabels,
 } from "#app/domain/enums.ts";
 import { budgetLabel } from "#app/domain/inbox.ts";
 import { inboxMessages } from "#app/domain/submission-forms.ts";
@@ -38,17 +37,6 @@ export type SubmissionDetail = InboxRow & {
   notes: string | null;
   customerId: string | null;
 };
-
-const statusTones: Record<SubmissionStatus, BadgeTone> = {
-  new: "green",
-  "in-progress": "amber",
-  completed: "sky",
-  archived: "zinc",
-};
-
-export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
-  return <Badge tone={statusTones[status]}>{submissionStatusLabels[status]}</Badge>;
-}
 
 /** Keeps a table's last column in view when the table is wider than its box. */
 export const stickyEnd = "sticky right-0 shadow-[-8px_0_8px_-8px_rgba(0,0,0,0.6)]";

@@ -2,15 +2,11 @@
 import { FilePlus, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import {
-  EmptyState,
-  formatDay,
-  linkClass,
-  PageHeader,
-  ProjectStatusBadge,
-  SummaryCard,
-} from "#app/components/admin/crm.tsx";
+import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
+import { formatDay } from "#app/components/admin/format.ts";
+import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";

@@ -8,7 +8,6 @@
  */
 import { Lock, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { PageHeader } from "#app/components/admin/crm.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -22,6 +21,7 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { pricingModelLabels, pricingModels, projectStatuses, projectStatusLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";

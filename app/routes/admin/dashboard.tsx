@@ -5,10 +5,11 @@
  * (the layout's event stream re-runs this loader when a submission changes).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Archive, Inbox, RefreshCw, Search } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLocation, useRevalidator } from "react-router";
+import { Archive, Inbox, RefreshCw } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useActionData } from "react-router";
 import { InboxTable } from "#app/components/admin/inbox-table.tsx";
+import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { ConvertDialog, SubmissionDialog } from "#app/components/admin/submission-dialogs.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
@@ -128,19 +129,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { query, counts, list, submission, missing, convert } = loaderData;
   const actionData = useActionData<typeof action>();
-  const location = useLocation();
-  const { revalidate, state: revalidating } = useRevalidator();
   const totals = inboxTotals(counts);
   const current = { ...query, page: list.page };
   const listHref = inboxHref(current);
   const detailHref = (id: string) => inboxHref(current, { submission: id });
-  const selfHref = `${location.pathname}${location.search}`;
 
   useEffect(() => {
     if (missing) showToast({ type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound });
   }, [missing]);
 
-  const typeForm = useRef<HTMLFormElement>(null);
   const archivedView = query.status === "archived";
   const tabs = [
     { label: "Inbox", count: totals.inbox, href: inboxHref({ status: "new" }), active: !archivedView, icon: Inbox },
@@ -155,23 +152,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Contact Forms</h1>
-          <p className="mt-1 text-sm text-zinc-400">Inquiries sent through the website's contact form.</p>
-        </div>
-        <a
-          href={selfHref}
-          onClick={(event) => {
-            event.preventDefault();
-            void revalidate();
-          }}
-          className={buttonClass("secondary", undefined, "sm")}
-        >
-          <RefreshCw aria-hidden className={cx("size-4", revalidating === "loading" && "animate-spin")} />
-          Refresh
-        </a>
-      </div>
+      <PageHeader title="Contact Forms" description="Inquiries sent through the website's contact form.">
+        <RefreshButton />
+      </PageHeader>
 
       <nav aria-label="Submission views" className="flex gap-1 border-b border-zinc-800">
         {tabs.map((tab) => (
@@ -198,53 +181,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
 
-      <Form
-        method="get"
+      <ListFilters
         action="/admin/dashboard"
-        ref={typeForm}
-        role="search"
-        className="flex flex-col gap-2 sm:flex-row sm:items-center"
-      >
-        {query.status !== "new" ? <input type="hidden" name="status" value={query.status} /> : null}
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-          />
-          <input
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            key={query.q}
-            maxLength={100}
-            placeholder={inboxMessages.searchPlaceholder}
-            aria-label="Search submissions"
-            className="h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 pr-3 pl-9 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]"
-          />
-        </div>
-        <div className="flex gap-2">
-          <label htmlFor="inbox-type" className="sr-only">
-            Type
-          </label>
-          <select
-            id="inbox-type"
-            name="type"
-            defaultValue={query.type}
-            key={query.type}
-            onChange={() => typeForm.current?.requestSubmit()}
-            className="h-10 min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-48 sm:flex-none"
-          >
-            {inboxTypeFilters.map((type) => (
-              <option key={type} value={type}>
-                {type === "all" ? "All Types" : projectTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClass("secondary")}>
-            Search
-          </button>
-        </div>
-      </Form>
+        q={query.q}
+        placeholder={inboxMessages.searchPlaceholder}
+        searchLabel="Search submissions"
+        hidden={query.status !== "new" ? { status: query.status } : {}}
+        selects={[
+          {
+            name: "type",
+            label: "Type",
+            value: query.type,
+            options: inboxTypeFilters.map((type) => ({
+              value: type,
+              label: type === "all" ? "All Types" : projectTypeLabels[type],
+            })),
+          },
+        ]}
+      />
 
       <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
         <h2 id="inbox-list-title" className="text-sm font-medium text-zinc-300">

@@ -3,25 +3,24 @@
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
-import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Search } from "lucide-react";
+import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useRef } from "react";
-import { Form, Link, useRevalidator } from "react-router";
-import { InvoiceStatusBadge } from "#app/components/admin/invoice-parts.tsx";
+import { Link } from "react-router";
+import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
+import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
-import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
 import {
   displayDate,
   invoiceListHref,
   invoiceMessages,
   invoicePageSize,
   invoiceStatusFilters,
-  invoiceStatusLabels,
   invoiceTypeFilters,
   newInvoiceHref,
   parseInvoiceListQuery,
-  typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
@@ -41,101 +40,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, list };
 }
 
-const selectClass =
-  "h-10 min-w-0 flex-1 rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-40 sm:flex-none";
-
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
-  const { revalidate, state: revalidating } = useRevalidator();
-  const filters = useRef<HTMLFormElement>(null);
-  const current = { ...query, page: list.page };
+  const _current = { ...query, page: list.page };
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Invoices &amp; Estimates</h1>
-          <p className="mt-1 text-sm text-zinc-400">Create, send and print invoices and estimates.</p>
-        </div>
-        <div className="flex items-center gap-2">
-          <a
-            href={invoiceListHref(current)}
-            onClick={(event) => {
-              event.preventDefault();
-              void revalidate();
-            }}
-            className={buttonClass("secondary", undefined, "sm")}
-          >
-            <RefreshCw aria-hidden className={cx("size-4", revalidating === "loading" && "animate-spin")} />
-            Refresh
-          </a>
-          <CreateNewMenu />
-        </div>
-      </div>
+      <PageHeader title="Invoices & Estimates" description="Create, send and print invoices and estimates.">
+        <RefreshButton />
+        <CreateNewMenu />
+      </PageHeader>
 
-      <Form
-        method="get"
+      <ListFilters
         action="/admin/invoices"
-        ref={filters}
-        role="search"
-        className="flex flex-col gap-2 lg:flex-row lg:items-center"
-      >
-        <div className="relative flex-1">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-          />
-          <input
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            key={query.q}
-            maxLength={100}
-            placeholder={invoiceMessages.searchPlaceholder}
-            aria-label="Search by invoice number or customer name"
-            className="h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 pr-3 pl-9 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)]"
-          />
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <label htmlFor="invoice-type" className="sr-only">
-            Type
-          </label>
-          <select
-            id="invoice-type"
-            name="type"
-            defaultValue={query.type}
-            key={`type-${query.type}`}
-            onChange={() => filters.current?.requestSubmit()}
-            className={selectClass}
-          >
-            {invoiceTypeFilters.map((type) => (
-              <option key={type} value={type}>
-                {type === "all" ? "All Types" : typeLabel(type)}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="invoice-status" className="sr-only">
-            Status
-          </label>
-          <select
-            id="invoice-status"
-            name="status"
-            defaultValue={query.status}
-            key={`status-${query.status}`}
-            onChange={() => filters.current?.requestSubmit()}
-            className={selectClass}
-          >
-            {invoiceStatusFilters.map((status) => (
-              <option key={status} value={status}>
-                {status === "all" ? "All Statuses" : invoiceStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className={buttonClass("secondary")}>
-            Search
-          </button>
-        </div>
-      </Form>
+        q={query.q}
+        placeholder={invoiceMessages.searchPlaceholder}
+        searchLabel="Search by invoice number or customer name"
+        selects={[
+          {
+            name: "type",
+            label: "Type",
+            value: query.type,
+            options: invoiceTypeFilters.map((type) => ({
+              value: type,
+              label: type === "all" ? "All Types" : invoiceTypeLabels[type],
+            })),
+          },
+          {
+            name: "status",
+            label: "Status",
+            value: query.status,
+            options: invoiceStatusFilters.map((status) => ({
+              value: status,
+              label: status === "all" ? "All Statuses" : invoiceStatusLabels[status],
+            })),
+          },
+        ]}
+      />
 
       <section aria-labelledby="invoice-list-title" className="flex flex-col gap-3">
         <h2 id="invoice-list-title" className="sr-only">
@@ -271,7 +212,7 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
               <InvoiceStatusBadge status={row.status} />
             </div>
             <p className="mt-2 text-sm text-zinc-400">
-              {typeLabel(row.invoiceType)} · {displayDate(row.issueDate)}
+              {invoiceTypeLabels[row.invoiceType]} · {displayDate(row.issueDate)}
               {row.dueDate ? ` · due ${displayDate(row.dueDate)}` : ""}
             </p>
             <div className="mt-2 flex items-center justify-between gap-2">
@@ -329,7 +270,7 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
               <tr key={row.id} data-invoice-row={row.id} className="hover:bg-zinc-900/60">
                 <td className="truncate px-3 py-2.5">
                   <span className="font-mono text-zinc-100">{row.invoiceNumber}</span>
-                  <span className="block text-xs text-zinc-400 xl:hidden">{typeLabel(row.invoiceType)}</span>
+                  <span className="block text-xs text-zinc-400 xl:hidden">{invoiceTypeLabels[row.invoiceType]}</span>
                 </td>
                 <td className="px-3 py-2.5" title={customerLabel(row)}>
                   <span className="block truncate text-zinc-200">{row.customerName}</span>
@@ -337,7 +278,7 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
                     <span className="block truncate text-xs text-zinc-400">{row.businessName}</span>
                   ) : null}
                 </td>
-                <td className="hidden px-3 py-2.5 text-zinc-300 xl:table-cell">{typeLabel(row.invoiceType)}</td>
+                <td className="hidden px-3 py-2.5 text-zinc-300 xl:table-cell">{invoiceTypeLabels[row.invoiceType]}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">
                   {displayDate(row.issueDate)}
                   <span className="block text-xs text-zinc-400 xl:hidden">Due {displayDate(row.dueDate) || "—"}</span>

@@ -7,8 +7,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
-import { PageHeader } from "#app/components/admin/crm.tsx";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
 import { getApp } from "#app/context.server.ts";
 import {

@@ -5,8 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
 import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab, parseRecordId } from "#app/domain/customers.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";

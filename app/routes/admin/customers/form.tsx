@@ -5,8 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
 import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   customerFormDefaults,

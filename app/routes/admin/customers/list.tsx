@@ -4,8 +4,9 @@
  */
 import { Eye, LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "react-router";
-import { CustomerStatusBadge, EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/crm.tsx";
+import { CustomerStatusBadge } from "#app/components/admin/badge.tsx";
 import { stickyEnd } from "#app/components/admin/inbox-table.tsx";
+import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -66,8 +67,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
       <ListFilters
         action="/admin/customers"
         q={query.q}
-        status={query.status}
-        statuses={statusOptions}
+        selects={[{ name: "status", label: "Status", value: query.status, options: statusOptions }]}
         placeholder={customerMessages.searchPlaceholder}
         searchLabel="Search customers"
       />

@@ -4,8 +4,8 @@
  * malformed id answers 404 'Project not found'.
  */
 import { data } from "react-router";
-import { NotFoundView } from "#app/components/admin/crm.tsx";
 import { ProjectDetailView } from "#app/components/admin/project-detail.tsx";
+import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseRecordId } from "#app/domain/customers.ts";
 import { projectMessages } from "#app/domain/projects.ts";

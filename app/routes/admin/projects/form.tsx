@@ -6,8 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/crm.tsx";
 import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
+import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, parseRecordId } from "#app/domain/customers.ts";
 import { projectFormDefaults, projectFormSchema, projectMessages, toProjectRow } from "#app/domain/projects.ts";

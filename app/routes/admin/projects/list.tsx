@@ -4,8 +4,8 @@
  */
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/crm.tsx";
 import { ProjectCard } from "#app/components/admin/customer-detail.tsx";
+import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -53,8 +53,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <ListFilters
         action="/admin/projects"
         q={query.q}
-        status={query.status}
-        statuses={statusOptions}
+        selects={[{ name: "status", label: "Status", value: query.status, options: statusOptions }]}
         placeholder={projectMessages.searchPlaceholder}
         searchLabel="Search projects"
       />
