@@ -1,13 +1,16 @@
 /**
  * /admin/spam: posts of the inquiry form kept as suspected spam (honeypot filled, sent too fast,
  * a forged or replayed form), out of the inbox and its counts. The owner restores one (it becomes
- * a new lead in the inbox) or deletes it for good; the rest go after 30 days.
+ * a new lead in the inbox) or deletes it for good, after confirming in a dialog addressed by the
+ * URL (?delete=id, so it works without JavaScript); the rest go after 30 days.
  */
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatDateTime } from "#app/components/admin/format.ts";
+import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
@@ -22,7 +25,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Spam | Studio" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const requested = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const params = new URL(request.url).searchParams;
+  const requested = Number(params.get("page") ?? "1");
   const page = Number.isInteger(requested) && requested > 0 && requested < 100_000 ? requested : 1;
   const { rows, total } = await listSpam(getApp(context).database.db, {
     limit: spamPageSize,
@@ -30,6 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return data(
     {
+      confirmDelete: params.get("delete"),
       page,
       total,
       pageCount: Math.max(1, Math.ceil(total / spamPageSize)),
@@ -68,17 +73,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Spam({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, total } = loaderData;
+  const { items, page, pageCount, total, confirmDelete } = loaderData;
+  const pageHref = page > 1 ? `/admin/spam?page=${page}` : "/admin/spam";
+  const deleting = items.find((item) => item.id === confirmDelete);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <header>
-        <h1 className="text-2xl font-semibold tracking-tight">Spam</h1>
-        <p className="mt-1 text-sm text-zinc-400">
-          Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good.
-        </p>
-      </header>
+      <PageHeader
+        title="Spam"
+        description="Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good."
+      />
       {items.length === 0 ? (
-        <p className="rounded-md border border-zinc-800 p-6 text-center text-zinc-400">No suspected spam.</p>
+        <EmptyState>No suspected spam.</EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">
           {items.map((item) => (
@@ -104,12 +109,14 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
                       Restore
                     </button>
                   </Form>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={item.id} />
-                    <button type="submit" name="intent" value="delete" className={buttonClass("ghost")} data-row-action>
-                      Delete for good
-                    </button>
-                  </Form>
+                  <Link
+                    to={`/admin/spam?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: item.id })}`}
+                    preventScrollReset
+                    className={buttonClass("ghost")}
+                    data-row-action
+                  >
+                    Delete for good
+                  </Link>
                 </div>
               </div>
               {item.message ? (
@@ -129,6 +136,23 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
         shown={items.length}
         href={(target) => `/admin/spam?page=${target}`}
       />
+      {deleting ? (
+        <UrlDialog
+          title="Delete for good?"
+          description={`The message from ${deleting.name || deleting.email || "an unknown sender"} will be deleted and cannot be restored.`}
+          closeHref={pageHref}
+        >
+          <Form method="post" className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end">
+            <input type="hidden" name="id" value={deleting.id} />
+            <Link to={pageHref} preventScrollReset className={buttonClass("ghost")}>
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete" className={buttonClass("primary")}>
+              Delete for good
+            </button>
+          </Form>
+        </UrlDialog>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,98 @@
+/**
+ * The Spam view in Chromium: deleting for good asks first (a dialog addressed by the URL, so the
+ * question is also in the server's HTML), Cancel keeps the message, confirming removes it, and
+ * Restore turns a message into a lead in the inbox.
+ */
+import { rmSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { suspectedSpam } from "#app/db/schema.ts";
+import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+describe("suspected spam", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  let cookie: string;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dataDir = dataDirWithAccounts();
+    const database = await openDatabase({ dataDir });
+    const rows = await database.db
+      .insert(suspectedSpam)
+      .values(
+        ["Quick Quentin", "Real Rita"].map((name, i) => ({
+          reason: "too-fast" as const,
+          fields: {
+            first_name: name.split(" ")[0] ?? "",
+            last_name: name.split(" ")[1] ?? "",
+            email: `person${i}@example.test`,
+            project_type: "website",
+            message: `Message from ${name}`,
+          },
+          createdAt: new Date(Date.UTC(2026, 10, 20, 10, i)),
+        })),
+      )
+      .returning({ id: suspectedSpam.id, fields: suspectedSpam.fields });
+    for (const row of rows) ids[String(row.fields.first_name)] = row.id;
+    await database.close();
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    cookie = await signInCookie(server.url, adminAccount);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signedInPage(): Promise<Page> {
+    const [name, value] = cookie.split("=") as [string, string];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addCookies([{ name, value, url: server.url }]);
+    return context.newPage();
+  }
+
+  it("asks before deleting for good, also in the server's HTML", async () => {
+    const response = await fetch(`${server.url}/admin/spam?delete=${ids.Quick}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Delete for good?");
+    expect(html).toContain("The message from Quick Quentin will be deleted and cannot be restored.");
+  });
+
+  it("Cancel keeps the message; confirming deletes it", async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/admin/spam`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const quick = page.getByRole("listitem").filter({ hasText: "Quick Quentin" });
+    await quick.getByRole("link", { name: "Delete for good" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete for good?" });
+    await dialog.waitFor();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect(page.getByText("Quick Quentin", { exact: true }).count()).resolves.toBe(1);
+
+    await quick.getByRole("link", { name: "Delete for good" }).click();
+    await dialog.getByRole("button", { name: "Delete for good" }).click();
+    await page.getByText("Deleted for good.").waitFor();
+    await page.getByText("Quick Quentin", { exact: true }).waitFor({ state: "detached" });
+    await expect(page.getByText("Real Rita", { exact: true }).count()).resolves.toBe(1);
+    await page.context().close();
+  });
+
+  it("Restore turns the message into a lead in the inbox", async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/admin/spam`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.getByRole("listitem").filter({ hasText: "Real Rita" }).getByRole("button", { name: "Restore" }).click();
+    await page.waitForURL(/\/admin\/dashboard\?submission=/);
+    await page.getByText("Restored to the inbox.").waitFor();
+    await page.getByRole("dialog", { name: "Submission Details" }).getByText("Message from Real Rita").waitFor();
+    await page.context().close();
+  });
+});
