@@ -1,8 +1,10 @@
 /**
  * The tables whose changes the back office hears about live (ADR 0010), shared by the
  * server's change feed and the browser's subscription. An event carries a table and an id only.
+ * `site_content` is not a table: it says the public site's content (identity, portfolio, pricing)
+ * changed, so every instance drops what it rendered of the public pages; its id names the part.
  */
-export const changeTables = ["contact_submissions", "customers", "projects", "invoices"] as const;
+export const changeTables = ["contact_submissions", "customers", "projects", "invoices", "site_content"] as const;
 export type ChangeTable = (typeof changeTables)[number];
 export type ChangeEvent = { table: ChangeTable; id: string };
 

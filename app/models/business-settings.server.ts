@@ -1,4 +1,5 @@
 import { eq, isNull, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { businessSettings } from "#app/db/schema.ts";
 import type { toBusinessSettingsRow } from "#app/domain/business-settings.ts";
@@ -46,9 +47,11 @@ export async function saveBusinessSettings(db: Db, row: ReturnType<typeof toBusi
         .set(row)
         .where(eq(businessSettings.id, existing.id))
         .returning();
+      await publishChange(tx, { table: "site_content", id: "identity" });
       return { saved: updated, inserted: false };
     }
     const [inserted] = await tx.insert(businessSettings).values(row).returning();
+    await publishChange(tx, { table: "site_content", id: "identity" });
     return { saved: inserted, inserted: true };
   });
 }
