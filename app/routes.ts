@@ -20,6 +20,8 @@ export default [
       // open to everyone: signing in and the one-time first-admin set-up (useless without its token)
       route("login", "routes/admin/login.tsx"),
       route("setup", "routes/admin/setup.tsx"),
+      // open to everyone: accepting a team invitation (useless without its token; ADR 0026)
+      route("invite/:token", "routes/admin/invite.tsx"),
       // everything else under /admin: the guarded back office
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
@@ -45,6 +47,9 @@ export default [
         route("projects/:id", "routes/admin/projects/detail.tsx"),
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
         route("settings", "routes/admin/settings.tsx"),
+        // the team and the audit log (issue 15; ADR 0026, 0027)
+        route("settings/team", "routes/admin/settings-team.tsx"),
+        route("audit", "routes/admin/audit.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
     ]),

@@ -54,7 +54,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     res.on("finish", () => {
       const entry = {
         method: req.method,
-        path: req.path,
+        // an invitation link's token is a secret: never in the log (ADR 0026)
+        path: req.path.replace(/^\/admin\/invite\/[^/]+/i, "/admin/invite/[token]"),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
       };

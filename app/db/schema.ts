@@ -81,6 +81,10 @@ export const users = pgTable(
     /** stored lower-cased and trimmed */
     email: varchar("email", { length: limits.email }).notNull(),
     passwordHash: text("password_hash"),
+    /** the name a team member gave when accepting an invitation (ADR 0026) */
+    name: varchar("name", { length: limits.personName }),
+    /** a disabled account cannot sign in and has no sessions (ADR 0026) */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -117,7 +121,7 @@ export const userRoles = pgTable(
 );
 
 /** Single-use tokens (password reset, first-admin set-up), stored as SHA-256 hashes only. */
-export const authTokenPurposeEnum = pgEnum("auth_token_purpose", ["password_reset", "admin_setup"]);
+export const authTokenPurposeEnum = pgEnum("auth_token_purpose", ["password_reset", "admin_setup", "invitation"]);
 export const authTokens = pgTable(
   "auth_tokens",
   {
@@ -128,6 +132,10 @@ export const authTokens = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
+    /** invitation: the invited address, the roles it grants and who sent it (ADR 0026) */
+    email: varchar("email", { length: limits.email }),
+    roles: roleEnum("roles").array(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("auth_tokens_user_id_idx").on(t.userId)],
 );
@@ -147,6 +155,8 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     index("audit_log_user_id_idx").on(t.userId),
+    // the audit page's keyset pagination, filtered by event (ADR 0027)
+    index("audit_log_event_created_at_idx").on(t.event, t.createdAt.desc(), t.id.desc()),
   ],
 );
 

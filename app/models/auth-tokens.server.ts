@@ -1,13 +1,23 @@
-/** Single-use tokens (password reset, first-admin set-up), stored as SHA-256 hashes only. */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+/** Single-use tokens (password reset, first-admin set-up, invitations), stored as SHA-256 hashes only. */
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { authTokens } from "#app/db/schema.ts";
 
-export type TokenPurpose = "password_reset" | "admin_setup";
+export type TokenPurpose = "password_reset" | "admin_setup" | "invitation";
 
 export async function insertAuthToken(
   db: Queryable,
-  row: { id: string; purpose: TokenPurpose; userId: string | null; expiresAt: Date; createdAt: Date },
+  row: {
+    id: string;
+    purpose: TokenPurpose;
+    userId: string | null;
+    expiresAt: Date;
+    createdAt: Date;
+    /** invitations: the invited address, the roles granted, who invited */
+    email?: string;
+    roles?: "admin"[];
+    invitedBy?: string | null;
+  },
 ): Promise<void> {
   await db.insert(authTokens).values(row);
 }
@@ -46,6 +56,42 @@ export async function consumeAuthToken(db: Queryable, id: string, purpose: Token
     .update(authTokens)
     .set({ usedAt: now })
     .where(live(id, purpose, now))
-    .returning({ id: authTokens.id, userId: authTokens.userId });
+    .returning({ id: authTokens.id, userId: authTokens.userId, email: authTokens.email, roles: authTokens.roles });
   return used ?? null;
+}
+
+// ---------------------------------------------------------------- invitations (ADR 0026)
+
+/** A live invitation's address and roles, by token hash, or null. */
+export async function findLiveInvitation(db: Queryable, id: string, now: Date) {
+  const [row] = await db
+    .select({ email: authTokens.email, roles: authTokens.roles, expiresAt: authTokens.expiresAt })
+    .from(authTokens)
+    .where(live(id, "invitation", now));
+  return row ?? null;
+}
+
+/** Invitations not used, not revoked and not expired, oldest first. */
+export async function listPendingInvitations(db: Queryable, now: Date) {
+  return db
+    .select({
+      id: authTokens.id,
+      email: authTokens.email,
+      roles: authTokens.roles,
+      expiresAt: authTokens.expiresAt,
+      createdAt: authTokens.createdAt,
+    })
+    .from(authTokens)
+    .where(and(eq(authTokens.purpose, "invitation"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .orderBy(asc(authTokens.createdAt));
+}
+
+/** Voids the live invitations of an address (a new invitation replaces the old). Returns how many. */
+export async function voidInvitationsFor(db: Queryable, email: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.purpose, "invitation"), eq(authTokens.email, email), isNull(authTokens.usedAt)))
+    .returning({ id: authTokens.id });
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 /** Sign-in sessions. The id is the SHA-256 of the cookie's token; the token itself is never stored. */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { sessions, userRoles, users } from "#app/db/schema.ts";
 
@@ -9,7 +9,10 @@ export async function insertSession(db: Queryable, row: NewSessionRow): Promise<
   await db.insert(sessions).values(row);
 }
 
-/** A session with its user's email and whether the user has the admin role. */
+/**
+ * A session with its user's email and whether the user has the admin role.
+ * A disabled account's sessions are not found (ADR 0026): refused on the next request.
+ */
 export async function findSessionWithUser(db: Queryable, id: string) {
   const [row] = await db
     .select({
@@ -22,7 +25,7 @@ export async function findSessionWithUser(db: Queryable, id: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userRoles, and(eq(userRoles.userId, sessions.userId), eq(userRoles.role, "admin")))
-    .where(eq(sessions.id, id));
+    .where(and(eq(sessions.id, id), isNull(users.disabledAt)));
   return row ? { ...row, isAdmin: row.adminRole === "admin" } : null;
 }
 

@@ -1,6 +1,8 @@
 /**
- * The audit trail of security events (sign-in success and failure, resets, sign-out,
- * first-admin set-up). Time, user, email and IP; never passwords or tokens.
+ * The audit trail: security events (sign-in success and failure, resets, sign-out, first-admin
+ * set-up, the team) and the owner's consequential actions (settings saves, deletions,
+ * conversions, sends). Time, user, email, IP and a small detail; never passwords or tokens.
+ * Append-only (ADR 0027). Labels for the audit page: app/domain/audit.ts.
  */
 import type { Queryable } from "#app/db/client.server.ts";
 import { insertAuditEntry, listRecentAuditEntries } from "#app/models/audit-log.server.ts";
@@ -17,6 +19,22 @@ export const auditEvents = [
   "admin_setup_completed",
   "admin_setup_blocked",
   "admin_created",
+  // the team (ADR 0026)
+  "member_invited",
+  "invitation_revoked",
+  "invitation_accepted",
+  "admin_granted",
+  "admin_revoked",
+  "account_disabled",
+  "account_enabled",
+  // the back office's consequential actions (ADR 0027)
+  "business_settings_saved",
+  "invoice_settings_saved",
+  "logo_saved",
+  "logo_removed",
+  "spam_deleted",
+  "spam_restored",
+  "submission_converted",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
@@ -39,3 +57,14 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
 }
 
 export const recentAuditEntries = listRecentAuditEntries;
+
+/** An action of a signed-in admin: who (the session), from where (the request's address), what. */
+export function auditAction(
+  db: Queryable,
+  actor: { userId: string; email: string },
+  ip: string | null | undefined,
+  event: AuditEvent,
+  detail?: AuditEntry["detail"],
+): Promise<void> {
+  return audit(db, { event, userId: actor.userId, email: actor.email, ip, detail });
+}

@@ -16,6 +16,7 @@ import {
 } from "#app/models/invoice-settings.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 
 export const invoiceSettingsIntent = "invoice-settings";
 
@@ -30,11 +31,14 @@ export async function invoiceSettingsAction(
   db: Db,
   formData: FormData,
   returnTo = "/admin/settings",
+  /** who saved, for the audit log (ADR 0027) */
+  actor?: { userId: string; email: string; ip?: string | null },
 ) {
   const submission = parseWithZod(formData, { schema: invoiceSettingsSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
     await saveInvoiceNumbering(db, submission.value);
+    if (actor) await auditAction(db, actor, actor.ip, "invoice_settings_saved");
   } catch (error) {
     if (error instanceof NextNumberTooLowError) {
       return invalid({ reply: () => submission.reply({ fieldErrors: { [error.field]: [error.message] } }) });

@@ -2,7 +2,20 @@
  * The back-office shell: a sidebar (collapsible with Ctrl/Cmd+B, remembered in a cookie,
  * off-canvas below 768 px) and a header with the signed-in email, Home, Settings and Logout.
  */
-import { FileText, FolderKanban, Home, Inbox, LogOut, Menu, PanelLeft, Settings, Users, X } from "lucide-react";
+import {
+  FileText,
+  FolderKanban,
+  Home,
+  Inbox,
+  LogOut,
+  Menu,
+  PanelLeft,
+  ScrollText,
+  Settings,
+  UserCog,
+  Users,
+  X,
+} from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
@@ -28,6 +41,13 @@ const sections = [
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/projects", label: "Projects", icon: FolderKanban },
   { href: "/admin/invoices", label: "Invoices", icon: FileText },
+];
+
+/** The studio's own administration (issue 15): settings, the team, the audit log. */
+const administration = [
+  { href: "/admin/settings", label: "Settings", icon: Settings },
+  { href: "/admin/settings/team", label: "Team", icon: UserCog },
+  { href: "/admin/audit", label: "Audit log", icon: ScrollText },
 ];
 
 export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
@@ -224,6 +244,26 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                 to={section.href}
                 reloadDocument
                 className="flex h-9 items-center gap-2 rounded-md px-2 text-sm text-zinc-300 hover:bg-zinc-800"
+              >
+                <section.icon aria-hidden className="size-4" />
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">Administration</h2>
+        <ul className="flex flex-col gap-0.5">
+          {administration.map((section) => (
+            <li key={section.href}>
+              <Link
+                to={section.href}
+                aria-current={location.pathname === section.href ? "page" : undefined}
+                className={cx(
+                  "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
+                  location.pathname === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
+                )}
               >
                 <section.icon aria-hidden className="size-4" />
                 {section.label}

@@ -33,6 +33,7 @@ import {
   updateSubmission,
 } from "#app/models/contact-submissions.server.ts";
 import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { AdminHandle } from "./layout.tsx";
@@ -62,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const session = await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   const formData = await request.formData();
@@ -97,6 +98,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission);
   try {
     const customer = await convertSubmission(database.db, id, submission.value);
+    if (customer) {
+      await auditAction(database.db, session, getApp(context).ip, "submission_converted", {
+        submission: id,
+        customer: submission.value.name,
+      });
+    }
     if (!customer) {
       return redirectWithToast(config, listHref, {
         type: "error",

@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { checkLogo, logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/settings-logo";
@@ -28,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const { config, database } = getApp(context);
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
   const back = "/admin/settings";
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > maxLogoBytes + 200_000) {
@@ -43,6 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "remove") {
     await deleteStudioLogo(database.db);
+    await auditAction(database.db, session, ip, "logo_removed");
     return redirectWithToast(config, back, { type: "success", message: logoMessages.removed });
   }
   const file = form.get("logo");
@@ -52,5 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(config, back, { type: "error", message: "Error", description: checked.error });
   }
   await saveStudioLogo(database.db, checked.logo);
+  await auditAction(database.db, session, ip, "logo_saved", { type: checked.logo.mimeType, bytes: bytes.length });
   return redirectWithToast(config, back, { type: "success", message: logoMessages.saved });
 }

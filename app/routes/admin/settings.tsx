@@ -6,10 +6,11 @@
  * dispatches on `intent`: `identity` or `invoice-settings`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   businessSettingsDefaults,
@@ -19,6 +20,7 @@ import {
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
 import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import {
   invoiceSettingsAction,
@@ -50,7 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   // one intent per section of the page
-  if (intent === invoiceSettingsIntent) return invoiceSettingsAction(config, database.db, formData);
+  if (intent === invoiceSettingsIntent) {
+    return invoiceSettingsAction(config, database.db, formData, undefined, { ...session, ip: getApp(context).ip });
+  }
   if (intent !== "identity") throw data("Unknown settings section", { status: 400 });
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
@@ -63,6 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission);
   try {
     await saveBusinessSettings(database.db, toBusinessSettingsRow(submission.value));
+    await auditAction(database.db, session, getApp(context).ip, "business_settings_saved", {
+      business: submission.value.business_name,
+    });
   } catch (error) {
     logger.error({ err: error }, "saving business settings failed");
     return serverError(submission, {
@@ -88,7 +95,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Business Settings"
         description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
         back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
-      />
+      >
+        {/* the team and the audit log (issue 15) */}
+        <Link to="/admin/settings/team" className={buttonClass("secondary", undefined, "sm")}>
+          Team
+        </Link>
+        <Link to="/admin/audit" className={buttonClass("secondary", undefined, "sm")}>
+          Audit log
+        </Link>
+      </PageHeader>
       <BusinessSettingsForm
         defaults={loaderData.identity}
         failure={failedSection === invoiceSettingsFormId ? undefined : actionData}

@@ -15,6 +15,7 @@ import { getApp } from "#app/context.server.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { deleteSpamForGood, restoreSpam } from "#app/services/spam.server.ts";
 import type { Route } from "./+types/spam";
@@ -54,18 +55,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const spamAction = z.object({ intent: z.enum(["restore", "delete"]), id: z.uuid() });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const { config, database } = getApp(context);
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
   const parsed = spamAction.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return redirectWithToast(config, "/admin/spam", { type: "error", message: "That message is no longer in Spam." });
   }
   if (parsed.data.intent === "delete") {
     await deleteSpamForGood(database.db, parsed.data.id);
+    await auditAction(database.db, session, ip, "spam_deleted", { message: parsed.data.id });
     return redirectWithToast(config, "/admin/spam", { type: "success", message: "Deleted for good." });
   }
   const restored = await restoreSpam(database.db, parsed.data.id);
   if (!restored.ok) return redirectWithToast(config, "/admin/spam", { type: "error", message: restored.message });
+  await auditAction(database.db, session, ip, "spam_restored", { submission: restored.submissionId });
   return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
     type: "success",
     message: "Restored to the inbox.",

@@ -14,18 +14,21 @@ export const authLimits = {
   signInPerIp: { limit: 50, windowMs: 15 * minute },
   resetPerEmail: { limit: 5, windowMs: hour },
   resetPerIp: { limit: 20, windowMs: hour },
-  /** set-new-password and first-admin set-up posts (each carries a token) */
+  /** set-new-password, first-admin set-up and invitation posts (each carries a token) */
   tokenFormPerIp: { limit: 20, windowMs: 15 * minute },
 } satisfies Record<string, RateLimit>;
 
 const ipKey = limitAddress;
+
+/** The forms that carry an emailed or printed token (the invitation: ADR 0026). */
+type TokenForm = "recovery" | "setup" | "invitation";
 
 export const limitKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
   signInIp: (ip: string | null | undefined) => `signin:ip:${ipKey(ip)}`,
   resetEmail: (email: string) => `reset:email:${email}`,
   resetIp: (ip: string | null | undefined) => `reset:ip:${ipKey(ip)}`,
-  tokenFormIp: (form: "recovery" | "setup", ip: string | null | undefined) => `${form}:ip:${ipKey(ip)}`,
+  tokenFormIp: (form: TokenForm, ip: string | null | undefined) => `${form}:ip:${ipKey(ip)}`,
 };
 
 /** Takes one sign-in attempt from the account's and the address's allowance. */
@@ -49,7 +52,7 @@ export async function takeResetRequest(db: Queryable, email: string, ip: string 
 
 export async function takeTokenFormAttempt(
   db: Queryable,
-  form: "recovery" | "setup",
+  form: TokenForm,
   ip: string | null | undefined,
   now: Date,
 ): Promise<boolean> {

@@ -58,7 +58,9 @@ export async function requestPasswordReset(
     await floor();
     return { ok: false, message: authMessages.tooManyResets };
   }
-  const user = await findUserByEmail(db, email);
+  const found = await findUserByEmail(db, email);
+  // a disabled account (ADR 0026) gets no link, and the answer is the same
+  const user = found?.disabledAt ? undefined : found;
   if (user) {
     const token = newToken();
     await db.transaction(async (tx) => {

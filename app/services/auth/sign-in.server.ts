@@ -36,7 +36,8 @@ export async function signIn(
     return { ok: false, message: authMessages.tooManySignIns };
   }
   const user = await findUserByEmail(db, email);
-  const valid = await verifyPassword(user?.passwordHash, input.password);
+  // a disabled account (ADR 0026) is checked like an unknown one: same work, same generic answer
+  const valid = await verifyPassword(user?.disabledAt ? null : user?.passwordHash, input.password);
   if (!user || !valid) {
     await audit(db, { event: "signin_failure", userId: user?.id, email, ip });
     return { ok: false, message: authMessages.invalidCredentials };

@@ -1,0 +1,90 @@
+/**
+ * The audit page's words (ADR 0027): a label per event name, the filter's URL state, and a one-line
+ * summary of an entry's detail. Events without a label (added later) show their raw name.
+ */
+
+export const auditEventLabels: Record<string, string> = {
+  signin_success: "Signed in",
+  signin_failure: "Sign-in failed",
+  signin_blocked: "Sign-in blocked (too many attempts)",
+  signout: "Signed out",
+  password_reset_requested: "Password reset requested",
+  password_reset_blocked: "Password reset blocked (too many requests)",
+  password_reset_completed: "Password reset completed",
+  password_changed: "Password changed",
+  admin_setup_completed: "First admin set up",
+  admin_setup_blocked: "Admin set-up blocked (too many attempts)",
+  admin_created: "Account created from the command line",
+  member_invited: "Team member invited",
+  invitation_revoked: "Invitation revoked",
+  invitation_accepted: "Invitation accepted",
+  admin_granted: "Admin role granted",
+  admin_revoked: "Admin role revoked",
+  account_disabled: "Account disabled",
+  account_enabled: "Account enabled",
+  business_settings_saved: "Business settings saved",
+  invoice_settings_saved: "Invoice settings saved",
+  logo_saved: "Invoice logo uploaded",
+  logo_removed: "Invoice logo removed",
+  spam_deleted: "Suspected spam deleted",
+  spam_restored: "Suspected spam restored to the inbox",
+  submission_converted: "Inquiry converted to a customer",
+};
+
+export function auditEventLabel(event: string): string {
+  return Object.hasOwn(auditEventLabels, event) ? (auditEventLabels[event] ?? event) : event;
+}
+
+/** A detail object as one line: `key: value · key: value` (nested values as JSON), at most 300 characters. */
+export function auditDetailSummary(detail: unknown): string {
+  if (!detail || typeof detail !== "object" || Array.isArray(detail)) return "";
+  const parts = Object.entries(detail as Record<string, unknown>).map(([key, value]) => {
+    const text = value === null ? "none" : typeof value === "object" ? JSON.stringify(value) : String(value);
+    return `${key.replaceAll("_", " ")}: ${text}`;
+  });
+  const line = parts.join(" · ");
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}
+
+export const auditPageSize = 50;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type AuditQuery = {
+  event: string | null;
+  userId: string | null;
+  before: { time: string; id: string } | null;
+};
+
+/** `?event=&user=&before=` with fallbacks: anything malformed is ignored, never an error. */
+export function parseAuditQuery(params: URLSearchParams): AuditQuery {
+  const event = params.get("event");
+  const user = params.get("user");
+  return {
+    event: event && /^[a-z0-9_]{1,50}$/.test(event) ? event : null,
+    userId: user && uuidPattern.test(user) ? user.toLowerCase() : null,
+    before: parseAuditCursor(params.get("before")),
+  };
+}
+
+/** A cursor travels as `<ISO time to the microsecond>_<uuid>`. */
+export function auditCursor(row: { cursorTime: string; id: string }): string {
+  return `${row.cursorTime}_${row.id}`;
+}
+
+export function parseAuditCursor(value: string | null): { time: string; id: string } | null {
+  if (!value) return null;
+  const [time, id, extra] = value.split("_");
+  if (!time || !id || extra !== undefined || !uuidPattern.test(id)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(time)) return null;
+  return Number.isNaN(new Date(time).getTime()) ? null : { time, id: id.toLowerCase() };
+}
+
+export function auditHref(query: { event?: string | null; userId?: string | null; before?: string | null }): string {
+  const params = new URLSearchParams();
+  if (query.event) params.set("event", query.event);
+  if (query.userId) params.set("user", query.userId);
+  if (query.before) params.set("before", query.before);
+  const search = params.toString();
+  return search ? `/admin/audit?${search}` : "/admin/audit";
+}

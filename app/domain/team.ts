@@ -1,0 +1,73 @@
+/**
+ * The team (ADR 0026): who may use the back office. Any admin manages the team; an invitation
+ * link works once, for 7 days; the last admin can neither lose the role nor be disabled.
+ * Form schemas (shared by browser and server) and the page's messages.
+ */
+import { z } from "zod";
+import { authMessages, characterCount, newPasswordMax, newPasswordMin } from "#app/domain/auth-schemas.ts";
+import { limits } from "#app/domain/limits.ts";
+import { emailAddress, requiredText, tooLong } from "#app/domain/validation.ts";
+
+export const invitationLifetimeMs = 7 * 24 * 3600_000;
+
+export const teamMessages = {
+  invited: "Invitation sent",
+  invitationRevoked: "Invitation revoked",
+  accountExists: "An account with this email already exists.",
+  adminGranted: "Admin role granted",
+  adminRevoked: "Admin role revoked",
+  disabled: "Account disabled. Its sessions have ended.",
+  enabled: "Account enabled",
+  lastAdmin: "The last admin can't lose the admin role or be disabled. Make another person an admin first.",
+  notYourself: "You can't change your own role or disable your own account here.",
+  unknownMember: "That account no longer exists.",
+  unknownInvitation: "That invitation is no longer pending.",
+  invitationInvalid:
+    "This invitation link is invalid, already used or expired. Ask the person who invited you for a new one.",
+  welcome: "Welcome to the team!",
+  nameRequired: "Name is required",
+} as const;
+
+export const inviteSchema = z.object({
+  intent: z.literal("invite"),
+  email: emailAddress("Email is required"),
+  admin: z.preprocess((value) => value === "on" || value === "true", z.boolean()).default(false),
+});
+
+export const memberActionSchema = z.object({
+  intent: z.enum(["grant-admin", "revoke-admin", "disable", "enable", "revoke-invitation"]),
+  id: z.string().min(1).max(100),
+});
+
+const newPassword = z
+  .string({ error: authMessages.newPasswordTooShort })
+  .refine((value) => characterCount(value) >= newPasswordMin, authMessages.newPasswordTooShort)
+  .refine((value) => characterCount(value) <= newPasswordMax, authMessages.newPasswordTooLong);
+
+export const acceptInvitationSchema = z
+  .object({
+    name: requiredText(limits.personName, teamMessages.nameRequired, tooLong("Name", limits.personName)),
+    password: newPassword,
+    confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDontMatch });
+    }
+  });
+
+/** The invitation mail (plain text; the link is its only secret and the body is sealed in the outbox). */
+export function invitationMail(input: { to: string; invitedBy: string; link: string; admin: boolean }) {
+  return {
+    to: input.to,
+    subject: "You're invited to the studio's back office",
+    text: [
+      `${input.invitedBy} invited you to the studio's back office${input.admin ? " as an admin" : ""}.`,
+      "",
+      "Choose your name and a password here. The link works once, for 7 days:",
+      input.link,
+      "",
+      "If you did not expect this, ignore this email.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * /admin/audit (ADR 0027): the audit log, newest first: who (email), when, what (the event's label
+ * and a summary of its detail), from where (IP). Filtered by event and by user (?event=&user=),
+ * paged by keyset (?before=<time>_<id>), so a page deep in a long log costs what the first does.
+ * Read-only: the app only ever appends to the log.
+ */
+import { data, Form, Link } from "react-router";
+import { formatDateTime } from "#app/components/admin/format.ts";
+import { EmptyState, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import {
+  auditCursor,
+  auditDetailSummary,
+  auditEventLabel,
+  auditEventLabels,
+  auditHref,
+  auditPageSize,
+  parseAuditQuery,
+} from "#app/domain/audit.ts";
+import { listAuditEventNames, listAuditPage } from "#app/models/audit-log.server.ts";
+import { listTeam } from "#app/models/users.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit log | Studio back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const query = parseAuditQuery(new URL(request.url).searchParams);
+  const [page, eventNames, team] = await Promise.all([
+    listAuditPage(database.db, { ...query, limit: auditPageSize }),
+    listAuditEventNames(database.db),
+    listTeam(database.db),
+  ]);
+  const last = page.rows.at(-1);
+  const events = [...new Set([...Object.keys(auditEventLabels), ...eventNames])]
+    .map((event) => ({ value: event, label: auditEventLabel(event) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return data(
+    {
+      query: { event: query.event, userId: query.userId, paged: query.before !== null },
+      events,
+      users: team.map((member) => ({ value: member.id, label: member.email })),
+      entries: page.rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt,
+        event: row.event,
+        label: auditEventLabel(row.event),
+        detail: auditDetailSummary(row.detail),
+        email: row.email,
+        ip: row.ipAddress,
+      })),
+      olderHref: page.hasOlder && last ? auditHref({ ...query, before: auditCursor(last) }) : null,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+const selectClass =
+  "h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-60";
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { query, events, users, entries, olderHref } = loaderData;
+  const filtered = Boolean(query.event || query.userId);
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
+      <PageHeader
+        title="Audit log"
+        description="Sign-ins, settings changes, sends, deletions and conversions: who, when, what and from where. Newest first; entries are never changed or removed."
+      >
+        <RefreshButton />
+      </PageHeader>
+      <Form method="get" action="/admin/audit" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-event" className="text-xs font-medium text-zinc-300">
+            Event
+          </label>
+          <select
+            id="audit-event"
+            name="event"
+            defaultValue={query.event ?? ""}
+            key={query.event}
+            className={selectClass}
+          >
+            <option value="">All events</option>
+            {events.map((event) => (
+              <option key={event.value} value={event.value}>
+                {event.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="audit-user" className="text-xs font-medium text-zinc-300">
+            User
+          </label>
+          <select
+            id="audit-user"
+            name="user"
+            defaultValue={query.userId ?? ""}
+            key={query.userId}
+            className={selectClass}
+          >
+            <option value="">All users</option>
+            {users.map((user) => (
+              <option key={user.value} value={user.value}>
+                {user.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className={buttonClass("secondary")}>
+            Filter
+          </button>
+          {filtered ? (
+            <Link to="/admin/audit" className={buttonClass("ghost")}>
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {entries.length === 0 ? (
+        <EmptyState>{filtered ? "No entries match these filters." : "The audit log is empty."}</EmptyState>
+      ) : (
+        <ol
+          className="flex flex-col divide-y divide-zinc-800 rounded-lg border border-zinc-800"
+          aria-label="Audit entries"
+        >
+          {entries.map((entry) => (
+            <li
+              key={entry.id}
+              data-audit-entry={entry.event}
+              className="flex flex-col gap-1 px-4 py-3 md:flex-row md:gap-4"
+            >
+              <time
+                dateTime={new Date(entry.createdAt).toISOString()}
+                className="shrink-0 text-xs text-zinc-400 md:w-48 md:pt-0.5"
+              >
+                {formatDateTime(new Date(entry.createdAt))}
+              </time>
+              <div className="min-w-0 flex-1">
+                <p className={cx("font-medium break-words text-zinc-100")}>{entry.label}</p>
+                {entry.detail ? <p className="text-sm break-words text-zinc-300">{entry.detail}</p> : null}
+                <p className="text-xs break-all text-zinc-400">
+                  {entry.email ?? "anonymous"}
+                  {entry.ip ? ` · from ${entry.ip}` : ""}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav aria-label="Audit log pages" className="flex justify-end gap-2">
+        {query.paged ? (
+          <Link
+            to={auditHref({ event: query.event, userId: query.userId })}
+            className={buttonClass("secondary", undefined, "sm")}
+          >
+            Newest
+          </Link>
+        ) : null}
+        {olderHref ? (
+          <Link to={olderHref} rel="next" className={buttonClass("secondary", undefined, "sm")}>
+            Older
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

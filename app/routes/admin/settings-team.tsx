@@ -1,0 +1,280 @@
+/**
+ * /admin/settings/team (ADR 0026): every account (email, name, roles, status, last sign-in), the
+ * pending invitations, and an invitation form. Any admin invites by email (a single-use link for
+ * 7 days, mailed through the outbox), grants or revokes the admin role, and disables (after a
+ * confirmation addressed by the URL, ?disable=id) or enables an account. Nobody changes their own
+ * account here, and the last admin keeps the role.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
+import { Badge } from "#app/components/admin/badge.tsx";
+import {
+  AdminForm,
+  CheckboxField,
+  EmailField,
+  FormError,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { formatDate, formatDateTime } from "#app/components/admin/format.ts";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { getApp } from "#app/context.server.ts";
+import { inviteSchema, memberActionSchema } from "#app/domain/team.ts";
+import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
+import { listTeam } from "#app/models/users.server.ts";
+import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import {
+  inviteMember,
+  revokeInvitation,
+  setAccountDisabled,
+  setAdminRole,
+  type TeamResult,
+} from "#app/services/auth/team.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/settings-team";
+
+const teamPath = "/admin/settings/team";
+const inviteFormId = "team-invite";
+
+export const meta: Route.MetaFunction = () => [{ title: "Team | Studio back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const [members, invitations] = await Promise.all([
+    listTeam(database.db),
+    listPendingInvitations(database.db, new Date()),
+  ]);
+  return data(
+    {
+      me: session.userId,
+      confirmDisable: new URL(request.url).searchParams.get("disable"),
+      members,
+      invitations: invitations.map((invitation) => ({
+        id: invitation.id,
+        email: invitation.email ?? "",
+        admin: invitation.roles?.includes("admin") ?? false,
+        expiresAt: invitation.expiresAt,
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip, mail } = getApp(context);
+  const actor = { userId: session.userId, email: session.email };
+  const formData = await request.formData();
+  if (formData.get("intent") === "invite") {
+    const submission = parseWithZod(formData, { schema: inviteSchema });
+    if (submission.status !== "success") return invalid(submission);
+    const outcome = await inviteMember(database.db, {
+      actor,
+      email: submission.value.email,
+      admin: submission.value.admin,
+      publicUrl: config.publicUrl,
+      sessionSecret: config.sessionSecret,
+      ip,
+    });
+    if (!outcome.ok) {
+      return invalid({ reply: () => submission.reply({ fieldErrors: { email: [outcome.message] } }) });
+    }
+    mail.kick();
+    return redirectWithToast(config, teamPath, { type: "success", message: outcome.message, id: inviteFormId });
+  }
+  const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw data("Unknown team action", { status: 400 });
+  const { intent, id } = parsed.data;
+  let outcome: TeamResult;
+  if (intent === "revoke-invitation") {
+    outcome = await revokeInvitation(database.db, { actor, id, ip });
+  } else if (!/^[0-9a-f-]{36}$/i.test(id)) {
+    outcome = { ok: false, message: "That account no longer exists." };
+  } else if (intent === "grant-admin" || intent === "revoke-admin") {
+    outcome = await setAdminRole(database.db, { actor, userId: id, ip, admin: intent === "grant-admin" });
+  } else {
+    outcome = await setAccountDisabled(database.db, { actor, userId: id, ip, disabled: intent === "disable" });
+  }
+  return redirectWithToast(config, teamPath, {
+    type: outcome.ok ? "success" : "error",
+    message: outcome.ok ? outcome.message : "Error",
+    description: outcome.ok ? undefined : outcome.message,
+  });
+}
+
+type Member = Route.ComponentProps["loaderData"]["members"][number];
+
+function MemberActions({ member }: { member: Member }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Form method="post">
+        <input type="hidden" name="id" value={member.id} />
+        <button
+          type="submit"
+          name="intent"
+          value={member.isAdmin ? "revoke-admin" : "grant-admin"}
+          className={buttonClass("secondary", undefined, "sm")}
+          data-row-action
+          aria-label={`${member.isAdmin ? "Revoke the admin role of" : "Make admin:"} ${member.email}`}
+        >
+          {member.isAdmin ? "Revoke admin" : "Make admin"}
+        </button>
+      </Form>
+      {member.disabledAt ? (
+        <Form method="post">
+          <input type="hidden" name="id" value={member.id} />
+          <button
+            type="submit"
+            name="intent"
+            value="enable"
+            className={buttonClass("secondary", undefined, "sm")}
+            data-row-action
+            aria-label={`Enable ${member.email}`}
+          >
+            Enable
+          </button>
+        </Form>
+      ) : (
+        <Link
+          to={`${teamPath}?disable=${member.id}`}
+          preventScrollReset
+          className={buttonClass("ghost", undefined, "sm")}
+          data-row-action
+          aria-label={`Disable ${member.email}`}
+        >
+          Disable
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export default function Team({ loaderData }: Route.ComponentProps) {
+  const { members, invitations, me, confirmDisable } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useAdminForm({
+    id: inviteFormId,
+    schema: inviteSchema,
+    failure: actionData && "result" in actionData ? actionData : undefined,
+  });
+  const disabling = members.find((member) => member.id === confirmDisable && member.id !== me && !member.disabledAt);
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <PageHeader
+        title="Team"
+        description="Who can use the back office. Admins manage the team; a disabled account is signed out at once and cannot sign in."
+        back={{ href: "/admin/settings", label: "Back to the settings" }}
+      />
+      <section aria-labelledby="team-members-title" className="flex flex-col gap-3">
+        <h2 id="team-members-title" className="text-base font-semibold text-zinc-100">
+          Members
+        </h2>
+        <ul className="flex flex-col gap-2">
+          {members.map((member) => (
+            <li
+              key={member.id}
+              data-team-member={member.email}
+              className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 md:flex-row md:items-center md:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words text-zinc-100">
+                  {member.name || member.email}
+                  {member.id === me ? <span className="text-sm font-normal text-zinc-400"> (you)</span> : null}
+                </p>
+                {member.name ? <p className="text-sm break-all text-zinc-400">{member.email}</p> : null}
+                <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+                  {member.isAdmin ? <Badge tone="violet">Admin</Badge> : <Badge tone="zinc">No role</Badge>}
+                  {member.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
+                  <span>
+                    Last sign-in: {member.lastSignInAt ? formatDateTime(new Date(member.lastSignInAt)) : "never"}
+                  </span>
+                </div>
+              </div>
+              {member.id === me ? null : <MemberActions member={member} />}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {invitations.length > 0 ? (
+        <section aria-labelledby="team-invitations-title" className="flex flex-col gap-3">
+          <h2 id="team-invitations-title" className="text-base font-semibold text-zinc-100">
+            Pending invitations
+          </h2>
+          <ul className="flex flex-col gap-2">
+            {invitations.map((invitation) => (
+              <li
+                key={invitation.id}
+                data-team-invitation={invitation.email}
+                className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 md:flex-row md:items-center md:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-all text-zinc-100">{invitation.email}</p>
+                  <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
+                    <Badge tone="amber">Invited</Badge>
+                    {invitation.admin ? <Badge tone="violet">Admin</Badge> : null}
+                    <span>Link works until {formatDate(new Date(invitation.expiresAt))}</span>
+                  </div>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="id" value={invitation.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="revoke-invitation"
+                    className={buttonClass("ghost", undefined, "sm")}
+                    data-row-action
+                    aria-label={`Revoke the invitation of ${invitation.email}`}
+                  >
+                    Revoke invitation
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <AdminForm
+        form={form}
+        className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-5"
+        aria-labelledby="invite-title"
+      >
+        <input type="hidden" name="intent" value="invite" />
+        <h2 id="invite-title" className="text-base font-semibold text-zinc-100">
+          Invite a person
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-zinc-400">
+          They get an email with a link that works once, for 7 days, to choose their name and password.
+        </p>
+        <FormError form={form} />
+        <EmailField meta={fields.email} label="Email" autoComplete="off" />
+        <CheckboxField meta={fields.admin} label="Admin (can use the back office and manage the team)" />
+        <div className="flex justify-end">
+          <SubmitButton pendingLabel="Sending...">Send Invitation</SubmitButton>
+        </div>
+      </AdminForm>
+
+      {disabling ? (
+        <UrlDialog
+          title="Disable this account?"
+          description={`${disabling.email} will be signed out at once and cannot sign in until enabled again.`}
+          closeHref={teamPath}
+        >
+          <Form method="post" className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end">
+            <input type="hidden" name="id" value={disabling.id} />
+            <Link to={teamPath} preventScrollReset className={buttonClass("ghost")}>
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="disable" className={buttonClass("primary")}>
+              Disable Account
+            </button>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

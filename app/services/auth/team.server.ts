@@ -1,0 +1,195 @@
+/**
+ * The team (ADR 0026): invitations (a single-use link for 7 days, stored hashed in auth_tokens
+ * with the purpose `invitation`), the admin role granted and revoked, accounts disabled and
+ * enabled. Any admin manages the team; nobody changes their own role or disables themselves,
+ * and the last active admin keeps the role (both under one advisory lock, so races cannot
+ * leave the studio without an admin).
+ */
+import type { Queryable } from "#app/db/client.server.ts";
+import { newPasswordProblem } from "#app/domain/password-policy.ts";
+import { invitationLifetimeMs, invitationMail, teamMessages } from "#app/domain/team.ts";
+import {
+  consumeAuthToken,
+  findLiveInvitation,
+  insertAuthToken,
+  voidInvitationsFor,
+  voidUnusedTokens,
+} from "#app/models/auth-tokens.server.ts";
+import {
+  countActiveAdmins,
+  findUserByEmail,
+  findUserById,
+  grantAdmin,
+  hasAdminRole,
+  insertUser,
+  lockTeam,
+  normaliseEmail,
+  revokeAdmin,
+  setUserDisabled,
+} from "#app/models/users.server.ts";
+import { audit, auditAction } from "#app/services/audit.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { takeTokenFormAttempt } from "./limits.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import type { PasswordSetResult } from "./recovery.server.ts";
+import { createSession, deleteUserSessions, type RequestMeta } from "./sessions.server.ts";
+import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+
+export type Actor = { userId: string; email: string };
+export type TeamResult = { ok: true; message: string } | { ok: false; field?: "email"; message: string };
+
+export function invitationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/admin/invite/${token}`;
+}
+
+/** Invites an address: a new link (an earlier pending one for the address stops working), mailed sealed. */
+export async function inviteMember(
+  db: Queryable,
+  input: { actor: Actor; email: string; admin: boolean; publicUrl: string; sessionSecret: string; ip?: string | null },
+  now = new Date(),
+): Promise<TeamResult> {
+  const email = normaliseEmail(input.email);
+  if (await findUserByEmail(db, email)) return { ok: false, field: "email", message: teamMessages.accountExists };
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await voidInvitationsFor(tx, email, now);
+    await insertAuthToken(tx, {
+      id: hashToken(token),
+      purpose: "invitation",
+      userId: null,
+      email,
+      roles: input.admin ? ["admin"] : [],
+      invitedBy: input.actor.userId,
+      expiresAt: new Date(now.getTime() + invitationLifetimeMs),
+      createdAt: now,
+    });
+    const mail = invitationMail({
+      to: email,
+      invitedBy: input.actor.email,
+      link: invitationLink(input.publicUrl, token),
+      admin: input.admin,
+    });
+    await enqueueMail(tx, mail, { seal: mailKey(input.sessionSecret) });
+    await auditAction(tx, input.actor, input.ip, "member_invited", { invited: email, admin: input.admin });
+  });
+  return { ok: true, message: teamMessages.invited };
+}
+
+export async function revokeInvitation(
+  db: Queryable,
+  input: { actor: Actor; id: string; ip?: string | null },
+  now = new Date(),
+): Promise<TeamResult> {
+  if (!/^[0-9a-f]{64}$/.test(input.id)) return { ok: false, message: teamMessages.unknownInvitation };
+  const used = await consumeAuthToken(db, input.id, "invitation", now);
+  if (!used) return { ok: false, message: teamMessages.unknownInvitation };
+  await auditAction(db, input.actor, input.ip, "invitation_revoked", { invited: used.email });
+  return { ok: true, message: teamMessages.invitationRevoked };
+}
+
+export type InvitationCheck = { state: "valid"; email: string; admin: boolean } | { state: "invalid" | "limited" };
+
+/** Whether an invitation link is usable, asked when it is opened (counted against the address's allowance). */
+export async function checkInvitation(
+  db: Queryable,
+  input: { token: string } & RequestMeta,
+  now = new Date(),
+): Promise<InvitationCheck> {
+  if (!(await takeTokenFormAttempt(db, "invitation", input.ip, now))) return { state: "limited" };
+  if (!looksLikeToken(input.token)) return { state: "invalid" };
+  const invitation = await findLiveInvitation(db, hashToken(input.token), now);
+  if (!invitation?.email) return { state: "invalid" };
+  return { state: "valid", email: invitation.email, admin: invitation.roles?.includes("admin") ?? false };
+}
+
+/**
+ * Uses an invitation once: the account is created with the name, the password and the roles of
+ * the invitation, and signed in. The allowance is taken and the token checked before argon2 runs.
+ */
+export async function acceptInvitation(
+  db: Queryable,
+  input: { token: string; name: string; password: string } & RequestMeta,
+  now = new Date(),
+): Promise<PasswordSetResult | { ok: false; message: string; limited: true }> {
+  const problem = newPasswordProblem(input.password);
+  if (problem) return { ok: false, field: "password", message: problem };
+  if (!(await takeTokenFormAttempt(db, "invitation", input.ip, now))) {
+    return { ok: false, limited: true, message: "Too many attempts. Please wait a few minutes and try again." };
+  }
+  const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
+  if (!id || !(await findLiveInvitation(db, id, now))) return { ok: false, message: teamMessages.invitationInvalid };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, id, "invitation", now);
+    if (!used?.email) return { ok: false, message: teamMessages.invitationInvalid } as const;
+    if (await findUserByEmail(tx, used.email)) return { ok: false, message: teamMessages.accountExists } as const;
+    const user = await insertUser(tx, used.email, passwordHash, input.name);
+    const admin = used.roles?.includes("admin") ?? false;
+    if (admin) await grantAdmin(tx, user.id);
+    const session = await createSession(tx, user.id, input, now);
+    await audit(tx, {
+      event: "invitation_accepted",
+      userId: user.id,
+      email: user.email,
+      ip: input.ip,
+      detail: { admin },
+    });
+    return { ok: true, ...session, userId: user.id, isAdmin: admin } as const;
+  });
+}
+
+type MemberChange = { actor: Actor; userId: string; ip?: string | null };
+
+async function changeMember(
+  db: Queryable,
+  input: MemberChange,
+  change: (tx: Queryable, target: { id: string; email: string; isAdmin: boolean }) => Promise<TeamResult>,
+): Promise<TeamResult> {
+  if (input.userId === input.actor.userId) return { ok: false, message: teamMessages.notYourself };
+  return db.transaction(async (tx) => {
+    await lockTeam(tx);
+    const target = await findUserById(tx, input.userId);
+    if (!target) return { ok: false, message: teamMessages.unknownMember } as const;
+    return change(tx, { id: target.id, email: target.email, isAdmin: await hasAdminRole(tx, target.id) });
+  });
+}
+
+/** Grants or revokes the admin role. The last active admin keeps it. */
+export function setAdminRole(db: Queryable, input: MemberChange & { admin: boolean }): Promise<TeamResult> {
+  return changeMember(db, input, async (tx, target) => {
+    if (input.admin) {
+      await grantAdmin(tx, target.id);
+      await auditAction(tx, input.actor, input.ip, "admin_granted", { member: target.email });
+      return { ok: true, message: teamMessages.adminGranted };
+    }
+    if (target.isAdmin && (await countActiveAdmins(tx)) <= 1) return { ok: false, message: teamMessages.lastAdmin };
+    await revokeAdmin(tx, target.id);
+    // a session keeps no copy of the role: the guard reads it on every request
+    await auditAction(tx, input.actor, input.ip, "admin_revoked", { member: target.email });
+    return { ok: true, message: teamMessages.adminRevoked };
+  });
+}
+
+/**
+ * Disables an account (every session ends at once, its unused reset links stop working, sign-in
+ * is refused) or enables it again. The last active admin cannot be disabled.
+ */
+export function setAccountDisabled(
+  db: Queryable,
+  input: MemberChange & { disabled: boolean },
+  now = new Date(),
+): Promise<TeamResult> {
+  return changeMember(db, input, async (tx, target) => {
+    if (!input.disabled) {
+      await setUserDisabled(tx, target.id, null);
+      await auditAction(tx, input.actor, input.ip, "account_enabled", { member: target.email });
+      return { ok: true, message: teamMessages.enabled };
+    }
+    if (target.isAdmin && (await countActiveAdmins(tx)) <= 1) return { ok: false, message: teamMessages.lastAdmin };
+    await setUserDisabled(tx, target.id, now);
+    await deleteUserSessions(tx, target.id);
+    await voidUnusedTokens(tx, target.id, "password_reset", now);
+    await auditAction(tx, input.actor, input.ip, "account_disabled", { member: target.email });
+    return { ok: true, message: teamMessages.disabled };
+  });
+}
