@@ -1,0 +1,107 @@
+/**
+ * The audit log (ADR 0027): the model only appends and reads; the page is newest first, paged by
+ * keyset without losing or repeating rows (even rows written in the same microsecond), filtered by
+ * event and by user; unknown events show their raw name; settings saves are recorded.
+ */
+import { describe, expect, it } from "vitest";
+import { auditLog } from "#app/db/schema.ts";
+import { auditPageSize } from "#app/domain/audit.ts";
+import * as auditModel from "#app/models/audit-log.server.ts";
+import * as auditPage from "#app/routes/admin/audit.tsx";
+import * as settings from "#app/routes/admin/settings.tsx";
+import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness } from "../support/routes.ts";
+
+describe("the audit-log model", () => {
+  it("exports no way to change or remove an entry", () => {
+    const names = Object.keys(auditModel);
+    expect(names).toContain("insertAuditEntry");
+    expect(names.filter((name) => /update|delete|remove|purge|truncate|clear|edit|set/i.test(name))).toEqual([]);
+  });
+});
+
+type PageData = {
+  entries: { id: string; event: string; label: string; email: string | null; detail: string; ip: string | null }[];
+  olderHref: string | null;
+};
+
+describeEachDatabase("audit log page", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+
+  it("pages through every entry once, newest first, including entries with the same time", async () => {
+    const admin = await cookieFor("owner@studio.test", true);
+    const sameTime = new Date("2026-03-01T10:00:00.123456Z");
+    const rows = Array.from({ length: auditPageSize * 2 + 7 }, (_, i) => ({
+      event: i % 3 === 0 ? "signin_failure" : "future_event_kind",
+      email: `visitor${i}@studio.test`,
+      ipAddress: "203.0.113.9",
+      detail: { attempt: i },
+      // ten rows share one instant; the rest are a second apart
+      createdAt: i < 10 ? sameTime : new Date(sameTime.getTime() - i * 1000),
+    }));
+    await database().db.insert(auditLog).values(rows);
+    const seen: string[] = [];
+    let href: string | null = "/admin/audit";
+    let pages = 0;
+    while (href && pages < 10) {
+      const page = await call(auditPage.loader, href, { cookie: admin });
+      expect(page.status).toBe(200);
+      const data = page.data as PageData;
+      seen.push(
+        ...data.entries.filter((entry) => entry.email?.startsWith("visitor")).map((entry) => entry.email ?? ""),
+      );
+      href = data.olderHref;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(rows.length);
+    expect(new Set(seen).size).toBe(rows.length);
+
+    const filtered = (await call(auditPage.loader, "/admin/audit?event=signin_failure", { cookie: admin }))
+      .data as PageData;
+    expect(filtered.entries.length).toBeGreaterThan(0);
+    expect(filtered.entries.every((entry) => entry.event === "signin_failure")).toBe(true);
+    expect(filtered.entries[0]?.label).toBe("Sign-in failed");
+    const unknown = (await call(auditPage.loader, "/admin/audit?event=future_event_kind", { cookie: admin }))
+      .data as PageData;
+    expect(unknown.entries[0]?.label).toBe("future_event_kind");
+    expect(unknown.entries[0]?.detail).toMatch(/^attempt: \d+$/);
+
+    // malformed filters and cursors are ignored, never an error
+    for (const bad of [
+      "?before=garbage",
+      "?before=2026-01-01T00:00:00Z_nope",
+      "?user=%27%20or%201=1",
+      "?event=DROP%20TABLE",
+    ]) {
+      expect((await call(auditPage.loader, `/admin/audit${bad}`, { cookie: admin })).status).toBe(200);
+    }
+  });
+
+  it("filters by user, records settings saves with who and where, and refuses staff", async () => {
+    const admin = await cookieFor("owner@studio.test", true);
+    const staff = await cookieFor("staff@studio.test", false);
+    const saved = await call(settings.action, "/admin/settings", {
+      cookie: admin,
+      form: {
+        intent: "identity",
+        business_name: "Acme <img src=x onerror=alert(1)>",
+        contact_name: "Ada",
+        email: "ada@acme.test",
+      },
+    });
+    expect(saved.status).toBe(302);
+    const { userId } = await createOrUpdateAccount(database().db, {
+      email: "owner@studio.test",
+      admin: true,
+    });
+    const page = (await call(auditPage.loader, `/admin/audit?user=${userId}`, { cookie: admin })).data as PageData;
+    const entry = page.entries.find((row) => row.event === "business_settings_saved");
+    expect(entry).toMatchObject({ email: "owner@studio.test", ip: "127.0.0.1", label: "Business settings saved" });
+    expect(entry?.detail).toContain("Acme");
+    expect(page.entries.every((row) => row.email === "owner@studio.test")).toBe(true);
+    expect((await call(auditPage.loader, "/admin/audit", { cookie: staff })).status).toBe(403);
+    expect((await call(auditPage.loader, "/admin/audit")).status).toBe(302);
+  });
+});
