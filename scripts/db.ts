@@ -3,11 +3,14 @@
  *   npm run db:migrate            apply the committed migrations
  *   npm run db:seed               the baseline content (idempotent)
  *   npm run db:seed -- --demo     plus a small demo data set for the back office
+ *   npm run db:backup [FILE]      a backup (PGlite: the data directory, gzipped; PostgreSQL: pg_dump)
+ *   npm run db:restore -- FILE [--force]   restore one (--force replaces an existing database)
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the
  * server first: one process per data directory).
  */
 
 import { ConfigError, loadConfig } from "#app/config.server.ts";
+import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from "#app/db/backup.server.ts";
 import { DataDirInUseError, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
@@ -16,9 +19,40 @@ import { loadEnvFileOrExit } from "../server/env-file.ts";
 loadEnvFileOrExit();
 
 const [command, ...flags] = process.argv.slice(2);
-if (command !== "migrate" && command !== "seed") {
-  console.error("usage: node scripts/db.ts migrate | seed [--demo]");
+const usage = "usage: node scripts/db.ts migrate | seed [--demo] | backup [FILE] | restore FILE [--force]";
+if (command !== "migrate" && command !== "seed" && command !== "backup" && command !== "restore") {
+  console.error(usage);
   process.exit(2);
+}
+
+if (command === "backup" || command === "restore") {
+  const files = flags.filter((flag) => !flag.startsWith("--"));
+  const unknown = flags.filter((flag) => flag.startsWith("--") && flag !== "--force");
+  if (unknown.length > 0 || files.length > 1 || (command === "restore" && files.length !== 1)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  try {
+    const config = loadConfig();
+    const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+    if (command === "backup") {
+      const file = files[0] ?? defaultBackupFile(target);
+      const made = await backupDatabase(target, file);
+      console.warn(`Backup written to ${file} (${made.kind}, ${Math.ceil(made.bytes / 1024)} KB).`);
+    } else {
+      const file = files[0] ?? "";
+      const restored = await restoreDatabase(target, file, { force: flags.includes("--force") });
+      console.warn(`Restored ${file} (${restored.kind}).`);
+      if (restored.replaced) console.warn(`The database it replaced is kept in ${restored.replaced}.`);
+    }
+  } catch (error) {
+    if (error instanceof BackupError || error instanceof ConfigError || error instanceof DataDirInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  process.exit(0);
 }
 
 try {

@@ -130,7 +130,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
  * corrupt them. A lock file with our pid guards it; a stale lock (its process gone)
  * is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, "pglite.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -60,7 +60,7 @@ describeEachDatabase("team", (database) => {
       const [stored] = await db().select().from(authTokens);
       expect(stored).toMatchObject({ id: hashToken(token), purpose: "invitation", email: "new@studio.test" });
       expect(stored?.roles).toEqual(["admin"]);
-      expect(stored?.expiresAt.getTime() - (stored?.createdAt.getTime() ?? 0)).toBe(invitationLifetimeMs);
+      expect((stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0)).toBe(invitationLifetimeMs);
 
       expect(await checkInvitation(db(), { token })).toEqual({ state: "valid", email: "new@studio.test", admin: true });
       const accepted = await acceptInvitation(db(), { token, name: "Nia New", password: "a brand new passphrase" });
