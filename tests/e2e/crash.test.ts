@@ -1,0 +1,129 @@
+/**
+ * Crash safety on PGlite (ADR 0027): the production server, a real process, is killed with
+ * SIGKILL in the middle of a stream of inquiry posts. Restarted on the same data directory, it
+ * opens the database, and every post it had answered with success is there. Then the data
+ * directory goes through `npm run db:backup` and `db:restore` (the real CLI) into a fresh one,
+ * which serves the same rows.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
+import { projectRoot, startServer, type TestServer } from "../support/server.ts";
+
+const env = { CONTACT_RATE_LIMIT: "off", CONTACT_MIN_FILL_MS: "0" };
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function postInquiry(server: TestServer, probe: string): Promise<number> {
+  const html = await (await fetch(`${server.url}/contact`)).text();
+  const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  const response = await fetch(`${server.url}/contact`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: new URLSearchParams({
+      first_name: "Crash",
+      last_name: "Probe",
+      email: "crash@example.test",
+      project_type: "quote",
+      message: probe,
+      form_token: token,
+    }).toString(),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function storedProbes(dataDir: string, probes: string[]) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const inbox = await database.db
+      .select({ message: contactSubmissions.message })
+      .from(contactSubmissions)
+      .where(inArray(contactSubmissions.message, probes));
+    // a post taken for spam is kept too (never lost): it counts as stored
+    const spam = await database.db.select({ fields: suspectedSpam.fields }).from(suspectedSpam);
+    return new Set([
+      ...inbox.map((row) => row.message),
+      ...spam.map((row) => (row.fields as Record<string, string>).message ?? ""),
+    ]);
+  } finally {
+    await database.close();
+  }
+}
+
+describe("kill -9 during writes [pglite]", () => {
+  it("keeps every answered post, opens again, and survives a backup and restore through the CLI", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "studio-e2e-crash-"));
+    dirs.push(dataDir);
+    let server = await startServer({ dataDir, env });
+    const answered: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const writer = async (lane: number) => {
+      for (let i = 0; !stop; i++) {
+        const probe = `crash-probe-${lane}-${i}`;
+        sent++;
+        try {
+          const status = await postInquiry(server, probe);
+          if (status === 303 || (status >= 200 && status < 300)) answered.push(probe);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const lanes = [0, 1, 2, 3].map(writer);
+    // let writes flow, then kill the process without warning while posts are in flight
+    while (answered.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+    server.process.kill("SIGKILL");
+    stop = true;
+    await Promise.all(lanes);
+    const killed = server.process;
+    if (killed.exitCode === null && killed.signalCode === null) {
+      await new Promise((resolve) => killed.once("exit", resolve));
+    }
+    console.warn(`crash test: ${sent} posts sent, ${answered.length} answered before SIGKILL`);
+
+    // restart on the same directory (the dead process's lock is taken over): the database opens
+    server = await startServer({ dataDir, env });
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(await postInquiry(server, "after-restart")).toBeLessThan(400);
+    expect(await server.stop()).toBe(0);
+
+    const stored = await storedProbes(dataDir, [...answered, "after-restart"]);
+    expect(answered.filter((probe) => !stored.has(probe))).toEqual([]);
+    expect(stored.has("after-restart")).toBe(true);
+
+    // the real CLI: back up, restore into a fresh directory, serve it
+    const file = path.join(dataDir, "..", `${path.basename(dataDir)}.tar.gz`);
+    dirs.push(file);
+    const cli = (args: string[], dir: string) =>
+      spawnSync(process.execPath, ["scripts/db.ts", ...args], {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ENV_FILE: "none", DATA_DIR: dir },
+        encoding: "utf8",
+      });
+    const backup = cli(["backup", file], dataDir);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stderr).toContain("Backup written to");
+    const fresh = mkdtempSync(path.join(tmpdir(), "studio-e2e-restored-"));
+    dirs.push(fresh);
+    const restore = cli(["restore", file], fresh);
+    expect(restore.status, restore.stderr).toBe(0);
+    const refused = cli(["restore", file], fresh);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("--force");
+    const restoredServer = await startServer({ dataDir: fresh, env });
+    expect((await fetch(`${restoredServer.url}/readyz`)).status).toBe(200);
+    expect(await restoredServer.stop()).toBe(0);
+    const restored = await storedProbes(fresh, [...answered, "after-restart"]);
+    expect(restored).toEqual(stored);
+  });
+});
