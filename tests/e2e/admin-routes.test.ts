@@ -5,40 +5,15 @@
  * A new admin route is covered the moment it is added to app/routes.ts.
  */
 import { rmSync } from "node:fs";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "#app/routes.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
+import {
+  adminRoutes,
+  guardedAdminRoutes as guarded,
+  publicAdminPaths,
+  sampleAddress,
+} from "../support/route-inventory.ts";
 import { startServer, type TestServer } from "../support/server.ts";
-
-/** Open by design, each tested elsewhere: signing in, signing out, the token-gated first-admin set-up. */
-const publicAdminPaths = ["/admin/login", "/admin/logout", "/admin/setup"];
-
-type Leaf = { path: string; file: string };
-
-function leaves(entries: RouteConfigEntry[], parent = ""): Leaf[] {
-  return entries.flatMap((entry) => {
-    const joined = entry.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${entry.path}`;
-    const own = entry.children?.length ? [] : [{ path: joined || "/", file: entry.file }];
-    return [...own, ...leaves(entry.children ?? [], joined)];
-  });
-}
-
-/** A concrete address for a route pattern: params and splats get sample values. */
-function sampleAddress(pattern: string): string {
-  return pattern
-    .split("/")
-    .map((segment) => {
-      if (segment === "*") return "inventory-probe";
-      if (segment.startsWith(":")) return segment.endsWith("?") ? "" : "00000000-0000-4000-8000-000000000000";
-      return segment.replace(/\?$/, "");
-    })
-    .filter((segment, index) => index === 0 || segment !== "")
-    .join("/");
-}
-
-const adminRoutes = leaves(routes).filter((leaf) => leaf.path === "/admin" || leaf.path.startsWith("/admin/"));
-const guarded = adminRoutes.filter((leaf) => !publicAdminPaths.includes(leaf.path));
 
 describe("admin route inventory", () => {
   let server: TestServer;
@@ -70,6 +45,8 @@ describe("admin route inventory", () => {
         "/admin/projects/:id",
         "/admin/projects/:id/edit",
         "/admin/settings",
+        "/admin/settings/team",
+        "/admin/audit",
         "/admin/*",
       ]),
     );

@@ -1,0 +1,573 @@
+/**
+ * The attack suite of issue 15, against the production build as a real process. Driven from
+ * app/routes.ts (tests/support/route-inventory.ts), so a route added later is covered at once:
+ * - every guarded /admin route refuses expired, idle and disabled-account sessions and
+ *   foreign-Origin posts, and a person invited without the admin role meets 'Access Denied';
+ * - malformed, negative, huge and unknown ids answer 404 (GET) and never 500 (POST);
+ * - stored XSS payloads in every field stay inert text in the admin pages, the printable view,
+ *   the public pages and the PDF; no `javascript:` link anywhere; mail is plain text only;
+ * - oversized fields are refused with a clear message and store nothing; extra posted fields and
+ *   browser-sent totals change nothing; redirects after sign-in stay on the site.
+ * Covered elsewhere, not repeated: anonymous and staff on every route (admin-routes.test.ts), body
+ * limits and malformed input (security.test.ts), the reset flow's same answer (admin.test.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import {
+  businessSettings,
+  contactSubmissions,
+  customerInteractions,
+  customers,
+  invoiceLineItems,
+  invoices,
+  mailOutbox,
+  projects,
+  sessions,
+  suspectedSpam,
+  users,
+} from "#app/db/schema.ts";
+import { hashToken } from "#app/services/auth/tokens.server.ts";
+import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+const img = "<img src=x onerror=alert(1)>";
+const script = "<script>alert(1)</script>";
+const jsUrl = "javascript:alert(1)";
+const payload = `${img} ${script} ${jsUrl}`;
+
+/** A session cookie for a token (the same serialisation the server uses: base64 of the JSON string). */
+const cookieFor = (token: string) =>
+  `studio_session=${encodeURIComponent(Buffer.from(JSON.stringify(token)).toString("base64"))}`;
+
+type Seeded = {
+  expired: string;
+  idle: string;
+  disabled: string;
+  submissionId: string;
+  customerId: string;
+  projectId: string;
+  invoiceId: string;
+};
+
+/** Sessions that must not work, and records with payloads in every text field, written before start. */
+async function seed(dataDir: string): Promise<Seeded> {
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  const [owner] = await db.select().from(users).where(eq(users.email, adminAccount.email));
+  if (!owner) throw new Error("no admin");
+  const tokens = { expired: randomBytes(32).toString("base64url"), idle: randomBytes(32).toString("base64url") };
+  const day = 24 * 3600_000;
+  await db.insert(sessions).values([
+    {
+      id: hashToken(tokens.expired),
+      userId: owner.id,
+      createdAt: new Date(Date.now() - 8 * day),
+      lastSeenAt: new Date(Date.now() - 60_000),
+      expiresAt: new Date(Date.now() - 1000),
+    },
+    {
+      id: hashToken(tokens.idle),
+      userId: owner.id,
+      createdAt: new Date(Date.now() - day),
+      lastSeenAt: new Date(Date.now() - 13 * 3600_000),
+      expiresAt: new Date(Date.now() + 6 * day),
+    },
+  ]);
+  // a disabled admin whose session row survived (the guard's lookup must refuse it)
+  const [gone] = await db
+    .insert(users)
+    .values({ email: "gone@studio.test", passwordHash: null, disabledAt: new Date() })
+    .returning();
+  if (!gone) throw new Error("no user");
+  await db.execute(sql`insert into user_roles (user_id, role) values (${gone.id}, 'admin')`);
+  const disabledToken = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    id: hashToken(disabledToken),
+    userId: gone.id,
+    expiresAt: new Date(Date.now() + day),
+  });
+
+  await db
+    .update(businessSettings)
+    .set({
+      businessName: `Studio ${img}`,
+      contactName: `Owner ${script}`,
+      address: payload,
+      website: jsUrl,
+      taxId: img,
+    })
+    .where(sql`user_id is null`);
+  const [submission] = await db
+    .insert(contactSubmissions)
+    .values({
+      name: `Visitor ${img}`,
+      email: "visitor@example.test",
+      businessName: script,
+      existingWebsiteUrl: jsUrl,
+      projectType: "quote",
+      message: payload,
+      notes: payload,
+    })
+    .returning();
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      name: `Customer ${img}`,
+      email: "customer@example.test",
+      businessName: `Company ${script}`,
+      websiteUrl: jsUrl,
+      billingAddress: payload,
+      taxId: img,
+      notes: payload,
+    })
+    .returning();
+  if (!submission || !customer) throw new Error("seed failed");
+  await db.insert(customerInteractions).values({ customerId: customer.id, subject: img, description: payload });
+  const [project] = await db
+    .insert(projects)
+    .values({
+      customerId: customer.id,
+      projectName: `Project ${img}`,
+      description: payload,
+      projectType: script,
+      notes: payload,
+    })
+    .returning();
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      invoiceNumber: "SEED-0001",
+      customerId: customer.id,
+      projectId: project?.id,
+      issueDate: "2026-11-22",
+      notes: payload,
+      terms: payload,
+      subtotal: "10.00",
+      totalAmount: "10.00",
+      balanceDue: "10.00",
+    })
+    .returning();
+  if (!project || !invoice) throw new Error("seed failed");
+  await db.insert(invoiceLineItems).values({
+    invoiceId: invoice.id,
+    description: payload,
+    quantity: "1",
+    unitPrice: "10.00",
+    lineTotal: "10.00",
+  });
+  await db.insert(suspectedSpam).values({
+    reason: "honeypot",
+    fields: { first_name: img, last_name: script, email: "bot@example.test", message: payload },
+  });
+  await database.close();
+  return {
+    ...tokens,
+    disabled: disabledToken,
+    submissionId: submission.id,
+    customerId: customer.id,
+    projectId: project.id,
+    invoiceId: invoice.id,
+  };
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
+  });
+  const pdf = await task.promise;
+  let text = "";
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    text += content.items.map((item) => ("str" in item ? item.str : "")).join("");
+  }
+  await task.destroy();
+  return text;
+}
+
+describe("attacks on every page", () => {
+  let server: TestServer;
+  let dataDir: string;
+  let seeded: Seeded;
+  let admin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dataDir = dataDirWithAccounts();
+    seeded = await seed(dataDir);
+    server = await startServer({ dataDir, env: { CONTACT_MIN_FILL_MS: "0" } });
+    admin = await signInCookie(server.url, adminAccount);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (address: string, cookie?: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${address}`, {
+      redirect: "manual",
+      headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) },
+    });
+  const post = (address: string, fields: Record<string, string>, cookie?: string, origin = server.url) =>
+    fetch(`${server.url}${address}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        ...(origin ? { Origin: origin } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    });
+  const addresses = () => guardedAdminRoutes.map((leaf) => sampleAddress(leaf.path));
+
+  it("walks every guarded route (from app/routes.ts) with the admin: none answers 5xx", async () => {
+    expect(guardedAdminRoutes.length).toBeGreaterThan(15);
+    for (const address of addresses()) {
+      const response = await get(address, admin);
+      // headers are enough (the event stream never ends)
+      await response.body?.cancel();
+      expect(response.status, address).toBeLessThan(500);
+    }
+  });
+
+  it("refuses expired, idle and disabled-account sessions on every guarded route, GET and POST", async () => {
+    for (const [kind, token] of [
+      ["expired", seeded.expired],
+      ["idle", seeded.idle],
+      ["disabled", seeded.disabled],
+    ] as const) {
+      for (const address of addresses()) {
+        const read = await get(address, cookieFor(token));
+        expect(read.status, `${kind} GET ${address}`).toBe(302);
+        expect(read.headers.get("location"), `${kind} GET ${address}`).toMatch(/^\/admin\/login\?redirectTo=/);
+        const write = await post(address, { intent: "probe" }, cookieFor(token));
+        expect([302, 303], `${kind} POST ${address}`).toContain(write.status);
+        expect(write.headers.get("location"), `${kind} POST ${address}`).toMatch(/^\/admin\/login/);
+      }
+    }
+  });
+
+  it("refuses a foreign, null or missing Origin on every guarded route's POST, even with the admin's cookie", async () => {
+    for (const address of addresses()) {
+      for (const origin of ["https://evil.example", "null", `${server.url}.evil.example`]) {
+        const response = await post(address, { intent: "probe" }, admin, origin);
+        expect(response.status, `${origin} -> ${address}`).toBe(403);
+        expect(await response.text()).toContain("cross-site request refused");
+      }
+      // no Origin, a foreign Referer
+      const referred = await fetch(`${server.url}${address}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: admin,
+          Referer: "https://evil.example/page",
+        },
+        body: "intent=probe",
+      });
+      expect(referred.status, `referer -> ${address}`).toBe(403);
+    }
+  });
+
+  it("a person invited without the admin role meets Access Denied on every route; disabled, their session ends at once", async () => {
+    const invited = await post("/admin/settings/team", { intent: "invite", email: "helper@studio.test" }, admin);
+    expect(invited.status).toBe(302);
+    let token: string | undefined;
+    for (let i = 0; i < 50 && !token; i++) {
+      const mail = server.logs().find((line) => line.to === "helper@studio.test" && typeof line.text === "string");
+      token = /\/admin\/invite\/([\w-]{43})/.exec(String(mail?.text ?? ""))?.[1];
+      if (!token) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!token) throw new Error("no invitation mail in the log");
+    // the token never appears in the request log
+    expect(server.output()).not.toContain(`"path":"/admin/invite/${token}`);
+    const opened = await get(`/admin/invite/${token}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Join the team");
+    const accepted = await post(`/admin/invite/${token}`, {
+      name: `Helper ${img}`,
+      password: "helper passphrase 42",
+      confirmPassword: "helper passphrase 42",
+    });
+    expect(accepted.status).toBe(302);
+    const helper = accepted.headers
+      .getSetCookie()
+      .find((value) => value.startsWith("studio_session="))
+      ?.split(";")[0];
+    if (!helper) throw new Error("no session cookie");
+    for (const address of addresses()) {
+      const read = await get(address, helper);
+      expect(read.status, `GET ${address}`).toBe(403);
+      const body = await read.text();
+      expect(body, address).toContain("Access Denied");
+      expect(body, address).not.toContain("Customer Management");
+      const write = await post(address, { intent: "probe" }, helper);
+      expect(write.status, `POST ${address}`).toBe(403);
+    }
+    // the used link says so
+    const reused = await get(`/admin/invite/${token}`);
+    expect(reused.status).toBe(410);
+    expect(await reused.text()).toContain("invalid, already used or expired");
+
+    // the owner disables the helper: the open session is refused on its next request
+    const team = await (await get("/admin/settings/team", admin)).text();
+    const helperId = /data-team-member="helper@studio.test"[\s\S]*?name="id" value="([0-9a-f-]{36})"/.exec(team)?.[1];
+    if (!helperId) throw new Error("helper not on the team page");
+    expect((await post("/admin/settings/team", { intent: "disable", id: helperId }, admin)).status).toBe(302);
+    const after = await get("/admin/dashboard", helper);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toMatch(/^\/admin\/login/);
+    const signIn = await post("/admin/login", {
+      intent: "signin",
+      email: "helper@studio.test",
+      password: "helper passphrase 42",
+    });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toContain("Invalid login credentials");
+  });
+
+  it("malformed, negative, huge and unknown ids answer 404 (GET) and never 500 (POST), on every :id route", async () => {
+    expect(idRoutes.length).toBeGreaterThan(4);
+    const bad = [
+      "not-an-id",
+      "-1",
+      "0",
+      "99999999999999999999999999",
+      "1e309",
+      "00000000-0000-4000-8000-000000000000",
+      "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      "%27%20or%201%3D1--",
+      "..%2F..%2Fetc%2Fpasswd",
+      "%C3%A9",
+      "x".repeat(300),
+    ];
+    for (const leaf of idRoutes) {
+      for (const id of bad) {
+        const address = sampleAddress(leaf.path, id);
+        const read = await get(address, admin);
+        expect(read.status, `GET ${address}`).toBe(404);
+        const write = await post(address, { intent: "probe", id }, admin);
+        await write.arrayBuffer();
+        expect(write.status, `POST ${address}`).toBeLessThan(500);
+        expect(write.status, `POST ${address}`).not.toBe(200);
+      }
+    }
+    for (const token of ["x", "-1", "A".repeat(43), "%00", "a".repeat(500)]) {
+      const response = await get(`/admin/invite/${token}`);
+      expect([400, 410], token).toContain(response.status);
+    }
+  });
+
+  it("stored payloads stay inert text in every admin page, the printable view and the public pages; no javascript: link", async () => {
+    const pages = [
+      "/admin/dashboard",
+      `/admin/dashboard?submission=${seeded.submissionId}`,
+      "/admin/spam",
+      "/admin/customers",
+      `/admin/customers/${seeded.customerId}`,
+      `/admin/customers/${seeded.customerId}/edit`,
+      "/admin/projects",
+      `/admin/projects/${seeded.projectId}`,
+      `/admin/projects/${seeded.projectId}/edit`,
+      "/admin/invoices",
+      `/admin/invoices/${seeded.invoiceId}`,
+      `/admin/invoices/${seeded.invoiceId}/pdf`,
+      "/admin/settings",
+      "/admin/settings/team",
+      "/admin/audit",
+      "/",
+      "/about",
+      "/contact",
+      "/portfolio",
+      "/pricing",
+    ];
+    const context = await browser.newContext();
+    const [name, value] = admin.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(`${page.url()}: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    let shownAsText = 0;
+    for (const address of pages) {
+      const raw = await (await get(address, admin)).text();
+      expect(raw, address).not.toContain(img);
+      expect(raw, address).not.toContain(script);
+      await page.goto(`${server.url}${address}`);
+      await page.waitForLoadState("networkidle");
+      const found = await page.evaluate(() => ({
+        injectedImages: document.querySelectorAll('img[src="x"]').length,
+        injectedScripts: [...document.scripts].filter((node) => node.textContent?.trim() === "alert(1)").length,
+        jsLinks: [...document.querySelectorAll("[href], [src], [action], [formaction]")]
+          .flatMap((node) => ["href", "src", "action", "formaction"].map((name) => node.getAttribute(name) ?? ""))
+          .filter((value) => /^\s*(javascript|data|vbscript):/i.test(value) && !value.startsWith("data:image/")),
+        handlers: [...document.querySelectorAll("*")].filter((node) =>
+          [...node.attributes].some(
+            (attribute) => attribute.name.startsWith("on") && attribute.value.includes("alert"),
+          ),
+        ).length,
+        text: document.body.textContent ?? "",
+      }));
+      expect(found.injectedImages, address).toBe(0);
+      expect(found.injectedScripts, address).toBe(0);
+      expect(found.jsLinks, address).toEqual([]);
+      expect(found.handlers, address).toBe(0);
+      if (found.text.includes(img)) shownAsText++;
+    }
+    expect(dialogs).toEqual([]);
+    // the payloads are really on the pages, as text (so a hole would have shown)
+    expect(shownAsText).toBeGreaterThan(8);
+    await context.close();
+  });
+
+  it("the PDF prints the payloads as text, with no script, link or action", async () => {
+    const response = await get(`/admin/invoices/${seeded.invoiceId}.pdf`, admin);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const raw = Buffer.from(bytes).toString("latin1");
+    for (const marker of ["/JavaScript", "/JS ", "/URI", "/Launch", "/SubmitForm", "/OpenAction"]) {
+      expect(raw, marker).not.toContain(marker);
+    }
+    const text = (await pdfText(bytes)).replace(/\s+/g, " ");
+    expect(text).toContain(img);
+    expect(text).toContain(script);
+  });
+
+  it("website fields take only http(s) addresses; a javascript: or data: website is refused and stores nothing", async () => {
+    const before = (await (await get("/admin/customers", admin)).text()).length;
+    for (const website of [jsUrl, " JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x"]) {
+      const customer = await post(
+        "/admin/customers/new",
+        { name: "Link Test", email: "link@example.test", website_url: website },
+        admin,
+      );
+      expect(customer.status, website).toBe(400);
+      const settings = await post(
+        "/admin/settings",
+        { intent: "identity", business_name: "S", contact_name: "C", email: "s@example.test", website },
+        admin,
+      );
+      expect(settings.status, website).toBe(400);
+    }
+    expect((await (await get("/admin/customers", admin)).text()).length).toBe(before);
+  });
+
+  it("oversized fields are refused with a clear message and store nothing", async () => {
+    const customer = await post("/admin/customers/new", { name: "x".repeat(5000), email: "big@example.test" }, admin);
+    expect(customer.status).toBe(400);
+    expect(await customer.text()).toContain("Name must be less than 200 characters");
+    const project = await post(
+      "/admin/projects/new",
+      { customer_id: seeded.customerId, project_name: "y".repeat(5000) },
+      admin,
+    );
+    expect(project.status).toBe(400);
+    const invite = await post(
+      "/admin/settings/team",
+      { intent: "invite", email: `${"z".repeat(300)}@example.test` },
+      admin,
+    );
+    expect(invite.status).toBe(400);
+    expect(await invite.text()).toContain("Email must be less than 255 characters");
+    const list = await (await get("/admin/customers?q=big%40example.test", admin)).text();
+    expect(list).not.toContain("big@example.test</");
+  });
+
+  it("redirects after sign-in never leave the site", async () => {
+    for (const target of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/.//evil.example",
+      jsUrl,
+      "http:evil.example",
+    ]) {
+      const response = await post("/admin/login", { intent: "signin", ...adminAccount, redirectTo: target });
+      expect(response.status, target).toBe(302);
+      const location = response.headers.get("location") ?? "";
+      expect(location, target).toMatch(/^\/(?![/\\])/);
+      expect(new URL(location, server.url).origin, target).toBe(server.url);
+    }
+  });
+
+  it("extra posted fields (id, status, totals, amount_paid, user_id, role) change nothing they should not", async () => {
+    const saved = await post(
+      "/admin/invoices/new",
+      {
+        customer_id: seeded.customerId,
+        issue_date: "2026-11-22",
+        "items[0].description": "Design",
+        "items[0].quantity": "2",
+        "items[0].unit_price": "50",
+        subtotal: "0.01",
+        total_amount: "0.01",
+        balance_due: "0.01",
+        amount_paid: "100",
+        invoice_number: "HACK-1",
+        id: seeded.invoiceId,
+        user_id: "00000000-0000-4000-8000-000000000000",
+        role: "admin",
+      },
+      admin,
+    );
+    expect(saved.status).toBe(302);
+    const list = await (await get("/admin/invoices", admin)).text();
+    expect(list).not.toContain("HACK-1");
+    expect(list).toContain("$100.00");
+    expect(list).not.toContain("$0.01");
+    // the seeded invoice is untouched
+    const original = await (await get(`/admin/invoices/${seeded.invoiceId}/pdf`, admin)).text();
+    expect(original).toContain("SEED-0001");
+    expect(original).toContain("$10.00");
+  });
+
+  it("every mail is plain text (no HTML body to inject into), and a visitor's payload reaches the inbox as text", async () => {
+    const html = await (await fetch(`${server.url}/contact`)).text();
+    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const sent = await fetch(`${server.url}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({
+        first_name: img,
+        last_name: script,
+        email: "attacker@example.test",
+        project_type: "quote",
+        business_name: img,
+        existing_website_url: "https://example.test",
+        message: payload,
+        form_token: token,
+      }),
+    });
+    expect(sent.status).toBeLessThan(400);
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const mail = await database.db.select().from(mailOutbox);
+      expect(mail.length).toBeGreaterThan(0);
+      expect(mail.filter((row) => row.html !== null)).toEqual([]);
+      const [stored] = await database.db
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.email, "attacker@example.test"));
+      expect(stored?.message).toBe(payload);
+    } finally {
+      await database.close();
+    }
+  });
+});
