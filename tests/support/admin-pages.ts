@@ -8,6 +8,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/projects",
   "/admin/invoices",
   "/admin/spam",
+  "/admin/settings/team",
 ];
 
 export const adminLayoutViewports = [
