@@ -31,6 +31,13 @@ export const meta: Route.MetaFunction = () => [
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
+/** The page holds a secret in its address: never cached, never sent on as a Referer. */
+export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  for (const [name, value] of Object.entries(noStore)) merged.set(name, value);
+  return merged;
+};
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const check = await checkInvitation(getApp(context).database.db, {
     token: params.token,
