@@ -33,6 +33,7 @@ import {
   users,
 } from "#app/db/schema.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
+import { bodyLimitFor, bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
@@ -467,6 +468,15 @@ describe("attacks on every page", () => {
       expect(settings.status, website).toBe(400);
     }
     expect((await (await get("/admin/customers", admin)).text()).length).toBe(before);
+  });
+
+  it("an oversized body is refused with 413 and a clear message on every guarded route, before the guard or any parsing", async () => {
+    for (const address of addresses()) {
+      const limit = bodyLimitFor(address);
+      const response = await post(address, { intent: "probe", notes: "x".repeat(limit + 1024) }, admin);
+      expect(response.status, address).toBe(413);
+      expect(await response.text(), address).toBe(bodyTooLargeMessage);
+    }
   });
 
   it("oversized fields are refused with a clear message and store nothing", async () => {
