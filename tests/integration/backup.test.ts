@@ -100,6 +100,21 @@ describe("backup and restore [pglite]", () => {
     await expect(restoreDatabase({ dataDir: target }, "/nonexistent/backup")).rejects.toThrow(/No such backup file/);
   });
 
+  it("says clearly when pg_dump is missing, without echoing the database password", async () => {
+    const path0 = process.env.PATH;
+    process.env.PATH = "/nonexistent";
+    try {
+      const attempt = backupDatabase(
+        { dataDir: "unused", databaseUrl: "postgres://studio:s3cret-pass@127.0.0.1:1/studio" },
+        path.join(tempDir(), "b.dump"),
+      );
+      await expect(attempt).rejects.toThrow(/pg_dump was not found on PATH/);
+      await expect(attempt).rejects.not.toThrow(/s3cret/);
+    } finally {
+      process.env.PATH = path0;
+    }
+  });
+
   it("refuses to back up a data directory that holds no database", async () => {
     await expect(backupDatabase({ dataDir: tempDir() }, path.join(tempDir(), "b.tar.gz"))).rejects.toThrow(
       /no database/,
