@@ -4,11 +4,14 @@
  * event and by user; unknown events show their raw name; settings saves are recorded.
  */
 import { describe, expect, it } from "vitest";
-import { auditLog } from "#app/db/schema.ts";
+import { auditLog, contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
 import { auditPageSize } from "#app/domain/audit.ts";
 import * as auditModel from "#app/models/audit-log.server.ts";
 import * as auditPage from "#app/routes/admin/audit.tsx";
+import * as dashboard from "#app/routes/admin/dashboard.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
+import * as settingsLogo from "#app/routes/admin/settings-logo.ts";
+import * as spam from "#app/routes/admin/spam.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness } from "../support/routes.ts";
@@ -103,5 +106,46 @@ describeEachDatabase("audit log page", (database) => {
     expect(page.entries.every((row) => row.email === "owner@studio.test")).toBe(true);
     expect((await call(auditPage.loader, "/admin/audit", { cookie: staff })).status).toBe(403);
     expect((await call(auditPage.loader, "/admin/audit")).status).toBe(302);
+  });
+
+  it("records conversions, spam deleted and restored, and the logo removed, with who and where", async () => {
+    const admin = await cookieFor("owner@studio.test", true);
+    const db = database().db;
+    const [lead] = await db
+      .insert(contactSubmissions)
+      .values({ name: "Ada Lead", email: "ada@lead.test", projectType: "quote", message: "hi" })
+      .returning();
+    const converted = await call(dashboard.action, "/admin/dashboard", {
+      cookie: admin,
+      form: { intent: "convert", id: lead?.id ?? "", name: "Ada Lead", email: "ada@lead.test" },
+    });
+    expect(converted.status).toBe(302);
+    const spamRows = await db
+      .insert(suspectedSpam)
+      .values([
+        { reason: "honeypot", fields: { first_name: "Bot", email: "bot@x.test", message: "m", project_type: "quote" } },
+        {
+          reason: "too-fast",
+          fields: {
+            first_name: "Real",
+            last_name: "Person",
+            email: "real@x.test",
+            message: "m",
+            project_type: "quote",
+          },
+        },
+      ])
+      .returning();
+    await call(spam.action, "/admin/spam", { cookie: admin, form: { intent: "delete", id: spamRows[0]?.id ?? "" } });
+    await call(spam.action, "/admin/spam", { cookie: admin, form: { intent: "restore", id: spamRows[1]?.id ?? "" } });
+    await call(settingsLogo.action, "/admin/settings/logo", { cookie: admin, form: { intent: "remove" } });
+    const rows = await db.select().from(auditLog);
+    const events = rows.map((row) => row.event);
+    expect(events).toEqual(
+      expect.arrayContaining(["submission_converted", "spam_deleted", "spam_restored", "logo_removed"]),
+    );
+    for (const row of rows.filter((entry) => entry.event !== "admin_created")) {
+      expect(row).toMatchObject({ email: "owner@studio.test", ipAddress: "127.0.0.1" });
+    }
   });
 });
