@@ -91,10 +91,20 @@ describe("kill -9 during writes [pglite]", () => {
     }
     console.warn(`crash test: ${sent} posts sent, ${answered.length} answered before SIGKILL`);
 
+    const cli = (args: string[], dir: string) =>
+      spawnSync(process.execPath, ["scripts/db.ts", ...args], {
+        cwd: projectRoot,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ENV_FILE: "none", DATA_DIR: dir },
+        encoding: "utf8",
+      });
     // restart on the same directory (the dead process's lock is taken over): the database opens
     server = await startServer({ dataDir, env });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(await postInquiry(server, "after-restart")).toBeLessThan(400);
+    // a backup of the embedded database while the server holds it is refused, clearly
+    const busy = cli(["backup", path.join(dataDir, "..", "busy.tar.gz")], dataDir);
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toContain("is in use by another process");
     expect(await server.stop()).toBe(0);
 
     const stored = await storedProbes(dataDir, [...answered, "after-restart"]);
@@ -104,12 +114,6 @@ describe("kill -9 during writes [pglite]", () => {
     // the real CLI: back up, restore into a fresh directory, serve it
     const file = path.join(dataDir, "..", `${path.basename(dataDir)}.tar.gz`);
     dirs.push(file);
-    const cli = (args: string[], dir: string) =>
-      spawnSync(process.execPath, ["scripts/db.ts", ...args], {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ENV_FILE: "none", DATA_DIR: dir },
-        encoding: "utf8",
-      });
     const backup = cli(["backup", file], dataDir);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stderr).toContain("Backup written to");

@@ -19,6 +19,7 @@ import {
   acceptInvitation,
   checkInvitation,
   inviteMember,
+  revokeInvitation,
   setAccountDisabled,
   setAdminRole,
 } from "#app/services/auth/team.server.ts";
@@ -103,6 +104,19 @@ describeEachDatabase("team", (database) => {
         eightDays,
       );
       expect(refused).toEqual({ ok: false, message: teamMessages.invitationInvalid });
+    });
+
+    it("a revoked invitation stops working at once and cannot be revoked twice", async () => {
+      const owner = await account("owner@studio.test", true);
+      await inviteMember(db(), { actor: owner, email: "gone@studio.test", admin: true, ...site });
+      const token = await invitationToken();
+      expect(await revokeInvitation(db(), { actor: owner, id: hashToken(token) })).toMatchObject({ ok: true });
+      expect(await checkInvitation(db(), { token })).toEqual({ state: "invalid" });
+      expect(await revokeInvitation(db(), { actor: owner, id: hashToken(token) })).toEqual({
+        ok: false,
+        message: teamMessages.unknownInvitation,
+      });
+      expect(await revokeInvitation(db(), { actor: owner, id: "not-a-hash" })).toMatchObject({ ok: false });
     });
 
     it("a new invitation to the same address voids the earlier link; the password policy applies", async () => {
