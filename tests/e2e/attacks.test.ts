@@ -260,6 +260,21 @@ describe("attacks on every page", () => {
     }
   });
 
+  it("grants a foreign Origin no read of any guarded route (no CORS headers), and never caches a page", async () => {
+    for (const address of addresses()) {
+      const response = await get(address, admin, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+      await response.body?.cancel();
+      expect(response.headers.get("access-control-allow-origin"), address).toBeNull();
+      expect(response.headers.get("access-control-allow-credentials"), address).toBeNull();
+      if (response.status === 200) expect(response.headers.get("cache-control"), address).toContain("no-store");
+    }
+    const preflight = await fetch(`${server.url}/admin/settings`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   it("refuses a foreign, null or missing Origin on every guarded route's POST, even with the admin's cookie", async () => {
     for (const address of addresses()) {
       for (const origin of ["https://evil.example", "null", `${server.url}.evil.example`]) {
