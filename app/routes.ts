@@ -28,6 +28,10 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         // invoices and estimates (issue 12)
         route("invoices", "routes/admin/invoices.tsx"),
+        // CSV downloads of the lists, with the list page's filters (one module)
+        route("invoices/export.csv", "routes/admin/export-csv.ts", { id: "export-invoices" }),
+        route("customers/export.csv", "routes/admin/export-csv.ts", { id: "export-customers" }),
+        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-leads" }),
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
         route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),

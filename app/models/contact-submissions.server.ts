@@ -1,5 +1,5 @@
 /** Contact-form submissions (the leads inbox). */
-import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactSubmissionCounts, contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
@@ -9,6 +9,7 @@ import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/leads.ts";
+import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 
 export async function createSubmission(db: Queryable, row: SubmissionFields) {
   const [created] = await db.insert(contactSubmissions).values(row).returning();
@@ -30,18 +31,7 @@ export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCou
  * status counts when you have them: an unfiltered status view then needs no count query.
  */
 export async function listSubmissions(db: Queryable, query: InboxQuery, counts?: StatusCounts) {
-  const conditions = [eq(contactSubmissions.status, query.status)];
-  if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(contactSubmissions.name, pattern),
-      ilike(contactSubmissions.email, pattern),
-      ilike(contactSubmissions.businessName, pattern),
-    );
-    if (search) conditions.push(search);
-  }
-  const where = and(...conditions);
+  const where = submissionListWhere(query);
   const total =
     counts && query.type === "all" && !query.q
       ? counts[query.status]
@@ -65,6 +55,49 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
     .limit(inboxPageSize)
     .offset((page - 1) * inboxPageSize);
   return { rows, total, page, pageCount };
+}
+
+/** The inbox's filters (status tab, project type, search) as one condition, shared by the page and the CSV export. */
+function submissionListWhere(query: InboxQuery): SQL | undefined {
+  const conditions = [eq(contactSubmissions.status, query.status)];
+  if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    const search = or(
+      ilike(contactSubmissions.name, pattern),
+      ilike(contactSubmissions.email, pattern),
+      ilike(contactSubmissions.businessName, pattern),
+    );
+    if (search) conditions.push(search);
+  }
+  return and(...conditions);
+}
+
+/** Every lead the inbox's filters select, newest first, read in batches (the CSV export). */
+export function exportSubmissions(db: Queryable, query: InboxQuery, batchSize?: number) {
+  const where = submissionListWhere(query);
+  return inBatches(
+    (cursor, size) =>
+      db
+        .select({
+          id: contactSubmissions.id,
+          cursorAt: cursorTime(contactSubmissions.createdAt),
+          createdAt: contactSubmissions.createdAt,
+          name: contactSubmissions.name,
+          email: contactSubmissions.email,
+          phoneNumber: contactSubmissions.phoneNumber,
+          businessName: contactSubmissions.businessName,
+          projectType: contactSubmissions.projectType,
+          budgetRange: contactSubmissions.budgetRange,
+          status: contactSubmissions.status,
+          message: contactSubmissions.message,
+        })
+        .from(contactSubmissions)
+        .where(and(where, cursor ? after(contactSubmissions.createdAt, contactSubmissions.id, cursor) : undefined))
+        .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+        .limit(size),
+    batchSize,
+  );
 }
 
 /** One submission with the customer made from it, if any. */

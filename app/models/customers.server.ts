@@ -6,6 +6,7 @@ import { contactSubmissions, customerSearchText, customers, invoices, projects }
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
+import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -21,13 +22,25 @@ function customerRowFields() {
   };
 }
 
-/** One page of customers, newest first, with the total for the pager. */
-export async function listCustomers(db: Queryable, query: CustomerListQuery) {
+/** The list's filters (status, search) as one condition, shared by the page and the CSV export. */
+function customerListWhere(query: CustomerListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status !== "all") conditions.push(eq(customers.status, query.status));
   // name, email or business, case-insensitively: one indexed expression (customers_search_trgm)
   if (query.q) conditions.push(like(customerSearchText(customers), likePattern(query.q.toLowerCase())));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * Total Billed = sum of invoice totals; Outstanding = sum of the balance due of invoices neither
+ * paid nor cancelled (estimates count in neither, like `customerTotals`). Exact, on numeric.
+ */
+const totalBilledSql = sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`;
+const outstandingSql = sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.invoiceType} = 'invoice' and ${invoices.status} not in ('paid', 'cancelled')), 0)`;
+
+/** One page of customers, newest first, with the total for the pager. */
+export async function listCustomers(db: Queryable, query: CustomerListQuery) {
+  const where = customerListWhere(query);
   const total = Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / customerPageSize));
   const page = Math.min(query.page, pageCount);
@@ -46,6 +59,39 @@ export async function listCustomers(db: Queryable, query: CustomerListQuery) {
     .innerJoin(customers, eq(customers.id, pageIds.id))
     .orderBy(desc(customers.createdAt), desc(customers.id));
   return { rows, total, page, pageCount };
+}
+
+/** Every customer the list's filters select, newest first, with Total Billed and Outstanding, in batches (CSV). */
+export function exportCustomers(db: Queryable, query: CustomerListQuery, batchSize?: number) {
+  const where = customerListWhere(query);
+  return inBatches(async (cursor, size) => {
+    const page = db
+      .select({ id: customers.id, createdAt: customers.createdAt })
+      .from(customers)
+      .where(and(where, cursor ? after(customers.createdAt, customers.id, cursor) : undefined))
+      .orderBy(desc(customers.createdAt), desc(customers.id))
+      .limit(size)
+      .as("page");
+    return db
+      .select({
+        id: customers.id,
+        cursorAt: cursorTime(customers.createdAt),
+        name: customers.name,
+        email: customers.email,
+        phoneNumber: customers.phoneNumber,
+        businessName: customers.businessName,
+        status: customers.status,
+        paymentTerms: customers.paymentTerms,
+        createdAt: customers.createdAt,
+        totalBilled: totalBilledSql,
+        outstanding: outstandingSql,
+      })
+      .from(page)
+      .innerJoin(customers, eq(customers.id, page.id))
+      .leftJoin(invoices, eq(invoices.customerId, customers.id))
+      .groupBy(customers.id)
+      .orderBy(desc(customers.createdAt), desc(customers.id));
+  }, batchSize);
 }
 
 /** One customer with the lead it came from (if any), or null. */
@@ -68,16 +114,12 @@ export async function getCustomer(db: Queryable, id: string) {
   return { ...row.customer, source: row.source?.id ? row.source : null };
 }
 
-/**
- * The detail page's cards, computed in SQL on numeric (exact): Total Billed = sum of invoice
- * totals, Outstanding = sum of the balance due of invoices neither paid nor cancelled
- * (estimates count in neither, like `customerTotals`), and how many projects and invoices.
- */
+/** The detail page's cards: Total Billed, Outstanding, and how many projects and invoices. */
 export async function getCustomerSummary(db: Queryable, customerId: string) {
   const [billing] = await db
     .select({
-      totalBilled: sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`,
-      outstanding: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.invoiceType} = 'invoice' and ${invoices.status} not in ('paid', 'cancelled')), 0)`,
+      totalBilled: totalBilledSql,
+      outstanding: outstandingSql,
       invoiceCount: count(),
     })
     .from(invoices)

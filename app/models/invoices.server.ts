@@ -20,6 +20,7 @@ import {
 } from "#app/domain/invoice-form.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
+import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -61,8 +62,8 @@ export type InvoiceListRow = {
   status: (typeof invoices.$inferSelect)["status"];
 };
 
-/** One page of invoices and estimates, newest first, searched by number or customer name. */
-export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
+/** The list's filters (type, status, search) as one condition, shared by the page and the CSV export. */
+function invoiceListWhere(query: InvoiceListQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.type !== "all") conditions.push(eq(invoices.invoiceType, query.type));
   if (query.status !== "all") conditions.push(eq(invoices.status, query.status));
@@ -75,7 +76,12 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
     );
     if (search) conditions.push(search);
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of invoices and estimates, newest first, searched by number or customer name. */
+export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
+  const where = invoiceListWhere(query);
   const [counted] = await db
     .select({ total: count() })
     .from(invoices)
@@ -103,6 +109,35 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
     .limit(invoicePageSize)
     .offset((page - 1) * invoicePageSize);
   return { rows, total, page, pageCount };
+}
+
+/** Every invoice and estimate the list's filters select, newest first, read in batches (the CSV export). */
+export function exportInvoices(db: Queryable, query: InvoiceListQuery, batchSize?: number) {
+  const where = invoiceListWhere(query);
+  return inBatches(
+    (cursor, size) =>
+      db
+        .select({
+          id: invoices.id,
+          cursorAt: cursorTime(invoices.createdAt),
+          invoiceNumber: invoices.invoiceNumber,
+          invoiceType: invoices.invoiceType,
+          customerName: customers.name,
+          businessName: customers.businessName,
+          issueDate: invoices.issueDate,
+          dueDate: invoices.dueDate,
+          totalAmount: invoices.totalAmount,
+          amountPaid: invoices.amountPaid,
+          balanceDue: invoices.balanceDue,
+          status: invoices.status,
+        })
+        .from(invoices)
+        .innerJoin(customers, eq(customers.id, invoices.customerId))
+        .where(and(where, cursor ? after(invoices.createdAt, invoices.id, cursor) : undefined))
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(size),
+    batchSize,
+  );
 }
 
 // ---------------------------------------------------------------- reads

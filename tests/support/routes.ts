@@ -117,5 +117,16 @@ export function routeHarness(database: () => TestDatabase) {
     }
   }
 
-  return { call, cookieFor };
+  /** Runs a resource route's loader and returns its Response as is (to read a streamed body). */
+  async function respond(fn: AnyRouteFunction, path: string, options: { cookie?: string } = {}): Promise<Response> {
+    const result = await (fn as (args: unknown) => unknown)({
+      request: request(path, options),
+      context: context(),
+      params: {},
+    });
+    if (!(result instanceof Response)) throw new Error(`${path} did not answer with a Response`);
+    return result;
+  }
+
+  return { call, cookieFor, respond };
 }

@@ -3,7 +3,7 @@
  * search-and-filter bar (a GET form, so the state is in the URL and works without JavaScript;
  * choosing a filter submits it) and the empty state. `Pager` is beside it in pager.tsx.
  */
-import { ArrowLeft, RefreshCw, Search } from "lucide-react";
+import { ArrowLeft, Download, RefreshCw, Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -139,5 +139,15 @@ export function EmptyState({ children }: { children: ReactNode }) {
     <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-400">
       {children}
     </p>
+  );
+}
+
+/** 'Export CSV': a download of the list with its current filters (a plain link, works without JavaScript). */
+export function ExportCsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} download className={buttonClass("secondary", undefined, "sm")}>
+      <Download aria-hidden className="size-4" />
+      Export CSV
+    </a>
   );
 }

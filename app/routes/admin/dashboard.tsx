@@ -9,12 +9,13 @@ import { Archive, Inbox, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link, useActionData } from "react-router";
 import { InboxTable } from "#app/components/admin/inbox-table.tsx";
-import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { ConvertDialog, SubmissionDialog } from "#app/components/admin/submission-dialogs.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { csvExportHref } from "#app/domain/csv.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
 import { inboxHref, inboxPageSize, inboxTotals, inboxTypeFilters, parseInboxQuery } from "#app/domain/inbox.ts";
@@ -161,6 +162,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <PageHeader title="Contact Forms" description="Inquiries sent through the website's contact form.">
         <RefreshButton />
+        <ExportCsvLink href={csvExportHref(listHref, "/admin/dashboard/export.csv")} />
       </PageHeader>
 
       <nav aria-label="Submission views" className="flex gap-1 border-b border-zinc-800">

@@ -7,10 +7,11 @@ import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw } f
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
-import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { csvExportHref } from "#app/domain/csv.ts";
 import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
 import {
   displayDate,
@@ -48,6 +49,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <PageHeader title="Invoices & Estimates" description="Create, send and print invoices and estimates.">
         <RefreshButton />
+        <ExportCsvLink href={csvExportHref(invoiceListHref(query), "/admin/invoices/export.csv")} />
         <CreateNewMenu />
       </PageHeader>
 

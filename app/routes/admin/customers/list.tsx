@@ -6,10 +6,11 @@ import { Eye, LayoutDashboard, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { CustomerStatusBadge } from "#app/components/admin/badge.tsx";
 import { stickyEnd } from "#app/components/admin/inbox-table.tsx";
-import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { EmptyState, ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { csvExportHref } from "#app/domain/csv.ts";
 import {
   customerMessages,
   customerPageSize,
@@ -54,6 +55,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <PageHeader title="Customers" description="The people and businesses you work with.">
         <RefreshButton />
+        <ExportCsvLink href={csvExportHref(customersHref(query), "/admin/customers/export.csv")} />
         <Link to="/admin/dashboard" className={buttonClass("secondary", undefined, "sm")}>
           <LayoutDashboard aria-hidden className="size-4" />
           Dashboard

@@ -1,0 +1,33 @@
+/**
+ * Reading a whole filtered list in batches, newest first, without OFFSET: each batch starts
+ * after the last row of the one before (keyset on created_at, id). The cursor keeps the
+ * timestamp to the microsecond as text, so no row is skipped or read twice.
+ */
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+
+export type Cursor = { at: string; id: string };
+
+/** created_at as UTC text with microseconds, to carry in a cursor. */
+export function cursorTime(createdAt: AnyColumn): SQL<string> {
+  return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows after the cursor in (created_at desc, id desc) order. */
+export function after(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Yields every row, fetching `size` at a time until a batch comes back short. */
+export async function* inBatches<Row extends { cursorAt: string; id: string }>(
+  fetchBatch: (cursor: Cursor | null, size: number) => Promise<Row[]>,
+  size = 500,
+): AsyncGenerator<Row> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await fetchBatch(cursor, size);
+    yield* rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < size) return;
+    cursor = { at: last.cursorAt, id: last.id };
+  }
+}

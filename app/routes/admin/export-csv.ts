@@ -1,0 +1,125 @@
+/**
+ * CSV downloads of the back office's lists: /admin/invoices/export.csv, /admin/customers/export.csv
+ * and /admin/dashboard/export.csv (the leads). Each reads the same search parameters as its list
+ * page, so an export holds exactly the rows the page's filters select, and streams them in
+ * batches (services/csv-export.server.ts). Guarded by the admin layout and again here.
+ */
+import { data } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { amount, type CsvCell } from "#app/domain/csv.ts";
+import { parseCustomerListQuery } from "#app/domain/customers.ts";
+import {
+  customerStatusLabels,
+  invoiceStatusLabels,
+  invoiceTypeLabels,
+  projectTypeLabels,
+  submissionStatusLabels,
+} from "#app/domain/enums.ts";
+import { budgetLabel, parseInboxQuery } from "#app/domain/inbox.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
+import { exportCustomers } from "#app/models/customers.server.ts";
+import { exportInvoices } from "#app/models/invoices.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { csvResponse } from "#app/services/csv-export.server.ts";
+import type { Route } from "./+types/export-csv";
+
+async function* cells<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => CsvCell[]) {
+  for await (const row of rows) yield toCells(row);
+}
+
+const isoDay = (value: Date) => value.toISOString().slice(0, 10);
+const isoTime = (value: Date) => value.toISOString();
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const url = new URL(request.url);
+  const today = isoDay(new Date());
+  switch (url.pathname) {
+    case "/admin/invoices/export.csv": {
+      const query = parseInvoiceListQuery(url.searchParams);
+      const header = [
+        "Number",
+        "Type",
+        "Customer",
+        "Business",
+        "Issue Date",
+        "Due Date",
+        "Total",
+        "Paid",
+        "Balance",
+        "Status",
+      ];
+      return csvResponse(
+        "invoices",
+        today,
+        header,
+        cells(exportInvoices(database.db, query), (row) => [
+          row.invoiceNumber,
+          invoiceTypeLabels[row.invoiceType],
+          row.customerName,
+          row.businessName,
+          row.issueDate,
+          row.dueDate,
+          amount(row.totalAmount),
+          amount(row.amountPaid),
+          amount(row.balanceDue),
+          invoiceStatusLabels[row.status],
+        ]),
+      );
+    }
+    case "/admin/customers/export.csv": {
+      const query = parseCustomerListQuery(url.searchParams);
+      const header = [
+        "Name",
+        "Email",
+        "Phone",
+        "Business",
+        "Status",
+        "Payment Terms (days)",
+        "Created",
+        "Total Billed",
+        "Outstanding",
+      ];
+      return csvResponse(
+        "customers",
+        today,
+        header,
+        cells(exportCustomers(database.db, query), (row) => [
+          row.name,
+          row.email,
+          row.phoneNumber,
+          row.businessName,
+          customerStatusLabels[row.status],
+          String(row.paymentTerms),
+          isoDay(row.createdAt),
+          amount(row.totalBilled),
+          amount(row.outstanding),
+        ]),
+      );
+    }
+    case "/admin/dashboard/export.csv": {
+      const query = parseInboxQuery(url.searchParams);
+      const header = ["Received", "Name", "Email", "Phone", "Business", "Project Type", "Budget", "Status", "Message"];
+      return csvResponse(
+        "leads",
+        today,
+        header,
+        cells(exportSubmissions(database.db, query), (row) => [
+          isoTime(row.createdAt),
+          row.name,
+          row.email,
+          row.phoneNumber,
+          row.businessName,
+          projectTypeLabels[row.projectType],
+          budgetLabel(row.budgetRange),
+          submissionStatusLabels[row.status],
+          row.message,
+        ]),
+      );
+    }
+    default:
+      throw data("Not Found", { status: 404 });
+  }
+}
