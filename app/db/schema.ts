@@ -32,6 +32,7 @@ import {
   interactionTypes,
   invoiceStatuses,
   invoiceTypes,
+  paymentMethods,
   portfolioCategories,
   projectStatuses,
   projectTypes,
@@ -432,11 +433,24 @@ export const invoices = pgTable(
     terms: text("terms"),
     status: invoiceStatusEnum("status").notNull().default("draft"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** the client's first view on the client link (never the owner's previews) */
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    /** estimates (ADR 0015): when the client (or the owner for them) accepted or declined */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /** the name the client typed as a signature when accepting */
+    acceptedByName: varchar("accepted_by_name", { length: limits.personName }),
+    /** an invoice made from an estimate: the estimate (unique, so an estimate converts once) */
+    sourceEstimateId: uuid("source_estimate_id").references((): AnyPgColumn => invoices.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    uniqueIndex("invoices_source_estimate_id_key").on(t.sourceEstimateId),
+    maxLength("invoices", sql`${t.acceptedByName}`, "accepted_by_name", limits.personName),
     check("invoices_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     nonNegative("invoices", sql`${t.discountAmount}`, "discount_amount"),
     nonNegative("invoices", sql`${t.amountPaid}`, "amount_paid"),
@@ -471,6 +485,32 @@ export const invoiceLineItems = pgTable(
   ],
 );
 
+/** Payments received on an invoice (issue 13); amount_paid and balance_due are derived from these. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    paidOn: date("paid_on").notNull(),
+    amount: money("amount").notNull(),
+    method: varchar("method", { length: limits.paymentMethod }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+    check(
+      "payments_method_known",
+      sql`${t.method} in (${sql.raw(paymentMethods.map((method) => `'${method}'`).join(", "))})`,
+    ),
+    maxLength("payments", sql`${t.note}`, "note", limits.paymentNote),
+    index("payments_invoice_id_idx").on(t.invoiceId, t.paidOn, t.createdAt),
+  ],
+);
+
 /** Last number handed out per document type: numbers are gap-free and assigned in the insert's transaction. */
 export const documentNumberCounters = pgTable("document_number_counters", {
   invoiceType: invoiceTypeEnum("invoice_type").primaryKey(),
@@ -498,6 +538,8 @@ export const businessSettings = pgTable(
     taxId: varchar("tax_id", { length: limits.taxId }),
     invoicePrefix: varchar("invoice_prefix", { length: limits.numberPrefix }).notNull().default("INV"),
     estimatePrefix: varchar("estimate_prefix", { length: limits.numberPrefix }).notNull().default("EST"),
+    /** the studio's IANA time zone: what "today" means for overdue invoices (ADR 0014) */
+    timeZone: varchar("time_zone", { length: limits.timeZone }).notNull().default("America/New_York"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -103,7 +103,21 @@ export const invoiceTypes = ["invoice", "estimate"] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
 export const invoiceTypeLabels: Record<InvoiceType, string> = { invoice: "Invoice", estimate: "Estimate" };
 
-export const invoiceStatuses = ["draft", "sent", "viewed", "paid", "partial", "overdue", "cancelled"] as const;
+/**
+ * Stored statuses. `overdue` is never stored by this code: it is derived at query time (ADR 0014);
+ * `accepted` and `declined` are estimate states (ADR 0015).
+ */
+export const invoiceStatuses = [
+  "draft",
+  "sent",
+  "viewed",
+  "paid",
+  "partial",
+  "overdue",
+  "cancelled",
+  "accepted",
+  "declined",
+] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   draft: "Draft",
@@ -113,6 +127,19 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   partial: "Partial",
   overdue: "Overdue",
   cancelled: "Cancelled",
+  accepted: "Accepted",
+  declined: "Declined",
+};
+
+/** How a payment was made (issue 13). */
+export const paymentMethods = ["bank_transfer", "card", "cash", "check", "other"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  bank_transfer: "Bank transfer",
+  card: "Card",
+  cash: "Cash",
+  check: "Check",
+  other: "Other",
 };
 
 export const interactionTypes = ["note"] as const;

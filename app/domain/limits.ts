@@ -26,4 +26,10 @@ export const limits = {
   longText: 5000,
   invoiceNumber: 32,
   numberPrefix: 10,
+  /** a payment's note */
+  paymentNote: 500,
+  /** a payment method's stored value (enums.ts paymentMethods) */
+  paymentMethod: 20,
+  /** an IANA time zone name (e.g. America/Argentina/ComodRivadavia) */
+  timeZone: 64,
 } as const;

@@ -77,6 +77,8 @@ const invoiceStatusTones: Record<InvoiceStatus, BadgeTone> = {
   partial: "amber",
   overdue: "red",
   cancelled: "zinc",
+  accepted: "green",
+  declined: "red",
 };
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return <Badge tone={invoiceStatusTones[status]}>{invoiceStatusLabels[status]}</Badge>;

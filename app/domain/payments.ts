@@ -1,0 +1,59 @@
+/**
+ * Recording a payment on an invoice (issue 13): the form's schema (shared by the browser and
+ * the server), its messages, and the exact arithmetic of amount paid and balance due
+ * (whole cents, never floats: app/domain/money.ts).
+ */
+import { z } from "zod";
+import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
+import { isIsoDate, maxMoneyCents, readHundredths } from "#app/domain/invoice-form.ts";
+import { limits } from "#app/domain/limits.ts";
+import { type Cents, formatMoney } from "#app/domain/money.ts";
+
+export const paymentMessages = {
+  recorded: "Payment recorded",
+  deleted: "Payment deleted",
+  paidOn: "Please choose the date of the payment",
+  amount: "Please enter an amount greater than $0.00",
+  tooLarge: "Amounts must be less than $10,000,000,000",
+  method: "Please choose how it was paid",
+  noteTooLong: `Note must be less than ${limits.paymentNote} characters`,
+  overpayment: (balance: Cents) =>
+    balance > 0
+      ? `The payment is more than the balance due (${formatMoney(balance)})`
+      : "This invoice has nothing left to pay",
+  estimate: "Estimates do not take payments; convert the estimate to an invoice first.",
+  notPayable: "Payments can be recorded only on invoices that are sent, not on drafts or cancelled invoices.",
+  notFound: "Payment not found",
+  deleteTitle: "Delete payment",
+  deleteQuestion: (amount: string, date: string) =>
+    `Delete the payment of ${amount} on ${date}? The balance due goes back up by this amount.`,
+  empty: "No payments recorded yet.",
+  saveFailed: "The payment could not be saved. Please try again.",
+} as const;
+
+export const paymentFormSchema = z.object({
+  paid_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string({ error: paymentMessages.paidOn })),
+  amount: z.preprocess(
+    readHundredths,
+    z.number().int().min(1, { error: paymentMessages.amount }).max(maxMoneyCents, { error: paymentMessages.tooLarge }),
+  ),
+  method: z.enum(paymentMethods, { error: paymentMessages.method }),
+  note: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
+    z.string().max(limits.paymentNote, { error: paymentMessages.noteTooLong }).optional(),
+  ),
+});
+export type PaymentForm = z.output<typeof paymentFormSchema>;
+
+/** Amount paid and balance due from the payments' amounts and the invoice's total (cents). */
+export function paymentTotals(totalAmount: Cents, amounts: readonly Cents[]): { amountPaid: Cents; balanceDue: Cents } {
+  const amountPaid = amounts.reduce((sum, amount) => sum + amount, 0);
+  return { amountPaid, balanceDue: totalAmount - amountPaid };
+}
+
+/** A new payment of `amount` is refused when it would take the amount paid above the total. */
+export function isOverpayment(totalAmount: Cents, alreadyPaid: Cents, amount: Cents): boolean {
+  return alreadyPaid + amount > totalAmount;
+}
+
+export const defaultPaymentMethod: PaymentMethod = "bank_transfer";
