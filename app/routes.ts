@@ -26,6 +26,8 @@ export default [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
         route("dashboard", "routes/admin/dashboard.tsx"),
+        // the owner's dashboard: revenue, receivables, leads, conversion, page views
+        route("reports", "routes/admin/reports.tsx"),
         // invoices and estimates (issue 12)
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)

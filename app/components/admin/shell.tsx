@@ -3,6 +3,7 @@
  * off-canvas below 768 px) and a header with the signed-in email, Home, Settings and Logout.
  */
 import {
+  ChartColumn,
   FileText,
   FolderKanban,
   Home,
@@ -41,6 +42,7 @@ const sections = [
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/projects", label: "Projects", icon: FolderKanban },
   { href: "/admin/invoices", label: "Invoices", icon: FileText },
+  { href: "/admin/reports", label: "Reports", icon: ChartColumn },
 ];
 
 /** The studio's own administration (issue 15): settings, the team, the audit log. */

@@ -1,0 +1,105 @@
+/**
+ * The owner's dashboard (/admin/reports): which months, weeks and days its charts cover, zero-filled
+ * series from the database's sparse rows, and the conversion rate. Periods are calendar periods in
+ * the studio's time zone (ADR 0018); amounts are cents.
+ */
+import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
+import type { Cents } from "#app/domain/money.ts";
+
+export const revenueMonths = 12;
+export const leadWeeks = 12;
+export const pageViewDays = 30;
+
+/** 'YYYY-MM-DD' → its parts, as UTC calendar arithmetic (no time zone can shift a calendar date). */
+function utcDate(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The `count` months ending with the month of `today`, oldest first, as 'YYYY-MM'. */
+export function monthsEnding(today: string, count = revenueMonths): string[] {
+  const [y, m] = today.split("-").map(Number) as [number, number];
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(Date.UTC(y, m - 1 - (count - 1 - i), 1));
+    return isoDay(date).slice(0, 7);
+  });
+}
+
+/** The Monday (ISO week start) of the week holding `day`. */
+export function weekStart(day: string): string {
+  const date = utcDate(day);
+  const sinceMonday = (date.getUTCDay() + 6) % 7;
+  date.setUTCDate(date.getUTCDate() - sinceMonday);
+  return isoDay(date);
+}
+
+/** The `count` weeks ending with the week of `today`, oldest first, as their Mondays. */
+export function weeksEnding(today: string, count = leadWeeks): string[] {
+  const last = utcDate(weekStart(today));
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(last);
+    date.setUTCDate(date.getUTCDate() - 7 * (count - 1 - i));
+    return isoDay(date);
+  });
+}
+
+/** The `count` days ending with `today`, oldest first. */
+export function daysEnding(today: string, count = pageViewDays): string[] {
+  const last = utcDate(today);
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(last);
+    date.setUTCDate(date.getUTCDate() - (count - 1 - i));
+    return isoDay(date);
+  });
+}
+
+/** A series over `keys` from sparse rows; keys without a row are 0. */
+export function fillSeries(keys: readonly string[], rows: readonly { key: string; value: number }[]) {
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  return keys.map((key) => ({ key, value: values.get(key) ?? 0 }));
+}
+
+export type LeadWeek = { week: string; counts: Record<ProjectType, number>; total: number };
+
+/** Leads per week and project type, zero-filled. */
+export function leadWeeksSeries(
+  weeks: readonly string[],
+  rows: readonly { week: string; projectType: ProjectType; count: number }[],
+): LeadWeek[] {
+  return weeks.map((week) => {
+    const counts = Object.fromEntries(projectTypes.map((type) => [type, 0])) as Record<ProjectType, number>;
+    for (const row of rows) if (row.week === week) counts[row.projectType] += row.count;
+    return { week, counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+  });
+}
+
+/** "3 of 8 (37.5%)"-style rate: the share in tenths of a percent, or null without leads. */
+export function conversionRate(converted: number, leads: number): number | null {
+  if (leads <= 0) return null;
+  return Math.round((converted * 1000) / leads) / 10;
+}
+
+/** A round upper bound for a chart's axis: 1, 2 or 5 times a power of ten, at least `max`. */
+export function niceMax(max: number): number {
+  if (max <= 0) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/** 'YYYY-MM' → 'Nov 2026' */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return `${shortMonths[m - 1]} ${y}`;
+}
+/** 'YYYY-MM-DD' → 'Nov 22' */
+export function dayLabel(day: string): string {
+  const [, m, d] = day.split("-").map(Number) as [number, number, number];
+  return `${shortMonths[m - 1]} ${d}`;
+}
+const shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+export type RevenueMonth = { month: string; amount: Cents };

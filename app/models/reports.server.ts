@@ -1,0 +1,64 @@
+/**
+ * The owner's dashboard's figures, each one aggregate query (sums on numeric, exact): paid revenue
+ * per month, leads per week and project type, the lead-to-customer conversion, public page views
+ * per day. Outstanding and overdue come from `receivableTotals` (models/invoices.server.ts), the
+ * same conditions the invoices list filters with.
+ */
+import { and, count, eq, gte, lte, sql } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { contactSubmissions, customers, pageViews, payments } from "#app/db/schema.ts";
+import type { ProjectType } from "#app/domain/enums.ts";
+import { toCents } from "#app/domain/money.ts";
+
+/** Payments received per month ('YYYY-MM' → cents), by the date each was paid, from `from` to `to` inclusive. */
+export async function revenueByMonth(db: Queryable, from: string, to: string) {
+  const month = sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ key: month, total: sql<string>`sum(${payments.amount})` })
+    .from(payments)
+    .where(and(gte(payments.paidOn, from), lte(payments.paidOn, to)))
+    .groupBy(month);
+  return rows.map((row) => ({ key: row.key, value: toCents(row.total) ?? 0 }));
+}
+
+/** The Monday (in the studio's time zone) of a timestamp's week, as 'YYYY-MM-DD'. */
+function weekOf(timeZone: string) {
+  return sql<string>`to_char(date_trunc('week', ${contactSubmissions.createdAt} at time zone ${timeZone}), 'YYYY-MM-DD')`;
+}
+
+/** Where a calendar day starts in the studio's time zone, as a timestamp. */
+function startOfDay(day: string, timeZone: string) {
+  return sql`(${day}::timestamp at time zone ${timeZone})`;
+}
+
+/** Leads (contact submissions, every status) per week and project type since the Monday `fromWeek`. */
+export async function leadsByWeek(db: Queryable, fromWeek: string, timeZone: string) {
+  const week = weekOf(timeZone);
+  const rows = await db
+    .select({ week, projectType: contactSubmissions.projectType, count: count() })
+    .from(contactSubmissions)
+    .where(sql`${contactSubmissions.createdAt} >= ${startOfDay(fromWeek, timeZone)}`)
+    .groupBy(week, contactSubmissions.projectType);
+  return rows.map((row) => ({ week: row.week, projectType: row.projectType as ProjectType, count: Number(row.count) }));
+}
+
+/** Leads since `fromDay` and how many of them became customers (a customer made from the lead). */
+export async function leadConversion(db: Queryable, fromDay: string, timeZone: string) {
+  const [row] = await db
+    .select({ leads: count(), converted: count(customers.id) })
+    .from(contactSubmissions)
+    .leftJoin(customers, eq(customers.contactSubmissionId, contactSubmissions.id))
+    .where(sql`${contactSubmissions.createdAt} >= ${startOfDay(fromDay, timeZone)}`);
+  return { leads: Number(row?.leads ?? 0), converted: Number(row?.converted ?? 0) };
+}
+
+/** Public page views per counting day (all pages) from `from` to `to` inclusive. */
+export async function pageViewsByDay(db: Queryable, from: string, to: string) {
+  const day = sql<string>`to_char(${pageViews.day}, 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ key: day, total: sql<string>`sum(${pageViews.views})` })
+    .from(pageViews)
+    .where(and(gte(pageViews.day, from), lte(pageViews.day, to)))
+    .groupBy(day);
+  return rows.map((row) => ({ key: row.key, value: Number(row.total) }));
+}

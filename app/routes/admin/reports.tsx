@@ -1,0 +1,142 @@
+/**
+ * /admin/reports: the owner's dashboard (issue 13). Paid revenue per month (12 months), what is
+ * outstanding and overdue (the invoices list's own conditions, so the figures match its filters),
+ * leads per week by project type (12 weeks), the lead-to-customer conversion over those weeks, and
+ * public page views per day (30 days). Periods are in the studio's time zone (ADR 0018).
+ */
+import { Link } from "react-router";
+import { BarChart, StackedBarChart } from "#app/components/admin/charts.tsx";
+import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
+import { getApp } from "#app/context.server.ts";
+import { type ProjectType, projectTypeLabels, projectTypes } from "#app/domain/enums.ts";
+import { invoiceListHref } from "#app/domain/invoice-form.ts";
+import { todayIn } from "#app/domain/invoice-status.ts";
+import { formatMoney } from "#app/domain/money.ts";
+import {
+  conversionRate,
+  dayLabel,
+  daysEnding,
+  fillSeries,
+  leadWeeksSeries,
+  monthLabel,
+  monthsEnding,
+  weeksEnding,
+} from "#app/domain/reports.ts";
+import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
+import { leadConversion, leadsByWeek, pageViewsByDay, revenueByMonth } from "#app/models/reports.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/reports";
+import type { AdminHandle } from "./layout.tsx";
+
+export const handle: AdminHandle = { liveTables: ["invoices", "contact_submissions", "customers"] };
+
+export const meta: Route.MetaFunction = () => [{ title: "Reports | Studio back office" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = getApp(context).database.db;
+  const timeZone = await studioTimeZone(db);
+  const now = new Date();
+  const today = todayIn(timeZone, now);
+  const months = monthsEnding(today);
+  const weeks = weeksEnding(today);
+  // page views are counted per UTC day (domain/page-views.ts)
+  const days = daysEnding(now.toISOString().slice(0, 10));
+  const [revenue, receivable, leads, conversion, views] = await Promise.all([
+    revenueByMonth(db, `${months[0]}-01`, today),
+    receivableTotals(db, today),
+    leadsByWeek(db, weeks[0] ?? today, timeZone),
+    leadConversion(db, weeks[0] ?? today, timeZone),
+    pageViewsByDay(db, days[0] ?? today, days.at(-1) ?? today),
+  ]);
+  return {
+    timeZone,
+    revenue: fillSeries(months, revenue),
+    receivable,
+    leads: leadWeeksSeries(weeks, leads),
+    conversion: { ...conversion, rate: conversionRate(conversion.converted, conversion.leads) },
+    views: fillSeries(days, views),
+  };
+}
+
+const leadColours: Record<ProjectType, string> = {
+  quote: "fill-sky-400",
+  contact: "fill-zinc-300",
+  consultation: "fill-emerald-400",
+  website: "fill-amber-300",
+  webapp: "fill-violet-400",
+  redesign: "fill-rose-400",
+  demo: "fill-lime-300",
+};
+
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { revenue, receivable, leads, conversion, views, timeZone } = loaderData;
+  const revenueTotal = revenue.reduce((sum, month) => sum + month.value, 0);
+  const leadTotal = leads.reduce((sum, week) => sum + week.total, 0);
+  const viewTotal = views.reduce((sum, day) => sum + day.value, 0);
+  const usedTypes = projectTypes.filter((type) => leads.some((week) => week.counts[type] > 0));
+  const series = (usedTypes.length ? usedTypes : (["quote"] as ProjectType[])).map((type) => ({
+    key: type,
+    label: projectTypeLabels[type],
+    className: leadColours[type],
+  }));
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <PageHeader title="Reports" description={`Money, leads and visits at a glance. Dates in ${timeZone}.`}>
+        <RefreshButton />
+      </PageHeader>
+
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SummaryCard
+          label="Outstanding"
+          value={formatMoney(receivable.outstanding)}
+          hint={`${receivable.outstandingCount} unpaid ${receivable.outstandingCount === 1 ? "invoice" : "invoices"}`}
+        />
+        <SummaryCard
+          label="Overdue"
+          value={formatMoney(receivable.overdue)}
+          hint={
+            <Link to={invoiceListHref({ type: "invoice", status: "overdue" })} className={linkClass}>
+              {receivable.overdueCount} overdue {receivable.overdueCount === 1 ? "invoice" : "invoices"}
+            </Link>
+          }
+        />
+        <SummaryCard label="Paid, last 12 months" value={formatMoney(revenueTotal)} />
+        <SummaryCard
+          label="Lead conversion"
+          value={conversion.rate === null ? "No leads" : `${conversion.rate}%`}
+          hint={`${conversion.converted} of ${conversion.leads} leads in 12 weeks became customers`}
+        />
+      </dl>
+
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+        <BarChart
+          title="Paid revenue by month"
+          summary={`${formatMoney(revenueTotal)} received over the last 12 months.`}
+          valueHeading="Paid"
+          bars={revenue.map((month) => ({ key: month.key, label: monthLabel(month.key), value: month.value }))}
+          format={(cents) => formatMoney(Math.round(cents))}
+          labelEvery={2}
+          barClassName="fill-emerald-400"
+        />
+        <StackedBarChart
+          title="Leads per week by project type"
+          summary={`${leadTotal} ${leadTotal === 1 ? "lead" : "leads"} over the last 12 weeks.`}
+          bars={leads.map((week) => ({ key: week.week, label: dayLabel(week.week), values: week.counts }))}
+          series={series}
+          labelEvery={2}
+        />
+        <BarChart
+          title="Public page views per day"
+          summary={`${viewTotal} page ${viewTotal === 1 ? "view" : "views"} over the last 30 days.`}
+          valueHeading="Views"
+          bars={views.map((day) => ({ key: day.key, label: dayLabel(day.key), value: day.value }))}
+          format={(value) => String(Math.round(value))}
+          labelEvery={5}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The owner's dashboard: every figure equals a sum computed by hand over seeded payments,
+ * invoices, leads and page views, periods follow the studio's time zone, and the outstanding and
+ * overdue totals equal the invoices list filtered the same way. The page refuses outsiders.
+ */
+import { beforeEach, expect, it } from "vitest";
+import { businessSettings, contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
+import { todayIn } from "#app/domain/invoice-status.ts";
+import { monthsEnding, weeksEnding } from "#app/domain/reports.ts";
+import { listInvoices } from "#app/models/invoices.server.ts";
+import * as reports from "#app/routes/admin/reports.tsx";
+import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness } from "../support/routes.ts";
+
+type ReportData = Awaited<ReturnType<typeof reports.loader>>;
+
+function shiftDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+describeEachDatabase("owner's dashboard", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+  let admin = "";
+  let customerId = "";
+
+  beforeEach(async () => {
+    admin = await cookieFor("owner@studio.test", true);
+    const [customer] = await database().db.insert(customers).values({ name: "Ada", email: "ada@test.test" }).returning();
+    customerId = customer?.id ?? "";
+  });
+
+  async function load() {
+    const outcome = await call(reports.loader, "/admin/reports", { cookie: admin });
+    expect(outcome.status).toBe(200);
+    return outcome.data as ReportData;
+  }
+
+  it("refuses anonymous and non-admin requests", async () => {
+    const staff = await cookieFor("staff@studio.test", false);
+    expect((await call(reports.loader, "/admin/reports", { cookie: "" })).status).toBe(302);
+    expect((await call(reports.loader, "/admin/reports", { cookie: staff })).status).toBe(403);
+  });
+
+  it("sums payments per month by the date paid, over the last 12 months only", async () => {
+    const db = database().db;
+    const today = todayIn("America/New_York");
+    const months = monthsEnding(today);
+    const [invoice] = await db
+      .insert(invoices)
+      .values({ invoiceNumber: "INV-1", customerId, issueDate: "2025-01-01", status: "partial", totalAmount: "5000" })
+      .returning();
+    const invoiceId = invoice?.id ?? "";
+    await db.insert(payments).values([
+      { invoiceId, paidOn: `${months[11]}-01`, amount: "100.10", method: "cash" },
+      { invoiceId, paidOn: `${months[11]}-01`, amount: "0.20", method: "card" },
+      { invoiceId, paidOn: `${months[0]}-01`, amount: "300.00", method: "check" },
+      // 13 months ago: outside the chart
+      { invoiceId, paidOn: shiftDays(`${months[0]}-01`, -1), amount: "999.00", method: "cash" },
+    ]);
+    const data = await load();
+    expect(data.revenue.map((month) => month.key)).toEqual(months);
+    expect(data.revenue[11]?.value).toBe(10030);
+    expect(data.revenue[0]?.value).toBe(30000);
+    expect(data.revenue.reduce((sum, month) => sum + month.value, 0)).toBe(40030);
+  });
+
+  it("shows outstanding and overdue totals equal to the invoices list's filters", async () => {
+    const db = database().db;
+    const today = todayIn("America/New_York");
+    const past = shiftDays(today, -10);
+    const future = shiftDays(today, 10);
+    await db.insert(invoices).values([
+      { invoiceNumber: "A", customerId, issueDate: past, dueDate: past, status: "sent", totalAmount: "100.01", balanceDue: "100.01" },
+      { invoiceNumber: "B", customerId, issueDate: past, dueDate: past, status: "partial", totalAmount: "50", amountPaid: "20", balanceDue: "30" },
+      { invoiceNumber: "C", customerId, issueDate: past, dueDate: future, status: "viewed", totalAmount: "7.50", balanceDue: "7.50" },
+      { invoiceNumber: "D", customerId, issueDate: past, dueDate: past, status: "paid", totalAmount: "40", amountPaid: "40", balanceDue: "0" },
+      { invoiceNumber: "E", customerId, issueDate: past, dueDate: past, status: "draft", totalAmount: "60", balanceDue: "60" },
+      { invoiceNumber: "F", customerId, issueDate: past, dueDate: past, status: "sent", invoiceType: "estimate", totalAmount: "70", balanceDue: "70" },
+    ]);
+    const data = await load();
+    expect(data.receivable.overdue).toBe(13001);
+    expect(data.receivable.overdueCount).toBe(2);
+    expect(data.receivable.outstanding).toBe(13751);
+    expect(data.receivable.outstandingCount).toBe(3);
+    const overdueList = await listInvoices(db, { q: "", type: "invoice", status: "overdue", page: 1 } as never);
+    expect(overdueList.rows.map((row) => row.invoiceNumber).sort()).toEqual(["A", "B"]);
+  });
+
+  it("counts leads per week by project type and their conversion in the studio's time zone", async () => {
+    const db = database().db;
+    await db.insert(businessSettings).values({ businessName: "Studio", contactName: "Owner", email: "o@s.test", timeZone: "Pacific/Kiritimati" });
+    const today = todayIn("Pacific/Kiritimati");
+    const weeks = weeksEnding(today);
+    const mondayStart = weeks[11] ?? today;
+    // 00:30 on this week's Monday in Kiritimati (UTC+14) is the Sunday before in UTC
+    const justInside = new Date(`${mondayStart}T00:30:00+14:00`);
+    const justOutside = new Date(`${weeks[0]}T00:00:00+14:00`.replace("T00:00:00", "T00:00:00"));
+    justOutside.setTime(justOutside.getTime() - 60_000);
+    const [lead] = await db
+      .insert(contactSubmissions)
+      .values([
+        { name: "A", email: "a@l.test", projectType: "quote", message: "m", createdAt: justInside },
+        { name: "B", email: "b@l.test", projectType: "quote", message: "m", createdAt: justInside, status: "archived" },
+        { name: "C", email: "c@l.test", projectType: "webapp", message: "m", createdAt: justInside },
+        { name: "D", email: "d@l.test", projectType: "webapp", message: "m", createdAt: justOutside },
+      ])
+      .returning();
+    await db.insert(customers).values({ name: "A", email: "a@l.test", contactSubmissionId: lead?.id ?? null });
+    const data = await load();
+    expect(data.timeZone).toBe("Pacific/Kiritimati");
+    expect(data.leads.map((week) => week.week)).toEqual(weeks);
+    expect(data.leads[11]?.counts.quote).toBe(2);
+    expect(data.leads[11]?.counts.webapp).toBe(1);
+    expect(data.leads.reduce((sum, week) => sum + week.total, 0)).toBe(3);
+    expect(data.conversion).toEqual({ leads: 3, converted: 1, rate: 33.3 });
+  });
+
+  it("sums page views of every page per day for 30 days", async () => {
+    const db = database().db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.insert(pageViews).values([
+      { path: "/", day: today, views: 5 },
+      { path: "/pricing", day: today, views: 2 },
+      { path: "/", day: shiftDays(today, -29), views: 1 },
+      { path: "/", day: shiftDays(today, -30), views: 100 },
+    ]);
+    const data = await load();
+    expect(data.views).toHaveLength(30);
+    expect(data.views.at(-1)).toEqual({ key: today, value: 7 });
+    expect(data.views[0]).toEqual({ key: shiftDays(today, -29), value: 1 });
+    expect(data.views.reduce((sum, day) => sum + day.value, 0)).toBe(8);
+  });
+});
