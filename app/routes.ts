@@ -4,6 +4,9 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("contact/send", "routes/contact-send.ts"),
+  // the client's link to an invoice or estimate (no account; the token is the key)
+  route("i/:token", "routes/client-document.tsx"),
+  route("i/:token/pdf", "routes/client-document-pdf.ts"),
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),
@@ -37,6 +40,7 @@ export default [
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
         route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),
+        route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
         route("invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // suspected spam from the inquiry form: restore or delete for good

@@ -440,6 +440,8 @@ export const invoices = pgTable(
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     /** the name the client typed as a signature when accepting */
     acceptedByName: varchar("accepted_by_name", { length: limits.personName }),
+    /** payment reminders by email for this invoice (Settings hold the schedule) */
+    remindersEnabled: boolean("reminders_enabled").notNull().default(true),
     /** an invoice made from an estimate: the estimate (unique, so an estimate converts once) */
     sourceEstimateId: uuid("source_estimate_id").references((): AnyPgColumn => invoices.id, {
       onDelete: "set null",
@@ -540,6 +542,8 @@ export const businessSettings = pgTable(
     estimatePrefix: varchar("estimate_prefix", { length: limits.numberPrefix }).notNull().default("EST"),
     /** the studio's IANA time zone: what "today" means for overdue invoices (ADR 0014) */
     timeZone: varchar("time_zone", { length: limits.timeZone }).notNull().default("America/New_York"),
+    /** payment reminders: days relative to the due date (-3 = three days before) */
+    reminderOffsets: jsonb("reminder_offsets").$type<number[]>().notNull().default([-3, 0, 7]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -568,5 +572,69 @@ export const studioLogo = pgTable(
     check("studio_logo_single_row", sql`${t.id} = 1`),
     check("studio_logo_mime_type", sql`${t.mimeType} in ('image/png', 'image/jpeg')`),
     check("studio_logo_size", sql`octet_length(${t.data}) between 1 and 1048576`),
+  ],
+);
+
+// ---------------------------------------------------------------- sending (issue 13)
+
+/** Files sent with an outbox message (an invoice's PDF), deleted with it. */
+export const mailAttachments = pgTable(
+  "mail_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mailId: uuid("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    filename: varchar("filename", { length: 200 }).notNull(),
+    contentType: varchar("content_type", { length: 100 }).notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [index("mail_attachments_mail_id_idx").on(t.mailId)],
+);
+
+/**
+ * The client's links to a document (/i/{token}): only the SHA-256 of the token is kept, so a
+ * database reader cannot open them. Revoked links answer 404 (ADR 0016).
+ */
+export const invoiceLinks = pgTable(
+  "invoice_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("invoice_links_token_hash_key").on(t.tokenHash), index("invoice_links_invoice_id_idx").on(t.invoiceId)],
+);
+
+export const invoiceSendKinds = ["send", "reminder"] as const;
+export const invoiceSendKindEnum = pgEnum("invoice_send_kind", invoiceSendKinds);
+
+/** The send history of a document: every email (sent by the owner, or a reminder), with its outbox row. */
+export const invoiceSends = pgTable(
+  "invoice_sends",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: invoiceSendKindEnum("kind").notNull(),
+    recipient: varchar("recipient", { length: limits.email }).notNull(),
+    subject: varchar("subject", { length: 300 }).notNull(),
+    mailId: uuid("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    pdfAttached: boolean("pdf_attached").notNull(),
+    /** why the PDF could not be attached (the mail went with the link only) */
+    pdfError: varchar("pdf_error", { length: 500 }),
+    /** a reminder's offset in days from the due date; each is sent once */
+    reminderOffset: integer("reminder_offset"),
+    createdAt: createdAt(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("invoice_sends_invoice_id_idx").on(t.invoiceId, t.createdAt),
+    uniqueIndex("invoice_sends_reminder_once").on(t.invoiceId, t.reminderOffset),
   ],
 );

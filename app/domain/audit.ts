@@ -4,6 +4,10 @@
  */
 
 export const auditEventLabels: Record<string, string> = {
+  invoice_sent: "Document emailed",
+  invoice_links_revoked: "Client links revoked",
+  estimate_accepted_by_client: "Estimate accepted by the client",
+  estimate_declined_by_client: "Estimate declined by the client",
   signin_success: "Signed in",
   signin_failure: "Sign-in failed",
   signin_blocked: "Sign-in blocked (too many attempts)",

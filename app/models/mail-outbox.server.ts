@@ -1,7 +1,7 @@
 /** The mail outbox's rows (app/services/mail.server.ts delivers them). */
 import { and, eq, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { mailOutbox } from "#app/db/schema.ts";
+import { mailAttachments, mailOutbox } from "#app/db/schema.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -12,6 +12,31 @@ export async function insertMail(
   const [created] = await db.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
   if (!created) throw new Error("outbox insert returned nothing");
   return created.id;
+}
+
+export type Attachment = { filename: string; contentType: string; content: Uint8Array };
+
+/** Files to send with an outbox message (in the message's transaction). */
+export async function insertAttachments(db: Queryable, mailId: string, files: readonly Attachment[]): Promise<void> {
+  if (files.length === 0) return;
+  await db.insert(mailAttachments).values(files.map((file) => ({ mailId, ...file })));
+}
+
+/** The attachments of the given messages, by message id. */
+export async function attachmentsOf(db: Queryable, mailIds: readonly string[]): Promise<Map<string, Attachment[]>> {
+  const byMail = new Map<string, Attachment[]>();
+  if (mailIds.length === 0) return byMail;
+  const rows = await db
+    .select({
+      mailId: mailAttachments.mailId,
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      content: mailAttachments.content,
+    })
+    .from(mailAttachments)
+    .where(inArray(mailAttachments.mailId, [...mailIds]));
+  for (const { mailId, ...file } of rows) byMail.set(mailId, [...(byMail.get(mailId) ?? []), file]);
+  return byMail;
 }
 
 /**

@@ -35,6 +35,11 @@ export const auditEvents = [
   "spam_deleted",
   "spam_restored",
   "submission_converted",
+  // getting paid (issue 13)
+  "invoice_sent",
+  "invoice_links_revoked",
+  "estimate_accepted_by_client",
+  "estimate_declined_by_client",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

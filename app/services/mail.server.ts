@@ -12,7 +12,15 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Queryable } from "#app/db/client.server.ts";
-import { claimDueMail, dropSealedBodiesBefore, insertMail, updateMail } from "#app/models/mail-outbox.server.ts";
+import {
+  type Attachment,
+  attachmentsOf,
+  claimDueMail,
+  dropSealedBodiesBefore,
+  insertAttachments,
+  insertMail,
+  updateMail,
+} from "#app/models/mail-outbox.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
@@ -62,10 +70,16 @@ export function isSealed(text: string): boolean {
  * Puts a message in the outbox. Pass the transaction the message belongs to. A message that
  * carries a secret is sealed with `options.seal`; its body is dropped once delivered or expired.
  */
-export async function enqueueMail(db: Queryable, message: MailMessage, options: { seal?: MailKey } = {}) {
+export async function enqueueMail(
+  db: Queryable,
+  message: MailMessage,
+  options: { seal?: MailKey; attachments?: readonly Attachment[] } = {},
+) {
   const text = options.seal ? sealText(options.seal, message.text) : message.text;
   const html = message.html ? (options.seal ? sealText(options.seal, message.html) : message.html) : null;
-  return insertMail(db, { to: message.to, subject: message.subject, text, html });
+  const id = await insertMail(db, { to: message.to, subject: message.subject, text, html });
+  await insertAttachments(db, id, options.attachments ?? []);
+  return id;
 }
 
 /** Drops sealed bodies older than their lifetime (the maintenance timer calls it). */
@@ -112,6 +126,10 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
     batch: options.batch ?? 20,
   });
 
+  const attachments = await attachmentsOf(
+    db,
+    claimed.map((message) => message.id),
+  );
   for (const message of claimed) {
     const sealed = isSealed(message.text);
     const text = openText(options.key, message.text);
@@ -138,6 +156,11 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
         subject: message.subject,
         text,
         html: html ?? undefined,
+        attachments: (attachments.get(message.id) ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
       });
       await updateMail(db, message.id, { status: "sent", sentAt: new Date(), lastError: null, ...drop });
       options.logger.info({ mailId: message.id, subject: message.subject }, "mail sent");

@@ -96,8 +96,8 @@ describeEachDatabase("owner's dashboard", (database) => {
     const mondayStart = weeks[11] ?? today;
     // 00:30 on this week's Monday in Kiritimati (UTC+14) is the Sunday before in UTC
     const justInside = new Date(`${mondayStart}T00:30:00+14:00`);
-    const justOutside = new Date(`${weeks[0]}T00:00:00+14:00`.replace("T00:00:00", "T00:00:00"));
-    justOutside.setTime(justOutside.getTime() - 60_000);
+    // a minute before the first charted week starts there
+    const justOutside = new Date(new Date(`${weeks[0]}T00:00:00+14:00`).getTime() - 60_000);
     const [lead] = await db
       .insert(contactSubmissions)
       .values([

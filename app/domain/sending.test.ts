@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  clientLinkPath,
+  defaultMessage,
+  defaultSubject,
+  dueReminder,
+  isClientToken,
+  mailText,
+  parseReminderOffsets,
+  reminderMessage,
+  reminderSubject,
+  sendFormSchema,
+} from "#app/domain/sending.ts";
+
+const invoice = {
+  invoiceType: "invoice" as const,
+  invoiceNumber: "INV-0007",
+  businessName: "Studio Nine",
+  customerName: "Maria",
+  total: 150000,
+  balanceDue: 100000,
+  dueDate: "2026-12-01",
+};
+
+describe("default texts", () => {
+  it("names the document, the amount due and the due date", () => {
+    expect(defaultSubject(invoice)).toBe("Invoice INV-0007 from Studio Nine");
+    const message = defaultMessage(invoice);
+    expect(message).toContain("Hello Maria,");
+    expect(message).toContain("invoice INV-0007 for $1,000.00, due on 2026-12-01");
+  });
+
+  it("asks an estimate's client to accept or decline", () => {
+    const estimate = { ...invoice, invoiceType: "estimate" as const, invoiceNumber: "EST-0002" };
+    expect(defaultSubject(estimate)).toBe("Estimate EST-0002 from Studio Nine");
+    expect(defaultMessage(estimate)).toContain("estimate EST-0002 for $1,500.00");
+    expect(mailText("Hi", "https://s.test/i/x", "estimate")).toBe(
+      "Hi\n\nView, accept or decline the estimate online:\nhttps://s.test/i/x\n",
+    );
+  });
+
+  it("words reminders by their offset", () => {
+    expect(reminderSubject(invoice, -3)).toBe("Reminder: invoice INV-0007 from Studio Nine is due soon");
+    expect(reminderSubject(invoice, 0)).toContain("is due today");
+    expect(reminderSubject(invoice, 7)).toContain("is overdue");
+    expect(reminderMessage(invoice, 7)).toContain("was due on 2026-12-01 and is still unpaid");
+  });
+});
+
+describe("the send form", () => {
+  it("requires a recipient, a subject and a message", () => {
+    const result = sendFormSchema.safeParse({ to: "nope", subject: " ", message: "" });
+    expect(result.success).toBe(false);
+    const messages = result.error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages).toContain("Invalid email address");
+    expect(messages).toContain("Please enter a subject");
+    expect(messages).toContain("Please enter a message");
+  });
+
+  it("keeps line breaks and limits lengths", () => {
+    expect(sendFormSchema.parse({ to: "a@b.test", subject: "S", message: "a\r\nb" }).message).toBe("a\nb");
+    const long = sendFormSchema.safeParse({ to: "a@b.test", subject: "x".repeat(301), message: "m" });
+    expect(long.error?.issues[0]?.message).toBe("Subject must be less than 300 characters");
+  });
+});
+
+describe("client tokens", () => {
+  it("accepts only 43 base64url characters", () => {
+    expect(isClientToken("a".repeat(43))).toBe(true);
+    expect(isClientToken("a".repeat(42))).toBe(false);
+    expect(isClientToken(`${"a".repeat(42)}=`)).toBe(false);
+    expect(isClientToken("../".repeat(15))).toBe(false);
+    expect(clientLinkPath("abc")).toBe("/i/abc");
+  });
+});
+
+describe("reminder offsets", () => {
+  it("parses, sorts and de-duplicates", () => {
+    expect(parseReminderOffsets("7, -3 0, 0")).toEqual([-3, 0, 7]);
+    expect(parseReminderOffsets("")).toEqual([]);
+  });
+  it("refuses what is not a small list of whole days in range", () => {
+    expect(parseReminderOffsets("1.5")).toBeNull();
+    expect(parseReminderOffsets("-61")).toBeNull();
+    expect(parseReminderOffsets("366")).toBeNull();
+    expect(parseReminderOffsets("1,2,3,4,5,6")).toBeNull();
+    expect(parseReminderOffsets("soon")).toBeNull();
+  });
+});
+
+describe("which reminder is due", () => {
+  const base = { dueDate: "2026-12-10", sentDay: "2026-11-20", offsets: [-3, 0, 7], alreadySent: [] as number[] };
+  it("sends nothing before the first reminder day", () => {
+    expect(dueReminder({ ...base, today: "2026-12-06" })).toBeNull();
+  });
+  it("sends each on its day, once", () => {
+    expect(dueReminder({ ...base, today: "2026-12-07" })).toBe(-3);
+    expect(dueReminder({ ...base, today: "2026-12-07", alreadySent: [-3] })).toBeNull();
+    expect(dueReminder({ ...base, today: "2026-12-10", alreadySent: [-3] })).toBe(0);
+    expect(dueReminder({ ...base, today: "2026-12-17", alreadySent: [-3, 0] })).toBe(7);
+    expect(dueReminder({ ...base, today: "2027-01-30", alreadySent: [-3, 0, 7] })).toBeNull();
+  });
+  it("catches up a missed day with the latest reminder only, never an earlier one after it", () => {
+    expect(dueReminder({ ...base, today: "2026-12-20" })).toBe(7);
+    expect(dueReminder({ ...base, today: "2026-12-20", alreadySent: [7] })).toBeNull();
+  });
+  it("sends no reminder whose day came before the invoice was sent", () => {
+    expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-08" })).toBeNull();
+    expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-10" })).toBe(0);
+  });
+});

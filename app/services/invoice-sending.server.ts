@@ -1,0 +1,184 @@
+/**
+ * Emailing a document (issue 13, ADR 0017): a new client link, the PDF rendered and attached,
+ * one outbox message, the send history row, draft → sent, and the audit entry, all in one
+ * transaction. A PDF that fails to render never drops the email: it goes with the link only,
+ * the failure is logged and recorded in the history for the owner to see.
+ * Payment reminders use the same path without the PDF, once per offset (the history's unique
+ * (invoice, offset) and a transaction-scoped advisory lock keep several instances from doubling).
+ */
+import { sql } from "drizzle-orm";
+import type { Config } from "#app/config.server.ts";
+import { type Db, selectRows } from "#app/db/client.server.ts";
+import { invoiceDocument } from "#app/domain/invoice-document.ts";
+import { pdfFileName } from "#app/domain/invoice-form.ts";
+import { todayIn } from "#app/domain/invoice-status.ts";
+import { toCents } from "#app/domain/money.ts";
+import {
+  clientLinkPath,
+  dueReminder,
+  mailText,
+  reminderMessage,
+  reminderSubject,
+  type SendForm,
+  type SendSubject,
+} from "#app/domain/sending.ts";
+import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
+import {
+  attachSendMail,
+  insertInvoiceLink,
+  insertSend,
+  markSent,
+  reminderCandidates,
+} from "#app/models/invoice-sends.server.ts";
+import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
+import { getStudioLogo } from "#app/models/studio-logo.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+import { newClientToken } from "#app/services/client-links.server.ts";
+import type { Logger } from "#app/services/logger.server.ts";
+import { enqueueMail } from "#app/services/mail.server.ts";
+
+export type SendResult =
+  | { status: "sent"; pdfAttached: boolean; invoiceType: PrintableInvoice["invoiceType"] }
+  | { status: "not-found" }
+  | { status: "cancelled" };
+
+/** Renders the document's PDF; null (and logged) when rendering fails. */
+async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger) {
+  try {
+    const [studio, logo] = await Promise.all([getStudioIdentity(db), getStudioLogo(db)]);
+    const { renderInvoicePdf } = await import("#app/services/invoice-pdf.server.tsx");
+    const bytes = await renderInvoicePdf(invoiceDocument(invoice, studio), logo);
+    return { bytes: new Uint8Array(bytes), error: null };
+  } catch (error) {
+    logger.error({ err: error, invoice: invoice.id }, "invoice PDF could not be rendered for an email");
+    const reason = error instanceof Error ? error.message : String(error);
+    return { bytes: null, error: reason.slice(0, 500) || "rendering failed" };
+  }
+}
+
+export function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
+  return {
+    invoiceType: invoice.invoiceType,
+    invoiceNumber: invoice.invoiceNumber,
+    businessName,
+    customerName: invoice.customer.name,
+    total: toCents(invoice.totalAmount) ?? 0,
+    balanceDue: toCents(invoice.balanceDue) ?? 0,
+    dueDate: invoice.dueDate,
+  };
+}
+
+export type SendDeps = {
+  db: Db;
+  config: Pick<Config, "publicUrl">;
+  logger: Logger;
+  /** for tests: make the PDF fail */
+  render?: typeof renderPdf;
+};
+
+export async function sendDocument(
+  deps: SendDeps,
+  input: { invoiceId: string; form: SendForm; actor: { userId: string; email: string }; ip: string | null },
+): Promise<SendResult> {
+  const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
+  if (!invoice) return { status: "not-found" };
+  if (invoice.status === "cancelled") return { status: "cancelled" };
+  const pdf = await (deps.render ?? renderPdf)(deps.db, invoice, deps.logger);
+  const { token, hash } = newClientToken();
+  const link = new URL(clientLinkPath(token), deps.config.publicUrl).toString();
+  await deps.db.transaction(async (tx) => {
+    await insertInvoiceLink(tx, invoice.id, hash);
+    const mailId = await enqueueMail(
+      tx,
+      { to: input.form.to, subject: input.form.subject, text: mailText(input.form.message, link, invoice.invoiceType) },
+      {
+        attachments: pdf.bytes
+          ? [{ filename: pdfFileName(invoice.invoiceNumber), contentType: "application/pdf", content: pdf.bytes }]
+          : [],
+      },
+    );
+    await insertSend(tx, {
+      invoiceId: invoice.id,
+      kind: "send",
+      recipient: input.form.to,
+      subject: input.form.subject,
+      mailId,
+      pdfAttached: pdf.bytes !== null,
+      pdfError: pdf.error,
+      createdBy: input.actor.userId,
+    });
+    await markSent(tx, invoice.id);
+    await auditAction(tx, input.actor, input.ip, "invoice_sent", {
+      invoice: invoice.invoiceNumber,
+      to: input.form.to,
+      pdf: pdf.bytes !== null,
+    });
+  });
+  return { status: "sent", pdfAttached: pdf.bytes !== null, invoiceType: invoice.invoiceType };
+}
+
+/** Any constant shared by every instance: one reminder run at a time across instances. */
+const reminderLockKey = 727_271_013;
+
+/**
+ * Queues the payment reminders due today (in the studio's time zone) and returns how many.
+ * Safe to run on several instances at once: the first takes the lock, the others skip; and each
+ * (invoice, offset) is recorded once, so a reminder is never sent twice.
+ */
+export async function queueDueReminders(deps: SendDeps, now = new Date()): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const [lock] = await selectRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${reminderLockKey}) as locked`,
+    );
+    if (!lock?.locked) return 0;
+    const settings = await getBusinessSettings(tx);
+    const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
+    if (offsets.length === 0) return 0;
+    const timeZone = settings?.timeZone ?? "America/New_York";
+    const today = todayIn(timeZone, now);
+    const businessName = settings?.businessName ?? (await getStudioIdentity(tx)).businessName;
+    let queued = 0;
+    for (const candidate of await reminderCandidates(tx)) {
+      if (!candidate.dueDate) continue;
+      const offset = dueReminder({
+        dueDate: candidate.dueDate,
+        sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
+        today,
+        offsets,
+        alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
+      });
+      if (offset === null) continue;
+      const doc: SendSubject = {
+        invoiceType: "invoice",
+        invoiceNumber: candidate.invoiceNumber,
+        businessName,
+        customerName: candidate.customerName,
+        total: toCents(candidate.totalAmount) ?? 0,
+        balanceDue: toCents(candidate.balanceDue) ?? 0,
+        dueDate: candidate.dueDate,
+      };
+      const subject = reminderSubject(doc, offset);
+      const sendId = await insertSend(tx, {
+        invoiceId: candidate.id,
+        kind: "reminder",
+        recipient: candidate.customerEmail,
+        subject,
+        pdfAttached: false,
+        reminderOffset: offset,
+      });
+      if (!sendId) continue;
+      const { token, hash } = newClientToken();
+      await insertInvoiceLink(tx, candidate.id, hash);
+      const link = new URL(clientLinkPath(token), deps.config.publicUrl).toString();
+      const mailId = await enqueueMail(tx, {
+        to: candidate.customerEmail,
+        subject,
+        text: mailText(reminderMessage(doc, offset), link, "invoice"),
+      });
+      await attachSendMail(tx, sendId, mailId);
+      queued++;
+    }
+    return queued;
+  });
+}
