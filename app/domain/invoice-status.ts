@@ -51,8 +51,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 // ---------------------------------------------------------------- overdue
 
-/** The stored statuses an unpaid invoice can be overdue in. */
-export const overdueStatuses = ["sent", "viewed", "partial"] as const satisfies readonly InvoiceStatus[];
+/**
+ * The stored statuses an unpaid invoice can be overdue in ("overdue" itself is never stored by
+ * this code; a row stored so by older data counts like the others).
+ */
+export const overdueStatuses = ["sent", "viewed", "partial", "overdue"] as const satisfies readonly InvoiceStatus[];
 
 export type OverdueInput = {
   invoiceType: InvoiceType;

@@ -6,6 +6,7 @@ import { contactSubmissions, customerSearchText, customers, invoices, projects }
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
+import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -73,11 +74,13 @@ export async function getCustomer(db: Queryable, id: string) {
  * totals, Outstanding = sum of the balance due of invoices neither paid nor cancelled
  * (estimates count in neither, like `customerTotals`), and how many projects and invoices.
  */
-export async function getCustomerSummary(db: Queryable, customerId: string) {
+export async function getCustomerSummary(db: Queryable, customerId: string, today?: string) {
+  const day = today ?? (await studioToday(db));
   const [billing] = await db
     .select({
       totalBilled: sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`,
-      outstanding: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.invoiceType} = 'invoice' and ${invoices.status} not in ('paid', 'cancelled')), 0)`,
+      outstanding: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`,
+      overdue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${overdueCondition(day)}), 0)`,
       invoiceCount: count(),
     })
     .from(invoices)
@@ -89,19 +92,22 @@ export async function getCustomerSummary(db: Queryable, customerId: string) {
   return {
     totalBilled: toCents(String(billing?.totalBilled ?? "0")) ?? 0,
     outstanding: toCents(String(billing?.outstanding ?? "0")) ?? 0,
+    /** the part of Outstanding that is overdue (ADR 0014) */
+    overdue: toCents(String(billing?.overdue ?? "0")) ?? 0,
     invoiceCount: Number(billing?.invoiceCount ?? 0),
     projectCount: Number(projectTotal?.projectCount ?? 0),
   };
 }
 
-/** A customer's invoices and estimates, newest first (the Invoices tab). */
-export async function listCustomerInvoices(db: Queryable, customerId: string) {
+/** A customer's invoices and estimates, newest first (the Invoices tab), statuses as shown (overdue derived). */
+export async function listCustomerInvoices(db: Queryable, customerId: string, today?: string) {
+  const day = today ?? (await studioToday(db));
   return db
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
       invoiceType: invoices.invoiceType,
-      status: invoices.status,
+      status: displayStatusSql(day),
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       totalAmount: invoices.totalAmount,

@@ -35,6 +35,13 @@ export const auditEvents = [
   "spam_deleted",
   "spam_restored",
   "submission_converted",
+  // getting paid (issue 13)
+  "payment_recorded",
+  "payment_deleted",
+  "estimate_accepted",
+  "estimate_declined",
+  "estimate_converted",
+  "recurring_invoice_created",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 
