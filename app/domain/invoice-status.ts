@@ -30,6 +30,11 @@ export function timeZoneChoices(): string[] {
   return zones.includes("UTC") ? zones : [...zones, "UTC"].sort();
 }
 
+/** A time zone of the Settings select (aliases such as "US/Eastern" are refused: pick the canonical name). */
+export function isOfferedTimeZone(value: unknown): value is string {
+  return typeof value === "string" && timeZoneChoices().includes(value);
+}
+
 const todayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date ('YYYY-MM-DD') it is at `now` in `timeZone` (an unknown zone falls back to the default). */

@@ -30,6 +30,9 @@ export const projectMessages = {
   searchPlaceholder: "Search by project or customer name...",
   endBeforeStart: "End date cannot be before the start date",
   customerGone: "This customer no longer exists",
+  recurringInvoice: "Create invoice from recurring fees",
+  noRecurringFees: "This project has no recurring fees to invoice",
+  recurringInvoiceCreated: (number: string) => `Draft invoice ${number} created from the recurring fees`,
 } as const;
 
 // ---------------------------------------------------------------- list URL state
