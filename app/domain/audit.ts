@@ -33,6 +33,12 @@ export const auditEventLabels: Record<string, string> = {
   spam_deleted: "Suspected spam deleted",
   spam_restored: "Suspected spam restored to the inbox",
   submission_converted: "Inquiry converted to a customer",
+  payment_recorded: "Payment recorded",
+  payment_deleted: "Payment deleted",
+  estimate_accepted: "Estimate marked accepted",
+  estimate_declined: "Estimate marked declined",
+  estimate_converted: "Estimate converted to an invoice",
+  recurring_invoice_created: "Invoice created from recurring fees",
 };
 
 export function auditEventLabel(event: string): string {

@@ -15,7 +15,7 @@ import {
 } from "#app/domain/enums.ts";
 
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, calculateTotals, parseScaled, type Totals } from "#app/domain/money.ts";
+import { type Cents, calculateTotals, formatMoney, parseScaled, type Totals } from "#app/domain/money.ts";
 
 export const defaultTerms = "Payment is due within 30 days of the invoice date.";
 export const defaultPaymentTermsDays = 30;
@@ -46,6 +46,8 @@ export const invoiceMessages = {
   issueDate: "Please choose an issue date",
   dueBeforeIssue: "Due date cannot be before the issue date",
   searchPlaceholder: "Search by number or customer...",
+  totalBelowPaid: (paidCents: number) =>
+    `The total cannot be less than the amount already paid (${formatMoney(paidCents)}); delete a payment first`,
 } as const;
 
 // ---------------------------------------------------------------- numbers typed by a person

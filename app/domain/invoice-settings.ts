@@ -4,6 +4,7 @@
  * (a new series), never lowered below one already handed out.
  */
 import { z } from "zod";
+import { isOfferedTimeZone } from "#app/domain/invoice-status.ts";
 import { limits } from "#app/domain/limits.ts";
 
 export const invoiceSettingsMessages = {
@@ -12,7 +13,17 @@ export const invoiceSettingsMessages = {
   nextNumber: "Enter a whole number from 1 to 99999999",
   tooLow: (lowest: number) => `The next number cannot be lower than ${lowest}`,
   saved: "Invoice settings saved successfully",
+  timeZone: "Please choose a time zone from the list",
 } as const;
+
+/** The studio's time zone (ADR 0014): an IANA name this runtime knows; absent keeps the saved one. */
+const timeZone = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim() || undefined : value),
+  z
+    .string({ error: invoiceSettingsMessages.timeZone })
+    .refine(isOfferedTimeZone, { error: invoiceSettingsMessages.timeZone })
+    .optional(),
+);
 
 const prefix = z
   .string({ error: invoiceSettingsMessages.prefix })
@@ -32,6 +43,7 @@ export const invoiceSettingsSchema = z
     estimate_prefix: prefix,
     next_invoice_number: nextNumber,
     next_estimate_number: nextNumber,
+    time_zone: timeZone,
   })
   .refine((form) => form.invoice_prefix !== form.estimate_prefix, {
     path: ["estimate_prefix"],
@@ -44,4 +56,6 @@ export type InvoiceNumbering = {
   estimatePrefix: string;
   nextInvoiceNumber: number;
   nextEstimateNumber: number;
+  /** the studio's IANA time zone ("today" for overdue invoices) */
+  timeZone: string;
 };

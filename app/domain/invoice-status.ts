@@ -30,6 +30,11 @@ export function timeZoneChoices(): string[] {
   return zones.includes("UTC") ? zones : [...zones, "UTC"].sort();
 }
 
+/** A time zone of the Settings select (aliases such as "US/Eastern" are refused: pick the canonical name). */
+export function isOfferedTimeZone(value: unknown): value is string {
+  return typeof value === "string" && timeZoneChoices().includes(value);
+}
+
 const todayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date ('YYYY-MM-DD') it is at `now` in `timeZone` (an unknown zone falls back to the default). */
@@ -51,8 +56,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 // ---------------------------------------------------------------- overdue
 
-/** The stored statuses an unpaid invoice can be overdue in. */
-export const overdueStatuses = ["sent", "viewed", "partial"] as const satisfies readonly InvoiceStatus[];
+/**
+ * The stored statuses an unpaid invoice can be overdue in ("overdue" itself is never stored by
+ * this code; a row stored so by older data counts like the others).
+ */
+export const overdueStatuses = ["sent", "viewed", "partial", "overdue"] as const satisfies readonly InvoiceStatus[];
 
 export type OverdueInput = {
   invoiceType: InvoiceType;

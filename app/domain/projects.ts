@@ -30,6 +30,9 @@ export const projectMessages = {
   searchPlaceholder: "Search by project or customer name...",
   endBeforeStart: "End date cannot be before the start date",
   customerGone: "This customer no longer exists",
+  recurringInvoice: "Create invoice from recurring fees",
+  noRecurringFees: "This project has no recurring fees to invoice",
+  recurringInvoiceCreated: (number: string) => `Draft invoice ${number} created from the recurring fees`,
 } as const;
 
 // ---------------------------------------------------------------- list URL state
@@ -279,4 +282,15 @@ export function projectFormDefaults(project?: StoredProject | null, customerId?:
     })),
     notes: project?.notes ?? "",
   };
+}
+
+// ---------------------------------------------------------------- invoicing recurring fees (issue 13)
+
+/** One invoice line per named recurring fee (quantity 1, the fee's amount; a blank amount is $0.00). */
+export function recurringFeeLines(
+  pricing: ProjectPricing | null,
+): { description: string; quantity: number; unit_price: Cents }[] {
+  return (pricing?.recurring_fees ?? [])
+    .filter((fee) => fee.name.trim() !== "")
+    .map((fee) => ({ description: fee.name.trim(), quantity: 100, unit_price: Math.max(0, centsOf(fee.amount) ?? 0) }));
 }

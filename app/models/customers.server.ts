@@ -7,6 +7,7 @@ import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
 import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
+import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -31,12 +32,11 @@ function customerListWhere(query: CustomerListQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/**
- * Total Billed = sum of invoice totals; Outstanding = sum of the balance due of invoices neither
- * paid nor cancelled (estimates count in neither, like `customerTotals`). Exact, on numeric.
- */
-const totalBilledSql = sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`;
-const outstandingSql = sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${invoices.invoiceType} = 'invoice' and ${invoices.status} not in ('paid', 'cancelled')), 0)`;
+/** Total Billed = sum of invoice totals (estimates excluded); exact, on numeric. */
+const totalBilledSql = () =>
+  sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`;
+/** Outstanding = sum of the balance due of unpaid sent invoices: the invoices list's own condition. */
+const outstandingSql = () => sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`;
 
 /** One page of customers, newest first, with the total for the pager. */
 export async function listCustomers(db: Queryable, query: CustomerListQuery) {
@@ -83,8 +83,8 @@ export function exportCustomers(db: Queryable, query: CustomerListQuery, batchSi
         status: customers.status,
         paymentTerms: customers.paymentTerms,
         createdAt: customers.createdAt,
-        totalBilled: totalBilledSql,
-        outstanding: outstandingSql,
+        totalBilled: totalBilledSql(),
+        outstanding: outstandingSql(),
       })
       .from(page)
       .innerJoin(customers, eq(customers.id, page.id))
@@ -114,12 +114,18 @@ export async function getCustomer(db: Queryable, id: string) {
   return { ...row.customer, source: row.source?.id ? row.source : null };
 }
 
-/** The detail page's cards: Total Billed, Outstanding, and how many projects and invoices. */
-export async function getCustomerSummary(db: Queryable, customerId: string) {
+/**
+ * The detail page's cards, computed in SQL on numeric (exact): Total Billed = sum of invoice
+ * totals, Outstanding = sum of the balance due of invoices neither paid nor cancelled
+ * (estimates count in neither, like `customerTotals`), and how many projects and invoices.
+ */
+export async function getCustomerSummary(db: Queryable, customerId: string, today?: string) {
+  const day = today ?? (await studioToday(db));
   const [billing] = await db
     .select({
-      totalBilled: totalBilledSql,
-      outstanding: outstandingSql,
+      totalBilled: totalBilledSql(),
+      outstanding: outstandingSql(),
+      overdue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${overdueCondition(day)}), 0)`,
       invoiceCount: count(),
     })
     .from(invoices)
@@ -131,19 +137,22 @@ export async function getCustomerSummary(db: Queryable, customerId: string) {
   return {
     totalBilled: toCents(String(billing?.totalBilled ?? "0")) ?? 0,
     outstanding: toCents(String(billing?.outstanding ?? "0")) ?? 0,
+    /** the part of Outstanding that is overdue (ADR 0014) */
+    overdue: toCents(String(billing?.overdue ?? "0")) ?? 0,
     invoiceCount: Number(billing?.invoiceCount ?? 0),
     projectCount: Number(projectTotal?.projectCount ?? 0),
   };
 }
 
-/** A customer's invoices and estimates, newest first (the Invoices tab). */
-export async function listCustomerInvoices(db: Queryable, customerId: string) {
+/** A customer's invoices and estimates, newest first (the Invoices tab), statuses as shown (overdue derived). */
+export async function listCustomerInvoices(db: Queryable, customerId: string, today?: string) {
+  const day = today ?? (await studioToday(db));
   return db
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
       invoiceType: invoices.invoiceType,
-      status: invoices.status,
+      status: displayStatusSql(day),
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       totalAmount: invoices.totalAmount,

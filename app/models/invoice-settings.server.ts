@@ -8,11 +8,16 @@ import {
   type InvoiceSettingsForm,
   invoiceSettingsMessages,
 } from "#app/domain/invoice-settings.ts";
+import { defaultTimeZone } from "#app/domain/invoice-status.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 
 export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumbering> {
   const [settings] = await db
-    .select({ invoicePrefix: businessSettings.invoicePrefix, estimatePrefix: businessSettings.estimatePrefix })
+    .select({
+      invoicePrefix: businessSettings.invoicePrefix,
+      estimatePrefix: businessSettings.estimatePrefix,
+      timeZone: businessSettings.timeZone,
+    })
     .from(businessSettings)
     .where(isNull(businessSettings.userId))
     .limit(1);
@@ -23,6 +28,7 @@ export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumberi
     estimatePrefix: settings?.estimatePrefix ?? "EST",
     nextInvoiceNumber: next("invoice"),
     nextEstimateNumber: next("estimate"),
+    timeZone: settings?.timeZone ?? defaultTimeZone,
   };
 }
 
@@ -64,7 +70,11 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
         .set({ lastValue: wanted[type] - 1 })
         .where(eq(documentNumberCounters.invoiceType, type));
     }
-    const prefixes = { invoicePrefix: form.invoice_prefix, estimatePrefix: form.estimate_prefix };
+    const prefixes = {
+      invoicePrefix: form.invoice_prefix,
+      estimatePrefix: form.estimate_prefix,
+      ...(form.time_zone ? { timeZone: form.time_zone } : {}),
+    };
     const updated = await tx
       .update(businessSettings)
       .set(prefixes)

@@ -4,21 +4,32 @@
  * Every amount is recomputed here from the lines (app/domain/invoice-form.ts); a number is
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
-import type { InvoiceType } from "#app/domain/enums.ts";
+import { settledInvoiceStatuses } from "#app/domain/customers.ts";
+import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import {
   defaultDueDate,
+  defaultTerms,
   type InvoiceForm,
   type InvoiceListQuery,
+  invoiceMessages,
   invoicePageSize,
   invoiceTotals,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
+import {
+  defaultTimeZone,
+  isValidTimeZone,
+  overdueStatuses,
+  statusAfterPayments,
+  todayIn,
+} from "#app/domain/invoice-status.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 
@@ -48,6 +59,88 @@ export async function listProjectChoices(db: Queryable, customerId: string) {
 }
 export type ProjectChoice = Awaited<ReturnType<typeof listProjectChoices>>[number];
 
+// ---------------------------------------------------------------- overdue, at query time (ADR 0014)
+
+/** The studio's time zone (Settings), the default when none is saved or it is unknown. */
+export async function studioTimeZone(db: Queryable): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: businessSettings.timeZone })
+    .from(businessSettings)
+    .where(isNull(businessSettings.userId))
+    .limit(1);
+  return row && isValidTimeZone(row.timeZone) ? row.timeZone : defaultTimeZone;
+}
+
+/** Today's date ('YYYY-MM-DD') in the studio's time zone: the one "today" of every overdue query. */
+export async function studioToday(db: Queryable, now: Date = new Date()): Promise<string> {
+  return todayIn(await studioTimeZone(db), now);
+}
+
+const statusList = (statuses: readonly InvoiceStatus[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * The SQL twin of `isOverdue` (app/domain/invoice-status.ts), the only overdue condition of every
+ * query: an invoice in a sent, viewed or partial status with a balance and a due date before `today`.
+ */
+export function overdueCondition(today: string): SQL {
+  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} in (${statusList(overdueStatuses)}) and ${invoices.balanceDue} > 0 and ${invoices.dueDate} < ${today}::date)`;
+}
+
+/** The status every screen shows: 'overdue' when `overdueCondition`, else the stored one. */
+export function displayStatusSql(today: string): SQL<InvoiceStatus> {
+  return sql<InvoiceStatus>`(case when ${overdueCondition(today)} then 'overdue' else ${invoices.status}::text end)`;
+}
+
+/** Invoices (not estimates) neither paid nor cancelled: their balance is Outstanding (SPEC section 9, `customerTotals`). */
+export function outstandingCondition(): SQL {
+  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} not in (${statusList(settledInvoiceStatuses)}))`;
+}
+
+/** The list's status filter: the status shown (so 'sent' excludes the overdue ones, 'overdue' is derived). */
+export function statusFilterCondition(status: InvoiceStatus, today: string): SQL {
+  if (status === "overdue") return overdueCondition(today);
+  if ((overdueStatuses as readonly string[]).includes(status)) {
+    return and(eq(invoices.status, status), not(overdueCondition(today))) as SQL;
+  }
+  return eq(invoices.status, status);
+}
+
+/**
+ * Outstanding and overdue totals (numeric strings, exact), optionally of one customer: what the
+ * customer summary and the owner's dashboard show. `count`s are numbers of invoices.
+ */
+export async function receivableTotals(db: Queryable, today: string, customerId?: string) {
+  const [row] = await db
+    .select({
+      outstanding: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`,
+      outstandingCount: sql<number>`count(*) filter (where ${outstandingCondition()})::int`,
+      overdue: sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${overdueCondition(today)}), 0)`,
+      overdueCount: sql<number>`count(*) filter (where ${overdueCondition(today)})::int`,
+    })
+    .from(invoices)
+    .where(customerId ? eq(invoices.customerId, customerId) : undefined);
+  return {
+    outstanding: toCents(row?.outstanding ?? "0") ?? 0,
+    outstandingCount: Number(row?.outstandingCount ?? 0),
+    overdue: toCents(row?.overdue ?? "0") ?? 0,
+    overdueCount: Number(row?.overdueCount ?? 0),
+  };
+}
+
+/** Outstanding total in cents (for the owner's dashboard). */
+export async function outstandingTotal(db: Queryable, today?: string): Promise<number> {
+  return (await receivableTotals(db, today ?? (await studioToday(db)))).outstanding;
+}
+
+/** Overdue total in cents (for the owner's dashboard). */
+export async function overdueTotal(db: Queryable, today?: string): Promise<number> {
+  return (await receivableTotals(db, today ?? (await studioToday(db)))).overdue;
+}
+
 // ---------------------------------------------------------------- list
 
 export type InvoiceListRow = {
@@ -59,14 +152,16 @@ export type InvoiceListRow = {
   issueDate: string;
   dueDate: string | null;
   totalAmount: string;
-  status: (typeof invoices.$inferSelect)["status"];
+  balanceDue: string;
+  /** the status shown: the stored one, or 'overdue' (ADR 0014) */
+  status: InvoiceStatus;
 };
 
-/** The list's filters (type, status, search) as one condition, shared by the page and the CSV export. */
-function invoiceListWhere(query: InvoiceListQuery): SQL | undefined {
+/** The list's filters (type, status as shown, search) as one condition, shared by the page and the CSV export. */
+function invoiceListWhere(query: InvoiceListQuery, today: string): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.type !== "all") conditions.push(eq(invoices.invoiceType, query.type));
-  if (query.status !== "all") conditions.push(eq(invoices.status, query.status));
+  if (query.status !== "all") conditions.push(statusFilterCondition(query.status, today));
   if (query.q) {
     const pattern = likePattern(query.q);
     const search = or(
@@ -79,9 +174,13 @@ function invoiceListWhere(query: InvoiceListQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** One page of invoices and estimates, newest first, searched by number or customer name. */
-export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
-  const where = invoiceListWhere(query);
+/**
+ * One page of invoices and estimates, newest first, searched by number or customer name;
+ * statuses as shown (overdue derived with the studio's `today`, read when not given).
+ */
+export async function listInvoices(db: Queryable, query: InvoiceListQuery, options: { today?: string } = {}) {
+  const today = options.today ?? (await studioToday(db));
+  const where = invoiceListWhere(query, today);
   const [counted] = await db
     .select({ total: count() })
     .from(invoices)
@@ -100,7 +199,8 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       totalAmount: invoices.totalAmount,
-      status: invoices.status,
+      balanceDue: invoices.balanceDue,
+      status: displayStatusSql(today),
     })
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
@@ -112,8 +212,8 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery) {
 }
 
 /** Every invoice and estimate the list's filters select, newest first, read in batches (the CSV export). */
-export function exportInvoices(db: Queryable, query: InvoiceListQuery, batchSize?: number) {
-  const where = invoiceListWhere(query);
+export function exportInvoices(db: Queryable, query: InvoiceListQuery, today: string, batchSize?: number) {
+  const where = invoiceListWhere(query, today);
   return inBatches(
     (cursor, size) =>
       db
@@ -129,7 +229,7 @@ export function exportInvoices(db: Queryable, query: InvoiceListQuery, batchSize
           totalAmount: invoices.totalAmount,
           amountPaid: invoices.amountPaid,
           balanceDue: invoices.balanceDue,
-          status: invoices.status,
+          status: displayStatusSql(today),
         })
         .from(invoices)
         .innerJoin(customers, eq(customers.id, invoices.customerId))
@@ -189,8 +289,8 @@ export type PrintableInvoice = NonNullable<Awaited<ReturnType<typeof getPrintabl
 
 /** A form value the database refuses for a reason a person can fix (shown on that field). */
 export class InvoiceInputError extends Error {
-  readonly field: "customer_id" | "project_id";
-  constructor(field: "customer_id" | "project_id", message: string) {
+  readonly field: "customer_id" | "project_id" | "items";
+  constructor(field: "customer_id" | "project_id" | "items", message: string) {
     super(message);
     this.field = field;
   }
@@ -289,16 +389,42 @@ export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(),
 export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ amountPaid: invoices.amountPaid })
+      .select({
+        amountPaid: invoices.amountPaid,
+        invoiceType: invoices.invoiceType,
+        status: invoices.status,
+        sentAt: invoices.sentAt,
+        viewedAt: invoices.viewedAt,
+      })
       .from(invoices)
       .where(eq(invoices.id, id))
       .for("update");
     if (!existing) return null;
     const customer = await checkParties(tx, form);
-    const columns = invoiceColumns(form, customer.paymentTerms, toCents(existing.amountPaid) ?? 0, now);
+    const amountPaid = toCents(existing.amountPaid) ?? 0;
+    const columns = invoiceColumns(form, customer.paymentTerms, amountPaid, now);
+    const values: Partial<typeof invoices.$inferInsert> = { ...columns.values };
+    if (amountPaid > 0) {
+      // an invoice with payments stays sent: its status follows the payments (issue 13)
+      const totalAmount = toCents(columns.values.totalAmount) ?? 0;
+      if (totalAmount < amountPaid) throw new InvoiceInputError("items", invoiceMessages.totalBelowPaid(amountPaid));
+      values.status = statusAfterPayments({
+        invoiceType: existing.invoiceType,
+        status: existing.status === "cancelled" ? "cancelled" : "sent",
+        totalAmount,
+        amountPaid,
+        viewedAt: existing.viewedAt,
+      });
+      values.sentAt = existing.sentAt ?? now;
+    } else if (existing.invoiceType === "estimate") {
+      // a saved estimate is a new version: an earlier answer no longer holds (ADR 0015)
+      values.acceptedAt = null;
+      values.declinedAt = null;
+      values.acceptedByName = null;
+    }
     const [updated] = await tx
       .update(invoices)
-      .set(columns.values)
+      .set(values)
       .where(eq(invoices.id, id))
       .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
     await tx.delete(invoiceLineItems).where(eq(invoiceLineItems.invoiceId, id));
@@ -307,4 +433,34 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
     await publishChange(tx, { table: "invoices", id });
     return updated ?? null;
   });
+}
+
+// ---------------------------------------------------------------- from a project's recurring fees (issue 13)
+
+/**
+ * A draft invoice for the project's customer with one line per recurring fee, issued today in the
+ * studio's time zone; null when the project does not exist or has no recurring fees.
+ */
+export async function createRecurringFeesInvoice(db: Db, projectId: string, now: Date = new Date()) {
+  const [project] = await db
+    .select({ id: projects.id, customerId: projects.customerId, pricingDetails: projects.pricingDetails })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) return null;
+  const items = recurringFeeLines(project.pricingDetails);
+  if (items.length === 0) return null;
+  const form: InvoiceForm = {
+    invoice_type: "invoice",
+    customer_id: project.customerId,
+    project_id: project.id,
+    issue_date: todayIn(await studioTimeZone(db), now),
+    due_date: undefined,
+    items,
+    tax_rate: 0,
+    discount_amount: 0,
+    notes: undefined,
+    terms: defaultTerms,
+    intent: "draft",
+  };
+  return createInvoice(db, form, now);
 }

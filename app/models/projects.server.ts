@@ -6,6 +6,8 @@ import { customers, invoices, projects } from "#app/db/schema.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
 
+import { displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
+
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 
 const cardFields = {
@@ -87,13 +89,14 @@ export async function getProject(db: Queryable, id: string) {
 }
 
 /** The invoices and estimates of a project, newest first (Related Invoices). */
-export async function listProjectInvoices(db: Queryable, projectId: string) {
+export async function listProjectInvoices(db: Queryable, projectId: string, today?: string) {
+  const day = today ?? (await studioToday(db));
   return db
     .select({
       id: invoices.id,
       invoiceNumber: invoices.invoiceNumber,
       invoiceType: invoices.invoiceType,
-      status: invoices.status,
+      status: displayStatusSql(day),
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       totalAmount: invoices.totalAmount,

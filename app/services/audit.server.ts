@@ -40,6 +40,12 @@ export const auditEvents = [
   "invoice_links_revoked",
   "estimate_accepted_by_client",
   "estimate_declined_by_client",
+  "payment_recorded",
+  "payment_deleted",
+  "estimate_accepted",
+  "estimate_declined",
+  "estimate_converted",
+  "recurring_invoice_created",
 ] as const;
 export type AuditEvent = (typeof auditEvents)[number];
 

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { invoiceSettingsMessages, invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
+import { timeZoneChoices } from "#app/domain/invoice-status.ts";
 import {
   getInvoiceNumbering,
   NextNumberTooLowError,
@@ -22,7 +23,7 @@ export const invoiceSettingsIntent = "invoice-settings";
 
 export async function loadInvoiceSettings(db: Db) {
   const [numbering, logoVersion] = await Promise.all([getInvoiceNumbering(db), getStudioLogoVersion(db)]);
-  return { numbering, logoVersion };
+  return { numbering, logoVersion, timeZones: timeZoneChoices() };
 }
 export type InvoiceSettingsData = Awaited<ReturnType<typeof loadInvoiceSettings>>;
 

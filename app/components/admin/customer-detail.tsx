@@ -201,7 +201,7 @@ export function CustomerDetailView({
   noteFailure,
 }: {
   customer: CustomerRecord;
-  summary: { totalBilled: Cents; outstanding: Cents; projectCount: number; invoiceCount: number };
+  summary: { totalBilled: Cents; outstanding: Cents; overdue: Cents; projectCount: number; invoiceCount: number };
   tab: CustomerTab;
   projects: ProjectCardData[] | null;
   invoices: InvoiceCardData[] | null;
@@ -230,7 +230,11 @@ export function CustomerDetailView({
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryCard label="Total Billed" value={formatMoney(summary.totalBilled)} />
-        <SummaryCard label="Outstanding" value={formatMoney(summary.outstanding)} />
+        <SummaryCard
+          label="Outstanding"
+          value={formatMoney(summary.outstanding)}
+          hint={summary.overdue > 0 ? `${formatMoney(summary.overdue)} overdue` : undefined}
+        />
         <SummaryCard label="Projects" value={summary.projectCount} />
         <SummaryCard label="Invoices" value={summary.invoiceCount} />
       </dl>

@@ -11,6 +11,7 @@ import {
   AdminForm,
   FormError,
   NumberField,
+  SelectField,
   SubmitButton,
   TextField,
   useAdminForm,
@@ -28,7 +29,7 @@ export function InvoiceSettings({
   failure,
   action = "/admin/settings",
 }: {
-  data: { numbering: InvoiceNumbering; logoVersion: string | null };
+  data: { numbering: InvoiceNumbering; logoVersion: string | null; timeZones?: string[] };
   /** the settings action's answer, when it was for this form (intent invoice-settings) */
   failure?: ActionFailure | null;
   action?: string;
@@ -43,6 +44,7 @@ export function InvoiceSettings({
       estimate_prefix: numbering.estimatePrefix,
       next_invoice_number: String(numbering.nextInvoiceNumber),
       next_estimate_number: String(numbering.nextEstimateNumber),
+      time_zone: numbering.timeZone,
     },
   });
   return (
@@ -79,6 +81,15 @@ export function InvoiceSettings({
               label="Next Estimate Number"
               min={numbering.nextEstimateNumber}
               step={1}
+            />
+            <SelectField
+              meta={fields.time_zone}
+              label="Time Zone"
+              description="Invoices become overdue after their due date in this time zone."
+              options={(data.timeZones ?? [numbering.timeZone]).map((zone) => ({
+                value: zone,
+                label: zone.replaceAll("_", " "),
+              }))}
             />
           </div>
           <div>

@@ -1,7 +1,7 @@
 /** The project page: summary cards and the sections of SPEC section 2. */
-import { FilePlus, Pencil } from "lucide-react";
+import { FilePlus, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
 import { formatDay } from "#app/components/admin/format.ts";
@@ -10,7 +10,13 @@ import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import { type ProjectPriceFields, pricingModelOf, projectMessages, recurringFeesTotal } from "#app/domain/projects.ts";
+import {
+  type ProjectPriceFields,
+  pricingModelOf,
+  projectMessages,
+  recurringFeeLines,
+  recurringFeesTotal,
+} from "#app/domain/projects.ts";
 
 type ProjectRecord = ProjectPriceFields & {
   id: string;
@@ -73,6 +79,19 @@ export function ProjectDetailView({ project, invoices }: { project: ProjectRecor
           <Pencil aria-hidden className="size-4" />
           Edit
         </Link>
+        {recurringFeeLines(project.pricingDetails).length > 0 ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="recurring-invoice"
+              className={buttonClass("secondary", undefined, "sm")}
+            >
+              <Repeat aria-hidden className="size-4" />
+              {projectMessages.recurringInvoice}
+            </button>
+          </Form>
+        ) : null}
         <a href={newInvoice} className={buttonClass("primary", undefined, "sm")}>
           <FilePlus aria-hidden className="size-4" />
           New Invoice

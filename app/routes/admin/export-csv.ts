@@ -19,7 +19,7 @@ import { budgetLabel, parseInboxQuery } from "#app/domain/inbox.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
 import { exportCustomers } from "#app/models/customers.server.ts";
-import { exportInvoices } from "#app/models/invoices.server.ts";
+import { exportInvoices, studioToday } from "#app/models/invoices.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { csvResponse } from "#app/services/csv-export.server.ts";
 import type { Route } from "./+types/export-csv";
@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
   const url = new URL(request.url);
-  const today = isoDay(new Date());
+  // the studio's calendar day: the file's date and the overdue rule's "today"
+  const today = await studioToday(database.db);
   switch (url.pathname) {
     case "/admin/invoices/export.csv": {
       const query = parseInvoiceListQuery(url.searchParams);
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "invoices",
         today,
         header,
-        cells(exportInvoices(database.db, query), (row) => [
+        cells(exportInvoices(database.db, query, today), (row) => [
           row.invoiceNumber,
           invoiceTypeLabels[row.invoiceType],
           row.customerName,

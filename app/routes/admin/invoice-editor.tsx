@@ -7,6 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { InvoiceAccount } from "#app/components/admin/invoice-account.tsx";
 import { type EditorValues, emptyLine, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -32,6 +33,8 @@ import {
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invoice-editor";
+import { accountAction, accountIntentOf, type PaymentFailure } from "./invoice-account.server.ts";
+import { loadInvoiceAccount } from "./invoice-account-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
 export const handle: AdminHandle = {};
@@ -105,14 +108,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notes: invoice.notes ?? "",
     terms: invoice.terms ?? "",
   };
-  return { mode: "edit" as const, invoiceNumber: invoice.invoiceNumber, defaultValue, customers, projects };
+  // payments, overdue and the estimate's state (issue 13)
+  const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
+  return { mode: "edit" as const, invoiceNumber: invoice.invoiceNumber, defaultValue, customers, projects, account };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
+  const session = await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const target = editorTarget(params.id);
   const formData = await request.formData();
+  // payments and the estimate's answers (issue 13): their own intents, their own module
+  const accountIntent = target.mode === "edit" ? accountIntentOf(formData) : null;
+  if (accountIntent && target.mode === "edit") {
+    return accountAction({ intent: accountIntent, invoiceId: target.id, formData, session, context });
+  }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
   const postedCustomer = parseId(formData.get("customer_id"));
@@ -185,17 +195,29 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
+  const paymentFailure = actionData && "form" in actionData ? (actionData as PaymentFailure) : null;
+  const editorFailure = actionData && !("form" in actionData) ? actionData : null;
   return (
-    <InvoiceEditor
-      key={params.id}
-      mode={loaderData.mode}
-      invoiceNumber={loaderData.invoiceNumber}
-      defaultValue={loaderData.defaultValue}
-      customers={loaderData.customers}
-      projects={actionData?.projects ?? loaderData.projects}
-      failure={actionData}
-      action={action}
-    />
+    <>
+      <InvoiceEditor
+        key={params.id}
+        mode={loaderData.mode}
+        invoiceNumber={loaderData.invoiceNumber}
+        defaultValue={loaderData.defaultValue}
+        customers={loaderData.customers}
+        projects={editorFailure?.projects ?? loaderData.projects}
+        failure={editorFailure}
+        action={action}
+      />
+      {"account" in loaderData && loaderData.account ? (
+        <InvoiceAccount
+          key={`account-${params.id}`}
+          account={loaderData.account}
+          failure={paymentFailure}
+          action={action}
+        />
+      ) : null}
+    </>
   );
 }
 

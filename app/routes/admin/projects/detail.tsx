@@ -9,7 +9,10 @@ import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseRecordId } from "#app/domain/customers.ts";
 import { projectMessages } from "#app/domain/projects.ts";
+import { createRecurringFeesInvoice } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
@@ -30,6 +33,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!project) return data({ notFound: true as const }, { status: 404 });
   const invoices = await listProjectInvoices(database.db, project.id);
   return { project, invoices };
+}
+
+/** 'Create invoice from recurring fees' (issue 13): a draft invoice, opened in the editor. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
+  const id = parseRecordId(params.id);
+  const formData = await request.formData();
+  const page = id ? `/admin/projects/${id}` : "/admin/projects";
+  if (!id || formData.get("intent") !== "recurring-invoice") {
+    return redirectWithToast(config, page, { type: "error", message: projectMessages.notFound });
+  }
+  const created = await createRecurringFeesInvoice(database.db, id);
+  if (!created) {
+    return redirectWithToast(config, page, { type: "error", message: projectMessages.noRecurringFees });
+  }
+  await auditAction(database.db, session, ip, "recurring_invoice_created", {
+    invoice: created.invoiceNumber,
+    project: id,
+  });
+  return redirectWithToast(config, `/admin/invoices/${created.id}`, {
+    type: "success",
+    message: projectMessages.recurringInvoiceCreated(created.invoiceNumber),
+  });
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,341 @@
+/**
+ * Below the invoice editor (issue 13): the status as shown, payments (list, record, delete with a
+ * URL-addressed confirmation), and for an estimate its answer (mark accepted or declined for a
+ * client who answered by phone) and 'Convert to Invoice'. Every button is a plain POST form.
+ */
+import { CheckCircle2, FileOutput, Trash2, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  DateField,
+  FormError,
+  MoneyField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { formatDateTime } from "#app/components/admin/format.ts";
+import { linkClass } from "#app/components/admin/record-page.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import {
+  type InvoiceStatus,
+  type InvoiceType,
+  type PaymentMethod,
+  paymentMethodLabels,
+  paymentMethods,
+} from "#app/domain/enums.ts";
+import { displayDate } from "#app/domain/invoice-form.ts";
+import { limits } from "#app/domain/limits.ts";
+import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
+import { defaultPaymentMethod, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
+
+export type InvoiceAccountData = {
+  id: string;
+  invoiceNumber: string;
+  invoiceType: InvoiceType;
+  /** the status as shown (overdue derived) */
+  status: InvoiceStatus;
+  totalAmount: number;
+  amountPaid: number;
+  balanceDue: number;
+  today: string;
+  payments: { id: string; paidOn: string; amount: number; method: PaymentMethod; note: string | null }[];
+  /** null: payments can be recorded; else why not */
+  paymentBlocked: string | null;
+  deletingPayment: { id: string; paidOn: string; amount: number } | null;
+  estimate: {
+    canAccept: boolean;
+    canDecline: boolean;
+    canConvert: boolean;
+    acceptedAt: string | null;
+    acceptedByName: string | null;
+    declinedAt: string | null;
+    convertedTo: { id: string; invoiceNumber: string } | null;
+  } | null;
+  sourceEstimate: { id: string; invoiceNumber: string } | null;
+};
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-zinc-800 bg-zinc-900/40">
+      <h2 id={id} className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
+        {title}
+      </h2>
+      <div className="p-5">{children}</div>
+    </section>
+  );
+}
+
+export function InvoiceAccount({
+  account,
+  failure,
+  action,
+}: {
+  account: InvoiceAccountData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const page = `/admin/invoices/${account.id}`;
+  return (
+    <div className="mx-auto mt-5 flex max-w-5xl flex-col gap-5" data-invoice-account>
+      <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-300">
+        <span>Status</span>
+        <span data-invoice-status>
+          <InvoiceStatusBadge status={account.status} />
+        </span>
+        {account.sourceEstimate ? (
+          <span data-source-estimate>
+            From estimate{" "}
+            <Link to={`/admin/invoices/${account.sourceEstimate.id}`} className={linkClass}>
+              {account.sourceEstimate.invoiceNumber}
+            </Link>
+          </span>
+        ) : null}
+      </div>
+      {account.estimate ? <EstimateCard account={account} estimate={account.estimate} action={action} /> : null}
+      {account.invoiceType === "invoice" ? <PaymentsCard account={account} failure={failure} action={action} /> : null}
+      {account.deletingPayment ? (
+        <UrlDialog
+          title={paymentMessages.deleteTitle}
+          description={paymentMessages.deleteQuestion(
+            formatMoney(account.deletingPayment.amount),
+            displayDate(account.deletingPayment.paidOn),
+          )}
+          closeHref={page}
+        >
+          <Form
+            method="post"
+            action={action}
+            className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end"
+          >
+            <input type="hidden" name="payment_id" value={account.deletingPayment.id} />
+            <Link to={page} preventScrollReset className={buttonClass("ghost")}>
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete-payment" className={buttonClass("primary")}>
+              Delete payment
+            </button>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
+
+function EstimateCard({
+  account,
+  estimate,
+  action,
+}: {
+  account: InvoiceAccountData;
+  estimate: NonNullable<InvoiceAccountData["estimate"]>;
+  action: string;
+}) {
+  return (
+    <Card id="card-estimate" title="Client's answer">
+      <div className="flex flex-col gap-3 text-sm text-zinc-300">
+        {estimate.acceptedAt ? (
+          <p data-estimate-answer>
+            Accepted {formatDateTime(new Date(estimate.acceptedAt))}
+            {estimate.acceptedByName
+              ? ` by ${estimate.acceptedByName} (signed on the client link)`
+              : " (recorded by the studio)"}
+          </p>
+        ) : null}
+        {estimate.declinedAt ? (
+          <p data-estimate-answer>Declined {formatDateTime(new Date(estimate.declinedAt))}</p>
+        ) : null}
+        {estimate.convertedTo ? (
+          <p data-converted-to>
+            Converted to{" "}
+            <Link to={`/admin/invoices/${estimate.convertedTo.id}`} className={linkClass}>
+              {estimate.convertedTo.invoiceNumber}
+            </Link>
+          </p>
+        ) : null}
+        {estimate.canAccept || estimate.canDecline ? (
+          <>
+            <p>If the client answered by phone or email, record their answer here.</p>
+            <Form method="post" action={action} className="flex flex-wrap gap-2">
+              {estimate.canAccept ? (
+                <SubmitButton intent="accept-estimate" action={action} variant="secondary" pendingLabel="Saving...">
+                  <CheckCircle2 aria-hidden className="size-4" />
+                  Mark as Accepted
+                </SubmitButton>
+              ) : null}
+              {estimate.canDecline ? (
+                <SubmitButton intent="decline-estimate" action={action} variant="secondary" pendingLabel="Saving...">
+                  <XCircle aria-hidden className="size-4" />
+                  Mark as Declined
+                </SubmitButton>
+              ) : null}
+            </Form>
+          </>
+        ) : null}
+        {!estimate.canAccept && !estimate.acceptedAt && !estimate.declinedAt ? (
+          <p>
+            {account.status === "draft"
+              ? "Send the estimate first: a draft cannot be accepted or declined."
+              : "This estimate has no answer to record."}
+          </p>
+        ) : null}
+        {estimate.canConvert && !estimate.convertedTo ? (
+          <Form method="post" action={action}>
+            <SubmitButton intent="convert-estimate" action={action} pendingLabel="Converting...">
+              <FileOutput aria-hidden className="size-4" />
+              Convert to Invoice
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function PaymentsCard({
+  account,
+  failure,
+  action,
+}: {
+  account: InvoiceAccountData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const page = `/admin/invoices/${account.id}`;
+  return (
+    <Card id="card-payments" title="Payments">
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-zinc-400 uppercase">Total</dt>
+          <dd className="mt-1 font-semibold tabular-nums" data-account="total">
+            {formatMoney(account.totalAmount)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-400 uppercase">Amount paid</dt>
+          <dd className="mt-1 font-semibold tabular-nums" data-account="paid">
+            {formatMoney(account.amountPaid)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-zinc-400 uppercase">Balance due</dt>
+          <dd className="mt-1 font-semibold tabular-nums" data-account="balance">
+            {formatMoney(account.balanceDue)}
+          </dd>
+        </div>
+      </dl>
+
+      {account.payments.length ? (
+        <table className="mt-5 w-full text-left text-sm">
+          <caption className="sr-only">Payments of {account.invoiceNumber}</caption>
+          <thead className="text-xs text-zinc-400 uppercase">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                Amount
+              </th>
+              <th scope="col" className="py-2 pr-3 font-medium">
+                Method
+              </th>
+              <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
+                Note
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {account.payments.map((payment) => (
+              <tr key={payment.id} className="border-t border-zinc-800" data-payment-row>
+                <td className="py-2 pr-3 whitespace-nowrap">{displayDate(payment.paidOn)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(payment.amount)}</td>
+                <td className="py-2 pr-3">{paymentMethodLabels[payment.method] ?? payment.method}</td>
+                <td className="hidden py-2 pr-3 break-words text-zinc-400 sm:table-cell">{payment.note ?? ""}</td>
+                <td className="py-2 text-right">
+                  <Link
+                    to={`${page}?delete-payment=${payment.id}`}
+                    preventScrollReset
+                    data-row-action
+                    className={buttonClass("ghost", "text-zinc-300 hover:text-red-300", "sm")}
+                    aria-label={`Delete the payment of ${formatMoney(payment.amount)} on ${displayDate(payment.paidOn)}`}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    <span className="hidden sm:inline">Delete</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-4 text-sm text-zinc-400">{paymentMessages.empty}</p>
+      )}
+
+      {account.paymentBlocked ? (
+        <p
+          className="mt-4 rounded-md border border-zinc-800 bg-zinc-950 px-3 py-2 text-sm text-zinc-300"
+          data-payment-blocked
+        >
+          {account.paymentBlocked}
+        </p>
+      ) : account.balanceDue > 0 ? (
+        <RecordPaymentForm account={account} failure={failure} action={action} />
+      ) : (
+        <p className="mt-4 text-sm text-zinc-300">Paid in full.</p>
+      )}
+    </Card>
+  );
+}
+
+function RecordPaymentForm({
+  account,
+  failure,
+  action,
+}: {
+  account: InvoiceAccountData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const [form, fields] = useAdminForm({
+    id: "record-payment",
+    schema: paymentFormSchema,
+    failure,
+    defaultValue: {
+      paid_on: account.today,
+      amount: centsToDecimal(account.balanceDue),
+      method: defaultPaymentMethod,
+      note: "",
+    },
+  });
+  return (
+    <AdminForm form={form} action={action} className={cx("mt-5 border-t border-zinc-800 pt-5")}>
+      <h3 className="mb-3 text-sm font-semibold text-zinc-200">Record a payment</h3>
+      <FormError form={form} />
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <DateField meta={fields.paid_on} label="Payment date" />
+        <MoneyField
+          meta={fields.amount}
+          label="Amount"
+          description={`Balance due ${formatMoney(account.balanceDue)}`}
+        />
+        <SelectField
+          meta={fields.method}
+          label="Method"
+          options={paymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }))}
+        />
+        <TextField meta={fields.note} label="Note (optional)" maxLength={limits.paymentNote} />
+      </div>
+      <SubmitButton intent="record-payment" action={action}>
+        Record Payment
+      </SubmitButton>
+    </AdminForm>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * What the invoice page shows below the editor (issue 13): payments and the balance, the status as
+ * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
+ */
+import type { InvoiceAccountData } from "#app/components/admin/invoice-account.tsx";
+import type { Queryable } from "#app/db/client.server.ts";
+import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
+import { parseId } from "#app/domain/invoice-form.ts";
+import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
+import { toCents } from "#app/domain/money.ts";
+import { paymentMessages } from "#app/domain/payments.ts";
+import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
+import { studioToday } from "#app/models/invoices.server.ts";
+import { listPayments } from "#app/models/payments.server.ts";
+
+export async function loadInvoiceAccount(
+  db: Queryable,
+  invoice: {
+    id: string;
+    invoiceNumber: string;
+    invoiceType: InvoiceType;
+    status: InvoiceStatus;
+    totalAmount: string;
+    amountPaid: string;
+    balanceDue: string;
+    dueDate: string | null;
+    acceptedAt: Date | null;
+    acceptedByName: string | null;
+    declinedAt: Date | null;
+    sourceEstimateId: string | null;
+  },
+  search: URLSearchParams,
+): Promise<InvoiceAccountData> {
+  const today = await studioToday(db);
+  const balanceDue = toCents(invoice.balanceDue) ?? 0;
+  const payments = (invoice.invoiceType === "invoice" ? await listPayments(db, invoice.id) : []).map((payment) => ({
+    id: payment.id,
+    paidOn: payment.paidOn,
+    amount: toCents(payment.amount) ?? 0,
+    method: payment.method,
+    note: payment.note,
+  }));
+  const deletingId = parseId(search.get("delete-payment"));
+  const deleting = deletingId ? payments.find((payment) => payment.id === deletingId) : undefined;
+  const paymentBlocked =
+    invoice.invoiceType === "estimate"
+      ? paymentMessages.estimate
+      : !canTakePayment(invoice)
+        ? paymentMessages.notPayable
+        : null;
+  return {
+    id: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceType: invoice.invoiceType,
+    status: displayStatus({ ...invoice, balanceDue }, today),
+    totalAmount: toCents(invoice.totalAmount) ?? 0,
+    amountPaid: toCents(invoice.amountPaid) ?? 0,
+    balanceDue,
+    today,
+    payments,
+    paymentBlocked,
+    deletingPayment: deleting ? { id: deleting.id, paidOn: deleting.paidOn, amount: deleting.amount } : null,
+    estimate:
+      invoice.invoiceType === "estimate"
+        ? {
+            canAccept: canAccept(invoice),
+            canDecline: canDecline(invoice),
+            canConvert: canConvert(invoice),
+            acceptedAt: invoice.acceptedAt?.toISOString() ?? null,
+            acceptedByName: invoice.acceptedByName,
+            declinedAt: invoice.declinedAt?.toISOString() ?? null,
+            convertedTo: await convertedInvoiceOf(db, invoice.id),
+          }
+        : null,
+    sourceEstimate: await sourceEstimateOf(db, invoice.sourceEstimateId),
+  };
+}

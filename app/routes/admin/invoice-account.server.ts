@@ -1,0 +1,157 @@
+/**
+ * The invoice page's other actions (issue 13), posted to /admin/invoices/{id} with an `intent`:
+ * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice.
+ * Each answers the one way (redirectWithToast, or a 400 with the payment form's field errors),
+ * is audited, and works without JavaScript.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { parseId } from "#app/domain/invoice-form.ts";
+import { estimateMessages } from "#app/domain/invoice-status.ts";
+import { formatMoney, toCents } from "#app/domain/money.ts";
+import { paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
+import type { ActionFailure } from "#app/domain/toast.ts";
+import { acceptEstimate, convertEstimate, declineEstimate } from "#app/models/estimates.server.ts";
+import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+import type { SessionInfo } from "#app/services/auth.server.ts";
+
+export const accountIntents = [
+  "record-payment",
+  "delete-payment",
+  "accept-estimate",
+  "decline-estimate",
+  "convert-estimate",
+] as const;
+export type AccountIntent = (typeof accountIntents)[number];
+
+export function accountIntentOf(formData: FormData): AccountIntent | null {
+  const intent = formData.get("intent");
+  return typeof intent === "string" && (accountIntents as readonly string[]).includes(intent)
+    ? (intent as AccountIntent)
+    : null;
+}
+
+/** The payment form's failure: tagged, so the editor's form never takes it for its own. */
+export type PaymentFailure = ActionFailure & { form: "payment" };
+
+export async function accountAction({
+  intent,
+  invoiceId,
+  formData,
+  session,
+  context,
+}: {
+  intent: AccountIntent;
+  invoiceId: string;
+  formData: FormData;
+  session: SessionInfo;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const { config, database, ip, logger } = getApp(context);
+  const page = `/admin/invoices/${invoiceId}`;
+  const error = (message: string, to = page) => redirectWithToast(config, to, { type: "error", message });
+
+  if (intent === "record-payment") {
+    const submission = parseWithZod(formData, { schema: paymentFormSchema });
+    if (submission.status !== "success") {
+      return data<PaymentFailure>({ form: "payment", result: submission.reply() }, { status: 400 });
+    }
+    try {
+      const saved = await recordPayment(database.db, invoiceId, submission.value, session.userId);
+      await auditAction(database.db, session, ip, "payment_recorded", {
+        invoice: saved.invoiceNumber,
+        amount: formatMoney(submission.value.amount),
+        method: submission.value.method,
+        status: saved.status,
+      });
+      return redirectWithToast(config, page, {
+        type: "success",
+        message: paymentMessages.recorded,
+        description: `${formatMoney(submission.value.amount)} on ${saved.invoiceNumber}; balance due ${formatMoney(saved.balanceDue)}`,
+        id: "payment",
+      });
+    } catch (caught) {
+      if (caught instanceof PaymentRefusedError) {
+        if (caught.reason === "not_found") return error(caught.message, "/admin/invoices");
+        const reply = caught.field
+          ? submission.reply({ fieldErrors: { [caught.field]: [caught.message] } })
+          : submission.reply({ formErrors: [caught.message] });
+        return data<PaymentFailure>(
+          { form: "payment", result: reply, toast: { type: "error", message: caught.message } },
+          { status: 400 },
+        );
+      }
+      logger.error({ err: caught, invoice: invoiceId }, "payment save failed");
+      return data<PaymentFailure>(
+        {
+          form: "payment",
+          result: submission.reply({ formErrors: [paymentMessages.saveFailed] }),
+          toast: { type: "error", message: "Error", description: paymentMessages.saveFailed },
+        },
+        { status: 500 },
+      );
+    }
+  }
+
+  if (intent === "delete-payment") {
+    const paymentId = parseId(formData.get("payment_id"));
+    const deleted = paymentId ? await deletePayment(database.db, invoiceId, paymentId) : null;
+    if (!deleted) return error(paymentMessages.notFound);
+    await auditAction(database.db, session, ip, "payment_deleted", {
+      invoice: deleted.invoiceNumber,
+      amount: formatMoney(toCents(deleted.amount) ?? 0),
+      status: deleted.status,
+    });
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: paymentMessages.deleted,
+      description: `Balance due ${formatMoney(deleted.balanceDue)}`,
+    });
+  }
+
+  if (intent === "accept-estimate" || intent === "decline-estimate") {
+    const result =
+      intent === "accept-estimate"
+        ? await acceptEstimate(database.db, invoiceId, { name: null })
+        : await declineEstimate(database.db, invoiceId);
+    if (!result.ok) {
+      return result.reason === "not_found"
+        ? error("Estimate not found", "/admin/invoices")
+        : error(estimateMessages.cannotAccept);
+    }
+    await auditAction(
+      database.db,
+      session,
+      ip,
+      intent === "accept-estimate" ? "estimate_accepted" : "estimate_declined",
+      { estimate: result.value.invoiceNumber, by: "owner" },
+    );
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: intent === "accept-estimate" ? estimateMessages.accepted : estimateMessages.declined,
+    });
+  }
+
+  // convert-estimate
+  const converted = await convertEstimate(database.db, invoiceId);
+  if (!converted.ok) {
+    return converted.reason === "not_found"
+      ? error("Estimate not found", "/admin/invoices")
+      : error(estimateMessages.cannotConvert);
+  }
+  const invoice = converted.value;
+  if (!invoice.created) {
+    return redirectWithToast(config, `/admin/invoices/${invoice.id}`, {
+      type: "info",
+      message: estimateMessages.alreadyConverted(invoice.invoiceNumber),
+    });
+  }
+  await auditAction(database.db, session, ip, "estimate_converted", { invoice: invoice.invoiceNumber });
+  return redirectWithToast(config, `/admin/invoices/${invoice.id}`, {
+    type: "success",
+    message: estimateMessages.converted(invoice.invoiceNumber),
+  });
+}
