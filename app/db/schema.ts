@@ -607,7 +607,10 @@ export const invoiceLinks = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("invoice_links_token_hash_key").on(t.tokenHash), index("invoice_links_invoice_id_idx").on(t.invoiceId)],
+  (t) => [
+    uniqueIndex("invoice_links_token_hash_key").on(t.tokenHash),
+    index("invoice_links_invoice_id_idx").on(t.invoiceId),
+  ],
 );
 
 export const invoiceSendKinds = ["send", "reminder"] as const;

@@ -136,6 +136,8 @@ export const invoiceFormSchema = z
     discount_amount: hundredths,
     notes: optionalText(limits.longText, `Notes must be less than ${limits.longText} characters`),
     terms: optionalText(limits.longText, `Terms must be less than ${limits.longText} characters`),
+    /** payment reminders by email for this invoice (a checkbox: absent means off) */
+    send_reminders: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
     /** the button pressed (the form kit's `intent`): Save as Draft or Save & Send */
     intent: z.enum(["draft", "sent"]).catch("draft"),
   })

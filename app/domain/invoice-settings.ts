@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isOfferedTimeZone } from "#app/domain/invoice-status.ts";
 import { limits } from "#app/domain/limits.ts";
+import { parseReminderOffsets, reminderOffsetsMessage } from "#app/domain/sending.ts";
 
 export const invoiceSettingsMessages = {
   prefix: `Use 1 to ${limits.numberPrefix} letters or digits`,
@@ -23,6 +24,12 @@ const timeZone = z.preprocess(
     .string({ error: invoiceSettingsMessages.timeZone })
     .refine(isOfferedTimeZone, { error: invoiceSettingsMessages.timeZone })
     .optional(),
+);
+
+/** Payment reminders (ADR 0017): "-3, 0, 7" days from the due date; blank = none; absent keeps the saved ones. */
+const paymentReminders = z.preprocess(
+  (value) => (typeof value === "string" ? (parseReminderOffsets(value) ?? value) : value),
+  z.array(z.number().int(), { error: reminderOffsetsMessage }).optional(),
 );
 
 const prefix = z
@@ -44,6 +51,7 @@ export const invoiceSettingsSchema = z
     next_invoice_number: nextNumber,
     next_estimate_number: nextNumber,
     time_zone: timeZone,
+    payment_reminders: paymentReminders,
   })
   .refine((form) => form.invoice_prefix !== form.estimate_prefix, {
     path: ["estimate_prefix"],
@@ -58,4 +66,6 @@ export type InvoiceNumbering = {
   nextEstimateNumber: number;
   /** the studio's IANA time zone ("today" for overdue invoices) */
   timeZone: string;
+  /** payment reminders: days from the due date */
+  reminderOffsets: number[];
 };

@@ -6,8 +6,8 @@ import { contactSubmissions, customerSearchText, customers, invoices, projects }
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
-import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
+import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -36,7 +36,8 @@ function customerListWhere(query: CustomerListQuery): SQL | undefined {
 const totalBilledSql = () =>
   sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`;
 /** Outstanding = sum of the balance due of unpaid sent invoices: the invoices list's own condition. */
-const outstandingSql = () => sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`;
+const outstandingSql = () =>
+  sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`;
 
 /** One page of customers, newest first, with the total for the pager. */
 export async function listCustomers(db: Queryable, query: CustomerListQuery) {

@@ -9,6 +9,7 @@ import {
   invoiceSettingsMessages,
 } from "#app/domain/invoice-settings.ts";
 import { defaultTimeZone } from "#app/domain/invoice-status.ts";
+import { defaultReminderOffsets } from "#app/domain/sending.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 
 export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumbering> {
@@ -17,6 +18,7 @@ export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumberi
       invoicePrefix: businessSettings.invoicePrefix,
       estimatePrefix: businessSettings.estimatePrefix,
       timeZone: businessSettings.timeZone,
+      reminderOffsets: businessSettings.reminderOffsets,
     })
     .from(businessSettings)
     .where(isNull(businessSettings.userId))
@@ -29,6 +31,7 @@ export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumberi
     nextInvoiceNumber: next("invoice"),
     nextEstimateNumber: next("estimate"),
     timeZone: settings?.timeZone ?? defaultTimeZone,
+    reminderOffsets: settings?.reminderOffsets ?? [...defaultReminderOffsets],
   };
 }
 
@@ -74,6 +77,7 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
       invoicePrefix: form.invoice_prefix,
       estimatePrefix: form.estimate_prefix,
       ...(form.time_zone ? { timeZone: form.time_zone } : {}),
+      ...(form.payment_reminders ? { reminderOffsets: form.payment_reminders } : {}),
     };
     const updated = await tx
       .update(businessSettings)

@@ -330,6 +330,7 @@ function invoiceColumns(form: InvoiceForm, paymentTerms: number, amountPaid: num
       balanceDue: centsToDecimal(totals.balanceDue),
       notes: form.notes ?? null,
       terms: form.terms ?? null,
+      remindersEnabled: form.send_reminders,
       ...statusOnSave(form.intent, now),
     },
     lines: (invoiceId: string) =>
@@ -460,6 +461,7 @@ export async function createRecurringFeesInvoice(db: Db, projectId: string, now:
     discount_amount: 0,
     notes: undefined,
     terms: defaultTerms,
+    send_reminders: true,
     intent: "draft",
   };
   return createInvoice(db, form, now);

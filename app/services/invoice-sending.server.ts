@@ -15,6 +15,8 @@ import { todayIn } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import {
   clientLinkPath,
+  defaultMessage,
+  defaultSubject,
   dueReminder,
   mailText,
   reminderMessage,
@@ -115,6 +117,20 @@ export async function sendDocument(
     });
   });
   return { status: "sent", pdfAttached: pdf.bytes !== null, invoiceType: invoice.invoiceType };
+}
+
+/** 'Save & Send' in the editor: the email goes to the customer with the default subject and message. */
+export async function sendWithDefaults(
+  deps: SendDeps,
+  input: { invoiceId: string; actor: { userId: string; email: string }; ip: string | null },
+): Promise<SendResult> {
+  const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
+  if (!invoice) return { status: "not-found" };
+  const doc = subjectOf(invoice, (await getStudioIdentity(deps.db)).businessName);
+  return sendDocument(deps, {
+    ...input,
+    form: { to: invoice.customer.email, subject: defaultSubject(doc), message: defaultMessage(doc) },
+  });
 }
 
 /** Any constant shared by every instance: one reminder run at a time across instances. */

@@ -27,7 +27,10 @@ describeEachDatabase("owner's dashboard", (database) => {
 
   beforeEach(async () => {
     admin = await cookieFor("owner@studio.test", true);
-    const [customer] = await database().db.insert(customers).values({ name: "Ada", email: "ada@test.test" }).returning();
+    const [customer] = await database()
+      .db.insert(customers)
+      .values({ name: "Ada", email: "ada@test.test" })
+      .returning();
     customerId = customer?.id ?? "";
   });
 
@@ -72,12 +75,63 @@ describeEachDatabase("owner's dashboard", (database) => {
     const past = shiftDays(today, -10);
     const future = shiftDays(today, 10);
     await db.insert(invoices).values([
-      { invoiceNumber: "A", customerId, issueDate: past, dueDate: past, status: "sent", totalAmount: "100.01", balanceDue: "100.01" },
-      { invoiceNumber: "B", customerId, issueDate: past, dueDate: past, status: "partial", totalAmount: "50", amountPaid: "20", balanceDue: "30" },
-      { invoiceNumber: "C", customerId, issueDate: past, dueDate: future, status: "viewed", totalAmount: "7.50", balanceDue: "7.50" },
-      { invoiceNumber: "D", customerId, issueDate: past, dueDate: past, status: "paid", totalAmount: "40", amountPaid: "40", balanceDue: "0" },
-      { invoiceNumber: "E", customerId, issueDate: past, dueDate: past, status: "draft", totalAmount: "60", balanceDue: "60" },
-      { invoiceNumber: "F", customerId, issueDate: past, dueDate: past, status: "sent", invoiceType: "estimate", totalAmount: "70", balanceDue: "70" },
+      {
+        invoiceNumber: "A",
+        customerId,
+        issueDate: past,
+        dueDate: past,
+        status: "sent",
+        totalAmount: "100.01",
+        balanceDue: "100.01",
+      },
+      {
+        invoiceNumber: "B",
+        customerId,
+        issueDate: past,
+        dueDate: past,
+        status: "partial",
+        totalAmount: "50",
+        amountPaid: "20",
+        balanceDue: "30",
+      },
+      {
+        invoiceNumber: "C",
+        customerId,
+        issueDate: past,
+        dueDate: future,
+        status: "viewed",
+        totalAmount: "7.50",
+        balanceDue: "7.50",
+      },
+      {
+        invoiceNumber: "D",
+        customerId,
+        issueDate: past,
+        dueDate: past,
+        status: "paid",
+        totalAmount: "40",
+        amountPaid: "40",
+        balanceDue: "0",
+      },
+      {
+        invoiceNumber: "E",
+        customerId,
+        issueDate: past,
+        dueDate: past,
+        status: "draft",
+        totalAmount: "60",
+        balanceDue: "60",
+      },
+      {
+        invoiceNumber: "F",
+        customerId,
+        issueDate: past,
+        dueDate: past,
+        status: "sent",
+        invoiceType: "estimate",
+        totalAmount: "70",
+        balanceDue: "70",
+      },
     ]);
     const data = await load();
     expect(data.receivable.overdue).toBe(13001);
@@ -90,7 +144,9 @@ describeEachDatabase("owner's dashboard", (database) => {
 
   it("counts leads per week by project type and their conversion in the studio's time zone", async () => {
     const db = database().db;
-    await db.insert(businessSettings).values({ businessName: "Studio", contactName: "Owner", email: "o@s.test", timeZone: "Pacific/Kiritimati" });
+    await db
+      .insert(businessSettings)
+      .values({ businessName: "Studio", contactName: "Owner", email: "o@s.test", timeZone: "Pacific/Kiritimati" });
     const today = todayIn("Pacific/Kiritimati");
     const weeks = weeksEnding(today);
     const mondayStart = weeks[11] ?? today;

@@ -3,7 +3,7 @@
  * URL-addressed confirmation), and for an estimate its answer (mark accepted or declined for a
  * client who answered by phone) and 'Convert to Invoice'. Every button is a plain POST form.
  */
-import { CheckCircle2, FileOutput, Trash2, XCircle } from "lucide-react";
+import { CheckCircle2, FileOutput, Send, Trash2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
@@ -96,6 +96,10 @@ export function InvoiceAccount({
             </Link>
           </span>
         ) : null}
+        <Link to={`${page}/send`} className={buttonClass("secondary", "sm:ml-auto", "sm")}>
+          <Send aria-hidden className="size-4" />
+          Send by Email
+        </Link>
       </div>
       {account.estimate ? <EstimateCard account={account} estimate={account.estimate} action={action} /> : null}
       {account.invoiceType === "invoice" ? <PaymentsCard account={account} failure={failure} action={action} /> : null}

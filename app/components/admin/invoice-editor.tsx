@@ -13,6 +13,7 @@ import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import {
   type ActionFailure,
   AdminForm,
+  CheckboxField,
   DateField,
   FormError,
   MoneyField,
@@ -50,6 +51,8 @@ export type EditorValues = {
   discount_amount: string;
   notes: string;
   terms: string;
+  /** "on" when payment reminders go out for this invoice */
+  send_reminders: "on" | "";
 };
 export type EditorCustomer = { id: string; name: string; businessName: string | null; paymentTerms: number };
 export type EditorProject = { id: string; projectName: string };
@@ -350,6 +353,15 @@ export function InvoiceEditor({
             placeholder="Notes for the customer"
           />
           <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
+          {type === "estimate" ? (
+            <input type="hidden" name={fields.send_reminders.name} value={defaultValue.send_reminders} />
+          ) : (
+            <CheckboxField
+              meta={fields.send_reminders}
+              label="Send payment reminders"
+              description="Emails the client before and after the due date, as set in Settings."
+            />
+          )}
         </Card>
 
         <Card title="Summary">
@@ -424,9 +436,17 @@ function snapshot(values: Record<string, unknown>): string {
   const text = (value: unknown) => (typeof value === "string" ? value : "");
   const items = Array.isArray(values.items) ? values.items : [];
   return JSON.stringify([
-    ...["customer_id", "project_id", "issue_date", "due_date", "tax_rate", "discount_amount", "notes", "terms"].map(
-      (name) => text(values[name]),
-    ),
+    ...[
+      "customer_id",
+      "project_id",
+      "issue_date",
+      "due_date",
+      "tax_rate",
+      "discount_amount",
+      "notes",
+      "terms",
+      "send_reminders",
+    ].map((name) => text(values[name])),
     items.map((item: Record<string, unknown> | undefined) => [
       text(item?.description),
       text(item?.quantity),

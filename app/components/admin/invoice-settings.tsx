@@ -21,6 +21,7 @@ import type { InvoiceNumbering } from "#app/domain/invoice-settings.ts";
 import { invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
 import { maxLogoBytes } from "#app/domain/logo.ts";
 import { formatDocumentNumber } from "#app/domain/numbering.ts";
+import { formatReminderOffsets } from "#app/domain/sending.ts";
 
 export const invoiceSettingsFormId = "invoice-settings";
 
@@ -45,6 +46,7 @@ export function InvoiceSettings({
       next_invoice_number: String(numbering.nextInvoiceNumber),
       next_estimate_number: String(numbering.nextEstimateNumber),
       time_zone: numbering.timeZone,
+      payment_reminders: formatReminderOffsets(numbering.reminderOffsets),
     },
   });
   return (
@@ -90,6 +92,12 @@ export function InvoiceSettings({
                 value: zone,
                 label: zone.replaceAll("_", " "),
               }))}
+            />
+            <TextField
+              meta={fields.payment_reminders}
+              label="Payment Reminders"
+              autoComplete="off"
+              description="Days from the due date, e.g. -3, 0, 7 (3 days before, on the day, a week after). Leave empty for none."
             />
           </div>
           <div>

@@ -22,6 +22,7 @@ import {
   toIso,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
+import { sendMessages } from "#app/domain/sending.ts";
 import {
   createInvoice,
   getInvoice,
@@ -32,6 +33,7 @@ import {
 } from "#app/models/invoices.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import { accountAction, accountIntentOf, type PaymentFailure } from "./invoice-account.server.ts";
 import { loadInvoiceAccount } from "./invoice-account-data.server.ts";
@@ -83,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discount_amount: "0",
       notes: "",
       terms: defaultTerms,
+      send_reminders: "on",
     };
     return { mode: "new" as const, invoiceNumber: null, defaultValue, customers, projects };
   }
@@ -107,6 +110,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     discount_amount: invoice.discountAmount,
     notes: invoice.notes ?? "",
     terms: invoice.terms ?? "",
+    send_reminders: invoice.remindersEnabled ? "on" : "",
   };
   // payments, overdue and the estimate's state (issue 13)
   const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
@@ -115,7 +119,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, logger } = getApp(context);
+  const { config, database, logger, mail, ip } = getApp(context);
   const target = editorTarget(params.id);
   const formData = await request.formData();
   // payments and the estimate's answers (issue 13): their own intents, their own module
@@ -145,7 +149,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const form = submission.value;
   try {
-    let saved: { invoiceType: "invoice" | "estimate" } | null;
+    let saved: { id: string; invoiceType: "invoice" | "estimate" } | null;
     if (target.mode === "new") {
       saved = await createInvoice(database.db, form);
     } else {
@@ -159,13 +163,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
     const destination = formData.get("return_to") === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
+    if (form.intent === "sent") {
+      // Save & Send emails the client (default subject and message; /admin/invoices/{id}/send to edit them)
+      const sent = await sendWithDefaults(
+        { db: database.db, config, logger },
+        { invoiceId: saved.id, actor: { userId: session.userId, email: session.email }, ip },
+      );
+      mail.kick();
+      return redirectWithToast(config, destination, {
+        type: sent.status === "sent" && !sent.pdfAttached ? "info" : "success",
+        message: "Success",
+        description:
+          sent.status === "sent" && !sent.pdfAttached
+            ? `${invoiceMessages.savedAndSent(saved.invoiceType)}. ${sendMessages.sentWithoutPdf}`
+            : invoiceMessages.savedAndSent(saved.invoiceType),
+      });
+    }
     return redirectWithToast(config, destination, {
       type: "success",
       message: "Success",
-      description:
-        form.intent === "sent"
-          ? invoiceMessages.savedAndSent(saved.invoiceType)
-          : invoiceMessages.saved(saved.invoiceType),
+      description: invoiceMessages.saved(saved.invoiceType),
     });
   } catch (error) {
     if (error instanceof InvoiceInputError) {

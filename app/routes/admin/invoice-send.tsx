@@ -8,7 +8,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link2Off, Send } from "lucide-react";
 import { data, Form, Link, useActionData } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
-import { AdminForm, EmailField, FormError, SubmitButton, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import {
+  AdminForm,
+  EmailField,
+  FormError,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
 import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { CrmErrorView, linkClass } from "#app/components/admin/record-page.tsx";
@@ -44,7 +52,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const invoice = id ? await getPrintableInvoice(db, id) : null;
   if (!invoice) notFound();
-  const [studio, sends, links] = await Promise.all([getStudioIdentity(db), listSends(db, invoice.id), liveLinkCount(db, invoice.id)]);
+  const [studio, sends, links] = await Promise.all([
+    getStudioIdentity(db),
+    listSends(db, invoice.id),
+    liveLinkCount(db, invoice.id),
+  ]);
   const subject = subjectOf(invoice, studio.businessName);
   return {
     invoice: {
@@ -73,13 +85,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "revoke") {
     const revoked = await revokeInvoiceLinks(database.db, id);
-    if (revoked > 0) await auditAction(database.db, actor, ip, "invoice_links_revoked", { invoice: id, links: revoked });
+    if (revoked > 0)
+      await auditAction(database.db, actor, ip, "invoice_links_revoked", { invoice: id, links: revoked });
     return redirectWithToast(config, back, { type: "success", message: sendMessages.revoked });
   }
 
   const submission = parseWithZod(formData, { schema: sendFormSchema });
   if (submission.status !== "success") return invalid(submission);
-  const result = await sendDocument({ db: database.db, config, logger }, { invoiceId: id, form: submission.value, actor, ip });
+  const result = await sendDocument(
+    { db: database.db, config, logger },
+    { invoiceId: id, form: submission.value, actor, ip },
+  );
   if (result.status === "not-found") notFound();
   if (result.status === "cancelled") {
     return invalid(submission, { type: "error", message: sendMessages.cannotSend });
@@ -90,7 +106,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     back,
     result.pdfAttached
       ? { type: "success", message: sendMessages.sent(result.invoiceType, submission.value.to), id: "send" }
-      : { type: "info", message: sendMessages.sent(result.invoiceType, submission.value.to), description: sendMessages.sentWithoutPdf, id: "send" },
+      : {
+          type: "info",
+          message: sendMessages.sent(result.invoiceType, submission.value.to),
+          description: sendMessages.sentWithoutPdf,
+          id: "send",
+        },
   );
 }
 
@@ -158,7 +179,9 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
           {links === 0
             ? "No live link: the next email creates one."
             : `${links} live ${links === 1 ? "link" : "links"} from emails sent.`}{" "}
-          {invoice.viewedAt ? `First viewed by the client ${formatDateTime(new Date(invoice.viewedAt))}.` : "Not viewed by the client yet."}
+          {invoice.viewedAt
+            ? `First viewed by the client ${formatDateTime(new Date(invoice.viewedAt))}.`
+            : "Not viewed by the client yet."}
         </p>
         {links > 0 ? (
           <Form method="post" className="mt-3">
@@ -181,11 +204,13 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
             {sends.map((send) => (
               <li key={send.id} className="flex flex-col gap-0.5 py-2 text-sm">
                 <span className="font-medium text-zinc-100">
-                  {send.kind === "reminder" ? `Payment reminder${offsetLabel(send.reminderOffset)}` : "Sent"} to {send.recipient}
+                  {send.kind === "reminder" ? `Payment reminder${offsetLabel(send.reminderOffset)}` : "Sent"} to{" "}
+                  {send.recipient}
                 </span>
                 <span className="text-zinc-300">{send.subject}</span>
                 <span className="text-xs text-zinc-400">
-                  {formatDateTime(new Date(send.createdAt))} · {deliveryLabels[send.delivery ?? ""] ?? "Removed from the outbox"}
+                  {formatDateTime(new Date(send.createdAt))} ·{" "}
+                  {deliveryLabels[send.delivery ?? ""] ?? "Removed from the outbox"}
                   {send.kind === "send" ? (send.pdfAttached ? " · PDF attached" : " · without the PDF") : ""}
                 </span>
                 {send.pdfError ? (

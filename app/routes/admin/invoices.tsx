@@ -3,7 +3,7 @@
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
-import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw } from "lucide-react";
+import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Send } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
@@ -167,6 +167,15 @@ function RowActions({ row }: { row: Row }) {
       >
         <Pencil aria-hidden className="size-4" />
         <span className="max-xl:sr-only">Edit</span>
+      </Link>
+      <Link
+        to={`/admin/invoices/${row.id}/send`}
+        className={buttonClass("ghost", undefined, "sm")}
+        aria-label={`Send ${row.invoiceNumber} by email`}
+        data-row-action
+      >
+        <Send aria-hidden className="size-4" />
+        <span className="max-xl:sr-only">Send</span>
       </Link>
       <a
         href={`/admin/invoices/${row.id}/pdf`}

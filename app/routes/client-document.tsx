@@ -1,0 +1,218 @@
+/**
+ * /i/{token}: the client's view of an invoice or estimate, without an account (issue 13, ADR 0016).
+ * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
+ * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
+ * hydrated). A wrong, malformed or revoked token answers 404; the page is never cached, indexed,
+ * or sent as a referrer.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { invoiceDocument } from "#app/domain/invoice-document.ts";
+import { canAccept } from "#app/domain/invoice-status.ts";
+import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { acceptEstimate, declineEstimate } from "#app/models/estimates.server.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
+import { enqueueMail } from "#app/services/mail.server.ts";
+import type { RouteHandle } from "../root.tsx";
+import type { Route } from "./+types/client-document";
+
+export const handle: RouteHandle = { hydrate: false };
+
+const privateHeaders = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+};
+
+export const headers: Route.HeadersFunction = () => privateHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `${loaderData.doc.title === "ESTIMATE" ? "Estimate" : "Invoice"} ${loaderData.doc.number} | ${loaderData.studioName}`
+      : "Not found",
+  },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function notFound(): never {
+  throw data("This link is not valid. Please ask the sender for a new one.", { status: 404, headers: privateHeaders });
+}
+
+async function lookup(context: Route.LoaderArgs["context"], token: string | undefined) {
+  const { database, ip } = getApp(context);
+  const found = await findClientDocument(database.db, token, ip);
+  if (found.status === "limited") {
+    throw data("Too many requests. Please try again later.", {
+      status: 429,
+      headers: { ...privateHeaders, "Retry-After": String(found.retryAfterSeconds) },
+    });
+  }
+  if (found.status === "not-found") notFound();
+  return found.invoice;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { database } = getApp(context);
+  const invoice = await lookup(context, params.token);
+  await recordClientView(database.db, invoice.id);
+  const studio = await getStudioIdentity(database.db);
+  const answered = new URL(request.url).searchParams.get("answered");
+  return {
+    token: params.token,
+    doc: invoiceDocument(invoice, studio),
+    studioName: studio.businessName,
+    isEstimate: invoice.invoiceType === "estimate",
+    canAnswer: canAccept(invoice),
+    status: invoice.status,
+    acceptedByName: invoice.acceptedByName,
+    acceptedAt: invoice.acceptedAt ? new Date(invoice.acceptedAt).toISOString().slice(0, 10) : null,
+    declinedAt: invoice.declinedAt ? new Date(invoice.declinedAt).toISOString().slice(0, 10) : null,
+    notice: answered === "accept" ? sendMessages.accepted : answered === "decline" ? sendMessages.declined : null,
+  };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const { database, config, ip, mail } = getApp(context);
+  const invoice = await lookup(context, params.token);
+  const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
+  if (submission.status !== "success") return data({ error: sendMessages.acceptNameRequired }, { status: 400 });
+  const { intent, name } = submission.value;
+  if (invoice.invoiceType !== "estimate") notFound();
+  if (intent === "accept" && name.length < 2) {
+    return data({ error: sendMessages.acceptNameRequired }, { status: 400, headers: privateHeaders });
+  }
+  const result =
+    intent === "accept"
+      ? await acceptEstimate(database.db, invoice.id, { name })
+      : await declineEstimate(database.db, invoice.id);
+  if (!result.ok) {
+    return data({ error: sendMessages.alreadyAnswered }, { status: 409, headers: privateHeaders });
+  }
+  const verb = intent === "accept" ? "accepted" : "declined";
+  await audit(database.db, {
+    event: intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
+    ip,
+    detail: { estimate: invoice.invoiceNumber, ...(intent === "accept" ? { signedAs: name } : {}) },
+  });
+  const studio = await getStudioIdentity(database.db);
+  await enqueueMail(database.db, {
+    to: studio.email,
+    subject: `Estimate ${invoice.invoiceNumber} was ${verb} by ${invoice.customer.name}`,
+    text: [
+      `${invoice.customer.name} ${verb} estimate ${invoice.invoiceNumber} on its client link.`,
+      intent === "accept" ? `Signed as: ${name}` : "",
+      "",
+      `Open it: ${new URL(`/admin/invoices/${invoice.id}`, config.publicUrl).toString()}`,
+    ]
+      .filter((line, index) => line !== "" || index === 2)
+      .join("\n"),
+  });
+  mail.kick();
+  return redirect(`/i/${params.token}?answered=${intent}`, { status: 303, headers: privateHeaders });
+}
+
+export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {
+  const { doc, token, isEstimate, canAnswer, status, acceptedByName, acceptedAt, declinedAt, notice } = loaderData;
+  const error = (actionData as { error?: string } | undefined)?.error;
+  return (
+    <main className="invoice-screen min-h-screen bg-zinc-800 px-2 py-4 sm:px-6 sm:py-8">
+      <style>{invoicePrintCss}</style>
+      <div className="no-print mx-auto mb-4 flex w-[8.5in] max-w-full flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-zinc-200">
+          {doc.title === "ESTIMATE" ? "Estimate" : "Invoice"} {doc.number} from {loaderData.studioName}
+        </p>
+        <a href={`/i/${token}/pdf`} className={buttonClass("primary")} download>
+          Download PDF
+        </a>
+      </div>
+      {notice ? (
+        <p
+          role="status"
+          className="no-print mx-auto mb-4 w-[8.5in] max-w-full rounded-md bg-emerald-950 px-3 py-2 text-sm text-emerald-100"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <InvoiceSheet doc={doc} logoSrc={null} />
+      {isEstimate ? (
+        <section
+          aria-labelledby="answer-title"
+          className="no-print mx-auto mt-4 w-[8.5in] max-w-full rounded-lg bg-white p-6 text-zinc-900 [color-scheme:light]"
+        >
+          <h2 id="answer-title" className="text-lg font-semibold">
+            Your answer
+          </h2>
+          {status === "accepted" ? (
+            <p className="mt-2">
+              Accepted{acceptedByName ? ` by ${acceptedByName}` : ""}
+              {acceptedAt ? ` on ${acceptedAt}` : ""}. Thank you!
+            </p>
+          ) : status === "declined" ? (
+            <p className="mt-2">Declined{declinedAt ? ` on ${declinedAt}` : ""}.</p>
+          ) : canAnswer ? (
+            <form method="post" className="mt-3 flex flex-col gap-3">
+              <p className="text-sm text-zinc-700">
+                By accepting, you agree to the estimate above and its terms. Type your full name as your signature.
+              </p>
+              <label htmlFor="signature" className="text-sm font-medium">
+                Full name
+              </label>
+              <input
+                id="signature"
+                name="name"
+                autoComplete="name"
+                maxLength={100}
+                aria-describedby={error ? "answer-error" : undefined}
+                aria-invalid={error ? true : undefined}
+                className="rounded-md border border-zinc-400 px-3 py-2 text-zinc-900"
+              />
+              {error ? (
+                <p id="answer-error" role="alert" className="text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <button type="submit" name="intent" value="accept" className={cx(buttonClass("primary"))}>
+                  Accept Estimate
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="decline"
+                  className="rounded-md border border-zinc-400 px-4 py-2 text-sm font-medium text-zinc-900 hover:bg-zinc-100"
+                >
+                  Decline
+                </button>
+              </div>
+            </form>
+          ) : (
+            <p className="mt-2 text-sm text-zinc-700">This estimate can no longer be answered online.</p>
+          )}
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "Something went wrong. Please try again later.";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6 py-16">
+      <title>{status === 404 ? "Not found" : "Error"}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <p className="font-mono text-sm text-zinc-400">{status}</p>
+      <h1 className="text-3xl font-bold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p className="text-zinc-300">{message}</p>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * What the client's link (/i/{token}) may do: find the document by the token's hash (after a
+ * per-address rate limit, taken before the lookup), record the first view, and answer an estimate.
+ * The owner's own previews never come here, so they never count as views.
+ */
+import type { Db } from "#app/db/client.server.ts";
+import { findLinkedInvoiceId, markViewed } from "#app/models/invoice-sends.server.ts";
+import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { clientTokenHash } from "#app/services/client-links.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+
+/** Opens of client links per address: plenty for a client, too few to guess 256-bit tokens anyway. */
+export const clientLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
+
+export type ClientLookup =
+  | { status: "found"; invoice: NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>> }
+  | { status: "not-found" }
+  | { status: "limited"; retryAfterSeconds: number };
+
+export async function findClientDocument(db: Db, token: unknown, ip: string): Promise<ClientLookup> {
+  const hash = clientTokenHash(token);
+  if (!hash) return { status: "not-found" };
+  const limited = await hitRateLimit(db, `client-link:${ip}`, clientLinkLimit);
+  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const invoiceId = await findLinkedInvoiceId(db, hash);
+  const invoice = invoiceId ? await getPrintableInvoice(db, invoiceId) : null;
+  return invoice ? { status: "found", invoice } : { status: "not-found" };
+}
+
+/** The client opened the document: the first view sets viewed (and viewed_at), later ones nothing. */
+export async function recordClientView(db: Db, invoiceId: string): Promise<void> {
+  await markViewed(db, invoiceId);
+}
