@@ -15,6 +15,7 @@ import {
   mailKey,
   startMailWorker,
 } from "#app/services/mail.server.ts";
+import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 
@@ -60,6 +61,14 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
     dropExpiredSecrets(database.db).catch((error) => logger.warn({ err: error }, "outbox secret purge failed"));
     purgeOldSpam(database.db).catch((error) => logger.warn({ err: error }, "suspected-spam purge failed"));
+    queueDueReminders({ db: database.db, config, logger })
+      .then((queued) => {
+        if (queued > 0) {
+          logger.info({ queued }, "payment reminders queued");
+          mail.kick();
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "payment reminders failed"));
   };
   maintain();
   const maintenance = setInterval(maintain, 15 * 60_000);

@@ -38,7 +38,9 @@ export async function leadsByWeek(db: Queryable, fromWeek: string, timeZone: str
     .select({ week, projectType: contactSubmissions.projectType, count: count() })
     .from(contactSubmissions)
     .where(sql`${contactSubmissions.createdAt} >= ${startOfDay(fromWeek, timeZone)}`)
-    .groupBy(week, contactSubmissions.projectType);
+    // by position: the week expression carries the time zone as a parameter, which a repeated
+    // expression in GROUP BY would not match
+    .groupBy(sql`1`, sql`2`);
   return rows.map((row) => ({ week: row.week, projectType: row.projectType as ProjectType, count: Number(row.count) }));
 }
 

@@ -118,11 +118,15 @@ export function routeHarness(database: () => TestDatabase) {
   }
 
   /** Runs a resource route's loader and returns its Response as is (to read a streamed body). */
-  async function respond(fn: AnyRouteFunction, path: string, options: { cookie?: string } = {}): Promise<Response> {
+  async function respond(
+    fn: AnyRouteFunction,
+    path: string,
+    options: { cookie?: string; params?: Record<string, string> } = {},
+  ): Promise<Response> {
     const result = await (fn as (args: unknown) => unknown)({
       request: request(path, options),
       context: context(),
-      params: {},
+      params: options.params ?? {},
     });
     if (!(result instanceof Response)) throw new Error(`${path} did not answer with a Response`);
     return result;

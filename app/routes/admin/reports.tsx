@@ -92,7 +92,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <SummaryCard
           label="Outstanding"
           value={formatMoney(receivable.outstanding)}
-          hint={`${receivable.outstandingCount} unpaid ${receivable.outstandingCount === 1 ? "invoice" : "invoices"}`}
+          hint={`${receivable.outstandingCount} ${receivable.outstandingCount === 1 ? "invoice" : "invoices"} neither paid nor cancelled`}
         />
         <SummaryCard
           label="Overdue"

@@ -1,0 +1,317 @@
+/**
+ * Getting a document to the client (issue 13): sending queues one mail with the PDF attached and
+ * a client link, and records it; a failed PDF still sends the link; the client link's token
+ * security (wrong, malformed, revoked → 404), the first view recorded once and never by the
+ * owner's previews; an estimate answered once on its link; reminders queued once even when two
+ * runs race; SMTP delivery carries the attachment.
+ */
+import { desc, eq } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLog,
+  businessSettings,
+  customers,
+  invoiceLinks,
+  invoiceSends,
+  invoices,
+  mailAttachments,
+  mailOutbox,
+  users,
+} from "#app/db/schema.ts";
+import { todayIn } from "#app/domain/invoice-status.ts";
+import { addDaysIso } from "#app/domain/sending.ts";
+import * as invoicePrint from "#app/routes/admin/invoice-print.tsx";
+import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
+import * as clientDocument from "#app/routes/client-document.tsx";
+import * as clientPdf from "#app/routes/client-document-pdf.ts";
+import { hashClientToken } from "#app/services/client-links.server.ts";
+import { queueDueReminders, sendDocument } from "#app/services/invoice-sending.server.ts";
+import { createSmtpTransport, deliverDueMail } from "#app/services/mail.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+import { startSmtpSink } from "../support/smtp.ts";
+
+const logger = pino({ level: "silent" });
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+});
+afterAll(async () => {
+  await sink.stop();
+});
+
+const form = { to: "ada@client.test", subject: "Invoice INV-0001 from Studio", message: "Hello Ada,\n\nPlease pay." };
+
+describeEachDatabase("sending documents", (database) => {
+  const { call, cookieFor, respond } = routeHarness(database);
+  let admin = "";
+  let actor = { userId: "", email: "owner@studio.test" };
+  let invoiceId = "";
+  let estimateId = "";
+
+  beforeEach(async () => {
+    const db = database().db;
+    admin = await cookieFor("owner@studio.test", true);
+    const [customer] = await db.insert(customers).values({ name: "Ada", email: "ada@client.test" }).returning();
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        invoiceNumber: "INV-0001",
+        customerId: customer?.id ?? "",
+        issueDate: "2026-11-01",
+        dueDate: "2026-12-01",
+        totalAmount: "100.00",
+        balanceDue: "100.00",
+      })
+      .returning();
+    const [estimate] = await db
+      .insert(invoices)
+      .values({
+        invoiceNumber: "EST-0001",
+        invoiceType: "estimate",
+        customerId: customer?.id ?? "",
+        issueDate: "2026-11-01",
+        totalAmount: "500.00",
+        balanceDue: "500.00",
+        terms: "Half up front.",
+      })
+      .returning();
+    invoiceId = invoice?.id ?? "";
+    estimateId = estimate?.id ?? "";
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
+    actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
+  });
+
+  async function sendAndGetToken(id: string) {
+    const db = database().db;
+    const result = await sendDocument(
+      { db, config: testConfig, logger },
+      { invoiceId: id, form, actor: { userId: actor.userId, email: actor.email }, ip: "127.0.0.1" },
+    );
+    expect(result.status).toBe("sent");
+    const [mail] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    expect(token).toHaveLength(43);
+    return { token, mail };
+  }
+
+  it("queues one mail with the PDF attached and the client link, marks the draft sent and records it", async () => {
+    const db = database().db;
+    const { token, mail } = await sendAndGetToken(invoiceId);
+    expect(mail).toMatchObject({ to: "ada@client.test", subject: form.subject, status: "pending" });
+    expect(mail?.text).toContain("Hello Ada,\n\nPlease pay.\n\nView the invoice online:\nhttp");
+    const attachments = await db.select().from(mailAttachments);
+    expect(attachments).toHaveLength(1);
+    expect(attachments[0]).toMatchObject({ filename: "INV-0001.pdf", contentType: "application/pdf" });
+    expect(
+      Buffer.from(attachments[0]?.content ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(stored?.status).toBe("sent");
+    expect(stored?.sentAt).not.toBeNull();
+    const [history] = await db.select().from(invoiceSends);
+    expect(history).toMatchObject({
+      kind: "send",
+      recipient: "ada@client.test",
+      pdfAttached: true,
+      pdfError: null,
+      mailId: mail?.id,
+    });
+    // only the token's hash is stored
+    const links = await db.select().from(invoiceLinks);
+    expect(links).toHaveLength(1);
+    expect(links[0]?.tokenHash).toBe(hashClientToken(token));
+    expect(JSON.stringify(links)).not.toContain(token);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.event, "invoice_sent"));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("sends the link without the PDF when the PDF cannot be made, and records why", async () => {
+    const db = database().db;
+    const result = await sendDocument(
+      { db, config: testConfig, logger, render: async () => ({ bytes: null, error: "font missing" }) },
+      { invoiceId, form, actor, ip: null },
+    );
+    expect(result).toMatchObject({ status: "sent", pdfAttached: false });
+    expect(await db.select().from(mailOutbox)).toHaveLength(1);
+    expect(await db.select().from(mailAttachments)).toHaveLength(0);
+    const [history] = await db.select().from(invoiceSends);
+    expect(history).toMatchObject({ pdfAttached: false, pdfError: "font missing" });
+  });
+
+  it("delivers the attachment over SMTP", async () => {
+    const db = database().db;
+    await sendAndGetToken(invoiceId);
+    const before = sink.received.length;
+    const transport = await createSmtpTransport(sink.url);
+    expect(await deliverDueMail(db, { transport, from: "Studio <no-reply@studio.test>", logger })).toBe(1);
+    const raw = sink.received.slice(before)[0]?.raw ?? "";
+    expect(raw).toContain("Content-Type: application/pdf");
+    expect(raw).toMatch(/filename="?INV-0001\.pdf/);
+  });
+
+  describe("the client link", () => {
+    const open = (token: string) => call(clientDocument.loader, `/i/${token}`, { params: { token } });
+
+    it("answers 404 for a wrong, malformed or revoked token", async () => {
+      const { token } = await sendAndGetToken(invoiceId);
+      expect((await open("A".repeat(43))).status).toBe(404);
+      expect((await open("../../etc/passwd")).status).toBe(404);
+      expect((await open(`${token}x`)).status).toBe(404);
+      expect(
+        (await call(clientPdf.loader, `/i/${"B".repeat(43)}/pdf`, { params: { token: "B".repeat(43) } })).status,
+      ).toBe(404);
+      expect((await open(token)).status).toBe(200);
+      const revoke = await call(invoiceSend.action, `/admin/invoices/${invoiceId}/send`, {
+        cookie: admin,
+        params: { id: invoiceId },
+        form: { intent: "revoke" },
+      });
+      expect(revoke.status).toBe(302);
+      expect((await open(token)).status).toBe(404);
+    });
+
+    it("sets viewed once on the client's first view, never on the owner's previews", async () => {
+      const db = database().db;
+      const { token } = await sendAndGetToken(invoiceId);
+      const preview = await call(invoicePrint.loader, `/admin/invoices/${invoiceId}/pdf`, {
+        cookie: admin,
+        params: { id: invoiceId },
+      });
+      expect(preview.status).toBe(200);
+      let [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect(stored).toMatchObject({ status: "sent", viewedAt: null });
+      const page = await open(token);
+      expect(page.status).toBe(200);
+      [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect(stored?.status).toBe("viewed");
+      const firstView = stored?.viewedAt;
+      expect(firstView).not.toBeNull();
+      await open(token);
+      [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect(stored?.viewedAt?.getTime()).toBe(firstView?.getTime());
+    });
+
+    it("serves the PDF without an account", async () => {
+      const { token } = await sendAndGetToken(invoiceId);
+      const response = await respond(clientPdf.loader, `/i/${token}/pdf`, { params: { token } });
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    });
+
+    it("lets the client accept an estimate once, signed with their name, and tells the owner", async () => {
+      const db = database().db;
+      const { token } = await sendAndGetToken(estimateId);
+      const answer = (fields: Record<string, string>) =>
+        call(clientDocument.action, `/i/${token}`, { params: { token }, form: fields });
+      expect((await answer({ intent: "accept", name: "" })).status).toBe(400);
+      const accepted = await answer({ intent: "accept", name: "Ada Lovelace" });
+      expect(accepted.status).toBe(303);
+      const [stored] = await db.select().from(invoices).where(eq(invoices.id, estimateId));
+      expect(stored).toMatchObject({ status: "accepted", acceptedByName: "Ada Lovelace" });
+      expect(stored?.acceptedAt).not.toBeNull();
+      expect((await answer({ intent: "decline" })).status).toBe(409);
+      const owner = await db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, "Estimate EST-0001 was accepted by Ada"));
+      expect(owner).toHaveLength(1);
+      expect(owner[0]?.text).toContain("Signed as: Ada Lovelace");
+    });
+
+    it("does not let an invoice be 'accepted'", async () => {
+      const { token } = await sendAndGetToken(invoiceId);
+      const result = await call(clientDocument.action, `/i/${token}`, {
+        params: { token },
+        form: { intent: "accept", name: "Ada" },
+      });
+      expect(result.status).toBe(404);
+    });
+  });
+
+  describe("payment reminders", () => {
+    async function dueIn(days: number) {
+      const db = database().db;
+      const today = todayIn("America/New_York");
+      await db
+        .update(invoices)
+        .set({ status: "sent", sentAt: new Date(Date.now() - 30 * 86_400_000), dueDate: addDaysIso(today, days) })
+        .where(eq(invoices.id, invoiceId));
+    }
+
+    it("queues the reminder of the day once, even when two runs race", async () => {
+      const db = database().db;
+      await dueIn(3); // 3 days before the due date: the -3 reminder
+      const deps = { db, config: testConfig, logger };
+      const counts = await Promise.all([queueDueReminders(deps), queueDueReminders(deps)]);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await queueDueReminders(deps)).toBe(0);
+      const reminders = await db.select().from(invoiceSends).where(eq(invoiceSends.kind, "reminder"));
+      expect(reminders).toHaveLength(1);
+      expect(reminders[0]?.reminderOffset).toBe(-3);
+      const mails = await db.select().from(mailOutbox);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toMatch(/^Reminder: invoice INV-0001 from .+ is due soon$/);
+      expect(mails[0]?.text).toContain("/i/");
+    });
+
+    it("sends none for paid, draft or reminders-off invoices, and follows the schedule in Settings", async () => {
+      const db = database().db;
+      const deps = { db, config: testConfig, logger };
+      await dueIn(-7);
+      await db.update(invoices).set({ remindersEnabled: false }).where(eq(invoices.id, invoiceId));
+      expect(await queueDueReminders(deps)).toBe(0);
+      await db
+        .update(invoices)
+        .set({ remindersEnabled: true, status: "paid", balanceDue: "0" })
+        .where(eq(invoices.id, invoiceId));
+      expect(await queueDueReminders(deps)).toBe(0);
+      await db.update(invoices).set({ status: "partial", balanceDue: "40.00" }).where(eq(invoices.id, invoiceId));
+      await db
+        .insert(businessSettings)
+        .values({ businessName: "Studio", contactName: "O", email: "o@s.test", reminderOffsets: [10] });
+      expect(await queueDueReminders(deps)).toBe(0);
+      await db.update(businessSettings).set({ reminderOffsets: [0, 7] });
+      expect(await queueDueReminders(deps)).toBe(1);
+      const [reminder] = await db.select().from(invoiceSends);
+      expect(reminder?.reminderOffset).toBe(7);
+    });
+  });
+
+  it("the send page refuses anonymous and non-admin requests", async () => {
+    const staff = await cookieFor("staff@studio.test", false);
+    for (const cookie of ["", staff]) {
+      const page = await call(invoiceSend.loader, `/admin/invoices/${invoiceId}/send`, {
+        cookie,
+        params: { id: invoiceId },
+      });
+      expect([302, 403]).toContain(page.status);
+      const post = await call(invoiceSend.action, `/admin/invoices/${invoiceId}/send`, {
+        cookie,
+        params: { id: invoiceId },
+        form,
+      });
+      expect([302, 403]).toContain(post.status);
+    }
+    expect(await database().db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("validates the send form and keeps what was typed", async () => {
+    const result = await call(invoiceSend.action, `/admin/invoices/${invoiceId}/send`, {
+      cookie: admin,
+      params: { id: invoiceId },
+      form: { intent: "send", to: "not-an-email", subject: "", message: "Keep me" },
+    });
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.data)).toContain("Keep me");
+    expect(JSON.stringify(result.data)).toContain("Please enter a subject");
+  });
+});
