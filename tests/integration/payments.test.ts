@@ -439,7 +439,7 @@ describeEachDatabase("getting paid", (database) => {
           pricingDetails: { type: "fixed", phases: [], recurring_fees: [{ id: "a", name: "Hosting", amount: 10 }] },
         })
         .returning();
-      const cases = [
+      const cases: { fn: (args: never) => unknown; id: string; form: Record<string, string>; project?: boolean }[] = [
         {
           fn: invoiceEditor.action,
           id,
