@@ -85,9 +85,10 @@ const statusList = (statuses: readonly InvoiceStatus[]) =>
 /**
  * The SQL twin of `isOverdue` (app/domain/invoice-status.ts), the only overdue condition of every
  * query: an invoice in a sent, viewed or partial status with a balance and a due date before `today`.
+ * Never NULL (a missing due date is false, not unknown), so `not overdue` is safe in filters.
  */
 export function overdueCondition(today: string): SQL {
-  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} in (${statusList(overdueStatuses)}) and ${invoices.balanceDue} > 0 and ${invoices.dueDate} < ${today}::date)`;
+  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} in (${statusList(overdueStatuses)}) and ${invoices.balanceDue} > 0 and ${invoices.dueDate} is not null and ${invoices.dueDate} < ${today}::date)`;
 }
 
 /** The status every screen shows: 'overdue' when `overdueCondition`, else the stored one. */

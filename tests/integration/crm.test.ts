@@ -159,7 +159,12 @@ describeEachDatabase("CRM", (database) => {
       })),
     ]);
     const summary = await getCustomerSummary(db(), customer.id);
-    expect(summary).toEqual({ ...expected, invoiceCount: documents.length + 3, projectCount: 0 });
+    expect(summary).toEqual({
+      ...expected,
+      overdue: expect.any(Number),
+      invoiceCount: documents.length + 3,
+      projectCount: 0,
+    });
     expect(summary.totalBilled).toBe(invoiceStatuses.reduce((sum, _status, i) => sum + 10_000 + i * 1_001 + 1, 0) + 60);
     expect(await getCustomerSummary(db(), other.id)).toMatchObject({
       totalBilled: 50,
@@ -169,6 +174,7 @@ describeEachDatabase("CRM", (database) => {
     expect(await getCustomerSummary(db(), "00000000-0000-4000-8000-000000000000")).toEqual({
       totalBilled: 0,
       outstanding: 0,
+      overdue: 0,
       invoiceCount: 0,
       projectCount: 0,
     });

@@ -55,6 +55,7 @@ describeEachDatabase("invoice settings", (database) => {
       estimatePrefix: "EST",
       nextInvoiceNumber: 1,
       nextEstimateNumber: 1,
+      timeZone: "America/New_York",
     });
     await saveInvoiceNumbering(
       db(),
