@@ -26,11 +26,12 @@ const timeZone = z.preprocess(
     .optional(),
 );
 
-/** Payment reminders (ADR 0017): "-3, 0, 7" days from the due date; blank = none; absent keeps the saved ones. */
-const paymentReminders = z.preprocess(
-  (value) => (typeof value === "string" ? (parseReminderOffsets(value) ?? value) : value),
-  z.array(z.number().int(), { error: reminderOffsetsMessage }).optional(),
-);
+/** Payment reminders (ADR 0017): "-3, 0, 7" days from the due date; blank means none. */
+const paymentReminders = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || parseReminderOffsets(value) !== null, { error: reminderOffsetsMessage })
+  .transform((value) => (value === undefined ? [] : (parseReminderOffsets(value) ?? [])));
 
 const prefix = z
   .string({ error: invoiceSettingsMessages.prefix })

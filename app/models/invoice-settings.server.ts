@@ -77,7 +77,7 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
       invoicePrefix: form.invoice_prefix,
       estimatePrefix: form.estimate_prefix,
       ...(form.time_zone ? { timeZone: form.time_zone } : {}),
-      ...(form.payment_reminders ? { reminderOffsets: form.payment_reminders } : {}),
+      reminderOffsets: form.payment_reminders,
     };
     const updated = await tx
       .update(businessSettings)

@@ -56,6 +56,7 @@ describeEachDatabase("invoice settings", (database) => {
       nextInvoiceNumber: 1,
       nextEstimateNumber: 1,
       timeZone: "America/New_York",
+      reminderOffsets: [-3, 0, 7],
     });
     await saveInvoiceNumbering(
       db(),
@@ -70,6 +71,17 @@ describeEachDatabase("invoice settings", (database) => {
     expect((await newInvoice("invoice")).invoiceNumber).toBe("FAC-1001");
     expect((await newInvoice("estimate")).invoiceNumber).toBe("Q-0001");
     expect((await getInvoiceNumbering(db())).nextInvoiceNumber).toBe(1002);
+  });
+
+  it("saves the payment-reminder schedule, none when blank, and refuses a bad one with its message", async () => {
+    const base = { invoice_prefix: "INV", estimate_prefix: "EST", next_invoice_number: "1", next_estimate_number: "1" };
+    await saveInvoiceNumbering(db(), settings({ ...base, payment_reminders: "7, -2 ,0" }));
+    expect((await getInvoiceNumbering(db())).reminderOffsets).toEqual([-2, 0, 7]);
+    await saveInvoiceNumbering(db(), settings({ ...base, payment_reminders: "" }));
+    expect((await getInvoiceNumbering(db())).reminderOffsets).toEqual([]);
+    const bad = parseWithZod(formData({ ...base, payment_reminders: "soon, 400" }), { schema: invoiceSettingsSchema });
+    expect(bad.status).toBe("error");
+    expect(JSON.stringify(bad.reply().error)).toContain("whole numbers of days between -60 and 365");
   });
 
   it("refuses a next number below one already handed out, and equal prefixes", async () => {
