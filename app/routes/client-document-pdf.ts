@@ -24,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       "Content-Length": String(bytes.length),
       "Cache-Control": "no-store",
       "X-Robots-Tag": "noindex, nofollow",
-      "Referrer-Policy": "no-referrer",
+      "Referrer-Policy": "same-origin",
       "X-Content-Type-Options": "nosniff",
     },
   });

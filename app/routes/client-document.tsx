@@ -2,8 +2,9 @@
  * /i/{token}: the client's view of an invoice or estimate, without an account (issue 13, ADR 0016).
  * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
- * hydrated). A wrong, malformed or revoked token answers 404; the page is never cached, indexed,
- * or sent as a referrer.
+ * hydrated). A wrong, malformed or revoked token answers 404; the page is never cached or indexed,
+ * and its address never leaves the site as a referrer (`same-origin`: `no-referrer` would make the
+ * browser send `Origin: null` with the answer form, which React Router refuses as cross-site).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, redirect } from "react-router";
@@ -26,7 +27,7 @@ export const handle: RouteHandle = { hydrate: false };
 const privateHeaders = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 };
 
 export const headers: Route.HeadersFunction = () => privateHeaders;

@@ -222,7 +222,7 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
         )}
         <p className="mt-3 text-xs text-zinc-400">
           Reminders follow the schedule in{" "}
-          <Link to="/admin/settings" className={linkClass}>
+          <Link to="/admin/settings" className={`${linkClass} underline`}>
             Settings
           </Link>
           .

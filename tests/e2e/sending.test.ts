@@ -1,0 +1,194 @@
+/**
+ * Getting a document to the client, in Chromium against the production build and a real SMTP sink:
+ * the owner sends an invoice → the mail arrives with the PDF attached and a client link → a fresh
+ * browser (no account) opens the link → the owner sees Viewed; an estimate sent and accepted on
+ * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
+import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+import { startSmtpSink } from "../support/smtp.ts";
+
+const shots = "/tmp/shots-sending";
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The client link in a received mail (quoted-printable soft breaks undone). */
+function clientLink(raw: string): string {
+  const text = raw.replace(/=\r?\n/g, "");
+  const match = /https?:\/\/[^\s"<>]+\/i\/([A-Za-z0-9_-]{43})/.exec(text);
+  if (!match) throw new Error("no client link in the mail");
+  return match[0];
+}
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+async function seed(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  const [ada] = await database.db
+    .insert(customers)
+    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
+    .returning();
+  const customerId = ada?.id ?? "";
+  const created = await database.db
+    .insert(invoices)
+    .values([
+      {
+        invoiceNumber: "INV-0001",
+        customerId,
+        issueDate: "2026-11-01",
+        dueDate: "2026-12-01",
+        subtotal: "1200.00",
+        totalAmount: "1200.00",
+        balanceDue: "1200.00",
+      },
+      {
+        invoiceNumber: "EST-0001",
+        invoiceType: "estimate",
+        customerId,
+        issueDate: "2026-11-02",
+        subtotal: "800.00",
+        totalAmount: "800.00",
+        balanceDue: "800.00",
+        terms: "Half up front, half on launch.",
+      },
+    ])
+    .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
+  for (const row of created) {
+    await database.db.insert(invoiceLineItems).values({
+      invoiceId: row.id,
+      description: row.invoiceNumber.startsWith("INV") ? "Website build" : "Web app prototype",
+      quantity: "1",
+      unitPrice: row.invoiceNumber.startsWith("INV") ? "1200.00" : "800.00",
+      lineTotal: row.invoiceNumber.startsWith("INV") ? "1200.00" : "800.00",
+    });
+  }
+  await database.close();
+  const byNumber = Object.fromEntries(created.map((row) => [row.invoiceNumber, row.id]));
+  return { invoiceId: byNumber["INV-0001"] ?? "", estimateId: byNumber["EST-0001"] ?? "" };
+}
+
+describe("sending invoices and estimates", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  let cookie: string;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ids: { invoiceId: string; estimateId: string };
+
+  async function ownerPage() {
+    const [name, value] = cookie.split("=") as [string, string];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name, value, url: server.url }]);
+    return context.newPage();
+  }
+
+  async function send(page: Page, id: string, subject: string) {
+    const before = sink.received.length;
+    await page.goto(`${server.url}/admin/invoices/${id}/send`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe("ada@client.test");
+    await page.getByLabel("Subject", { exact: true }).fill(subject);
+    await page.getByRole("button", { name: "Send Email" }).click();
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("emailed to ada@client.test")
+      .waitFor();
+    return waitFor(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)));
+  }
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    sink = await startSmtpSink();
+    dataDir = dataDirWithAccounts();
+    ids = await seed(dataDir);
+    server = await startServer({ dataDir, env: { SMTP_URL: sink.url } });
+    browser = await launchBrowser();
+    cookie = await signInCookie(server.url, adminAccount);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("send an invoice → the mail has the PDF and a link → the client opens it → the owner sees Viewed", async () => {
+    const owner = await ownerPage();
+    const mail = await send(owner, ids.invoiceId, "Your invoice INV-0001");
+    expect(mail.to).toEqual(["ada@client.test"]);
+    expect(mail.raw).toContain("Content-Type: application/pdf");
+    expect(mail.raw).toMatch(/filename="?INV-0001\.pdf/);
+    const link = clientLink(mail.raw);
+    await owner.screenshot({ path: `${shots}/send-1280.png`, fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.getByText("Sent to ada@client.test").waitFor();
+
+    // a fresh browser, no account
+    const client = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const response = await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    expect(response?.headers()["x-robots-tag"]).toContain("noindex");
+    await client.getByRole("heading", { name: "INVOICE", exact: true }).waitFor();
+    expect(await client.locator("article").textContent()).toContain("Website build");
+    const [download] = await Promise.all([
+      client.waitForEvent("download"),
+      client.getByRole("link", { name: "Download PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("INV-0001.pdf");
+    await client.screenshot({ path: `${shots}/client-invoice-390.png`, fullPage: true });
+    expect(await seriousViolations(client)).toEqual([]);
+
+    await owner.goto(`${server.url}/admin/invoices`);
+    const row = owner.locator("tr", { hasText: "INV-0001" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("Viewed");
+
+    // a wrong token is the site's 404
+    const wrong = await client.goto(`${server.url}/i/${"x".repeat(43)}`);
+    expect(wrong?.status()).toBe(404);
+  });
+
+  it("send an estimate → the client accepts it on its link without JavaScript → the owner sees Accepted", async () => {
+    const owner = await ownerPage();
+    const mail = await send(owner, ids.estimateId, "Your estimate EST-0001");
+    const link = clientLink(mail.raw).replace(/^https?:\/\/[^/]+/, server.url);
+    const client = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await client.goto(link);
+    await client.getByText("Half up front, half on launch.").waitFor();
+    await client.getByRole("button", { name: "Accept Estimate" }).click();
+    await client.getByText("Please type your full name to sign").waitFor();
+    await client.getByLabel("Full name").fill("Ada Lovelace");
+    await client.getByRole("button", { name: "Accept Estimate" }).click();
+    await client.getByText("Thank you: the estimate is accepted.").waitFor();
+    await client.getByText("Accepted by Ada Lovelace").waitFor();
+    await client.screenshot({ path: `${shots}/client-estimate-accepted.png`, fullPage: true });
+
+    await owner.goto(`${server.url}/admin/invoices/${ids.estimateId}`);
+    await owner.locator("[data-invoice-status]").getByText("Accepted").waitFor();
+    // the owner was told by mail
+    await waitFor(() =>
+      sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
+    );
+  });
+});
