@@ -8,6 +8,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/projects",
   "/admin/invoices",
   "/admin/spam",
+  "/admin/reports",
   "/admin/settings/team",
 ];
 

@@ -12,7 +12,9 @@ export type StackedBar = { key: string; label: string; values: Record<string, nu
 
 const width = 640;
 const height = 220;
-const left = 56;
+const left = 64;
+const right = 24;
+const plotWidth = width - left - right;
 const bottom = 28;
 const top = 8;
 const plotHeight = height - top - bottom;
@@ -24,8 +26,8 @@ function Axis({ max, format }: { max: number; format: (value: number) => string 
         const y = top + plotHeight * (1 - share);
         return (
           <g key={share}>
-            <line x1={left} x2={width} y1={y} y2={y} className="stroke-zinc-800" strokeWidth={1} />
-            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-zinc-400 text-[11px]">
+            <line x1={left} x2={left + plotWidth} y1={y} y2={y} className="stroke-zinc-800" strokeWidth={1} />
+            <text x={left - 6} y={y + 4} textAnchor="end" className="fill-zinc-400 text-[13px]">
               {format(max * share)}
             </text>
           </g>
@@ -36,7 +38,7 @@ function Axis({ max, format }: { max: number; format: (value: number) => string 
 }
 
 function XLabels({ labels, every }: { labels: string[]; every: number }) {
-  const step = (width - left) / labels.length;
+  const step = plotWidth / labels.length;
   return (
     <g>
       {labels.map((label, index) =>
@@ -47,7 +49,7 @@ function XLabels({ labels, every }: { labels: string[]; every: number }) {
             x={left + step * index + step / 2}
             y={height - 8}
             textAnchor="middle"
-            className="fill-zinc-400 text-[11px]"
+            className="fill-zinc-400 text-[13px]"
           >
             {label}
           </text>
@@ -92,7 +94,10 @@ function ChartFrame({
       {legend}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-zinc-300 hover:text-zinc-50">Show data</summary>
-        <div className="mt-2 max-h-72 overflow-auto">{table}</div>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard */}
+        <section className="mt-2 max-h-72 overflow-auto" tabIndex={0} aria-label={`${title}: data`}>
+          {table}
+        </section>
       </details>
     </section>
   );
@@ -110,6 +115,7 @@ export function BarChart({
   valueHeading,
   labelEvery = 1,
   barClassName = "fill-sky-400",
+  minimumMax = 2,
 }: {
   title: string;
   summary: string;
@@ -118,9 +124,11 @@ export function BarChart({
   valueHeading: string;
   labelEvery?: number;
   barClassName?: string;
+  /** the axis goes at least this high, so an empty chart's ticks stay whole */
+  minimumMax?: number;
 }) {
-  const max = niceMax(Math.max(0, ...bars.map((bar) => bar.value)));
-  const step = (width - left) / Math.max(1, bars.length);
+  const max = niceMax(Math.max(minimumMax, ...bars.map((bar) => bar.value)));
+  const step = plotWidth / Math.max(1, bars.length);
   return (
     <ChartFrame
       title={title}
@@ -188,8 +196,8 @@ export function StackedBarChart({
   labelEvery?: number;
 }) {
   const totals = bars.map((bar) => series.reduce((sum, s) => sum + (bar.values[s.key] ?? 0), 0));
-  const max = niceMax(Math.max(0, ...totals));
-  const step = (width - left) / Math.max(1, bars.length);
+  const max = niceMax(Math.max(2, ...totals));
+  const step = plotWidth / Math.max(1, bars.length);
   const format = (value: number) => String(Math.round(value));
   return (
     <ChartFrame

@@ -120,6 +120,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           format={(cents) => formatMoney(Math.round(cents))}
           labelEvery={2}
           barClassName="fill-emerald-400"
+          minimumMax={10_000}
         />
         <StackedBarChart
           title="Leads per week by project type"

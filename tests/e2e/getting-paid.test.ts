@@ -4,7 +4,7 @@
  * browser (no account) opens the link → the owner sees Viewed; an estimate sent and accepted on
  * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,7 +97,7 @@ describe("sending invoices and estimates", () => {
 
   async function ownerPage() {
     const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await context.addCookies([{ name, value, url: server.url }]);
     return context.newPage();
   }
@@ -190,5 +190,41 @@ describe("sending invoices and estimates", () => {
     await waitFor(() =>
       sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
     );
+  });
+
+  it("Export CSV downloads only the rows the list's filters select", async () => {
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/invoices?type=estimate`);
+    const [download] = await Promise.all([
+      owner.waitForEvent("download"),
+      owner.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path()) ?? "", "utf8");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Number,Type,Customer,Business,Issue Date,Due Date,Total,Paid,Balance,Status");
+    expect(lines.slice(1)).toEqual([
+      "EST-0001,Estimate,Ada Lovelace,Analytical Engines,2026-11-02,,800.00,0.00,800.00,Accepted",
+    ]);
+  });
+
+  it("the owner's dashboard shows what is outstanding, with charts that read as tables, at 1280 and 390 px", async () => {
+    const owner = await ownerPage();
+    for (const width of [1280, 390]) {
+      await owner.setViewportSize({ width, height: 900 });
+      await owner.goto(`${server.url}/admin/reports`);
+      await owner.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
+      expect(await owner.locator("dl").textContent()).toContain("Outstanding$1,200.00");
+      expect(await owner.getByRole("img", { name: /Paid revenue by month/ }).count()).toBe(1);
+      expect(await owner.getByRole("img", { name: /Leads per week by project type/ }).count()).toBe(1);
+      expect(await owner.getByRole("img", { name: /Public page views per day/ }).count()).toBe(1);
+      await owner.getByText("Show data").first().click();
+      expect(await owner.getByRole("table").first().isVisible()).toBe(true);
+      await owner.screenshot({ path: `${shots}/reports-${width}.png`, fullPage: true });
+      expect(await seriousViolations(owner)).toEqual([]);
+    }
   });
 });
