@@ -22,6 +22,7 @@ import {
   createRecurringFeesInvoice,
   displayStatusSql,
   getInvoice,
+  getPrintableInvoice,
   InvoiceInputError,
   listInvoices,
   outstandingTotal,
@@ -283,6 +284,14 @@ describeEachDatabase("getting paid", (database) => {
       expect(summary.outstanding).toBe(totals.outstanding);
       expect(await overdueTotal(db(), today)).toBe(totals.overdue);
       expect(await outstandingTotal(db(), today)).toBe(totals.outstanding);
+    });
+
+    it("the print view and PDF read the status as shown: overdue, then paid", async () => {
+      const { id } = await invoice("10.00", { issue: "2020-01-01", due: "2020-01-31" });
+      expect((await getPrintableInvoice(db(), id))?.status).toBe("overdue");
+      expect((await stored(id)).status).toBe("sent");
+      await recordPayment(db(), id, pay("10.00"), null);
+      expect((await getPrintableInvoice(db(), id))?.status).toBe("paid");
     });
 
     it("today is the studio's date in its time zone (Settings)", async () => {
