@@ -10,14 +10,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers } from "#app/db/schema.ts";
+import { customers, projects } from "#app/db/schema.ts";
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { createInvoice } from "#app/models/invoices.server.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
-type Seeded = { invoiceId: string; estimateId: string };
+type Seeded = { invoiceId: string; estimateId: string; projectId: string; bareProjectId: string };
 
 async function seed(dataDir: string): Promise<Seeded> {
   const database = await openDatabase({ dataDir });
@@ -51,8 +51,35 @@ async function seed(dataDir: string): Promise<Seeded> {
     ],
     intent: "sent",
   });
+  const [project, bare] = await database.db
+    .insert(projects)
+    .values([
+      {
+        customerId: ada.id,
+        projectName: "Engine website",
+        pricingDetails: {
+          type: "fixed",
+          phases: [],
+          recurring_fees: [
+            { id: "r1", name: "Hosting (monthly)", amount: 49 },
+            { id: "r2", name: "Care plan", amount: 120.5 },
+          ],
+        },
+      },
+      {
+        customerId: ada.id,
+        projectName: "One-off logo",
+        pricingDetails: { type: "fixed", phases: [], recurring_fees: [] },
+      },
+    ])
+    .returning();
   await database.close();
-  return { invoiceId: invoice.id, estimateId: estimate.id };
+  return {
+    invoiceId: invoice.id,
+    estimateId: estimate.id,
+    projectId: project?.id ?? "",
+    bareProjectId: bare?.id ?? "",
+  };
 }
 
 async function seriousViolations(page: Page) {
@@ -201,6 +228,39 @@ describe("getting paid", () => {
     expect(await page.getByRole("button", { name: "Convert to Invoice" }).count()).toBe(0);
     await converted.getByRole("link", { name: "INV-0002" }).click();
     await page.waitForURL(invoiceUrl);
+  });
+
+  it("creates a draft invoice from a project's recurring fees and opens it; no button without fees", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/projects/${seeded.bareProjectId}`);
+    await page.getByRole("heading", { name: "One-off logo" }).waitFor();
+    expect(await page.getByRole("button", { name: "Create invoice from recurring fees" }).count()).toBe(0);
+
+    await page.goto(`${server.url}/admin/projects/${seeded.projectId}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create invoice from recurring fees" }).click();
+    await toast(page, /Draft invoice INV-\d{4} created from the recurring fees/);
+    await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
+    const descriptions = await page
+      .getByLabel(/^Description, line/)
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(descriptions).toEqual(["Hosting (monthly)", "Care plan"]);
+    expect(await page.locator("[data-summary=total]").innerText()).toBe("$169.50");
+    expect(await page.locator("[data-invoice-status]").innerText()).toBe("Draft");
+    await page.locator("[data-payment-blocked]").waitFor();
+  });
+
+  it("the studio's time zone is chosen in Settings", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/settings`);
+    await hydrated(page);
+    const zone = page.getByLabel("Time Zone");
+    expect(await zone.inputValue()).toBe("America/New_York");
+    await zone.selectOption("Pacific/Kiritimati");
+    await page.getByRole("button", { name: "Save Numbering" }).click();
+    await toast(page, "Invoice settings saved successfully");
+    await page.reload();
+    expect(await page.getByLabel("Time Zone").inputValue()).toBe("Pacific/Kiritimati");
   });
 
   it("the invoice page with payments has no serious axe violations at 1280 and 390 px", async () => {
