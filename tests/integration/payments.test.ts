@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices, payments, projects } from "#app/db/schema.ts";
+import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
@@ -221,6 +222,19 @@ describeEachDatabase("getting paid", (database) => {
       await updateInvoice(db(), id, edit("40.00", "sent"));
       expect(await stored(id)).toMatchObject({ status: "paid", balanceDue: "0.00" });
     });
+  });
+
+  it("the demo data keeps amount_paid equal to the sum of each invoice's payments", async () => {
+    await db().delete(customers); // the demo data goes into an empty CRM only
+    await seedBaseline(db());
+    expect(await seedDemo(db())).toBe(true);
+    const rows = await db().execute(
+      sql`select i.invoice_number, i.amount_paid, coalesce((select sum(p.amount) from payments p where p.invoice_id = i.id), 0) as paid from invoices i`,
+    );
+    const list = (rows as unknown as { rows: { amount_paid: string; paid: string }[] }).rows;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.some((row) => toCents(row.amount_paid) !== 0)).toBe(true);
+    for (const row of list) expect(toCents(row.paid)).toBe(toCents(row.amount_paid));
   });
 
   describe("overdue (ADR 0014)", () => {
