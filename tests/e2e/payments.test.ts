@@ -263,7 +263,7 @@ describe("getting paid", () => {
     expect(await page.getByLabel("Time Zone").inputValue()).toBe("Pacific/Kiritimati");
   });
 
-  it("the invoice page with payments has no serious axe violations at 1280 and 390 px", async () => {
+  it("the invoice, estimate and project pages have no serious axe violations and fit at 1280 and 390 px", async () => {
     for (const width of [1280, 390]) {
       const page = await adminPage({ width });
       await page.goto(`${server.url}/admin/invoices/${seeded.invoiceId}`);
@@ -275,6 +275,11 @@ describe("getting paid", () => {
       await page.goto(`${server.url}/admin/invoices/${seeded.estimateId}`);
       await page.getByRole("region", { name: "Client's answer" }).waitFor();
       expect(await seriousViolations(page), `estimate ${width} px`).toEqual([]);
+      await page.goto(`${server.url}/admin/projects/${seeded.projectId}`);
+      await page.getByRole("button", { name: "Create invoice from recurring fees" }).waitFor();
+      expect(await seriousViolations(page), `project ${width} px`).toEqual([]);
+      const projectOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(projectOverflow, `project ${width} px`).toBeLessThanOrEqual(0);
       await page.context().close();
     }
   });
