@@ -187,6 +187,9 @@ function EstimateCard({
               : "This estimate has no answer to record."}
           </p>
         ) : null}
+        <p className="text-xs text-zinc-400" data-payment-blocked>
+          {paymentMessages.estimate}
+        </p>
         {estimate.canConvert && !estimate.convertedTo ? (
           <Form method="post" action={action}>
             <SubmitButton intent="convert-estimate" action={action} pendingLabel="Converting...">
