@@ -25,4 +25,11 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_created_by_users_id_fk" FOREIGN 
 CREATE INDEX "payments_invoice_id_idx" ON "payments" USING btree ("invoice_id","paid_on","created_at");--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_source_estimate_id_invoices_id_fk" FOREIGN KEY ("source_estimate_id") REFERENCES "public"."invoices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_source_estimate_id_key" ON "invoices" USING btree ("source_estimate_id");--> statement-breakpoint
-ALTER TABLE "invoices" ADD CONSTRAINT "invoices_accepted_by_name_length" CHECK (char_length("invoices"."accepted_by_name") <= 200);
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_accepted_by_name_length" CHECK (char_length("invoices"."accepted_by_name") <= 200);--> statement-breakpoint
+-- custom SQL (keep on renumbering)
+-- amount_paid is the sum of the payments from now on (issue 13): an amount recorded before payments were
+-- itemised becomes one payment, so recomputing never loses it.
+INSERT INTO "payments" ("invoice_id", "paid_on", "amount", "method", "note")
+SELECT "id", coalesce("sent_at"::date, "issue_date"), "amount_paid", 'other', 'Recorded before payments were itemised'
+FROM "invoices"
+WHERE "amount_paid" > 0 AND "invoice_type" = 'invoice';

@@ -12,6 +12,7 @@ import {
   customers,
   invoiceLineItems,
   invoices,
+  payments,
   portfolioItems,
   pricingPackages,
   projects,
@@ -315,6 +316,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })
         .returning({ id: invoices.id });
       if (!invoice) throw new Error("demo invoice missing");
+      if (amountPaid > 0) {
+        // amount_paid is the sum of the payments (issue 13)
+        await tx.insert(payments).values({
+          invoiceId: invoice.id,
+          paidOn: isoDate(doc.issued + 10),
+          amount: centsToDecimal(amountPaid),
+          method: "bank_transfer",
+        });
+      }
       await tx.insert(invoiceLineItems).values(
         lines.map((line, index) => ({
           invoiceId: invoice.id,

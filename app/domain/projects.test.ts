@@ -6,6 +6,7 @@ import {
   projectFormSchema,
   projectsHref,
   projectValue,
+  recurringFeeLines,
   recurringFeesTotal,
   toProjectRow,
 } from "#app/domain/projects.ts";
@@ -228,5 +229,27 @@ describe("list URL state", () => {
     });
     expect(parseProjectListQuery(new URLSearchParams("status=nope"))).toEqual({ status: "all", q: "", page: 1 });
     expect(projectsHref({ status: "in_progress", q: "", page: 1 })).toBe("/admin/projects?status=in_progress");
+  });
+});
+
+describe("recurring fees as invoice lines (issue 13)", () => {
+  it("one line per named fee, quantity 1, the amount in exact cents; none without fees", () => {
+    const pricing = {
+      type: "fixed" as const,
+      phases: [],
+      recurring_fees: [
+        { id: "a", name: " Hosting (monthly) ", amount: 49 },
+        { id: "b", name: "Care plan", amount: 120.1 },
+        { id: "c", name: "Backups", amount: null },
+        { id: "d", name: "  ", amount: 5 },
+      ],
+    };
+    expect(recurringFeeLines(pricing)).toEqual([
+      { description: "Hosting (monthly)", quantity: 100, unit_price: 4_900 },
+      { description: "Care plan", quantity: 100, unit_price: 12_010 },
+      { description: "Backups", quantity: 100, unit_price: 0 },
+    ]);
+    expect(recurringFeeLines(null)).toEqual([]);
+    expect(recurringFeeLines({ type: "hourly", phases: [], recurring_fees: [] })).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from "#app/domain/invoice-form.ts";
 import {
   defaultTimeZone,
+  displayStatus,
   isValidTimeZone,
   overdueStatuses,
   statusAfterPayments,
@@ -282,7 +283,10 @@ export async function getPrintableInvoice(db: Queryable, id: string) {
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .where(eq(invoices.id, id));
   if (!row) return null;
-  return { ...row.invoice, customer: row.customer, lines: await linesOf(db, id) };
+  // the status as every screen shows it: overdue derived with the studio's today (ADR 0014)
+  const today = await studioToday(db);
+  const status = displayStatus({ ...row.invoice, balanceDue: toCents(row.invoice.balanceDue) ?? 0 }, today);
+  return { ...row.invoice, status, customer: row.customer, lines: await linesOf(db, id) };
 }
 export type PrintableInvoice = NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>>;
 

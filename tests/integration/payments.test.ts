@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices, payments, projects } from "#app/db/schema.ts";
+import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
@@ -22,6 +23,7 @@ import {
   createRecurringFeesInvoice,
   displayStatusSql,
   getInvoice,
+  getPrintableInvoice,
   InvoiceInputError,
   listInvoices,
   outstandingTotal,
@@ -222,6 +224,19 @@ describeEachDatabase("getting paid", (database) => {
     });
   });
 
+  it("the demo data keeps amount_paid equal to the sum of each invoice's payments", async () => {
+    await db().delete(customers); // the demo data goes into an empty CRM only
+    await seedBaseline(db());
+    expect(await seedDemo(db())).toBe(true);
+    const rows = await db().execute(
+      sql`select i.invoice_number, i.amount_paid, coalesce((select sum(p.amount) from payments p where p.invoice_id = i.id), 0) as paid from invoices i`,
+    );
+    const list = (rows as unknown as { rows: { amount_paid: string; paid: string }[] }).rows;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.some((row) => toCents(row.amount_paid) !== 0)).toBe(true);
+    for (const row of list) expect(toCents(row.paid)).toBe(toCents(row.amount_paid));
+  });
+
   describe("overdue (ADR 0014)", () => {
     const statuses: InvoiceStatus[] = ["draft", "sent", "viewed", "partial", "paid", "cancelled"];
     const dueDates = [null, "2026-03-06", "2026-03-07", "2026-03-08"];
@@ -283,6 +298,14 @@ describeEachDatabase("getting paid", (database) => {
       expect(summary.outstanding).toBe(totals.outstanding);
       expect(await overdueTotal(db(), today)).toBe(totals.overdue);
       expect(await outstandingTotal(db(), today)).toBe(totals.outstanding);
+    });
+
+    it("the print view and PDF read the status as shown: overdue, then paid", async () => {
+      const { id } = await invoice("10.00", { issue: "2020-01-01", due: "2020-01-31" });
+      expect((await getPrintableInvoice(db(), id))?.status).toBe("overdue");
+      expect((await stored(id)).status).toBe("sent");
+      await recordPayment(db(), id, pay("10.00"), null);
+      expect((await getPrintableInvoice(db(), id))?.status).toBe("paid");
     });
 
     it("today is the studio's date in its time zone (Settings)", async () => {

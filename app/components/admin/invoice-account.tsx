@@ -60,6 +60,9 @@ export type InvoiceAccountData = {
   sourceEstimate: { id: string; invoiceNumber: string } | null;
 };
 
+/** a link inside a sentence: underlined always (not only on hover), so it is not told apart by colour alone */
+const inTextLink = cx(linkClass, "underline");
+
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-zinc-800 bg-zinc-900/40">
@@ -91,7 +94,7 @@ export function InvoiceAccount({
         {account.sourceEstimate ? (
           <span data-source-estimate>
             From estimate{" "}
-            <Link to={`/admin/invoices/${account.sourceEstimate.id}`} className={linkClass}>
+            <Link to={`/admin/invoices/${account.sourceEstimate.id}`} className={inTextLink}>
               {account.sourceEstimate.invoiceNumber}
             </Link>
           </span>
@@ -157,7 +160,7 @@ function EstimateCard({
         {estimate.convertedTo ? (
           <p data-converted-to>
             Converted to{" "}
-            <Link to={`/admin/invoices/${estimate.convertedTo.id}`} className={linkClass}>
+            <Link to={`/admin/invoices/${estimate.convertedTo.id}`} className={inTextLink}>
               {estimate.convertedTo.invoiceNumber}
             </Link>
           </p>
@@ -188,6 +191,9 @@ function EstimateCard({
               : "This estimate has no answer to record."}
           </p>
         ) : null}
+        <p className="text-xs text-zinc-400" data-payment-blocked>
+          {paymentMessages.estimate}
+        </p>
         {estimate.canConvert && !estimate.convertedTo ? (
           <Form method="post" action={action}>
             <SubmitButton intent="convert-estimate" action={action} pendingLabel="Converting...">
@@ -291,7 +297,13 @@ function PaymentsCard({
           {account.paymentBlocked}
         </p>
       ) : account.balanceDue > 0 ? (
-        <RecordPaymentForm account={account} failure={failure} action={action} />
+        // keyed by what was paid: after a payment the form starts again at the new balance
+        <RecordPaymentForm
+          key={`${account.amountPaid}-${account.payments.length}`}
+          account={account}
+          failure={failure}
+          action={action}
+        />
       ) : (
         <p className="mt-4 text-sm text-zinc-300">Paid in full.</p>
       )}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
+import { defaultStudio } from "#app/domain/studio.ts";
+
+const source: PrintableSource = {
+  invoiceNumber: "INV-0007",
+  invoiceType: "invoice",
+  issueDate: "2026-11-01",
+  dueDate: "2026-11-15",
+  status: "partial",
+  taxRate: "0.00",
+  discountAmount: "0.00",
+  subtotal: "1000.00",
+  taxAmount: "0.00",
+  totalAmount: "1000.00",
+  amountPaid: "400.25",
+  balanceDue: "599.75",
+  notes: null,
+  terms: null,
+  customer: { name: "Ada", businessName: null, email: "ada@example.test", phoneNumber: null, billingAddress: null },
+  lines: [{ description: "Build", quantity: "1.00", unitPrice: "1000.00", lineTotal: "1000.00" }],
+};
+
+describe("the printed document's payments (issue 13)", () => {
+  it("shows Amount Paid and Balance Due once something is paid", () => {
+    const document = invoiceDocument(source, defaultStudio);
+    expect(document.totals.slice(-3)).toEqual([
+      { label: "Total", value: "$1,000.00", strong: true },
+      { label: "Amount Paid", value: "$400.25" },
+      { label: "Balance Due", value: "$599.75", strong: true },
+    ]);
+    expect(document.details).toContainEqual({ label: "Status", value: "Partial" });
+  });
+
+  it("says Overdue when the status passed in is the derived one", () => {
+    const document = invoiceDocument({ ...source, status: "overdue" }, defaultStudio);
+    expect(document.details).toContainEqual({ label: "Status", value: "Overdue" });
+  });
+
+  it("leaves them out while nothing is paid", () => {
+    const document = invoiceDocument({ ...source, amountPaid: "0.00", balanceDue: "1000.00" }, defaultStudio);
+    expect(document.totals.map((total) => total.label)).not.toContain("Amount Paid");
+  });
+});
