@@ -7,6 +7,7 @@ import { type Database, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
+import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import {
   createSmtpTransport,
@@ -15,7 +16,6 @@ import {
   mailKey,
   startMailWorker,
 } from "#app/services/mail.server.ts";
-import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 
