@@ -4,12 +4,15 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("contact/send", "routes/contact-send.ts"),
+  // uploaded portfolio images (content-addressed, immutable)
+  route("media/portfolio/:file", "routes/media-portfolio.ts"),
   // the client's link to an invoice or estimate (no account; the token is the key)
   route("i/:token", "routes/client-document.tsx"),
   route("i/:token/pdf", "routes/client-document-pdf.ts"),
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),
+    route("portfolio/samples/:slug", "routes/_site/portfolio-sample.tsx"),
     route("pricing", "routes/_site/pricing.tsx"),
     route("about", "routes/_site/about.tsx"),
     route("contact", "routes/_site/contact.tsx"),
@@ -57,6 +60,10 @@ export default [
         route("projects/:id", "routes/admin/projects/detail.tsx"),
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
         route("settings", "routes/admin/settings.tsx"),
+        // the public site's content (issue 16)
+        route("site/portfolio", "routes/admin/site-portfolio.tsx"),
+        route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),
+        route("site/pricing", "routes/admin/site-pricing.tsx"),
         // the team and the audit log (issue 15; ADR 0026, 0027)
         route("settings/team", "routes/admin/settings-team.tsx"),
         route("audit", "routes/admin/audit.tsx"),

@@ -26,6 +26,8 @@ export const bodyLimitOverrides: Record<string, number> = {
   "/contact/send": 32 * KB,
   // the studio logo upload (a 1 MB image plus the multipart envelope)
   "/admin/settings/logo": 1_200 * KB,
+  // a portfolio image (5 MB at most) with the item's fields
+  "/admin/site/portfolio/edit": 5_600 * KB,
 };
 
 /** After a 413, this much more is read and dropped before the connection is cut. */

@@ -207,9 +207,13 @@ export const portfolioItems = pgTable("portfolio_items", {
   title: varchar("title", { length: 200 }).notNull(),
   description: text("description").notNull(),
   category: portfolioCategoryEnum("category").notNull(),
+  /** a site path: /images/portfolio/… (the seed's drawings) or /media/portfolio/{hash}-800.webp (uploads) */
   image: varchar("image", { length: limits.url }).notNull(),
   link: varchar("link", { length: limits.url }).notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
+  /** only published items show on /portfolio */
+  published: boolean("published").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const pricingPackages = pgTable("pricing_packages", {
@@ -220,6 +224,7 @@ export const pricingPackages = pgTable("pricing_packages", {
   features: jsonb("features").$type<string[]>().notNull(),
   ctaLabel: varchar("cta_label", { length: 100 }).notNull(),
   highlighted: boolean("highlighted").notNull().default(false),
+  highlightLabel: varchar("highlight_label", { length: 40 }).notNull().default("Most Popular"),
   sortOrder: integer("sort_order").notNull().default(0),
 });
 
@@ -640,4 +645,33 @@ export const invoiceSends = pgTable(
     index("invoice_sends_invoice_id_idx").on(t.invoiceId, t.createdAt),
     uniqueIndex("invoice_sends_reminder_once").on(t.invoiceId, t.reminderOffset),
   ],
+);
+
+// ---------------------------------------------------------------- site content (issue 16)
+
+/**
+ * Uploaded portfolio images, as the public page serves them (WebP, one row per width), addressed by
+ * the SHA-256 of the upload: shared by every instance, immutable, cacheable forever.
+ */
+export const portfolioImages = pgTable(
+  "portfolio_images",
+  {
+    hash: varchar("hash", { length: 64 }).notNull(),
+    width: integer("width").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] })],
+);
+
+/** The pricing page's consultation banner: its two lists (one row at most; absent = the built-in texts). */
+export const pricingBanner = pgTable(
+  "pricing_banner",
+  {
+    id: smallint("id").primaryKey().default(1),
+    whatYouGet: jsonb("what_you_get").$type<string[]>().notNull(),
+    includes: jsonb("includes").$type<string[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("pricing_banner_single_row", sql`${t.id} = 1`)],
 );

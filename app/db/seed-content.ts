@@ -14,7 +14,7 @@ export const portfolioSeed: {
       "A factory-direct marketplace for luxury vinyl plank flooring: browse collections, order samples and buy at factory prices, with stock and shipping worked out per region.",
     category: "websites",
     image: "/images/portfolio/flooring.webp",
-    link: "https://plankandco.example",
+    link: "/portfolio/samples/plankandco",
   },
   {
     title: "Murmur Social Audio",
@@ -22,7 +22,7 @@ export const portfolioSeed: {
       "A voice-first social platform where people talk instead of type: live rooms, short voice posts and threaded replies, built for phones and low bandwidth.",
     category: "webapps",
     image: "/images/portfolio/social-audio.webp",
-    link: "https://murmur.example",
+    link: "/portfolio/samples/murmur",
   },
   {
     title: "TradeLoop Exchange",
@@ -30,7 +30,7 @@ export const portfolioSeed: {
       "A multi-trade exchange where members swap services directly or through multi-step chain trades that the platform finds and settles for them.",
     category: "webapps",
     image: "/images/portfolio/trade-exchange.webp",
-    link: "https://tradeloop.example",
+    link: "/portfolio/samples/tradeloop",
   },
 ];
 

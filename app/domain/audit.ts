@@ -4,6 +4,16 @@
  */
 
 export const auditEventLabels: Record<string, string> = {
+  portfolio_item_created: "Portfolio item created",
+  portfolio_item_updated: "Portfolio item edited",
+  portfolio_item_moved: "Portfolio item moved",
+  portfolio_item_published: "Portfolio item published",
+  portfolio_item_unpublished: "Portfolio item unpublished",
+  portfolio_item_deleted: "Portfolio item deleted",
+  pricing_package_updated: "Pricing package edited",
+  pricing_package_added: "Pricing package added",
+  pricing_package_removed: "Pricing package removed",
+  pricing_banner_updated: "Consultation banner edited",
   invoice_sent: "Document emailed",
   invoice_links_revoked: "Client links revoked",
   estimate_accepted_by_client: "Estimate accepted by the client",

@@ -1,10 +1,89 @@
-import { asc } from "drizzle-orm";
-import type { Queryable } from "#app/db/client.server.ts";
-import { pricingPackages } from "#app/db/schema.ts";
+/** The pricing page's packages and consultation banner, and the owner's edits (issue 16). */
+import { asc, count, eq, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { pricingBanner, pricingPackages } from "#app/db/schema.ts";
+import { defaultPricingBanner, type PricingPackageForm } from "#app/domain/site-content.ts";
 
 export type PricingPackage = typeof pricingPackages.$inferSelect;
 
 /** The pricing packages, in display order. */
 export function listPricingPackages(db: Queryable): Promise<PricingPackage[]> {
   return db.select().from(pricingPackages).orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
+}
+
+const changed = (db: Queryable) => publishChange(db, { table: "site_content", id: "pricing" });
+const lock = (db: Queryable) => db.execute(sql`select pg_advisory_xact_lock(hashtext('studio:pricing'))`);
+
+export async function updatePricingPackage(db: Db, form: PricingPackageForm) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pricingPackages)
+      .set({
+        name: form.name,
+        price: form.price,
+        description: form.description,
+        features: form.features,
+        ctaLabel: form.cta_label,
+        highlighted: form.highlighted,
+        highlightLabel: form.highlight_label || "Most Popular",
+      })
+      .where(eq(pricingPackages.id, form.id))
+      .returning({ id: pricingPackages.id, name: pricingPackages.name });
+    if (row) await changed(tx);
+    return row ?? null;
+  });
+}
+
+/** A new package at the end, with placeholder texts for the owner to edit. */
+export async function addPricingPackage(db: Db) {
+  return db.transaction(async (tx) => {
+    await lock(tx);
+    const [last] = await tx
+      .select({ max: sql<number>`coalesce(max(${pricingPackages.sortOrder}), 0)::int` })
+      .from(pricingPackages);
+    const [row] = await tx
+      .insert(pricingPackages)
+      .values({
+        name: "New package",
+        price: "$0",
+        description: "Describe what this package is for.",
+        features: ["First feature"],
+        ctaLabel: "Get Started",
+        sortOrder: Number(last?.max ?? 0) + 1,
+      })
+      .returning({ id: pricingPackages.id, name: pricingPackages.name });
+    await changed(tx);
+    return row ?? null;
+  });
+}
+
+/** Removes a package unless it is the last one: "last" when refused, null when missing. */
+export async function removePricingPackage(db: Db, id: number) {
+  return db.transaction(async (tx) => {
+    await lock(tx);
+    const [total] = await tx.select({ n: count() }).from(pricingPackages);
+    if (Number(total?.n ?? 0) <= 1) return "last" as const;
+    const [row] = await tx
+      .delete(pricingPackages)
+      .where(eq(pricingPackages.id, id))
+      .returning({ id: pricingPackages.id, name: pricingPackages.name });
+    if (row) await changed(tx);
+    return row ?? null;
+  });
+}
+
+export async function getPricingBanner(db: Queryable): Promise<{ whatYouGet: string[]; includes: string[] }> {
+  const [row] = await db.select().from(pricingBanner).limit(1);
+  return row ? { whatYouGet: row.whatYouGet, includes: row.includes } : defaultPricingBanner;
+}
+
+export async function savePricingBanner(db: Db, banner: { whatYouGet: string[]; includes: string[] }) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pricingBanner)
+      .values({ id: 1, ...banner })
+      .onConflictDoUpdate({ target: pricingBanner.id, set: { ...banner, updatedAt: new Date() } });
+    await changed(tx);
+  });
 }

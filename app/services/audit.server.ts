@@ -35,6 +35,17 @@ export const auditEvents = [
   "spam_deleted",
   "spam_restored",
   "submission_converted",
+  // the public site's content (issue 16)
+  "portfolio_item_created",
+  "portfolio_item_updated",
+  "portfolio_item_moved",
+  "portfolio_item_published",
+  "portfolio_item_unpublished",
+  "portfolio_item_deleted",
+  "pricing_package_updated",
+  "pricing_package_added",
+  "pricing_package_removed",
+  "pricing_banner_updated",
   // getting paid (issue 13)
   "invoice_sent",
   "invoice_links_revoked",

@@ -9,6 +9,8 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/invoices",
   "/admin/spam",
   "/admin/reports",
+  "/admin/site/portfolio",
+  "/admin/site/pricing",
   "/admin/settings/team",
 ];
 

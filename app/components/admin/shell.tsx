@@ -7,12 +7,14 @@ import {
   FileText,
   FolderKanban,
   Home,
+  Images,
   Inbox,
   LogOut,
   Menu,
   PanelLeft,
   ScrollText,
   Settings,
+  Tags,
   UserCog,
   Users,
   X,
@@ -43,6 +45,12 @@ const sections = [
   { href: "/admin/projects", label: "Projects", icon: FolderKanban },
   { href: "/admin/invoices", label: "Invoices", icon: FileText },
   { href: "/admin/reports", label: "Reports", icon: ChartColumn },
+];
+
+/** The public site's content (issue 16). */
+const publicSite = [
+  { href: "/admin/site/portfolio", label: "Portfolio", icon: Images },
+  { href: "/admin/site/pricing", label: "Pricing", icon: Tags },
 ];
 
 /** The studio's own administration (issue 15): settings, the team, the audit log. */
@@ -254,26 +262,31 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
           ))}
         </ul>
       </div>
-      <div>
-        <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">Administration</h2>
-        <ul className="flex flex-col gap-0.5">
-          {administration.map((section) => (
-            <li key={section.href}>
-              <Link
-                to={section.href}
-                aria-current={location.pathname === section.href ? "page" : undefined}
-                className={cx(
-                  "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
-                  location.pathname === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
-                )}
-              >
-                <section.icon aria-hidden className="size-4" />
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {[
+        { title: "Public site", links: publicSite },
+        { title: "Administration", links: administration },
+      ].map((group) => (
+        <div key={group.title}>
+          <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">{group.title}</h2>
+          <ul className="flex flex-col gap-0.5">
+            {group.links.map((section) => (
+              <li key={section.href}>
+                <Link
+                  to={section.href}
+                  aria-current={location.pathname === section.href ? "page" : undefined}
+                  className={cx(
+                    "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
+                    location.pathname === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
+                  )}
+                >
+                  <section.icon aria-hidden className="size-4" />
+                  {section.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </nav>
   );
 }

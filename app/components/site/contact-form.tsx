@@ -23,6 +23,7 @@ import {
   formProjectTypes,
   projectTypeLabels,
 } from "#app/domain/enums.ts";
+import { packagePlaceholder } from "#app/domain/site-content.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
@@ -64,9 +65,19 @@ function Field({
  * visitor's values (400) or the thank-you message; app/client/contact-form.ts
  * adds validation on blur and sending without a reload.
  */
-export function ContactForm({ formToken, answer }: { formToken: string; answer: ContactAnswer | undefined }) {
+export function ContactForm({
+  formToken,
+  answer,
+  prefill,
+}: {
+  formToken: string;
+  answer: ContactAnswer | undefined;
+  /** from a call to action: /contact?type=quote&package=Standard (ADR 0020) */
+  prefill?: { projectType: string | null; packageName: string | null };
+}) {
   const [form, fields] = useForm<ContactFormInput>({
     id: "contact-form",
+    defaultValue: prefill?.projectType ? { project_type: prefill.projectType } : undefined,
     lastResult: answer?.status === "sent" ? { initialValue: null } : answer?.result,
     constraint: getZodConstraint(contactFormSchema),
   });
@@ -167,7 +178,11 @@ export function ContactForm({ formToken, answer }: { formToken: string; answer: 
           key={fields.message.key}
           rows={6}
           className={fieldClass}
-          placeholder="Tell us about your business and what you would like to build."
+          placeholder={
+            prefill?.packageName
+              ? packagePlaceholder(prefill.packageName)
+              : "Tell us about your business and what you would like to build."
+          }
           {...focusIf("message")}
         />
       </Field>

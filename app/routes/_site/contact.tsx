@@ -5,6 +5,7 @@ import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
+import { contactPrefill } from "#app/domain/site-content.ts";
 import { telHref } from "#app/domain/studio.ts";
 import { handleInquiryPost } from "#app/services/contact.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
@@ -13,8 +14,9 @@ import type { Route } from "./+types/contact";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return {
+    prefill: contactPrefill(new URL(request.url).searchParams),
     formToken: issueFormToken(getApp(context).config.sessionSecret),
     formScript: publicScriptUrl("contact-form"),
   };
@@ -53,7 +55,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Card className="lg:col-span-2 lg:row-span-3">
           <h2 className="text-2xl font-semibold text-white">Tell us about your project</h2>
           <p className="mt-2 mb-8 text-zinc-400">Fields without “optional” are required.</p>
-          <ContactForm formToken={loaderData.formToken} answer={actionData} />
+          <ContactForm formToken={loaderData.formToken} answer={actionData} prefill={loaderData.prefill} />
         </Card>
         <Card>
           <h2 className="text-xl font-semibold text-white">Contact Information</h2>

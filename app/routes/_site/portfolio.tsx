@@ -5,6 +5,7 @@ import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { filterHref, matchesFilter, parsePortfolioFilter, portfolioFilters } from "#app/domain/portfolio.ts";
+import { smallImagePath } from "#app/domain/site-content.ts";
 import { listPortfolioItems } from "#app/models/portfolio.server.ts";
 import type { Route } from "./+types/portfolio";
 import { sitePageMeta } from "./seo.ts";
@@ -58,6 +59,10 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
           >
             <img
               src={item.image}
+              srcSet={smallImagePath(item.image) ? `${smallImagePath(item.image)} 400w, ${item.image} 800w` : undefined}
+              sizes={
+                smallImagePath(item.image) ? "(min-width: 1024px) 360px, (min-width: 768px) 50vw, 100vw" : undefined
+              }
               alt={`${item.title}: illustration of the project's main screen`}
               width={800}
               height={500}

@@ -1,7 +1,8 @@
 import { Check } from "lucide-react";
 import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { listPricingPackages } from "#app/models/pricing.server.ts";
+import { consultationHref, packageHref } from "#app/domain/site-content.ts";
+import { getPricingBanner, listPricingPackages } from "#app/models/pricing.server.ts";
 import type { Route } from "./+types/pricing";
 import { sitePageMeta } from "./seo.ts";
 
@@ -14,21 +15,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { packages: await listPricingPackages(getApp(context).database.db) };
+  const db = getApp(context).database.db;
+  const [packages, banner] = await Promise.all([listPricingPackages(db), getPricingBanner(db)]);
+  return { packages, banner };
 }
-
-const whatYouGet = [
-  "A branded demo website with business name and colors",
-  "A generic layout with example pages Home, About, Services, Contact",
-  "A 30-minute strategy session",
-  "Functionality recommendations",
-];
-const consultationIncludes = [
-  "Scope and timeline estimate",
-  "Technology stack recommendations",
-  "Competitive analysis insights",
-  "No-pressure pricing options",
-];
 
 function CheckList({ items }: { items: string[] }) {
   return (
@@ -44,7 +34,7 @@ function CheckList({ items }: { items: string[] }) {
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
-  const { packages } = loaderData;
+  const { packages, banner } = loaderData;
   return (
     <main className="mx-auto max-w-6xl px-5 pt-20 pb-28">
       <Eyebrow>Clear prices</Eyebrow>
@@ -64,14 +54,14 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         <div className="mt-10 grid gap-10 md:grid-cols-2">
           <div>
             <h3 className="text-lg font-semibold text-white">What You Get</h3>
-            <CheckList items={whatYouGet} />
+            <CheckList items={banner.whatYouGet} />
           </div>
           <div>
             <h3 className="text-lg font-semibold text-white">Consultation Includes</h3>
-            <CheckList items={consultationIncludes} />
+            <CheckList items={banner.includes} />
           </div>
         </div>
-        <ButtonLink to="/contact" className="mt-10">
+        <ButtonLink to={consultationHref()} className="mt-10">
           Schedule Free Consultation
         </ButtonLink>
       </section>
@@ -87,7 +77,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           >
             {pkg.highlighted ? (
               <p className="absolute -top-3.5 left-8 rounded-full bg-[var(--color-accent)] px-3 py-1 text-xs font-bold tracking-wide text-black uppercase">
-                Most Popular
+                {pkg.highlightLabel}
               </p>
             ) : null}
             <h3 className="text-xl font-semibold text-white">{pkg.name}</h3>
@@ -101,7 +91,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <ButtonLink to="/contact" variant={pkg.highlighted ? "primary" : "secondary"} className="mt-8 w-full">
+            <ButtonLink
+              to={packageHref(pkg.name)}
+              variant={pkg.highlighted ? "primary" : "secondary"}
+              className="mt-8 w-full"
+            >
               {pkg.ctaLabel}
             </ButtonLink>
           </li>

@@ -1,0 +1,187 @@
+/**
+ * The public site's content as the owner edits it (issue 16): the portfolio item and pricing
+ * package forms, the pricing banner's lists, the upload rules for portfolio images, and the
+ * contact page's preselection from a call to action (ADR 0020).
+ */
+import { z } from "zod";
+import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
+import { httpUrl, tooLong } from "#app/domain/validation.ts";
+
+type FormProjectType = (typeof formProjectTypes)[number];
+
+export const siteMessages = {
+  titleRequired: "Please enter a title",
+  descriptionRequired: "Please enter a description",
+  linkRequired: "Please enter the project's address (http or https)",
+  categoryRequired: "Please choose a category",
+  imageRequired: "Please choose an image",
+  imageRule: "Choose a PNG, JPEG or WebP image of at most 5 MB",
+  imageAgain: "Choose the image again: a browser never sends a file twice.",
+  nameRequired: "Please enter a name",
+  priceRequired: "Please enter a price",
+  featuresRequired: "Please enter at least one feature, one per line",
+  ctaRequired: "Please enter the button's label",
+  listRequired: "Please enter at least one item, one per line",
+  lastPackage: "At least one package must stay",
+  saved: "Saved successfully",
+  deleted: "Portfolio item deleted",
+  packageAdded: "Package added",
+  packageRemoved: "Package removed",
+  notFound: "Portfolio item not found",
+} as const;
+
+export const maxPortfolioImageBytes = 5 * 1024 * 1024;
+/** The widths served for each uploaded image (800 × 500 is what the page shows; 400 for small screens). */
+export const portfolioImageWidths = [400, 800] as const;
+export const portfolioImageRatio = 5 / 8;
+
+export type PortfolioImageType = "image/png" | "image/jpeg" | "image/webp";
+
+/** What the bytes are (never the name or the browser's word), or null. */
+export function sniffPortfolioImage(bytes: Uint8Array): PortfolioImageType | null {
+  const at = (offset: number, signature: number[]) => signature.every((byte, i) => bytes[offset + i] === byte);
+  if (bytes.length >= 8 && at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (bytes.length >= 3 && at(0, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  // RIFF....WEBP
+  if (bytes.length >= 12 && at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return "image/webp";
+  return null;
+}
+
+export function checkPortfolioImage(
+  bytes: Uint8Array,
+): { ok: true; type: PortfolioImageType } | { ok: false; error: string } {
+  if (bytes.length === 0) return { ok: false, error: siteMessages.imageRequired };
+  if (bytes.length > maxPortfolioImageBytes) return { ok: false, error: siteMessages.imageRule };
+  const type = sniffPortfolioImage(bytes);
+  return type ? { ok: true, type } : { ok: false, error: siteMessages.imageRule };
+}
+
+/** The public address of an uploaded image at one width. */
+export function portfolioImagePath(hash: string, width: number): string {
+  return `/media/portfolio/${hash}-${width}.webp`;
+}
+const mediaFile = /^([0-9a-f]{64})-(\d{3,4})\.webp$/;
+export function parsePortfolioImageFile(file: string | undefined): { hash: string; width: number } | null {
+  const match = mediaFile.exec(file ?? "");
+  if (!match) return null;
+  const width = Number(match[2]);
+  return (portfolioImageWidths as readonly number[]).includes(width) ? { hash: match[1] ?? "", width } : null;
+}
+/** An uploaded image's smaller width, for srcset; null for the seed's drawings. */
+export function smallImagePath(image: string): string | null {
+  const match = /^\/media\/portfolio\/([0-9a-f]{64})-800\.webp$/.exec(image);
+  return match ? portfolioImagePath(match[1] ?? "", 400) : null;
+}
+
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+const required = (max: number, label: string, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(label, max) });
+
+export const portfolioItemSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  title: required(200, "Title", siteMessages.titleRequired),
+  description: required(2000, "Description", siteMessages.descriptionRequired),
+  category: z.enum(portfolioCategories, { error: siteMessages.categoryRequired }),
+  /** an http(s) address, or a page of this site (the samples' "/portfolio/samples/…") */
+  link: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.union([
+      z.string().regex(/^\/[a-z0-9][a-z0-9/-]{0,199}$/),
+      z.string({ error: siteMessages.linkRequired }).min(1, { error: siteMessages.linkRequired }).pipe(httpUrl),
+    ]),
+  ),
+  published: checkbox,
+  /** the uploaded file: checked by its bytes on the server (checkPortfolioImage), not here */
+  image: z.unknown().optional(),
+});
+export type PortfolioItemForm = z.output<typeof portfolioItemSchema>;
+
+/** One item per line: trimmed, blank lines dropped. */
+export function lines(value: unknown): unknown {
+  return typeof value === "string"
+    ? value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : value;
+}
+const lineList = (message: string, maxItems = 12) =>
+  z.preprocess(
+    lines,
+    z
+      .array(z.string().max(200, { error: tooLong("Each line", 200) }), { error: message })
+      .min(1, { error: message })
+      .max(maxItems, { error: `At most ${maxItems} lines` }),
+  );
+
+export const pricingPackageSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  name: required(100, "Name", siteMessages.nameRequired),
+  price: required(100, "Price", siteMessages.priceRequired),
+  description: required(1000, "Description", siteMessages.descriptionRequired),
+  features: lineList(siteMessages.featuresRequired),
+  cta_label: required(100, "Button label", siteMessages.ctaRequired),
+  highlighted: checkbox,
+  highlight_label: z
+    .string()
+    .trim()
+    .max(40, { error: tooLong("Highlight label", 40) })
+    .optional(),
+});
+export type PricingPackageForm = z.output<typeof pricingPackageSchema>;
+
+export const pricingBannerSchema = z.object({
+  what_you_get: lineList(siteMessages.listRequired, 8),
+  includes: lineList(siteMessages.listRequired, 8),
+});
+
+/** The banner's texts before the owner edits them (the spec's). */
+export const defaultPricingBanner = {
+  whatYouGet: [
+    "A branded demo website with business name and colors",
+    "A generic layout with example pages Home, About, Services, Contact",
+    "A 30-minute strategy session",
+    "Functionality recommendations",
+  ],
+  includes: [
+    "Scope and timeline estimate",
+    "Technology stack recommendations",
+    "Competitive analysis insights",
+    "No-pressure pricing options",
+  ],
+};
+
+// ---------------------------------------------------------------- calls to action
+
+/** /contact?type=consultation, /contact?type=quote&package=Standard: what the contact form starts with. */
+export function contactPrefill(params: URLSearchParams): {
+  projectType: FormProjectType | null;
+  packageName: string | null;
+} {
+  const type = params.get("type");
+  const projectType = (formProjectTypes as readonly string[]).includes(type ?? "") ? (type as FormProjectType) : null;
+  const raw = params.get("package")?.replace(/\s+/g, " ").trim() ?? "";
+  const packageName = projectType === "quote" && raw.length > 0 && raw.length <= 100 ? raw : null;
+  return { projectType, packageName };
+}
+
+export function consultationHref(): string {
+  return "/contact?type=consultation";
+}
+export function packageHref(name: string): string {
+  return `/contact?${new URLSearchParams({ type: "quote", package: name }).toString()}`;
+}
+export function packagePlaceholder(name: string): string {
+  return `Tell us about your project for the ${name} package: goals, pages, timeline`;
+}
+
+/** The seeded sample projects' own pages (their links point here: no dead link on the site). */
+export const samplePages: Record<string, { title: string }> = {
+  plankandco: { title: "Plank & Co. Flooring Marketplace" },
+  murmur: { title: "Murmur Social Audio" },
+  tradeloop: { title: "TradeLoop Exchange" },
+};

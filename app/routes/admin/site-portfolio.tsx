@@ -1,0 +1,206 @@
+/**
+ * /admin/site/portfolio: the public portfolio as the owner runs it (issue 16). Items in their
+ * order with Move up / Move down, Publish / Unpublish and Delete (confirmed in a dialog addressed
+ * by ?delete=id): every button a plain POST, so it all works without JavaScript. Changes show on
+ * /portfolio at once (a site_content change event).
+ */
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
+import { data, Form, Link } from "react-router";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { getApp } from "#app/context.server.ts";
+import { portfolioCategoryLabels } from "#app/domain/enums.ts";
+import { siteMessages } from "#app/domain/site-content.ts";
+import {
+  deletePortfolioItem,
+  listAllPortfolioItems,
+  movePortfolioItem,
+  setPortfolioPublished,
+} from "#app/models/portfolio.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/site-portfolio";
+
+export const meta: Route.MetaFunction = () => [{ title: "Portfolio | Studio back office" }];
+
+const listPath = "/admin/site/portfolio";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const items = await listAllPortfolioItems(getApp(context).database.db);
+  const deleting = Number(new URL(request.url).searchParams.get("delete"));
+  return { items, deleting: items.find((item) => item.id === deleting) ?? null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(siteMessages.notFound, { status: 404 });
+  const intent = String(form.get("intent") ?? "");
+  const db = database.db;
+  const done = (message: string) => redirectWithToast(config, listPath, { type: "success", message });
+  switch (intent) {
+    case "move-up":
+    case "move-down": {
+      const moved = await movePortfolioItem(db, id, intent === "move-up" ? "up" : "down");
+      if (moved === null) throw data(siteMessages.notFound, { status: 404 });
+      if (moved) await auditAction(db, session, ip, "portfolio_item_moved", { id, direction: intent });
+      return done(moved ? "Order saved" : "Already at the end of the list");
+    }
+    case "publish":
+    case "unpublish": {
+      const row = await setPortfolioPublished(db, id, intent === "publish");
+      if (!row) throw data(siteMessages.notFound, { status: 404 });
+      await auditAction(
+        db,
+        session,
+        ip,
+        intent === "publish" ? "portfolio_item_published" : "portfolio_item_unpublished",
+        {
+          id,
+          title: row.title,
+        },
+      );
+      return done(intent === "publish" ? `“${row.title}” is on the portfolio page` : `“${row.title}” is hidden`);
+    }
+    case "delete": {
+      const row = await deletePortfolioItem(db, id);
+      if (!row) throw data(siteMessages.notFound, { status: 404 });
+      await auditAction(db, session, ip, "portfolio_item_deleted", { id, title: row.title });
+      return done(siteMessages.deleted);
+    }
+    default:
+      throw data("Unknown action", { status: 400 });
+  }
+}
+
+function ItemButton({
+  id,
+  intent,
+  label,
+  children,
+}: {
+  id: number;
+  intent: string;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" action={listPath}>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={label}
+        className={buttonClass("ghost", undefined, "sm")}
+        data-row-action
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
+  const { items, deleting } = loaderData;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <PageHeader title="Portfolio" description="The projects on the public portfolio page, in this order.">
+        <Link to="/admin/site/portfolio/edit" className={buttonClass("primary", undefined, "sm")}>
+          <Plus aria-hidden className="size-4" />
+          New Item
+        </Link>
+      </PageHeader>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-400">
+          No portfolio items yet.
+        </p>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Portfolio items in their order">
+          {items.map((item, index) => (
+            <li
+              key={item.id}
+              className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-3 sm:flex-row sm:items-center"
+            >
+              <img
+                src={item.image}
+                alt=""
+                width={160}
+                height={100}
+                className="aspect-[8/5] w-40 shrink-0 rounded object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-words text-zinc-50">
+                  {index + 1}. {item.title}
+                </p>
+                <p className="text-sm text-zinc-400">
+                  {portfolioCategoryLabels[item.category]} · {item.published ? "Published" : "Hidden"}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-1">
+                <ItemButton id={item.id} intent="move-up" label={`Move ${item.title} up`}>
+                  <ArrowUp aria-hidden className="size-4" />
+                </ItemButton>
+                <ItemButton id={item.id} intent="move-down" label={`Move ${item.title} down`}>
+                  <ArrowDown aria-hidden className="size-4" />
+                </ItemButton>
+                <ItemButton
+                  id={item.id}
+                  intent={item.published ? "unpublish" : "publish"}
+                  label={`${item.published ? "Unpublish" : "Publish"} ${item.title}`}
+                >
+                  {item.published ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+                  <span className="max-lg:sr-only">{item.published ? "Unpublish" : "Publish"}</span>
+                </ItemButton>
+                <Link
+                  to={`/admin/site/portfolio/edit?id=${item.id}`}
+                  className={buttonClass("ghost", undefined, "sm")}
+                  aria-label={`Edit ${item.title}`}
+                  data-row-action
+                >
+                  <Pencil aria-hidden className="size-4" />
+                  <span className="max-lg:sr-only">Edit</span>
+                </Link>
+                <Link
+                  to={`${listPath}?delete=${item.id}`}
+                  preventScrollReset
+                  className={buttonClass("ghost", undefined, "sm")}
+                  aria-label={`Delete ${item.title}`}
+                  data-row-action
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {deleting ? (
+        <UrlDialog
+          title="Delete portfolio item"
+          description={`Delete “${deleting.title}”? It disappears from the portfolio page. This cannot be undone.`}
+          closeHref={listPath}
+        >
+          <Form
+            method="post"
+            action={listPath}
+            className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end"
+          >
+            <input type="hidden" name="id" value={deleting.id} />
+            <Link to={listPath} preventScrollReset className={buttonClass("ghost")}>
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete" className={buttonClass("primary")}>
+              Delete
+            </button>
+          </Form>
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}

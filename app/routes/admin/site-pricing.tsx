@@ -1,0 +1,201 @@
+/**
+ * /admin/site/pricing: the pricing page as the owner runs it (issue 16): one form per package
+ * (name, price, description, features one per line, button label, highlighted and its label),
+ * Add package, Remove package (at least one stays), and the consultation banner's two lists.
+ * /pricing follows at once (a site_content change event).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Plus, Trash2 } from "lucide-react";
+import { data, Form, useActionData } from "react-router";
+import {
+  type ActionFailure,
+  AdminForm,
+  CheckboxField,
+  FormError,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { pricingBannerSchema, pricingPackageSchema, siteMessages } from "#app/domain/site-content.ts";
+import {
+  addPricingPackage,
+  getPricingBanner,
+  listPricingPackages,
+  type PricingPackage,
+  removePricingPackage,
+  savePricingBanner,
+  updatePricingPackage,
+} from "#app/models/pricing.server.ts";
+import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/site-pricing";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pricing | Studio back office" }];
+
+const page = "/admin/site/pricing";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = getApp(context).database.db;
+  const [packages, banner] = await Promise.all([listPricingPackages(db), getPricingBanner(db)]);
+  return { packages, banner };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
+  const db = database.db;
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const done = (message: string) => redirectWithToast(config, page, { type: "success", message });
+  if (intent === "save-package") {
+    const submission = parseWithZod(formData, { schema: pricingPackageSchema });
+    if (submission.status !== "success") return invalid(submission);
+    const row = await updatePricingPackage(db, submission.value);
+    if (!row) throw data("Package not found", { status: 404 });
+    await auditAction(db, session, ip, "pricing_package_updated", { id: row.id, name: row.name });
+    return done(siteMessages.saved);
+  }
+  if (intent === "add-package") {
+    const row = await addPricingPackage(db);
+    await auditAction(db, session, ip, "pricing_package_added", { id: row?.id ?? null });
+    return done(siteMessages.packageAdded);
+  }
+  if (intent === "remove-package") {
+    const id = Number(formData.get("id"));
+    if (!Number.isSafeInteger(id) || id <= 0) throw data("Package not found", { status: 404 });
+    const removed = await removePricingPackage(db, id);
+    if (removed === "last")
+      return redirectWithToast(config, page, { type: "error", message: siteMessages.lastPackage });
+    if (!removed) throw data("Package not found", { status: 404 });
+    await auditAction(db, session, ip, "pricing_package_removed", { id, name: removed.name });
+    return done(siteMessages.packageRemoved);
+  }
+  if (intent === "save-banner") {
+    const submission = parseWithZod(formData, { schema: pricingBannerSchema });
+    if (submission.status !== "success") return invalid(submission);
+    await savePricingBanner(db, { whatYouGet: submission.value.what_you_get, includes: submission.value.includes });
+    await auditAction(db, session, ip, "pricing_banner_updated");
+    return done(siteMessages.saved);
+  }
+  throw data("Unknown action", { status: 400 });
+}
+
+function PackageForm({
+  pkg,
+  failure,
+  removable,
+}: {
+  pkg: PricingPackage;
+  failure: ActionFailure | null;
+  removable: boolean;
+}) {
+  const [form, fields] = useAdminForm({
+    id: `package-${pkg.id}`,
+    schema: pricingPackageSchema,
+    failure,
+    defaultValue: {
+      id: String(pkg.id),
+      name: pkg.name,
+      price: pkg.price,
+      description: pkg.description,
+      features: pkg.features.join("\n"),
+      cta_label: pkg.ctaLabel,
+      highlighted: pkg.highlighted ? "on" : "",
+      highlight_label: pkg.highlightLabel,
+    },
+  });
+  return (
+    <section
+      aria-labelledby={`package-${pkg.id}-title`}
+      className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+    >
+      <h2 id={`package-${pkg.id}-title`} className="mb-3 text-base font-semibold">
+        {pkg.name}
+      </h2>
+      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
+        <FormError form={form} />
+        <input type="hidden" name="id" value={pkg.id} />
+        <TextField meta={fields.name} label="Name" maxLength={100} />
+        <TextField meta={fields.price} label="Price" maxLength={100} />
+        <TextareaField meta={fields.description} label="Description" rows={2} maxLength={1000} wide />
+        <TextareaField meta={fields.features} label="Features (one per line)" rows={5} wide />
+        <TextField meta={fields.cta_label} label="Button label" maxLength={100} />
+        <TextField meta={fields.highlight_label} label="Highlight label" maxLength={40} />
+        <CheckboxField meta={fields.highlighted} label="Highlighted" wide />
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <SubmitButton intent="save-package" action={page}>
+            Save Package
+          </SubmitButton>
+        </div>
+      </AdminForm>
+      {removable ? (
+        <Form method="post" action={page} className="mt-2">
+          <input type="hidden" name="id" value={pkg.id} />
+          <button type="submit" name="intent" value="remove-package" className={buttonClass("ghost", undefined, "sm")}>
+            <Trash2 aria-hidden className="size-4" />
+            Remove {pkg.name}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+function BannerForm({
+  banner,
+  failure,
+}: {
+  banner: { whatYouGet: string[]; includes: string[] };
+  failure: ActionFailure | null;
+}) {
+  const [form, fields] = useAdminForm({
+    id: "pricing-banner",
+    schema: pricingBannerSchema,
+    failure,
+    defaultValue: { what_you_get: banner.whatYouGet.join("\n"), includes: banner.includes.join("\n") },
+  });
+  return (
+    <section aria-labelledby="banner-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+      <h2 id="banner-title" className="mb-3 text-base font-semibold">
+        Free Consultation banner
+      </h2>
+      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
+        <FormError form={form} />
+        <TextareaField meta={fields.what_you_get} label="What You Get (one per line)" rows={5} />
+        <TextareaField meta={fields.includes} label="Consultation Includes (one per line)" rows={5} />
+        <div className="sm:col-span-2">
+          <SubmitButton intent="save-banner" action={page}>
+            Save Banner
+          </SubmitButton>
+        </div>
+      </AdminForm>
+    </section>
+  );
+}
+
+export default function SitePricing({ loaderData }: Route.ComponentProps) {
+  const { packages, banner } = loaderData;
+  const failure = (useActionData<typeof action>() as ActionFailure | undefined) ?? null;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5">
+      <PageHeader title="Pricing" description="The packages and the consultation banner on the public pricing page.">
+        <Form method="post" action={page}>
+          <button type="submit" name="intent" value="add-package" className={buttonClass("primary", undefined, "sm")}>
+            <Plus aria-hidden className="size-4" />
+            Add Package
+          </button>
+        </Form>
+      </PageHeader>
+      <BannerForm banner={banner} failure={failure} />
+      {packages.map((pkg) => (
+        <PackageForm key={pkg.id} pkg={pkg} failure={failure} removable={packages.length > 1} />
+      ))}
+    </div>
+  );
+}
