@@ -35,6 +35,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     discount_amount: 0,
     notes: undefined,
     terms: "Payment is due within 30 days of the invoice date.",
+    send_reminders: true,
   };
   const invoice = await createInvoice(database.db, {
     ...base,
