@@ -33,7 +33,7 @@ export async function acceptEstimate(
 ): Promise<EstimateResult<{ id: string; invoiceNumber: string; acceptedAt: Date }>> {
   return db.transaction(async (tx) => {
     const estimate = await lockEstimate(tx, id);
-    if (!estimate || estimate.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
+    if (estimate?.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
     if (!canAccept(estimate)) return { ok: false, reason: "not_allowed" };
     const signature = name?.replace(/\s+/g, " ").trim().slice(0, limits.personName) || null;
     await tx
@@ -53,7 +53,7 @@ export async function declineEstimate(
 ): Promise<EstimateResult<{ id: string; invoiceNumber: string; declinedAt: Date }>> {
   return db.transaction(async (tx) => {
     const estimate = await lockEstimate(tx, id);
-    if (!estimate || estimate.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
+    if (estimate?.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
     if (!canDecline(estimate)) return { ok: false, reason: "not_allowed" };
     await tx
       .update(invoices)
@@ -95,7 +95,7 @@ export async function convertEstimate(
 ): Promise<EstimateResult<{ id: string; invoiceNumber: string; created: boolean }>> {
   return db.transaction(async (tx) => {
     const estimate = await lockEstimate(tx, id);
-    if (!estimate || estimate.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
+    if (estimate?.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
     const existing = await convertedInvoiceOf(tx, id);
     if (existing) return { ok: true, value: { ...existing, created: false } };
     if (!canConvert(estimate)) return { ok: false, reason: "not_allowed" };

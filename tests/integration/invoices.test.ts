@@ -1,6 +1,6 @@
 /** Invoices and estimates below HTTP: posted form data → schema → model → what the database holds. */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
 import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
