@@ -117,6 +117,22 @@ export function routeHarness(database: () => TestDatabase) {
     }
   }
 
+  /** Runs a loader or action with a request built by the test (a multipart upload, say). */
+  async function callRequest(
+    fn: AnyRouteFunction,
+    built: Request,
+    params: Record<string, string> = {},
+  ): Promise<Outcome> {
+    try {
+      return normalise(await (fn as (args: unknown) => unknown)({ request: built, context: context(), params }));
+    } catch (thrown) {
+      if (thrown instanceof Response || (thrown as { type?: string } | null)?.type === "DataWithResponseInit") {
+        return normalise(thrown);
+      }
+      throw thrown;
+    }
+  }
+
   /** Runs a resource route's loader and returns its Response as is (to read a streamed body). */
   async function respond(
     fn: AnyRouteFunction,
@@ -132,5 +148,5 @@ export function routeHarness(database: () => TestDatabase) {
     return result;
   }
 
-  return { call, cookieFor, respond };
+  return { call, callRequest, cookieFor, respond };
 }
