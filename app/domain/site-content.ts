@@ -176,7 +176,8 @@ export function packageHref(name: string): string {
   return `/contact?${new URLSearchParams({ type: "quote", package: name }).toString()}`;
 }
 export function packagePlaceholder(name: string): string {
-  return `Tell us about your project for the ${name} package: goals, pages, timeline`;
+  const named = /\bpackage$/i.test(name) ? name : `${name} package`;
+  return `Tell us about your project for the ${named}: goals, pages, timeline`;
 }
 
 /** The seeded sample projects' own pages (their links point here: no dead link on the site). */

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, portfolioImages, portfolioItems, pricingPackages } from "#app/db/schema.ts";
-import { contactPrefill, siteMessages } from "#app/domain/site-content.ts";
+import { contactPrefill, packagePlaceholder, siteMessages } from "#app/domain/site-content.ts";
 import { listPortfolioItems } from "#app/models/portfolio.server.ts";
 import { getPricingBanner, listPricingPackages } from "#app/models/pricing.server.ts";
 import * as listRoute from "#app/routes/admin/site-portfolio.tsx";

@@ -1,0 +1,135 @@
+/**
+ * The public site's content from the back office, in Chromium against the production build: upload
+ * an image for a new portfolio item and see it on /portfolio under its category, move it up,
+ * unpublish it; edit a package's price and see it on /pricing; the calls to action preselect the
+ * contact form without JavaScript; axe on the new pages. Screenshots go to /tmp/shots-site-content/.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { launchBrowser } from "../support/browser.ts";
+import { startServer, type TestServer } from "../support/server.ts";
+
+const shots = "/tmp/shots-site-content";
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+describe("site content from the back office", () => {
+  let server: TestServer;
+  let browser: Browser;
+  let dataDir: string;
+  let cookie: string;
+
+  async function ownerPage(width = 1280) {
+    const [name, value] = cookie.split("=") as [string, string];
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addCookies([{ name, value, url: server.url }]);
+    return context.newPage();
+  }
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    dataDir = dataDirWithAccounts();
+    server = await startServer({ dataDir });
+    browser = await launchBrowser();
+    cookie = await signInCookie(server.url, adminAccount);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a new portfolio item with an uploaded image shows on /portfolio under its category, moves up, and hides when unpublished", async () => {
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/site/portfolio/edit`);
+    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await owner.getByLabel("Title").fill("Greenhouse Booking App");
+    await owner.getByLabel("Description").fill("Bookings and payments for a plant nursery.");
+    await owner.getByLabel("Category").selectOption("webapps");
+    await owner.getByLabel("Link").fill("https://greenhouse.example");
+    const image = await sharp({
+      create: { width: 1600, height: 1000, channels: 3, background: { r: 30, g: 160, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    await owner.getByLabel("Image").setInputFiles({ name: "greenhouse.png", mimeType: "image/png", buffer: image });
+    await owner.getByRole("button", { name: "Save Item" }).click();
+    await owner.waitForURL(`${server.url}/admin/site/portfolio`);
+    await owner.getByText("4. Greenhouse Booking App").waitFor();
+    await owner.screenshot({ path: `${shots}/portfolio-admin-1280.png`, fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    const titles = async (url: string) => {
+      await visitor.goto(url);
+      return visitor.locator("li[data-category]:not([hidden]) h2").allTextContents();
+    };
+    expect((await titles(`${server.url}/portfolio?category=webapps`)).at(-1)).toBe("Greenhouse Booking App");
+    expect(await titles(`${server.url}/portfolio?category=websites`)).not.toContain("Greenhouse Booking App");
+    const src = await visitor.locator("img[alt^='Greenhouse Booking App']").getAttribute("src");
+    expect(src).toMatch(/^\/media\/portfolio\/[0-9a-f]{64}-800\.webp$/);
+    const media = await fetch(`${server.url}${src}`);
+    expect(media.headers.get("content-type")).toBe("image/webp");
+    expect(media.headers.get("cache-control")).toContain("immutable");
+
+    await owner.getByRole("button", { name: "Move Greenhouse Booking App up" }).click();
+    await owner.getByText("3. Greenhouse Booking App").waitFor();
+    const all = await titles(`${server.url}/portfolio`);
+    expect(all.indexOf("Greenhouse Booking App")).toBe(all.length - 2);
+
+    await owner.getByRole("button", { name: "Unpublish Greenhouse Booking App" }).click();
+    await owner.getByRole("button", { name: "Publish Greenhouse Booking App" }).waitFor();
+    expect(await titles(`${server.url}/portfolio`)).not.toContain("Greenhouse Booking App");
+
+    // the seeded samples link to our own pages
+    await visitor.goto(`${server.url}/portfolio`);
+    const sampleLink = await visitor
+      .getByRole("link", { name: /View Live Site/ })
+      .first()
+      .getAttribute("href");
+    expect(sampleLink).toMatch(/^\/portfolio\/samples\//);
+    const sample = await visitor.goto(`${server.url}${sampleLink}`);
+    expect(sample?.status()).toBe(200);
+    await visitor.getByText("This is a sample project").waitFor();
+  });
+
+  it("a package's new price shows on /pricing, and the calls to action preselect the contact form without JavaScript", async () => {
+    const owner = await ownerPage(390);
+    await owner.goto(`${server.url}/admin/site/pricing`);
+    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const standard = owner.getByRole("region", { name: "Standard" });
+    await standard.getByLabel("Price").fill("$1,234");
+    await standard.getByRole("button", { name: "Save Package" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Saved successfully")
+      .waitFor();
+    await owner.screenshot({ path: `${shots}/pricing-admin-390.png`, fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+    await visitor.goto(`${server.url}/pricing`);
+    await visitor.getByText("$1,234").waitFor();
+    await visitor.getByRole("link", { name: "Schedule Free Consultation" }).click();
+    await visitor.getByLabel("Project Type").waitFor();
+    expect(new URL(visitor.url()).search).toBe("?type=consultation");
+    expect(await visitor.getByLabel("Project Type").inputValue()).toBe("consultation");
+    await visitor.goto(`${server.url}/pricing`);
+    await visitor.locator("li", { hasText: "$1,234" }).getByRole("link").click();
+    await visitor.getByLabel("Project Type").waitFor();
+    expect(new URL(visitor.url()).search).toBe("?type=quote&package=Standard+Package");
+    expect(await visitor.getByLabel("Project Type").inputValue()).toBe("quote");
+    expect(await visitor.getByLabel("Message").getAttribute("placeholder")).toContain(
+      "for the Standard Package: goals",
+    );
+  });
+});
