@@ -9,7 +9,6 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
 import { type Db, selectRows } from "#app/db/client.server.ts";
-import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 import { todayIn } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -33,9 +32,9 @@ import {
   reminderCandidates,
 } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
-import { getStudioLogo } from "#app/models/studio-logo.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
+import { renderDocumentPdf } from "#app/services/document-pdf.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 
@@ -47,10 +46,7 @@ export type SendResult =
 /** Renders the document's PDF; null (and logged) when rendering fails. */
 async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger) {
   try {
-    const [studio, logo] = await Promise.all([getStudioIdentity(db), getStudioLogo(db)]);
-    const { renderInvoicePdf } = await import("#app/services/invoice-pdf.server.tsx");
-    const bytes = await renderInvoicePdf(invoiceDocument(invoice, studio), logo);
-    return { bytes: new Uint8Array(bytes), error: null };
+    return { bytes: await renderDocumentPdf(db, invoice), error: null };
   } catch (error) {
     logger.error({ err: error, invoice: invoice.id }, "invoice PDF could not be rendered for an email");
     const reason = error instanceof Error ? error.message : String(error);
