@@ -60,6 +60,7 @@ export default [
         route("projects/:id", "routes/admin/projects/detail.tsx"),
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
         route("settings", "routes/admin/settings.tsx"),
+        route("settings/security", "routes/admin/settings-security.tsx"),
         // the public site's content (issue 16)
         route("site/portfolio", "routes/admin/site-portfolio.tsx"),
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),

@@ -4,6 +4,7 @@
  */
 
 export const auditEventLabels: Record<string, string> = {
+  session_revoked: "Session signed out",
   portfolio_item_created: "Portfolio item created",
   portfolio_item_updated: "Portfolio item edited",
   portfolio_item_moved: "Portfolio item moved",

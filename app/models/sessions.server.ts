@@ -1,5 +1,5 @@
 /** Sign-in sessions. The id is the SHA-256 of the cookie's token; the token itself is never stored. */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { sessions, userRoles, users } from "#app/db/schema.ts";
 
@@ -44,4 +44,28 @@ export async function deleteSessionsOfUser(db: Queryable, userId: string, keepSe
     .where(
       keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
     );
+}
+
+/** A user's live sessions (not expired), most recently seen first: the security page's list. */
+export async function listUserSessions(db: Queryable, userId: string, now = new Date()) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ipAddress: sessions.ipAddress,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one of a user's sessions (never another user's); whether it existed. */
+export async function deleteSessionOfUser(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -35,6 +35,8 @@ export const auditEvents = [
   "spam_deleted",
   "spam_restored",
   "submission_converted",
+  // sessions (issue 15)
+  "session_revoked",
   // the public site's content (issue 16)
   "portfolio_item_created",
   "portfolio_item_updated",

@@ -10,6 +10,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/spam",
   "/admin/site/portfolio",
   "/admin/settings/team",
+  "/admin/settings/security",
 ];
 
 /** Back-office pages that are not lists (no row actions): the layout test checks their header and width. */

@@ -14,6 +14,7 @@ import {
   PanelLeft,
   ScrollText,
   Settings,
+  ShieldCheck,
   Tags,
   UserCog,
   Users,
@@ -57,6 +58,7 @@ const publicSite = [
 const administration = [
   { href: "/admin/settings", label: "Settings", icon: Settings },
   { href: "/admin/settings/team", label: "Team", icon: UserCog },
+  { href: "/admin/settings/security", label: "Security", icon: ShieldCheck },
   { href: "/admin/audit", label: "Audit log", icon: ScrollText },
 ];
 

@@ -1,6 +1,11 @@
-/** POST /admin/logout: ends this session and goes to the public site. Open to any signed-in user. */
+/**
+ * POST /admin/logout: signs out with the spec's scope (`scope` = global (default), others or local)
+ * and goes to the public site; `others` keeps this session and goes back to the security page.
+ * Open to any signed-in user.
+ */
 import { redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
+import { parseSignOutScope } from "#app/domain/user-agent.ts";
 import { readSessionToken, sessionClearCookie } from "#app/services/auth/sessions.server.ts";
 import { signOut } from "#app/services/auth/sign-in.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
@@ -13,6 +18,14 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, database } = getApp(context);
-  await signOut(database.db, await readSessionToken(request, config), requestMeta(request, context));
+  const form = await request.formData().catch(() => null);
+  const scope = parseSignOutScope(form?.get("scope"));
+  const ended = await signOut(
+    database.db,
+    await readSessionToken(request, config),
+    requestMeta(request, context),
+    scope,
+  );
+  if (!ended) return redirect("/admin/settings/security");
   return redirect("/", { headers: { "Set-Cookie": await sessionClearCookie(config) } });
 }

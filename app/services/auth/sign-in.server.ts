@@ -1,11 +1,12 @@
 /** Sign-in and sign-out. */
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
+import type { SignOutScope } from "#app/domain/user-agent.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { forgetSignInFailures, takeSignInAttempt } from "./limits.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
-import { createSession, deleteSession, getSession, type RequestMeta } from "./sessions.server.ts";
+import { createSession, deleteSession, deleteUserSessions, getSession, type RequestMeta } from "./sessions.server.ts";
 
 export type SignInResult =
   | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
@@ -49,9 +50,30 @@ export async function signIn(
   return { ok: true, ...session, userId: user.id, isAdmin: await hasAdminRole(db, user.id) };
 }
 
-export async function signOut(db: Queryable, token: string | null, meta: RequestMeta = {}): Promise<void> {
-  if (!token) return;
+/**
+ * Signs out with the spec's scopes: `global` (the default) ends every session of the user, `others`
+ * every one but this, `local` this one only. Returns whether this session ended.
+ */
+export async function signOut(
+  db: Queryable,
+  token: string | null,
+  meta: RequestMeta = {},
+  scope: SignOutScope = "global",
+): Promise<boolean> {
+  if (!token) return true;
   const session = await getSession(db, token);
-  await deleteSession(db, token);
-  if (session) await audit(db, { event: "signout", userId: session.userId, email: session.email, ip: meta.ip });
+  if (!session) {
+    await deleteSession(db, token);
+    return true;
+  }
+  if (scope === "local") await deleteSession(db, token);
+  else await deleteUserSessions(db, session.userId, scope === "others" ? session.sessionId : undefined);
+  await audit(db, {
+    event: "signout",
+    userId: session.userId,
+    email: session.email,
+    ip: meta.ip,
+    detail: { scope },
+  });
+  return scope !== "others";
 }
