@@ -160,8 +160,9 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(text).toContain(expected);
     }
     const main = page.locator("main");
+    // calls to action with a purpose (issue 16): the contact form opens with the right choice made
     await expect(main.getByRole("link", { name: "Schedule Free Consultation" }).getAttribute("href")).resolves.toBe(
-      "/contact",
+      "/contact?type=consultation",
     );
     await expect(main.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).resolves.toBe("/contact");
     const cards = main.locator("ul.grid > li");
@@ -178,7 +179,9 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(cardText).toContain(expected.price);
       expect(cardText.includes("Most Popular")).toBe(expected.popular);
       expect(await card.locator("ul li").count()).toBe(expected.features);
-      await expect(card.getByRole("link", { name: expected.button }).getAttribute("href")).resolves.toBe("/contact");
+      await expect(card.getByRole("link", { name: expected.button }).getAttribute("href")).resolves.toBe(
+        `/contact?${new URLSearchParams({ type: "quote", package: expected.name })}`,
+      );
     }
     const premium = await textOf(page, "main ul.grid > li:nth-child(3)");
     for (const feature of ["Unlimited products/pages", "Payment integrations", "Priority support"]) {
