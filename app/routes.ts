@@ -25,6 +25,7 @@ export default [
     layout("routes/admin/frame.tsx", [
       // open to everyone: signing in and the one-time first-admin set-up (useless without its token)
       route("login", "routes/admin/login.tsx"),
+      route("login/verify", "routes/admin/login-verify.tsx"),
       route("setup", "routes/admin/setup.tsx"),
       // open to everyone: accepting a team invitation (useless without its token; ADR 0026)
       route("invite/:token", "routes/admin/invite.tsx"),

@@ -675,3 +675,51 @@ export const pricingBanner = pgTable(
   },
   (t) => [check("pricing_banner_single_row", sql`${t.id} = 1`)],
 );
+
+// ---------------------------------------------------------------- two-factor (issue 15)
+
+/**
+ * An admin's authenticator (TOTP, RFC 6238): the secret sealed with AES-GCM (the session secret's
+ * key), confirmed once a first code checked; `last_step` is the last time-step a code was used in,
+ * so a code works once (ADR 0024).
+ */
+export const userTotp = pgTable("user_totp", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  lastStep: integer("last_step").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use backup codes per admin, stored as SHA-256 only. */
+export const totpBackupCodes = pgTable(
+  "totp_backup_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("totp_backup_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A password that checked, waiting for its second factor: not a session (it opens nothing), single
+ * use, five minutes. Only the token's hash is stored.
+ */
+export const pendingSignIns = pgTable(
+  "pending_sign_ins",
+  {
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_sign_ins_expires_at_idx").on(t.expiresAt)],
+);

@@ -5,6 +5,10 @@
 
 export const auditEventLabels: Record<string, string> = {
   session_revoked: "Session signed out",
+  totp_enabled: "Two-factor turned on",
+  totp_disabled: "Two-factor turned off",
+  totp_failure: "Two-factor code refused",
+  totp_blocked: "Two-factor blocked (too many attempts)",
   portfolio_item_created: "Portfolio item created",
   portfolio_item_updated: "Portfolio item edited",
   portfolio_item_moved: "Portfolio item moved",

@@ -35,8 +35,12 @@ export const auditEvents = [
   "spam_deleted",
   "spam_restored",
   "submission_converted",
-  // sessions (issue 15)
+  // sessions and two-factor (issue 15)
   "session_revoked",
+  "totp_enabled",
+  "totp_disabled",
+  "totp_failure",
+  "totp_blocked",
   // the public site's content (issue 16)
   "portfolio_item_created",
   "portfolio_item_updated",

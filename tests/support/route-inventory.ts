@@ -6,7 +6,13 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
 
 /** Open by design, each tested elsewhere: signing in and out, the token-gated set-up and invitation pages. */
-export const publicAdminPaths = ["/admin/login", "/admin/logout", "/admin/setup", "/admin/invite/:token"];
+export const publicAdminPaths = [
+  "/admin/login",
+  "/admin/login/verify",
+  "/admin/logout",
+  "/admin/setup",
+  "/admin/invite/:token",
+];
 
 export type Leaf = { path: string; file: string };
 

@@ -4,17 +4,26 @@
  * others and global scopes (issue 15). Plain POST forms: all of it works without JavaScript.
  */
 import { LogOut } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
+import { encode } from "uqr";
+import { controlClass } from "#app/components/admin/form.tsx";
 import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import type { Db } from "#app/db/client.server.ts";
+import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
+import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
+import { findUserById } from "#app/models/users.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
+import { verifyPassword } from "#app/services/auth/passwords.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
+import { beginEnrolment, confirmEnrolment, enrolmentUri, pendingSecret } from "#app/services/auth/two-factor.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
 import type { Route } from "./+types/settings-security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security | Studio back office" }];
@@ -23,8 +32,17 @@ const page = "/admin/settings/security";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
-  const rows = await listUserSessions(getApp(context).database.db, session.userId);
+  const { config, database } = getApp(context);
+  const rows = await listUserSessions(database.db, session.userId);
+  const totp = await getTotp(database.db, session.userId);
+  const secret =
+    totp && !totp.confirmedAt ? await pendingSecret(database.db, mailKey(config.sessionSecret), session.userId) : null;
   return {
+    twoFactor: {
+      enabled: Boolean(totp?.confirmedAt),
+      backupCodesLeft: totp?.confirmedAt ? await unusedBackupCodeCount(database.db, session.userId) : 0,
+      enrolling: secret ? { secret, qr: encode(enrolmentUri(secret, session.email)).data } : null,
+    },
     sessions: rows.map((row) => ({
       id: row.id,
       current: row.id === session.sessionId,
@@ -36,26 +54,217 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A fresh password check for changes to the second factor (recent re-authentication). */
+async function passwordMatches(db: Db, userId: string, password: unknown) {
+  const user = await findUserById(db, userId);
+  return verifyPassword(user?.passwordHash, typeof password === "string" ? password : "");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
+  const db = database.db;
+  const key = mailKey(config.sessionSecret);
   const form = await request.formData();
+  const intent = String(form.get("intent") ?? "revoke");
+  const problem = (field: string, message: string) => data({ field, error: message }, { status: 400 });
+
+  if (intent === "totp-start" || intent === "totp-disable") {
+    if (!(await passwordMatches(db, session.userId, form.get("password")))) {
+      return problem(intent, twoFactorMessages.wrongPassword);
+    }
+    if (intent === "totp-start") {
+      await beginEnrolment(db, key, session);
+      return redirect(page);
+    }
+    await removeTotp(db, session.userId);
+    await auditAction(db, session, ip, "totp_disabled");
+    return redirectWithToast(config, page, { type: "success", message: twoFactorMessages.disabled });
+  }
+  if (intent === "totp-confirm") {
+    const codes = await confirmEnrolment(db, key, session.userId, String(form.get("code") ?? ""));
+    if (!codes) return problem(intent, twoFactorMessages.invalidCode);
+    await auditAction(db, session, ip, "totp_enabled");
+    return data({ backupCodes: codes }, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (intent === "totp-cancel") {
+    const totp = await getTotp(db, session.userId);
+    if (totp && !totp.confirmedAt) await removeTotp(db, session.userId);
+    return redirect(page);
+  }
+
   const id = String(form.get("session_id") ?? "");
   if (!/^[0-9a-f]{64}$/.test(id)) throw data("Session not found", { status: 404 });
-  const ended = await deleteSessionOfUser(database.db, session.userId, id);
+  const ended = await deleteSessionOfUser(db, session.userId, id);
   if (!ended) throw data("Session not found", { status: 404 });
-  await auditAction(database.db, session, ip, "session_revoked", { current: id === session.sessionId });
+  await auditAction(db, session, ip, "session_revoked", { current: id === session.sessionId });
   if (id === session.sessionId) {
     return redirect("/admin/login", { headers: { "Set-Cookie": await sessionClearCookie(config) } });
   }
   return redirectWithToast(config, page, { type: "success", message: "The session is signed out" });
 }
 
+/** The QR code as squares on a white field (made here: the secret never leaves the server). */
+function QrCode({ modules }: { modules: boolean[][] }) {
+  const size = modules.length;
+  const path = modules.flatMap((row, y) => row.map((on, x) => (on ? `M${x + 4} ${y + 4}h1v1h-1z` : ""))).join("");
+  return (
+    <svg
+      viewBox={`0 0 ${size + 8} ${size + 8}`}
+      className="size-48 rounded bg-white"
+      role="img"
+      aria-label="QR code for your authenticator app"
+    >
+      <title>QR code for your authenticator app</title>
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+type ActionAnswer = { field?: string; error?: string; backupCodes?: string[] } | undefined;
+
+function PasswordForm({ intent, label, answer }: { intent: string; label: string; answer: ActionAnswer }) {
+  const error = answer?.field === intent ? answer.error : undefined;
+  return (
+    <Form method="post" action={page} className="mt-3 flex flex-col gap-2 sm:max-w-sm">
+      <label htmlFor={`${intent}-password`} className="text-sm font-medium text-zinc-200">
+        Your password
+      </label>
+      <input
+        id={`${intent}-password`}
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${intent}-error` : undefined}
+        className={controlClass}
+      />
+      {error ? (
+        <p id={`${intent}-error`} role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" name="intent" value={intent} className={buttonClass("primary", undefined, "sm")}>
+          {label}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function TwoFactor({
+  state,
+  answer,
+}: {
+  state: Route.ComponentProps["loaderData"]["twoFactor"];
+  answer: ActionAnswer;
+}) {
+  if (answer?.backupCodes) {
+    return (
+      <div className="mt-2 text-sm">
+        <p role="status" className="font-medium text-emerald-200">
+          {twoFactorMessages.enabled}
+        </p>
+        <p className="mt-2 text-zinc-300">{twoFactorMessages.backupCodesNote}</p>
+        <ul aria-label="Backup codes" className="mt-2 grid w-fit grid-cols-2 gap-x-6 gap-y-1 font-mono text-zinc-100">
+          {answer.backupCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <a href={page} className={buttonClass("secondary", "mt-3", "sm")}>
+          Done
+        </a>
+      </div>
+    );
+  }
+  if (state.enabled) {
+    return (
+      <div className="mt-1 text-sm text-zinc-300">
+        <p>
+          On: signing in asks for a code from your authenticator app. {state.backupCodesLeft} backup{" "}
+          {state.backupCodesLeft === 1 ? "code" : "codes"} left.
+        </p>
+        <PasswordForm intent="totp-disable" label="Turn off two-factor" answer={answer} />
+      </div>
+    );
+  }
+  if (state.enrolling) {
+    const error = answer?.field === "totp-confirm" ? answer.error : undefined;
+    return (
+      <div className="mt-2 flex flex-col gap-3 text-sm text-zinc-300">
+        <p>Scan this code with your authenticator app (or type the key), then enter the 6-digit code it shows.</p>
+        <QrCode modules={state.enrolling.qr} />
+        <p>
+          Key:{" "}
+          <code data-totp-secret className="font-mono text-zinc-100 break-all">
+            {state.enrolling.secret}
+          </code>
+        </p>
+        <Form method="post" action={page} className="flex flex-col gap-2 sm:max-w-sm">
+          <label htmlFor="totp-code" className="text-sm font-medium text-zinc-200">
+            Code from the app
+          </label>
+          <input
+            id="totp-code"
+            name="code"
+            required
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "totp-code-error" : undefined}
+            className={controlClass}
+          />
+          {error ? (
+            <p id="totp-code-error" role="alert" className="text-sm text-red-400">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex gap-2">
+            <button
+              type="submit"
+              name="intent"
+              value="totp-confirm"
+              className={buttonClass("primary", undefined, "sm")}
+            >
+              Turn on
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="totp-cancel"
+              formNoValidate
+              className={buttonClass("ghost", undefined, "sm")}
+            >
+              Cancel
+            </button>
+          </div>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-1 text-sm text-zinc-300">
+      <p>Off. Add a code from an authenticator app to every sign-in: confirm your password to start.</p>
+      <PasswordForm intent="totp-start" label="Set up two-factor" answer={answer} />
+    </div>
+  );
+}
+
 export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
-  const { sessions } = loaderData;
+  const { sessions, twoFactor } = loaderData;
+  const answer = useActionData<typeof action>() as ActionAnswer;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader title="Security" description="Where you are signed in. Sign out any session you do not recognise." />
+      <PageHeader title="Security" description="Two-factor sign-in, and where you are signed in." />
+      <section aria-labelledby="two-factor-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+        <h2 id="two-factor-title" className="text-base font-semibold">
+          Two-factor authentication
+        </h2>
+        <TwoFactor state={twoFactor} answer={answer} />
+      </section>
       <section aria-labelledby="sessions-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
         <h2 id="sessions-title" className="text-base font-semibold">
           Active sessions

@@ -2,6 +2,7 @@
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import type { SignOutScope } from "#app/domain/user-agent.ts";
+import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { forgetSignInFailures, takeSignInAttempt } from "./limits.server.ts";
@@ -10,6 +11,8 @@ import { createSession, deleteSession, deleteUserSessions, getSession, type Requ
 
 export type SignInResult =
   | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
+  /** the password checked and the account has two-factor on: a code comes next (ADR 0024) */
+  | { ok: false; secondFactor: { userId: string }; message: string }
   | { ok: false; message: string };
 
 function delay(ms: number) {
@@ -44,6 +47,9 @@ export async function signIn(
     return { ok: false, message: authMessages.invalidCredentials };
   }
   await forgetSignInFailures(db, email);
+  if (await hasConfirmedTotp(db, user.id)) {
+    return { ok: false, secondFactor: { userId: user.id }, message: "" };
+  }
   if (input.previousToken) await deleteSession(db, input.previousToken);
   const session = await createSession(db, user.id, input, now);
   await audit(db, { event: "signin_success", userId: user.id, email, ip });

@@ -6,6 +6,7 @@ import { authMessages, signInSchema } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { readSessionToken, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { signIn } from "#app/services/auth/sign-in.server.ts";
+import { startPendingSignIn } from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
 import { invalidLogin, refusedLogin, unexpected } from "./shared.server.ts";
 
@@ -20,6 +21,11 @@ export async function signInAction(request: Request, context: Readonly<RouterCon
     previousToken: await readSessionToken(request, config),
     ...requestMeta(request, context),
   }).catch((error: unknown) => unexpected(logger, error, authMessages.signInFailed));
+  if (!outcome.ok && "secondFactor" in outcome) {
+    const cookie = await startPendingSignIn(database.db, config, outcome.secondFactor.userId);
+    const next = `/admin/login/verify?${new URLSearchParams({ redirectTo: safeReturnPath(submission.value.redirectTo) })}`;
+    return redirect(next, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  }
   if (!outcome.ok) {
     const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManySignIns ? 429 : 200;
     return refusedLogin("signin", submission, outcome.message, { status, hideFields });

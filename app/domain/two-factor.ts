@@ -1,0 +1,25 @@
+/** Two-factor rules (ADR 0024): time-steps, backup-code format, the page's words. */
+export const totpPeriodSeconds = 30;
+export const backupCodeCount = 10;
+
+/** The RFC 6238 time-step a code belongs to: now's step plus the verifier's window offset. */
+export function totpStep(now: Date, delta: number): number {
+  return Math.floor(now.getTime() / 1000 / totpPeriodSeconds) + delta;
+}
+
+/** "ABCDE-12345", " abcde 12345 " → "abcde12345" (case, spaces and dashes do not matter). */
+export function normaliseBackupCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+export const twoFactorMessages = {
+  enterCode: "Enter the 6-digit code from your authenticator app, or one of your backup codes",
+  invalidCode: "That code is not valid. Try the newest code from your app.",
+  tooMany: "Too many attempts. Please wait a few minutes and try again.",
+  expired: "Your sign-in timed out. Please sign in again.",
+  enabled: "Two-factor authentication is on",
+  disabled: "Two-factor authentication is off",
+  wrongPassword: "Your password is not correct",
+  backupCodesNote:
+    "Keep these backup codes somewhere safe. Each works once if you lose your phone. They are shown only now.",
+} as const;

@@ -1,0 +1,102 @@
+/**
+ * /admin/login/verify: the second step of signing in for an admin with two-factor on (ADR 0024).
+ * The password step left a pending sign-in (a cookie naming a five-minute, single-use row, which
+ * opens nothing); a current authenticator code (once) or an unused backup code turns it into a
+ * session. Attempts are limited per account and per address. Works without JavaScript.
+ */
+import { data, Form, redirect, useActionData } from "react-router";
+import { AuthCard } from "#app/components/admin/auth-card.tsx";
+import { controlClass } from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { safeReturnPath } from "#app/domain/return-path.ts";
+import { twoFactorMessages } from "#app/domain/two-factor.ts";
+import { findUserById } from "#app/models/users.server.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { endPendingSignIn, readPendingSignIn, verifySecondFactor } from "#app/services/auth/two-factor.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import type { Route } from "./+types/login-verify";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Two-factor sign-in | Studio" },
+  { name: "robots", content: "noindex" },
+];
+
+const noStore = { "Cache-Control": "no-store" };
+const limit = { limit: 5, windowMs: 10 * 60_000 };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, database } = getApp(context);
+  const pending = await readPendingSignIn(database.db, config, request);
+  if (!pending) throw redirect("/admin/login", { headers: noStore });
+  return data(null, { headers: noStore });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, database, ip } = getApp(context);
+  const db = database.db;
+  const pending = await readPendingSignIn(db, config, request);
+  if (!pending) return data({ error: twoFactorMessages.expired }, { status: 400, headers: noStore });
+  const user = await findUserById(db, pending.userId);
+  const byUser = await hitRateLimit(db, `totp:${pending.userId}`, limit);
+  const byIp = await hitRateLimit(db, `totp-ip:${ip}`, { limit: 20, windowMs: 10 * 60_000 });
+  if (!user || user.disabledAt) return data({ error: twoFactorMessages.expired }, { status: 400, headers: noStore });
+  if (!byUser.allowed || !byIp.allowed) {
+    await audit(db, { event: "totp_blocked", userId: user.id, email: user.email, ip });
+    return data({ error: twoFactorMessages.tooMany }, { status: 429, headers: noStore });
+  }
+  const form = await request.formData();
+  const method = await verifySecondFactor(db, mailKey(config.sessionSecret), user.id, String(form.get("code") ?? ""));
+  if (!method) {
+    await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
+    return data({ error: twoFactorMessages.invalidCode }, { status: 400, headers: noStore });
+  }
+  const clear = await endPendingSignIn(db, config, pending.tokenHash);
+  const session = await createSession(db, user.id, requestMeta(request, context));
+  await audit(db, {
+    event: "signin_success",
+    userId: user.id,
+    email: user.email,
+    ip,
+    detail: { secondFactor: method },
+  });
+  const headers = new Headers(noStore);
+  headers.append("Set-Cookie", clear);
+  headers.append("Set-Cookie", await sessionSetCookie(config, session.token, session.expiresAt));
+  return redirect(safeReturnPath(new URL(request.url).searchParams.get("redirectTo")), { headers });
+}
+
+export default function LoginVerify() {
+  const answer = useActionData<typeof action>() as { error?: string } | undefined;
+  return (
+    <AuthCard title="Two-factor sign-in" description={twoFactorMessages.enterCode}>
+      <Form method="post" className="flex flex-col gap-3">
+        <label htmlFor="code" className="text-sm font-medium text-zinc-200">
+          Code
+        </label>
+        <input
+          id="code"
+          name="code"
+          required
+          autoComplete="one-time-code"
+          inputMode="text"
+          maxLength={20}
+          aria-invalid={answer?.error ? true : undefined}
+          aria-describedby={answer?.error ? "code-error" : undefined}
+          className={controlClass}
+        />
+        {answer?.error ? (
+          <p id="code-error" role="alert" className="text-sm text-red-400">
+            {answer.error}
+          </p>
+        ) : null}
+        <button type="submit" className={buttonClass("primary")}>
+          Verify
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * Two-factor sign-in with an authenticator app (TOTP, RFC 6238; ADR 0024), on @epic-web/totp:
+ * enrolment with a QR code made here (uqr, no outside service), a first code to confirm it, ten
+ * single-use backup codes (stored hashed), and the second step of signing in. The secret is sealed
+ * with AES-GCM under the session secret's key; a code works once (the time-step is remembered).
+ */
+import { randomBytes } from "node:crypto";
+import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
+import { createCookie } from "react-router";
+import type { Config } from "#app/config.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { backupCodeCount, normaliseBackupCode, totpPeriodSeconds, totpStep } from "#app/domain/two-factor.ts";
+import {
+  deletePendingSignIn,
+  findPendingSignIn,
+  getTotp,
+  insertPendingSignIn,
+  replaceBackupCodes,
+  spendBackupCode,
+  startTotp,
+  takeTotpStep,
+} from "#app/models/two-factor.server.ts";
+import { type MailKey, openText, sealText } from "#app/services/mail.server.ts";
+import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+
+const totpOptions = { period: totpPeriodSeconds, digits: 6, algorithm: "SHA-1", charSet: "0123456789" } as const;
+
+/** A new secret for the user, kept unconfirmed until a first code checks; the URI for the QR code. */
+export async function beginEnrolment(db: Queryable, key: MailKey, user: { userId: string; email: string }) {
+  const { secret } = await generateTOTP(totpOptions);
+  await startTotp(db, user.userId, sealText(key, secret));
+  return { secret, uri: enrolmentUri(secret, user.email) };
+}
+
+export function enrolmentUri(secret: string, email: string): string {
+  return getTOTPAuthUri({ ...totpOptions, secret, accountName: email, issuer: "Studio" });
+}
+
+/** The secret of an enrolment under way (to show it again), or null. */
+export async function pendingSecret(db: Queryable, key: MailKey, userId: string): Promise<string | null> {
+  const row = await getTotp(db, userId);
+  if (!row || row.confirmedAt) return null;
+  return openText(key, row.secretSealed);
+}
+
+/** Checks a code against the user's secret and takes its time-step (once). */
+async function checkCode(db: Queryable, key: MailKey, userId: string, code: string, confirm: boolean, now: Date) {
+  const row = await getTotp(db, userId);
+  if (!row || (!confirm && !row.confirmedAt)) return false;
+  const secret = openText(key, row.secretSealed);
+  if (!secret || !/^\d{6}$/.test(code)) return false;
+  const result = await verifyTOTP({ ...totpOptions, otp: code, secret, window: 1 });
+  if (!result) return false;
+  return takeTotpStep(db, userId, totpStep(now, result.delta), confirm);
+}
+
+/** Confirms the enrolment with a first code: the ten backup codes (shown once), or null. */
+export async function confirmEnrolment(db: Db, key: MailKey, userId: string, code: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    if (!(await checkCode(tx, key, userId, code.trim(), true, now))) return null;
+    const codes = Array.from({ length: backupCodeCount }, () => {
+      const raw = randomBytes(5).toString("hex");
+      return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+    });
+    await replaceBackupCodes(
+      tx,
+      userId,
+      codes.map((code) => hashToken(normaliseBackupCode(code))),
+    );
+    return codes;
+  });
+}
+
+/** The second step of signing in: a current code (once) or an unused backup code. */
+export async function verifySecondFactor(
+  db: Queryable,
+  key: MailKey,
+  userId: string,
+  input: string,
+  now = new Date(),
+): Promise<"totp" | "backup" | null> {
+  const code = input.replace(/\s+/g, "");
+  if (/^\d{6}$/.test(code)) return (await checkCode(db, key, userId, code, false, now)) ? "totp" : null;
+  const normal = normaliseBackupCode(code);
+  if (normal.length !== 10) return null;
+  return (await spendBackupCode(db, userId, hashToken(normal))) ? "backup" : null;
+}
+
+// ---------------------------------------------------------------- the sign-in waiting for its code
+
+export const pendingSignInMs = 5 * 60_000;
+
+function pendingCookie(config: Pick<Config, "publicUrl">) {
+  const https = config.publicUrl.startsWith("https:");
+  return createCookie(https ? "__Host-studio_2fa" : "studio_2fa", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: https,
+    path: "/",
+    maxAge: pendingSignInMs / 1000,
+  });
+}
+
+/** After a correct password: a pending sign-in (not a session) and its cookie. */
+export async function startPendingSignIn(
+  db: Queryable,
+  config: Pick<Config, "publicUrl">,
+  userId: string,
+  now = new Date(),
+) {
+  const token = newToken();
+  await insertPendingSignIn(db, hashToken(token), userId, new Date(now.getTime() + pendingSignInMs));
+  return pendingCookie(config).serialize(token);
+}
+
+/** The pending sign-in the request's cookie names, if still valid. */
+export async function readPendingSignIn(db: Queryable, config: Pick<Config, "publicUrl">, request: Request) {
+  const token: unknown = await pendingCookie(config).parse(request.headers.get("cookie"));
+  if (typeof token !== "string" || !looksLikeToken(token)) return null;
+  const row = await findPendingSignIn(db, hashToken(token));
+  return row ? { userId: row.userId, tokenHash: row.tokenHash } : null;
+}
+
+export async function endPendingSignIn(db: Queryable, config: Pick<Config, "publicUrl">, tokenHash: string) {
+  await deletePendingSignIn(db, tokenHash);
+  return pendingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });
+}
