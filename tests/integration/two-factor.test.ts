@@ -1,0 +1,167 @@
+/**
+ * Two-factor sign-in (ADR 0024) on both databases: enrolment needs the password, a first code
+ * confirms it and returns ten backup codes; then the password alone opens nothing (a pending
+ * sign-in, no session), a wrong code is refused, a right code works once, a backup code works once,
+ * attempts are limited, and turning it off needs the password.
+ */
+import { generateTOTP } from "@epic-web/totp";
+import { eq } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import { pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
+import { twoFactorMessages } from "#app/domain/two-factor.ts";
+import * as dashboard from "#app/routes/admin/dashboard.tsx";
+import * as login from "#app/routes/admin/login.tsx";
+import * as verify from "#app/routes/admin/login-verify.tsx";
+import * as security from "#app/routes/admin/settings-security.tsx";
+import { pendingSecret } from "#app/services/auth/two-factor.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+
+const password = "a long enough test passphrase";
+const code = async (secret: string) =>
+  (await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1", charSet: "0123456789" })).otp;
+
+describeEachDatabase("two-factor", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+  let admin = "";
+  let userId = "";
+  let secret = "";
+
+  async function enrol() {
+    const start = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-start", password },
+    });
+    expect(start.status).toBe(302);
+    secret = (await pendingSecret(database().db, mailKey(testConfig.sessionSecret), userId)) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    const confirmed = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-confirm", code: await code(secret) },
+    });
+    expect(confirmed.status).toBe(200);
+    return (confirmed.data as { backupCodes: string[] }).backupCodes;
+  }
+
+  async function signInWithPassword() {
+    const outcome = await call(login.action, "/admin/login", {
+      form: { intent: "signin", email: "owner@studio.test", password },
+    });
+    const cookie = (outcome.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    return { outcome, cookie };
+  }
+
+  beforeEach(async () => {
+    admin = await cookieFor("owner@studio.test", true);
+    const [owner] = await database()
+      .db.select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "owner@studio.test"));
+    userId = owner?.id ?? "";
+  });
+
+  it("enrolment needs the password and a first code; the secret is stored sealed; ten hashed backup codes", async () => {
+    const wrong = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-start", password: "not my password" },
+    });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.data)).toContain(twoFactorMessages.wrongPassword);
+    const codes = await enrol();
+    expect(codes).toHaveLength(10);
+    const [row] = await database().db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    expect(row?.confirmedAt).not.toBeNull();
+    expect(row?.secretSealed).not.toContain(secret);
+    const stored = await database().db.select().from(totpBackupCodes).where(eq(totpBackupCodes.userId, userId));
+    expect(stored).toHaveLength(10);
+    expect(JSON.stringify(stored)).not.toContain(codes[0]?.replace("-", "") ?? "x");
+  });
+
+  it("after the password, only a pending sign-in: no session, no way into /admin", async () => {
+    await enrol();
+    const sessionsBefore = (await database().db.select().from(sessions)).length;
+    const { outcome, cookie } = await signInWithPassword();
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toMatch(/^\/admin\/login\/verify\?redirectTo=/);
+    expect(cookie).toMatch(/^studio_2fa=/);
+    expect(await database().db.select().from(sessions)).toHaveLength(sessionsBefore);
+    expect(await database().db.select().from(pendingSignIns)).toHaveLength(1);
+    const guarded = await call(dashboard.loader, "/admin/dashboard", { cookie });
+    expect(guarded.status).toBe(302);
+    expect(guarded.location).toContain("/admin/login");
+  });
+
+  it("a wrong code is refused, a right code works once, a backup code works once", async () => {
+    const backupCodes = await enrol();
+    // the enrolment took this time-step; as if it were a minute ago, the current code is fresh again
+    await database().db.update(userTotp).set({ lastStep: 0 }).where(eq(userTotp.userId, userId));
+    let { cookie } = await signInWithPassword();
+    const wrong = await call(verify.action, "/admin/login/verify", { cookie, form: { code: "000000" } });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(wrong.data)).toContain(twoFactorMessages.invalidCode);
+    const next = await code(secret);
+    const ok = await call(verify.action, "/admin/login/verify?redirectTo=/admin/invoices", {
+      cookie,
+      form: { code: next },
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/admin/invoices");
+    expect(ok.headers.get("set-cookie")).toContain("studio_session=");
+    expect(await database().db.select().from(pendingSignIns)).toHaveLength(0);
+
+    ({ cookie } = await signInWithPassword());
+    const replay = await call(verify.action, "/admin/login/verify", { cookie, form: { code: next } });
+    expect(replay.status).toBe(400);
+    const backup = await call(verify.action, "/admin/login/verify", {
+      cookie,
+      form: { code: (backupCodes[0] ?? "").toUpperCase() },
+    });
+    expect(backup.status).toBe(302);
+    ({ cookie } = await signInWithPassword());
+    expect(
+      (await call(verify.action, "/admin/login/verify", { cookie, form: { code: backupCodes[0] ?? "" } })).status,
+    ).toBe(400);
+  });
+
+  it("limits attempts per account", async () => {
+    await enrol();
+    const { cookie } = await signInWithPassword();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await call(verify.action, "/admin/login/verify", { cookie, form: { code: "123456" } })).status);
+    }
+    expect(statuses.slice(0, 5).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    // even the right code is refused while blocked
+    expect(
+      (await call(verify.action, "/admin/login/verify", { cookie, form: { code: await code(secret, 30) } })).status,
+    ).toBe(429);
+  });
+
+  it("turning it off needs the password; then the password alone signs in", async () => {
+    await enrol();
+    const refused = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-disable", password: "wrong" },
+    });
+    expect(refused.status).toBe(400);
+    expect(await database().db.select().from(userTotp)).toHaveLength(1);
+    const off = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-disable", password },
+    });
+    expect(off.status).toBe(302);
+    expect(await database().db.select().from(userTotp)).toHaveLength(0);
+    expect(await database().db.select().from(totpBackupCodes)).toHaveLength(0);
+    const { outcome } = await signInWithPassword();
+    expect(outcome.location).not.toContain("/verify");
+  });
+
+  it("the verify page without a pending sign-in goes back to the login", async () => {
+    const page = await call(verify.loader, "/admin/login/verify", {});
+    expect(page.status).toBe(302);
+    expect(page.location).toBe("/admin/login");
+    expect((await call(verify.action, "/admin/login/verify", { form: { code: "123456" } })).status).toBe(400);
+  });
+});
