@@ -1,9 +1,10 @@
 /**
- * Sessions in Chromium against the production build: two browsers signed in as the same admin;
+ * Sessions and two-factor in Chromium against the production build: two browsers signed in as the same admin;
  * the first sees both on the security page and signs out the other, whose next page is the
  * sign-in form; axe on the page at 1280 and 390 px.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { generateTOTP } from "@epic-web/totp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
@@ -50,5 +51,57 @@ describe("sessions", () => {
     expect(new URL(second.url()).pathname).toBe("/admin/login");
     await first.goto(`${server.url}/admin/dashboard`);
     expect(new URL(first.url()).pathname).toBe("/admin/dashboard");
+  });
+});
+
+describe("two-factor sign-in", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ dataDir: dataDirWithAccounts() });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("enrol with the key and a code, then signing in asks for a code; a backup code works", async () => {
+    const cookie = await signInCookie(server.url, adminAccount);
+    const [name, value] = cookie.split("=") as [string, string];
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+    await context.addCookies([{ name, value, url: server.url }]);
+    const owner = await context.newPage();
+    await owner.goto(`${server.url}/admin/settings/security`);
+    await owner.getByLabel("Your password").fill(adminAccount.password);
+    await owner.getByRole("button", { name: "Set up two-factor" }).click();
+    const secret = (await owner.locator("[data-totp-secret]").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    expect(await owner.getByRole("img", { name: "QR code for your authenticator app" }).count()).toBe(1);
+    const { otp } = await generateTOTP({ secret, period: 30, digits: 6, algorithm: "SHA-1", charSet: "0123456789" });
+    await owner.getByLabel("Code from the app").fill(otp);
+    await owner.getByRole("button", { name: "Turn on" }).click();
+    await owner.getByRole("list", { name: "Backup codes" }).waitFor();
+    const codes = await owner.getByRole("list", { name: "Backup codes" }).locator("li").allTextContents();
+    expect(codes).toHaveLength(10);
+    const axe = await new AxeBuilder({ page: owner }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+
+    // a new browser: the password, then a code
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${server.url}/admin/login`);
+    await visitor.getByLabel("Email").fill(adminAccount.email);
+    await visitor.getByLabel("Password").fill(adminAccount.password);
+    await visitor.getByRole("button", { name: "Sign In" }).click();
+    await visitor.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
+    expect((await visitor.goto(`${server.url}/admin/dashboard`))?.url()).toContain("/admin/login");
+    await visitor.goto(`${server.url}/admin/login/verify`);
+    await visitor.getByLabel("Code").fill("000000");
+    await visitor.getByRole("button", { name: "Verify" }).click();
+    await visitor.getByText("That code is not valid").waitFor();
+    await visitor.getByLabel("Code").fill(codes[0] ?? "");
+    await visitor.getByRole("button", { name: "Verify" }).click();
+    await visitor.waitForURL(`${server.url}/admin/dashboard`);
   });
 });
