@@ -26,6 +26,7 @@ export default [
       // open to everyone: signing in and the one-time first-admin set-up (useless without its token)
       route("login", "routes/admin/login.tsx"),
       route("login/verify", "routes/admin/login-verify.tsx"),
+      route("login/passkey", "routes/admin/login-passkey.ts"),
       route("setup", "routes/admin/setup.tsx"),
       // open to everyone: accepting a team invitation (useless without its token; ADR 0026)
       route("invite/:token", "routes/admin/invite.tsx"),
@@ -62,6 +63,7 @@ export default [
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
         route("settings", "routes/admin/settings.tsx"),
         route("settings/security", "routes/admin/settings-security.tsx"),
+        route("settings/passkeys", "routes/admin/settings-passkeys.ts"),
         // the public site's content (issue 16)
         route("site/portfolio", "routes/admin/site-portfolio.tsx"),
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),

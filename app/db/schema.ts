@@ -723,3 +723,30 @@ export const pendingSignIns = pgTable(
   },
   (t) => [index("pending_sign_ins_expires_at_idx").on(t.expiresAt)],
 );
+
+/** An admin's passkeys (WebAuthn credentials, ADR 0025): the public key and the signature counter. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** the credential id, base64url */
+    id: varchar("id", { length: 512 }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: bytea("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: jsonb("transports").$type<string[]>(),
+    name: varchar("name", { length: 100 }).notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_user_id_idx").on(t.userId)],
+);
+
+/** A WebAuthn challenge waiting for its answer: single use, five minutes, named by a cookie's token hash. */
+export const webauthnChallenges = pgTable("webauthn_challenges", {
+  tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+  challenge: varchar("challenge", { length: 200 }).notNull(),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

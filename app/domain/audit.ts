@@ -5,6 +5,8 @@
 
 export const auditEventLabels: Record<string, string> = {
   session_revoked: "Session signed out",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
   totp_enabled: "Two-factor turned on",
   totp_disabled: "Two-factor turned off",
   totp_failure: "Two-factor code refused",

@@ -41,6 +41,8 @@ export const auditEvents = [
   "totp_disabled",
   "totp_failure",
   "totp_blocked",
+  "passkey_added",
+  "passkey_removed",
   // the public site's content (issue 16)
   "portfolio_item_created",
   "portfolio_item_updated",

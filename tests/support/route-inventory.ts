@@ -9,6 +9,7 @@ import routes from "#app/routes.ts";
 export const publicAdminPaths = [
   "/admin/login",
   "/admin/login/verify",
+  "/admin/login/passkey",
   "/admin/logout",
   "/admin/setup",
   "/admin/invite/:token",

@@ -9,11 +9,13 @@ import { encode } from "uqr";
 import { controlClass } from "#app/components/admin/form.tsx";
 import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
+import { listPasskeys } from "#app/models/passkeys.server.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
 import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
 import { findUserById } from "#app/models/users.server.ts";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const secret =
     totp && !totp.confirmedAt ? await pendingSecret(database.db, mailKey(config.sessionSecret), session.userId) : null;
   return {
+    passkeys: await listPasskeys(database.db, session.userId),
     twoFactor: {
       enabled: Boolean(totp?.confirmedAt),
       backupCodesLeft: totp?.confirmedAt ? await unusedBackupCodeCount(database.db, session.userId) : 0,
@@ -254,7 +257,7 @@ function TwoFactor({
 }
 
 export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
-  const { sessions, twoFactor } = loaderData;
+  const { sessions, twoFactor, passkeys } = loaderData;
   const answer = useActionData<typeof action>() as ActionAnswer;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
@@ -264,6 +267,52 @@ export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
           Two-factor authentication
         </h2>
         <TwoFactor state={twoFactor} answer={answer} />
+      </section>
+      <section aria-labelledby="passkeys-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+        <h2 id="passkeys-title" className="text-base font-semibold">
+          Passkeys
+        </h2>
+        <p className="mt-1 text-sm text-zinc-300">
+          Sign in with your fingerprint, face or device PIN instead of a password. A passkey cannot be phished.
+        </p>
+        {passkeys.length > 0 ? (
+          <ul aria-label="Your passkeys" className="mt-2 flex flex-col divide-y divide-zinc-800">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-end sm:justify-between">
+                <div className="text-sm">
+                  <p className="font-medium text-zinc-100">{passkey.name}</p>
+                  <p className="text-xs text-zinc-400">
+                    added {formatDateTime(new Date(passkey.createdAt))}
+                    {passkey.lastUsedAt ? ` · last used ${formatDateTime(new Date(passkey.lastUsedAt))}` : ""}
+                  </p>
+                </div>
+                <Form method="post" action="/admin/settings/passkeys" className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="id" value={passkey.id} />
+                  <label className="flex flex-col gap-1 text-xs text-zinc-300">
+                    Password to remove
+                    <input
+                      name="password"
+                      type="password"
+                      required
+                      autoComplete="current-password"
+                      className={controlClass}
+                    />
+                  </label>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className={buttonClass("secondary", undefined, "sm")}
+                    data-row-action
+                  >
+                    Remove {passkey.name}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <AddPasskey />
       </section>
       <section aria-labelledby="sessions-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
         <h2 id="sessions-title" className="text-base font-semibold">

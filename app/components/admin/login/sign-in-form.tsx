@@ -11,6 +11,7 @@ import {
   SubmitButton,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { PasskeySignInButton } from "#app/components/admin/passkey-buttons.tsx";
 import { signInSchema } from "#app/domain/auth-schemas.ts";
 
 export function SignInForm({
@@ -41,6 +42,7 @@ export function SignInForm({
           Sign In
         </SubmitButton>
       </AdminForm>
+      <PasskeySignInButton redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm">
         <a href="/" className="inline-flex items-center gap-1 text-zinc-400 hover:text-zinc-100">
           <ArrowLeft aria-hidden className="size-4" />

@@ -1,0 +1,152 @@
+/**
+ * The browser half of passkeys (ADR 0025): the WebAuthn ceremony with @simplewebauthn/browser,
+ * imported only when a button is pressed. Shown only once JavaScript runs (WebAuthn needs it).
+ */
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(typeof window !== "undefined" && "PublicKeyCredential" in window), []);
+  return hydrated;
+}
+
+export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
+  const hydrated = useHydrated();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hydrated) return null;
+  const signIn = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const { startAuthentication } = await import("@simplewebauthn/browser");
+      const first = await fetch("/admin/login/passkey", {
+        method: "POST",
+        body: new URLSearchParams({ step: "options" }),
+      });
+      const { options } = (await first.json()) as { options: Parameters<typeof startAuthentication>[0]["optionsJSON"] };
+      const answer = await startAuthentication({ optionsJSON: options });
+      const second = await fetch("/admin/login/passkey", {
+        method: "POST",
+        body: new URLSearchParams({ step: "verify", response: JSON.stringify(answer), redirectTo }),
+      });
+      const result = (await second.json()) as { redirectTo?: string; error?: string };
+      if (second.ok && result.redirectTo) {
+        window.location.assign(result.redirectTo);
+        return;
+      }
+      setError(result.error ?? "This passkey did not sign you in.");
+    } catch {
+      setError("The passkey sign-in was cancelled or is not available on this device.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-3 flex flex-col gap-2">
+      <button type="button" onClick={signIn} disabled={busy} className={buttonClass("secondary", "w-full")}>
+        <KeyRound aria-hidden className="size-4" />
+        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+      </button>
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function AddPasskey() {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hydrated) return <p className="text-sm text-zinc-400">Adding a passkey needs JavaScript.</p>;
+  const add = async (form: HTMLFormElement) => {
+    setBusy(true);
+    setError(null);
+    const fields = new FormData(form);
+    try {
+      const { startRegistration } = await import("@simplewebauthn/browser");
+      const first = await fetch("/admin/settings/passkeys", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "options", password: String(fields.get("password") ?? "") }),
+      });
+      const body = (await first.json()) as {
+        options?: Parameters<typeof startRegistration>[0]["optionsJSON"];
+        error?: string;
+      };
+      if (!first.ok || !body.options) {
+        setError(body.error ?? "The passkey could not be added.");
+        return;
+      }
+      const answer = await startRegistration({ optionsJSON: body.options });
+      const second = await fetch("/admin/settings/passkeys", {
+        method: "POST",
+        body: new URLSearchParams({
+          intent: "register",
+          response: JSON.stringify(answer),
+          name: String(fields.get("name") ?? ""),
+        }),
+      });
+      const result = (await second.json()) as { error?: string };
+      if (!second.ok) {
+        setError(result.error ?? "The passkey could not be added.");
+        return;
+      }
+      form.reset();
+      revalidator.revalidate();
+    } catch {
+      setError("Adding the passkey was cancelled or is not available on this device.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="mt-3 flex flex-col gap-2 sm:max-w-sm"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void add(event.currentTarget);
+      }}
+    >
+      <label htmlFor="passkey-name" className="text-sm font-medium text-zinc-200">
+        Name for this passkey
+      </label>
+      <input
+        id="passkey-name"
+        name="name"
+        required
+        maxLength={100}
+        placeholder="e.g. Work laptop"
+        className="rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100"
+      />
+      <label htmlFor="passkey-password" className="text-sm font-medium text-zinc-200">
+        Your password
+      </label>
+      <input
+        id="passkey-password"
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        className="rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100"
+      />
+      {error ? (
+        <p role="alert" className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" disabled={busy} className={buttonClass("primary", undefined, "sm")}>
+          <KeyRound aria-hidden className="size-4" />
+          {busy ? "Waiting for your device…" : "Add a passkey"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * POST /admin/login/passkey: signing in with a passkey (ADR 0025). `step=options` answers the
+ * WebAuthn request options (and sets the challenge cookie); `step=verify` checks the browser's
+ * answer and starts a session. JSON in, JSON out; the login page's button drives it.
+ */
+import { data } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { authMessages } from "#app/domain/auth-schemas.ts";
+import { safeReturnPath } from "#app/domain/return-path.ts";
+import { findUserById, hasAdminRole } from "#app/models/users.server.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { authenticationOptions, verifyPasskeySignIn } from "#app/services/auth/passkeys.server.ts";
+import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { requestMeta } from "#app/services/auth.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import type { Route } from "./+types/login-passkey";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { config, database, ip } = getApp(context);
+  const db = database.db;
+  const limited = await hitRateLimit(db, `passkey-ip:${ip}`, { limit: 30, windowMs: 10 * 60_000 });
+  if (!limited.allowed) return data({ error: authMessages.tooManySignIns }, { status: 429, headers: noStore });
+  const form = await request.formData();
+  if (form.get("step") === "options") {
+    const { options, cookie } = await authenticationOptions(db, config, request);
+    return data({ options }, { headers: { ...noStore, "Set-Cookie": cookie } });
+  }
+  let answer: unknown;
+  try {
+    answer = JSON.parse(String(form.get("response") ?? ""));
+  } catch {
+    answer = null;
+  }
+  const userId =
+    answer && typeof answer === "object"
+      ? await verifyPasskeySignIn(db, config, request, answer as Record<string, unknown>)
+      : null;
+  const user = userId ? await findUserById(db, userId) : undefined;
+  if (!user || user.disabledAt) {
+    await audit(db, { event: "signin_failure", ip, detail: { method: "passkey" } });
+    return data(
+      { error: "This passkey did not sign you in. Try again or use your password." },
+      { status: 400, headers: noStore },
+    );
+  }
+  const session = await createSession(db, user.id, requestMeta(request, context));
+  await audit(db, { event: "signin_success", userId: user.id, email: user.email, ip, detail: { method: "passkey" } });
+  const redirectTo = (await hasAdminRole(db, user.id))
+    ? safeReturnPath(String(form.get("redirectTo") ?? ""))
+    : "/admin";
+  return data(
+    { redirectTo },
+    { headers: { ...noStore, "Set-Cookie": await sessionSetCookie(config, session.token, session.expiresAt) } },
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * POST /admin/settings/passkeys (guarded): adding and removing the admin's passkeys (ADR 0025).
+ * `intent=options` (with the password: a fresh check) answers the WebAuthn creation options;
+ * `intent=register` stores the verified credential; `intent=delete` (with the password) removes
+ * one and goes back to the security page.
+ */
+import { data } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { twoFactorMessages } from "#app/domain/two-factor.ts";
+import { deletePasskey } from "#app/models/passkeys.server.ts";
+import { findUserById } from "#app/models/users.server.ts";
+import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+import { registerPasskey, registrationOptions } from "#app/services/auth/passkeys.server.ts";
+import { verifyPassword } from "#app/services/auth/passwords.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/settings-passkeys";
+
+const noStore = { "Cache-Control": "no-store" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
+  const db = database.db;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const passwordOk = async () => {
+    const user = await findUserById(db, session.userId);
+    return verifyPassword(user?.passwordHash, String(form.get("password") ?? ""));
+  };
+  if (intent === "options") {
+    if (!(await passwordOk()))
+      return data({ error: twoFactorMessages.wrongPassword }, { status: 400, headers: noStore });
+    const { options, cookie } = await registrationOptions(db, config, request, session);
+    return data({ options }, { headers: { ...noStore, "Set-Cookie": cookie } });
+  }
+  if (intent === "register") {
+    const name =
+      String(form.get("name") ?? "")
+        .trim()
+        .slice(0, 100) || "Passkey";
+    let response: unknown = null;
+    try {
+      response = JSON.parse(String(form.get("response") ?? ""));
+    } catch {
+      response = null;
+    }
+    const added = response ? await registerPasskey(db, config, request, session.userId, response, name) : false;
+    if (!added)
+      return data({ error: "The passkey could not be verified. Please try again." }, { status: 400, headers: noStore });
+    await auditAction(db, session, ip, "passkey_added", { name });
+    return data({ ok: true }, { headers: noStore });
+  }
+  if (intent === "delete") {
+    const back = "/admin/settings/security";
+    if (!(await passwordOk()))
+      return redirectWithToast(config, back, { type: "error", message: twoFactorMessages.wrongPassword });
+    const removed = await deletePasskey(db, session.userId, String(form.get("id") ?? ""));
+    if (!removed) throw data("Passkey not found", { status: 404 });
+    await auditAction(db, session, ip, "passkey_removed");
+    return redirectWithToast(config, back, { type: "success", message: "Passkey removed" });
+  }
+  throw data("Unknown action", { status: 400 });
+}
