@@ -105,3 +105,56 @@ describe("two-factor sign-in", () => {
     await visitor.waitForURL(`${server.url}/admin/dashboard`);
   });
 });
+
+describe("passkeys", () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ dataDir: dataDirWithAccounts() });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("adds a passkey with a virtual authenticator, then signs in with it and no password", async () => {
+    // WebAuthn needs a domain, not an IP address: the same server, by the name localhost
+    const site = server.url.replace("127.0.0.1", "localhost");
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(`${site}/admin/login`);
+    await page.getByLabel("Email").fill(adminAccount.email);
+    await page.getByLabel("Password", { exact: true }).fill(adminAccount.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${site}/admin/dashboard`);
+
+    await page.goto(`${site}/admin/settings/security`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.getByLabel("Name for this passkey").fill("Test laptop");
+    await page.getByLabel("Your password").last().fill(adminAccount.password);
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await page.getByRole("list", { name: "Your passkeys" }).getByText("Test laptop", { exact: true }).waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${site}/`);
+    await page.goto(`${site}/admin/login`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await page.waitForURL(`${site}/admin/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+  });
+});

@@ -49,7 +49,7 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
     <div className="mt-3 flex flex-col gap-2">
       <button type="button" onClick={signIn} disabled={busy} className={buttonClass("secondary", "w-full")}>
         <KeyRound aria-hidden className="size-4" />
-        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey…" : "Use a passkey"}
       </button>
       {error ? (
         <p role="alert" className="text-sm text-red-400">
