@@ -272,6 +272,8 @@ describe("calls to action", () => {
       projectType: null,
       packageName: null,
     });
+    expect(packagePlaceholder("Basic")).toContain("for the Basic package:");
+    expect(packagePlaceholder("Standard Package")).toContain("for the Standard Package:");
     expect(contactPrefill(new URLSearchParams(`type=quote&package=${"x".repeat(101)}`)).packageName).toBeNull();
   });
 });
