@@ -4,7 +4,6 @@
  * the studio's time zone (ADR 0018); amounts are cents.
  */
 import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
-import type { Cents } from "#app/domain/money.ts";
 
 export const revenueMonths = 12;
 export const leadWeeks = 12;
@@ -101,5 +100,3 @@ export function dayLabel(day: string): string {
   return `${shortMonths[m - 1]} ${d}`;
 }
 const shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-export type RevenueMonth = { month: string; amount: Cents };

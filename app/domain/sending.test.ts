@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
+  acceptFormSchema,
   clientLinkPath,
   defaultMessage,
   defaultSubject,
+  deliveryLabels,
   dueReminder,
-  isClientToken,
+  estimateAnsweredMail,
   mailText,
   parseReminderOffsets,
   reminderMessage,
   reminderSubject,
   sendFormSchema,
+  sendKindLabel,
 } from "#app/domain/sending.ts";
 
 const invoice = {
@@ -64,12 +67,8 @@ describe("the send form", () => {
   });
 });
 
-describe("client tokens", () => {
-  it("accepts only 43 base64url characters", () => {
-    expect(isClientToken("a".repeat(43))).toBe(true);
-    expect(isClientToken("a".repeat(42))).toBe(false);
-    expect(isClientToken(`${"a".repeat(42)}=`)).toBe(false);
-    expect(isClientToken("../".repeat(15))).toBe(false);
+describe("client links", () => {
+  it("live under /i/", () => {
     expect(clientLinkPath("abc")).toBe("/i/abc");
   });
 });
@@ -107,5 +106,36 @@ describe("which reminder is due", () => {
   it("sends no reminder whose day came before the invoice was sent", () => {
     expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-08" })).toBeNull();
     expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-10" })).toBe(0);
+  });
+});
+
+describe("an estimate answered on its link", () => {
+  it("needs a typed name to accept, not to decline", () => {
+    const unsigned = acceptFormSchema.safeParse({ intent: "accept", name: " A " });
+    expect(unsigned.error?.issues[0]?.message).toBe("Please type your full name to sign");
+    expect(acceptFormSchema.parse({ intent: "accept", name: " Ada Lovelace " }).name).toBe("Ada Lovelace");
+    expect(acceptFormSchema.parse({ intent: "decline" })).toEqual({ intent: "decline", name: "" });
+    expect(acceptFormSchema.safeParse({ intent: "approve", name: "Ada" }).success).toBe(false);
+  });
+
+  it("tells the owner who answered, with the signature when accepted", () => {
+    const estimate = { invoiceNumber: "EST-0003", customerName: "Ada" };
+    const accepted = estimateAnsweredMail({ intent: "accept", name: "Ada Lovelace" }, estimate, "https://s.test/x");
+    expect(accepted).toEqual({
+      subject: "Estimate EST-0003 was accepted by Ada",
+      text: "Ada accepted estimate EST-0003 on its client link.\nSigned as: Ada Lovelace\n\nOpen it: https://s.test/x",
+    });
+    const declined = estimateAnsweredMail({ intent: "decline", name: "" }, estimate, "https://s.test/x");
+    expect(declined.text).toBe("Ada declined estimate EST-0003 on its client link.\n\nOpen it: https://s.test/x");
+  });
+});
+
+describe("the send history's words", () => {
+  it("names sends and reminders by their offset", () => {
+    expect(sendKindLabel("send", null)).toBe("Sent");
+    expect(sendKindLabel("reminder", -3)).toBe("Payment reminder (3 days before the due date)");
+    expect(sendKindLabel("reminder", 0)).toBe("Payment reminder (on the due date)");
+    expect(sendKindLabel("reminder", 7)).toBe("Payment reminder (7 days after the due date)");
+    expect(deliveryLabels.kept).toBe("Kept in the outbox (no SMTP)");
   });
 });

@@ -83,24 +83,61 @@ export function mailText(message: string, link: string, invoiceType: InvoiceType
 
 // ---------------------------------------------------------------- client links
 
-/** 32 random bytes as base64url: 43 characters, 256 bits. */
-export const clientTokenPattern = /^[A-Za-z0-9_-]{43}$/;
-export function isClientToken(value: unknown): value is string {
-  return typeof value === "string" && clientTokenPattern.test(value);
-}
 export function clientLinkPath(token: string): string {
   return `/i/${token}`;
 }
 
-export const acceptFormSchema = z.object({
-  intent: z.enum(["accept", "decline"]),
-  name: z
-    .string()
-    .trim()
-    .max(limits.personName, { error: tooLong("Name", limits.personName) })
-    .optional()
-    .default(""),
-});
+/** The client's answer on the link: accepting is signed with a typed full name (2 characters or more). */
+export const acceptFormSchema = z
+  .object({
+    intent: z.enum(["accept", "decline"]),
+    name: z
+      .string()
+      .trim()
+      .max(limits.personName, { error: tooLong("Name", limits.personName) })
+      .optional()
+      .default(""),
+  })
+  .refine((answer) => answer.intent === "decline" || answer.name.length >= 2, {
+    path: ["name"],
+    error: sendMessages.acceptNameRequired,
+  });
+export type EstimateAnswer = z.output<typeof acceptFormSchema>;
+
+/** The owner's notice that a client answered an estimate on its link. */
+export function estimateAnsweredMail(
+  answer: EstimateAnswer,
+  estimate: { invoiceNumber: string; customerName: string },
+  link: string,
+): { subject: string; text: string } {
+  const verb = answer.intent === "accept" ? "accepted" : "declined";
+  const lines = [`${estimate.customerName} ${verb} estimate ${estimate.invoiceNumber} on its client link.`];
+  if (answer.intent === "accept") lines.push(`Signed as: ${answer.name}`);
+  lines.push("", `Open it: ${link}`);
+  return {
+    subject: `Estimate ${estimate.invoiceNumber} was ${verb} by ${estimate.customerName}`,
+    text: lines.join("\n"),
+  };
+}
+
+/** The outbox's delivery states as the send history says them. */
+export const deliveryLabels: Record<string, string> = {
+  pending: "Queued",
+  sent: "Delivered to the mail server",
+  kept: "Kept in the outbox (no SMTP)",
+  failed: "Failed",
+};
+export const removedFromOutbox = "Removed from the outbox";
+
+/** How a history line names a send: "Sent", or "Payment reminder (3 days before the due date)". */
+export function sendKindLabel(kind: "send" | "reminder", offset: number | null): string {
+  if (kind === "send") return "Sent";
+  if (offset === null) return "Payment reminder";
+  if (offset === 0) return "Payment reminder (on the due date)";
+  return offset < 0
+    ? `Payment reminder (${-offset} days before the due date)`
+    : `Payment reminder (${offset} days after the due date)`;
+}
 
 // ---------------------------------------------------------------- reminders
 

@@ -15,10 +15,7 @@ import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { acceptEstimate, declineEstimate } from "#app/models/estimates.server.ts";
-import { audit } from "#app/services/audit.server.ts";
-import { findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
-import { enqueueMail } from "#app/services/mail.server.ts";
+import { answerEstimate, findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-document";
 
@@ -81,41 +78,21 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config, ip, mail } = getApp(context);
   const invoice = await lookup(context, params.token);
-  const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
-  if (submission.status !== "success") return data({ error: sendMessages.acceptNameRequired }, { status: 400 });
-  const { intent, name } = submission.value;
   if (invoice.invoiceType !== "estimate") notFound();
-  if (intent === "accept" && name.length < 2) {
+  const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
+  if (submission.status !== "success") {
     return data({ error: sendMessages.acceptNameRequired }, { status: 400, headers: privateHeaders });
   }
-  const result =
-    intent === "accept"
-      ? await acceptEstimate(database.db, invoice.id, { name })
-      : await declineEstimate(database.db, invoice.id);
-  if (!result.ok) {
+  const answered = await answerEstimate(
+    { db: database.db, publicUrl: config.publicUrl, ip },
+    { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name },
+    submission.value,
+  );
+  if (answered === "already") {
     return data({ error: sendMessages.alreadyAnswered }, { status: 409, headers: privateHeaders });
   }
-  const verb = intent === "accept" ? "accepted" : "declined";
-  await audit(database.db, {
-    event: intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
-    ip,
-    detail: { estimate: invoice.invoiceNumber, ...(intent === "accept" ? { signedAs: name } : {}) },
-  });
-  const studio = await getStudioIdentity(database.db);
-  await enqueueMail(database.db, {
-    to: studio.email,
-    subject: `Estimate ${invoice.invoiceNumber} was ${verb} by ${invoice.customer.name}`,
-    text: [
-      `${invoice.customer.name} ${verb} estimate ${invoice.invoiceNumber} on its client link.`,
-      intent === "accept" ? `Signed as: ${name}` : "",
-      "",
-      `Open it: ${new URL(`/admin/invoices/${invoice.id}`, config.publicUrl).toString()}`,
-    ]
-      .filter((line, index) => line !== "" || index === 2)
-      .join("\n"),
-  });
   mail.kick();
-  return redirect(`/i/${params.token}?answered=${intent}`, { status: 303, headers: privateHeaders });
+  return redirect(`/i/${params.token}?answered=${submission.value.intent}`, { status: 303, headers: privateHeaders });
 }
 
 export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,9 +4,14 @@
  * The owner's own previews never come here, so they never count as views.
  */
 import type { Db } from "#app/db/client.server.ts";
+import { type EstimateAnswer, estimateAnsweredMail } from "#app/domain/sending.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { acceptEstimate, declineEstimate } from "#app/models/estimates.server.ts";
 import { findLinkedInvoiceId, markViewed } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
+import { enqueueMail } from "#app/services/mail.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 
 /** Opens of client links per address: plenty for a client, too few to guess 256-bit tokens anyway. */
@@ -25,6 +30,31 @@ export async function findClientDocument(db: Db, token: unknown, ip: string): Pr
   const invoiceId = await findLinkedInvoiceId(db, hash);
   const invoice = invoiceId ? await getPrintableInvoice(db, invoiceId) : null;
   return invoice ? { status: "found", invoice } : { status: "not-found" };
+}
+
+/**
+ * The client answers an estimate on its link: accepted (signed) or declined, once; audited, and the
+ * owner told by mail. "already" when it was answered before or cannot be answered any more.
+ */
+export async function answerEstimate(
+  deps: { db: Db; publicUrl: string; ip: string },
+  estimate: { id: string; invoiceNumber: string; customerName: string },
+  answer: EstimateAnswer,
+): Promise<"done" | "already"> {
+  const result =
+    answer.intent === "accept"
+      ? await acceptEstimate(deps.db, estimate.id, { name: answer.name })
+      : await declineEstimate(deps.db, estimate.id);
+  if (!result.ok) return "already";
+  await audit(deps.db, {
+    event: answer.intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
+    ip: deps.ip,
+    detail: { estimate: estimate.invoiceNumber, ...(answer.intent === "accept" ? { signedAs: answer.name } : {}) },
+  });
+  const studio = await getStudioIdentity(deps.db);
+  const link = new URL(`/admin/invoices/${estimate.id}`, deps.publicUrl).toString();
+  await enqueueMail(deps.db, { to: studio.email, ...estimateAnsweredMail(answer, estimate, link) });
+  return "done";
 }
 
 /** The client opened the document: the first view sets viewed (and viewed_at), later ones nothing. */

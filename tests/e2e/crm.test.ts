@@ -6,12 +6,12 @@
  * Screenshots go to /tmp/shots-crm/.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions, customers } from "#app/db/schema.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -40,13 +40,6 @@ async function seed(dataDir: string) {
     })),
   );
   await database.close();
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {

@@ -5,12 +5,12 @@
  * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -33,13 +33,6 @@ function clientLink(raw: string): string {
   const match = /https?:\/\/[^\s"<>]+\/i\/([A-Za-z0-9_-]{43})/.exec(text);
   if (!match) throw new Error("no client link in the mail");
   return match[0];
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function seed(dataDir: string) {

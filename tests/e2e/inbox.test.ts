@@ -8,13 +8,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions } from "#app/db/schema.ts";
 import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
@@ -48,13 +48,6 @@ async function seedSubmissions(dataDir: string) {
       row(30, "archived", "Old Lead B"),
     ]);
   await database.close();
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {

@@ -5,12 +5,12 @@
  * ids; small screens and axe. Screenshots go to /tmp/shots-invoices/.
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -35,13 +35,6 @@ async function seed(dataDir: string) {
   if (!ada) throw new Error("no customer");
   await database.db.insert(projects).values({ customerId: ada.id, projectName: "Engine website" });
   await database.close();
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {

@@ -6,7 +6,6 @@
  */
 
 import { rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
@@ -14,6 +13,7 @@ import { customers, projects } from "#app/db/schema.ts";
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { createInvoice } from "#app/models/invoices.server.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -81,13 +81,6 @@ async function seed(dataDir: string): Promise<Seeded> {
     projectId: project?.id ?? "",
     bareProjectId: bare?.id ?? "",
   };
-}
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 async function hydrated(page: Page) {

@@ -1,8 +1,11 @@
 /**
- * Sessions and two-factor in Chromium against the production build: two browsers signed in as the same admin;
- * the first sees both on the security page and signs out the other, whose next page is the
- * sign-in form; axe on the page at 1280 and 390 px.
+ * The security page in Chromium against the production build, one server for the three flows:
+ * two browsers signed in as one admin, the first signs out the other; two-factor turned on with the
+ * key and a code, a sign-in that needs a code (a backup code), then turned off with the password;
+ * a passkey added with a virtual authenticator and used to sign in without a password. Axe at 1280
+ * and 390 px; screenshots in /tmp/shots-security/.
  */
+import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { generateTOTP } from "@epic-web/totp";
 import type { Browser } from "playwright-core";
@@ -11,7 +14,9 @@ import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/acco
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
-describe("sessions", () => {
+const shots = "/tmp/shots-security";
+
+describe("sessions, two-factor and passkeys", () => {
   let server: TestServer;
   let browser: Browser;
 
@@ -24,6 +29,7 @@ describe("sessions", () => {
   }
 
   beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
     server = await startServer({ dataDir: dataDirWithAccounts() });
     browser = await launchBrowser();
   });
@@ -44,6 +50,7 @@ describe("sessions", () => {
       const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
       expect(result.violations.map((violation) => violation.id)).toEqual([]);
     }
+    await first.screenshot({ path: `${shots}/sessions-1280.png`, fullPage: true });
     await first.getByRole("button", { name: "Sign out all other sessions" }).click();
     await first.waitForURL(`${server.url}/admin/settings/security`);
     await expect.poll(async () => first.getByText("This session").count()).toBe(1);
@@ -51,20 +58,6 @@ describe("sessions", () => {
     expect(new URL(second.url()).pathname).toBe("/admin/login");
     await first.goto(`${server.url}/admin/dashboard`);
     expect(new URL(first.url()).pathname).toBe("/admin/dashboard");
-  });
-});
-
-describe("two-factor sign-in", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ dataDir: dataDirWithAccounts() });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it("enrol with the key and a code, then signing in asks for a code; a backup code works", async () => {
@@ -83,6 +76,7 @@ describe("two-factor sign-in", () => {
     await owner.getByLabel("Code from the app").fill(otp);
     await owner.getByRole("button", { name: "Turn on" }).click();
     await owner.getByRole("list", { name: "Backup codes" }).waitFor();
+    await owner.screenshot({ path: `${shots}/backup-codes-390.png`, fullPage: true });
     const codes = await owner.getByRole("list", { name: "Backup codes" }).locator("li").allTextContents();
     expect(codes).toHaveLength(10);
     const axe = await new AxeBuilder({ page: owner }).withTags(["wcag2a", "wcag2aa"]).analyze();
@@ -103,20 +97,17 @@ describe("two-factor sign-in", () => {
     await visitor.getByLabel("Code").fill(codes[0] ?? "");
     await visitor.getByRole("button", { name: "Verify" }).click();
     await visitor.waitForURL(`${server.url}/admin/dashboard`);
-  });
-});
 
-describe("passkeys", () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer({ dataDir: dataDirWithAccounts() });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    // turning it off needs the password; then the password alone signs in again
+    await owner.goto(`${server.url}/admin/settings/security`);
+    await owner.getByText("9 backup codes left.", { exact: false }).waitFor();
+    await owner.getByLabel("Your password").first().fill("not the password");
+    await owner.getByRole("button", { name: "Turn off two-factor" }).click();
+    await owner.getByText("Your password is not correct").waitFor();
+    await owner.getByLabel("Your password").first().fill(adminAccount.password);
+    await owner.getByRole("button", { name: "Turn off two-factor" }).click();
+    await owner.getByRole("button", { name: "Set up two-factor" }).waitFor();
+    await owner.screenshot({ path: `${shots}/security-390.png`, fullPage: true });
   });
 
   it("adds a passkey with a virtual authenticator, then signs in with it and no password", async () => {
@@ -148,6 +139,7 @@ describe("passkeys", () => {
     await page.getByLabel("Your password").last().fill(adminAccount.password);
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await page.getByRole("list", { name: "Your passkeys" }).getByText("Test laptop", { exact: true }).waitFor();
+    await page.screenshot({ path: `${shots}/passkeys-1280.png`, fullPage: true });
 
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${site}/`);

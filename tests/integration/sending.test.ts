@@ -25,7 +25,7 @@ import * as invoicePrint from "#app/routes/admin/invoice-print.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
 import * as clientDocument from "#app/routes/client-document.tsx";
 import * as clientPdf from "#app/routes/client-document-pdf.ts";
-import { hashClientToken } from "#app/services/client-links.server.ts";
+import { hashToken } from "#app/services/auth/tokens.server.ts";
 import { queueDueReminders, sendDocument } from "#app/services/invoice-sending.server.ts";
 import { createSmtpTransport, deliverDueMail } from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -123,7 +123,7 @@ describeEachDatabase("sending documents", (database) => {
     // only the token's hash is stored
     const links = await db.select().from(invoiceLinks);
     expect(links).toHaveLength(1);
-    expect(links[0]?.tokenHash).toBe(hashClientToken(token));
+    expect(links[0]?.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(links)).not.toContain(token);
     const audit = await db.select().from(auditLog).where(eq(auditLog.event, "invoice_sent"));
     expect(audit).toHaveLength(1);

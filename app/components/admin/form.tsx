@@ -144,6 +144,11 @@ function borderClass(invalid: boolean) {
   return invalid ? "border-red-500" : "border-zinc-700";
 }
 
+/** A one-line input as the kit's fields draw it, for the few inputs outside the kit (one-time codes, re-entered passwords). */
+export function inputClass(invalid = false) {
+  return cx(controlClass, "h-10", borderClass(invalid));
+}
+
 /** Conform's prop getters return a `key`, which React refuses through a spread. */
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
@@ -283,7 +288,7 @@ export function SelectField({
         {...rest}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(meta, description)}
-        className={cx(controlClass, "h-10", borderClass(invalid))}
+        className={inputClass(invalid)}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (

@@ -5,6 +5,7 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { inputClass } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 
 function useHydrated() {
@@ -123,7 +124,7 @@ export function AddPasskey() {
         required
         maxLength={100}
         placeholder="e.g. Work laptop"
-        className="rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100"
+        className={inputClass()}
       />
       <label htmlFor="passkey-password" className="text-sm font-medium text-zinc-200">
         Your password
@@ -134,7 +135,7 @@ export function AddPasskey() {
         type="password"
         required
         autoComplete="current-password"
-        className="rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 text-sm text-zinc-100"
+        className={inputClass()}
       />
       {error ? (
         <p role="alert" className="text-sm text-red-400">

@@ -5,6 +5,7 @@
  * Read-only: the app only ever appends to the log.
  */
 import { data, Form, Link } from "react-router";
+import { inputClass } from "#app/components/admin/form.tsx";
 import { formatDateTime } from "#app/components/admin/format.ts";
 import { EmptyState, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -58,8 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const selectClass =
-  "h-10 w-full rounded-md border border-zinc-700 bg-zinc-950 px-3 text-sm text-zinc-100 focus-visible:border-[var(--color-accent)] sm:w-60";
+const selectClass = cx(inputClass(), "sm:w-60");
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { query, events, users, entries, olderHref } = loaderData;

@@ -25,7 +25,15 @@ import { getApp } from "#app/context.server.ts";
 import { invoiceTypeLabels } from "#app/domain/enums.ts";
 import { invoiceMessages, parseId } from "#app/domain/invoice-form.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import { defaultMessage, defaultSubject, sendFormSchema, sendMessages } from "#app/domain/sending.ts";
+import {
+  defaultMessage,
+  defaultSubject,
+  deliveryLabels,
+  removedFromOutbox,
+  sendFormSchema,
+  sendKindLabel,
+  sendMessages,
+} from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { listSends, liveLinkCount, revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
@@ -115,19 +123,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
 }
 
-const deliveryLabels: Record<string, string> = {
-  pending: "Queued",
-  sent: "Delivered to the mail server",
-  kept: "Kept in the outbox (no SMTP)",
-  failed: "Failed",
-};
-
-function offsetLabel(offset: number | null): string {
-  if (offset === null) return "";
-  if (offset === 0) return " (on the due date)";
-  return offset < 0 ? ` (${-offset} days before the due date)` : ` (${offset} days after the due date)`;
-}
-
 export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
   const { invoice, defaultValue, sends, links } = loaderData;
   const failure = useActionData<typeof action>();
@@ -204,13 +199,12 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
             {sends.map((send) => (
               <li key={send.id} className="flex flex-col gap-0.5 py-2 text-sm">
                 <span className="font-medium text-zinc-100">
-                  {send.kind === "reminder" ? `Payment reminder${offsetLabel(send.reminderOffset)}` : "Sent"} to{" "}
-                  {send.recipient}
+                  {sendKindLabel(send.kind, send.reminderOffset)} to {send.recipient}
                 </span>
                 <span className="text-zinc-300">{send.subject}</span>
                 <span className="text-xs text-zinc-400">
                   {formatDateTime(new Date(send.createdAt))} ·{" "}
-                  {deliveryLabels[send.delivery ?? ""] ?? "Removed from the outbox"}
+                  {deliveryLabels[send.delivery ?? ""] ?? removedFromOutbox}
                   {send.kind === "send" ? (send.pdfAttached ? " · PDF attached" : " · without the PDF") : ""}
                 </span>
                 {send.pdfError ? (

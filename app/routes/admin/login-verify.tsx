@@ -6,7 +6,7 @@
  */
 import { data, Form, redirect, useActionData } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { controlClass } from "#app/components/admin/form.tsx";
+import { inputClass } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
@@ -86,7 +86,7 @@ export default function LoginVerify() {
           maxLength={20}
           aria-invalid={answer?.error ? true : undefined}
           aria-describedby={answer?.error ? "code-error" : undefined}
-          className={controlClass}
+          className={inputClass(Boolean(answer?.error))}
         />
         {answer?.error ? (
           <p id="code-error" role="alert" className="text-sm text-red-400">

@@ -6,7 +6,7 @@
 import { LogOut } from "lucide-react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { encode } from "uqr";
-import { controlClass } from "#app/components/admin/form.tsx";
+import { inputClass } from "#app/components/admin/form.tsx";
 import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
@@ -141,7 +141,7 @@ function PasswordForm({ intent, label, answer }: { intent: string; label: string
         autoComplete="current-password"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${intent}-error` : undefined}
-        className={controlClass}
+        className={inputClass(Boolean(error))}
       />
       {error ? (
         <p id={`${intent}-error`} role="alert" className="text-sm text-red-400">
@@ -218,7 +218,7 @@ function TwoFactor({
             maxLength={6}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "totp-code-error" : undefined}
-            className={controlClass}
+            className={inputClass(Boolean(error))}
           />
           {error ? (
             <p id="totp-code-error" role="alert" className="text-sm text-red-400">
@@ -261,7 +261,7 @@ export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as ActionAnswer;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader title="Security" description="Two-factor sign-in, and where you are signed in." />
+      <PageHeader title="Security" description="Two-factor sign-in, passkeys, and where you are signed in." />
       <section aria-labelledby="two-factor-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
         <h2 id="two-factor-title" className="text-base font-semibold">
           Two-factor authentication
@@ -295,7 +295,7 @@ export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
                       type="password"
                       required
                       autoComplete="current-password"
-                      className={controlClass}
+                      className={inputClass()}
                     />
                   </label>
                   <button

@@ -20,7 +20,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { CrmErrorView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.ts";
-import { maxPortfolioImageBytes, portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
+import { portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
 import { createPortfolioItem, getPortfolioItem, updatePortfolioItem } from "#app/models/portfolio.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
@@ -59,7 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bytes = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
   const refuse = (message: string) =>
     data({ result: submission.reply({ fieldErrors: { image: [message, siteMessages.imageAgain] } }) }, { status: 400 });
-  if (bytes && bytes.length > maxPortfolioImageBytes) return refuse(siteMessages.imageRule);
   let image: string | null = null;
   if (bytes) {
     const stored = await storePortfolioImage(database.db, bytes);

@@ -11,7 +11,6 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { createCookie } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
@@ -22,6 +21,7 @@ import {
   saveChallenge,
   takeChallenge,
 } from "#app/models/passkeys.server.ts";
+import { authCookie } from "./sessions.server.ts";
 import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 
 const challengeMs = 5 * 60_000;
@@ -35,16 +35,8 @@ export function relyingParty(config: Pick<Config, "publicUrl">, request: Request
   return { rpID: site.hostname, rpName: "Studio back office", origins };
 }
 
-function challengeCookie(config: Pick<Config, "publicUrl">) {
-  const https = config.publicUrl.startsWith("https:");
-  return createCookie(https ? "__Host-studio_webauthn" : "studio_webauthn", {
-    httpOnly: true,
-    sameSite: "strict",
-    secure: https,
-    path: "/",
-    maxAge: challengeMs / 1000,
-  });
-}
+const challengeCookie = (config: Pick<Config, "publicUrl">) =>
+  authCookie(config, "studio_webauthn", { sameSite: "strict", maxAge: challengeMs / 1000 });
 
 async function rememberChallenge(
   db: Queryable,

@@ -82,18 +82,33 @@ export async function deleteSession(db: Queryable, token: string): Promise<void>
 export const deleteUserSessions = deleteSessionsOfUser;
 
 /** `__Host-` (Secure, host-only, path /) when the site is served over https. */
-export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
-  return isHttps(config) ? "__Host-studio_session" : "studio_session";
+function authCookieName(config: Pick<Config, "publicUrl">, name: string): string {
+  return isHttps(config) ? `__Host-${name}` : name;
 }
 
-function sessionCookie(config: Pick<Config, "publicUrl">) {
-  return createCookie(sessionCookieName(config), {
+/**
+ * The one shape of the sign-in cookies (the session, a sign-in waiting for its second factor, a
+ * WebAuthn challenge): httpOnly, host-only, Secure over https; `sameSite` and `maxAge` per cookie.
+ */
+export function authCookie(
+  config: Pick<Config, "publicUrl">,
+  name: string,
+  options: { sameSite?: "lax" | "strict"; maxAge?: number } = {},
+) {
+  return createCookie(authCookieName(config, name), {
     httpOnly: true,
-    sameSite: "lax",
+    sameSite: options.sameSite ?? "lax",
     secure: isHttps(config),
     path: "/",
+    ...(options.maxAge ? { maxAge: options.maxAge } : {}),
   });
 }
+
+export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
+  return authCookieName(config, "studio_session");
+}
+
+const sessionCookie = (config: Pick<Config, "publicUrl">) => authCookie(config, "studio_session");
 
 export async function readSessionToken(request: Request, config: Pick<Config, "publicUrl">): Promise<string | null> {
   const value: unknown = await sessionCookie(config).parse(request.headers.get("cookie"));

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
-import { createCookie } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { backupCodeCount, normaliseBackupCode, totpPeriodSeconds, totpStep } from "#app/domain/two-factor.ts";
@@ -21,6 +20,7 @@ import {
   takeTotpStep,
 } from "#app/models/two-factor.server.ts";
 import { type MailKey, openText, sealText } from "#app/services/mail.server.ts";
+import { authCookie } from "./sessions.server.ts";
 import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 
 const totpOptions = { period: totpPeriodSeconds, digits: 6, algorithm: "SHA-1", charSet: "0123456789" } as const;
@@ -90,16 +90,8 @@ export async function verifySecondFactor(
 
 export const pendingSignInMs = 5 * 60_000;
 
-function pendingCookie(config: Pick<Config, "publicUrl">) {
-  const https = config.publicUrl.startsWith("https:");
-  return createCookie(https ? "__Host-studio_2fa" : "studio_2fa", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: https,
-    path: "/",
-    maxAge: pendingSignInMs / 1000,
-  });
-}
+const pendingCookie = (config: Pick<Config, "publicUrl">) =>
+  authCookie(config, "studio_2fa", { maxAge: pendingSignInMs / 1000 });
 
 /** After a correct password: a pending sign-in (not a session) and its cookie. */
 export async function startPendingSignIn(
