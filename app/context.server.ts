@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import type { MailWorker } from "#app/services/mail.server.ts";
+import type { PageViewCounter } from "#app/services/page-views.server.ts";
 
 /** What the server hands every loader, action and middleware (set in server/app.ts). */
 export type AppContext = {
@@ -18,8 +19,15 @@ export type AppContext = {
   /** the request's child logger, carrying its request id */
   logger: Logger;
   requestId: string;
-  /** CSP nonce for this response's inline scripts */
+  /** counts public page views in memory, written in batches */
+  pageViews: PageViewCounter;
+  /**
+   * CSP nonce for this response's inline scripts; empty when the page is rendered once for
+   * the public-page cache (its inline scripts are then allowed by their hashes: ADR 0021)
+   */
   nonce: string;
+  /** true when this render is stored and served to every visitor (server/public-cache.ts) */
+  forCache: boolean;
   /** client address (honours TRUST_PROXY) */
   ip: string;
 };

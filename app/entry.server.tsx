@@ -18,7 +18,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = getApp(loadContext);
+  const { logger } = getApp(loadContext);
+  // empty when the page is rendered for the public-page cache (scripts allowed by hash: ADR 0021)
+  const nonce = getApp(loadContext).nonce || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -29,7 +31,7 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError } from "#app/db/client.server.ts";
@@ -19,6 +19,7 @@ import { createLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
+import { type PublicCache, publicPageCache } from "./public-cache.ts";
 import { type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -36,7 +37,7 @@ export type AppOptions = {
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-  const { config, logger, database, mail, changes } = runtime;
+  const { config, logger, database, mail, changes, pageViews } = runtime;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -71,6 +72,48 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // malformed addresses and bodies answer 400 (server/input-guard.ts)
   app.use(rejectBadAddresses());
   app.use(bodies);
+
+  const build: BuildSource =
+    options.build ??
+    // virtual module provided by React Router's Vite plugin at build time
+    (() => import("virtual:react-router/server-build"));
+  const mode = config.nodeEnv === "development" ? "development" : "production";
+  const contextFor = (fields: { logger: Logger; requestId: string; nonce: string; ip: string; forCache: boolean }) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, { config, database, mail, changes, pageViews, shutdown: runtime.shutdown, ...fields });
+    return context;
+  };
+
+  // public pages rendered once per content version and served from memory (ADR 0021); not in
+  // development, where the code changes under the cache
+  let publicCache: PublicCache | undefined;
+  const handler = createRequestHandler(build, mode);
+  const renderForServer = (request: Request) =>
+    handler(request, contextFor({ logger, requestId: "server", nonce: "", ip: "", forCache: true }));
+  if (!options.devMiddleware) {
+    publicCache = publicPageCache({
+      publicUrl: config.publicUrl,
+      https: isHttps(config),
+      changes,
+      pageViews,
+      render: renderForServer,
+    });
+    app.use(publicCache);
+  }
+
+  /**
+   * Before the server listens: the public pages are rendered into the cache, and the pages
+   * that are rendered per request (the contact form, the sign-in page) once each and
+   * thrown away, so the first visitor does not pay for compiling their code.
+   */
+  async function warmUp() {
+    await publicCache?.warm(["/", "/portfolio", "/pricing", "/about"]);
+    for (const path of ["/contact", "/admin/login"]) {
+      const response = await renderForServer(new Request(new URL(path, config.publicUrl))).catch(() => null);
+      await response?.arrayBuffer();
+    }
+  }
+
   // server-sent events must reach the browser as they are written, not when a buffer fills
   app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
 
@@ -101,33 +144,21 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
   app.use(csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl }));
 
-  const build: BuildSource =
-    options.build ??
-    // virtual module provided by React Router's Vite plugin at build time
-    (() => import("virtual:react-router/server-build"));
-
   app.use(
-    createRequestHandler({
+    createExpressHandler({
       build,
-      mode: config.nodeEnv === "development" ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          config,
-          database,
-          mail,
-          changes,
-          shutdown: runtime.shutdown,
+      mode,
+      getLoadContext: (req, res) =>
+        contextFor({
           logger: res.locals.log as Logger,
           requestId: res.locals.requestId as string,
           nonce: res.locals.nonce as string,
           ip: req.ip ?? "",
-        });
-        return context;
-      },
+          forCache: false,
+        }),
     }),
   );
-  return app;
+  return Object.assign(app, { publicCache, warmUp });
 }
 
 /**
@@ -187,6 +218,12 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  const started = performance.now();
+  // the server build (every route module) loads while the database opens, not on the first
+  // visitor's request: the server listens, and /readyz answers, only once both are done
+  const build: Promise<BuildSource> = options.build
+    ? Promise.resolve(options.build)
+    : import("virtual:react-router/server-build").then((module) => module as unknown as ServerBuild);
   let runtime: Runtime;
   try {
     runtime = await startRuntime(config, logger);
@@ -199,7 +236,9 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     process.exit(1);
   }
   await announceAdminSetup(runtime);
-  const app = createApp(runtime, options);
+  const app = createApp(runtime, { ...options, build: await build });
+  if (!options.devMiddleware) await app.warmUp();
+  logger.info({ ms: Math.round(performance.now() - started) }, "ready");
   await serve(runtime, app, options.onClose);
 }
 

@@ -16,6 +16,7 @@ import {
   mailKey,
   startMailWorker,
 } from "#app/services/mail.server.ts";
+import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 
@@ -24,6 +25,8 @@ export type Runtime = {
   logger: Logger;
   database: Database;
   mail: MailWorker;
+  /** public page views, counted in memory and written every few seconds and at shutdown */
+  pageViews: PageViewCounter;
   /** changes to listed tables, for the back office's live lists */
   changes: ChangeFeed;
   /** aborted when shutting down begins: long-lived responses (the event stream) end on it */
@@ -56,6 +59,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     key: mailKey(config.sessionSecret),
   });
+  const pageViews = createPageViewCounter(database.db, logger);
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
   const maintain = () => {
     pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
@@ -80,6 +84,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     logger,
     database,
     mail,
+    pageViews,
     changes,
     shutdown: shutdown.signal,
     beginShutdown: () => shutdown.abort(),
@@ -88,6 +93,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       clearInterval(maintenance);
       await changes.close();
       await mail.stop();
+      await pageViews.stop();
       await database.close();
     },
   };

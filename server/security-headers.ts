@@ -2,29 +2,35 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
 /**
- * Headers on every response. Inline scripts run only with this response's nonce
- * (React Router's hydration scripts and our own small scripts carry it).
- * Inline style attributes stay allowed: they cannot run code.
+ * The Content-Security-Policy. Inline scripts run only when they carry the response's nonce
+ * (pages rendered per request) or when their hash is listed (public pages rendered once and
+ * served to everyone: server/public-cache.ts, ADR 0021). Inline style attributes stay
+ * allowed: they cannot run code.
  */
+export function contentSecurityPolicy(scriptSources: string[], options: { https: boolean }): string {
+  const directives = [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "manifest-src 'self'",
+  ];
+  if (options.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** Headers on every response; the CSP allows inline scripts carrying this response's nonce. */
 export function securityHeaders(options: { https: boolean }): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    const directives = [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-      "object-src 'none'",
-      "base-uri 'none'",
-      "manifest-src 'self'",
-    ];
-    if (options.https) directives.push("upgrade-insecure-requests");
-    res.setHeader("Content-Security-Policy", directives.join("; "));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], options));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -86,6 +86,37 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
+/**
+ * PGlite's own start parameters plus a smaller buffer pool: its default `shared_buffers` of
+ * 128 MB lives in the WebAssembly memory, which never shrinks, and cost about 100 MB of RSS
+ * once touched; the data files are read through Node's file system, so the operating
+ * system's page cache still holds them (docs/benchmarks.md, "Lean server").
+ */
+export const pgliteStartParams = [
+  "--single",
+  "-F",
+  "-O",
+  "-j",
+  "-c",
+  "search_path=public",
+  "-c",
+  "exit_on_error=false",
+  "-c",
+  "log_checkpoints=false",
+  "-c",
+  "max_worker_processes=0",
+  "-c",
+  "max_parallel_workers=0",
+  "-c",
+  "max_parallel_workers_per_gather=0",
+  "-c",
+  "io_method=sync",
+  "-c",
+  "max_parallel_maintenance_workers=0",
+  "-c",
+  "shared_buffers=16MB",
+];
+
 async function openPGlite(dataDir: string | null): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -100,7 +131,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm }, startParams: pgliteStartParams });
   } catch (error) {
     releaseLock();
     throw error;

@@ -2,39 +2,93 @@
  * First-party, cookieless page-view counting (docs/decisions/0006): the server
  * counts each real visit to a public page per path per day. Nothing about the
  * visitor is stored: no cookie, no IP address, no user agent.
+ *
+ * Views are counted in memory and written in one statement per flush (every 5 s
+ * and at shutdown), not one write per view (ADR 0021: a crash loses at most the
+ * last few seconds of counts).
  */
 import type { Queryable } from "#app/db/client.server.ts";
 import { canonicalViewPath, isCountableView, viewDay } from "#app/domain/page-views.ts";
 import { publicPages } from "#app/domain/site.ts";
-import { recordPageView } from "#app/models/page-views.server.ts";
+import { addPageViews, type PageViewCount } from "#app/models/page-views.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
-/**
- * Counts the view if the request and its response make one. Never throws: a
- * failed count is logged and the page is still served. Returns whether it counted.
- */
-export async function trackPageView(
+export const pageViewFlushMs = 5_000;
+
+/** What counting needs to know of a request and its answer (a fetch Request/Response pair fits). */
+export type ViewedRequest = { method: string; url: string; headers: { get(name: string): string | null } };
+export type ViewAnswer = { status: number; headers: { get(name: string): string | null } };
+
+export type PageViewCounter = {
+  /** Counts the view if the request and its answer make one; returns whether it counted. Never throws. */
+  count(request: ViewedRequest, answer: ViewAnswer, now?: Date): boolean;
+  /** Writes the counts gathered so far; on failure they are kept for the next flush. */
+  flush(): Promise<void>;
+  /** Views counted but not yet written. */
+  pending(): number;
+  /** Stops the timer and writes what is left. */
+  stop(): Promise<void>;
+};
+
+export function createPageViewCounter(
   db: Queryable,
   logger: Logger,
-  request: Request,
-  response: Response,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const path = new URL(request.url).pathname;
-  const countable = isCountableView({
-    method: request.method,
-    path,
-    status: response.status,
-    contentType: response.headers.get("content-type"),
-    headers: request.headers,
-  });
-  const page = countable ? canonicalViewPath(path, publicPages) : null;
-  if (!page) return false;
-  try {
-    await recordPageView(db, page, viewDay(now));
-    return true;
-  } catch (error) {
-    logger.warn({ err: error, path }, "page view not counted");
-    return false;
-  }
+  options: { flushMs?: number } = {},
+): PageViewCounter {
+  let counts = new Map<string, PageViewCount>();
+  let flushing: Promise<void> | null = null;
+
+  const flushOnce = async () => {
+    if (counts.size === 0) return;
+    const batch = counts;
+    counts = new Map();
+    try {
+      await addPageViews(db, [...batch.values()]);
+    } catch (error) {
+      logger.warn({ err: error, rows: batch.size }, "page views not stored yet; kept for the next flush");
+      for (const [key, row] of batch) {
+        const kept = counts.get(key);
+        if (kept) kept.views += row.views;
+        else counts.set(key, row);
+      }
+    }
+  };
+  const flush = () => {
+    // one flush at a time: a second caller waits for the running one, then writes what came since
+    const run = (flushing ?? Promise.resolve()).then(flushOnce);
+    flushing = run;
+    void run.finally(() => {
+      if (flushing === run) flushing = null;
+    });
+    return run;
+  };
+  const timer = setInterval(() => void flush(), options.flushMs ?? pageViewFlushMs);
+  timer.unref();
+
+  return {
+    count(request, answer, now = new Date()) {
+      const path = new URL(request.url).pathname;
+      const countable = isCountableView({
+        method: request.method,
+        path,
+        status: answer.status,
+        contentType: answer.headers.get("content-type"),
+        headers: request.headers,
+      });
+      const page = countable ? canonicalViewPath(path, publicPages) : null;
+      if (!page) return false;
+      const day = viewDay(now);
+      const key = `${day} ${page}`;
+      const row = counts.get(key);
+      if (row) row.views += 1;
+      else counts.set(key, { path: page, day, views: 1 });
+      return true;
+    },
+    flush,
+    pending: () => [...counts.values()].reduce((sum, row) => sum + row.views, 0),
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
 }

@@ -45,7 +45,9 @@ export function routeHarness(database: () => TestDatabase) {
       shutdown: new AbortController().signal,
       logger,
       requestId: "test",
+      pageViews: { count: () => false, flush: async () => {}, pending: () => 0, stop: async () => {} },
       nonce: "test",
+      forCache: false,
       ip: "127.0.0.1",
     });
     return provider;

@@ -18,6 +18,13 @@ export const testMinFillMs = 1_000;
 /** Waits until a form rendered now may be sent without being taken for a bot. */
 export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, testMinFillMs + 150));
 
+/**
+ * The V8 options `npm start` runs the server with (package.json): the tests and benchmarks
+ * start the same shape. `--optimize-for-size` keeps the warm server under its memory goal
+ * (docs/benchmarks.md, "Lean server").
+ */
+export const productionNodeArgs = ["--optimize-for-size"];
+
 export type TestServer = {
   url: string;
   port: number;
@@ -36,11 +43,13 @@ export type StartOptions = {
   /** reuse a data directory (restart tests); otherwise a fresh temporary one */
   dataDir?: string;
   keepDataDir?: boolean;
+  /** Node options before `server.ts` (default: those of `npm start`) */
+  nodeArgs?: string[];
 };
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? productionNodeArgs), "server.ts"], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
@@ -108,7 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 /** Runs `node server.ts` expecting it to exit (bad configuration and the like). */
 export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 30_000) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["server.ts"], {
+    const child = spawn(process.execPath, [...productionNodeArgs, "server.ts"], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ENV_FILE: "none", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -5,18 +5,20 @@ import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import type { RouteHandle } from "#app/root.tsx";
-import { trackPageView } from "#app/services/page-views.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Public pages ship no React on the client (docs/decisions/0006-public-pages-without-hydration.md). */
 export const handle: RouteHandle = { hydrate: false };
 
-/** Counts the visit once the page is answered (only real 200 HTML GETs count). */
+/**
+ * Counts the visit once the page is answered (only real 200 HTML GETs count). A render for the
+ * public-page cache is not a visit: the cache counts each visitor it serves (server/public-cache.ts).
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const response = await next();
-    const { database, logger } = getApp(context);
-    await trackPageView(database.db, logger, request, response);
+    const { pageViews, forCache } = getApp(context);
+    if (!forCache) pageViews.count(request, response);
     return response;
   },
 ];

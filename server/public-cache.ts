@@ -1,0 +1,230 @@
+/**
+ * Public pages at static speed (ADR 0021). A public page's HTML is the same for every
+ * visitor until the site's content or settings change, so each page is rendered once per
+ * content version, kept in memory with its gzip and Brotli forms and an ETag, and served
+ * from there (304 when the browser already has it). Its inline scripts are allowed by their
+ * hashes instead of a per-request nonce, so the bytes can be shared.
+ *
+ * The content version moves on every `site_content` change event (identity, portfolio,
+ * pricing), which reaches every instance (LISTEN/NOTIFY on PostgreSQL); entries also expire
+ * after a few minutes, so the footer's year and anything missed while reconnecting catch up.
+ */
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { ChangeFeed } from "#app/services/events.server.ts";
+import type { PageViewCounter } from "#app/services/page-views.server.ts";
+import { contentSecurityPolicy } from "./security-headers.ts";
+
+export type CachedPage = {
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  contentType: string;
+  cacheControl: string | null;
+  csp: string;
+  storedAt: number;
+};
+
+const slugPattern = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const portfolioCategories = new Set(["websites", "webapps"]);
+
+/**
+ * The cache key of a public page whose HTML depends on nothing but its path (and, on the
+ * portfolio, the category filter), or null when the request must be rendered on its own.
+ * Query parameters the page does not read (utm_source...) do not make a new entry; spellings
+ * other than the canonical path go to the router as they are.
+ */
+export function publicCacheKey(path: string, search: URLSearchParams): string | null {
+  if (path === "/" || path === "/pricing" || path === "/about") return path;
+  if (path === "/portfolio") {
+    const category = search.get("category");
+    return category && portfolioCategories.has(category) ? `/portfolio?category=${category}` : "/portfolio";
+  }
+  const sample = /^\/portfolio\/samples\/([^/]+)$/.exec(path);
+  if (sample?.[1] && slugPattern.test(sample[1])) return path;
+  return null;
+}
+
+const scriptPattern = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** CSP sources (`'sha256-…'`) for every inline script of a page that a browser would run. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", code = ""] of html.matchAll(scriptPattern)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** Which stored form to send: Brotli, gzip or the plain bytes, by the request's Accept-Encoding. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return null;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as for GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
+}
+
+export function cachedPage(
+  response: { body: Buffer; contentType: string; cacheControl: string | null },
+  https: boolean,
+): CachedPage {
+  const { body } = response;
+  return {
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    contentType: response.contentType,
+    cacheControl: response.cacheControl,
+    csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")), { https }),
+    storedAt: Date.now(),
+  };
+}
+
+export type PublicCacheOptions = {
+  /** renders a public page for the cache: no nonce, no page view counted */
+  render(request: Request): Promise<Response>;
+  /** the site's public address: the origin of every render, whatever Host a visitor sent */
+  publicUrl: string;
+  https: boolean;
+  changes: ChangeFeed;
+  pageViews: PageViewCounter;
+  /** how long an entry is served before it is rendered again even without a change (default 5 min) */
+  maxAgeMs?: number;
+  /** at most this many pages are kept (default 100); the oldest is dropped first */
+  maxEntries?: number;
+};
+
+export type PublicCache = RequestHandler & {
+  /** drops every entry (a content change) */
+  invalidate(): void;
+  /** renders the given pages now, so the first visitors do not wait */
+  warm(paths: string[]): Promise<void>;
+  size(): number;
+  close(): void;
+};
+
+export function publicPageCache(options: PublicCacheOptions): PublicCache {
+  const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+  const maxEntries = options.maxEntries ?? 100;
+  const entries = new Map<string, CachedPage>();
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  let version = 0;
+
+  const invalidate = () => {
+    version++;
+    entries.clear();
+    rendering.clear();
+  };
+  const unsubscribe = options.changes.subscribe((event) => {
+    if (event.table === "site_content") invalidate();
+  });
+
+  const renderEntry = (key: string): Promise<CachedPage | null> => {
+    const running = rendering.get(key);
+    if (running) return running;
+    const started = version;
+    const run = (async () => {
+      const response = await options.render(
+        new Request(new URL(key, options.publicUrl), { headers: { accept: "text/html" } }),
+      );
+      const contentType = response.headers.get("content-type") ?? "";
+      if (response.status !== 200 || !contentType.startsWith("text/html")) {
+        await response.body?.cancel();
+        return null;
+      }
+      const entry = cachedPage(
+        {
+          body: Buffer.from(await response.arrayBuffer()),
+          contentType,
+          cacheControl: response.headers.get("cache-control"),
+        },
+        options.https,
+      );
+      // content changed while rendering: serve this answer once, keep nothing
+      if (started === version) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+        entries.set(key, entry);
+      }
+      return entry;
+    })().finally(() => {
+      if (rendering.get(key) === run) rendering.delete(key);
+    });
+    rendering.set(key, run);
+    return run;
+  };
+
+  const lookup = (key: string): Promise<CachedPage | null> => {
+    const entry = entries.get(key);
+    if (entry && Date.now() - entry.storedAt < maxAgeMs) return Promise.resolve(entry);
+    return renderEntry(key);
+  };
+
+  const handler: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const query = req.originalUrl.indexOf("?");
+    const key = publicCacheKey(req.path, new URLSearchParams(query < 0 ? "" : req.originalUrl.slice(query + 1)));
+    if (!key) return next();
+    lookup(key).then(
+      (entry) => {
+        if (!entry) return next();
+        send(req, res, entry);
+      },
+      (error) => next(error),
+    );
+  };
+
+  function send(req: ExpressRequest, res: Parameters<RequestHandler>[1], entry: CachedPage) {
+    options.pageViews.count(
+      { method: req.method, url: `http://cache${req.originalUrl}`, headers: { get: (name) => req.get(name) ?? null } },
+      { status: 200, headers: { get: (name) => (name.toLowerCase() === "content-type" ? entry.contentType : null) } },
+    );
+    res.setHeader("Content-Security-Policy", entry.csp);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Vary", "Accept-Encoding");
+    if (entry.cacheControl) res.setHeader("Cache-Control", entry.cacheControl);
+    if (etagMatches(req.get("if-none-match"), entry.etag)) {
+      res.status(304).end();
+      return;
+    }
+    const encoding = chooseEncoding(req.get("accept-encoding"));
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    res.status(200);
+    res.setHeader("Content-Type", entry.contentType);
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+
+  return Object.assign(handler, {
+    invalidate,
+    size: () => entries.size,
+    async warm(paths: string[]) {
+      await Promise.all(paths.map((path) => lookup(path).catch(() => null)));
+    },
+    close: unsubscribe,
+  });
+}
