@@ -125,7 +125,13 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
   return rows;
 }
 
-const rows = [...(await run("pglite"))];
-if (process.env.TEST_DATABASE_URL) rows.push(...(await run("postgres")));
+const only = process.argv.includes("--postgres-only")
+  ? "postgres"
+  : process.argv.includes("--pglite-only")
+    ? "pglite"
+    : null;
+const rows: Row[] = [];
+if (only !== "postgres") rows.push(...(await run("pglite")));
+if (process.env.TEST_DATABASE_URL && only !== "pglite") rows.push(...(await run("postgres")));
 writeRows("memory", rows);
 console.table(rows.map(({ area, metric, value, unit, goal }) => ({ area, metric, value, unit, goal: goal ?? "" })));

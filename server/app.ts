@@ -49,9 +49,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     const incoming = req.get("x-request-id");
     const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", requestId);
-    const log = logger.child({ reqId: requestId });
     res.locals.requestId = requestId;
-    res.locals.log = log;
+    // the request's child logger is made when something asks for it: a page served from the
+    // public-page cache never does, and answers a little faster for it
+    let log: Logger | undefined;
+    Object.defineProperty(res.locals, "log", { get: () => (log ??= logger.child({ reqId: requestId })) });
     res.on("finish", () => {
       const entry = {
         method: req.method,
@@ -61,17 +63,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
       };
       const quiet = req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
-      if (quiet) log.debug(entry, "request");
-      else log.info(entry, "request");
+      if (quiet) logger.debug({ reqId: requestId, ...entry }, "request");
+      else logger.info({ reqId: requestId, ...entry }, "request");
     });
     next();
   });
-
-  app.use(securityHeaders({ https: isHttps(config) }));
-  // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
-  // malformed addresses and bodies answer 400 (server/input-guard.ts)
-  app.use(rejectBadAddresses());
-  app.use(bodies);
 
   const build: BuildSource =
     options.build ??
@@ -98,8 +94,16 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       pageViews,
       render: renderForServer,
     });
-    app.use(publicCache);
   }
+
+  app.use(securityHeaders({ https: isHttps(config) }));
+  // before the guards and compression: it answers only GETs of a few exact paths, with bytes
+  // compressed once
+  if (publicCache) app.use(publicCache);
+  // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
+  // malformed addresses and bodies answer 400 (server/input-guard.ts)
+  app.use(rejectBadAddresses());
+  app.use(bodies);
 
   /**
    * Before the server listens: the public pages are rendered into the cache, and the pages

@@ -42,7 +42,9 @@ export function createLogger(level: string, format: LogFormat = defaultLogFormat
       censor: "[redacted]",
     },
   };
-  if (format === "json") return pino(options);
+  // written asynchronously: under load, lines queue in one buffer and go out in few writes
+  // instead of one blocking write per line; pino flushes what is left when the process exits
+  if (format === "json") return pino(options, pino.destination({ dest: 1, sync: false }));
   const color = Boolean(process.stdout.hasColors?.());
   return pino(options, {
     write(line: string) {

@@ -184,14 +184,19 @@ export type MailWorker = {
   stop(): Promise<void>;
 };
 
-/** Runs delivery every `intervalMs` and whenever kicked; one run at a time. */
+/**
+ * Runs delivery every `intervalMs` and shortly after a kick; one run at a time. Kicks within
+ * `kickDelayMs` of each other make one run: a burst of inquiries wakes the worker once per
+ * batch, not once per post.
+ */
 export function startMailWorker(
   db: Queryable,
-  options: Omit<DeliveryOptions, "now"> & { intervalMs?: number; onIdle?: () => Promise<void> },
+  options: Omit<DeliveryOptions, "now"> & { intervalMs?: number; kickDelayMs?: number; onIdle?: () => Promise<void> },
 ): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let kicked: ReturnType<typeof setTimeout> | null = null;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -200,10 +205,13 @@ export function startMailWorker(
     }
     running = (async () => {
       try {
+        const batch = options.batch ?? 20;
+        let handled = 0;
         do {
           again = false;
-          await deliverDueMail(db, options);
-        } while (again && !stopped);
+          handled = await deliverDueMail(db, options);
+          // a full batch: more may be waiting behind it
+        } while ((again || handled >= batch) && !stopped);
         await options.onIdle?.();
       } catch (error) {
         options.logger.error({ err: error }, "mail worker error");
@@ -216,10 +224,17 @@ export function startMailWorker(
   timer.unref();
   run();
   return {
-    kick: run,
+    kick() {
+      if (kicked || stopped) return;
+      kicked = setTimeout(() => {
+        kicked = null;
+        run();
+      }, options.kickDelayMs ?? 200);
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (kicked) clearTimeout(kicked);
       await running;
       options.transport?.close?.();
     },

@@ -70,6 +70,9 @@ describe("contact form", () => {
     await page.waitForLoadState();
     await expect(page.getByRole("status").textContent()).resolves.toContain("Thank you for reaching out!");
     await expect(page.getByText("Our team will get back to you shortly.").isVisible()).resolves.toBe(true);
+    // post/redirect/get: the thank-you view is its own address, so a reload sends nothing again
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/contact?sent=1");
+    expect(await page.getByLabel("First Name").inputValue()).toBe("");
     const mail = await waitForMail(sink.received, "New inquiry from Ada Lovelace");
     expect(mail.raw).toContain("Project type: Web Application");
     await context.close();
@@ -142,9 +145,10 @@ describe("contact form defences", () => {
     return token;
   }
 
-  function post(fields: Record<string, string>) {
+  function post(fields: Record<string, string>, redirect: RequestRedirect = "follow") {
     return fetch(`${server.url}/contact`, {
       method: "POST",
+      redirect,
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
       body: new URLSearchParams(fields).toString(),
     });
@@ -168,7 +172,10 @@ describe("contact form defences", () => {
     expect(honeypot.status).toBe(200);
 
     expect((await post({ ...inquiry, form_token: token })).status).toBe(200);
-    expect((await post({ ...inquiry, form_token: token })).status).toBe(200);
+    const sent = await post({ ...inquiry, form_token: token }, "manual");
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/contact?sent=1");
+    expect(sent.headers.get("cache-control")).toBe("no-store");
     const limited = await post({ ...inquiry, form_token: token });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);

@@ -96,6 +96,9 @@ describe("site content from the back office", () => {
   });
 
   it("a package's new price shows on /pricing, and the calls to action preselect the contact form without JavaScript", async () => {
+    // /pricing is rendered once per content version (ADR 0021): the save must replace that copy
+    const before = await fetch(`${server.url}/pricing`);
+    expect(await before.text()).not.toContain("$1,234");
     const owner = await ownerPage(390);
     await owner.goto(`${server.url}/admin/site/pricing`);
     await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
@@ -109,6 +112,11 @@ describe("site content from the back office", () => {
     await owner.screenshot({ path: `${shots}/pricing-admin-390.png`, fullPage: true });
     expect(await seriousViolations(owner)).toEqual([]);
 
+    const after = await fetch(`${server.url}/pricing`, {
+      headers: { "if-none-match": before.headers.get("etag") ?? "" },
+    });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
     const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     await visitor.goto(`${server.url}/pricing`);
     await visitor.getByText("$1,234").waitFor();

@@ -2,6 +2,8 @@
  * The public marketing site, end to end: the production build as a real
  * process, driven with fetch and Chromium (with and without JavaScript).
  */
+import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
@@ -341,11 +343,12 @@ describe("portfolio filter", () => {
 const contactFormModule = /^\/assets\/contact-form-[\w-]+\.js$/;
 
 describe("no hydration: public pages ship no React, only small scripts", () => {
-  it("loads no module scripts, only small nonce'd inline scripts", async () => {
+  it("loads no module scripts, only small inline scripts allowed by their hash or the response's nonce", async () => {
     for (const path of pages) {
       const response = await fetch(`${server.url}${path}`);
       const html = await response.text();
-      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(html).not.toMatch(/<script[^>]+\bsrc=/);
       // the contact page imports its form module once the page has loaded
       const imports = [...html.matchAll(/import\("([^"]+)"\)/g)].map((match) => match[1]);
@@ -358,9 +361,11 @@ describe("no hydration: public pages ship no React, only small scripts", () => {
       expect(html).not.toMatch(/modulepreload/);
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       let code = "";
-      for (const [, attributes, body] of scripts) {
-        expect(attributes).toContain(`nonce="${nonce}"`);
-        if (!attributes?.includes("application/ld+json")) code += body;
+      for (const [, attributes = "", body = ""] of scripts) {
+        const data = attributes.includes("application/ld+json");
+        if (path === "/contact") expect(attributes).toContain(`nonce="${nonce}"`);
+        else if (!data) expect(csp).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+        if (!data) code += body;
       }
       // budget: 100 KB gzipped; in fact a few KB
       expect(gzipSync(code).length).toBeLessThan(4 * 1024);
@@ -471,6 +476,79 @@ describe("search engines", () => {
       expect(response.headers.get("set-cookie")).toBeNull();
     }
     expect((await fetch(`${server.url}/missing`)).headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("public page cache (ADR 0021)", () => {
+  const cached = ["/", "/portfolio", "/portfolio?category=webapps", "/pricing", "/about"];
+
+  it("serves the same bytes to every visitor with an ETag, and 304 when the browser has them", async () => {
+    for (const path of cached) {
+      const first = await fetch(`${server.url}${path}`, { headers: { "user-agent": browserAgent } });
+      const body = await first.text();
+      const etag = first.headers.get("etag");
+      expect(etag, path).toMatch(/^"[\w-]{20,}"$/);
+      expect(first.headers.get("vary")).toBe("Accept-Encoding");
+      // no per-request nonce: the inline scripts are allowed by their hashes
+      expect(first.headers.get("content-security-policy")).not.toContain("'nonce-");
+      expect(body).not.toContain("nonce=");
+      const second = await fetch(`${server.url}${path}`);
+      expect(second.headers.get("etag")).toBe(etag);
+      expect(await second.text()).toBe(body);
+      const revalidated = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag ?? "" } });
+      expect(revalidated.status, path).toBe(304);
+      expect(await revalidated.text()).toBe("");
+      expect(revalidated.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+      );
+      const stale = await fetch(`${server.url}${path}`, { headers: { "if-none-match": '"something-else"' } });
+      expect(stale.status).toBe(200);
+    }
+  });
+
+  it("sends Brotli or gzip as the browser accepts, and the same page decoded", async () => {
+    const plain = await (await fetch(`${server.url}/pricing`, { headers: { "accept-encoding": "identity" } })).text();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(`${server.url}/pricing`, { headers: { "accept-encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(await response.text()).toBe(plain);
+    }
+    const head = await fetch(`${server.url}/pricing`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+  });
+
+  it("renders every address from PUBLIC_URL, whatever Host a visitor sends", async () => {
+    const html = await new Promise<string>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/about`, { headers: { host: "evil.example" } }, (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve(text));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/about"`);
+    expect(html).not.toContain("evil.example");
+  });
+
+  it("runs the cached pages' scripts in Chromium with no CSP complaint", async () => {
+    const context = await browser.newContext(mobile);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${server.url}/`);
+    // the menu script (inline, allowed by its hash) closes the menu on Escape
+    await page.locator("summary", { hasText: "Menu" }).click();
+    await page.keyboard.press("Escape");
+    expect(await page.locator("details#site-menu").getAttribute("open")).toBeNull();
+    expect(violations).toEqual([]);
+    await context.close();
   });
 });
 

@@ -8,9 +8,11 @@ import {
   enqueueMail,
   maxMailAttempts,
   retryDelayMs,
+  startMailWorker,
 } from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const logger = pino({ level: "silent" });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -26,6 +28,34 @@ it("backs off 1, 2, 4 ... minutes, up to an hour", () => {
 });
 
 describeEachDatabase("mail outbox", (database) => {
+  it("wakes the worker once for a burst of kicks and delivers the whole batch", async () => {
+    const db = database().db;
+    const transport = await createSmtpTransport(sink.url);
+    let runs = 0;
+    const worker = startMailWorker(db, {
+      transport,
+      from: "Studio <no-reply@studio.test>",
+      logger,
+      intervalMs: 60_000,
+      kickDelayMs: 100,
+      onIdle: async () => {
+        runs++;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the run at start
+    const before = sink.received.length;
+    runs = 0;
+    for (let i = 0; i < 40; i++) {
+      await enqueueMail(db, { to: "owner@studio.test", subject: `Burst ${i}`, text: "t" });
+      worker.kick();
+    }
+    await until(() => sink.received.length - before >= 40 && runs > 0, { timeoutMs: 20_000 });
+    await worker.stop();
+    // a wake-up per burst, not per message (the run delivers batch after batch until nothing is due)
+    expect(runs).toBeLessThanOrEqual(2);
+    expect(sink.received.length - before).toBe(40);
+  });
+
   it("delivers queued mail over SMTP once", async () => {
     const db = database().db;
     const before = sink.received.length;

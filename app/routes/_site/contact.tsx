@@ -1,5 +1,5 @@
 import { CalendarCheck, Clock, Mail, Phone } from "lucide-react";
-import { data, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
@@ -14,9 +14,14 @@ import type { Route } from "./+types/contact";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
 
+/** Where a sent inquiry lands without JavaScript (post/redirect/get): the page with the thank-you message. */
+export const contactSentPath = "/contact?sent=1";
+
 export async function loader({ context, request }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
   return {
-    prefill: contactPrefill(new URL(request.url).searchParams),
+    sent: search.get("sent") === "1",
+    prefill: contactPrefill(search),
     formToken: issueFormToken(getApp(context).config.sessionSecret),
     formScript: publicScriptUrl("contact-form"),
   };
@@ -26,9 +31,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
   actionHeaders.has("Cache-Control") ? actionHeaders : { "Cache-Control": publicPageCacheControl };
 
-/** Without JavaScript the form posts here; the page shows the errors or the thank-you message. */
+/**
+ * Without JavaScript the form posts here. A sent inquiry is answered with a redirect to the
+ * thank-you view (post/redirect/get: a reload does not send it again, and the answer is a
+ * few bytes, not the page); a refused one with the page, its errors and the visitor's values.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { status, headers, body } = await handleInquiryPost(getApp(context), request);
+  if (body.status === "sent") throw redirect(contactSentPath, { status: 303, headers });
   return data(body, { status, headers });
 }
 
@@ -55,7 +65,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Card className="lg:col-span-2 lg:row-span-3">
           <h2 className="text-2xl font-semibold text-white">Tell us about your project</h2>
           <p className="mt-2 mb-8 text-zinc-400">Fields without “optional” are required.</p>
-          <ContactForm formToken={loaderData.formToken} answer={actionData} prefill={loaderData.prefill} />
+          <ContactForm
+            formToken={loaderData.formToken}
+            answer={actionData ?? (loaderData.sent ? { status: "sent" } : undefined)}
+            prefill={loaderData.prefill}
+          />
         </Card>
         <Card>
           <h2 className="text-xl font-semibold text-white">Contact Information</h2>

@@ -1,0 +1,127 @@
+/**
+ * Public pages against a static server (issue 14, DESIGN section 7): the production server's
+ * `/` and `/pricing` at concurrency 32, and in the same run a minimal Node server sending the
+ * very same bytes and headers (in its own process, like the app). Alternating runs, medians.
+ * Goal: at least half the static server's throughput, with p99 reported.
+ *
+ *   node bench/public-pages.ts [--runs 3] [--seconds 8] [--connections 32]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { type IncomingHttpHeaders, request } from "node:http";
+import { startServer } from "../tests/support/server.ts";
+import { browserAgent, type LoadResult, load } from "./lib/load.ts";
+import { atLeast, info, median, type Row, round, writeRows } from "./lib/report.ts";
+
+function arg(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+}
+const runs = arg("runs", 3);
+const seconds = arg("seconds", 8);
+const connections = arg("connections", 32);
+const headers = { "user-agent": browserAgent, "accept-encoding": "gzip, deflate, br" };
+
+function rawGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** A minimal static server: the same status, headers and body for every request. */
+function staticServer(pages: Record<string, { headers: Record<string, string>; body: string }>) {
+  const code = `
+    const http = require("node:http");
+    const pages = JSON.parse(process.env.PAGES);
+    for (const page of Object.values(pages)) page.body = Buffer.from(page.body, "base64");
+    const server = http.createServer((req, res) => {
+      const page = pages[req.url];
+      if (!page) { res.writeHead(404); res.end(); return; }
+      res.writeHead(200, page.headers);
+      res.end(page.body);
+    });
+    server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address().port) + "\\n"));
+  `;
+  const child: ChildProcess = spawn(process.execPath, ["-e", code], {
+    env: { PATH: process.env.PATH ?? "", PAGES: JSON.stringify(pages) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = new Promise<number>((resolve) => child.stdout?.once("data", (chunk) => resolve(Number(String(chunk)))));
+  return { port, stop: () => child.kill() };
+}
+
+const server = await startServer();
+const rows: Row[] = [];
+try {
+  const pages: Record<string, { headers: Record<string, string>; body: string }> = {};
+  for (const path of ["/", "/pricing"]) {
+    // the bytes as sent (compressed), not as fetch would hand them over
+    const { headers: sent, body } = await rawGet(`${server.url}${path}`);
+    const copied: Record<string, string> = {};
+    for (const [name, value] of Object.entries(sent)) {
+      if (typeof value !== "string") continue;
+      if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name))
+        copied[name] = value;
+    }
+    copied["content-length"] = String(body.length);
+    pages[path] = { headers: copied, body: body.toString("base64") };
+    console.warn(`${path}: ${body.length} bytes (${copied["content-encoding"] ?? "identity"})`);
+  }
+  const statik = staticServer(pages);
+  const staticUrl = `http://127.0.0.1:${await statik.port}`;
+  try {
+    for (const path of ["/", "/pricing"]) {
+      const app: LoadResult[] = [];
+      const plain: LoadResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        app.push(await load(`${server.url}${path}`, { connections, seconds, headers }));
+        plain.push(await load(`${staticUrl}${path}`, { connections, seconds, headers }));
+      }
+      const failures = app.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      const appRps = median(app.map((r) => r.rps));
+      const staticRps = median(plain.map((r) => r.rps));
+      const ratio = appRps / staticRps;
+      rows.push(
+        atLeast(
+          "public pages",
+          `${path}: app / static throughput, concurrency ${connections}`,
+          round(ratio, 2),
+          "ratio",
+          0.5,
+          `app ${round(appRps, 0)} req/s, static ${round(staticRps, 0)} req/s${failures ? `, ${failures} failed` : ""}`,
+        ),
+        info(
+          "public pages",
+          `${path}: app p99`,
+          median(app.map((r) => r.p99)),
+          "ms",
+          `p50 ${median(app.map((r) => r.p50))} ms`,
+        ),
+        info("public pages", `${path}: static p99`, median(plain.map((r) => r.p99)), "ms"),
+      );
+      if (failures)
+        rows.push({
+          area: "public pages",
+          metric: `${path}: failed requests`,
+          value: failures,
+          unit: "",
+          goal: "0",
+          pass: false,
+        });
+    }
+  } finally {
+    statik.stop();
+  }
+} finally {
+  await server.stop();
+}
+writeRows("public-pages", rows);
+console.table(
+  rows.map(({ metric, value, unit, goal, note }) => ({ metric, value, unit, goal: goal ?? "", note: note ?? "" })),
+);
