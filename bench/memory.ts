@@ -63,6 +63,16 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
     // first start: creates (PGlite) or migrates the database and seeds it
     const first = await timedStart(env, dataDir);
     rows.push(info("start-up", `first start to listening, empty database (${label})`, round(first.ms, 0), "ms"));
+    await get(first.server, "/healthz");
+    await get(first.server, "/about");
+    rows.push(
+      info(
+        "memory",
+        `RSS after a first start: migrated and seeded (${label})`,
+        round(rssMb(first.server.process.pid as number), 0),
+        "MB",
+      ),
+    );
     await first.server.stop();
     createAccount(dataDir, adminAccount, { env });
 

@@ -14,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { sampleInvoice } from "../tests/support/invoices.ts";
+import { info, type Row, under, writeRows } from "./lib/report.ts";
 
 function arg(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -100,5 +101,21 @@ for (const pages of [1, 5] as const) {
   });
 }
 console.table(results);
-const onePage = results[0]?.["warm median ms"];
-console.log(`budget: one page warm under 150 ms -> ${typeof onePage === "number" && onePage < 150 ? "met" : "MISSED"}`);
+const rows: Row[] = results.flatMap((result) => {
+  const name = String(result.invoice);
+  const warm = Number(result["warm median ms"]);
+  return [
+    name.startsWith("1 page")
+      ? under(
+          "pdf",
+          `${name}: warm median`,
+          warm,
+          "ms",
+          150,
+          `p95 ${result["warm p95 ms"]} ms, ${result["size KB"]} KB`,
+        )
+      : info("pdf", `${name}: warm median`, warm, "ms", `p95 ${result["warm p95 ms"]} ms, ${result["size KB"]} KB`),
+    info("pdf", `${name}: cold (fresh process) median`, Number(result["cold median ms"]), "ms"),
+  ];
+});
+writeRows("pdf", rows);

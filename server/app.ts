@@ -85,7 +85,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   let publicCache: PublicCache | undefined;
   const handler = createRequestHandler(build, mode);
   const renderForServer = (request: Request) =>
-    handler(request, contextFor({ logger, requestId: "server", nonce: "", ip: "", forCache: true }));
+    handler(request, contextFor({ logger, requestId: "public-cache", nonce: "", ip: "", forCache: true }));
   if (!options.devMiddleware) {
     publicCache = publicPageCache({
       publicUrl: config.publicUrl,
@@ -106,16 +106,25 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   app.use(bodies);
 
   /**
-   * Before the server listens: the public pages are rendered into the cache, and the pages
-   * that are rendered per request (the contact form, the sign-in page) once each and
-   * thrown away, so the first visitor does not pay for compiling their code.
+   * Once listening, before the server says it is ready: the public pages are rendered into the
+   * cache, then a few pages are requested over loopback HTTP, through every middleware, so the
+   * first visitor does not pay for compiling their code. `/readyz` answers 503 until then.
    */
-  async function warmUp() {
+  let warm = Boolean(options.devMiddleware);
+  async function warmUp(port: number) {
+    if (options.devMiddleware) return;
     await publicCache?.warm(["/", "/portfolio", "/pricing", "/about"]);
-    for (const path of ["/contact", "/admin/login"]) {
-      const response = await renderForServer(new Request(new URL(path, config.publicUrl))).catch(() => null);
-      await response?.arrayBuffer();
+    const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+    const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    for (const path of ["/", "/contact", "/admin/login", "/contact", "/admin/login"]) {
+      try {
+        const response = await fetch(`${origin}${path}`, { headers: { "x-request-id": "warm-up" } });
+        await response.arrayBuffer();
+      } catch (error) {
+        logger.warn({ err: error, path }, "warm-up request failed");
+      }
     }
+    warm = true;
   }
 
   // server-sent events must reach the browser as they are written, not when a buffer fills
@@ -126,6 +135,10 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   });
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
+    if (!warm) {
+      res.status(503).json({ status: "starting", database: database.kind });
+      return;
+    }
     try {
       await database.ping(2000);
       res.json({ status: "ready", database: database.kind });
@@ -176,10 +189,12 @@ export function serve(
 ): Promise<Server> {
   const { config, logger } = runtime;
   return new Promise((resolve, reject) => {
-    const server = app.listen(config.port, config.host, (error?: Error) => {
+    const server = app.listen(config.port, config.host, async (error?: Error) => {
       if (error) return reject(error);
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : config.port;
+      await app.warmUp(port);
+      logger.info({ ms: Math.round(performance.now()) }, "ready");
       logger.info({ host: config.host, port, url: config.publicUrl }, `listening on http://${config.host}:${port}`);
       resolve(server);
     });
@@ -222,7 +237,6 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const started = performance.now();
   // the server build (every route module) loads while the database opens, not on the first
   // visitor's request: the server listens, and /readyz answers, only once both are done
   const build: Promise<BuildSource> = options.build
@@ -241,8 +255,6 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
   }
   await announceAdminSetup(runtime);
   const app = createApp(runtime, { ...options, build: await build });
-  if (!options.devMiddleware) await app.warmUp();
-  logger.info({ ms: Math.round(performance.now() - started) }, "ready");
   await serve(runtime, app, options.onClose);
 }
 
