@@ -2,6 +2,7 @@
  * Start-up and shut-down of everything the server needs besides HTTP:
  * configuration, logger, database (opened, migrated, seeded), background workers.
  */
+import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
 import { type Database, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
@@ -77,6 +78,24 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   maintain();
   const maintenance = setInterval(maintain, 15 * 60_000);
   maintenance.unref();
+  // PGlite has no autovacuum: without it the planner keeps the statistics of tables as they were
+  // when their indexes were built (a trigram search then scans). Ten minutes after start, then daily.
+  const vacuumNow = () => {
+    const started = Date.now();
+    database.db
+      .execute(sql`vacuum analyze`)
+      .then(() => logger.info({ ms: Date.now() - started }, "vacuum analyze done"))
+      .catch((error) => logger.warn({ err: error }, "vacuum analyze failed"));
+  };
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  if (database.kind === "pglite") {
+    timers.push(
+      setTimeout(() => {
+        vacuumNow();
+        timers.push(setInterval(vacuumNow, 24 * 60 * 60_000).unref());
+      }, 10 * 60_000).unref(),
+    );
+  }
   const shutdown = new AbortController();
 
   return {
@@ -91,6 +110,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     async close() {
       shutdown.abort();
       clearInterval(maintenance);
+      for (const timer of timers) clearTimeout(timer);
       await changes.close();
       await mail.stop();
       await pageViews.stop();
