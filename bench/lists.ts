@@ -3,8 +3,10 @@
  * (`db:seed --scale`: 100,000 leads, 20,000 customers, 10,000 projects, 50,000 invoices and
  * estimates), the production server on it, an admin's session, then the inbox, customers, projects
  * and invoices pages: first page, a deep page, a selective search, a 2-character search and every
- * status filter. Each scenario: 3 warm-up and `--runs` timed requests (loopback, so the time is
- * the server's), with the queries each request ran, read from the server's request log lines.
+ * status filter. Each scenario twice: the page as a document (a first load, a sidebar link) and its
+ * `.data` request (what a filter, a search or the pager fetches once the back office is loaded), each
+ * 3 warm-up and `--runs` timed requests (loopback, so the time is the server's), with the queries each
+ * request ran, read from the server's request log lines.
  * A list whose query count grows with the rows on its page (N+1) is flagged.
  *
  * Next to each list, "the original product's approach": the whole table as JSON (select every
@@ -195,55 +197,70 @@ async function wholeTables(database: Database) {
 
 // ---------------------------------------------------------------- HTTP
 
-type Measured = Scenario & {
-  status: number;
+/** One request kind's figures: the page as a document, or its `.data` (what a filter, search or pager click fetches). */
+type Timing = {
   p50: number;
   p95: number;
+  /** the server's own time (its request log line) */
   serverP95: number;
   queries: number[];
   dbMsP50: number;
   bytes: number;
 };
+type Measured = Scenario & { page: Timing; data: Timing };
+
+/** The `.data` address of a page (React Router's single fetch): /admin/invoices?x -> /admin/invoices.data?x */
+function dataPath(pagePath: string): string {
+  const [pathname = "", search] = pagePath.split("?");
+  return `${pathname}.data${search ? `?${search}` : ""}`;
+}
+
+async function time(server: TestServer, cookie: string, pathname: string, prefix: string): Promise<Timing> {
+  const times: number[] = [];
+  const ids: string[] = [];
+  let status = 0;
+  let bytes = 0;
+  for (let i = 0; i < warmUp + runs; i++) {
+    const id = `${prefix}-${i}`;
+    const t = performance.now();
+    const response = await fetch(`${server.url}${pathname}`, {
+      headers: { Cookie: cookie, "X-Request-Id": id },
+      redirect: "manual",
+    });
+    const body = await response.text();
+    const elapsed = performance.now() - t;
+    status = response.status;
+    bytes = Buffer.byteLength(body);
+    if (i >= warmUp) {
+      times.push(elapsed);
+      ids.push(id);
+    }
+  }
+  if (status !== 200) throw new Error(`${pathname} answered ${status}`);
+  const wanted = new Set(ids);
+  const lines = server.logs().filter((line) => line.msg === "request" && wanted.has(String(line.reqId)));
+  const sorted = [...times].sort((a, b) => a - b);
+  const serverMs = lines.map((line) => Number(line.ms)).sort((a, b) => a - b);
+  const dbMs = lines.map((line) => Number(line.dbMs)).sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    serverP95: round(percentile(serverMs, 95)),
+    queries: [...new Set(lines.map((line) => Number(line.queries)))].sort((a, b) => a - b),
+    dbMsP50: round(percentile(dbMs, 50)),
+    bytes,
+  };
+}
 
 async function measure(server: TestServer, cookie: string, kind: DatabaseKind, list: Scenario[]) {
   const results: Measured[] = [];
   let counter = 0;
   for (const scenario of list) {
-    const times: number[] = [];
-    const ids: string[] = [];
-    let status = 0;
-    let bytes = 0;
-    for (let i = 0; i < warmUp + runs; i++) {
-      const id = `bench-lists-${kind}-${counter++}`;
-      const t = performance.now();
-      const response = await fetch(`${server.url}${scenario.path}`, {
-        headers: { Cookie: cookie, "X-Request-Id": id },
-        redirect: "manual",
-      });
-      const body = await response.text();
-      const elapsed = performance.now() - t;
-      status = response.status;
-      bytes = Buffer.byteLength(body);
-      if (i >= warmUp) {
-        times.push(elapsed);
-        ids.push(id);
-      }
-    }
-    if (status !== 200) throw new Error(`${scenario.path} answered ${status}`);
-    const wanted = new Set(ids);
-    const lines = server.logs().filter((line) => line.msg === "request" && wanted.has(String(line.reqId)));
-    const sorted = [...times].sort((a, b) => a - b);
-    const serverMs = lines.map((line) => Number(line.ms)).sort((a, b) => a - b);
-    const dbMs = lines.map((line) => Number(line.dbMs)).sort((a, b) => a - b);
+    const n = counter++;
     results.push({
       ...scenario,
-      status,
-      p50: round(percentile(sorted, 50)),
-      p95: round(percentile(sorted, 95)),
-      serverP95: round(percentile(serverMs, 95)),
-      queries: [...new Set(lines.map((line) => Number(line.queries)))].sort((a, b) => a - b),
-      dbMsP50: round(percentile(dbMs, 50)),
-      bytes,
+      page: await time(server, cookie, scenario.path, `bench-lists-${kind}-${n}-page`),
+      data: await time(server, cookie, dataPath(scenario.path), `bench-lists-${kind}-${n}-data`),
     });
   }
   return results;
@@ -281,27 +298,31 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: 
     const rows: Row[] = [info(area, `seed --scale ${scale} (${label[kind]})`, round(seconds), "s")];
     const table: Record<string, unknown>[] = [];
     for (const m of measured) {
-      const queries = m.queries.join("/");
+      const note = (t: Timing, what: string) =>
+        `p50 ${t.p50} ms, server p95 ${t.serverP95} ms, ${t.queries.join("/")} queries (db ${t.dbMsP50} ms p50), ${round(t.bytes / 1024)} KB ${what}`;
       rows.push(
+        under(area, `${m.list}: ${m.name} p95 (${label[kind]})`, m.page.p95, "ms", budgetMs, note(m.page, "HTML")),
         under(
           area,
-          `${m.list}: ${m.name} p95 (${label[kind]})`,
-          m.p95,
+          `${m.list}: ${m.name}, data request p95 (${label[kind]})`,
+          m.data.p95,
           "ms",
           budgetMs,
-          `p50 ${m.p50} ms, server p95 ${m.serverP95} ms, ${queries} queries (db ${m.dbMsP50} ms p50), ${round(m.bytes / 1024)} KB HTML`,
+          note(m.data, "data"),
         ),
       );
       table.push({
         db: label[kind],
         list: m.list,
         scenario: m.name,
-        p50: m.p50,
-        p95: m.p95,
-        "server p95": m.serverP95,
-        queries,
-        "db ms": m.dbMsP50,
-        KB: round(m.bytes / 1024),
+        p50: m.page.p50,
+        p95: m.page.p95,
+        "data p50": m.data.p50,
+        "data p95": m.data.p95,
+        queries: m.page.queries.join("/"),
+        "db ms": m.page.dbMsP50,
+        KB: round(m.page.bytes / 1024),
+        "data KB": round(m.data.bytes / 1024),
       });
     }
     for (const name of Object.keys(tables) as ListName[]) {
@@ -310,16 +331,16 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: 
       const full = own.find((m) => m.shape === "full");
       const few = own.find((m) => m.shape === "few");
       // the same queries with a full page and with one row: more queries for more rows is N+1
-      const grows = Boolean(full && few && Math.max(...full.queries) > Math.max(...few.queries));
+      const grows = Boolean(full && few && Math.max(...full.page.queries) > Math.max(...few.page.queries));
       rows.push(
         info(
           area,
           `${name}: queries per request (${label[kind]})`,
-          Math.max(...own.flatMap((m) => m.queries)),
+          Math.max(...own.flatMap((m) => m.page.queries)),
           "queries",
           grows
-            ? `GROWS with the rows on the page (N+1): ${full?.queries.join("/")} for a full page, ${few?.queries.join("/")} for one row`
-            : `constant with the rows on the page (${full?.queries.join("/")} for a full page, ${few?.queries.join("/")} for one row)`,
+            ? `GROWS with the rows on the page (N+1): ${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row`
+            : `constant with the rows on the page (${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row)`,
         ),
       );
       if (grows) console.error(`N+1: ${label[kind]} ${name} runs more queries for more rows`);
@@ -330,7 +351,7 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: 
           `${name}: whole table as JSON (${label[kind]})`,
           round(w.ms),
           "ms",
-          `${w.rows.toLocaleString("en-US")} rows, ${round(w.bytes / 1024 / 1024)} MB; the list's first page: ${round((first?.bytes ?? 0) / 1024)} KB HTML, p50 ${first?.p50} ms`,
+          `${w.rows.toLocaleString("en-US")} rows, ${round(w.bytes / 1024 / 1024)} MB; the list's first page: ${round((first?.page.bytes ?? 0) / 1024)} KB HTML, p50 ${first?.page.p50} ms; its data ${round((first?.data.bytes ?? 0) / 1024)} KB, p50 ${first?.data.p50} ms`,
         ),
       );
     }
