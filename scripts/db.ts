@@ -3,6 +3,8 @@
  *   npm run db:migrate            apply the committed migrations
  *   npm run db:seed               the baseline content (idempotent)
  *   npm run db:seed -- --demo     plus a small demo data set for the back office
+ *   npm run db:seed -- --scale    plus a data set at scale (100,000 leads, 20,000 customers, 10,000 projects,
+ *                                 50,000 invoices and estimates); --scale=0.1 for a tenth of it. Once per database.
  *   npm run db:backup [FILE]      a backup (PGlite: the data directory, gzipped; PostgreSQL: pg_dump)
  *   npm run db:restore -- FILE [--force]   restore one (--force replaces an existing database)
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the
@@ -14,12 +16,14 @@ import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from 
 import { DataDirInUseError, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
+import { ScaleSeedRefusedError, seedScale } from "#app/db/seed-scale.server.ts";
 import { loadEnvFileOrExit } from "../server/env-file.ts";
 
 loadEnvFileOrExit();
 
 const [command, ...flags] = process.argv.slice(2);
-const usage = "usage: node scripts/db.ts migrate | seed [--demo] | backup [FILE] | restore FILE [--force]";
+const usage =
+  "usage: node scripts/db.ts migrate | seed [--demo] [--scale[=FACTOR]] | backup [FILE] | restore FILE [--force]";
 if (command !== "migrate" && command !== "seed" && command !== "backup" && command !== "restore") {
   console.error(usage);
   process.exit(2);
@@ -55,6 +59,26 @@ if (command === "backup" || command === "restore") {
   process.exit(0);
 }
 
+/** `--scale` (1) or `--scale=0.25`; undefined without the flag */
+function scaleFlag(): number | undefined {
+  const flag = flags.find((value) => value === "--scale" || value.startsWith("--scale="));
+  if (!flag) return undefined;
+  const factor = flag === "--scale" ? 1 : Number(flag.slice("--scale=".length));
+  if (!(factor > 0) || !Number.isFinite(factor)) {
+    console.error(`--scale takes a positive factor (--scale=0.5), not ${flag}`);
+    process.exit(2);
+  }
+  return factor;
+}
+const scale = command === "seed" ? scaleFlag() : undefined;
+const unknownSeedFlags = flags.filter(
+  (flag) => flag !== "--demo" && flag !== "--scale" && !flag.startsWith("--scale="),
+);
+if (command === "seed" && unknownSeedFlags.length > 0) {
+  console.error(usage);
+  process.exit(2);
+}
+
 try {
   const config = loadConfig();
   const database = await openAppDatabase(config);
@@ -71,12 +95,16 @@ try {
         const added = await seedDemo(database.db);
         console.warn(added ? "Demo data added." : "Demo data not added: the database already has customers.");
       }
+      if (scale !== undefined) {
+        const report = await seedScale(database, { scale });
+        console.warn(`Data at scale ${scale} added (${database.kind}) in ${report.seconds.toFixed(1)} s.`);
+      }
     }
   } finally {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof ScaleSeedRefusedError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -12,7 +12,7 @@ import express, { type RequestHandler } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
-import { DataDirInUseError } from "#app/db/client.server.ts";
+import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { createLogger, type Logger } from "#app/services/logger.server.ts";
@@ -54,6 +54,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     // public-page cache never does, and answers a little faster for it
     let log: Logger | undefined;
     Object.defineProperty(res.locals, "log", { get: () => (log ??= logger.child({ reqId: requestId })) });
+    // the database queries this request ran, and their summed time (app/db/client.server.ts)
+    const queries: QueryStats = { count: 0, ms: 0 };
     res.on("finish", () => {
       const entry = {
         method: req.method,
@@ -61,12 +63,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         path: req.path.replace(/^\/admin\/invite\/[^/]+/i, "/admin/invite/[token]"),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
+        queries: queries.count,
+        dbMs: Math.round(queries.ms * 100) / 100,
       };
       const quiet = req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
       if (quiet) logger.debug({ reqId: requestId, ...entry }, "request");
       else logger.info({ reqId: requestId, ...entry }, "request");
     });
-    next();
+    runWithQueryStats(queries, next);
   });
 
   const build: BuildSource =

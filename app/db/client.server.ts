@@ -6,12 +6,14 @@
  * Inside `db.transaction(async (tx) => ...)` use only `tx`: PGlite runs one
  * query at a time, so a query on `db` inside a transaction waits forever.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import * as schema from "#app/db/schema.ts";
 
 export type Schema = typeof schema;
@@ -42,6 +44,87 @@ export type Database = {
 
 export class DataDirInUseError extends Error {}
 
+// ---------------------------------------------------------------- queries per request
+
+/** What one request asked of the database: how many queries, and their summed time in ms. */
+export type QueryStats = { count: number; ms: number };
+
+const queryStats = new AsyncLocalStorage<QueryStats>();
+
+/**
+ * Runs `fn` with `stats` counting every query issued from it (and from what it awaits), on either
+ * driver: server/app.ts wraps each request in one, so the request log line says how many queries it ran.
+ */
+export function runWithQueryStats<T>(stats: QueryStats, fn: () => T): T {
+  return queryStats.run(stats, fn);
+}
+
+/** Counts and times one driver call in the caller's stats, if it has any. */
+function counted<T>(run: () => T): T {
+  const stats = queryStats.getStore();
+  if (!stats) return run();
+  stats.count += 1;
+  const started = performance.now();
+  const result = run();
+  if (result instanceof Promise) {
+    const done = () => {
+      stats.ms += performance.now() - started;
+    };
+    result.then(done, done);
+  }
+  return result;
+}
+
+type AnyFunction = (...args: never[]) => unknown;
+/** Replaces `target[key]` by a counting wrapper (the driver method keeps its `this`). */
+function countCalls<O extends object, K extends keyof O>(target: O, key: K) {
+  const original = target[key] as AnyFunction;
+  target[key] = ((...args: never[]) => counted(() => original.apply(target, args))) as O[K];
+  return () => {
+    target[key] = original as O[K];
+  };
+}
+
+/**
+ * node-postgres: `pool.query` (drizzle outside transactions) and the clients checked out with
+ * `pool.connect()` (drizzle's transactions), until released. `pool.query`'s own checkout (the
+ * callback form) is not counted again.
+ */
+function countPoolQueries(pool: Pool) {
+  countCalls(pool, "query");
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (args.length > 0) return connect(...args);
+    return (connect() as Promise<PoolClient>).then((client) => {
+      const restore = countCalls(client, "query");
+      const release = client.release;
+      client.release = (...releaseArgs: Parameters<PoolClient["release"]>) => {
+        restore();
+        client.release = release;
+        return release.apply(client, releaseArgs);
+      };
+      return client;
+    });
+  }) as Pool["connect"];
+}
+
+/**
+ * PGlite: `query` (drizzle outside transactions) and the transaction handle's `query`, plus the
+ * BEGIN and COMMIT (or ROLLBACK) PGlite runs itself, which drizzle sends as queries on PostgreSQL.
+ */
+function countPGliteQueries(client: PGlite) {
+  countCalls(client, "query");
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite["transaction"]>[0]) => {
+    const stats = queryStats.getStore();
+    if (stats) stats.count += 2;
+    return transaction((tx) => {
+      countCalls(tx, "query");
+      return callback(tx);
+    });
+  }) as PGlite["transaction"];
+}
+
 export type OpenOptions =
   | { databaseUrl: string; poolSize?: number }
   /** dataDir null: an in-memory database (tests) */
@@ -71,6 +154,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   pool.on("error", () => {
     // an idle client lost its connection; the pool replaces it on next use
   });
+  countPoolQueries(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -136,6 +220,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     releaseLock();
     throw error;
   }
+  countPGliteQueries(client);
   const db = drizzle({ client, schema }) as unknown as Db;
   let closed = false;
   return {

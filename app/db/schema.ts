@@ -241,6 +241,14 @@ export const pageViews = pgTable(
 
 // ---------------------------------------------------------------- leads and CRM
 
+/**
+ * What the inbox searches: name, email and business in one lower-cased text. The list's query
+ * uses this same expression, so its trigram index serves `like '%…%'` (three characters or more).
+ */
+export function submissionSearchText(t: { name: AnyPgColumn; email: AnyPgColumn; businessName: AnyPgColumn }): SQL {
+  return sql`lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.businessName}, ''))`;
+}
+
 export const contactSubmissions = pgTable(
   "contact_submissions",
   {
@@ -277,9 +285,8 @@ export const contactSubmissions = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    trigram("contact_submissions_name_trgm", sql`${t.name}`),
-    trigram("contact_submissions_email_trgm", sql`${t.email}`),
-    trigram("contact_submissions_business_name_trgm", sql`${t.businessName}`),
+    // the inbox's search (name, email or business): one lower-cased expression, as the customers list does
+    trigram("contact_submissions_search_trgm", submissionSearchText(t)),
   ],
 );
 
@@ -463,8 +470,9 @@ export const invoices = pgTable(
     nonNegative("invoices", sql`${t.amountPaid}`, "amount_paid"),
     maxLength("invoices", sql`${t.notes}`, "notes", limits.longText),
     maxLength("invoices", sql`${t.terms}`, "terms", limits.longText),
-    index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst()),
-    index("invoices_status_idx").on(t.status),
+    // the list: newest first, ties broken by id, optionally one status (DESC NULLS FIRST matches `order by … desc`)
+    index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("invoices_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_type_idx").on(t.invoiceType),
     index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("invoices_project_id_idx").on(t.projectId),

@@ -218,6 +218,9 @@ describe("due dates and display", () => {
   });
   it("shows MM/dd/yyyy", () => {
     expect(displayDate("2026-03-09")).toBe("03/09/2026");
+    expect(displayDate("1999-12-31")).toBe("12/31/1999");
+    expect(displayDate("2026-02-30")).toBe("");
+    expect(displayDate("03/09/2026")).toBe("");
     expect(displayDate(null)).toBe("");
   });
 });

@@ -13,15 +13,24 @@ export const defaultTimeZone = "America/New_York";
 
 // ---------------------------------------------------------------- time zones and "today"
 
+/** Zone names already checked: building an Intl.DateTimeFormat to check one costs about a millisecond. */
+const checkedTimeZones = new Map<string, boolean>();
+
 /** An IANA time zone this runtime knows (the Settings select offers exactly these). */
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value === "" || value.length > 64) return false;
+  const known = checkedTimeZones.get(value);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  // a bounded memo: names come from Settings, a few in practice
+  if (checkedTimeZones.size < 1000) checkedTimeZones.set(value, valid);
+  return valid;
 }
 
 /** Every time zone offered in Settings: the runtime's list, plus UTC (which some runtimes omit). */

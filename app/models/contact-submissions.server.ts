@@ -1,15 +1,22 @@
 /** Contact-form submissions (the leads inbox). */
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { contactSubmissionCounts, contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
+import {
+  contactSubmissionCounts,
+  contactSubmissions,
+  customerInteractions,
+  customers,
+  submissionSearchText,
+} from "#app/db/schema.ts";
 import type { SubmissionFields } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/leads.ts";
-import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
+import { pageWindow } from "#app/domain/pages.ts";
+import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
 
 export async function createSubmission(db: Queryable, row: SubmissionFields) {
   const [created] = await db.insert(contactSubmissions).values(row).returning();
@@ -36,8 +43,17 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
     counts && query.type === "all" && !query.q
       ? counts[query.status]
       : Number((await db.select({ total: count() }).from(contactSubmissions).where(where))[0]?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / inboxPageSize));
-  const page = Math.min(query.page, pageCount);
+  const window = pageWindow(query.page, inboxPageSize, total);
+  // the page's ids first, from the (status, created_at, id) index alone; a page past the middle is
+  // read from the oldest end, so no page skips more than half the rows (app/domain/pages.ts)
+  const pageIds = db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(where)
+    .orderBy(...pageOrder(window, contactSubmissions.createdAt, contactSubmissions.id))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as("page_ids");
   const rows = await db
     .select({
       id: contactSubmissions.id,
@@ -49,27 +65,18 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
       status: contactSubmissions.status,
       createdAt: contactSubmissions.createdAt,
     })
-    .from(contactSubmissions)
-    .where(where)
-    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
-    .limit(inboxPageSize)
-    .offset((page - 1) * inboxPageSize);
-  return { rows, total, page, pageCount };
+    .from(pageIds)
+    .innerJoin(contactSubmissions, eq(contactSubmissions.id, pageIds.id))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
+  return { rows, total, page: window.page, pageCount: window.pageCount };
 }
 
 /** The inbox's filters (status tab, project type, search) as one condition, shared by the page and the CSV export. */
 function submissionListWhere(query: InboxQuery): SQL | undefined {
   const conditions = [eq(contactSubmissions.status, query.status)];
   if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(contactSubmissions.name, pattern),
-      ilike(contactSubmissions.email, pattern),
-      ilike(contactSubmissions.businessName, pattern),
-    );
-    if (search) conditions.push(search);
-  }
+  // name, email or business, case-insensitively: one indexed expression (contact_submissions_search_trgm)
+  if (query.q) conditions.push(like(submissionSearchText(contactSubmissions), likePattern(query.q.toLowerCase())));
   return and(...conditions);
 }
 

@@ -6,8 +6,9 @@ import { contactSubmissions, customerSearchText, customers, invoices, projects }
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
+import { pageWindow } from "#app/domain/pages.ts";
 import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
-import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -43,23 +44,23 @@ const outstandingSql = () =>
 export async function listCustomers(db: Queryable, query: CustomerListQuery) {
   const where = customerListWhere(query);
   const total = Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / customerPageSize));
-  const page = Math.min(query.page, pageCount);
-  // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows
+  const window = pageWindow(query.page, customerPageSize, total);
+  // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows,
+  // and a page past the middle is read from the oldest end (app/domain/pages.ts)
   const pageIds = db
     .select({ id: customers.id })
     .from(customers)
     .where(where)
-    .orderBy(desc(customers.createdAt), desc(customers.id))
-    .limit(customerPageSize)
-    .offset((page - 1) * customerPageSize)
+    .orderBy(...pageOrder(window, customers.createdAt, customers.id))
+    .limit(window.limit)
+    .offset(window.offset)
     .as("page_ids");
   const rows = await db
     .select(customerRowFields())
     .from(pageIds)
     .innerJoin(customers, eq(customers.id, pageIds.id))
     .orderBy(desc(customers.createdAt), desc(customers.id));
-  return { rows, total, page, pageCount };
+  return { rows, total, page: window.page, pageCount: window.pageCount };
 }
 
 /** Every customer the list's filters select, newest first, with Total Billed and Outstanding, in batches (CSV). */

@@ -4,7 +4,7 @@
  * Every amount is recomputed here from the lines (app/domain/invoice-form.ts); a number is
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
-import { and, asc, count, desc, eq, ilike, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
@@ -30,9 +30,10 @@ import {
   todayIn,
 } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { pageWindow } from "#app/domain/pages.ts";
 import { recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { after, cursorTime, inBatches } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -159,20 +160,33 @@ export type InvoiceListRow = {
   status: InvoiceStatus;
 };
 
-/** The list's filters (type, status as shown, search) as one condition, shared by the page and the CSV export. */
+/**
+ * The search: number, customer name or business, case-insensitively. Three characters or more: a
+ * union of index lookups (invoices_invoice_number_trgm; customers_name_trgm and
+ * customers_business_name_trgm, then invoices_customer_id_idx), instead of an OR across a join, which
+ * scanned every invoice. Trigram indexes need three characters: a shorter term is one scan of the
+ * invoices with the matching customers hashed.
+ */
+function invoiceSearchCondition(q: string): SQL {
+  const pattern = likePattern(q);
+  const owners = sql`select owner.id from customers owner where owner.name ilike ${pattern} or owner.business_name ilike ${pattern}`;
+  if (q.length < 3) return sql`(${invoices.invoiceNumber} ilike ${pattern} or ${invoices.customerId} in (${owners}))`;
+  return sql`${invoices.id} in (
+    select numbered.id from invoices numbered where numbered.invoice_number ilike ${pattern}
+    union all
+    select owned.id from invoices owned where owned.customer_id in (${owners})
+  )`;
+}
+
+/**
+ * The list's filters (type, status as shown, search) as one condition on the invoices alone (the
+ * count needs no join), shared by the page and the CSV export.
+ */
 function invoiceListWhere(query: InvoiceListQuery, today: string): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.type !== "all") conditions.push(eq(invoices.invoiceType, query.type));
   if (query.status !== "all") conditions.push(statusFilterCondition(query.status, today));
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    const search = or(
-      ilike(invoices.invoiceNumber, pattern),
-      ilike(customers.name, pattern),
-      ilike(customers.businessName, pattern),
-    );
-    if (search) conditions.push(search);
-  }
+  if (query.q) conditions.push(invoiceSearchCondition(query.q));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -183,14 +197,19 @@ function invoiceListWhere(query: InvoiceListQuery, today: string): SQL | undefin
 export async function listInvoices(db: Queryable, query: InvoiceListQuery, options: { today?: string } = {}) {
   const today = options.today ?? (await studioToday(db));
   const where = invoiceListWhere(query, today);
-  const [counted] = await db
-    .select({ total: count() })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(where);
+  const [counted] = await db.select({ total: count() }).from(invoices).where(where);
   const total = Number(counted?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / invoicePageSize));
-  const page = Math.min(query.page, pageCount);
+  const window = pageWindow(query.page, invoicePageSize, total);
+  // the page's ids first (from the (status, created_at, id) or (created_at, id) index), then 25 rows with
+  // their customers; a page past the middle is read from the oldest end (app/domain/pages.ts)
+  const pageIds = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(...pageOrder(window, invoices.createdAt, invoices.id))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as("page_ids");
   const rows: InvoiceListRow[] = await db
     .select({
       id: invoices.id,
@@ -204,13 +223,11 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery, optio
       balanceDue: invoices.balanceDue,
       status: displayStatusSql(today),
     })
-    .from(invoices)
+    .from(pageIds)
+    .innerJoin(invoices, eq(invoices.id, pageIds.id))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(where)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(invoicePageSize)
-    .offset((page - 1) * invoicePageSize);
-  return { rows, total, page, pageCount };
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return { rows, total, page: window.page, pageCount: window.pageCount };
 }
 
 /** Every invoice and estimate the list's filters select, newest first, read in batches (the CSV export). */

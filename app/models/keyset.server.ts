@@ -3,7 +3,8 @@
  * after the last row of the one before (keyset on created_at, id). The cursor keeps the
  * timestamp to the microsecond as text, so no row is skipped or read twice.
  */
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import type { PageWindow } from "#app/domain/pages.ts";
 
 export type Cursor = { at: string; id: string };
 
@@ -30,4 +31,12 @@ export async function* inBatches<Row extends { cursorAt: string; id: string }>(
     if (!last || rows.length < size) return;
     cursor = { at: last.cursorAt, id: last.id };
   }
+}
+
+/**
+ * The order a list page's ids are read in (app/domain/pages.ts): newest first, or for a page past
+ * the middle its exact reverse, which the same `(created_at DESC, id DESC)` index serves backwards.
+ */
+export function pageOrder(window: PageWindow, createdAt: AnyColumn, id: AnyColumn): SQL[] {
+  return window.from === "newest" ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
 }

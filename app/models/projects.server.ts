@@ -4,9 +4,10 @@ import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
 import { likePattern } from "#app/domain/inbox.ts";
+import { pageWindow } from "#app/domain/pages.ts";
 import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
-
 import { displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
+import { pageOrder } from "#app/models/keyset.server.ts";
 
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 
@@ -34,9 +35,15 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
   if (query.status !== "all") conditions.push(eq(projects.status, query.status));
   if (query.q) {
     // case-insensitive through lower(), the expressions of projects_project_name_lower_trgm and
-    // customers_name_lower_trgm; a union of two index lookups rather than an OR, which would scan every project
+    // customers_name_lower_trgm; a union of two index lookups rather than an OR, which would scan every project.
+    // Trigram indexes need three characters: a shorter term scans anyway, and one scan with the
+    // matching customers hashed is cheaper than the union's two.
     const pattern = likePattern(query.q.toLowerCase());
-    const search = sql`${projects.id} in (
+    const search =
+      query.q.length < 3
+        ? sql`(lower(${projects.projectName}) like ${pattern} or ${projects.customerId} in (
+            select owner.id from customers owner where lower(owner.name) like ${pattern}))`
+        : sql`${projects.id} in (
       select matched.id from projects matched where lower(matched.project_name) like ${pattern}
       union
       select owned.id from projects owned
@@ -47,16 +54,16 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const total = Number((await db.select({ total: count() }).from(projects).where(where))[0]?.total ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / projectPageSize));
-  const page = Math.min(query.page, pageCount);
-  // the page's ids first (from the index alone), then their rows and customers: a deep page joins 24 rows, not all it skips
+  const window = pageWindow(query.page, projectPageSize, total);
+  // the page's ids first (from the index alone), then their rows and customers: a deep page joins 24 rows,
+  // not all it skips, and a page past the middle is read from the oldest end (app/domain/pages.ts)
   const pageIds = db
     .select({ id: projects.id })
     .from(projects)
     .where(where)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(projectPageSize)
-    .offset((page - 1) * projectPageSize)
+    .orderBy(...pageOrder(window, projects.createdAt, projects.id))
+    .limit(window.limit)
+    .offset(window.offset)
     .as("page_ids");
   const rows = await db
     .select(cardFields)
@@ -64,7 +71,7 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
     .innerJoin(projects, eq(projects.id, pageIds.id))
     .leftJoin(customers, eq(customers.id, projects.customerId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
-  return { rows, total, page, pageCount };
+  return { rows, total, page: window.page, pageCount: window.pageCount };
 }
 
 /** A customer's projects, newest first (the Projects tab). */

@@ -114,9 +114,8 @@ describeEachDatabase("schema", (database) => {
     );
     expect(rows.map((row) => row.indexname)).toEqual(
       expect.arrayContaining([
-        "contact_submissions_name_trgm",
-        "contact_submissions_email_trgm",
-        "contact_submissions_business_name_trgm",
+        "contact_submissions_search_trgm",
+        "customers_search_trgm",
         "customers_name_trgm",
         "invoices_invoice_number_trgm",
         "projects_project_name_trgm",

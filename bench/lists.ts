@@ -1,0 +1,409 @@
+/**
+ * Back-office lists at scale, over HTTP: a fresh database filled by the scale generator
+ * (`db:seed --scale`: 100,000 leads, 20,000 customers, 10,000 projects, 50,000 invoices and
+ * estimates), the production server on it, an admin's session, then the inbox, customers, projects
+ * and invoices pages: first page, a deep page, a selective search, a 2-character search and every
+ * status filter. Each scenario twice: the page as a document (a first load, a sidebar link) and its
+ * `.data` request (what a filter, a search or the pager fetches once the back office is loaded), each
+ * 3 warm-up and `--runs` timed requests (loopback, so the time is the server's), with the queries each
+ * request ran, read from the server's request log lines.
+ * A list whose query count grows with the rows on its page (N+1) is flagged.
+ *
+ * Next to each list, "the original product's approach": the whole table as JSON (select every
+ * row, JSON.stringify), in this process against the same database.
+ *
+ * PGlite always (a data directory), PostgreSQL when TEST_DATABASE_URL is set (a database of its
+ * own, dropped at the end). Budget (DESIGN section 7): p95 under 50 ms.
+ *
+ *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { type Database, type DatabaseKind, openDatabase, selectRows } from "#app/db/client.server.ts";
+import { migrate } from "#app/db/migrate.server.ts";
+import { contactSubmissions, customers, invoices, projects } from "#app/db/schema.ts";
+import { seedBaseline } from "#app/db/seed.server.ts";
+import { seedScale } from "#app/db/seed-scale.server.ts";
+import { customerStatuses, invoiceStatuses, projectStatuses, submissionStatuses } from "#app/domain/enums.ts";
+import { adminAccount, createAccount, signInCookie } from "../tests/support/accounts.ts";
+import { createPostgresDatabase } from "../tests/support/database.ts";
+import { projectRoot, startServer, type TestServer } from "../tests/support/server.ts";
+import { info, percentile, type Row, round, under, writeRows } from "./lib/report.ts";
+
+function arg(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+const runs = Number(arg("runs") ?? 30);
+const warmUp = 3;
+const scale = Number(arg("scale") ?? 1);
+const only = arg("only") as DatabaseKind | undefined;
+const budgetMs = 50;
+const area = "lists";
+const label: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
+
+type ListName = "inbox" | "customers" | "projects" | "invoices";
+type Scenario = {
+  list: ListName;
+  name: string;
+  path: string;
+  /** "full": a full page from the same queries as "few"; compared to find queries that grow with rows */
+  shape?: "full" | "few";
+};
+const listPath: Record<ListName, string> = {
+  inbox: "/admin/dashboard",
+  customers: "/admin/customers",
+  projects: "/admin/projects",
+  invoices: "/admin/invoices",
+};
+const tables: Record<ListName, PgTable> = {
+  inbox: contactSubmissions,
+  customers,
+  projects,
+  invoices,
+};
+
+// ---------------------------------------------------------------- the data and its scenarios
+
+async function seed(database: Database) {
+  await migrate(database, () => seedBaseline(database.db));
+  const report = await seedScale(database, { scale });
+  return report.seconds;
+}
+
+/** Targets picked from the generated data: one email, one number, a deep page of each list. */
+async function scenarios(database: Database): Promise<Scenario[]> {
+  const db = database.db;
+  const one = async <T>(query: ReturnType<typeof sql>) => {
+    const [row] = await selectRows<T>(db, query);
+    if (!row) throw new Error("no target row");
+    return row;
+  };
+  const total = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number }>(query)).n);
+  const nearEnd = (rows: number, size: number) => Math.max(1, Math.ceil(rows / size) - 2);
+  // the worst page since pages past the middle are read from the oldest end (app/domain/pages.ts)
+  const middle = (rows: number, size: number) => Math.max(1, Math.ceil(rows / size / 2));
+
+  const lead = await one<{ email: string; status: string }>(
+    sql`select email, status::text as status from contact_submissions where status = 'archived' order by created_at limit 1
+      offset (select count(*) / 2 from contact_submissions where status = 'archived')`,
+  );
+  const archived = await total(sql`select count(*)::int as n from contact_submissions where status = 'archived'`);
+  const customer = await one<{ email: string }>(
+    sql`select email from customers order by created_at limit 1 offset (select count(*) / 2 from customers)`,
+  );
+  const customerCount = await total(sql`select count(*)::int as n from customers`);
+  // the rarest project name
+  const project = await one<{ name: string }>(
+    sql`select project_name as name from projects group by project_name order by count(*), project_name limit 1`,
+  );
+  const projectCount = await total(sql`select count(*)::int as n from projects`);
+  // one of the longest numbers: no other number contains it
+  const invoice = await one<{ number: string }>(
+    sql`select invoice_number as number from invoices where invoice_type = 'invoice'
+      order by length(invoice_number) desc, invoice_number limit 1`,
+  );
+  const invoiceCount = await total(sql`select count(*)::int as n from invoices`);
+
+  const q = (value: string) => encodeURIComponent(value);
+  const list: Scenario[] = [
+    { list: "inbox", name: "first page (new)", path: "" },
+    {
+      list: "inbox",
+      name: `deep page (archived, ${nearEnd(archived, 25)})`,
+      path: `?status=archived&page=${nearEnd(archived, 25)}`,
+    },
+    {
+      list: "inbox",
+      name: `middle page (archived, ${middle(archived, 25)})`,
+      path: `?status=archived&page=${middle(archived, 25)}`,
+    },
+    {
+      list: "inbox",
+      name: "selective search (one email)",
+      path: `?status=${lead.status}&q=${q(lead.email)}`,
+      shape: "few",
+    },
+    { list: "inbox", name: "2-character search", path: `?status=${lead.status}&q=an`, shape: "full" },
+    ...submissionStatuses.map((status) => ({
+      list: "inbox" as const,
+      name: `status ${status}`,
+      path: `?status=${status}`,
+    })),
+    { list: "inbox", name: "type filter (webapp, completed)", path: "?status=completed&type=webapp" },
+
+    { list: "customers", name: "first page", path: "" },
+    {
+      list: "customers",
+      name: `deep page (${nearEnd(customerCount, 25)})`,
+      path: `?page=${nearEnd(customerCount, 25)}`,
+    },
+    { list: "customers", name: "selective search (one email)", path: `?q=${q(customer.email)}`, shape: "few" },
+    { list: "customers", name: "2-character search", path: "?q=an", shape: "full" },
+    ...customerStatuses.map((status) => ({
+      list: "customers" as const,
+      name: `status ${status}`,
+      path: `?status=${status}`,
+    })),
+
+    { list: "projects", name: "first page", path: "" },
+    { list: "projects", name: `deep page (${nearEnd(projectCount, 24)})`, path: `?page=${nearEnd(projectCount, 24)}` },
+    { list: "projects", name: "selective search (one name)", path: `?q=${q(project.name)}`, shape: "few" },
+    { list: "projects", name: "2-character search", path: "?q=an", shape: "full" },
+    ...projectStatuses.map((status) => ({
+      list: "projects" as const,
+      name: `status ${status}`,
+      path: `?status=${status}`,
+    })),
+
+    { list: "invoices", name: "first page", path: "" },
+    { list: "invoices", name: `deep page (${nearEnd(invoiceCount, 25)})`, path: `?page=${nearEnd(invoiceCount, 25)}` },
+    { list: "invoices", name: `middle page (${middle(invoiceCount, 25)})`, path: `?page=${middle(invoiceCount, 25)}` },
+    { list: "invoices", name: "selective search (one number)", path: `?q=${q(invoice.number)}`, shape: "few" },
+    { list: "invoices", name: "2-character search", path: "?q=an", shape: "full" },
+    ...invoiceStatuses.map((status) => ({
+      list: "invoices" as const,
+      name: `status ${status}`,
+      path: `?status=${status}`,
+    })),
+    { list: "invoices", name: "type filter (estimates)", path: "?type=estimate" },
+  ];
+  return list.map((scenario) => ({ ...scenario, path: `${listPath[scenario.list]}${scenario.path}` }));
+}
+
+/** "The original product's approach": every row of the table, as JSON. Median of 3. */
+async function wholeTables(database: Database) {
+  const result: Record<ListName, { rows: number; bytes: number; ms: number }> = {} as never;
+  for (const [list, table] of Object.entries(tables) as [ListName, PgTable][]) {
+    const times: number[] = [];
+    let rows = 0;
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) {
+      const t = performance.now();
+      const all = await database.db.select().from(table);
+      const json = JSON.stringify(all);
+      times.push(performance.now() - t);
+      rows = all.length;
+      bytes = Buffer.byteLength(json);
+    }
+    result[list] = {
+      rows,
+      bytes,
+      ms: percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ),
+    };
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- HTTP
+
+/** One request kind's figures: the page as a document, or its `.data` (what a filter, search or pager click fetches). */
+type Timing = {
+  p50: number;
+  p95: number;
+  /** the server's own time (its request log line) */
+  serverP95: number;
+  queries: number[];
+  dbMsP50: number;
+  bytes: number;
+};
+type Measured = Scenario & { page: Timing; data: Timing };
+
+/** The `.data` address of a page (React Router's single fetch): /admin/invoices?x -> /admin/invoices.data?x */
+function dataPath(pagePath: string): string {
+  const [pathname = "", search] = pagePath.split("?");
+  return `${pathname}.data${search ? `?${search}` : ""}`;
+}
+
+async function time(server: TestServer, cookie: string, pathname: string, prefix: string): Promise<Timing> {
+  const times: number[] = [];
+  const ids: string[] = [];
+  let status = 0;
+  let bytes = 0;
+  for (let i = 0; i < warmUp + runs; i++) {
+    const id = `${prefix}-${i}`;
+    const t = performance.now();
+    const response = await fetch(`${server.url}${pathname}`, {
+      headers: { Cookie: cookie, "X-Request-Id": id },
+      redirect: "manual",
+    });
+    const body = await response.text();
+    const elapsed = performance.now() - t;
+    status = response.status;
+    bytes = Buffer.byteLength(body);
+    if (i >= warmUp) {
+      times.push(elapsed);
+      ids.push(id);
+    }
+  }
+  if (status !== 200) throw new Error(`${pathname} answered ${status}`);
+  const wanted = new Set(ids);
+  const lines = server.logs().filter((line) => line.msg === "request" && wanted.has(String(line.reqId)));
+  const sorted = [...times].sort((a, b) => a - b);
+  const serverMs = lines.map((line) => Number(line.ms)).sort((a, b) => a - b);
+  const dbMs = lines.map((line) => Number(line.dbMs)).sort((a, b) => a - b);
+  return {
+    p50: round(percentile(sorted, 50)),
+    p95: round(percentile(sorted, 95)),
+    serverP95: round(percentile(serverMs, 95)),
+    queries: [...new Set(lines.map((line) => Number(line.queries)))].sort((a, b) => a - b),
+    dbMsP50: round(percentile(dbMs, 50)),
+    bytes,
+  };
+}
+
+async function measure(server: TestServer, cookie: string, kind: DatabaseKind, list: Scenario[]) {
+  const results: Measured[] = [];
+  let counter = 0;
+  for (const scenario of list) {
+    const n = counter++;
+    results.push({
+      ...scenario,
+      page: await time(server, cookie, scenario.path, `bench-lists-${kind}-${n}-page`),
+      data: await time(server, cookie, dataPath(scenario.path), `bench-lists-${kind}-${n}-data`),
+    });
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------- one database
+
+async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: Record<string, unknown>[] }> {
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-lists-"));
+  const created = kind === "postgres" ? await createPostgresDatabase() : undefined;
+  const env: Record<string, string> = created ? { DATABASE_URL: created.url } : {};
+  let server: TestServer | undefined;
+  try {
+    const database = created
+      ? await openDatabase({ databaseUrl: created.url })
+      : await openDatabase({ dataDir: dataDir });
+    let seconds: number;
+    let list: Scenario[];
+    let whole: Awaited<ReturnType<typeof wholeTables>>;
+    try {
+      seconds = await seed(database);
+      list = await scenarios(database);
+      whole = await wholeTables(database);
+    } finally {
+      // PGlite: one process per data directory; the server opens it next
+      await database.close();
+    }
+    console.warn(`${label[kind]}: generated in ${seconds.toFixed(1)} s; ${list.length} scenarios x ${runs} requests`);
+    createAccount(dataDir, adminAccount, { env });
+    server = await startServer({ dataDir, keepDataDir: true, env });
+    const cookie = await signInCookie(server.url, adminAccount);
+    // a fresh server loads its build lazily and its code is not yet optimised: warm it on every list first
+    for (let i = 0; i < 10; i++) {
+      for (const pathname of Object.values(listPath)) {
+        for (const target of [pathname, dataPath(pathname)]) {
+          await (await fetch(`${server.url}${target}`, { headers: { Cookie: cookie } })).text();
+        }
+      }
+    }
+    const measured = await measure(server, cookie, kind, list);
+
+    const rows: Row[] = [info(area, `seed --scale ${scale} (${label[kind]})`, round(seconds), "s")];
+    const table: Record<string, unknown>[] = [];
+    for (const m of measured) {
+      const note = (t: Timing, what: string) =>
+        `p50 ${t.p50} ms, server p95 ${t.serverP95} ms, ${t.queries.join("/")} queries (db ${t.dbMsP50} ms p50), ${round(t.bytes / 1024)} KB ${what}`;
+      rows.push(
+        under(area, `${m.list}: ${m.name} p95 (${label[kind]})`, m.page.p95, "ms", budgetMs, note(m.page, "HTML")),
+        under(
+          area,
+          `${m.list}: ${m.name}, data request p95 (${label[kind]})`,
+          m.data.p95,
+          "ms",
+          budgetMs,
+          note(m.data, "data"),
+        ),
+      );
+      table.push({
+        db: label[kind],
+        list: m.list,
+        scenario: m.name,
+        p50: m.page.p50,
+        p95: m.page.p95,
+        "data p50": m.data.p50,
+        "data p95": m.data.p95,
+        queries: m.page.queries.join("/"),
+        "db ms": m.page.dbMsP50,
+        KB: round(m.page.bytes / 1024),
+        "data KB": round(m.data.bytes / 1024),
+      });
+    }
+    for (const name of Object.keys(tables) as ListName[]) {
+      const own = measured.filter((m) => m.list === name);
+      const first = own[0];
+      const full = own.find((m) => m.shape === "full");
+      const few = own.find((m) => m.shape === "few");
+      // the same queries with a full page and with one row: more queries for more rows is N+1
+      const grows = Boolean(full && few && Math.max(...full.page.queries) > Math.max(...few.page.queries));
+      rows.push(
+        info(
+          area,
+          `${name}: queries per request (${label[kind]})`,
+          Math.max(...own.flatMap((m) => m.page.queries)),
+          "queries",
+          grows
+            ? `GROWS with the rows on the page (N+1): ${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row`
+            : `constant with the rows on the page (${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row)`,
+        ),
+      );
+      if (grows) console.error(`N+1: ${label[kind]} ${name} runs more queries for more rows`);
+      const w = whole[name];
+      rows.push(
+        info(
+          area,
+          `${name}: whole table as JSON (${label[kind]})`,
+          round(w.ms),
+          "ms",
+          `${w.rows.toLocaleString("en-US")} rows, ${round(w.bytes / 1024 / 1024)} MB; the list's first page: ${round((first?.page.bytes ?? 0) / 1024)} KB HTML, p50 ${first?.page.p50} ms; its data ${round((first?.data.bytes ?? 0) / 1024)} KB, p50 ${first?.data.p50} ms`,
+        ),
+      );
+    }
+    console.warn(`${label[kind]}: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    return { rows, table };
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await created?.drop();
+  }
+}
+
+// ---------------------------------------------------------------- main
+
+const build = spawnSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: projectRoot, stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const kinds: DatabaseKind[] = (["pglite", "postgres"] as const).filter(
+  (kind) => (!only || only === kind) && (kind === "pglite" || process.env.TEST_DATABASE_URL),
+);
+const allRows: Row[] = [];
+const allTable: Record<string, unknown>[] = [];
+for (const kind of kinds) {
+  const { rows, table } = await benchDatabase(kind);
+  allRows.push(...rows);
+  allTable.push(...table);
+}
+writeRows(area, allRows);
+console.table(allTable);
+console.table(
+  allRows
+    .filter((row) => row.unit !== "ms" || row.metric.includes("whole table"))
+    .map((row) => ({ metric: row.metric, value: row.value, unit: row.unit, note: row.note })),
+);
+const over = allRows.filter((row) => row.pass === false && row.metric.includes(label.postgres));
+if (over.length) {
+  console.error(`Over the ${budgetMs} ms p95 budget on PostgreSQL: ${over.map((row) => row.metric).join(", ")}`);
+  process.exitCode = 1;
+}

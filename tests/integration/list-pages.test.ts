@@ -1,0 +1,132 @@
+/**
+ * The four back-office lists on generated data: walking every page (the later half read from the
+ * oldest end, app/domain/pages.ts) shows every row once, newest first, and the searches (index
+ * lookups from three characters, one scan below) find what a plain ILIKE finds.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { selectRows } from "#app/db/client.server.ts";
+import { seedScale } from "#app/db/seed-scale.server.ts";
+import { parseCustomerListQuery } from "#app/domain/customers.ts";
+import { parseInboxQuery } from "#app/domain/inbox.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { parseProjectListQuery } from "#app/domain/projects.ts";
+import { countSubmissionsByStatus, listSubmissions } from "#app/models/contact-submissions.server.ts";
+import { listCustomers } from "#app/models/customers.server.ts";
+import { listInvoices } from "#app/models/invoices.server.ts";
+import { listProjects } from "#app/models/projects.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+
+const sizes = { submissions: 300, customers: 80, projects: 50, documents: 200, notes: 10 };
+type Page = { rows: { id: string }[]; pageCount: number; page: number };
+
+describeEachDatabase("list pages", (database) => {
+  const db = () => database().db;
+  const ids = async (query: SQL) => (await selectRows<{ id: string }>(db(), query)).map((row) => row.id);
+
+  /** Every page of a list, from page 1 to the last, as one list of ids. */
+  async function walk(load: (page: number) => Promise<Page>) {
+    const first = await load(1);
+    const all = first.rows.map((row) => row.id);
+    for (let page = 2; page <= first.pageCount; page++) {
+      const next = await load(page);
+      expect(next.page).toBe(page);
+      all.push(...next.rows.map((row) => row.id));
+    }
+    return all;
+  }
+
+  it("shows every row once, newest first, on whichever page and from whichever end it is read", async () => {
+    await seedScale(database(), { sizes, log: () => {} });
+    const counts = await countSubmissionsByStatus(db());
+    const inbox = await walk((page) =>
+      listSubmissions(db(), parseInboxQuery(new URLSearchParams({ status: "archived", page: String(page) })), counts),
+    );
+    expect(inbox).toEqual(
+      await ids(sql`select id from contact_submissions where status = 'archived' order by created_at desc, id desc`),
+    );
+    expect(inbox.length).toBeGreaterThan(75);
+
+    const customers = await walk((page) =>
+      listCustomers(db(), parseCustomerListQuery(new URLSearchParams({ page: String(page) }))),
+    );
+    expect(customers).toEqual(await ids(sql`select id from customers order by created_at desc, id desc`));
+
+    const projects = await walk((page) =>
+      listProjects(db(), parseProjectListQuery(new URLSearchParams({ page: String(page) }))),
+    );
+    expect(projects).toEqual(await ids(sql`select id from projects order by created_at desc, id desc`));
+
+    const invoices = await walk((page) =>
+      listInvoices(db(), parseInvoiceListQuery(new URLSearchParams({ page: String(page) }))),
+    );
+    expect(invoices).toEqual(await ids(sql`select id from invoices order by created_at desc, id desc`));
+    const paid = await walk((page) =>
+      listInvoices(db(), parseInvoiceListQuery(new URLSearchParams({ status: "paid", page: String(page) }))),
+    );
+    expect(paid).toEqual(
+      await ids(sql`select id from invoices where status = 'paid' order by created_at desc, id desc`),
+    );
+  });
+
+  it("finds what a plain case-insensitive search finds, for short and long terms", async () => {
+    await seedScale(database(), { sizes, log: () => {} });
+    const [invoice] = await selectRows<{ number: string; name: string }>(
+      db(),
+      sql`select i.invoice_number as number, c.name from invoices i join customers c on c.id = i.customer_id
+        order by i.invoice_number limit 1`,
+    );
+    const [lead] = await selectRows<{ email: string }>(db(), sql`select email from contact_submissions limit 1`);
+    if (!invoice || !lead) throw new Error("no data");
+    const lastName = invoice.name.split(" ")[1] ?? "";
+    const sorted = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+
+    for (const term of ["an", "AN", invoice.number, invoice.number.slice(0, 6).toLowerCase(), lastName, "zz"]) {
+      const pattern = `%${term}%`;
+      const invoicesFound = await walk((page) =>
+        listInvoices(db(), parseInvoiceListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+      );
+      expect(invoicesFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select i.id from invoices i join customers c on c.id = i.customer_id
+              where i.invoice_number ilike ${pattern} or c.name ilike ${pattern} or c.business_name ilike ${pattern}`,
+          ),
+        ),
+      );
+
+      const projectsFound = await walk((page) =>
+        listProjects(db(), parseProjectListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+      );
+      expect(projectsFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select p.id from projects p join customers c on c.id = p.customer_id
+              where p.project_name ilike ${pattern} or c.name ilike ${pattern}`,
+          ),
+        ),
+      );
+    }
+
+    for (const term of ["an", lead.email, lead.email.slice(0, 4).toUpperCase(), lastName, "zz"]) {
+      const pattern = `%${term}%`;
+      const found = await walk((page) =>
+        listSubmissions(
+          db(),
+          parseInboxQuery(new URLSearchParams({ status: "archived", q: term, page: String(page) })),
+        ),
+      );
+      expect(found.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select id from contact_submissions where status = 'archived'
+              and (name ilike ${pattern} or email ilike ${pattern} or business_name ilike ${pattern})`,
+          ),
+        ),
+      );
+    }
+  });
+});
