@@ -56,7 +56,7 @@ function staticServer(pages: Record<string, { headers: Record<string, string>; b
   return { port, stop: () => child.kill() };
 }
 
-const server = await startServer();
+const server = await startServer({ discardOutputAfterStart: true });
 const rows: Row[] = [];
 try {
   const pages: Record<string, { headers: Record<string, string>; body: string }> = {};

@@ -35,9 +35,9 @@ const seconds = secondsIndex > 0 ? Number(process.argv[secondsIndex + 1]) : 8;
 const database = await createPostgresDatabase();
 const env = { DATABASE_URL: database.url, SESSION_SECRET: "scale-out-bench-secret-0123456789abcdef" };
 const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-scale-"));
-const a = await startServer({ env });
+const a = await startServer({ env, discardOutputAfterStart: true });
 createAccount(dataDir, adminAccount, { env: { DATABASE_URL: database.url } });
-const b = await startServer({ env });
+const b = await startServer({ env, discardOutputAfterStart: true });
 const rows: Row[] = [];
 try {
   const cookie = await signInCookie(a.url, adminAccount);

@@ -4,7 +4,7 @@
  * bundled); started by server.ts at the project root.
  */
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
@@ -15,7 +15,7 @@ import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
-import { createLogger, type Logger } from "#app/services/logger.server.ts";
+import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
@@ -35,10 +35,14 @@ export type AppOptions = {
 };
 
 const requestIdPattern = /^[\w.:-]{1,100}$/;
+/** A caller's X-Request-Id when it is a plain token, else a new one. */
+const acceptRequestId = (incoming: string | null | undefined) =>
+  incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const { config, logger, database, mail, changes, pageViews } = runtime;
   const app = express();
+  const requestLines = createRequestLineLogger(logger);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // before anything else: bodies are counted from the first byte the socket delivers
@@ -46,8 +50,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    const requestId = acceptRequestId(req.get("x-request-id"));
     res.setHeader("X-Request-Id", requestId);
     res.locals.requestId = requestId;
     // the request's child logger is made when something asks for it: a page served from the
@@ -67,8 +70,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
         dbMs: Math.round(queries.ms * 100) / 100,
       };
       const quiet = req.path.startsWith("/assets/") || req.path === "/healthz" || req.path === "/readyz";
-      if (quiet) logger.debug({ reqId: requestId, ...entry }, "request");
-      else logger.info({ reqId: requestId, ...entry }, "request");
+      if (quiet) requestLines.debug({ reqId: requestId, ...entry }, "request");
+      else requestLines.info({ reqId: requestId, ...entry }, "request");
     });
     runWithQueryStats(queries, next);
   });
@@ -97,13 +100,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       changes,
       pageViews,
       render: renderForServer,
+      requestId: acceptRequestId,
+      onServed: (entry) => requestLines.info({ ...entry, queries: 0, dbMs: 0 }, "request"),
+      onError: (error, path) => logger.error({ err: error, path }, "public page render failed"),
     });
   }
 
   app.use(securityHeaders({ https: isHttps(config) }));
-  // before the guards and compression: it answers only GETs of a few exact paths, with bytes
-  // compressed once
-  if (publicCache) app.use(publicCache);
   // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
   // malformed addresses and bodies answer 400 (server/input-guard.ts)
   app.use(rejectBadAddresses());
@@ -193,8 +196,12 @@ export function serve(
 ): Promise<Server> {
   const { config, logger } = runtime;
   return new Promise((resolve, reject) => {
-    const server = app.listen(config.port, config.host, async (error?: Error) => {
-      if (error) return reject(error);
+    // cached public pages are answered before Express (server/public-cache.ts); the rest goes to the app
+    const cache = app.publicCache;
+    const server = createServer(cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app);
+    server.once("error", reject);
+    server.listen(config.port, config.host, async () => {
+      server.off("error", reject);
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : config.port;
       await app.warmUp(port);

@@ -10,11 +10,11 @@
  * after a few minutes, so the footer's year and anything missed while reconnecting catch up.
  */
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler } from "express";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { PageViewCounter } from "#app/services/page-views.server.ts";
-import { contentSecurityPolicy } from "./security-headers.ts";
+import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 export type CachedPage = {
   body: Buffer;
@@ -61,9 +61,21 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const encodingAnswers = new Map<string, "br" | "gzip" | null>();
+
 /** Which stored form to send: Brotli, gzip or the plain bytes, by the request's Accept-Encoding. */
 export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
   if (!acceptEncoding) return null;
+  // browsers send a handful of distinct values: each is parsed once
+  const known = encodingAnswers.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const answer = parseEncoding(acceptEncoding);
+  if (encodingAnswers.size >= 200) encodingAnswers.clear();
+  encodingAnswers.set(acceptEncoding, answer);
+  return answer;
+}
+
+function parseEncoding(acceptEncoding: string): "br" | "gzip" | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");
@@ -115,9 +127,16 @@ export type PublicCacheOptions = {
   maxAgeMs?: number;
   /** at most this many pages are kept (default 100); the oldest is dropped first */
   maxEntries?: number;
+  /** the request id to answer with, from the request's own X-Request-Id when acceptable */
+  requestId(incoming: string | null): string;
+  /** one request log line per answer, as for every other request */
+  onServed(entry: { reqId: string; method: string; path: string; status: number; ms: number }): void;
+  onError(error: unknown, path: string): void;
 };
 
-export type PublicCache = RequestHandler & {
+export type PublicCache = {
+  /** serves a cached page, or calls `fallback` */
+  handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
   /** drops every entry (a content change) */
   invalidate(): void;
   /** renders the given pages now, so the first visitors do not wait */
@@ -129,6 +148,7 @@ export type PublicCache = RequestHandler & {
 export function publicPageCache(options: PublicCacheOptions): PublicCache {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 100;
+  const fixedHeaders = fixedSecurityHeaders({ https: options.https }).flat();
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
   let version = 0;
@@ -182,49 +202,83 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
     return renderEntry(key);
   };
 
-  const handler: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const query = req.originalUrl.indexOf("?");
-    const key = publicCacheKey(req.path, new URLSearchParams(query < 0 ? "" : req.originalUrl.slice(query + 1)));
-    if (!key) return next();
-    lookup(key).then(
-      (entry) => {
-        if (!entry) return next();
-        send(req, res, entry);
+  /**
+   * Answers from the cache at the HTTP server, before Express (whose per-request work cost as much
+   * as the rest of a cached answer): GET and HEAD of a cached path only; everything else, and a
+   * page that does not render to a 200, goes to `fallback` (the Express app).
+   */
+  function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): void {
+    if (req.method !== "GET" && req.method !== "HEAD") return fallback();
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query < 0 ? url : url.slice(0, query);
+    const key = publicCacheKey(path, new URLSearchParams(query < 0 ? "" : url.slice(query + 1)));
+    if (!key) return fallback();
+    const started = performance.now();
+    const entry = entries.get(key);
+    if (entry && Date.now() - entry.storedAt < maxAgeMs) return send(req, res, path, entry, started);
+    renderEntry(key).then(
+      (rendered) => (rendered ? send(req, res, path, rendered, started) : fallback()),
+      (error: unknown) => {
+        options.onError(error, path);
+        fallback();
       },
-      (error) => next(error),
     );
-  };
-
-  function send(req: ExpressRequest, res: Parameters<RequestHandler>[1], entry: CachedPage) {
-    options.pageViews.count(
-      { method: req.method, url: `http://cache${req.originalUrl}`, headers: { get: (name) => req.get(name) ?? null } },
-      { status: 200, headers: { get: (name) => (name.toLowerCase() === "content-type" ? entry.contentType : null) } },
-    );
-    res.setHeader("Content-Security-Policy", entry.csp);
-    res.setHeader("ETag", entry.etag);
-    res.setHeader("Vary", "Accept-Encoding");
-    if (entry.cacheControl) res.setHeader("Cache-Control", entry.cacheControl);
-    if (etagMatches(req.get("if-none-match"), entry.etag)) {
-      res.status(304).end();
-      return;
-    }
-    const encoding = chooseEncoding(req.get("accept-encoding"));
-    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
-    res.status(200);
-    res.setHeader("Content-Type", entry.contentType);
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
   }
 
-  return Object.assign(handler, {
+  function send(req: IncomingMessage, res: ServerResponse, path: string, entry: CachedPage, started: number) {
+    const method = req.method ?? "GET";
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return (Array.isArray(value) ? value.join(", ") : value) ?? null;
+    };
+    options.pageViews.count(
+      { method, url: `http://cache${req.url ?? "/"}`, headers: { get: (name) => header(name.toLowerCase()) } },
+      { status: 200, headers: { get: (name) => (name.toLowerCase() === "content-type" ? entry.contentType : null) } },
+    );
+    const requestId = options.requestId(header("x-request-id"));
+    const headers = [
+      ...fixedHeaders,
+      "X-Request-Id",
+      requestId,
+      "Content-Security-Policy",
+      entry.csp,
+      "ETag",
+      entry.etag,
+      "Vary",
+      "Accept-Encoding",
+    ];
+    if (entry.cacheControl) headers.push("Cache-Control", entry.cacheControl);
+    let status = 200;
+    if (etagMatches(header("if-none-match") ?? undefined, entry.etag)) {
+      status = 304;
+      res.writeHead(status, headers);
+      res.end();
+    } else {
+      const encoding = chooseEncoding(header("accept-encoding") ?? undefined);
+      const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+      headers.push("Content-Type", entry.contentType, "Content-Length", String(body.length));
+      if (encoding) headers.push("Content-Encoding", encoding);
+      res.writeHead(status, headers);
+      if (method === "HEAD") res.end();
+      else res.end(body);
+    }
+    options.onServed({
+      reqId: requestId,
+      method,
+      path,
+      status,
+      ms: Math.round((performance.now() - started) * 100) / 100,
+    });
+  }
+
+  return {
+    handle,
     invalidate,
     size: () => entries.size,
     async warm(paths: string[]) {
       await Promise.all(paths.map((path) => lookup(path).catch(() => null)));
     },
     close: unsubscribe,
-  });
+  };
 }

@@ -25,21 +25,34 @@ export function contentSecurityPolicy(scriptSources: string[], options: { https:
   return directives.join("; ");
 }
 
-/** Headers on every response; the CSP allows inline scripts carrying this response's nonce. */
+/** The security headers every response carries besides its CSP. */
+export function fixedSecurityHeaders(options: { https: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    [
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
+    ],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+/**
+ * Headers on every response rendered per request; the CSP allows inline scripts carrying this
+ * response's nonce. (Pages from the public-page cache set the same fixed headers and a CSP of
+ * hashes themselves, before this runs: server/public-cache.ts.)
+ */
 export function securityHeaders(options: { https: boolean }): RequestHandler {
+  const fixed = fixedSecurityHeaders(options);
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], options));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()",
-    );
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if (options.https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of fixed) res.setHeader(name, value);
     next();
   };
 }

@@ -61,6 +61,20 @@ it("normalises paths and days", () => {
   expect(viewDay(new Date("2026-11-22T23:59:59.999Z"))).toBe("2026-11-22");
 });
 
+it("gives the UTC day of any time, going forward and back across midnight", () => {
+  for (const [time, day] of [
+    ["2026-11-22T00:00:00.000Z", "2026-11-22"],
+    ["2026-11-22T12:00:00.000Z", "2026-11-22"],
+    ["2026-11-23T00:00:00.000Z", "2026-11-23"],
+    ["2026-11-22T23:59:59.999Z", "2026-11-22"],
+    ["1969-12-31T23:00:00.000Z", "1969-12-31"],
+    ["2024-02-29T10:00:00.000Z", "2024-02-29"],
+    ["2026-11-23T00:00:00.001Z", "2026-11-23"],
+  ] as const) {
+    expect(viewDay(new Date(time)), time).toBe(day);
+  }
+});
+
 it("counts only canonical public paths, however they are spelled", () => {
   const pages = ["/", "/portfolio", "/about"];
   expect(canonicalViewPath("/%70ortfolio", pages)).toBe("/portfolio");

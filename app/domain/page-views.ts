@@ -16,6 +16,18 @@ export type ViewCandidate = {
 
 export const maxTrackedPathLength = 200;
 
+/** Whether a user agent is a bot, remembered: the same few browsers' strings come back on every view. */
+const botAnswers = new Map<string, boolean>();
+function isBotAgent(userAgent: string): boolean {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 1000) botAnswers.clear();
+    botAnswers.set(userAgent, answer);
+  }
+  return answer;
+}
+
 /**
  * A real visit to a public page: a GET answered 200 with an HTML document,
  * not under /admin, not a data request, not from a bot, and not from a browser
@@ -29,7 +41,7 @@ export function isCountableView(candidate: ViewCandidate): boolean {
   if (path.endsWith(".data") || path.length > maxTrackedPathLength) return false;
   if (headers.get("dnt") === "1" || headers.get("sec-gpc") === "1") return false;
   const userAgent = headers.get("user-agent");
-  if (!userAgent || isbot(userAgent)) return false;
+  if (!userAgent || isBotAgent(userAgent)) return false;
   return true;
 }
 
@@ -54,7 +66,15 @@ export function canonicalViewPath(path: string, pages: readonly string[]): strin
   return pages.includes(normal) ? normal : null;
 }
 
-/** The counting day: the UTC date, YYYY-MM-DD. */
+const dayMs = 86_400_000;
+let lastDay = { start: 0, text: "1970-01-01" };
+
+/** The counting day: the UTC date, YYYY-MM-DD (worked out once per day, not once per view). */
 export function viewDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
+  const time = now.getTime();
+  if (time < lastDay.start || time >= lastDay.start + dayMs) {
+    const start = time - (((time % dayMs) + dayMs) % dayMs);
+    lastDay = { start, text: new Date(start).toISOString().slice(0, 10) };
+  }
+  return lastDay.text;
 }

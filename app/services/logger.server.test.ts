@@ -53,3 +53,17 @@ it("logs a failed query without the values a visitor submitted", () => {
   expect(logged).toContain("Failed query: insert into");
   expect(logged).toContain("params: [redacted]");
 });
+
+it("writes request lines to the logger's own output, at its level", async () => {
+  const { pino } = await import("pino");
+  const { createRequestLineLogger } = await import("./logger.server.ts");
+  const lines: string[] = [];
+  const logger = pino({ level: "warn", base: undefined }, { write: (line: string) => lines.push(line) });
+  const requests = createRequestLineLogger(logger);
+  requests.info({ path: "/" }, "request");
+  expect(lines).toEqual([]);
+  requests.warn({ path: "/about", status: 200 }, "request");
+  logger.warn("other");
+  expect(lines.map((line) => JSON.parse(line).msg)).toEqual(["request", "other"]);
+  expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ level: 40, path: "/about", status: 200 });
+});

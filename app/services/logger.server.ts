@@ -53,6 +53,16 @@ export function createLogger(level: string, format: LogFormat = defaultLogFormat
   });
 }
 
+/**
+ * A logger for the one line each request writes (method, path, status, times, request id: no
+ * field that could hold a secret), on the same output as `logger` but without its redaction,
+ * which tripled the cost of every line (about 12 µs instead of 4; docs/benchmarks.md).
+ */
+export function createRequestLineLogger(logger: Logger): Logger {
+  const stream = (logger as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym];
+  return pino({ level: logger.level, base: undefined }, stream);
+}
+
 const levels: Record<number, { name: string; color: string }> = {
   10: { name: "TRACE", color: "90" },
   20: { name: "DEBUG", color: "36" },

@@ -491,6 +491,10 @@ describe("public page cache (ADR 0021)", () => {
       expect(first.headers.get("vary")).toBe("Accept-Encoding");
       // no per-request nonce: the inline scripts are allowed by their hashes
       expect(first.headers.get("content-security-policy")).not.toContain("'nonce-");
+      expect(first.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(first.headers.get("x-frame-options")).toBe("DENY");
+      expect(first.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       expect(body).not.toContain("nonce=");
       const second = await fetch(`${server.url}${path}`);
       expect(second.headers.get("etag")).toBe(etag);

@@ -43,6 +43,11 @@ export type StartOptions = {
   /** reuse a data directory (restart tests); otherwise a fresh temporary one */
   dataDir?: string;
   keepDataDir?: boolean;
+  /**
+   * Stop keeping what the server prints once it listens (load benchmarks: the load generator's
+   * process should not pay for holding the server's request log)
+   */
+  discardOutputAfterStart?: boolean;
   /** Node options before `server.ts` (default: those of `npm start`) */
   nodeArgs?: string[];
 };
@@ -67,11 +72,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  let keep = true;
   child.stdout?.on("data", (chunk) => {
-    output += chunk;
+    if (keep) output += chunk;
   });
   child.stderr?.on("data", (chunk) => {
-    output += chunk;
+    if (keep) output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
@@ -88,6 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       if (listening) {
         clearTimeout(timer);
         child.stdout?.off("data", check);
+        if (options.discardOutputAfterStart) keep = false;
         resolve(Number(listening.port));
       }
     };
