@@ -10,6 +10,7 @@
  * `/CONTACT/send` all get the limit of `/contact/send`.
  */
 
+import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
@@ -70,8 +71,11 @@ export function limitBodies(
     inspect?: (contentType: string | undefined, body: Buffer) => Promise<string | null>;
   } = {},
 ): RequestHandler {
-  return (req, res, next) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  return (req, res, unboundNext) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return unboundNext();
+    // the body's events run in the socket's async context: `next` keeps this request's (its
+    // query counter, app/db/client.server.ts)
+    const next = AsyncResource.bind(unboundNext);
     if (canonicalPath(req.originalUrl) === null) {
       res.status(400).set("Connection", "close").type("text/plain").send("Bad Request: the address cannot be read.");
       return;

@@ -18,8 +18,12 @@ import { conversionDescription } from "#app/domain/leads.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
 
-export async function createSubmission(db: Queryable, row: SubmissionFields) {
-  const [created] = await db.insert(contactSubmissions).values(row).returning();
+/** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
+export async function createSubmission(db: Queryable, row: SubmissionFields, id?: string) {
+  const [created] = await db
+    .insert(contactSubmissions)
+    .values(id ? { ...row, id } : row)
+    .returning();
   if (!created) throw new Error("insert returned no row");
   await publishChange(db, { table: "contact_submissions", id: created.id });
   return created;

@@ -5,6 +5,7 @@
  * a stale form comes back with the visitor's values and a fresh token. Refusals are logged
  * without the message body.
  */
+import { randomUUID } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
 import { limitAddress } from "#app/domain/client-address.ts";
@@ -104,12 +105,15 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
   }
 
   const row = toSubmissionRow(submission.value);
+  // The insert comes last in the transaction: its trigger updates the inbox's status counter row,
+  // which concurrent inquiries then wait for until this one commits. So the id is made here (the
+  // owner's notification links to it) and the studio's address is read before the transaction.
+  const id = randomUUID();
+  const studio = await getStudioIdentity(database.db);
   const created = await database.db.transaction(async (tx) => {
-    const stored = await createSubmission(tx, row);
-    const studio = await getStudioIdentity(tx);
-    const mail = inquiryNotification(row, `${config.publicUrl}/admin/dashboard?submission=${stored.id}`);
+    const mail = inquiryNotification(row, `${config.publicUrl}/admin/dashboard?submission=${id}`);
     await enqueueMail(tx, { to: studio.email, ...mail });
-    return stored;
+    return createSubmission(tx, row, id);
   });
   app.mail.kick();
   logger.info({ submissionId: created.id }, "contact submission stored");

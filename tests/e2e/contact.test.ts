@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 async function fillValid(page: Page, overrides: Record<string, string> = {}) {
   const values = {
@@ -176,6 +177,14 @@ describe("contact form defences", () => {
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe("/contact?sent=1");
     expect(sent.headers.get("cache-control")).toBe("no-store");
+    // its request log line counts the queries the post ran (the body is read before the action runs)
+    await until(() =>
+      server.logs().some((line) => line.msg === "request" && line.method === "POST" && line.status === 303),
+    );
+    const postLine = server
+      .logs()
+      .find((line) => line.msg === "request" && line.method === "POST" && line.status === 303);
+    expect(postLine?.queries).toBeGreaterThanOrEqual(4);
     const limited = await post({ ...inquiry, form_token: token });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
