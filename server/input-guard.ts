@@ -12,18 +12,20 @@ export const inputMessages = {
   brokenForm: "the form data cannot be read.",
 } as const;
 
-/** 400 for a NUL byte or undecodable percent-encoding anywhere in the address (path or query). */
+/** Whether an address (path or query) holds a NUL byte or percent-encoding that cannot be decoded. */
+export function isBadAddress(url: string): boolean {
+  if (!url.includes("%") && !url.includes("\0")) return false;
+  try {
+    return decodeURIComponent(url.replaceAll("+", " ")).includes("\0");
+  } catch {
+    return true;
+  }
+}
+
+/** 400 for a bad address (`isBadAddress`); the public-page cache leaves those to this too. */
 export function rejectBadAddresses(): RequestHandler {
   return (req, res, next) => {
-    const url = req.originalUrl;
-    if (!url.includes("%") && !url.includes("\0")) return next();
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(url.replaceAll("+", " "));
-    } catch {
-      decoded = "\0";
-    }
-    if (!decoded.includes("\0")) return next();
+    if (!isBadAddress(req.originalUrl)) return next();
     res
       .status(400)
       .set("Cache-Control", "no-store")

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { PageViewCounter } from "#app/services/page-views.server.ts";
+import { isBadAddress } from "./input-guard.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
 export type CachedPage = {
@@ -208,15 +209,22 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
    * page that does not render to a 200, goes to `fallback` (the Express app).
    */
   function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): void {
-    if (req.method !== "GET" && req.method !== "HEAD") return fallback();
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query < 0 ? url : url.slice(0, query);
-    const key = publicCacheKey(path, new URLSearchParams(query < 0 ? "" : url.slice(query + 1)));
-    if (!key) return fallback();
+    // a NUL byte or broken encoding anywhere in the address is the app's to refuse (400)
+    const get = (req.method === "GET" || req.method === "HEAD") && !isBadAddress(url);
+    const key = get ? publicCacheKey(path, new URLSearchParams(query < 0 ? "" : url.slice(query + 1))) : null;
+    if (!key) {
+      fallback();
+      return;
+    }
     const started = performance.now();
     const entry = entries.get(key);
-    if (entry && Date.now() - entry.storedAt < maxAgeMs) return send(req, res, path, entry, started);
+    if (entry && Date.now() - entry.storedAt < maxAgeMs) {
+      send(req, res, path, entry, started);
+      return;
+    }
     renderEntry(key).then(
       (rendered) => (rendered ? send(req, res, path, rendered, started) : fallback()),
       (error: unknown) => {

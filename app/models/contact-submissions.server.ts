@@ -16,7 +16,7 @@ import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts"
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/leads.ts";
 import { pageWindow } from "#app/domain/pages.ts";
-import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 /** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
 export async function createSubmission(db: Queryable, row: SubmissionFields, id?: string) {
@@ -50,14 +50,7 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
   const window = pageWindow(query.page, inboxPageSize, total);
   // the page's ids first, from the (status, created_at, id) index alone; a page past the middle is
   // read from the oldest end, so no page skips more than half the rows (app/domain/pages.ts)
-  const pageIds = db
-    .select({ id: contactSubmissions.id })
-    .from(contactSubmissions)
-    .where(where)
-    .orderBy(...pageOrder(window, contactSubmissions.createdAt, contactSubmissions.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as("page_ids");
+  const pageIds = pageIdsQuery(db, contactSubmissions, where, window);
   const rows = await db
     .select({
       id: contactSubmissions.id,

@@ -8,7 +8,7 @@ import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
-import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -47,14 +47,7 @@ export async function listCustomers(db: Queryable, query: CustomerListQuery) {
   const window = pageWindow(query.page, customerPageSize, total);
   // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows,
   // and a page past the middle is read from the oldest end (app/domain/pages.ts)
-  const pageIds = db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(where)
-    .orderBy(...pageOrder(window, customers.createdAt, customers.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as("page_ids");
+  const pageIds = pageIdsQuery(db, customers, where, window);
   const rows = await db
     .select(customerRowFields())
     .from(pageIds)

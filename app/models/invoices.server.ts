@@ -33,7 +33,7 @@ import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { after, cursorTime, inBatches, pageOrder } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -202,14 +202,7 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery, optio
   const window = pageWindow(query.page, invoicePageSize, total);
   // the page's ids first (from the (status, created_at, id) or (created_at, id) index), then 25 rows with
   // their customers; a page past the middle is read from the oldest end (app/domain/pages.ts)
-  const pageIds = db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(where)
-    .orderBy(...pageOrder(window, invoices.createdAt, invoices.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as("page_ids");
+  const pageIds = pageIdsQuery(db, invoices, where, window);
   const rows: InvoiceListRow[] = await db
     .select({
       id: invoices.id,

@@ -4,6 +4,8 @@
  * timestamp to the microsecond as text, so no row is skipped or read twice.
  */
 import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Queryable } from "#app/db/client.server.ts";
 import type { PageWindow } from "#app/domain/pages.ts";
 
 export type Cursor = { at: string; id: string };
@@ -39,4 +41,25 @@ export async function* inBatches<Row extends { cursorAt: string; id: string }>(
  */
 export function pageOrder(window: PageWindow, createdAt: AnyColumn, id: AnyColumn): SQL[] {
   return window.from === "newest" ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+}
+
+/**
+ * The ids of one list page, as a subquery to join the page's rows to: read from the
+ * `(created_at DESC, id DESC)` index alone, so a deep page skips index entries, not rows, and a
+ * page past the middle is read from the oldest end (app/domain/pages.ts).
+ */
+export function pageIdsQuery<Table extends PgTable & { id: PgColumn; createdAt: PgColumn }>(
+  db: Queryable,
+  table: Table,
+  where: SQL | undefined,
+  window: PageWindow,
+) {
+  return db
+    .select({ id: table.id as Table["id"] })
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...pageOrder(window, table.createdAt, table.id))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as("page_ids");
 }

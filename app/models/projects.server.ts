@@ -7,7 +7,7 @@ import { likePattern } from "#app/domain/inbox.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
 import { displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
-import { pageOrder } from "#app/models/keyset.server.ts";
+import { pageIdsQuery } from "#app/models/keyset.server.ts";
 
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 
@@ -57,14 +57,7 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
   const window = pageWindow(query.page, projectPageSize, total);
   // the page's ids first (from the index alone), then their rows and customers: a deep page joins 24 rows,
   // not all it skips, and a page past the middle is read from the oldest end (app/domain/pages.ts)
-  const pageIds = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(where)
-    .orderBy(...pageOrder(window, projects.createdAt, projects.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as("page_ids");
+  const pageIds = pageIdsQuery(db, projects, where, window);
   const rows = await db
     .select(cardFields)
     .from(pageIds)
