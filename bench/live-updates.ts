@@ -11,12 +11,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { issueFormToken } from "#app/services/form-token.server.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie } from "../tests/support/accounts.ts";
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { startServer, type TestServer } from "../tests/support/server.ts";
 import { under, writeRows } from "./lib/report.ts";
 
 const budgetMs = 2_000;
+const secret = "live-updates-bench-secret-0123456789abcdef";
 const samplesArg = process.argv.indexOf("--samples");
 const samples = samplesArg > 0 ? Number(process.argv[samplesArg + 1]) : 20;
 
@@ -54,18 +56,8 @@ async function openStream(server: TestServer) {
   };
 }
 
-async function formToken(server: TestServer): Promise<string> {
-  const html = await (await fetch(`${server.url}/contact`)).text();
-  const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error("no form token");
-  return token;
-}
-
 async function measure(listenOn: TestServer, postTo: TestServer) {
   const stream = await openStream(listenOn);
-  const token = await formToken(postTo);
-  // the contact form's time trap refuses posts sooner than 3 s after the page was rendered
-  await new Promise((resolve) => setTimeout(resolve, 3_200));
   const latencies: number[] = [];
   try {
     for (let i = 0; i < samples; i++) {
@@ -75,7 +67,9 @@ async function measure(listenOn: TestServer, postTo: TestServer) {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin: postTo.url },
         body: new URLSearchParams({
-          form_token: token,
+          // one form (one token) per visitor, dated past the time trap: a token used more than three
+          // times is taken for a replay and kept as spam, which announces nothing
+          form_token: issueFormToken(secret, Date.now() - 10_000 - i),
           first_name: "Live",
           last_name: `Sample ${i}`,
           email: `live${i}@example.test`,
@@ -105,7 +99,7 @@ async function measure(listenOn: TestServer, postTo: TestServer) {
 
 async function onPGlite() {
   const dataDir = dataDirWithAccounts();
-  const server = await startServer({ dataDir, env: { CONTACT_RATE_LIMIT: "off" } });
+  const server = await startServer({ dataDir, env: { CONTACT_RATE_LIMIT: "off", SESSION_SECRET: secret } });
   try {
     return { database: "pglite", servers: 1, ...(await measure(server, server)) };
   } finally {
@@ -119,7 +113,7 @@ async function onPostgres() {
   const env = {
     DATABASE_URL: database.url,
     CONTACT_RATE_LIMIT: "off",
-    SESSION_SECRET: "live-updates-bench-secret-0123456789abcdef",
+    SESSION_SECRET: secret,
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-live-"));
   createAccount(dataDir, adminAccount, { env: { DATABASE_URL: database.url } });

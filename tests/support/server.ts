@@ -81,11 +81,20 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
 
+  // complete JSON lines only: the server writes its log asynchronously, so the output can end
+  // in the middle of a line
   const logs = () =>
     output
       .split("\n")
+      .slice(0, -1)
       .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return [];
+        }
+      });
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
