@@ -100,6 +100,6 @@ if (!process.argv.includes("--no-write")) {
   console.warn(`\nWritten to docs/benchmarks.md (${rows.length} figures).`);
 }
 if (failed.length) {
-  console.error(`Failed to run: ${failed.join(", ")}`);
+  console.error(`Exited with an error (or a figure over its goal): ${failed.join(", ")}`);
   process.exit(1);
 }

@@ -54,7 +54,11 @@ export type StartOptions = {
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "studio-e2e-"));
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? productionNodeArgs), "server.ts"], {
+  // STUDIO_NODE_ARGS (space-separated, may be empty) overrides the default, to compare V8 options in a benchmark
+  const override = process.env.STUDIO_NODE_ARGS;
+  const nodeArgs =
+    options.nodeArgs ?? (override === undefined ? productionNodeArgs : override.split(" ").filter(Boolean));
+  const child = spawn(process.execPath, [...nodeArgs, "server.ts"], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
