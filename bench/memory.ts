@@ -6,7 +6,8 @@
  * back-office lists, signed in). Goals (DESIGN section 7, issue 14): ready under 3 s on
  * PGlite, first request under 100 ms, warm RSS under 200 MB (PostgreSQL) / 300 MB (PGlite).
  *
- *   node bench/memory.ts [--views 1000]
+ *   node bench/memory.ts [--views 1000] [--pglite-only | --postgres-only]
+ *   STUDIO_NODE_ARGS="--max-semi-space-size=2" node bench/memory.ts   (other V8 options than npm start's)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,8 +23,6 @@ function arg(name: string, fallback: number): number {
   return index > 0 ? Number(process.argv[index + 1]) : fallback;
 }
 const views = arg("views", 1000);
-const flagsIndex = process.argv.indexOf("--node-args");
-const nodeArgs = flagsIndex > 0 ? (process.argv[flagsIndex + 1] ?? "").split(" ").filter(Boolean) : undefined;
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 const publicPaths = ["/", "/portfolio", "/pricing", "/about", "/contact", "/portfolio?category=webapps"];
@@ -39,7 +38,7 @@ const adminPaths = [
 
 async function timedStart(env: Record<string, string>, dataDir: string): Promise<{ server: TestServer; ms: number }> {
   const started = performance.now();
-  const server = await startServer({ dataDir, env, nodeArgs });
+  const server = await startServer({ dataDir, env });
   return { server, ms: performance.now() - started };
 }
 

@@ -138,12 +138,8 @@ export type PublicCacheOptions = {
 export type PublicCache = {
   /** serves a cached page, or calls `fallback` */
   handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
-  /** drops every entry (a content change) */
-  invalidate(): void;
   /** renders the given pages now, so the first visitors do not wait */
   warm(paths: string[]): Promise<void>;
-  size(): number;
-  close(): void;
 };
 
 export function publicPageCache(options: PublicCacheOptions): PublicCache {
@@ -159,7 +155,8 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
     entries.clear();
     rendering.clear();
   };
-  const unsubscribe = options.changes.subscribe((event) => {
+  // for the process's lifetime: the feed itself is closed at shutdown
+  options.changes.subscribe((event) => {
     if (event.table === "site_content") invalidate();
   });
 
@@ -282,11 +279,8 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
 
   return {
     handle,
-    invalidate,
-    size: () => entries.size,
     async warm(paths: string[]) {
       await Promise.all(paths.map((path) => lookup(path).catch(() => null)));
     },
-    close: unsubscribe,
   };
 }

@@ -4,11 +4,6 @@ import { pageViews } from "#app/db/schema.ts";
 
 export type PageViewCount = { path: string; day: string; views: number };
 
-/** Adds one view of `path` on `day` (YYYY-MM-DD): one row per path per day, counted atomically. */
-export async function recordPageView(db: Queryable, path: string, day: string): Promise<void> {
-  await addPageViews(db, [{ path, day, views: 1 }]);
-}
-
 /** Adds a batch of counts in one statement (one row per path and day; added to what is stored, atomically). */
 export async function addPageViews(db: Queryable, counts: PageViewCount[]): Promise<void> {
   if (counts.length === 0) return;

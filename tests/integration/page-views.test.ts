@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { expect, it } from "vitest";
-import { listPageViews, recordPageView } from "#app/models/page-views.server.ts";
+import { addPageViews, listPageViews } from "#app/models/page-views.server.ts";
 import { createPageViewCounter } from "#app/services/page-views.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
@@ -16,9 +16,10 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 describeEachDatabase("page views", (database) => {
   it("counts one row per path per day, adding atomically under concurrent views", async () => {
     const { db } = database();
-    await Promise.all(Array.from({ length: 20 }, () => recordPageView(db, "/pricing", "2026-11-20")));
-    await recordPageView(db, "/pricing", "2026-11-21");
-    await recordPageView(db, "/about", "2026-11-20");
+    const view = (path: string, day: string) => addPageViews(db, [{ path, day, views: 1 }]);
+    await Promise.all(Array.from({ length: 20 }, () => view("/pricing", "2026-11-20")));
+    await view("/pricing", "2026-11-21");
+    await view("/about", "2026-11-20");
     expect(await listPageViews(db, { from: "2026-11-20", to: "2026-11-21" })).toEqual([
       { path: "/about", day: "2026-11-20", views: 1 },
       { path: "/pricing", day: "2026-11-20", views: 20 },
@@ -29,7 +30,7 @@ describeEachDatabase("page views", (database) => {
 
   it("counts in memory and writes nothing until a flush, then one batch added to what is stored", async () => {
     const { db } = database();
-    await recordPageView(db, "/pricing", "2026-11-20");
+    await addPageViews(db, [{ path: "/pricing", day: "2026-11-20", views: 1 }]);
     const counter = createPageViewCounter(db, logger, { flushMs: 60_000 });
     for (let i = 0; i < 500; i++) counter.count(get("/pricing"), html(), day);
     counter.count(get("/about"), html(), day);
