@@ -17,6 +17,9 @@ export const twoFactorMessages = {
   invalidCode: "That code is not valid. Try the newest code from your app.",
   tooMany: "Too many attempts. Please wait a few minutes and try again.",
   expired: "Your sign-in timed out. Please sign in again.",
+  /** after a password reset of an account with two-factor on: the link alone opens no session */
+  afterReset: "Password updated successfully! Your account has two-factor sign-in: enter a code to finish signing in.",
+  usePasskey: "Use a passkey instead",
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
   wrongPassword: "Your password is not correct",

@@ -7,14 +7,15 @@
 import { generateTOTP } from "@epic-web/totp";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
+import { mailOutbox, pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import * as dashboard from "#app/routes/admin/dashboard.tsx";
 import * as login from "#app/routes/admin/login.tsx";
 import * as verify from "#app/routes/admin/login-verify.tsx";
 import * as security from "#app/routes/admin/settings-security.tsx";
+import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { pendingSecret } from "#app/services/auth/two-factor.server.ts";
-import { mailKey } from "#app/services/mail.server.ts";
+import { mailKey, openText } from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 
@@ -156,6 +157,37 @@ describeEachDatabase("two-factor", (database) => {
     expect(await database().db.select().from(totpBackupCodes)).toHaveLength(0);
     const { outcome } = await signInWithPassword();
     expect(outcome.location).not.toContain("/verify");
+  });
+
+  it("a password reset does not skip the second factor: no session until a code", async () => {
+    await enrol();
+    await database().db.update(userTotp).set({ lastStep: 0 }).where(eq(userTotp.userId, userId));
+    await requestPasswordReset(
+      database().db,
+      { email: "owner@studio.test", publicUrl: testConfig.publicUrl, sessionSecret: testConfig.sessionSecret },
+      { floorMs: 0 },
+    );
+    const [mail] = await database().db.select().from(mailOutbox);
+    const text = openText(mailKey(testConfig.sessionSecret), mail?.text ?? "") ?? "";
+    const token = /token=([\w-]+)/.exec(text)?.[1] ?? "";
+    expect(token).not.toBe("");
+    const newPassword = "a brand new reset passphrase";
+    const reset = await call(login.action, "/admin/login", {
+      form: { intent: "recovery", token, password: newPassword, confirmPassword: newPassword },
+    });
+    expect(reset.status).toBe(302);
+    expect(reset.location).toBe("/admin/login/verify?reset=1");
+    const setCookie = reset.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^studio_2fa=/);
+    expect(setCookie).not.toContain("studio_session=");
+    // every session ended (the admin's too), and none was opened by the link
+    expect(await database().db.select().from(sessions)).toHaveLength(0);
+    const cookie = setCookie.split(";")[0] ?? "";
+    expect((await call(dashboard.loader, "/admin/dashboard", { cookie })).status).toBe(302);
+    const ok = await call(verify.action, "/admin/login/verify", { cookie, form: { code: await code(secret) } });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("set-cookie")).toContain("studio_session=");
+    expect(await database().db.select().from(sessions)).toHaveLength(1);
   });
 
   it("the verify page without a pending sign-in goes back to the login", async () => {

@@ -4,7 +4,7 @@
  * opens nothing); a current authenticator code (once) or an unused backup code turns it into a
  * session. Attempts are limited per account and per address. Works without JavaScript.
  */
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { inputClass } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -71,8 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginVerify() {
   const answer = useActionData<typeof action>() as { error?: string } | undefined;
+  const [params] = useSearchParams();
   return (
     <AuthCard title="Two-factor sign-in" description={twoFactorMessages.enterCode}>
+      {params.get("reset") === "1" ? (
+        <p role="status" className="mb-3 text-sm text-emerald-300">
+          {twoFactorMessages.afterReset}
+        </p>
+      ) : null}
       <Form method="post" className="flex flex-col gap-3">
         <label htmlFor="code" className="text-sm font-medium text-zinc-200">
           Code
@@ -97,6 +103,11 @@ export default function LoginVerify() {
           Verify
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/admin/login" className="text-zinc-300 underline underline-offset-4 hover:text-white">
+          {twoFactorMessages.usePasskey}
+        </Link>
+      </p>
     </AuthCard>
   );
 }

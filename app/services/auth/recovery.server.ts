@@ -3,6 +3,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { consumeAuthToken, insertAuthToken, isTokenLive, voidUnusedTokens } from "#app/models/auth-tokens.server.ts";
+import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail, setPasswordHash } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
@@ -104,14 +105,21 @@ export type PasswordSetResult =
   | { ok: false; field?: "password"; message: string };
 
 /**
- * Uses a reset token once: new password, every session ended, a fresh one started.
+ * A reset of an account with two-factor on sets the password and ends every session, but opens
+ * none: the second factor comes next, as after a password sign-in (ADR 0024).
+ */
+export type ResetResult = PasswordSetResult | { ok: false; secondFactor: { userId: string }; message: string };
+
+/**
+ * Uses a reset token once: new password, every session ended, and a fresh one started unless the
+ * account has two-factor on (then the caller starts a pending sign-in: the link alone opens nothing).
  * The address's allowance is taken and the token checked before argon2 runs.
  */
 export async function resetPassword(
   db: Queryable,
   input: { token: string; password: string } & RequestMeta,
   now = new Date(),
-): Promise<PasswordSetResult> {
+): Promise<ResetResult> {
   const problem = newPasswordProblem(input.password);
   if (problem) return { ok: false, field: "password", message: problem };
   if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) {
@@ -128,9 +136,17 @@ export async function resetPassword(
     const userId = used.userId;
     const user = await setPasswordHash(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
-    const session = await createSession(tx, userId, input, now);
     if (user) await forgetSignInFailures(tx, user.email);
-    await audit(tx, { event: "password_reset_completed", userId, email: user?.email, ip: input.ip });
+    const secondFactor = await hasConfirmedTotp(tx, userId);
+    await audit(tx, {
+      event: "password_reset_completed",
+      userId,
+      email: user?.email,
+      ip: input.ip,
+      detail: secondFactor ? { secondFactor: "required" } : undefined,
+    });
+    if (secondFactor) return { ok: false, secondFactor: { userId }, message: authMessages.passwordUpdated } as const;
+    const session = await createSession(tx, userId, input, now);
     return { ok: true, ...session, userId, isAdmin: await hasAdminRole(tx, userId) } as const;
   });
 }

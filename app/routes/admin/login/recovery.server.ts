@@ -1,11 +1,12 @@
 /** Login mode 4: set a new password with the emailed link (and check the link as soon as it is opened). */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { checkResetToken, resetPassword } from "#app/services/auth/recovery.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { startPendingSignIn } from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
 import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
 
@@ -36,6 +37,11 @@ export async function recoveryAction(request: Request, context: Readonly<RouterC
   const outcome = await resetPassword(database.db, { ...submission.value, ...requestMeta(request, context) }).catch(
     (error: unknown) => unexpected(logger, error, authMessages.updateFailed),
   );
+  if (!outcome.ok && "secondFactor" in outcome) {
+    // two-factor on: the new password is set, but only the second factor opens a session
+    const cookie = await startPendingSignIn(database.db, config, outcome.secondFactor.userId);
+    return redirect("/admin/login/verify?reset=1", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  }
   if (!outcome.ok) {
     if (outcome.field) {
       // a password the policy refuses: an error on the field, 400
