@@ -28,6 +28,8 @@ export const auditEventLabels: Record<string, string> = {
   signin_success: "Signed in",
   signin_failure: "Sign-in failed",
   signin_blocked: "Sign-in blocked (too many attempts)",
+  reauth_failure: "Password re-check failed",
+  reauth_blocked: "Password re-check blocked (too many attempts)",
   signout: "Signed out",
   password_reset_requested: "Password reset requested",
   password_reset_blocked: "Password reset blocked (too many requests)",

@@ -23,6 +23,8 @@ export const twoFactorMessages = {
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
   wrongPassword: "Your password is not correct",
+  tooManyChecks: "Too many password attempts. Please wait a few minutes and try again.",
+  alreadyOn: "Two-factor authentication is already on. Turn it off first to set up a new app.",
   backupCodesNote:
     "Keep these backup codes somewhere safe. Each works once if you lose your phone. They are shown only now.",
 } as const;

@@ -7,11 +7,12 @@
 import { generateTOTP } from "@epic-web/totp";
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { mailOutbox, pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
+import { auditLog, mailOutbox, pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import * as dashboard from "#app/routes/admin/dashboard.tsx";
 import * as login from "#app/routes/admin/login.tsx";
 import * as verify from "#app/routes/admin/login-verify.tsx";
+import * as passkeys from "#app/routes/admin/settings-passkeys.ts";
 import * as security from "#app/routes/admin/settings-security.tsx";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { pendingSecret } from "#app/services/auth/two-factor.server.ts";
@@ -157,6 +158,50 @@ describeEachDatabase("two-factor", (database) => {
     expect(await database().db.select().from(totpBackupCodes)).toHaveLength(0);
     const { outcome } = await signInWithPassword();
     expect(outcome.location).not.toContain("/verify");
+  });
+
+  it("starting an enrolment while two-factor is on is refused and changes nothing", async () => {
+    await enrol();
+    const before = await database().db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    const again = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-start", password },
+    });
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.data)).toContain(twoFactorMessages.alreadyOn);
+    const after = await database().db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    expect(after).toEqual(before);
+    expect(after[0]?.confirmedAt).not.toBeNull();
+    expect(await database().db.select().from(totpBackupCodes)).toHaveLength(10);
+  });
+
+  it("password re-checks are limited like sign-in and their failures audited", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await call(security.action, "/admin/settings/security", {
+        cookie: admin,
+        form: { intent: "totp-start", password: `wrong guess ${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // the right password is refused too while blocked, and nothing was started
+    const right = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "totp-start", password },
+    });
+    expect(right.status).toBe(429);
+    expect(JSON.stringify(right.data)).toContain(twoFactorMessages.tooManyChecks);
+    expect(await database().db.select().from(userTotp)).toHaveLength(0);
+    const passkey = await call(passkeys.action, "/admin/settings/passkeys", {
+      cookie: admin,
+      form: { intent: "options", password },
+    });
+    expect(passkey.status).toBe(429);
+    const events = (await database().db.select().from(auditLog)).map((row) => row.event);
+    expect(events.filter((event) => event === "reauth_failure")).toHaveLength(10);
+    expect(events.filter((event) => event === "reauth_blocked")).toHaveLength(3);
   });
 
   it("a password reset does not skip the second factor: no session until a code", async () => {

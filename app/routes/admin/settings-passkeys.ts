@@ -8,11 +8,10 @@ import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { deletePasskey } from "#app/models/passkeys.server.ts";
-import { findUserById } from "#app/models/users.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { registerPasskey, registrationOptions } from "#app/services/auth/passkeys.server.ts";
-import { verifyPassword } from "#app/services/auth/passwords.server.ts";
+import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/settings-passkeys";
 
@@ -24,13 +23,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = database.db;
   const form = await request.formData();
   const intent = form.get("intent");
-  const passwordOk = async () => {
-    const user = await findUserById(db, session.userId);
-    return verifyPassword(user?.passwordHash, String(form.get("password") ?? ""));
-  };
+  const recheck = (purpose: "passkey-add" | "passkey-remove") =>
+    recheckPassword(db, { userId: session.userId, password: form.get("password"), purpose, ip });
   if (intent === "options") {
-    if (!(await passwordOk()))
-      return data({ error: twoFactorMessages.wrongPassword }, { status: 400, headers: noStore });
+    const check = await recheck("passkey-add");
+    if (check === "limited") return data({ error: twoFactorMessages.tooManyChecks }, { status: 429, headers: noStore });
+    if (check === "wrong") return data({ error: twoFactorMessages.wrongPassword }, { status: 400, headers: noStore });
     const { options, cookie } = await registrationOptions(db, config, request, session);
     return data({ options }, { headers: { ...noStore, "Set-Cookie": cookie } });
   }
@@ -53,8 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const back = "/admin/settings/security";
-    if (!(await passwordOk()))
-      return redirectWithToast(config, back, { type: "error", message: twoFactorMessages.wrongPassword });
+    const check = await recheck("passkey-remove");
+    if (check !== "ok") {
+      const message = check === "limited" ? twoFactorMessages.tooManyChecks : twoFactorMessages.wrongPassword;
+      return redirectWithToast(config, back, { type: "error", message });
+    }
     const removed = await deletePasskey(db, session.userId, String(form.get("id") ?? ""));
     if (!removed) throw data("Passkey not found", { status: 404 });
     await auditAction(db, session, ip, "passkey_removed");

@@ -12,16 +12,14 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import type { Db } from "#app/db/client.server.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
 import { listPasskeys } from "#app/models/passkeys.server.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
 import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
-import { findUserById } from "#app/models/users.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
-import { verifyPassword } from "#app/services/auth/passwords.server.ts";
+import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
 import { beginEnrolment, confirmEnrolment, enrolmentUri, pendingSecret } from "#app/services/auth/two-factor.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -57,12 +55,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A fresh password check for changes to the second factor (recent re-authentication). */
-async function passwordMatches(db: Db, userId: string, password: unknown) {
-  const user = await findUserById(db, userId);
-  return verifyPassword(user?.passwordHash, typeof password === "string" ? password : "");
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
@@ -73,9 +65,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const problem = (field: string, message: string) => data({ field, error: message }, { status: 400 });
 
   if (intent === "totp-start" || intent === "totp-disable") {
-    if (!(await passwordMatches(db, session.userId, form.get("password")))) {
-      return problem(intent, twoFactorMessages.wrongPassword);
+    // starting over would silently replace a working second factor: turning it off comes first
+    if (intent === "totp-start" && (await getTotp(db, session.userId))?.confirmedAt) {
+      return data({ field: intent, error: twoFactorMessages.alreadyOn }, { status: 409 });
     }
+    const check = await recheckPassword(db, {
+      userId: session.userId,
+      password: form.get("password"),
+      purpose: intent,
+      ip,
+    });
+    if (check === "limited") return data({ field: intent, error: twoFactorMessages.tooManyChecks }, { status: 429 });
+    if (check === "wrong") return problem(intent, twoFactorMessages.wrongPassword);
     if (intent === "totp-start") {
       await beginEnrolment(db, key, session);
       return redirect(page);
@@ -189,6 +190,11 @@ function TwoFactor({
           On: signing in asks for a code from your authenticator app. {state.backupCodesLeft} backup{" "}
           {state.backupCodesLeft === 1 ? "code" : "codes"} left.
         </p>
+        {answer?.field === "totp-start" ? (
+          <p role="alert" className="mt-2 text-sm text-red-400">
+            {answer.error}
+          </p>
+        ) : null}
         <PasswordForm intent="totp-disable" label="Turn off two-factor" answer={answer} />
       </div>
     );
