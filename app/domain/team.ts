@@ -24,6 +24,9 @@ export const teamMessages = {
   unknownInvitation: "That invitation is no longer pending.",
   invitationInvalid:
     "This invitation link is invalid, already used or expired. Ask the person who invited you for a new one.",
+  invitationSenderGone:
+    "This invitation no longer works: the admin who sent it can no longer manage the team. Ask an admin for a new one.",
+  senderGoneNote: "No longer works: its sender is disabled or no longer an admin",
   welcome: "Welcome to the team!",
   nameRequired: "Name is required",
 } as const;

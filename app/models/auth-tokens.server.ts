@@ -1,7 +1,7 @@
 /** Single-use tokens (password reset, first-admin set-up, invitations), stored as SHA-256 hashes only. */
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { authTokens } from "#app/db/schema.ts";
+import { authTokens, users } from "#app/db/schema.ts";
 
 export type TokenPurpose = "password_reset" | "admin_setup" | "invitation";
 
@@ -62,16 +62,30 @@ export async function consumeAuthToken(db: Queryable, id: string, purpose: Token
 
 // ---------------------------------------------------------------- invitations (ADR 0026)
 
-/** A live invitation's address and roles, by token hash, or null. */
+/**
+ * Whether the admin who sent an invitation may still invite: the account exists, is enabled and
+ * still has the admin role. Read at the moment the link is used, so an invitation never outlives
+ * its sender's right to grant access.
+ */
+const senderMayInvite = sql<boolean>`exists (
+  select 1 from "users" "sender" join "user_roles" "role" on "role"."user_id" = "sender"."id" and "role"."role" = 'admin'
+  where "sender"."id" = ${authTokens.invitedBy} and "sender"."disabled_at" is null)`;
+
+/** A live invitation's address and roles, and whether its sender may still invite, by token hash, or null. */
 export async function findLiveInvitation(db: Queryable, id: string, now: Date) {
   const [row] = await db
-    .select({ email: authTokens.email, roles: authTokens.roles, expiresAt: authTokens.expiresAt })
+    .select({
+      email: authTokens.email,
+      roles: authTokens.roles,
+      expiresAt: authTokens.expiresAt,
+      senderMayInvite,
+    })
     .from(authTokens)
     .where(live(id, "invitation", now));
   return row ?? null;
 }
 
-/** Invitations not used, not revoked and not expired, oldest first. */
+/** Invitations not used, not revoked and not expired, oldest first, with who sent each. */
 export async function listPendingInvitations(db: Queryable, now: Date) {
   return db
     .select({
@@ -80,8 +94,11 @@ export async function listPendingInvitations(db: Queryable, now: Date) {
       roles: authTokens.roles,
       expiresAt: authTokens.expiresAt,
       createdAt: authTokens.createdAt,
+      invitedByEmail: users.email,
+      senderMayInvite,
     })
     .from(authTokens)
+    .leftJoin(users, eq(users.id, authTokens.invitedBy))
     .where(and(eq(authTokens.purpose, "invitation"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
     .orderBy(asc(authTokens.createdAt));
 }

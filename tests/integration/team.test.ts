@@ -134,6 +134,45 @@ describeEachDatabase("team", (database) => {
         ok: true,
       });
     });
+    it("invitations of an admin later disabled or demoted stop working, and say why; the team page shows who sent each", async () => {
+      const owner = await account("owner@studio.test", true);
+      const second = await account("second@studio.test", true);
+      await inviteMember(db(), { actor: second, email: "by-disabled@studio.test", admin: true, ...site });
+      const fromDisabled = await invitationToken();
+      await inviteMember(db(), { actor: second, email: "by-demoted@studio.test", admin: false, ...site });
+      const fromDemoted = await invitationToken();
+      const pagesBefore = await call(team.loader, "/admin/settings/team", { cookie: await cookieFor(owner.email, true) });
+      expect(JSON.stringify(pagesBefore.data)).toContain('"invitedBy":"second@studio.test"');
+
+      expect(await setAccountDisabled(db(), { actor: owner, userId: second.userId, disabled: true })).toMatchObject({
+        ok: true,
+      });
+      expect(await checkInvitation(db(), { token: fromDisabled })).toEqual({ state: "sender-gone" });
+      expect(
+        await acceptInvitation(db(), { token: fromDisabled, name: "Nope", password: "brand new passphrase 9" }),
+      ).toEqual({ ok: false, message: teamMessages.invitationSenderGone });
+      const opened = await call(invite.loader, `/admin/invite/${fromDisabled}`, { params: { token: fromDisabled } });
+      expect(opened.status).toBe(410);
+      expect(opened.data).toMatchObject({ state: "sender-gone" });
+
+      // enabled again but without the admin role: its invitations still do not work
+      await setAccountDisabled(db(), { actor: owner, userId: second.userId, disabled: false });
+      await setAdminRole(db(), { actor: owner, userId: second.userId, admin: false });
+      expect(await checkInvitation(db(), { token: fromDemoted })).toEqual({ state: "sender-gone" });
+      const posted = await call(invite.action, `/admin/invite/${fromDemoted}`, {
+        params: { token: fromDemoted },
+        form: { name: "Nope", password: "brand new passphrase 9", confirmPassword: "brand new passphrase 9" },
+      });
+      expect(posted.status).toBe(410);
+      expect(JSON.stringify(posted.data)).toContain(teamMessages.invitationSenderGone);
+      expect(await db().select().from(users).where(eq(users.email, "by-demoted@studio.test"))).toHaveLength(0);
+      const page = await call(team.loader, "/admin/settings/team", { cookie: await cookieFor(owner.email, true) });
+      expect(JSON.stringify(page.data)).toContain('"works":false');
+
+      // the role given back: the pending invitation works again
+      await setAdminRole(db(), { actor: owner, userId: second.userId, admin: true });
+      expect(await checkInvitation(db(), { token: fromDemoted })).toMatchObject({ state: "valid" });
+    });
   });
 
   describe("roles and disabling", () => {

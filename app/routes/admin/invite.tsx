@@ -92,7 +92,9 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
         description={
           loaderData.state === "limited"
             ? "Too many attempts. Please wait a few minutes and try again."
-            : teamMessages.invitationInvalid
+            : loaderData.state === "sender-gone"
+              ? teamMessages.invitationSenderGone
+              : teamMessages.invitationInvalid
         }
       >
         <Link to="/admin/login" className={buttonClass("primary", "w-full")}>

@@ -21,7 +21,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
-import { inviteSchema, memberActionSchema } from "#app/domain/team.ts";
+import { inviteSchema, memberActionSchema, teamMessages } from "#app/domain/team.ts";
 import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
 import { listTeam } from "#app/models/users.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: invitation.id,
         email: invitation.email ?? "",
         admin: invitation.roles?.includes("admin") ?? false,
+        invitedBy: invitation.invitedByEmail,
+        works: invitation.senderMayInvite,
         expiresAt: invitation.expiresAt,
       })),
     },
@@ -216,7 +218,12 @@ export default function Team({ loaderData }: Route.ComponentProps) {
                   <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
                     <Badge tone="amber">Invited</Badge>
                     {invitation.admin ? <Badge tone="violet">Admin</Badge> : null}
-                    <span>Link works until {formatDate(new Date(invitation.expiresAt))}</span>
+                    <span>Invited by {invitation.invitedBy ?? "a removed account"}</span>
+                    {invitation.works ? (
+                      <span>Link works until {formatDate(new Date(invitation.expiresAt))}</span>
+                    ) : (
+                      <Badge tone="red">{teamMessages.senderGoneNote}</Badge>
+                    )}
                   </div>
                 </div>
                 <Form method="post">

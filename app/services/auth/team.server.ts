@@ -87,7 +87,9 @@ export async function revokeInvitation(
   return { ok: true, message: teamMessages.invitationRevoked };
 }
 
-export type InvitationCheck = { state: "valid"; email: string; admin: boolean } | { state: "invalid" | "limited" };
+export type InvitationCheck =
+  | { state: "valid"; email: string; admin: boolean }
+  | { state: "invalid" | "limited" | "sender-gone" };
 
 /** Whether an invitation link is usable, asked when it is opened (counted against the address's allowance). */
 export async function checkInvitation(
@@ -99,6 +101,7 @@ export async function checkInvitation(
   if (!looksLikeToken(input.token)) return { state: "invalid" };
   const invitation = await findLiveInvitation(db, hashToken(input.token), now);
   if (!invitation?.email) return { state: "invalid" };
+  if (!invitation.senderMayInvite) return { state: "sender-gone" };
   return { state: "valid", email: invitation.email, admin: invitation.roles?.includes("admin") ?? false };
 }
 
@@ -117,9 +120,15 @@ export async function acceptInvitation(
     return { ok: false, limited: true, message: "Too many attempts. Please wait a few minutes and try again." };
   }
   const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
-  if (!id || !(await findLiveInvitation(db, id, now))) return { ok: false, message: teamMessages.invitationInvalid };
+  const invitation = id ? await findLiveInvitation(db, id, now) : null;
+  if (!id || !invitation) return { ok: false, message: teamMessages.invitationInvalid };
+  if (!invitation.senderMayInvite) return { ok: false, message: teamMessages.invitationSenderGone };
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
+    // under the team lock, so a sender disabled or demoted meanwhile is seen
+    await lockTeam(tx);
+    const current = await findLiveInvitation(tx, id, now);
+    if (current && !current.senderMayInvite) return { ok: false, message: teamMessages.invitationSenderGone } as const;
     const used = await consumeAuthToken(tx, id, "invitation", now);
     if (!used?.email) return { ok: false, message: teamMessages.invitationInvalid } as const;
     if (await findUserByEmail(tx, used.email)) return { ok: false, message: teamMessages.accountExists } as const;
