@@ -11,6 +11,8 @@ export const auditEvents = [
   "signin_success",
   "signin_failure",
   "signin_blocked",
+  "reauth_failure",
+  "reauth_blocked",
   "signout",
   "password_reset_requested",
   "password_reset_blocked",

@@ -141,7 +141,9 @@ describeEachDatabase("team", (database) => {
       const fromDisabled = await invitationToken();
       await inviteMember(db(), { actor: second, email: "by-demoted@studio.test", admin: false, ...site });
       const fromDemoted = await invitationToken();
-      const pagesBefore = await call(team.loader, "/admin/settings/team", { cookie: await cookieFor(owner.email, true) });
+      const pagesBefore = await call(team.loader, "/admin/settings/team", {
+        cookie: await cookieFor(owner.email, true),
+      });
       expect(JSON.stringify(pagesBefore.data)).toContain('"invitedBy":"second@studio.test"');
 
       expect(await setAccountDisabled(db(), { actor: owner, userId: second.userId, disabled: true })).toMatchObject({
