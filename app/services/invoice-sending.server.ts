@@ -36,7 +36,7 @@ import { auditAction } from "#app/services/audit.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
 import { renderDocumentPdf } from "#app/services/document-pdf.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
-import { enqueueMail } from "#app/services/mail.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 
 export type SendResult =
   | { status: "sent"; pdfAttached: boolean; invoiceType: PrintableInvoice["invoiceType"] }
@@ -68,7 +68,8 @@ export function subjectOf(invoice: PrintableInvoice, businessName: string): Send
 
 export type SendDeps = {
   db: Db;
-  config: Pick<Config, "publicUrl">;
+  /** the site's address for links; the session secret's mail key seals bodies that carry a client link */
+  config: Pick<Config, "publicUrl" | "sessionSecret">;
   logger: Logger;
   /** for tests: make the PDF fail */
   render?: typeof renderPdf;
@@ -90,6 +91,7 @@ export async function sendDocument(
       tx,
       { to: input.form.to, subject: input.form.subject, text: mailText(input.form.message, link, invoice.invoiceType) },
       {
+        seal: mailKey(deps.config.sessionSecret),
         attachments: pdf.bytes
           ? [{ filename: pdfFileName(invoice.invoiceNumber), contentType: "application/pdf", content: pdf.bytes }]
           : [],
@@ -183,11 +185,11 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
       const { token, hash } = newClientToken();
       await insertInvoiceLink(tx, candidate.id, hash);
       const link = new URL(clientLinkPath(token), deps.config.publicUrl).toString();
-      const mailId = await enqueueMail(tx, {
-        to: candidate.customerEmail,
-        subject,
-        text: mailText(reminderMessage(doc, offset), link, "invoice"),
-      });
+      const mailId = await enqueueMail(
+        tx,
+        { to: candidate.customerEmail, subject, text: mailText(reminderMessage(doc, offset), link, "invoice") },
+        { seal: mailKey(deps.config.sessionSecret) },
+      );
       await attachSendMail(tx, sendId, mailId);
       queued++;
     }

@@ -2,6 +2,7 @@
  * No usable secret at rest: after a reset mail is queued, and after it is delivered (or kept
  * without SMTP, or expires undelivered), no text column of any table holds the reset token.
  */
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -90,5 +91,26 @@ describeEachDatabase("secrets at rest", (database) => {
     expect((await db.select().from(mailOutbox))[0]?.status).toBe("pending");
     await dropExpiredSecrets(db, new Date(Date.now() + sealedBodyLifetimeMs + 60_000));
     expect((await db.select().from(mailOutbox))[0]).toMatchObject({ status: "failed", text: droppedBody });
+  });
+
+  it("client links queued before they were sealed lose their token once handed over (migration 0015)", async () => {
+    const db = database().db;
+    const token = "T".repeat(43);
+    const body = (id: string) => `View the invoice online:\nhttps://studio.test/i/${id}\n`;
+    await db.insert(mailOutbox).values([
+      { to: "a@client.test", subject: "sent", text: body(token), html: null, status: "sent" },
+      { to: "b@client.test", subject: "kept", text: body(token), html: `<a href="/i/${token}">x</a>`, status: "kept" },
+      { to: "c@client.test", subject: "pending", text: body("P".repeat(43)), html: null, status: "pending" },
+    ]);
+    const migration = readFileSync(
+      new URL("../../drizzle/0015_drop_client_links_at_rest.sql", import.meta.url),
+      "utf8",
+    );
+    await db.execute(sql.raw(migration));
+    const rows = await db.select().from(mailOutbox);
+    const handedOver = rows.filter((row) => row.status !== "pending");
+    expect(handedOver.map((row) => `${row.text}${row.html ?? ""}`).join("")).not.toContain(token);
+    expect(handedOver[0]?.text).toContain("/i/(removed)");
+    expect(rows.find((row) => row.status === "pending")?.text).toContain("P".repeat(43));
   });
 });

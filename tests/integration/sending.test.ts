@@ -27,7 +27,14 @@ import * as clientDocument from "#app/routes/client-document.tsx";
 import * as clientPdf from "#app/routes/client-document-pdf.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
 import { queueDueReminders, sendDocument } from "#app/services/invoice-sending.server.ts";
-import { createSmtpTransport, deliverDueMail } from "#app/services/mail.server.ts";
+import {
+  createSmtpTransport,
+  deliverDueMail,
+  dropExpiredSecrets,
+  droppedBody,
+  mailKey,
+  openText,
+} from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -90,11 +97,23 @@ describeEachDatabase("sending documents", (database) => {
       { invoiceId: id, form, actor: { userId: actor.userId, email: actor.email }, ip: "127.0.0.1" },
     );
     expect(result.status).toBe("sent");
-    const [mail] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
-    const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+    const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const text = openText(mailKey(testConfig.sessionSecret), row?.text ?? "") ?? "";
+    const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
     expect(token).toHaveLength(43);
-    return { token, mail };
+    return { token, mail: row && { ...row, text } };
   }
+
+  it("the outbox never holds a usable client link: sealed when queued, dropped once delivered or expired", async () => {
+    const db = database().db;
+    const { token } = await sendAndGetToken(invoiceId);
+    const stored = async () => (await db.select().from(mailOutbox)).map((row) => row.text).join("\n");
+    expect(await stored()).not.toContain(token);
+    expect(await stored()).not.toContain("/i/");
+    const key = mailKey(testConfig.sessionSecret);
+    await deliverDueMail(db, { transport: null, from: "Studio <no-reply@studio.test>", logger, key });
+    expect(await stored()).toBe(droppedBody);
+  });
 
   it("queues one mail with the PDF attached and the client link, marks the draft sent and records it", async () => {
     const db = database().db;
@@ -147,7 +166,14 @@ describeEachDatabase("sending documents", (database) => {
     await sendAndGetToken(invoiceId);
     const before = sink.received.length;
     const transport = await createSmtpTransport(sink.url);
-    expect(await deliverDueMail(db, { transport, from: "Studio <no-reply@studio.test>", logger })).toBe(1);
+    expect(
+      await deliverDueMail(db, {
+        transport,
+        from: "Studio <no-reply@studio.test>",
+        logger,
+        key: mailKey(testConfig.sessionSecret),
+      }),
+    ).toBe(1);
     const raw = sink.received.slice(before)[0]?.raw ?? "";
     expect(raw).toContain("Content-Type: application/pdf");
     expect(raw).toMatch(/filename="?INV-0001\.pdf/);
@@ -260,7 +286,11 @@ describeEachDatabase("sending documents", (database) => {
       const mails = await db.select().from(mailOutbox);
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toMatch(/^Reminder: invoice INV-0001 from .+ is due soon$/);
-      expect(mails[0]?.text).toContain("/i/");
+      expect(openText(mailKey(testConfig.sessionSecret), mails[0]?.text ?? "")).toContain("/i/");
+      // sealed at rest, and dropped after the sealed lifetime even if never delivered
+      expect(mails[0]?.text).not.toContain("/i/");
+      await dropExpiredSecrets(db, new Date(Date.now() + 3 * 3600_000));
+      expect((await db.select().from(mailOutbox))[0]?.text).toBe(droppedBody);
     });
 
     it("sends none for paid, draft or reminders-off invoices, and follows the schedule in Settings", async () => {
