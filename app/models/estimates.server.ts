@@ -26,7 +26,7 @@ async function lockEstimate(tx: Tx, id: string) {
  * (null when the owner records it for them). Anything else: not_allowed; missing: not_found.
  */
 export async function acceptEstimate(
-  db: Db,
+  db: Queryable,
   id: string,
   { name }: { name: string | null },
   now: Date = new Date(),
@@ -34,7 +34,7 @@ export async function acceptEstimate(
   return db.transaction(async (tx) => {
     const estimate = await lockEstimate(tx, id);
     if (estimate?.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
-    if (!canAccept(estimate)) return { ok: false, reason: "not_allowed" };
+    if (!canAccept(estimate) || (await convertedInvoiceOf(tx, id))) return { ok: false, reason: "not_allowed" };
     const signature = name?.replace(/\s+/g, " ").trim().slice(0, limits.personName) || null;
     await tx
       .update(invoices)
@@ -47,14 +47,14 @@ export async function acceptEstimate(
 
 /** Marks a sent or viewed estimate declined. */
 export async function declineEstimate(
-  db: Db,
+  db: Queryable,
   id: string,
   now: Date = new Date(),
 ): Promise<EstimateResult<{ id: string; invoiceNumber: string; declinedAt: Date }>> {
   return db.transaction(async (tx) => {
     const estimate = await lockEstimate(tx, id);
     if (estimate?.invoiceType !== "estimate") return { ok: false, reason: "not_found" };
-    if (!canDecline(estimate)) return { ok: false, reason: "not_allowed" };
+    if (!canDecline(estimate) || (await convertedInvoiceOf(tx, id))) return { ok: false, reason: "not_allowed" };
     await tx
       .update(invoices)
       .set({ status: "declined", declinedAt: now, acceptedAt: null, acceptedByName: null })

@@ -23,6 +23,19 @@ export async function findLinkedInvoiceId(db: Queryable, tokenHash: string): Pro
   return row?.invoiceId ?? null;
 }
 
+/**
+ * The document of a live link, with the link's row locked until the transaction ends: a revoke
+ * racing with what the link does waits for it, or wins and the link is refused.
+ */
+export async function lockLiveLink(tx: Queryable, tokenHash: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ invoiceId: invoiceLinks.invoiceId })
+    .from(invoiceLinks)
+    .where(and(eq(invoiceLinks.tokenHash, tokenHash), isNull(invoiceLinks.revokedAt)))
+    .for("update");
+  return row?.invoiceId ?? null;
+}
+
 /** Revokes every live link of a document; returns how many. */
 export async function revokeInvoiceLinks(db: Queryable, invoiceId: string, now = new Date()): Promise<number> {
   const rows = await db

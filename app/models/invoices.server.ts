@@ -24,6 +24,8 @@ import {
 import {
   defaultTimeZone,
   displayStatus,
+  estimateMessages,
+  isEstimateClosed,
   isValidTimeZone,
   overdueStatuses,
   statusAfterPayments,
@@ -311,6 +313,9 @@ export class InvoiceInputError extends Error {
   }
 }
 
+/** A save of a document its state closes (an answered or converted estimate): refused, nothing written. */
+export class DocumentClosedError extends Error {}
+
 /** The customer (for the due-date default) and the project's owner, checked inside the transaction. */
 async function checkParties(tx: Tx, form: InvoiceForm) {
   const [customer] = await tx
@@ -416,6 +421,14 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
       .where(eq(invoices.id, id))
       .for("update");
     if (!existing) return null;
+    const [converted] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.sourceEstimateId, id))
+      .limit(1);
+    if (isEstimateClosed({ ...existing, converted: converted !== undefined })) {
+      throw new DocumentClosedError(estimateMessages.closed);
+    }
     const customer = await checkParties(tx, form);
     const amountPaid = toCents(existing.amountPaid) ?? 0;
     const columns = invoiceColumns(form, customer.paymentTerms, amountPaid, now);
@@ -432,11 +445,6 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
         viewedAt: existing.viewedAt,
       });
       values.sentAt = existing.sentAt ?? now;
-    } else if (existing.invoiceType === "estimate") {
-      // a saved estimate is a new version: an earlier answer no longer holds (ADR 0015)
-      values.acceptedAt = null;
-      values.declinedAt = null;
-      values.acceptedByName = null;
     }
     const [updated] = await tx
       .update(invoices)

@@ -85,9 +85,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   const answered = await answerEstimate(
     { db: database.db, publicUrl: config.publicUrl, ip },
-    { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name },
+    { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name, token: params.token },
     submission.value,
   );
+  if (answered === "revoked") notFound();
   if (answered === "already") {
     return data({ error: sendMessages.alreadyAnswered }, { status: 409, headers: privateHeaders });
   }

@@ -7,7 +7,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { type EstimateAnswer, estimateAnsweredMail } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { acceptEstimate, declineEstimate } from "#app/models/estimates.server.ts";
-import { findLinkedInvoiceId, markViewed } from "#app/models/invoice-sends.server.ts";
+import { findLinkedInvoiceId, lockLiveLink, markViewed } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
@@ -34,27 +34,34 @@ export async function findClientDocument(db: Db, token: unknown, ip: string): Pr
 
 /**
  * The client answers an estimate on its link: accepted (signed) or declined, once; audited, and the
- * owner told by mail. "already" when it was answered before or cannot be answered any more.
+ * owner told by mail, all in one transaction that holds the link's row, so a link revoked meanwhile
+ * answers nothing. "already" when it was answered before or cannot be answered any more (answered,
+ * converted); "revoked" when the link no longer opens this estimate.
  */
 export async function answerEstimate(
   deps: { db: Db; publicUrl: string; ip: string },
-  estimate: { id: string; invoiceNumber: string; customerName: string },
+  estimate: { id: string; invoiceNumber: string; customerName: string; token: unknown },
   answer: EstimateAnswer,
-): Promise<"done" | "already"> {
-  const result =
-    answer.intent === "accept"
-      ? await acceptEstimate(deps.db, estimate.id, { name: answer.name })
-      : await declineEstimate(deps.db, estimate.id);
-  if (!result.ok) return "already";
-  await audit(deps.db, {
-    event: answer.intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
-    ip: deps.ip,
-    detail: { estimate: estimate.invoiceNumber, ...(answer.intent === "accept" ? { signedAs: answer.name } : {}) },
+): Promise<"done" | "already" | "revoked"> {
+  const hash = clientTokenHash(estimate.token);
+  if (!hash) return "revoked";
+  return deps.db.transaction(async (tx) => {
+    if ((await lockLiveLink(tx, hash)) !== estimate.id) return "revoked";
+    const result =
+      answer.intent === "accept"
+        ? await acceptEstimate(tx, estimate.id, { name: answer.name })
+        : await declineEstimate(tx, estimate.id);
+    if (!result.ok) return "already";
+    await audit(tx, {
+      event: answer.intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
+      ip: deps.ip,
+      detail: { estimate: estimate.invoiceNumber, ...(answer.intent === "accept" ? { signedAs: answer.name } : {}) },
+    });
+    const studio = await getStudioIdentity(tx);
+    const link = new URL(`/admin/invoices/${estimate.id}`, deps.publicUrl).toString();
+    await enqueueMail(tx, { to: studio.email, ...estimateAnsweredMail(answer, estimate, link) });
+    return "done";
   });
-  const studio = await getStudioIdentity(deps.db);
-  const link = new URL(`/admin/invoices/${estimate.id}`, deps.publicUrl).toString();
-  await enqueueMail(deps.db, { to: studio.email, ...estimateAnsweredMail(answer, estimate, link) });
-  return "done";
 }
 
 /** The client opened the document: the first view sets viewed (and viewed_at), later ones nothing. */

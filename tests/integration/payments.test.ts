@@ -21,6 +21,7 @@ import { getInvoiceNumbering } from "#app/models/invoice-settings.server.ts";
 import {
   createInvoice,
   createRecurringFeesInvoice,
+  DocumentClosedError,
   displayStatusSql,
   getInvoice,
   getPrintableInvoice,
@@ -388,6 +389,42 @@ describeEachDatabase("getting paid", (database) => {
       );
       const all = await db().select().from(invoices).where(eq(invoices.sourceEstimateId, estimate.id));
       expect(all).toHaveLength(1);
+    });
+
+    it("an answered or converted estimate is closed: no save rewrites it, and no old answer path reopens it", async () => {
+      const estimate = await invoice("10.00", { type: "estimate" });
+      const edit = (intent: "draft" | "sent") =>
+        invoiceForm({
+          invoice_type: "estimate",
+          customer_id: customerId,
+          issue_date: "2026-11-01",
+          "items[0].description": "Changed",
+          "items[0].quantity": "1",
+          "items[0].unit_price": "99.00",
+          intent,
+        });
+      await db().update(invoices).set({ status: "sent" }).where(eq(invoices.id, estimate.id));
+      expect((await acceptEstimate(db(), estimate.id, { name: "Ada Lovelace" })).ok).toBe(true);
+      const signed = await stored(estimate.id);
+      for (const intent of ["draft", "sent"] as const) {
+        await expect(updateInvoice(db(), estimate.id, edit(intent))).rejects.toBeInstanceOf(DocumentClosedError);
+      }
+      expect(await stored(estimate.id)).toEqual(signed);
+      expect((await getInvoice(db(), estimate.id))?.lines.map((line) => line.description)).not.toContain("Changed");
+
+      const converted = await convertEstimate(db(), estimate.id);
+      expect(converted.ok).toBe(true);
+      // an estimate converted before this rule could have been saved back to sent: still closed
+      await db().update(invoices).set({ status: "sent", acceptedAt: null }).where(eq(invoices.id, estimate.id));
+      expect(await declineEstimate(db(), estimate.id)).toEqual({ ok: false, reason: "not_allowed" });
+      expect(await acceptEstimate(db(), estimate.id, { name: "Eve" })).toEqual({ ok: false, reason: "not_allowed" });
+      await expect(updateInvoice(db(), estimate.id, edit("draft"))).rejects.toBeInstanceOf(DocumentClosedError);
+
+      const declined = await invoice("10.00", { type: "estimate" });
+      await db().update(invoices).set({ status: "viewed" }).where(eq(invoices.id, declined.id));
+      expect((await declineEstimate(db(), declined.id)).ok).toBe(true);
+      await expect(updateInvoice(db(), declined.id, edit("sent"))).rejects.toBeInstanceOf(DocumentClosedError);
+      expect((await stored(declined.id)).status).toBe("declined");
     });
 
     it("declines a viewed estimate; a declined one does not convert", async () => {

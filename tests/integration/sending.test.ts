@@ -21,11 +21,13 @@ import {
 } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/invoice-status.ts";
 import { addDaysIso } from "#app/domain/sending.ts";
+import { revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import * as invoicePrint from "#app/routes/admin/invoice-print.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
 import * as clientDocument from "#app/routes/client-document.tsx";
 import * as clientPdf from "#app/routes/client-document-pdf.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
+import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
 import { queueDueReminders, sendDocument } from "#app/services/invoice-sending.server.ts";
 import {
   createSmtpTransport,
@@ -251,6 +253,23 @@ describeEachDatabase("sending documents", (database) => {
         .where(eq(mailOutbox.subject, "Estimate EST-0001 was accepted by Ada"));
       expect(owner).toHaveLength(1);
       expect(owner[0]?.text).toContain("Signed as: Ada Lovelace");
+    });
+
+    it("a link revoked after the page was opened answers nothing: the link is checked in the answer's transaction", async () => {
+      const db = database().db;
+      const { token } = await sendAndGetToken(estimateId);
+      const opened = await findClientDocument(db, token, "198.51.100.9");
+      expect(opened.status).toBe("found");
+      await revokeInvoiceLinks(db, estimateId);
+      const estimate = { id: estimateId, invoiceNumber: "EST-0001", customerName: "Ada", token };
+      const deps = { db, publicUrl: testConfig.publicUrl, ip: "198.51.100.9" };
+      expect(await answerEstimate(deps, estimate, { intent: "accept", name: "Ada Lovelace" })).toBe("revoked");
+      expect(await answerEstimate(deps, estimate, { intent: "decline", name: "" })).toBe("revoked");
+      const [stored] = await db.select().from(invoices).where(eq(invoices.id, estimateId));
+      expect(stored).toMatchObject({ status: "sent", acceptedByName: null, acceptedAt: null });
+      expect(
+        await db.select().from(mailOutbox).where(eq(mailOutbox.subject, "Estimate EST-0001 was accepted by Ada")),
+      ).toHaveLength(0);
     });
 
     it("does not let an invoice be 'accepted'", async () => {

@@ -80,6 +80,7 @@ export function InvoiceEditor({
   projects: initialProjects,
   failure,
   action,
+  closed = null,
 }: {
   mode: "new" | "edit";
   invoiceNumber: string | null;
@@ -88,6 +89,8 @@ export function InvoiceEditor({
   projects: EditorProject[];
   failure?: ActionFailure | null;
   action: string;
+  /** why this document can no longer be saved (an answered or converted estimate), or null */
+  closed?: string | null;
 }) {
   const type = defaultValue.invoice_type;
   const label = typeLabel(type);
@@ -202,15 +205,27 @@ export function InvoiceEditor({
             <LayoutDashboard aria-hidden className="size-4" />
             Dashboard
           </Link>
-          <SubmitButton intent="draft" action={action} variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Save as Draft
-          </SubmitButton>
-          <SubmitButton intent="sent" action={action} onClick={() => setAttempt((n) => n + 1)}>
-            <Send aria-hidden className="size-4" />
-            Save &amp; Send
-          </SubmitButton>
+          {closed ? null : (
+            <>
+              <SubmitButton intent="draft" action={action} variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                Save as Draft
+              </SubmitButton>
+              <SubmitButton intent="sent" action={action} onClick={() => setAttempt((n) => n + 1)}>
+                <Send aria-hidden className="size-4" />
+                Save &amp; Send
+              </SubmitButton>
+            </>
+          )}
         </div>
       </div>
+      {closed ? (
+        <p
+          role="status"
+          className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
+        >
+          {closed}
+        </p>
+      ) : null}
 
       <input type="hidden" name={fields.invoice_type.name} value={type} />
       {/* what 'Save & Continue' presses: a draft save that returns to the dashboard */}

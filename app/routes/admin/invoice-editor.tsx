@@ -22,9 +22,11 @@ import {
   toIso,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
+import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
 import { sendMessages } from "#app/domain/sending.ts";
 import {
   createInvoice,
+  DocumentClosedError,
   getInvoice,
   InvoiceInputError,
   listCustomerChoices,
@@ -114,7 +116,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   // payments, overdue and the estimate's state (issue 13)
   const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
-  return { mode: "edit" as const, invoiceNumber: invoice.invoiceNumber, defaultValue, customers, projects, account };
+  const closed = account.estimate
+    ? isEstimateClosed({ ...invoice, converted: account.estimate.convertedTo !== null })
+    : false;
+  return {
+    mode: "edit" as const,
+    invoiceNumber: invoice.invoiceNumber,
+    defaultValue,
+    customers,
+    projects,
+    account,
+    closed: closed ? estimateMessages.closed : null,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -185,6 +198,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: invoiceMessages.saved(saved.invoiceType),
     });
   } catch (error) {
+    if (error instanceof DocumentClosedError) {
+      return data(
+        {
+          result: submission.reply({ formErrors: [error.message] }),
+          projects: await projects(),
+          toast: { type: "error" as const, message: error.message },
+        },
+        { status: 409 },
+      );
+    }
     if (error instanceof InvoiceInputError) {
       return data(
         {
@@ -225,6 +248,7 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         projects={editorFailure?.projects ?? loaderData.projects}
         failure={editorFailure}
         action={action}
+        closed={"closed" in loaderData ? loaderData.closed : null}
       />
       {"account" in loaderData && loaderData.account ? (
         <InvoiceAccount
