@@ -241,4 +241,40 @@ describe("back-office layout", () => {
       await page.context().close();
     });
   }
+
+  it("a skip link is the first Tab stop and moves focus to the main content; the sidebar marks the current section", async () => {
+    const page = await signedInPage({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/admin/customers`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect.poll(() => skip.evaluate((node) => node === document.activeElement)).toBe(true);
+    expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(10);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("admin-main");
+    const sidebar = page.locator("#admin-sidebar");
+    expect(await sidebar.getByRole("link", { name: "Customers" }).getAttribute("aria-current")).toBe("page");
+    // a record page: its section is marked as the location, and only that one
+    const record = await page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLAnchorElement>("main a")]
+          .map((link) => link.pathname)
+          .find((path) => /^\/admin\/customers\/[0-9a-f-]{36}$/.test(path)) ?? "",
+    );
+    expect(record).not.toBe("");
+    await page.goto(`${server.url}${record}`);
+    expect(await sidebar.getByRole("link", { name: "Customers" }).getAttribute("aria-current")).toBe("location");
+    expect(await sidebar.locator("[aria-current]").count()).toBe(1);
+    for (const [path, name] of [
+      ["/admin/invoices", "Invoices"],
+      ["/admin/reports", "Reports"],
+      ["/admin/settings/team", "Team"],
+    ] as const) {
+      await page.goto(`${server.url}${path}`);
+      const marked = sidebar.locator("[aria-current]");
+      expect(await marked.count()).toBe(1);
+      expect((await marked.textContent())?.trim()).toBe(name);
+    }
+    await page.context().close();
+  });
 });

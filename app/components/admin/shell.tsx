@@ -25,7 +25,13 @@ import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
-import { mobileBreakpointPx, sidebarCookie, sidebarShortcutKey } from "#app/domain/sidebar.ts";
+import {
+  ariaCurrentFor,
+  currentSection,
+  mobileBreakpointPx,
+  sidebarCookie,
+  sidebarShortcutKey,
+} from "#app/domain/sidebar.ts";
 
 export type ShellProps = {
   email: string;
@@ -62,6 +68,16 @@ const administration = [
   { href: "/admin/audit", label: "Audit log", icon: ScrollText },
 ];
 
+/** Every sidebar link's path: the current section is the longest that covers the page. */
+const sectionHrefs = [
+  "/admin/dashboard",
+  "/admin/spam",
+  ...[...sections, ...publicSite, ...administration].map((section) => section.href),
+];
+
+const skipLinkClass =
+  "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-zinc-50 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-zinc-950";
+
 export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -95,6 +111,9 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
 
   return (
     <div className="flex min-h-screen bg-zinc-950 text-zinc-100">
+      <a href="#admin-main" className={skipLinkClass}>
+        Skip to main content
+      </a>
       {/* The column stretches to the page's full height, so its background reaches the bottom of a
           long page; its content sticks to the viewport. overflow-x-clip (not hidden) keeps the
           sticky content working while the column's width animates. */}
@@ -164,7 +183,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
             </Form>
           </div>
         </header>
-        <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
           {children}
         </main>
       </div>
@@ -176,6 +195,7 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const onDashboard = location.pathname === "/admin/dashboard";
+  const current = currentSection(location.pathname, sectionHrefs);
   const activeStatus = onDashboard ? (searchParams.get("status") ?? "new") : null;
   return (
     <nav aria-label="Back office" className="flex flex-col gap-6 px-3 py-4">
@@ -255,7 +275,11 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
               <Link
                 to={section.href}
                 reloadDocument
-                className="flex h-9 items-center gap-2 rounded-md px-2 text-sm text-zinc-300 hover:bg-zinc-800"
+                aria-current={ariaCurrentFor(location.pathname, section.href, current)}
+                className={cx(
+                  "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
+                  current === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
+                )}
               >
                 <section.icon aria-hidden className="size-4" />
                 {section.label}
@@ -275,10 +299,10 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
               <li key={section.href}>
                 <Link
                   to={section.href}
-                  aria-current={location.pathname === section.href ? "page" : undefined}
+                  aria-current={ariaCurrentFor(location.pathname, section.href, current)}
                   className={cx(
                     "flex h-9 items-center gap-2 rounded-md px-2 text-sm",
-                    location.pathname === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
+                    current === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
                   )}
                 >
                   <section.icon aria-hidden className="size-4" />
