@@ -12,7 +12,7 @@ import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
-import { displayStatus } from "#app/domain/invoice-status.ts";
+import { displayStatus, todayIn } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { type PaymentForm, paymentMessages } from "#app/domain/payments.ts";
 import { getCustomerSummary } from "#app/models/customers.server.ts";
@@ -486,6 +486,23 @@ describeEachDatabase("getting paid", (database) => {
     beforeEach(async () => {
       admin = await cookieFor("owner@studio.test", true);
       staff = await cookieFor("staff@studio.test", false);
+    });
+
+    it("a new invoice is dated today where the studio is, not where the server runs", async () => {
+      await db()
+        .insert(businessSettings)
+        .values({ businessName: "S", contactName: "C", email: "s@x.test", timeZone: "Pacific/Kiritimati" });
+      const serverDate = new Date().toISOString().slice(0, 10);
+      const dated: string[] = [];
+      // +14 h and -11 h: at any instant one of them is on another date than UTC
+      for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+        await db().update(businessSettings).set({ timeZone: zone });
+        const page = await call(invoiceEditor.loader, "/admin/invoices/new", { cookie: admin, params: { id: "new" } });
+        const issueDate = (page.data as { defaultValue: { issue_date: string } }).defaultValue.issue_date;
+        expect(issueDate).toBe(todayIn(zone));
+        dated.push(issueDate);
+      }
+      expect(dated.some((date) => date !== serverDate)).toBe(true);
     });
 
     it("refuses anonymous visitors and non-admins on every new action, and changes nothing", async () => {

@@ -19,7 +19,6 @@ import {
   invoiceFormSchema,
   invoiceMessages,
   parseId,
-  toIso,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
@@ -31,6 +30,7 @@ import {
   InvoiceInputError,
   listCustomerChoices,
   listProjectChoices,
+  studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
@@ -75,7 +75,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const customer = customers.find((c) => c.id === parseId(search.get("customer_id")));
     const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
     const project = projects.find((p) => p.id === parseId(search.get("project_id")));
-    const today = toIso(new Date());
+    // today where the studio is, not where the server runs (a UTC server is a day ahead of New York at night)
+    const today = await studioToday(database.db);
     const defaultValue: EditorValues = {
       invoice_type: type,
       customer_id: customer?.id ?? "",
