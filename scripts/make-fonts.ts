@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { inflateSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -54,8 +55,12 @@ export function woffToTtf(woff: Buffer): Buffer {
 }
 
 if (import.meta.main) {
-  for (const weight of [400, 700]) {
-    const source = path.join(root, `node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+  const sources = {
+    400: import.meta.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"),
+    700: import.meta.resolve("@fontsource/inter/files/inter-latin-700-normal.woff"),
+  };
+  for (const [weight, url] of Object.entries(sources)) {
+    const source = fileURLToPath(url);
     const target = path.join(root, `app/assets/fonts/inter-${weight}.ttf`);
     writeFileSync(target, woffToTtf(readFileSync(source)));
     console.log(`wrote ${path.relative(root, target)}`);

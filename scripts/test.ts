@@ -46,7 +46,8 @@ function vitest(name: string, projects: string[]) {
 console.warn(
   `Integration databases: PGlite${process.env.TEST_DATABASE_URL ? " and PostgreSQL (TEST_DATABASE_URL)" : " only (set TEST_DATABASE_URL to add PostgreSQL)"}`,
 );
-step("lint", "npx", ["biome", "check", "."]);
+// Biome, the layer rules (dependency-cruiser) and knip: the same command as `npm run lint`
+step("lint", "npm", ["run", "--silent", "lint"]);
 step("typecheck", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
 const built = step("build", "npx", ["react-router", "build"]);
 vitest("unit and integration", ["unit", "integration", "integration-isolated"]);

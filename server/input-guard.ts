@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from "express";
 
-export const inputMessages = {
+const inputMessages = {
   nulInAddress: "the address contains a NUL byte or broken percent-encoding.",
   nulInForm: "a form field contains a NUL byte.",
   notAForm: "send the form as application/x-www-form-urlencoded or multipart/form-data.",

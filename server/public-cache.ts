@@ -17,7 +17,7 @@ import type { PageViewCounter } from "#app/services/page-views.server.ts";
 import { isBadAddress } from "./input-guard.ts";
 import { contentSecurityPolicy, fixedSecurityHeaders } from "./security-headers.ts";
 
-export type CachedPage = {
+type CachedPage = {
   body: Buffer;
   gzip: Buffer;
   br: Buffer;
@@ -97,7 +97,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
 }
 
-export function cachedPage(
+function cachedPage(
   response: { body: Buffer; contentType: string; cacheControl: string | null },
   https: boolean,
 ): CachedPage {

@@ -24,7 +24,7 @@ const gzipMagic = [0x1f, 0x8b];
 const pgDumpMagic = "PGDMP";
 
 /** Which kind of database a backup file holds, from its first bytes. */
-export function backupKind(bytes: Uint8Array): Kind | null {
+function backupKind(bytes: Uint8Array): Kind | null {
   if (bytes[0] === gzipMagic[0] && bytes[1] === gzipMagic[1]) return "pglite";
   if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") === pgDumpMagic) return "postgres";
   return null;

@@ -16,7 +16,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
 import * as schema from "#app/db/schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Either the database or a transaction: what model functions take. */
@@ -176,7 +176,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
  * once touched; the data files are read through Node's file system, so the operating
  * system's page cache still holds them (docs/benchmarks.md, "Lean server").
  */
-export const pgliteStartParams = [
+const pgliteStartParams = [
   "--single",
   "-F",
   "-O",

@@ -12,7 +12,7 @@ import type { Database } from "#app/db/client.server.ts";
 /** An arbitrary constant shared by every instance of this app. */
 const MIGRATION_LOCK_KEY = 727_271_001;
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   // Walk up from this module (app/db in development, build/server in production)
   // to the project root, which holds drizzle/.
   let dir = path.dirname(fileURLToPath(import.meta.url));

@@ -41,7 +41,7 @@ export type ScaleSizes = {
 };
 
 /** Scale 1. */
-export const fullScale: ScaleSizes = {
+const fullScale: ScaleSizes = {
   submissions: 100_000,
   customers: 20_000,
   projects: 10_000,
@@ -67,7 +67,7 @@ export type ScaleReport = {
 export class ScaleSeedRefusedError extends Error {}
 
 /** The tables the generator writes (vacuumed and analysed at the end). */
-export const scaleTables = [
+const scaleTables = [
   "contact_submissions",
   "contact_submission_counts",
   "customers",
@@ -79,7 +79,7 @@ export const scaleTables = [
   "document_number_counters",
 ] as const;
 
-export function scaleSizes(options: Pick<ScaleOptions, "scale" | "sizes"> = {}): ScaleSizes {
+function scaleSizes(options: Pick<ScaleOptions, "scale" | "sizes"> = {}): ScaleSizes {
   const scale = options.scale ?? 1;
   if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError(`bad scale ${scale}`);
   const scaled = Object.fromEntries(
@@ -93,7 +93,7 @@ export function scaleSizes(options: Pick<ScaleOptions, "scale" | "sizes"> = {}):
 }
 
 /** Whether the database already holds generated rows (their email addresses end in `.example`). */
-export async function hasScaleData(db: Queryable): Promise<boolean> {
+async function hasScaleData(db: Queryable): Promise<boolean> {
   const [row] = await selectRows<{ found: boolean }>(
     db,
     sql`select exists (select 1 from customers where email like '%.example')

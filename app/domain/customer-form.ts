@@ -34,7 +34,6 @@ export const customerFormSchema = z.object({
   status: z.enum(customerStatuses).catch("prospect"),
   notes: optionalMultilineText(limits.notes, "Notes"),
 });
-export type CustomerFormInput = z.input<typeof customerFormSchema>;
 export type CustomerForm = z.output<typeof customerFormSchema>;
 
 export function toCustomerRow(form: CustomerForm) {

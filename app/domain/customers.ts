@@ -31,9 +31,8 @@ export const customerMessages = {
 // ---------------------------------------------------------------- list URL state
 
 export const customerStatusFilters = ["all", ...customerStatuses] as const;
-export type CustomerStatusFilter = (typeof customerStatusFilters)[number];
 
-export const customerListQuerySchema = z.object({
+const customerListQuerySchema = z.object({
   status: z.enum(customerStatusFilters).catch("all"),
   q: z.string().trim().max(100).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -59,7 +58,7 @@ export function customersHref(query: Partial<CustomerListQuery>): string {
   return `/admin/customers${search ? `?${search}` : ""}`;
 }
 
-export const customerTabs = ["overview", "projects", "invoices", "activity"] as const;
+const customerTabs = ["overview", "projects", "invoices", "activity"] as const;
 export type CustomerTab = (typeof customerTabs)[number];
 export function parseCustomerTab(value: string | null): CustomerTab {
   return customerTabs.includes(value as CustomerTab) ? (value as CustomerTab) : "overview";

@@ -145,7 +145,6 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 export const interactionTypes = ["note"] as const;
 
 export const roles = ["admin"] as const;
-export type Role = (typeof roles)[number];
 
 export const portfolioCategories = ["websites", "webapps"] as const;
 export type PortfolioCategory = (typeof portfolioCategories)[number];
@@ -153,7 +152,7 @@ export type PortfolioCategory = (typeof portfolioCategories)[number];
 export const portfolioCategoryLabels: Record<PortfolioCategory, string> = { websites: "Website", webapps: "Web App" };
 
 /** Why a post of the inquiry form was kept as suspected spam (the back office's Spam view). */
-export const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
+const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
 export type SpamReason = (typeof spamReasons)[number];
 export const spamReasonLabels: Record<SpamReason, string> = {
   honeypot: "Hidden field filled in",

@@ -26,12 +26,11 @@ export const inboxTypeFilters = [
   "webapp",
   "redesign",
 ] as const;
-export type InboxTypeFilter = (typeof inboxTypeFilters)[number];
 
 const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
 
 /** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */
-export const inboxQuerySchema = z.object({
+const inboxQuerySchema = z.object({
   status: fallback(z.enum(submissionStatuses), "new"),
   type: fallback(z.enum(inboxTypeFilters), "all"),
   q: fallback(

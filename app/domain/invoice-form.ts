@@ -18,7 +18,7 @@ import { limits } from "#app/domain/limits.ts";
 import { type Cents, calculateTotals, formatMoney, parseScaled, type Totals } from "#app/domain/money.ts";
 
 export const defaultTerms = "Payment is due within 30 days of the invoice date.";
-export const defaultPaymentTermsDays = 30;
+const defaultPaymentTermsDays = 30;
 /** numeric(12,2): the largest amount a money column holds */
 export const maxMoneyCents = 999_999_999_999;
 
@@ -94,7 +94,7 @@ export function parseId(value: unknown): string | null {
 
 // ---------------------------------------------------------------- the form
 
-export const lineItemSchema = z.object({
+const lineItemSchema = z.object({
   description: z
     .preprocess(
       (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
@@ -155,7 +155,6 @@ export const invoiceFormSchema = z
   });
 
 export type InvoiceForm = z.output<typeof invoiceFormSchema>;
-export type InvoiceLine = z.output<typeof lineItemSchema>;
 
 /** The form's totals: the one calculation (app/domain/money.ts) on the parsed lines. */
 export function invoiceTotals(form: {
@@ -212,10 +211,6 @@ export function toIso(date: Date): string {
 export function displayDate(iso: string | null | undefined): string {
   return iso && isIsoDate(iso) ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "";
 }
-/** 'YYYY-MM-DD' -> 'November 22, 2026' */
-export function longDate(iso: string | null | undefined): string {
-  return iso && isIsoDate(iso) ? format(fromIso(iso), "MMMM d, yyyy") : "";
-}
 
 /** Due date default: the customer's payment terms (30 days when unknown) after the issue date. */
 export function defaultDueDate(issueDate: string, paymentTerms?: number | null): string {
@@ -239,7 +234,7 @@ export const invoicePageSize = 25;
 export const invoiceTypeFilters = ["all", ...invoiceTypes] as const;
 export const invoiceStatusFilters = ["all", ...invoiceStatuses] as const;
 
-export const invoiceListQuerySchema = z.object({
+const invoiceListQuerySchema = z.object({
   type: z.enum(invoiceTypeFilters).catch("all"),
   status: z.enum(invoiceStatusFilters).catch("all"),
   q: z.string().trim().max(100).catch(""),

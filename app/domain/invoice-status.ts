@@ -100,7 +100,7 @@ export function displayStatus(invoice: OverdueInput, today: string): InvoiceStat
 // ---------------------------------------------------------------- payments
 
 /** The statuses whose invoices cannot take payments. */
-export const noPaymentStatuses = ["draft", "cancelled"] as const satisfies readonly InvoiceStatus[];
+const noPaymentStatuses = ["draft", "cancelled"] as const satisfies readonly InvoiceStatus[];
 
 /** Only invoices (not estimates) that are not draft or cancelled take payments. */
 export function canTakePayment(invoice: { invoiceType: InvoiceType; status: InvoiceStatus }): boolean {

@@ -14,7 +14,7 @@ export type ViewCandidate = {
   headers: { get(name: string): string | null };
 };
 
-export const maxTrackedPathLength = 200;
+const maxTrackedPathLength = 200;
 
 /** Whether a user agent is a bot, remembered: the same few browsers' strings come back on every view. */
 const botAnswers = new Map<string, boolean>();

@@ -38,9 +38,8 @@ export const projectMessages = {
 // ---------------------------------------------------------------- list URL state
 
 export const projectStatusFilters = ["all", ...projectStatuses] as const;
-export type ProjectStatusFilter = (typeof projectStatusFilters)[number];
 
-export const projectListQuerySchema = z.object({
+const projectListQuerySchema = z.object({
   status: z.enum(projectStatusFilters).catch("all"),
   q: z.string().trim().max(100).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

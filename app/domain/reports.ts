@@ -5,9 +5,9 @@
  */
 import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
 
-export const revenueMonths = 12;
-export const leadWeeks = 12;
-export const pageViewDays = 30;
+const revenueMonths = 12;
+const leadWeeks = 12;
+const pageViewDays = 30;
 
 /** 'YYYY-MM-DD' → its parts, as UTC calendar arithmetic (no time zone can shift a calendar date). */
 function utcDate(day: string): Date {

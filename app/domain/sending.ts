@@ -22,8 +22,8 @@ export const sendMessages = {
   alreadyAnswered: "This estimate has already been answered.",
 } as const;
 
-export const maxSubjectLength = 300;
-export const maxSendMessageLength = 5000;
+const maxSubjectLength = 300;
+const maxSendMessageLength = 5000;
 
 export const sendFormSchema = z.object({
   to: emailAddress("Please enter the recipient's email"),
@@ -142,8 +142,8 @@ export function sendKindLabel(kind: "send" | "reminder", offset: number | null):
 // ---------------------------------------------------------------- reminders
 
 export const defaultReminderOffsets = [-3, 0, 7] as const;
-export const reminderOffsetRange = { min: -60, max: 365 } as const;
-export const maxReminders = 5;
+const reminderOffsetRange = { min: -60, max: 365 } as const;
+const maxReminders = 5;
 export const reminderOffsetsMessage = `Enter up to ${maxReminders} whole numbers of days between ${reminderOffsetRange.min} and ${reminderOffsetRange.max}, separated by commas (for example -3, 0, 7)`;
 
 /** "-3, 0, 7" → [-3, 0, 7] (sorted, unique); blank → [] (no reminders); null when invalid. */

@@ -1,6 +1,6 @@
 /** The back-office sidebar's remembered state (SPEC section 9: a cookie for 7 days, Ctrl/Cmd+B). */
-export const sidebarCookieName = "sidebar_state";
-export const sidebarCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
+const sidebarCookieName = "sidebar_state";
+const sidebarCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 export const sidebarShortcutKey = "b";
 export const mobileBreakpointPx = 768;
 

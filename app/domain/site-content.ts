@@ -30,7 +30,7 @@ export const siteMessages = {
   notFound: "Portfolio item not found",
 } as const;
 
-export const maxPortfolioImageBytes = 5 * 1024 * 1024;
+const maxPortfolioImageBytes = 5 * 1024 * 1024;
 /** The widths served for each uploaded image (800 × 500 is what the page shows; 400 for small screens). */
 export const portfolioImageWidths = [400, 800] as const;
 export const portfolioImageRatio = 5 / 8;
@@ -38,7 +38,7 @@ export const portfolioImageRatio = 5 / 8;
 export type PortfolioImageType = "image/png" | "image/jpeg" | "image/webp";
 
 /** What the bytes are (never the name or the browser's word), or null. */
-export function sniffPortfolioImage(bytes: Uint8Array): PortfolioImageType | null {
+function sniffPortfolioImage(bytes: Uint8Array): PortfolioImageType | null {
   const at = (offset: number, signature: number[]) => signature.every((byte, i) => bytes[offset + i] === byte);
   if (bytes.length >= 8 && at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (bytes.length >= 3 && at(0, [0xff, 0xd8, 0xff])) return "image/jpeg";
@@ -101,7 +101,7 @@ export const portfolioItemSchema = z.object({
 export type PortfolioItemForm = z.output<typeof portfolioItemSchema>;
 
 /** One item per line: trimmed, blank lines dropped. */
-export function lines(value: unknown): unknown {
+function lines(value: unknown): unknown {
   return typeof value === "string"
     ? value
         .split(/\r?\n/)

@@ -35,12 +35,12 @@ export function isActivePath(linkPath: string, currentPath: string): boolean {
 }
 
 /** Absolute URL of a path on the public site. `siteUrl` has no trailing slash. */
-export function absoluteUrl(siteUrl: string, path: string): string {
+function absoluteUrl(siteUrl: string, path: string): string {
   return path === "/" ? `${siteUrl}/` : `${siteUrl}${path}`;
 }
 
-export const ogImage = { path: "/og.png", width: 1200, height: 630, alt: "Dream. Design. Develop." };
-export const logoPath = "/logo.png";
+const ogImage = { path: "/og.png", width: 1200, height: 630, alt: "Dream. Design. Develop." };
+const logoPath = "/logo.png";
 
 export type PageMetaInput = {
   siteUrl: string;

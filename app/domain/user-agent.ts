@@ -28,7 +28,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
 }
 
 /** The spec's sign-out scopes: this session, every other one, or all of them (the default). */
-export const signOutScopes = ["local", "others", "global"] as const;
+const signOutScopes = ["local", "others", "global"] as const;
 export type SignOutScope = (typeof signOutScopes)[number];
 export function parseSignOutScope(value: unknown): SignOutScope {
   return signOutScopes.includes(value as SignOutScope) ? (value as SignOutScope) : "global";

@@ -55,7 +55,7 @@ export function requiredText(max: number, required: string, tooLongMessage: stri
     .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLongMessage }));
 }
 
-export const emailMessages = {
+const emailMessages = {
   invalid: "Invalid email address",
   tooLong: tooLong("Email", limits.email),
 } as const;
@@ -74,7 +74,7 @@ export function emailAddress(required: string = emailMessages.invalid) {
   );
 }
 
-export const urlMessages = {
+const urlMessages = {
   invalid: "Invalid URL format",
   tooLong: "URL must be less than 500 characters",
 } as const;
@@ -98,7 +98,7 @@ export const httpUrl = z.pipe(
 /** An optional website address. */
 export const optionalHttpUrl = optional(httpUrl);
 
-export const phoneMessages = {
+const phoneMessages = {
   format: "Invalid phone number format",
   tooShort: "Phone number must be at least 10 digits",
   tooLong: "Phone number must be less than 20 characters",
@@ -122,7 +122,7 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const dateMessages = { invalid: "Please enter a valid date" } as const;
+const dateMessages = { invalid: "Please enter a valid date" } as const;
 
 /** An optional date (yyyy-mm-dd); blank becomes undefined. */
 export const optionalDate = optional(z.string().check(z.refine(isIsoDate, { error: dateMessages.invalid })));

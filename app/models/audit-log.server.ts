@@ -13,10 +13,6 @@ export async function insertAuditEntry(db: Queryable, row: AuditRow): Promise<vo
   await db.insert(auditLog).values(row);
 }
 
-export async function listRecentAuditEntries(db: Queryable, limit = 50) {
-  return db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(limit);
-}
-
 /**
  * Where a page of the audit log starts: the last row of the page before (keyset on created_at, id).
  * The time is the database's own text, to the microsecond (a JavaScript Date would lose rows).

@@ -167,11 +167,6 @@ export async function listCustomerOptions(db: Queryable) {
     .orderBy(asc(customers.name), asc(customers.id));
 }
 
-export async function customerExists(db: Queryable, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-  return Boolean(row);
-}
-
 export async function createCustomer(db: Db, row: NewCustomer) {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(customers).values(row).returning();

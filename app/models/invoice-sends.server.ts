@@ -125,7 +125,6 @@ export async function listSends(db: Queryable, invoiceId: string) {
     .where(eq(invoiceSends.invoiceId, invoiceId))
     .orderBy(desc(invoiceSends.createdAt), desc(invoiceSends.id));
 }
-export type SendRow = Awaited<ReturnType<typeof listSends>>[number];
 
 // ---------------------------------------------------------------- reminders
 

@@ -51,7 +51,6 @@ export async function listCustomerChoices(db: Queryable) {
     .from(customers)
     .orderBy(asc(customers.name), asc(customers.id));
 }
-export type CustomerChoice = Awaited<ReturnType<typeof listCustomerChoices>>[number];
 
 /** SELECT projects (id, project_name) by customer_id, newest first. */
 export async function listProjectChoices(db: Queryable, customerId: string) {
@@ -61,7 +60,6 @@ export async function listProjectChoices(db: Queryable, customerId: string) {
     .where(eq(projects.customerId, customerId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
 }
-export type ProjectChoice = Awaited<ReturnType<typeof listProjectChoices>>[number];
 
 // ---------------------------------------------------------------- overdue, at query time (ADR 0014)
 
@@ -106,7 +104,7 @@ export function outstandingCondition(): SQL {
 }
 
 /** The list's status filter: the status shown (so 'sent' excludes the overdue ones, 'overdue' is derived). */
-export function statusFilterCondition(status: InvoiceStatus, today: string): SQL {
+function statusFilterCondition(status: InvoiceStatus, today: string): SQL {
   if (status === "overdue") return overdueCondition(today);
   if ((overdueStatuses as readonly string[]).includes(status)) {
     return and(eq(invoices.status, status), not(overdueCondition(today))) as SQL;
@@ -148,7 +146,7 @@ export async function overdueTotal(db: Queryable, today?: string): Promise<numbe
 
 // ---------------------------------------------------------------- list
 
-export type InvoiceListRow = {
+type InvoiceListRow = {
   id: string;
   invoiceNumber: string;
   customerName: string;
@@ -276,7 +274,6 @@ export async function getInvoice(db: Queryable, id: string) {
   if (!invoice) return null;
   return { ...invoice, lines: await linesOf(db, id) };
 }
-export type InvoiceWithLines = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
 
 /** One invoice with its customer (name, business, email, phone, billing address) and lines, for print and PDF. */
 export async function getPrintableInvoice(db: Queryable, id: string) {

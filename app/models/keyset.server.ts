@@ -39,7 +39,7 @@ export async function* inBatches<Row extends { cursorAt: string; id: string }>(
  * The order a list page's ids are read in (app/domain/pages.ts): newest first, or for a page past
  * the middle its exact reverse, which the same `(created_at DESC, id DESC)` index serves backwards.
  */
-export function pageOrder(window: PageWindow, createdAt: AnyColumn, id: AnyColumn): SQL[] {
+function pageOrder(window: PageWindow, createdAt: AnyColumn, id: AnyColumn): SQL[] {
   return window.from === "newest" ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
 }
 

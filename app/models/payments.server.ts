@@ -28,7 +28,6 @@ export async function listPayments(db: Queryable, invoiceId: string) {
     .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id));
   return rows.map((row) => ({ ...row, method: row.method as PaymentMethod }));
 }
-export type PaymentRow = Awaited<ReturnType<typeof listPayments>>[number];
 
 /** Why a payment was refused; `field` is the form field the message belongs to. */
 export class PaymentRefusedError extends Error {

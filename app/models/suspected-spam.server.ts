@@ -22,11 +22,6 @@ export async function listSpam(db: Queryable, options: { limit: number; offset: 
   return { rows, total: Number(total?.total ?? 0) };
 }
 
-export async function countSpam(db: Queryable): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(suspectedSpam);
-  return Number(row?.total ?? 0);
-}
-
 export async function getSpam(db: Queryable, id: string): Promise<SpamRow | null> {
   const [row] = await db.select().from(suspectedSpam).where(eq(suspectedSpam.id, id));
   return row ?? null;

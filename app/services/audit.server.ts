@@ -5,9 +5,9 @@
  * Append-only (ADR 0027). Labels for the audit page: app/domain/audit.ts.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { insertAuditEntry, listRecentAuditEntries } from "#app/models/audit-log.server.ts";
+import { insertAuditEntry } from "#app/models/audit-log.server.ts";
 
-export const auditEvents = [
+const auditEvents = [
   "signin_success",
   "signin_failure",
   "signin_blocked",
@@ -87,8 +87,6 @@ export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
     detail: entry.detail ?? null,
   });
 }
-
-export const recentAuditEntries = listRecentAuditEntries;
 
 /** An action of a signed-in admin: who (the session), from where (the request's address), what. */
 export function auditAction(

@@ -15,7 +15,7 @@ import { enqueueMail } from "#app/services/mail.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 
 /** Opens of client links per address: plenty for a client, too few to guess 256-bit tokens anyway. */
-export const clientLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
+const clientLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
 
 export type ClientLookup =
   | { status: "found"; invoice: NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>> }

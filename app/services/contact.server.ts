@@ -44,7 +44,7 @@ export type InquiryOutcome =
 type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
 
 /** Suspected spam kept per address and window (its own bucket, so it never uses up a person's allowance). */
-export const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
+const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
 
 async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-spam" = "contact") {
   const rule = bucket === "contact" ? app.config.contactRateLimit : spamKeptPerIp;
@@ -122,7 +122,7 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
 
 /** What the form shows after a post, in the page (no JavaScript) or as JSON (the form's script). */
 /** The HTTP answer for an outcome: bots are answered like people whose message was sent. */
-export function answerInquiry(outcome: InquiryOutcome): {
+function answerInquiry(outcome: InquiryOutcome): {
   status: number;
   headers: Record<string, string>;
   body: ContactAnswer;

@@ -11,8 +11,6 @@ import { changeChannel } from "#app/db/changes.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { type ChangeEvent, parseChangeEvent } from "#app/domain/changes.ts";
 
-export { type ChangeEvent, type ChangeTable, changeTables } from "#app/domain/changes.ts";
-
 export type ChangeFeed = {
   subscribe(listener: (event: ChangeEvent) => void): () => void;
   close(): Promise<void>;

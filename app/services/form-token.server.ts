@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** The default minimum fill time; CONTACT_MIN_FILL_MS overrides it (tests use a few ms). */
 export const minimumFillMs = 3_000;
-export const maximumAgeMs = 24 * 3600_000;
+const maximumAgeMs = 24 * 3600_000;
 
 function sign(secret: string, issuedAt: string): string {
   return createHmac("sha256", secret).update(`contact-form:${issuedAt}`).digest("base64url");

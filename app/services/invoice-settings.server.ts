@@ -25,7 +25,6 @@ export async function loadInvoiceSettings(db: Db) {
   const [numbering, logoVersion] = await Promise.all([getInvoiceNumbering(db), getStudioLogoVersion(db)]);
   return { numbering, logoVersion, timeZones: timeZoneChoices() };
 }
-export type InvoiceSettingsData = Awaited<ReturnType<typeof loadInvoiceSettings>>;
 
 export async function invoiceSettingsAction(
   config: Pick<Config, "publicUrl" | "sessionSecret">,

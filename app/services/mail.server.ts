@@ -62,7 +62,7 @@ export function openText(key: MailKey | undefined, text: string): string | null 
   }
 }
 
-export function isSealed(text: string): boolean {
+function isSealed(text: string): boolean {
   return text.startsWith(sealedPrefix);
 }
 

@@ -13,11 +13,11 @@ import { publicPages } from "#app/domain/site.ts";
 import { addPageViews, type PageViewCount } from "#app/models/page-views.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
-export const pageViewFlushMs = 5_000;
+const pageViewFlushMs = 5_000;
 
 /** What counting needs to know of a request and its answer (a fetch Request/Response pair fits). */
-export type ViewedRequest = { method: string; url: string; headers: { get(name: string): string | null } };
-export type ViewAnswer = { status: number; headers: { get(name: string): string | null } };
+type ViewedRequest = { method: string; url: string; headers: { get(name: string): string | null } };
+type ViewAnswer = { status: number; headers: { get(name: string): string | null } };
 
 export type PageViewCounter = {
   /** Counts the view if the request and its answer make one; returns whether it counted. Never throws. */

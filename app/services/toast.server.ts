@@ -28,7 +28,7 @@ function toastCookie(config: Pick<Config, "publicUrl" | "sessionSecret">) {
   });
 }
 
-export function toastSetCookie(config: Pick<Config, "publicUrl" | "sessionSecret">, toast: FlashToast) {
+function toastSetCookie(config: Pick<Config, "publicUrl" | "sessionSecret">, toast: FlashToast) {
   return toastCookie(config).serialize(toast);
 }
 

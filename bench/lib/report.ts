@@ -21,7 +21,7 @@ export type Row = {
   note?: string;
 };
 
-export const resultsDir = path.resolve(import.meta.dirname, "../results");
+const resultsDir = path.resolve(import.meta.dirname, "../results");
 
 export function resultFile(name: string): string {
   return path.join(resultsDir, `${name}.json`);

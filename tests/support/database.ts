@@ -43,7 +43,7 @@ export async function createPostgresDatabase(
   };
 }
 
-export async function createTestDatabase(kind: DatabaseKind, name?: string): Promise<TestDatabase> {
+async function createTestDatabase(kind: DatabaseKind, name?: string): Promise<TestDatabase> {
   if (kind === "pglite") {
     const database = await openDatabase({ dataDir: null });
     await migrate(database);
@@ -66,7 +66,7 @@ export async function createTestDatabase(kind: DatabaseKind, name?: string): Pro
  * Empties every application table (not the migrations journal). Derived tables
  * kept by triggers (contact_submission_counts) reset themselves.
  */
-export async function resetDatabase(database: Database): Promise<void> {
+async function resetDatabase(database: Database): Promise<void> {
   const rows = await selectRows<{ tablename: string }>(
     database.db,
     sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'contact_submission_counts'`,
@@ -84,7 +84,7 @@ const workerKey = Symbol.for("studio.test.workerDatabases");
  * kept until the worker exits. Kept on globalThis so that every test file the
  * worker runs gets the same one.
  */
-export function workerDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+function workerDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const global = globalThis as { [workerKey]?: WorkerDatabases };
   global[workerKey] ??= new Map();
   const databases = global[workerKey];

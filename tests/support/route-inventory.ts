@@ -17,7 +17,7 @@ export const publicAdminPaths = [
 
 export type Leaf = { path: string; file: string };
 
-export function leaves(entries: RouteConfigEntry[], parent = ""): Leaf[] {
+function leaves(entries: RouteConfigEntry[], parent = ""): Leaf[] {
   return entries.flatMap((entry) => {
     const joined = entry.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${entry.path}`;
     const own = entry.children?.length ? [] : [{ path: joined || "/", file: entry.file }];
@@ -25,7 +25,7 @@ export function leaves(entries: RouteConfigEntry[], parent = ""): Leaf[] {
   });
 }
 
-export const sampleId = "00000000-0000-4000-8000-000000000000";
+const sampleId = "00000000-0000-4000-8000-000000000000";
 
 /**
  * A concrete address for a route pattern: a splat gets a probe name, each parameter `value` (a

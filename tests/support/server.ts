@@ -13,7 +13,7 @@ export const projectRoot = path.resolve(import.meta.dirname, "../..");
  * The contact form's time-trap minimum on test servers (CONTACT_MIN_FILL_MS): long enough that a
  * post sent at once counts as too fast, short enough that tests do not sleep 3 s each.
  */
-export const testMinFillMs = 1_000;
+const testMinFillMs = 1_000;
 
 /** Waits until a form rendered now may be sent without being taken for a bot. */
 export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolve, testMinFillMs + 150));

@@ -85,7 +85,7 @@ const tabLabels: Record<CustomerTab, string> = {
   activity: "Activity",
 };
 
-export const money = (value: string | null | undefined): string => formatMoney(toCents(value ?? "0") ?? 0);
+const money = (value: string | null | undefined): string => formatMoney(toCents(value ?? "0") ?? 0);
 
 export function projectValueLabel(project: ProjectPriceFields): string {
   const value: Cents | null = projectValue(project);

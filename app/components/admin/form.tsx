@@ -137,7 +137,7 @@ export function SubmitButton({
 
 // ------------------------------------------------------------------ fields
 
-export const controlClass =
+const controlClass =
   "w-full rounded-md border bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)] disabled:cursor-not-allowed disabled:opacity-60";
 
 function borderClass(invalid: boolean) {

@@ -1,5 +1,3 @@
-import type { ComponentProps, ReactNode } from "react";
-
 export function cx(...classes: (string | false | null | undefined)[]) {
   return classes.filter(Boolean).join(" ");
 }
@@ -29,45 +27,5 @@ export function buttonClass(
     sizes[size],
     variants[variant],
     extra,
-  );
-}
-
-/** A labelled input with its error messages, wired for assistive technology. */
-export function Field({
-  label,
-  errors,
-  errorId,
-  inputProps,
-  hint,
-}: {
-  label: string;
-  errors?: string[];
-  errorId: string;
-  inputProps: ComponentProps<"input"> & { id: string; key?: string };
-  hint?: ReactNode;
-}) {
-  const invalid = Boolean(errors?.length);
-  // Conform's props carry a `key`, which React refuses to receive through a spread
-  const { key: _key, ...attributes } = inputProps as typeof inputProps & { key?: string };
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={inputProps.id} className="text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <input
-        {...attributes}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        className={cx(
-          "h-10 rounded-md border bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500",
-          "focus-visible:border-[var(--color-accent)]",
-          invalid ? "border-red-500" : "border-zinc-700",
-        )}
-      />
-      {hint && !invalid ? <p className="text-xs text-zinc-400">{hint}</p> : null}
-      <p id={errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
-        {errors?.[0] ?? ""}
-      </p>
-    </div>
   );
 }

@@ -18,7 +18,7 @@ import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 
-export const accountIntents = [
+const accountIntents = [
   "record-payment",
   "delete-payment",
   "accept-estimate",

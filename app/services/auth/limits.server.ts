@@ -23,7 +23,7 @@ const ipKey = limitAddress;
 /** The forms that carry an emailed or printed token (the invitation: ADR 0026). */
 type TokenForm = "recovery" | "setup" | "invitation";
 
-export const limitKeys = {
+const limitKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
   signInIp: (ip: string | null | undefined) => `signin:ip:${ipKey(ip)}`,
   resetEmail: (email: string) => `reset:email:${email}`,

@@ -27,7 +27,7 @@ import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 const challengeMs = 5 * 60_000;
 
 /** The relying party: the host of PUBLIC_URL; on a localhost site (development, tests) any localhost port. */
-export function relyingParty(config: Pick<Config, "publicUrl">, request: Request) {
+function relyingParty(config: Pick<Config, "publicUrl">, request: Request) {
   const site = new URL(config.publicUrl);
   const origins = [site.origin];
   const asked = new URL(request.url);

@@ -38,7 +38,7 @@ import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 export type Actor = { userId: string; email: string };
 export type TeamResult = { ok: true; message: string } | { ok: false; field?: "email"; message: string };
 
-export function invitationLink(publicUrl: string, token: string): string {
+function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/admin/invite/${token}`;
 }
 

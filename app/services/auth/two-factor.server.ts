@@ -88,7 +88,7 @@ export async function verifySecondFactor(
 
 // ---------------------------------------------------------------- the sign-in waiting for its code
 
-export const pendingSignInMs = 5 * 60_000;
+const pendingSignInMs = 5 * 60_000;
 
 const pendingCookie = (config: Pick<Config, "publicUrl">) =>
   authCookie(config, "studio_2fa", { maxAge: pendingSignInMs / 1000 });
