@@ -204,7 +204,7 @@ function fromIso(iso: string): Date {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
   return new Date(y, m - 1, d);
 }
-export function toIso(date: Date): string {
+function toIso(date: Date): string {
   return format(date, "yyyy-MM-dd");
 }
 /** 'YYYY-MM-DD' -> 'MM/dd/yyyy', the editor's and the printable view's date format (a list shows 50 a page) */

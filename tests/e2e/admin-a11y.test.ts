@@ -1,6 +1,6 @@
 /** Accessibility of the back-office pages (axe, WCAG 2 A and AA rules): no serious or critical violations. */
 import { rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";

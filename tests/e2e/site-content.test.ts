@@ -5,7 +5,7 @@
  * contact form without JavaScript; axe on the new pages. Screenshots go to /tmp/shots-site-content/.
  */
 import { mkdirSync, rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
