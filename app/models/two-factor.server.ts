@@ -25,6 +25,14 @@ export async function startTotp(db: Queryable, userId: string, secretSealed: str
     .onConflictDoUpdate({ target: userTotp.userId, set: { secretSealed, confirmedAt: null, lastStep: 0 } });
 }
 
+/** Replaces a sealed secret with the same secret sealed under another key (only if it is still `from`). */
+export async function resealTotpSecret(db: Queryable, userId: string, from: string, to: string): Promise<void> {
+  await db
+    .update(userTotp)
+    .set({ secretSealed: to })
+    .where(and(eq(userTotp.userId, userId), eq(userTotp.secretSealed, from)));
+}
+
 /** Takes a time-step for the user: false when it (or a later one) was used already (a replay). */
 export async function takeTotpStep(db: Queryable, userId: string, step: number, confirm = false): Promise<boolean> {
   const rows = await db

@@ -8,7 +8,6 @@
  * Delivery claims rows with FOR UPDATE SKIP LOCKED, so several instances
  * never send the same message twice; a failed send is retried with backoff.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Queryable } from "#app/db/client.server.ts";
@@ -22,49 +21,23 @@ import {
   updateMail,
 } from "#app/models/mail-outbox.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
+import { isSealed, openText, type SealKey, sealedTextPrefix, sealKey, sealText } from "#app/services/sealing.server.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
 /**
- * The key that seals mail bodies carrying a secret (a reset link), derived from SESSION_SECRET
- * with HKDF, so the outbox table (or a backup of it) holds no usable link.
+ * The key that seals mail bodies carrying a secret (reset, invitation and client links), the
+ * mail outbox's own key (sealing.server.ts), so the outbox table (or a backup of it) holds no usable link.
  */
-export type MailKey = Buffer;
+export type MailKey = SealKey;
 export function mailKey(sessionSecret: string): MailKey {
-  return Buffer.from(hkdfSync("sha256", sessionSecret, "studio", "mail-outbox body v1", 32));
+  return sealKey(sessionSecret, "mail-outbox");
 }
 
-const sealedPrefix = "sealed:v1:";
 /** What a sealed body becomes once delivered or expired. */
 export const droppedBody = "(removed: this message carried a secret and was delivered or has expired)";
 /** Sealed bodies are dropped after this long, delivered or not (reset links live 1 hour). */
 export const sealedBodyLifetimeMs = 2 * 3600_000;
-
-/** AES-256-GCM: `sealed:v1:<iv>.<ciphertext>.<tag>`, base64url. */
-export function sealText(key: MailKey, text: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
-  return `${sealedPrefix}${[iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".")}`;
-}
-
-/** The readable body: sealed ones opened with the key (null when it cannot be opened). */
-export function openText(key: MailKey | undefined, text: string): string | null {
-  if (!text.startsWith(sealedPrefix)) return text;
-  if (!key) return null;
-  try {
-    const [iv = "", body = "", tag = ""] = text.slice(sealedPrefix.length).split(".");
-    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-    decipher.setAuthTag(Buffer.from(tag, "base64url"));
-    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
-}
-
-function isSealed(text: string): boolean {
-  return text.startsWith(sealedPrefix);
-}
 
 /**
  * Puts a message in the outbox. Pass the transaction the message belongs to. A message that
@@ -84,7 +57,7 @@ export async function enqueueMail(
 
 /** Drops sealed bodies older than their lifetime (the maintenance timer calls it). */
 export async function dropExpiredSecrets(db: Queryable, now = new Date()): Promise<void> {
-  await dropSealedBodiesBefore(db, sealedPrefix, new Date(now.getTime() - sealedBodyLifetimeMs), droppedBody);
+  await dropSealedBodiesBefore(db, sealedTextPrefix, new Date(now.getTime() - sealedBodyLifetimeMs), droppedBody);
 }
 
 export const maxMailAttempts = 8;

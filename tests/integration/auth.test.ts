@@ -10,7 +10,8 @@ import { createSession, getSession, sessionPolicy } from "#app/services/auth/ses
 import { completeAdminSetup, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { signIn, signOut } from "#app/services/auth/sign-in.server.ts";
 import { hashToken, tokenPolicy } from "#app/services/auth/tokens.server.ts";
-import { mailKey, openText } from "#app/services/mail.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const password = "plum tree orbit";

@@ -16,9 +16,9 @@ import {
   dropExpiredSecrets,
   droppedBody,
   mailKey,
-  openText,
   sealedBodyLifetimeMs,
 } from "#app/services/mail.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 

@@ -35,8 +35,8 @@ import {
   dropExpiredSecrets,
   droppedBody,
   mailKey,
-  openText,
 } from "#app/services/mail.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { startSmtpSink } from "../support/smtp.ts";

@@ -24,7 +24,8 @@ import {
   setAdminRole,
 } from "#app/services/auth/team.server.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
-import { mailKey, openText } from "#app/services/mail.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 

@@ -15,8 +15,9 @@ import * as verify from "#app/routes/admin/login-verify.tsx";
 import * as passkeys from "#app/routes/admin/settings-passkeys.ts";
 import * as security from "#app/routes/admin/settings-security.tsx";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
-import { pendingSecret } from "#app/services/auth/two-factor.server.ts";
-import { mailKey, openText } from "#app/services/mail.server.ts";
+import { pendingSecret, totpKey } from "#app/services/auth/two-factor.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { openText, sealText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 
@@ -36,7 +37,7 @@ describeEachDatabase("two-factor", (database) => {
       form: { intent: "totp-start", password },
     });
     expect(start.status).toBe(302);
-    secret = (await pendingSecret(database().db, mailKey(testConfig.sessionSecret), userId)) ?? "";
+    secret = (await pendingSecret(database().db, totpKey(testConfig.sessionSecret), userId)) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
     const confirmed = await call(security.action, "/admin/settings/security", {
       cookie: admin,
@@ -78,6 +79,23 @@ describeEachDatabase("two-factor", (database) => {
     const stored = await database().db.select().from(totpBackupCodes).where(eq(totpBackupCodes.userId, userId));
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(codes[0]?.replace("-", "") ?? "x");
+  });
+
+  it("TOTP secrets have their own key: the mail outbox's key does not open them; old ones are sealed again once read", async () => {
+    await enrol();
+    const [row] = await database().db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    const sealed = row?.secretSealed ?? "";
+    expect(openText(mailKey(testConfig.sessionSecret), sealed)).toBeNull();
+    expect(openText(totpKey(testConfig.sessionSecret).current, sealed)).toBe(secret);
+    // a secret sealed under the shared key by an earlier version still signs in, and is moved to its own key
+    const legacy = sealText(mailKey(testConfig.sessionSecret), secret);
+    await database().db.update(userTotp).set({ secretSealed: legacy, lastStep: 0 }).where(eq(userTotp.userId, userId));
+    const { cookie } = await signInWithPassword();
+    const ok = await call(verify.action, "/admin/login/verify", { cookie, form: { code: await code(secret) } });
+    expect(ok.status).toBe(302);
+    const [after] = await database().db.select().from(userTotp).where(eq(userTotp.userId, userId));
+    expect(after?.secretSealed).not.toBe(legacy);
+    expect(openText(totpKey(testConfig.sessionSecret).current, after?.secretSealed ?? "")).toBe(secret);
   });
 
   it("after the password, only a pending sign-in: no session, no way into /admin", async () => {

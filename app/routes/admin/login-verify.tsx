@@ -14,9 +14,13 @@ import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { findUserById } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
-import { endPendingSignIn, readPendingSignIn, verifySecondFactor } from "#app/services/auth/two-factor.server.ts";
+import {
+  endPendingSignIn,
+  readPendingSignIn,
+  totpKey,
+  verifySecondFactor,
+} from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { mailKey } from "#app/services/mail.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 import type { Route } from "./+types/login-verify";
 
@@ -49,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: twoFactorMessages.tooMany }, { status: 429, headers: noStore });
   }
   const form = await request.formData();
-  const method = await verifySecondFactor(db, mailKey(config.sessionSecret), user.id, String(form.get("code") ?? ""));
+  const method = await verifySecondFactor(db, totpKey(config.sessionSecret), user.id, String(form.get("code") ?? ""));
   if (!method) {
     await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
     return data({ error: twoFactorMessages.invalidCode }, { status: 400, headers: noStore });

@@ -21,9 +21,14 @@ import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
-import { beginEnrolment, confirmEnrolment, enrolmentUri, pendingSecret } from "#app/services/auth/two-factor.server.ts";
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  enrolmentUri,
+  pendingSecret,
+  totpKey,
+} from "#app/services/auth/two-factor.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { mailKey } from "#app/services/mail.server.ts";
 import type { Route } from "./+types/settings-security";
 
 export const meta: Route.MetaFunction = () => [{ title: "Security | Studio back office" }];
@@ -36,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listUserSessions(database.db, session.userId);
   const totp = await getTotp(database.db, session.userId);
   const secret =
-    totp && !totp.confirmedAt ? await pendingSecret(database.db, mailKey(config.sessionSecret), session.userId) : null;
+    totp && !totp.confirmedAt ? await pendingSecret(database.db, totpKey(config.sessionSecret), session.userId) : null;
   return {
     passkeys: await listPasskeys(database.db, session.userId),
     twoFactor: {
@@ -59,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const db = database.db;
-  const key = mailKey(config.sessionSecret);
+  const key = totpKey(config.sessionSecret);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "revoke");
   const problem = (field: string, message: string) => data({ field, error: message }, { status: 400 });

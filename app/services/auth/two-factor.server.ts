@@ -2,7 +2,7 @@
  * Two-factor sign-in with an authenticator app (TOTP, RFC 6238; ADR 0024), on @epic-web/totp:
  * enrolment with a QR code made here (uqr, no outside service), a first code to confirm it, ten
  * single-use backup codes (stored hashed), and the second step of signing in. The secret is sealed
- * with AES-GCM under the session secret's key; a code works once (the time-step is remembered).
+ * with AES-GCM under its own key (sealing.server.ts); a code works once (the time-step is remembered).
  */
 import { randomBytes } from "node:crypto";
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from "@epic-web/totp";
@@ -15,20 +15,36 @@ import {
   getTotp,
   insertPendingSignIn,
   replaceBackupCodes,
+  resealTotpSecret,
   spendBackupCode,
   startTotp,
   takeTotpStep,
 } from "#app/models/two-factor.server.ts";
-import { type MailKey, openText, sealText } from "#app/services/mail.server.ts";
+import { openText, type SealKey, sealKey, sealText } from "#app/services/sealing.server.ts";
 import { authCookie } from "./sessions.server.ts";
 import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
+
+/** The key of TOTP secrets, and the mail outbox's key they were sealed with before each purpose had its own. */
+export type TotpKey = { current: SealKey; legacy: SealKey };
+export function totpKey(sessionSecret: string): TotpKey {
+  return { current: sealKey(sessionSecret, "totp-secret"), legacy: sealKey(sessionSecret, "mail-outbox") };
+}
+
+/** Opens a stored secret; one sealed under the old shared key is sealed again under its own key once read. */
+async function openSecret(db: Queryable, key: TotpKey, userId: string, sealed: string): Promise<string | null> {
+  const secret = openText(key.current, sealed);
+  if (secret !== null) return secret;
+  const legacy = openText(key.legacy, sealed);
+  if (legacy !== null) await resealTotpSecret(db, userId, sealed, sealText(key.current, legacy));
+  return legacy;
+}
 
 const totpOptions = { period: totpPeriodSeconds, digits: 6, algorithm: "SHA-1", charSet: "0123456789" } as const;
 
 /** A new secret for the user, kept unconfirmed until a first code checks; the URI for the QR code. */
-export async function beginEnrolment(db: Queryable, key: MailKey, user: { userId: string; email: string }) {
+export async function beginEnrolment(db: Queryable, key: TotpKey, user: { userId: string; email: string }) {
   const { secret } = await generateTOTP(totpOptions);
-  await startTotp(db, user.userId, sealText(key, secret));
+  await startTotp(db, user.userId, sealText(key.current, secret));
   return { secret, uri: enrolmentUri(secret, user.email) };
 }
 
@@ -37,17 +53,17 @@ export function enrolmentUri(secret: string, email: string): string {
 }
 
 /** The secret of an enrolment under way (to show it again), or null. */
-export async function pendingSecret(db: Queryable, key: MailKey, userId: string): Promise<string | null> {
+export async function pendingSecret(db: Queryable, key: TotpKey, userId: string): Promise<string | null> {
   const row = await getTotp(db, userId);
   if (!row || row.confirmedAt) return null;
-  return openText(key, row.secretSealed);
+  return openSecret(db, key, userId, row.secretSealed);
 }
 
 /** Checks a code against the user's secret and takes its time-step (once). */
-async function checkCode(db: Queryable, key: MailKey, userId: string, code: string, confirm: boolean, now: Date) {
+async function checkCode(db: Queryable, key: TotpKey, userId: string, code: string, confirm: boolean, now: Date) {
   const row = await getTotp(db, userId);
   if (!row || (!confirm && !row.confirmedAt)) return false;
-  const secret = openText(key, row.secretSealed);
+  const secret = await openSecret(db, key, userId, row.secretSealed);
   if (!secret || !/^\d{6}$/.test(code)) return false;
   const result = await verifyTOTP({ ...totpOptions, otp: code, secret, window: 1 });
   if (!result) return false;
@@ -55,7 +71,7 @@ async function checkCode(db: Queryable, key: MailKey, userId: string, code: stri
 }
 
 /** Confirms the enrolment with a first code: the ten backup codes (shown once), or null. */
-export async function confirmEnrolment(db: Db, key: MailKey, userId: string, code: string, now = new Date()) {
+export async function confirmEnrolment(db: Db, key: TotpKey, userId: string, code: string, now = new Date()) {
   return db.transaction(async (tx) => {
     if (!(await checkCode(tx, key, userId, code.trim(), true, now))) return null;
     const codes = Array.from({ length: backupCodeCount }, () => {
@@ -74,7 +90,7 @@ export async function confirmEnrolment(db: Db, key: MailKey, userId: string, cod
 /** The second step of signing in: a current code (once) or an unused backup code. */
 export async function verifySecondFactor(
   db: Queryable,
-  key: MailKey,
+  key: TotpKey,
   userId: string,
   input: string,
   now = new Date(),

@@ -1,0 +1,50 @@
+/**
+ * Secrets at rest, sealed with AES-256-GCM under a key per purpose, each derived from SESSION_SECRET
+ * with HKDF and its own label: a key that opens the mail outbox does not open TOTP secrets, and the
+ * other way round. `sealed:v1:<iv>.<ciphertext>.<tag>`, base64url.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+
+/** The purposes, each with the HKDF label of its key (a label never changes: it would orphan what it sealed). */
+const labels = {
+  /** mail bodies that carry a secret: reset, invitation and client links (mail.server.ts) */
+  "mail-outbox": "mail-outbox body v1",
+  /** the authenticator secrets of two-factor sign-in (auth/two-factor.server.ts) */
+  "totp-secret": "totp secret v1",
+} as const;
+
+export type SealPurpose = keyof typeof labels;
+export type SealKey = Buffer;
+
+export function sealKey(sessionSecret: string, purpose: SealPurpose): SealKey {
+  return Buffer.from(hkdfSync("sha256", sessionSecret, "studio", labels[purpose], 32));
+}
+
+/** What every sealed text starts with (the outbox drops sealed bodies by it). */
+export const sealedTextPrefix = "sealed:v1:";
+const sealedPrefix = sealedTextPrefix;
+
+export function sealText(key: SealKey, text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
+  return `${sealedPrefix}${[iv, body, cipher.getAuthTag()].map((part) => part.toString("base64url")).join(".")}`;
+}
+
+/** The readable text: sealed text opened with the key (null when this key cannot open it); other text as is. */
+export function openText(key: SealKey | undefined, text: string): string | null {
+  if (!text.startsWith(sealedPrefix)) return text;
+  if (!key) return null;
+  try {
+    const [iv = "", body = "", tag = ""] = text.slice(sealedPrefix.length).split(".");
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  } catch {
+    return null;
+  }
+}
+
+export function isSealed(text: string): boolean {
+  return text.startsWith(sealedPrefix);
+}
