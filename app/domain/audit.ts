@@ -1,9 +1,10 @@
 /**
- * The audit page's words (ADR 0027): a label per event name, the filter's URL state, and a one-line
- * summary of an entry's detail. Events without a label (added later) show their raw name.
+ * The audit trail's one list of events (ADR 0027): each event the code may write, with its label on
+ * the audit page; the filter's URL state; and a one-line summary of an entry's detail. An event
+ * stored by an older version and no longer listed shows its raw name.
  */
 
-export const auditEventLabels: Record<string, string> = {
+export const auditEventLabels = {
   session_revoked: "Session signed out",
   passkey_added: "Passkey added",
   passkey_removed: "Passkey removed",
@@ -58,10 +59,17 @@ export const auditEventLabels: Record<string, string> = {
   estimate_declined: "Estimate marked declined",
   estimate_converted: "Estimate converted to an invoice",
   recurring_invoice_created: "Invoice created from recurring fees",
-};
+} as const satisfies Record<string, string>;
+
+/** Every event the code writes: the keys of the labels, so an event cannot be written without one. */
+export type AuditEvent = keyof typeof auditEventLabels;
+
+function isAuditEvent(event: string): event is AuditEvent {
+  return Object.hasOwn(auditEventLabels, event);
+}
 
 export function auditEventLabel(event: string): string {
-  return Object.hasOwn(auditEventLabels, event) ? (auditEventLabels[event] ?? event) : event;
+  return isAuditEvent(event) ? auditEventLabels[event] : event;
 }
 
 /** A detail object as one line: `key: value · key: value` (nested values as JSON), at most 300 characters. */
