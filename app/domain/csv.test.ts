@@ -22,6 +22,70 @@ describe("csv cells", () => {
     expect(csvCell("a=b")).toBe("a=b");
   });
 
+  it("neutralises a formula after a separator inside a cell, wherever a spreadsheet would start one", () => {
+    expect(neutralise("a;=HYPERLINK(1)")).toBe("a;'=HYPERLINK(1)");
+    expect(neutralise("x,=1+1")).toBe("x,'=1+1");
+    expect(neutralise("x\t@SUM(A1)")).toBe("x\t'@SUM(A1)");
+    expect(neutralise("one\n+2")).toBe("one\n'+2");
+    expect(neutralise("one\r\n-2")).toBe("one\r\n'-2");
+    // spaces and quotes a reader may trim or unquote do not hide the formula
+    expect(neutralise('a; "=1+1"')).toBe('a;\' "=1+1"');
+    expect(neutralise("\t=1")).toBe("'\t'=1");
+    // ordinary text keeps its shape
+    expect(neutralise("Smith; Jones, Ltd")).toBe("Smith; Jones, Ltd");
+    expect(neutralise("a-b; c=d, e@f")).toBe("a-b; c=d, e@f");
+  });
+
+  const hostile = [
+    'a;=HYPERLINK("http://evil.test","x")',
+    "x,=1+1",
+    "note;\"=cmd|' /C calc'!A0\"",
+    "a; +1",
+    "a;\t-1",
+    "line\n@SUM(A1)",
+    'q," ,=2',
+    "=1;=2,=3\t=4\r=5\n=6",
+  ];
+
+  /** The cells a spreadsheet reads from one of our rows with this separator: quotes honoured at a field's start, or ignored. */
+  function readAs(line: string, separator: string, quotes: boolean): string[] {
+    if (!quotes) return line.split(new RegExp(`[${separator}\\r\\n]`));
+    const cells: string[] = [];
+    let cell = "";
+    let quoted = false;
+    let start = true;
+    for (let i = 0; i < line.length; i++) {
+      const char = line[i];
+      if (quoted) {
+        if (char === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else if (char === '"') quoted = false;
+        else cell += char;
+      } else if (char === '"' && start) quoted = true;
+      else if (char === separator || char === "\r" || char === "\n") {
+        cells.push(cell);
+        cell = "";
+        start = true;
+        continue;
+      } else cell += char;
+      start = false;
+    }
+    cells.push(cell);
+    return cells;
+  }
+
+  for (const separator of [",", ";", "\t"]) {
+    for (const quotes of [true, false]) {
+      it(`leaves no formula for a spreadsheet splitting on ${JSON.stringify(separator)}${quotes ? "" : " ignoring quotes"}`, () => {
+        const line = csvRow(["Acme", ...hostile, { amount: -1250 }]).replace(/\r\n$/, "");
+        const cells = readAs(line, separator, quotes);
+        const formulas = cells.filter((cell) => /^[\s"]*[=+\-@]/.test(cell) && cell !== "-12.50");
+        expect(formulas).toEqual([]);
+      });
+    }
+  }
+
   it("writes amounts with two decimals and keeps negative amounts as numbers", () => {
     expect(csvCell(amount("1234.5"))).toBe("1234.50");
     expect(csvCell(amount("0"))).toBe("0.00");
@@ -41,6 +105,13 @@ describe("csv cells", () => {
     expect(cell.length).toBe(big.length + 3);
     expect(cell.startsWith('"x')).toBe(true);
     expect(cell.endsWith(',"""')).toBe(true);
+  });
+
+  it("neutralises a huge field of separators, spaces and quotes in linear time", () => {
+    const started = performance.now();
+    for (const unit of [";", "; ", '\n "', ",=", " "]) neutralise(unit.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(neutralise(",=".repeat(3))).toBe(",'=,'=,'=");
   });
 
   it("ends rows with CRLF", () => {

@@ -1,21 +1,39 @@
 /**
  * CSV as spreadsheets read it (RFC 4180): fields separated by commas, rows ended by CRLF, a field
- * quoted when it holds a comma, a quote, CR or LF, and quotes inside doubled. A text cell that
- * begins with = + - @, a tab or CR is prefixed with an apostrophe, so a spreadsheet shows it as
- * text instead of running it as a formula (CSV injection). Numbers are not text: amounts are
- * written from cents with two decimals and are never prefixed, so -12.50 stays a number.
+ * quoted when it holds a comma, a quote, CR or LF, and quotes inside doubled. Numbers are not text:
+ * amounts are written from cents with two decimals and are never touched, so -12.50 stays a number.
+ *
+ * CSV injection: a spreadsheet runs a cell that begins with = + - @ (Excel, LibreOffice with "evaluate
+ * formulas", Google Sheets) as a formula. A cell does not begin only where this file begins one:
+ * - Excel opening a .csv splits on the system's list separator, which is `;` wherever the decimal
+ *   separator is a comma (German, French, Dutch... locales), and honours quotes only at the start of
+ *   one of its fields, so `a;=HYPERLINK(...)` written as one of our cells becomes two cells for it;
+ * - LibreOffice's import dialog lets the user tick comma, semicolon, tab and others at once, and can
+ *   trim spaces before evaluating;
+ * - Google Sheets guesses the separator (or takes a custom one) and evaluates formulas it finds;
+ * - a reader that ignores or misreads quotes splits `"x,=1+1"` at its comma or a line break.
+ * So the rule is about every place a cell could begin, whatever the separator: the start of the text,
+ * and right after a comma, a semicolon, a tab, a CR or an LF inside it. Where what follows (after any
+ * spaces and double quotes, which readers may trim or unquote) is = + - or @, an apostrophe is
+ * inserted right there, so each piece a spreadsheet could cut out begins with an apostrophe and is
+ * shown as text. A text beginning with a tab or CR also gets one (some readers trim them away). The
+ * apostrophe is visible where the piece is not a cell of its own ("Call back; '+49 30 123"); that is
+ * the price of a file no locale can run. The scan never crosses a separator, so it stays linear.
  */
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
 
 /** A cell: text (neutralised), an amount (two decimals) or nothing. */
 export type CsvCell = string | { amount: Cents } | null | undefined;
 
-const formulaStart = /^[=+\-@\t\r]/;
+/** A place a spreadsheet may start a cell (text start or after , ; tab CR LF) where a formula follows. */
+const formulaPiece = /(^|[,;\t\r\n])([ "]*[=+\-@])/g;
+const blankStart = /^[\t\r]/;
 const needsQuotes = /[",\r\n]/;
 
-/** Prefixes a text that a spreadsheet would take as a formula. */
+/** Puts an apostrophe wherever a spreadsheet, splitting on any separator, would find a formula. */
 export function neutralise(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
+  const pieces = text.replace(formulaPiece, "$1'$2");
+  return blankStart.test(pieces) ? `'${pieces}` : pieces;
 }
 
 function quote(text: string): string {

@@ -36,3 +36,16 @@ it("turns blank optional fields into null and defaults the status to prospect", 
     notes: null,
   });
 });
+
+it("refuses payment terms beyond ten years with a message, never a number the column cannot hold", () => {
+  for (const terms of ["3651", "99999999999", "99999999999999999999999"]) {
+    const result = customerFormSchema.safeParse({ name: "Ada", email: "ada@x.test", payment_terms: terms });
+    expect(
+      result.error?.issues.map((issue) => [issue.path[0], issue.message]),
+      terms,
+    ).toEqual([["payment_terms", "Payment terms must be at most 3650 days"]]);
+  }
+  expect(customerFormSchema.parse({ name: "Ada", email: "ada@x.test", payment_terms: "3650" }).payment_terms).toBe(
+    3650,
+  );
+});

@@ -16,10 +16,18 @@ import {
 
 const required = "Name and email are required";
 
-/** "45", "45 days" -> 45; blank, negative or unparsable -> 30 (the default terms). */
+/** Payment terms are whole days, at most ten years. */
+const maxPaymentTermsDays = 3650;
+const paymentTermsTooLarge = `Payment terms must be at most ${maxPaymentTermsDays} days`;
+
+/**
+ * "45", "45 days" -> 45; blank, negative or unparsable -> 30 (the default terms). More than
+ * ten years is kept as typed (2^53 when it is too long to read), for the schema to refuse.
+ */
 export function parsePaymentTerms(value: unknown): number {
   const parsed = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? ""), 10);
-  return Number.isFinite(parsed) && parsed >= 0 && parsed <= 3650 ? parsed : 30;
+  if (parsed > maxPaymentTermsDays) return Number.isSafeInteger(parsed) ? parsed : Number.MAX_SAFE_INTEGER;
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : 30;
 }
 
 export const customerFormSchema = z.object({
@@ -30,7 +38,10 @@ export const customerFormSchema = z.object({
   website_url: optionalHttpUrl,
   billing_address: optionalMultilineText(limits.address, "Billing address"),
   tax_id: optionalText(limits.taxId, "Tax ID"),
-  payment_terms: z.preprocess(parsePaymentTerms, z.number().int()),
+  payment_terms: z.preprocess(
+    parsePaymentTerms,
+    z.number().int().max(maxPaymentTermsDays, { error: paymentTermsTooLarge }),
+  ),
   status: z.enum(customerStatuses).catch("prospect"),
   notes: optionalMultilineText(limits.notes, "Notes"),
 });

@@ -190,6 +190,21 @@ describe("the editor's schema", () => {
     expect(result.reply().error?.items).toEqual([invoiceMessages.tooLarge]);
   });
 
+  it("refuses a number too large to hold instead of taking it as 0", () => {
+    for (const huge of ["99999999999999999999999", "1e30", "10000000000", "9999999999.999"]) {
+      const result = parse({ "items[0].description": "x", "items[0].quantity": huge, discount_amount: huge });
+      const errors = result.reply().error ?? {};
+      expect(errors["items[0].quantity"], huge).toEqual(["Must be at most 9,999,999,999.99"]);
+      expect(errors.discount_amount?.[0], huge).toBe("Must be at most 9,999,999,999.99");
+      expect(parse({ "items[0].description": "x", tax_rate: huge }).reply().error?.tax_rate).toEqual([
+        invoiceMessages.taxRange,
+      ]);
+    }
+    // exponent notation (a number field may send it) is a number, not 0
+    const small = parse({ "items[0].description": "x", "items[0].quantity": "1e1", "items[0].unit_price": "2" });
+    expect(small.status === "success" && small.value.items[0]?.quantity).toBe(1000);
+  });
+
   it("refuses a due date before the issue date and ignores an invalid one", () => {
     const before = parse({ "items[0].description": "x", due_date: "2026-11-21" });
     expect(before.reply().error?.due_date).toEqual([invoiceMessages.dueBeforeIssue]);

@@ -15,12 +15,19 @@ import {
 } from "#app/domain/enums.ts";
 
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, calculateTotals, formatMoney, parseScaled, type Totals } from "#app/domain/money.ts";
+import {
+  type Cents,
+  calculateTotals,
+  formatMoney,
+  maxMoneyCents,
+  readTypedHundredths,
+  type Totals,
+  tooLargeMessage,
+  totalTooLargeMessage,
+} from "#app/domain/money.ts";
 
 export const defaultTerms = "Payment is due within 30 days of the invoice date.";
 const defaultPaymentTermsDays = 30;
-/** numeric(12,2): the largest amount a money column holds */
-export const maxMoneyCents = 999_999_999_999;
 
 export function typeLabel(type: InvoiceType): string {
   return invoiceTypeLabels[type];
@@ -40,7 +47,8 @@ export const invoiceMessages = {
   unsaved: (type: InvoiceType) =>
     `You have unsaved changes to this ${type}. Would you like to save before returning to the dashboard?`,
   discountTooLarge: "Discount cannot be more than the subtotal plus tax",
-  tooLarge: "Amounts must be less than $10,000,000,000",
+  /** a line total, the subtotal or the subtotal plus tax beyond what an amount holds */
+  tooLarge: totalTooLargeMessage,
   taxRange: "Tax rate must be between 0 and 100",
   notNegative: "Must be 0 or more",
   issueDate: "Please choose an issue date",
@@ -55,21 +63,17 @@ export const invoiceMessages = {
 /**
  * A number field as the editor reads it: "12.5", "$1,200", " 3 " are numbers; blank or
  * non-numeric is 0 (SPEC section 5); the result is in 1/100 units (cents, hundredths).
- * Negative values are kept, so the schema can refuse them with a message.
+ * Negative values are kept, so the schema can refuse them with a message, and so are numbers too
+ * large to hold (as ±2^53), so the bound refuses them instead of their becoming 0.
  */
 export function readHundredths(value: unknown): number {
-  if (typeof value === "number") return parseScaled(value, 2) ?? 0;
-  if (typeof value !== "string") return 0;
-  return parseScaled(value, 2) ?? 0;
+  return readTypedHundredths(value) ?? 0;
 }
 
+/** An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds. */
 const hundredths = z.preprocess(
   readHundredths,
-  z
-    .number()
-    .int()
-    .min(0, { error: invoiceMessages.notNegative })
-    .max(maxMoneyCents, { error: invoiceMessages.tooLarge }),
+  z.number().int().min(0, { error: invoiceMessages.notNegative }).max(maxMoneyCents, { error: tooLargeMessage() }),
 );
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

@@ -11,6 +11,8 @@ import { parseReminderOffsets, reminderOffsetsMessage } from "#app/domain/sendin
 export const invoiceSettingsMessages = {
   prefix: `Use 1 to ${limits.numberPrefix} letters or digits`,
   samePrefix: "Invoices and estimates need different prefixes",
+  prefixInUse: (otherType: "invoice" | "estimate", prefix: string) =>
+    `${otherType === "invoice" ? "Invoices" : "Estimates"} are already numbered ${prefix}-…; choose another prefix`,
   nextNumber: "Enter a whole number from 1 to 99999999",
   tooLow: (lowest: number) => `The next number cannot be lower than ${lowest}`,
   saved: "Invoice settings saved successfully",
@@ -41,7 +43,7 @@ const prefix = z
 
 const nextNumber = z.coerce
   .number({ error: invoiceSettingsMessages.nextNumber })
-  .int({ error: invoiceSettingsMessages.nextNumber })
+  .int({ error: invoiceSettingsMessages.nextNumber, abort: true })
   .min(1, { error: invoiceSettingsMessages.nextNumber })
   .max(99_999_999, { error: invoiceSettingsMessages.nextNumber });
 

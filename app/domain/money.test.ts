@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { calculateTotals, centsToDecimal, formatMoney, lineTotal, parseScaled, toCents } from "#app/domain/money.ts";
+import {
+  calculateTotals,
+  centsToDecimal,
+  formatMoney,
+  lineTotal,
+  maxMoneyCents,
+  parseScaled,
+  readTypedHundredths,
+  toCents,
+  tooLargeMessage,
+  totalTooLargeMessage,
+} from "#app/domain/money.ts";
 
 describe("toCents", () => {
   it.each([
@@ -91,5 +102,27 @@ describe("calculateTotals", () => {
     });
     expect(totals.subtotal).toBe(999_999_999_000);
     expect(totals.taxAmount).toBe(77_699_999_922);
+  });
+});
+
+describe("bounds", () => {
+  it("numeric(12,2) holds 9,999,999,999.99; the messages say so", () => {
+    expect(centsToDecimal(maxMoneyCents)).toBe("9999999999.99");
+    expect(tooLargeMessage()).toBe("Must be at most 9,999,999,999.99");
+    expect(tooLargeMessage(9_999_999_999)).toBe("Must be at most 99,999,999.99");
+    expect(totalTooLargeMessage).toBe("The total must be at most 9,999,999,999.99");
+  });
+
+  it("reads typed numbers; one too large to count is beyond every bound, never 0", () => {
+    expect(readTypedHundredths("$1,200.5")).toBe(120_050);
+    expect(readTypedHundredths("1e3")).toBe(100_000);
+    expect(readTypedHundredths(2.5)).toBe(250);
+    for (const blank of ["", " ", "abc", "0x10", "Infinity", null, undefined, {}]) {
+      expect(readTypedHundredths(blank), String(blank)).toBeNull();
+    }
+    for (const huge of ["99999999999999999999999", "1e30", "1e400"]) {
+      expect(readTypedHundredths(huge), huge).toBe(Number.MAX_SAFE_INTEGER);
+    }
+    expect(readTypedHundredths("-1e30")).toBe(-Number.MAX_SAFE_INTEGER);
   });
 });

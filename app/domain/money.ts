@@ -8,6 +8,44 @@
 
 export type Cents = number;
 
+/**
+ * The bounds of every number a form takes, and of every total the app computes and stores, so a
+ * value the database cannot hold is refused with a message (400) before any query:
+ * numeric(12,2) (amounts; quantities too, in hundredths) holds 9,999,999,999.99; numeric(10,2) (estimated hours)
+ * 99,999,999.99. (Ids of serial columns have their bound in validation.ts: `parseSerialId`.)
+ */
+export const maxMoneyCents: Cents = 999_999_999_999;
+/** estimated hours: numeric(10,2), in hundredths */
+export const maxHoursHundredths = 9_999_999_999;
+
+const decimalWithExponent = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const plainNumber = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "Must be at most 9,999,999,999.99": a field beyond its bound (in hundredths). */
+export function tooLargeMessage(maxHundredths: number = maxMoneyCents): string {
+  return `Must be at most ${plainNumber.format(maxHundredths / 100)}`;
+}
+
+/** A computed total (line totals, the sum of phases or fees, rate x hours) beyond what an amount holds. */
+export const totalTooLargeMessage = `The total must be at most ${plainNumber.format(maxMoneyCents / 100)}`;
+
+/**
+ * A number typed in a form, in hundredths: "12.5", "$1,200", " 3 ", "1e3" are numbers; blank or
+ * non-numeric is null. A number too large to count exactly (beyond 2^53 hundredths) is returned as
+ * ±Number.MAX_SAFE_INTEGER, so every bound refuses it instead of it silently becoming 0.
+ */
+export function readTypedHundredths(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const exact = parseScaled(value, 2);
+  if (exact !== null) return exact;
+  const text = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
+  if (!decimalWithExponent.test(text)) return null;
+  const number = Number(text);
+  const scaled = Number.isFinite(number) ? parseScaled(number, 2) : null;
+  if (scaled !== null) return scaled;
+  return number < 0 ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER;
+}
+
 const decimalPattern = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 /** Parses a decimal ("12.5", "-3", "0.125") into an integer count of 1/10^scale units, rounding half away from zero. */

@@ -30,6 +30,14 @@ describe("payment form", () => {
     expect(negative.status === "error" && negative.error?.amount).toEqual([paymentMessages.amount]);
   });
 
+  it("refuses an amount beyond what the database holds, however it is written", () => {
+    for (const amount of ["10000000000", "9999999999.999", "99999999999999999999999", "1e30"]) {
+      const parsed = form({ paid_on: "2026-03-01", amount, method: "cash" });
+      expect(parsed.status === "error" && parsed.error?.amount, amount).toEqual(["Must be at most 9,999,999,999.99"]);
+    }
+    expect(form({ paid_on: "2026-03-01", amount: "9999999999.99", method: "cash" }).status).toBe("success");
+  });
+
   it("refuses a note over the limit", () => {
     const parsed = form({ paid_on: "2026-03-01", amount: "1", method: "other", note: "x".repeat(501) });
     expect(parsed.status === "error" && parsed.error?.note).toEqual([paymentMessages.noteTooLong]);

@@ -5,16 +5,16 @@
  */
 import { z } from "zod";
 import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
-import { isIsoDate, maxMoneyCents, readHundredths } from "#app/domain/invoice-form.ts";
+import { isIsoDate, readHundredths } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, formatMoney } from "#app/domain/money.ts";
+import { type Cents, formatMoney, maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
 
 export const paymentMessages = {
   recorded: "Payment recorded",
   deleted: "Payment deleted",
   paidOn: "Please choose the date of the payment",
   amount: "Please enter an amount greater than $0.00",
-  tooLarge: "Amounts must be less than $10,000,000,000",
+  tooLarge: tooLargeMessage(),
   method: "Please choose how it was paid",
   noteTooLong: `Note must be less than ${limits.paymentNote} characters`,
   overpayment: (balance: Cents) =>

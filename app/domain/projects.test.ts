@@ -113,6 +113,36 @@ describe("project form", () => {
       true,
     );
   });
+  it("refuses amounts and totals beyond what the database holds with a message, never a failed insert", () => {
+    const issues = (values: Record<string, unknown>) =>
+      projectFormSchema
+        .safeParse({ ...valid, ...values })
+        .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    // rounded to the cent this is 10,000,000,000.00: numeric(12,2) cannot hold it
+    expect(issues({ fixed_price: "9999999999.999" })).toEqual([["fixed_price", "Must be at most 9,999,999,999.99"]]);
+    expect(issues({ fixed_price: "9999999999.99" })).toBeUndefined();
+    // estimated hours are numeric(10,2)
+    expect(issues({ pricing_type: "hourly", estimated_hours: "100000000" })).toEqual([
+      ["estimated_hours", "Must be at most 99,999,999.99"],
+    ]);
+    // computed: rate x hours, the sum of 50 phases (stored as fixed_price), the sum of the fees (one invoice)
+    expect(issues({ pricing_type: "hourly", hourly_rate: "9999999999", estimated_hours: "99999999" })).toEqual([
+      ["estimated_hours", "The total must be at most 9,999,999,999.99"],
+    ]);
+    const phases = Array.from({ length: 50 }, () => ({ price: "9999999999" }));
+    expect(issues({ pricing_type: "phased", phases })).toEqual([
+      ["phases", "The total must be at most 9,999,999,999.99"],
+    ]);
+    // phases of another model are not stored: not counted
+    expect(issues({ pricing_type: "fixed", phases })).toBeUndefined();
+    const fees = [
+      { name: "Hosting", amount: "9999999999" },
+      { name: "Care", amount: "1" },
+    ];
+    expect(issues({ recurring_fees: fees })).toEqual([
+      ["recurring_fees", "The total must be at most 9,999,999,999.99"],
+    ]);
+  });
   it("fixed: keeps only the fixed price", () => {
     const row = toProjectRow(
       projectFormSchema.parse({ ...valid, pricing_type: "fixed", fixed_price: "1500.5", hourly_rate: "80" }),

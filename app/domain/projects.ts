@@ -5,7 +5,16 @@
 import { z } from "zod";
 import { type PricingModel, type ProjectStatus, pricingModels, projectStatuses } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, centsToDecimal, lineTotal, parseScaled, toCents } from "#app/domain/money.ts";
+import {
+  type Cents,
+  centsToDecimal,
+  lineTotal,
+  maxHoursHundredths,
+  maxMoneyCents,
+  parseScaled,
+  toCents,
+  totalTooLargeMessage,
+} from "#app/domain/money.ts";
 import {
   amountText,
   optionalDate,
@@ -122,7 +131,11 @@ function blankToUndefined(value: unknown) {
 }
 
 /** A money or hours input: blank (or unparsable) is undefined, stored as null; never negative. */
-const amount = (label: string) => amountText({ label });
+const amount = (label: string, max?: number) => amountText({ label, max });
+
+/** The cents of amount texts already checked by the schema (blank counts 0). */
+const sumOfCents = (texts: (string | undefined)[]) =>
+  texts.reduce((sum, text) => sum + (text === undefined ? 0 : (toCents(text) ?? 0)), 0);
 
 const phaseSchema = z.object({
   name: optionalText(200, "Phase name"),
@@ -160,7 +173,7 @@ export const projectFormSchema = z
     pricing_type: z.enum(pricingModels).catch("fixed"),
     fixed_price: amount("Fixed price"),
     hourly_rate: amount("Hourly rate"),
-    estimated_hours: amount("Estimated hours"),
+    estimated_hours: amount("Estimated hours", maxHoursHundredths),
     phases: z.array(phaseSchema).max(50, { error: "At most 50 phases" }).default([]),
     recurring_fees: z.array(feeSchema).max(50, { error: "At most 50 recurring fees" }).default([]),
     notes: optionalMultilineText(limits.notes, "Notes"),
@@ -169,9 +182,22 @@ export const projectFormSchema = z
     if (form.start_date && form.end_date && form.end_date < form.start_date) {
       ctx.addIssue({ code: "custom", path: ["end_date"], message: projectMessages.endBeforeStart });
     }
-    // numeric(10,2)
-    if (form.estimated_hours && (parseScaled(form.estimated_hours, 2) ?? 0) >= 10_000_000_000) {
-      ctx.addIssue({ code: "custom", path: ["estimated_hours"], message: "Estimated hours is too large" });
+    // totals computed from the fields: each must fit an amount too (phased is stored as fixed_price,
+    // the recurring fees become one invoice, rate x hours is the project's value)
+    if (form.pricing_type === "phased" && sumOfCents(form.phases.map((phase) => phase.price)) > maxMoneyCents) {
+      ctx.addIssue({ code: "custom", path: ["phases"], message: totalTooLargeMessage });
+    }
+    if (sumOfCents(form.recurring_fees.map((fee) => fee.amount)) > maxMoneyCents) {
+      ctx.addIssue({ code: "custom", path: ["recurring_fees"], message: totalTooLargeMessage });
+    }
+    if (form.pricing_type === "hourly" && form.hourly_rate && form.estimated_hours) {
+      const value = lineTotal({
+        quantity: parseScaled(form.estimated_hours, 2) ?? 0,
+        unitPrice: toCents(form.hourly_rate) ?? 0,
+      });
+      if (value > maxMoneyCents) {
+        ctx.addIssue({ code: "custom", path: ["estimated_hours"], message: totalTooLargeMessage });
+      }
     }
     form.recurring_fees.forEach((fee, index) => {
       if (!fee.name && fee.amount !== undefined) {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
-import { httpUrl, tooLong } from "#app/domain/validation.ts";
+import { httpUrl, maxSerialId, tooLong } from "#app/domain/validation.ts";
 
 type FormProjectType = (typeof formProjectTypes)[number];
 
@@ -82,7 +82,7 @@ const required = (max: number, label: string, message: string) =>
     .max(max, { error: tooLong(label, max) });
 
 export const portfolioItemSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().max(maxSerialId).optional(),
   title: required(200, "Title", siteMessages.titleRequired),
   description: required(2000, "Description", siteMessages.descriptionRequired),
   category: z.enum(portfolioCategories, { error: siteMessages.categoryRequired }),
@@ -119,7 +119,7 @@ const lineList = (message: string, maxItems = 12) =>
   );
 
 export const pricingPackageSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(maxSerialId),
   name: required(100, "Name", siteMessages.nameRequired),
   price: required(100, "Price", siteMessages.priceRequired),
   description: required(1000, "Description", siteMessages.descriptionRequired),

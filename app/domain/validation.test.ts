@@ -4,10 +4,12 @@ import {
   amountText,
   emailAddress,
   isIsoDate,
+  maxSerialId,
   optionalDate,
   optionalHttpUrl,
   optionalMultilineText,
   optionalText,
+  parseSerialId,
   tooLong,
 } from "#app/domain/validation.ts";
 
@@ -67,7 +69,21 @@ describe("shared validation rules", () => {
     expect(z.parse(price, " 19.99 ")).toBe("19.99");
     expect(z.parse(price, "-0")).toBe("-0");
     expect(messages(price, "-5")).toEqual(["Unit price must be 0 or more"]);
-    expect(messages(price, "10000000000")).toEqual(["Unit price is too large"]);
+    expect(messages(price, "10000000000")).toEqual(["Must be at most 9,999,999,999.99"]);
+    // what numeric(12,2) would round it to counts: 10,000,000,000.00 does not fit
+    expect(messages(price, "9999999999.999")).toEqual(["Must be at most 9,999,999,999.99"]);
+    expect(z.parse(price, "9999999999.994")).toBe("9999999999.994");
+    expect(messages(amountText({ label: "Estimated hours", max: 9_999_999_999 }), "100000000")).toEqual([
+      "Must be at most 99,999,999.99",
+    ]);
     expect(z.parse(amountText({ label: "Hourly rate" }), "")).toBeUndefined();
+  });
+
+  it("serial ids: whole numbers from 1 to what a PostgreSQL integer holds", () => {
+    expect(parseSerialId("7")).toBe(7);
+    expect(parseSerialId(String(maxSerialId))).toBe(2_147_483_647);
+    for (const bad of ["2147483648", "3000000000", "0", "-1", "1.5", "1e30", "", "x", null, undefined]) {
+      expect(parseSerialId(bad), String(bad)).toBeNull();
+    }
   });
 });

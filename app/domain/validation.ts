@@ -9,6 +9,7 @@
  */
 import * as z from "zod/mini";
 import { limits } from "#app/domain/limits.ts";
+import { maxMoneyCents, parseScaled, tooLargeMessage } from "#app/domain/money.ts";
 
 /** "Notes must be less than 5000 characters" (the spec's wording for every length limit). */
 export function tooLong(label: string, max: number): string {
@@ -130,9 +131,12 @@ export const optionalDate = optional(z.string().check(z.refine(isIsoDate, { erro
 /**
  * A non-negative amount typed in a number field, as the spec's forms treat them: blank or
  * unparsable becomes `fallback` (0 in the invoice editor, undefined elsewhere), negatives are
- * refused. The result is the text as typed (trimmed), for `money.ts` to turn into exact cents.
+ * refused, and so is anything beyond `max` hundredths once rounded to the cent (by default what
+ * numeric(12,2) holds, `maxMoneyCents`). The result is the text as typed (trimmed), for `money.ts`
+ * to turn into exact cents.
  */
-export function amountText(options: { fallback?: string; label: string }) {
+export function amountText(options: { fallback?: string; label: string; max?: number }) {
+  const max = options.max ?? maxMoneyCents;
   return z.pipe(
     z.transform((value: unknown) => {
       const text =
@@ -145,9 +149,21 @@ export function amountText(options: { fallback?: string; label: string }) {
         z.refine((text) => !text.startsWith("-") || Number(text) === 0, {
           error: `${options.label} must be 0 or more`,
         }),
-        // numeric(12,2): ten digits before the point
-        z.refine((text) => Math.abs(Number(text)) < 1e10, { error: `${options.label} is too large` }),
+        // rounded as it will be stored: 9999999999.999 is 10000000000.00, too large
+        z.refine((text) => Math.abs(parseScaled(text, 2) ?? Number.MAX_SAFE_INTEGER) <= max, {
+          error: tooLargeMessage(max),
+        }),
       ),
     ),
   );
+}
+
+/** A PostgreSQL integer: the largest id a serial column (portfolio items, pricing packages) holds. */
+export const maxSerialId = 2_147_483_647;
+
+/** A serial id from a form or an address: a whole number from 1 to `maxSerialId`, else null (a 404, never a failed query). */
+export function parseSerialId(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const id = Number(value);
+  return Number.isInteger(id) && id >= 1 && id <= maxSerialId ? id : null;
 }

@@ -1,7 +1,7 @@
 /** The invoice part of the settings: number prefixes (business_settings) and the counters' next numbers. */
-import { eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { businessSettings, documentNumberCounters } from "#app/db/schema.ts";
+import { businessSettings, documentNumberCounters, invoices } from "#app/db/schema.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import {
   type InvoiceNumbering,
@@ -35,12 +35,30 @@ export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumberi
   };
 }
 
-/** A next number below one already handed out (it could repeat a number). */
-export class NextNumberTooLowError extends Error {
-  readonly field: "next_invoice_number" | "next_estimate_number";
-  constructor(field: "next_invoice_number" | "next_estimate_number", lowest: number) {
-    super(invoiceSettingsMessages.tooLow(lowest));
+/** A setting that would repeat a document number, with the field to show the message on. */
+export class NumberingFieldError extends Error {
+  readonly field: keyof InvoiceSettingsForm;
+  constructor(field: keyof InvoiceSettingsForm, message: string) {
+    super(message);
     this.field = field;
+  }
+}
+
+/** A next number below one already handed out (it could repeat a number). */
+export class NextNumberTooLowError extends NumberingFieldError {
+  constructor(field: "next_invoice_number" | "next_estimate_number", lowest: number) {
+    super(field, invoiceSettingsMessages.tooLow(lowest));
+  }
+}
+
+/**
+ * A prefix the other type's documents already carry (estimates taking "INV" after invoices were
+ * numbered INV-…): invoices and estimates share one number space, so the new documents would
+ * repeat numbers already handed out and every create would fail.
+ */
+class PrefixInUseError extends NumberingFieldError {
+  constructor(field: "invoice_prefix" | "estimate_prefix", prefix: string) {
+    super(field, invoiceSettingsMessages.prefixInUse(field === "invoice_prefix" ? "estimate" : "invoice", prefix));
   }
 }
 
@@ -72,6 +90,19 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
         .update(documentNumberCounters)
         .set({ lastValue: wanted[type] - 1 })
         .where(eq(documentNumberCounters.invoiceType, type));
+    }
+    for (const [field, otherType] of [
+      ["invoice_prefix", "estimate"],
+      ["estimate_prefix", "invoice"],
+    ] as const) {
+      const prefix = form[field];
+      // prefixes are letters and digits only: no LIKE wildcard to escape
+      const [taken] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.invoiceType, otherType), like(invoices.invoiceNumber, `${prefix}-%`)))
+        .limit(1);
+      if (taken) throw new PrefixInUseError(field, prefix);
     }
     const prefixes = {
       invoicePrefix: form.invoice_prefix,

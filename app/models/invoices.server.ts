@@ -31,7 +31,7 @@ import {
   statusAfterPayments,
   todayIn,
 } from "#app/domain/invoice-status.ts";
-import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
@@ -484,5 +484,7 @@ export async function createRecurringFeesInvoice(db: Db, projectId: string, now:
     send_reminders: true,
     intent: "draft",
   };
+  // fees stored before their sum was bounded: refused with a message, never a failed insert
+  if (invoiceTotals(form).subtotal > maxMoneyCents) throw new InvoiceInputError("items", totalTooLargeMessage);
   return createInvoice(db, form, now);
 }

@@ -2,8 +2,8 @@
  * Receiving a public inquiry: spam checks, validation, the per-IP limit, the row, and the
  * owner's notification, in that order. Nothing a person wrote is thrown away: suspected spam
  * is kept for the owner's review (services/spam.server.ts) and answered like a sent message;
- * a stale form comes back with the visitor's values and a fresh token. Refusals are logged
- * without the message body.
+ * a stale form comes back with the visitor's values and a fresh token (`staleFormToken`: one that
+ * skips the time trap only once per expired page token). Refusals are logged without the message body.
  */
 import { randomUUID } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
@@ -17,7 +17,10 @@ import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import {
   checkFormToken,
   formTokenIssuedAt,
+  formTokenSignature,
+  issueFormToken,
   issueRefilledFormToken,
+  maximumAgeMs,
   minimumFillMs,
 } from "#app/services/form-token.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
@@ -45,6 +48,39 @@ type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "
 
 /** Suspected spam kept per address and window (its own bucket, so it never uses up a person's allowance). */
 const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
+
+/** Stale answers whose token skips the time trap, per address and window (a person meets a stale page rarely). */
+export const refilledTokensPerIp = { limit: 5, windowMs: 600_000 };
+
+/**
+ * The token of a stale answer. A person has already filled the form in, so the token may be dated
+ * back by the minimum fill time and sending again works at once; but a bot holding one expired page
+ * token must not turn it into any number of tokens that skip the time trap. So the backdated token
+ * is handed out once per expired page token (its use is recorded, in a window kept until the page is
+ * two days old: older pages are not backdated at all) and a few times per address; every other
+ * stale answer carries a token dated now, which gives nothing the contact page itself does not
+ * (sending again after the minimum fill time works, and the note asks the visitor to send again).
+ */
+async function staleFormToken(app: InquiryApp, expiredToken: string, minFillMs: number): Promise<string> {
+  const { config, database } = app;
+  const issuedAt = formTokenIssuedAt(expiredToken).getTime();
+  if (Date.now() - issuedAt <= 2 * maximumAgeMs) {
+    const uses = await countUse(
+      database.db,
+      `contact:stale:${formTokenSignature(expiredToken)}`,
+      new Date(issuedAt + maximumAgeMs),
+    );
+    if (uses === 1) {
+      const perAddress = await hitRateLimit(
+        database.db,
+        `contact-refill:ip:${limitAddress(app.ip)}`,
+        refilledTokensPerIp,
+      );
+      if (perAddress.allowed) return issueRefilledFormToken(config.sessionSecret, minFillMs);
+    }
+  }
+  return issueFormToken(config.sessionSecret);
+}
 
 async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-spam" = "contact") {
   const rule = bucket === "contact" ? app.config.contactRateLimit : spamKeptPerIp;
@@ -80,7 +116,7 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
     logger.info({ reason: "stale-form" }, "contact form shown again with a fresh token");
     return {
       kind: "stale",
-      formToken: issueRefilledFormToken(config.sessionSecret, minFillMs),
+      formToken: await staleFormToken(app, String(rawToken), minFillMs),
       result: submission.reply(),
     };
   }
@@ -95,7 +131,7 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
   const tokenText = String(rawToken);
   const uses = await countUse(
     database.db,
-    `contact:token:${tokenText.split(".")[1] ?? ""}`,
+    `contact:token:${formTokenSignature(tokenText)}`,
     formTokenIssuedAt(tokenText),
   );
   if (uses > maxUsesPerFormToken) {

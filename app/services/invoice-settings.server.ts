@@ -10,11 +10,7 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import { invoiceSettingsMessages, invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
 import { timeZoneChoices } from "#app/domain/invoice-status.ts";
-import {
-  getInvoiceNumbering,
-  NextNumberTooLowError,
-  saveInvoiceNumbering,
-} from "#app/models/invoice-settings.server.ts";
+import { getInvoiceNumbering, NumberingFieldError, saveInvoiceNumbering } from "#app/models/invoice-settings.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
@@ -40,7 +36,7 @@ export async function invoiceSettingsAction(
     await saveInvoiceNumbering(db, submission.value);
     if (actor) await auditAction(db, actor, actor.ip, "invoice_settings_saved");
   } catch (error) {
-    if (error instanceof NextNumberTooLowError) {
+    if (error instanceof NumberingFieldError) {
       return invalid({ reply: () => submission.reply({ fieldErrors: { [error.field]: [error.message] } }) });
     }
     throw error;

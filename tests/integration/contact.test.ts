@@ -4,8 +4,14 @@ import { loadConfig } from "#app/config.server.ts";
 import { contactSubmissions, mailOutbox, suspectedSpam } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
-import { formTokenField, honeypotField, maxUsesPerFormToken, receiveInquiry } from "#app/services/contact.server.ts";
-import { issueFormToken } from "#app/services/form-token.server.ts";
+import {
+  formTokenField,
+  honeypotField,
+  maxUsesPerFormToken,
+  receiveInquiry,
+  refilledTokensPerIp,
+} from "#app/services/contact.server.ts";
+import { checkFormToken, issueFormToken } from "#app/services/form-token.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const config = {
@@ -183,6 +189,65 @@ describeEachDatabase("contact inquiries", (database) => {
     for (const [key, value] of Object.entries(complete)) again.set(key, value);
     again.set(formTokenField, stale.formToken);
     expect((await receiveInquiry(ctx, again)).kind).toBe("stored");
+  });
+
+  it("a bot reposting one expired token never gets more than one token past the time trap", async () => {
+    const { ctx } = app("203.0.113.21");
+    const expired = issueFormToken(config.sessionSecret, Date.now() - 25 * 3600_000);
+    const post = (token: string, ip = ctx.ip) => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(complete)) data.set(key, value);
+      data.set(formTokenField, token);
+      return receiveInquiry({ ...ctx, ip }, data);
+    };
+    // the first stale answer (a person's) is backdated: sending again at once works (the test above)
+    const first = await post(expired);
+    expect(first.kind).toBe("stale");
+    // the same expired token again, from anywhere: a token dated now, so posting it at once is too fast
+    for (const ip of ["203.0.113.21", "198.51.100.4", "2001:db8::1"]) {
+      const again = await post(expired, ip);
+      if (again.kind !== "stale") throw new Error(`expected stale, got ${again.kind}`);
+      const bot = await post(again.formToken, ip);
+      expect(bot).toMatchObject({ kind: "spam", reason: "too-fast" });
+    }
+    expect(await database().db.select().from(contactSubmissions)).toEqual([]);
+    expect(await database().db.select().from(suspectedSpam)).toHaveLength(3);
+  });
+
+  it("a person sending a stale form again after the minimum fill time is accepted, whatever its token", async () => {
+    const quick = { ...config, contactMinFillMs: 200 };
+    const { ctx } = app("203.0.113.22");
+    const expired = issueFormToken(quick.sessionSecret, Date.now() - 25 * 3600_000);
+    const data = new FormData();
+    for (const [key, value] of Object.entries(complete)) data.set(key, value);
+    data.set(formTokenField, expired);
+    await receiveInquiry({ ...ctx, config: quick }, data);
+    const stale = await receiveInquiry({ ...ctx, config: quick }, data);
+    if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
+    expect(stale.result.initialValue).toMatchObject({ message: complete.message });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    data.set(formTokenField, stale.formToken);
+    expect((await receiveInquiry({ ...ctx, config: quick }, data)).kind).toBe("stored");
+  });
+
+  it("backdated stale answers are few per address, and never for a page older than two days", async () => {
+    const { ctx } = app("203.0.113.23");
+    const staleToken = async (ageMs: number) => {
+      const data = form(complete, ageMs);
+      const outcome = await receiveInquiry(ctx, data);
+      if (outcome.kind !== "stale") throw new Error(`expected stale, got ${outcome.kind}`);
+      return outcome.formToken;
+    };
+    const tooFast = (token: string) => checkFormToken(config.sessionSecret, token, Date.now(), config.contactMinFillMs);
+    // each expired token is new (its own first use): 5 per address are backdated, then dated now
+    const tokens = [];
+    for (let i = 0; i < refilledTokensPerIp.limit + 1; i++) tokens.push(await staleToken(25 * 3600_000 + i));
+    expect(tokens.map(tooFast)).toEqual([...Array(refilledTokensPerIp.limit).fill("ok"), "too-fast"]);
+    // a page older than two days: its use record would already be pruned, so it is never backdated
+    const { ctx: other } = app("203.0.113.24");
+    const data = form(complete, 49 * 3600_000);
+    const old = await receiveInquiry(other, data);
+    expect(old.kind === "stale" && tooFast(old.formToken)).toBe("too-fast");
   });
 
   it("a token replayed more than a few times is kept as spam", async () => {

@@ -1,7 +1,7 @@
 /**
  * The CSV exports below HTTP: the guard, the list page's filters, every row of a list longer than
  * one batch exactly once and in the list's order, RFC 4180 quoting and formula neutralising end to
- * end, amounts with two decimals.
+ * end, amounts with two decimals, and no formula for a spreadsheet that splits on `;` (or ignores quotes).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, customers, invoices } from "#app/db/schema.ts";
@@ -38,6 +38,40 @@ function parseCsv(text: string): string[][] {
   if (cell || row.length) throw new Error(`unterminated row: ${JSON.stringify(row)}`);
   return rows;
 }
+
+/**
+ * The cells a spreadsheet reads when it splits our file on another separator (Excel in a locale whose
+ * list separator is `;`): quotes honoured only at the start of one of its fields, or not at all.
+ */
+function spreadsheetCells(text: string, separator: string, quotes: boolean): string[] {
+  if (!quotes) return text.split(new RegExp(`[${separator}\\r\\n]`));
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let start = true;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"' && start) quoted = true;
+    else if (char === separator || char === "\r" || char === "\n") {
+      cells.push(cell);
+      cell = "";
+      start = true;
+      continue;
+    } else cell += char;
+    start = false;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** Cells a spreadsheet would run: starting (after spaces and quotes) with = + - @, numbers aside. */
+const formulas = (cells: string[]) => cells.filter((cell) => /^[\s"]*[=+\-@]/.test(cell) && !/^-\d+\.\d\d$/.test(cell));
 
 describeEachDatabase("CSV exports", (database) => {
   const { call, cookieFor, respond } = routeHarness(database);
@@ -266,5 +300,50 @@ describeEachDatabase("CSV exports", (database) => {
     expect(archived.rows.slice(1).map((row) => row[1])).toEqual(["Cy"]);
     const quotes = await csvOf("/admin/dashboard/export.csv?type=quote");
     expect(quotes.rows.slice(1).map((row) => row[1])).toEqual(["Ada"]);
+  });
+
+  it("leaves no formula for a spreadsheet that splits on `;` (or on `,` ignoring quotes)", async () => {
+    const db = database().db;
+    const [hostile] = await db
+      .insert(customers)
+      .values({
+        name: 'Ada;=HYPERLINK("http://evil.test","click")',
+        email: "ada@evil.test",
+        phoneNumber: "x,=1+1",
+        businessName: 'Ltd; "@SUM(A1)"',
+      })
+      .returning();
+    await db.insert(invoices).values({
+      invoiceNumber: "INV-9",
+      customerId: hostile?.id ?? "",
+      issueDate: "2026-10-01",
+      status: "sent",
+      totalAmount: "-12.5",
+    });
+    await db.insert(contactSubmissions).values({
+      name: "Bo;+1",
+      email: "bo@evil.test",
+      projectType: "quote",
+      message: "hello;\t-2+3, \"=cmd|' /C calc'!A0\"\n@x",
+    });
+    for (const path of ["/admin/invoices/export.csv", "/admin/customers/export.csv", "/admin/dashboard/export.csv"]) {
+      const response = await respond(exportCsv.loader, path, { cookie: admin });
+      const text = new TextDecoder().decode(await response.arrayBuffer());
+      expect(text).toContain("evil.test");
+      for (const separator of [";", ",", "\t"]) {
+        for (const quotes of [true, false]) {
+          expect(formulas(spreadsheetCells(text, separator, quotes)), `${path} ${separator} ${quotes}`).toEqual([]);
+        }
+      }
+    }
+    // read as written (commas, quotes honoured) the values are whole, the apostrophe before each formula
+    const { rows } = await csvOf("/admin/customers/export.csv");
+    const ada = rows.find((row) => row[1] === "ada@evil.test");
+    expect(ada?.slice(0, 4)).toEqual([
+      `Ada;'=HYPERLINK("http://evil.test","click")`,
+      "ada@evil.test",
+      "x,'=1+1",
+      `Ltd;' "@SUM(A1)"`,
+    ]);
   });
 });

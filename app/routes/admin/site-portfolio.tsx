@@ -12,6 +12,7 @@ import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { siteMessages } from "#app/domain/site-content.ts";
+import { parseSerialId } from "#app/domain/validation.ts";
 import {
   deletePortfolioItem,
   listAllPortfolioItems,
@@ -38,8 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(siteMessages.notFound, { status: 404 });
+  const id = parseSerialId(form.get("id"));
+  if (id === null) throw data(siteMessages.notFound, { status: 404 });
   const intent = String(form.get("intent") ?? "");
   const db = database.db;
   const done = (message: string) => redirectWithToast(config, listPath, { type: "success", message });

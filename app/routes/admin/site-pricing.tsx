@@ -21,6 +21,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { pricingBannerSchema, pricingPackageSchema, siteMessages } from "#app/domain/site-content.ts";
+import { parseSerialId } from "#app/domain/validation.ts";
 import {
   addPricingPackage,
   getPricingBanner,
@@ -67,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return done(siteMessages.packageAdded);
   }
   if (intent === "remove-package") {
-    const id = Number(formData.get("id"));
-    if (!Number.isSafeInteger(id) || id <= 0) throw data("Package not found", { status: 404 });
+    const id = parseSerialId(formData.get("id"));
+    if (id === null) throw data("Package not found", { status: 404 });
     const removed = await removePricingPackage(db, id);
     if (removed === "last")
       return redirectWithToast(config, page, { type: "error", message: siteMessages.lastPackage });

@@ -9,7 +9,7 @@ import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseRecordId } from "#app/domain/customers.ts";
 import { projectMessages } from "#app/domain/projects.ts";
-import { createRecurringFeesInvoice } from "#app/models/invoices.server.ts";
+import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
@@ -45,7 +45,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!id || formData.get("intent") !== "recurring-invoice") {
     return redirectWithToast(config, page, { type: "error", message: projectMessages.notFound });
   }
-  const created = await createRecurringFeesInvoice(database.db, id);
+  let created: Awaited<ReturnType<typeof createRecurringFeesInvoice>>;
+  try {
+    created = await createRecurringFeesInvoice(database.db, id);
+  } catch (error) {
+    if (!(error instanceof InvoiceInputError)) throw error;
+    return redirectWithToast(config, page, { type: "error", message: error.message });
+  }
   if (!created) {
     return redirectWithToast(config, page, { type: "error", message: projectMessages.noRecurringFees });
   }
