@@ -4,6 +4,8 @@
  * stored by an older version and no longer listed shows its raw name.
  */
 
+import { parseUuid } from "#app/domain/ids.ts";
+
 export const auditEventLabels = {
   session_revoked: "Session signed out",
   passkey_added: "Passkey added",
@@ -85,8 +87,6 @@ export function auditDetailSummary(detail: unknown): string {
 
 export const auditPageSize = 50;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export type AuditQuery = {
   event: string | null;
   userId: string | null;
@@ -99,7 +99,7 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
   const user = params.get("user");
   return {
     event: event && /^[a-z0-9_]{1,50}$/.test(event) ? event : null,
-    userId: user && uuidPattern.test(user) ? user.toLowerCase() : null,
+    userId: parseUuid(user),
     before: parseAuditCursor(params.get("before")),
   };
 }
@@ -112,9 +112,10 @@ export function auditCursor(row: { cursorTime: string; id: string }): string {
 export function parseAuditCursor(value: string | null): { time: string; id: string } | null {
   if (!value) return null;
   const [time, id, extra] = value.split("_");
-  if (!time || !id || extra !== undefined || !uuidPattern.test(id)) return null;
+  const uuid = parseUuid(id);
+  if (!time || !uuid || extra !== undefined) return null;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(time)) return null;
-  return Number.isNaN(new Date(time).getTime()) ? null : { time, id: id.toLowerCase() };
+  return Number.isNaN(new Date(time).getTime()) ? null : { time, id: uuid };
 }
 
 export function auditHref(query: { event?: string | null; userId?: string | null; before?: string | null }): string {

@@ -64,13 +64,6 @@ export function parseCustomerTab(value: string | null): CustomerTab {
   return customerTabs.includes(value as CustomerTab) ? (value as CustomerTab) : "overview";
 }
 
-const uuid = z.uuid();
-/** A record id from the address or a form; anything that is not a UUID is no id at all (a 404, never a 500). */
-export function parseRecordId(value: unknown): string | null {
-  const parsed = uuid.safeParse(typeof value === "string" ? value.trim() : value);
-  return parsed.success ? parsed.data.toLowerCase() : null;
-}
-
 // ---------------------------------------------------------------- billing address
 
 export type BillingAddressParts = { street: string; city: string; state: string; zip: string };

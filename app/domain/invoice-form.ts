@@ -3,6 +3,7 @@
  * browser (live totals, validation) and the server (which recomputes every amount from the lines
  * and ignores any total the browser sends), the spec's messages, defaults and due dates.
  */
+
 import { addDays } from "date-fns/addDays";
 import { format } from "date-fns/format";
 import { z } from "zod";
@@ -13,6 +14,7 @@ import {
   invoiceTypeLabels,
   invoiceTypes,
 } from "#app/domain/enums.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 
 import { limits } from "#app/domain/limits.ts";
 import {
@@ -90,12 +92,6 @@ const optionalText = (max: number, message: string) =>
     z.string().max(max, { error: message }).optional(),
   );
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A record id from a URL or a form; anything else is null (so a malformed id is a 404, never a 500). */
-export function parseId(value: unknown): string | null {
-  return typeof value === "string" && uuid.test(value) ? value.toLowerCase() : null;
-}
-
 // ---------------------------------------------------------------- the form
 
 const lineItemSchema = z.object({
@@ -116,10 +112,10 @@ export const invoiceFormSchema = z
   .object({
     invoice_type: z.enum(invoiceTypes).catch("invoice"),
     customer_id: z.preprocess(
-      (value) => parseId(value) ?? undefined,
+      (value) => parseUuid(value) ?? undefined,
       z.string({ error: invoiceMessages.selectCustomer }),
     ),
-    project_id: z.preprocess((value) => parseId(value) ?? undefined, z.string().optional()),
+    project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
     issue_date: z.preprocess(
       (value) => (isIsoDate(value) ? value : undefined),
       z.string({ error: invoiceMessages.issueDate }),

@@ -12,7 +12,7 @@ export type Cents = number;
  * The bounds of every number a form takes, and of every total the app computes and stores, so a
  * value the database cannot hold is refused with a message (400) before any query:
  * numeric(12,2) (amounts; quantities too, in hundredths) holds 9,999,999,999.99; numeric(10,2) (estimated hours)
- * 99,999,999.99. (Ids of serial columns have their bound in validation.ts: `parseSerialId`.)
+ * 99,999,999.99. (Ids of serial columns have their bound in ids.ts: `parseSerialId`.)
  */
 export const maxMoneyCents: Cents = 999_999_999_999;
 /** estimated hours: numeric(10,2), in hundredths */

@@ -3,9 +3,11 @@
  * package forms, the pricing banner's lists, the upload rules for portfolio images, and the
  * contact page's preselection from a call to action (ADR 0020).
  */
+
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
-import { httpUrl, maxSerialId, tooLong } from "#app/domain/validation.ts";
+import { maxSerialId } from "#app/domain/ids.ts";
+import { httpUrl, tooLong } from "#app/domain/validation.ts";
 
 type FormProjectType = (typeof formProjectTypes)[number];
 

@@ -4,12 +4,10 @@ import {
   amountText,
   emailAddress,
   isIsoDate,
-  maxSerialId,
   optionalDate,
   optionalHttpUrl,
   optionalMultilineText,
   optionalText,
-  parseSerialId,
   tooLong,
 } from "#app/domain/validation.ts";
 
@@ -77,13 +75,5 @@ describe("shared validation rules", () => {
       "Must be at most 99,999,999.99",
     ]);
     expect(z.parse(amountText({ label: "Hourly rate" }), "")).toBeUndefined();
-  });
-
-  it("serial ids: whole numbers from 1 to what a PostgreSQL integer holds", () => {
-    expect(parseSerialId("7")).toBe(7);
-    expect(parseSerialId(String(maxSerialId))).toBe(2_147_483_647);
-    for (const bad of ["2147483648", "3000000000", "0", "-1", "1.5", "1e30", "", "x", null, undefined]) {
-      expect(parseSerialId(bad), String(bad)).toBeNull();
-    }
   });
 });

@@ -157,13 +157,3 @@ export function amountText(options: { fallback?: string; label: string; max?: nu
     ),
   );
 }
-
-/** A PostgreSQL integer: the largest id a serial column (portfolio items, pricing packages) holds. */
-export const maxSerialId = 2_147_483_647;
-
-/** A serial id from a form or an address: a whole number from 1 to `maxSerialId`, else null (a 404, never a failed query). */
-export function parseSerialId(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  const id = Number(value);
-  return Number.isInteger(id) && id >= 1 && id <= maxSerialId ? id : null;
-}

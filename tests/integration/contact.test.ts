@@ -241,7 +241,7 @@ describeEachDatabase("contact inquiries", (database) => {
     const tooFast = (token: string) => checkFormToken(config.sessionSecret, token, Date.now(), config.contactMinFillMs);
     // each expired token is new (its own first use): 5 per address are backdated, then dated now
     const tokens = [];
-    for (let i = 0; i < refilledTokensPerIp.limit + 1; i++) tokens.push(await staleToken(25 * 3600_000 + i));
+    for (let i = 0; i < refilledTokensPerIp.limit + 1; i++) tokens.push(await staleToken(25 * 3600_000 + i * 60_000));
     expect(tokens.map(tooFast)).toEqual([...Array(refilledTokensPerIp.limit).fill("ok"), "too-fast"]);
     // a page older than two days: its use record would already be pruned, so it is never backdated
     const { ctx: other } = app("203.0.113.24");

@@ -2,10 +2,12 @@
  * What the invoice page shows below the editor (issue 13): payments and the balance, the status as
  * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
  */
+
 import type { InvoiceAccountData } from "#app/components/admin/invoice-account.tsx";
 import type { Queryable } from "#app/db/client.server.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
-import { parseId } from "#app/domain/invoice-form.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+
 import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
@@ -40,7 +42,7 @@ export async function loadInvoiceAccount(
     method: payment.method,
     note: payment.note,
   }));
-  const deletingId = parseId(search.get("delete-payment"));
+  const deletingId = parseUuid(search.get("delete-payment"));
   const deleting = deletingId ? payments.find((payment) => payment.id === deletingId) : undefined;
   const paymentBlocked =
     invoice.invoiceType === "estimate"

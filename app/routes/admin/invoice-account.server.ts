@@ -4,10 +4,12 @@
  * Each answers the one way (redirectWithToast, or a 400 with the payment form's field errors),
  * is audited, and works without JavaScript.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { parseId } from "#app/domain/invoice-form.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
@@ -97,7 +99,7 @@ export async function accountAction({
   }
 
   if (intent === "delete-payment") {
-    const paymentId = parseId(formData.get("payment_id"));
+    const paymentId = parseUuid(formData.get("payment_id"));
     const deleted = paymentId ? await deletePayment(database.db, invoiceId, paymentId) : null;
     if (!deleted) return error(paymentMessages.notFound);
     await auditAction(database.db, session, ip, "payment_deleted", {

@@ -4,6 +4,7 @@
  * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
  * the list with the spec's toast (or to the dashboard after 'Save & Continue').
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
@@ -12,13 +13,13 @@ import { type EditorValues, emptyLine, InvoiceEditor } from "#app/components/adm
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDate,
   defaultTerms,
   invoiceFormSchema,
   invoiceMessages,
-  parseId,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
@@ -58,7 +59,7 @@ function notFound(): never {
 /** "new", or a well-formed id; anything else is a 404 (never a 500). */
 function editorTarget(param: string | undefined): { mode: "new" } | { mode: "edit"; id: string } {
   if (param === "new") return { mode: "new" };
-  const id = parseId(param);
+  const id = parseUuid(param);
   if (!id) notFound();
   return { mode: "edit", id };
 }
@@ -72,9 +73,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (target.mode === "new") {
     const search = new URL(request.url).searchParams;
     const type = search.get("type") === "estimate" ? "estimate" : "invoice";
-    const customer = customers.find((c) => c.id === parseId(search.get("customer_id")));
+    const customer = customers.find((c) => c.id === parseUuid(search.get("customer_id")));
     const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
-    const project = projects.find((p) => p.id === parseId(search.get("project_id")));
+    const project = projects.find((p) => p.id === parseUuid(search.get("project_id")));
     // today where the studio is, not where the server runs (a UTC server is a day ahead of New York at night)
     const today = await studioToday(database.db);
     const defaultValue: EditorValues = {
@@ -143,7 +144,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
-  const postedCustomer = parseId(formData.get("customer_id"));
+  const postedCustomer = parseUuid(formData.get("customer_id"));
   const projects = () => (postedCustomer ? listProjectChoices(database.db, postedCustomer) : Promise.resolve([]));
 
   if (submission.status !== "success") {

@@ -3,10 +3,12 @@
  * imported on the first request, so no other page loads it. `Server-Timing` says how long the
  * rendering took (bench/pdf.ts reads it).
  */
+
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { printTexts } from "#app/domain/invoice-document.ts";
-import { parseId } from "#app/domain/invoice-form.ts";
+
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { pdfResponse, renderDocumentPdf } from "#app/services/document-pdf.server.ts";
@@ -15,7 +17,7 @@ import type { Route } from "./+types/invoice-pdf";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
-  const id = parseId(params.id);
+  const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(database.db, id) : null;
   if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
   const started = performance.now();

@@ -3,13 +3,15 @@
  * Back, 'Print / Save as PDF' (the browser's print dialog) and Download PDF (the server-rendered
  * file) sit above the sheet and are hidden when printing.
  */
+
 import { ArrowLeft, Download, Loader2, Printer } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { invoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
-import { parseId } from "#app/domain/invoice-form.ts";
+
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
-  const id = parseId(params.id);
+  const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(database.db, id) : null;
   if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
   const [studio, logoVersion] = await Promise.all([getStudioIdentity(database.db), getStudioLogoVersion(database.db)]);

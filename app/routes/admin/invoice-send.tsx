@@ -4,6 +4,7 @@
  * link, marks a draft sent and records the send. Below: the client links (revoke them all) and
  * the send history with each mail's delivery status, reminders included.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link2Off, Send } from "lucide-react";
 import { data, Form, Link, useActionData } from "react-router";
@@ -23,7 +24,8 @@ import { CrmErrorView, linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { invoiceTypeLabels } from "#app/domain/enums.ts";
-import { invoiceMessages, parseId } from "#app/domain/invoice-form.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+import { invoiceMessages } from "#app/domain/invoice-form.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import {
   defaultMessage,
@@ -57,7 +59,7 @@ function notFound(): never {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = getApp(context).database.db;
-  const id = parseId(params.id);
+  const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(db, id) : null;
   if (!invoice) notFound();
   const [studio, sends, links] = await Promise.all([
@@ -85,7 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, logger, mail, ip } = getApp(context);
-  const id = parseId(params.id);
+  const id = parseUuid(params.id);
   if (!id) notFound();
   const formData = await request.formData();
   const back = `/admin/invoices/${id}/send`;

@@ -12,6 +12,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { parseHashId } from "#app/domain/ids.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
 import { listPasskeys } from "#app/models/passkeys.server.ts";
@@ -102,8 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(page);
   }
 
-  const id = String(form.get("session_id") ?? "");
-  if (!/^[0-9a-f]{64}$/.test(id)) throw data("Session not found", { status: 404 });
+  const id = parseHashId(form.get("session_id"));
+  if (!id) throw data("Session not found", { status: 404 });
   const ended = await deleteSessionOfUser(db, session.userId, id);
   if (!ended) throw data("Session not found", { status: 404 });
   await auditAction(db, session, ip, "session_revoked", { current: id === session.sessionId });

@@ -4,6 +4,7 @@
  * by ?delete=id): every button a plain POST, so it all works without JavaScript. Changes show on
  * /portfolio at once (a site_content change event).
  */
+
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { PageHeader } from "#app/components/admin/list.tsx";
@@ -11,8 +12,9 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
+import { parseSerialId } from "#app/domain/ids.ts";
 import { siteMessages } from "#app/domain/site-content.ts";
-import { parseSerialId } from "#app/domain/validation.ts";
+
 import {
   deletePortfolioItem,
   listAllPortfolioItems,

@@ -4,6 +4,7 @@
  * Add package, Remove package (at least one stays), and the consultation banner's two lists.
  * /pricing follows at once (a site_content change event).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Trash2 } from "lucide-react";
 import { data, Form, useActionData } from "react-router";
@@ -20,8 +21,9 @@ import {
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { parseSerialId } from "#app/domain/ids.ts";
 import { pricingBannerSchema, pricingPackageSchema, siteMessages } from "#app/domain/site-content.ts";
-import { parseSerialId } from "#app/domain/validation.ts";
+
 import {
   addPricingPackage,
   getPricingBanner,

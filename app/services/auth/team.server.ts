@@ -6,6 +6,7 @@
  * leave the studio without an admin).
  */
 import type { Queryable } from "#app/db/client.server.ts";
+import { parseHashId } from "#app/domain/ids.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { invitationLifetimeMs, invitationMail, teamMessages } from "#app/domain/team.ts";
 import {
@@ -80,8 +81,9 @@ export async function revokeInvitation(
   input: { actor: Actor; id: string; ip?: string | null },
   now = new Date(),
 ): Promise<TeamResult> {
-  if (!/^[0-9a-f]{64}$/.test(input.id)) return { ok: false, message: teamMessages.unknownInvitation };
-  const used = await consumeAuthToken(db, input.id, "invitation", now);
+  const id = parseHashId(input.id);
+  if (!id) return { ok: false, message: teamMessages.unknownInvitation };
+  const used = await consumeAuthToken(db, id, "invitation", now);
   if (!used) return { ok: false, message: teamMessages.unknownInvitation };
   await auditAction(db, input.actor, input.ip, "invitation_revoked", { invited: used.email });
   return { ok: true, message: teamMessages.invitationRevoked };

@@ -3,12 +3,14 @@
  * cents from SQL) and tabs Overview, Projects, Invoices, Activity (?tab=), with an Add note
  * form on Activity. A missing or malformed id answers 404 'Customer not found'.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
 import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
-import { customerMessages, interactionFormSchema, parseCustomerTab, parseRecordId } from "#app/domain/customers.ts";
+import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
-  const id = parseRecordId(params.id);
+  const id = parseUuid(params.id);
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) return data({ notFound: true as const }, { status: 404 });
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
@@ -44,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
-  const id = parseRecordId(params.id);
+  const id = parseUuid(params.id);
   if (!id) throw data(customerMessages.notFound, { status: 404 });
   const formData = await request.formData();
   if (formData.get("intent") !== "add-note") throw data("Unknown action", { status: 400 });

@@ -3,6 +3,7 @@
  * The server validates everything with the form's schema and stores only the fields the form
  * owns; success goes back to /admin/customers with the spec's toast.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
@@ -13,8 +14,8 @@ import {
   customerMessages,
   customerPageFormSchema,
   customerPageFormToRow,
-  parseRecordId,
 } from "#app/domain/customers.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { createCustomer, getCustomer, updateCustomer } from "#app/models/customers.server.ts";
 import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
   if (params.id === undefined) return { mode: "new" as const, id: null, defaults: customerFormDefaults() };
-  const id = parseRecordId(params.id);
+  const id = parseUuid(params.id);
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!customer) return data({ notFound: true as const }, { status: 404 });
   return { mode: "edit" as const, id: customer.id, defaults: customerFormDefaults(customer) };
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
-  const id = editing ? parseRecordId(params.id) : null;
+  const id = editing ? parseUuid(params.id) : null;
   if (editing && !id) throw data(customerMessages.notFound, { status: 404 });
   const submission = parseWithZod(await request.formData(), { schema: customerPageFormSchema });
   if (submission.status !== "success") return invalid(submission);

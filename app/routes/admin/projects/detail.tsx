@@ -3,11 +3,13 @@
  * Project Type, Pricing, Related Invoices, Notes; Edit and New Invoice. A missing or
  * malformed id answers 404 'Project not found'.
  */
+
 import { data } from "react-router";
 import { ProjectDetailView } from "#app/components/admin/project-detail.tsx";
 import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
-import { parseRecordId } from "#app/domain/customers.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+
 import { projectMessages } from "#app/domain/projects.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
@@ -28,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
-  const id = parseRecordId(params.id);
+  const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) return data({ notFound: true as const }, { status: 404 });
   const invoices = await listProjectInvoices(database.db, project.id);
@@ -39,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
-  const id = parseRecordId(params.id);
+  const id = parseUuid(params.id);
   const formData = await request.formData();
   const page = id ? `/admin/projects/${id}` : "/admin/projects";
   if (!id || formData.get("intent") !== "recurring-invoice") {

@@ -4,12 +4,14 @@
  * Conform intents, answered by re-rendering the form (no JavaScript needed). After a save:
  * the customer's page when customer_id was given, else /admin/projects.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
 import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
-import { customerMessages, parseRecordId } from "#app/domain/customers.ts";
+import { customerMessages } from "#app/domain/customers.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { projectFormDefaults, projectFormSchema, projectMessages, toProjectRow } from "#app/domain/projects.ts";
 import { getCustomer, listCustomerOptions } from "#app/models/customers.server.ts";
 import { createProject, getProject, MissingCustomerError, updateProject } from "#app/models/projects.server.ts";
@@ -24,14 +26,14 @@ export const meta: Route.MetaFunction = ({ params }) => [
 /** ?customer_id= of a new project: present (even if malformed) means the caller asked for a lock. */
 function requestedCustomer(request: Request) {
   const raw = new URL(request.url).searchParams.get("customer_id");
-  return raw === null || raw === "" ? { asked: false, id: null } : { asked: true, id: parseRecordId(raw) };
+  return raw === null || raw === "" ? { asked: false, id: null } : { asked: true, id: parseUuid(raw) };
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database } = getApp(context);
   if (params.id !== undefined) {
-    const id = parseRecordId(params.id);
+    const id = parseUuid(params.id);
     const project = id ? await getProject(database.db, id) : null;
     if (!project) return data({ notFound: projectMessages.notFound }, { status: 404 });
     return {
@@ -67,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
-  const id = editing ? parseRecordId(params.id) : null;
+  const id = editing ? parseUuid(params.id) : null;
   if (editing && !id) throw data(projectMessages.notFound, { status: 404 });
   const requested = editing ? { asked: false, id: null } : requestedCustomer(request);
   if (requested.asked && !requested.id) throw data(customerMessages.notFound, { status: 404 });
