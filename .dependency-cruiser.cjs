@@ -44,7 +44,7 @@ module.exports = {
       to: {
         dependencyTypes: packages,
         dependencyTypesNot: ["type-only"],
-        pathNot: "^node_modules/(zod|date-fns|isbot|@zxcvbn-ts/language-common)/",
+        pathNot: "^node_modules/(zod|isbot|@zxcvbn-ts/language-common)/",
       },
     },
     layer(
@@ -165,12 +165,12 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: "no-date-fns-barrel",
+      name: "no-date-library",
       comment:
-        "date-fns and date-fns/locale barrels load every function or locale (over 300 MB unbundled, ADR 0022): import per function (`date-fns/format`, `date-fns/locale/en-US`).",
+        "Dates are app/domain/dates.ts, on Intl alone (ADR 0029): no date library (date-fns' barrels alone loaded over 300 MB unbundled, ADR 0022).",
       severity: "error",
       from: {},
-      to: { path: "^node_modules/date-fns/(index|locale|locale/index)\\.(d\\.)?[cm]?[jt]s$" },
+      to: { path: "^(node_modules/)?(date-fns|dayjs|moment|luxon)(/|$)" },
     },
     {
       name: "not-to-unresolvable",

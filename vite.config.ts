@@ -60,7 +60,7 @@ export default defineConfig({
   },
   ssr: {
     // Bundling drizzle avoids Node's slow package.json reads at start-up (DESIGN section 8).
-    noExternal: ["drizzle-orm", "lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", "sonner"],
+    noExternal: ["drizzle-orm", "lucide-react", "radix-ui", /^@radix-ui\//, "sonner"],
   },
   plugins: [tailwindcss(), reactRouter(), publicScriptsPlugin(publicScripts)],
 });

@@ -71,8 +71,8 @@ const plants: Plant[] = [
   },
   // with `${tag}cycle-b.ts` (below), which imports it back
   { file: `app/domain/${tag}cycle-a.ts`, imports: [`./${tag}cycle-b.ts`], rule: "no-circular" },
-  { file: `app/domain/${tag}date-fns.ts`, imports: ["date-fns"], rule: "no-date-fns-barrel" },
-  { file: `app/components/${tag}date-fns-locale.ts`, imports: ["date-fns/locale"], rule: "no-date-fns-barrel" },
+  { file: `app/domain/${tag}date-fns.ts`, imports: ["date-fns"], rule: "no-date-library" },
+  { file: `app/components/${tag}date-fns-locale.ts`, imports: ["date-fns/locale"], rule: "no-date-library" },
   { file: `server/${tag}missing.ts`, imports: ["#app/domain/no-such-module.ts"], rule: "not-to-unresolvable" },
 ];
 

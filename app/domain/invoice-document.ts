@@ -3,9 +3,10 @@
  * the one description both the HTML print view and the PDF render, so they cannot drift apart.
  * Everything here is text; nothing a person typed is ever interpreted as markup or a URL.
  */
+import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { invoiceStatusLabels } from "#app/domain/enums.ts";
-import { displayDate } from "#app/domain/invoice-form.ts";
+
 import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 

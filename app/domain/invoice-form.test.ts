@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { displayDate } from "#app/domain/dates.ts";
 import {
   defaultDueDate,
-  displayDate,
   invoiceFormSchema,
   invoiceListHref,
   invoiceMessages,

@@ -4,9 +4,8 @@
  * and ignores any total the browser sends), the spec's messages, defaults and due dates.
  */
 
-import { addDays } from "date-fns/addDays";
-import { format } from "date-fns/format";
 import { z } from "zod";
+import { addDaysIso, isIsoDate } from "#app/domain/dates.ts";
 import {
   type InvoiceStatus,
   type InvoiceType,
@@ -77,14 +76,6 @@ const hundredths = z.preprocess(
   readHundredths,
   z.number().int().min(0, { error: invoiceMessages.notNegative }).max(maxMoneyCents, { error: tooLargeMessage() }),
 );
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== "string" || !isoDate.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
-}
 
 const optionalText = (max: number, message: string) =>
   z.preprocess(
@@ -200,25 +191,13 @@ export function previewTotals(values: {
 
 // ---------------------------------------------------------------- dates
 
-function fromIso(iso: string): Date {
-  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-}
-function toIso(date: Date): string {
-  return format(date, "yyyy-MM-dd");
-}
-/** 'YYYY-MM-DD' -> 'MM/dd/yyyy', the editor's and the printable view's date format (a list shows 50 a page) */
-export function displayDate(iso: string | null | undefined): string {
-  return iso && isIsoDate(iso) ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : "";
-}
-
 /** Due date default: the customer's payment terms (30 days when unknown) after the issue date. */
 export function defaultDueDate(issueDate: string, paymentTerms?: number | null): string {
   const days =
     typeof paymentTerms === "number" && Number.isInteger(paymentTerms) && paymentTerms >= 0
       ? paymentTerms
       : defaultPaymentTermsDays;
-  return toIso(addDays(fromIso(issueDate), days));
+  return addDaysIso(issueDate, days);
 }
 
 // ---------------------------------------------------------------- status on save

@@ -3,8 +3,10 @@
  * type (INV-0001, EST-0001). Numbers stay unique and never go back: the next number can be raised
  * (a new series), never lowered below one already handed out.
  */
+
 import { z } from "zod";
-import { isOfferedTimeZone } from "#app/domain/invoice-status.ts";
+import { isOfferedTimeZone } from "#app/domain/dates.ts";
+
 import { limits } from "#app/domain/limits.ts";
 import { parseReminderOffsets, reminderOffsetsMessage } from "#app/domain/sending.ts";
 

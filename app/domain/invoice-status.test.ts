@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isOfferedTimeZone, isValidTimeZone, timeZoneChoices, todayIn } from "#app/domain/dates.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import {
   canAccept,
@@ -6,12 +7,8 @@ import {
   canDecline,
   canTakePayment,
   displayStatus,
-  isOfferedTimeZone,
   isOverdue,
-  isValidTimeZone,
   statusAfterPayments,
-  timeZoneChoices,
-  todayIn,
 } from "#app/domain/invoice-status.ts";
 
 const unpaid = (status: InvoiceStatus, dueDate: string | null, balanceDue = 10_000) => ({

@@ -9,60 +9,6 @@
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import type { Cents } from "#app/domain/money.ts";
 
-export const defaultTimeZone = "America/New_York";
-
-// ---------------------------------------------------------------- time zones and "today"
-
-/** Zone names already checked: building an Intl.DateTimeFormat to check one costs about a millisecond. */
-const checkedTimeZones = new Map<string, boolean>();
-
-/** An IANA time zone this runtime knows (the Settings select offers exactly these). */
-export function isValidTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value === "" || value.length > 64) return false;
-  const known = checkedTimeZones.get(value);
-  if (known !== undefined) return known;
-  let valid: boolean;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    valid = true;
-  } catch {
-    valid = false;
-  }
-  // a bounded memo: names come from Settings, a few in practice
-  if (checkedTimeZones.size < 1000) checkedTimeZones.set(value, valid);
-  return valid;
-}
-
-/** Every time zone offered in Settings: the runtime's list, plus UTC (which some runtimes omit). */
-export function timeZoneChoices(): string[] {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes("UTC") ? zones : [...zones, "UTC"].sort();
-}
-
-/** A time zone of the Settings select (aliases such as "US/Eastern" are refused: pick the canonical name). */
-export function isOfferedTimeZone(value: unknown): value is string {
-  return typeof value === "string" && timeZoneChoices().includes(value);
-}
-
-const todayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar date ('YYYY-MM-DD') it is at `now` in `timeZone` (an unknown zone falls back to the default). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const zone = isValidTimeZone(timeZone) ? timeZone : defaultTimeZone;
-  let formatter = todayFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    todayFormatters.set(zone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 // ---------------------------------------------------------------- overdue
 
 /**

@@ -3,9 +3,11 @@
  * the server), its messages, and the exact arithmetic of amount paid and balance due
  * (whole cents, never floats: app/domain/money.ts).
  */
+
 import { z } from "zod";
+import { isIsoDate } from "#app/domain/dates.ts";
 import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
-import { isIsoDate, readHundredths } from "#app/domain/invoice-form.ts";
+import { readHundredths } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
 

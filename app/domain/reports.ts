@@ -3,20 +3,12 @@
  * series from the database's sparse rows, and the conversion rate. Periods are calendar periods in
  * the studio's time zone (ADR 0018); amounts are cents.
  */
+import { isoDay, utcDate } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
 
 const revenueMonths = 12;
 const leadWeeks = 12;
 const pageViewDays = 30;
-
-/** 'YYYY-MM-DD' → its parts, as UTC calendar arithmetic (no time zone can shift a calendar date). */
-function utcDate(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-}
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 /** The `count` months ending with the month of `today`, oldest first, as 'YYYY-MM'. */
 export function monthsEnding(today: string, count = revenueMonths): string[] {

@@ -3,7 +3,9 @@
  * the client link's token format, and the payment-reminder schedule (ADR 0017). Pure: the
  * services render, store and queue.
  */
+
 import { z } from "zod";
+import { addDaysIso } from "#app/domain/dates.ts";
 import { type InvoiceType, invoiceTypeLabels } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney } from "#app/domain/money.ts";
@@ -164,13 +166,6 @@ export function parseReminderOffsets(text: string): number[] | null {
 
 export function formatReminderOffsets(offsets: readonly number[]): string {
   return offsets.join(", ");
-}
-
-/** 'YYYY-MM-DD' + n days */
-export function addDaysIso(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**

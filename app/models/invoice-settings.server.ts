@@ -1,14 +1,16 @@
 /** The invoice part of the settings: number prefixes (business_settings) and the counters' next numbers. */
+
 import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { businessSettings, documentNumberCounters, invoices } from "#app/db/schema.ts";
+import { defaultTimeZone } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import {
   type InvoiceNumbering,
   type InvoiceSettingsForm,
   invoiceSettingsMessages,
 } from "#app/domain/invoice-settings.ts";
-import { defaultTimeZone } from "#app/domain/invoice-status.ts";
+
 import { defaultReminderOffsets } from "#app/domain/sending.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 

@@ -4,11 +4,13 @@
  * Every amount is recomputed here from the lines (app/domain/invoice-form.ts); a number is
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
+
 import { and, asc, count, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
 import { settledInvoiceStatuses } from "#app/domain/customers.ts";
+import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import {
@@ -22,14 +24,11 @@ import {
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
 import {
-  defaultTimeZone,
   displayStatus,
   estimateMessages,
   isEstimateClosed,
-  isValidTimeZone,
   overdueStatuses,
   statusAfterPayments,
-  todayIn,
 } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";

@@ -6,11 +6,13 @@
  * Payment reminders use the same path without the PDF, once per offset (the history's unique
  * (invoice, offset) and a transaction-scoped advisory lock keep several instances from doubling).
  */
+
 import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
 import { type Db, selectRows } from "#app/db/client.server.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
-import { todayIn } from "#app/domain/invoice-status.ts";
+
 import { toCents } from "#app/domain/money.ts";
 import {
   clientLinkPath,

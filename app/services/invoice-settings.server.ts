@@ -5,11 +5,13 @@
  *   `invoice-settings`: a redirect with the toast on success, a 400 with the field errors otherwise.
  * The logo itself is uploaded to /admin/settings/logo (its own body-size limit).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/client.server.ts";
+import { timeZoneChoices } from "#app/domain/dates.ts";
 import { invoiceSettingsMessages, invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
-import { timeZoneChoices } from "#app/domain/invoice-status.ts";
+
 import { getInvoiceNumbering, NumberingFieldError, saveInvoiceNumbering } from "#app/models/invoice-settings.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";

@@ -4,15 +4,17 @@
  * agreeing with the domain rule, estimates accepted/declined/converted once, the recurring-fees
  * invoice, the studio's time zone, and the guard on every new action.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices, payments, projects } from "#app/db/schema.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
-import { displayStatus, todayIn } from "#app/domain/invoice-status.ts";
+import { displayStatus } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { type PaymentForm, paymentMessages } from "#app/domain/payments.ts";
 import { getCustomerSummary } from "#app/models/customers.server.ts";

@@ -3,9 +3,11 @@
  * invoices, leads and page views, periods follow the studio's time zone, and the outstanding and
  * overdue totals equal the invoices list filtered the same way. The page refuses outsiders.
  */
+
 import { beforeEach, expect, it } from "vitest";
 import { businessSettings, contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
-import { todayIn } from "#app/domain/invoice-status.ts";
+import { todayIn } from "#app/domain/dates.ts";
+
 import { monthsEnding, weeksEnding } from "#app/domain/reports.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
 import * as reports from "#app/routes/admin/reports.tsx";

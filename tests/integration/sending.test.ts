@@ -5,6 +5,7 @@
  * owner's previews; an estimate answered once on its link; reminders queued once even when two
  * runs race; SMTP delivery carries the attachment.
  */
+
 import { desc, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,8 +20,8 @@ import {
   mailOutbox,
   users,
 } from "#app/db/schema.ts";
-import { todayIn } from "#app/domain/invoice-status.ts";
-import { addDaysIso } from "#app/domain/sending.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+
 import { revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import * as invoicePrint from "#app/routes/admin/invoice-print.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";

@@ -1,4 +1,5 @@
 /** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
+
 import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -12,11 +13,11 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDateTime, formatDay } from "#app/components/admin/format.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
+import { formatDateTime, formatDay } from "#app/domain/dates.ts";
 import type {
   CustomerStatus,
   InvoiceStatus,

@@ -3,11 +3,12 @@
  * Actions column pinned to the right edge so the way to a lead is never scrolled away),
  * one card per lead below.
  */
+
 import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { SubmissionStatusBadge } from "#app/components/admin/badge.tsx";
-import { formatDate } from "#app/components/admin/format.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { formatDate } from "#app/domain/dates.ts";
 import {
   type BudgetRange,
   type CustomerType,

@@ -3,6 +3,7 @@
  * URL-addressed confirmation), and for an estimate its answer (mark accepted or declined for a
  * client who answered by phone) and 'Convert to Invoice'. Every button is a plain POST form.
  */
+
 import { CheckCircle2, FileOutput, Send, Trash2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
@@ -18,10 +19,10 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDateTime } from "#app/components/admin/format.ts";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   type InvoiceStatus,
   type InvoiceType,
@@ -29,7 +30,7 @@ import {
   paymentMethodLabels,
   paymentMethods,
 } from "#app/domain/enums.ts";
-import { displayDate } from "#app/domain/invoice-form.ts";
+
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
 import { defaultPaymentMethod, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";

@@ -5,6 +5,7 @@
  * added and removed in place, the totals follow every keystroke (the same `calculateTotals` the
  * server stores), the project list follows the customer, and leaving with unsaved changes asks first.
  */
+
 import type { FieldMetadata } from "@conform-to/react";
 import { ArrowLeft, LayoutDashboard, Plus, Send, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
@@ -27,10 +28,10 @@ import {
 } from "#app/components/admin/form.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import {
   defaultDueDate,
-  displayDate,
   invoiceFormSchema,
   invoiceMessages,
   previewTotals,

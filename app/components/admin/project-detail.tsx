@@ -1,13 +1,14 @@
 /** The project page: summary cards and the sections of SPEC section 2. */
+
 import { FilePlus, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
-import { formatDay } from "#app/components/admin/format.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import {

@@ -3,6 +3,7 @@
  * details with its status and internal notes, and Convert to Customer. Both are ordinary POST
  * forms built with the admin form kit, so they work without JavaScript.
  */
+
 import { ExternalLink, UserCheck } from "lucide-react";
 import { Link } from "react-router";
 import {
@@ -17,11 +18,11 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDate, formatDateTime } from "#app/components/admin/format.ts";
 import type { SubmissionDetail } from "#app/components/admin/inbox-table.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { Detail, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   customerTypeLabels,
   projectTypeLabels,

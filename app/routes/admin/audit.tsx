@@ -4,9 +4,9 @@
  * paged by keyset (?before=<time>_<id>), so a page deep in a long log costs what the first does.
  * Read-only: the app only ever appends to the log.
  */
+
 import { data, Form, Link } from "react-router";
 import { inputClass } from "#app/components/admin/form.tsx";
-import { formatDateTime } from "#app/components/admin/format.ts";
 import { EmptyState, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -19,6 +19,7 @@ import {
   auditPageSize,
   parseAuditQuery,
 } from "#app/domain/audit.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { listAuditEventNames, listAuditPage } from "#app/models/audit-log.server.ts";
 import { listTeam } from "#app/models/users.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";

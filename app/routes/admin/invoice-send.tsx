@@ -18,11 +18,11 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { CrmErrorView, linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { invoiceTypeLabels } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { invoiceMessages } from "#app/domain/invoice-form.ts";

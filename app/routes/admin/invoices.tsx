@@ -3,6 +3,7 @@
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
+
 import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Send } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
@@ -12,9 +13,9 @@ import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
+import { displayDate } from "#app/domain/dates.ts";
 import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
 import {
-  displayDate,
   invoiceListHref,
   invoiceMessages,
   invoicePageSize,

@@ -4,14 +4,16 @@
  * leads per week by project type (12 weeks), the lead-to-customer conversion over those weeks, and
  * public page views per day (30 days). Periods are in the studio's time zone (ADR 0018).
  */
+
 import { Link } from "react-router";
 import { BarChart, StackedBarChart } from "#app/components/admin/charts.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypeLabels, projectTypes } from "#app/domain/enums.ts";
 import { invoiceListHref } from "#app/domain/invoice-form.ts";
-import { todayIn } from "#app/domain/invoice-status.ts";
+
 import { formatMoney } from "#app/domain/money.ts";
 import {
   conversionRate,

@@ -3,15 +3,16 @@
  * seen; this one marked) with Sign out for one, for all others, or for all: the spec's local,
  * others and global scopes (issue 15). Plain POST forms: all of it works without JavaScript.
  */
+
 import { LogOut } from "lucide-react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { encode } from "uqr";
 import { inputClass } from "#app/components/admin/form.tsx";
-import { formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { parseHashId } from "#app/domain/ids.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";

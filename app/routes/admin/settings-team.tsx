@@ -5,6 +5,7 @@
  * confirmation addressed by the URL, ?disable=id) or enables an account. Nobody changes their own
  * account here, and the last admin keeps the role.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
@@ -16,11 +17,11 @@ import {
   SubmitButton,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { formatDate, formatDateTime } from "#app/components/admin/format.ts";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
+import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { inviteSchema, memberActionSchema, teamMessages } from "#app/domain/team.ts";
 import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
 import { listTeam } from "#app/models/users.server.ts";

@@ -4,14 +4,15 @@
  * a new lead in the inbox) or deletes it for good, after confirming in a dialog addressed by the
  * URL (?delete=id, so it works without JavaScript); the rest go after 30 days.
  */
+
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { formatDateTime } from "#app/components/admin/format.ts";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { addDaysIso, displayDate, formatDate, formatDateTime, formatDay, isIsoDate, isoDay, todayIn } from "./dates.ts";
+
+describe("calendar dates", () => {
+  it("adds days across month ends, leap days and years, in UTC arithmetic", () => {
+    expect(addDaysIso("2026-01-31", 1)).toBe("2026-02-01");
+    expect(addDaysIso("2028-02-28", 1)).toBe("2028-02-29");
+    expect(addDaysIso("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDaysIso("2026-03-08", 30)).toBe("2026-04-07");
+    expect(addDaysIso("2026-03-01", -1)).toBe("2026-02-28");
+  });
+
+  it("knows a real calendar date", () => {
+    expect(isIsoDate("2028-02-29")).toBe(true);
+    for (const bad of ["2026-02-29", "2026-13-01", "26-01-01", "1899-12-31", "2026-1-1", 20260101]) {
+      expect(isIsoDate(bad), String(bad)).toBe(false);
+    }
+  });
+
+  it("today depends on the zone, not on the server", () => {
+    const instant = new Date("2026-06-15T00:30:00Z");
+    expect(isoDay(instant)).toBe("2026-06-15");
+    expect(todayIn("America/New_York", instant)).toBe("2026-06-14");
+    expect(todayIn("Pacific/Kiritimati", instant)).toBe("2026-06-15");
+    expect(todayIn("not/a-zone", instant)).toBe("2026-06-14");
+  });
+});
+
+describe("how dates are shown", () => {
+  it("writes the spec's formats with plain spaces", () => {
+    const date = new Date(2026, 0, 5, 15, 4);
+    expect(formatDate(date)).toBe("Jan 5, 2026");
+    expect(formatDateTime(date)).toBe("January 5, 2026 at 3:04 PM");
+    expect(formatDateTime(new Date(2026, 10, 25, 0, 7))).toBe("November 25, 2026 at 12:07 AM");
+    expect(displayDate("2026-01-05")).toBe("01/05/2026");
+    expect(displayDate("nonsense")).toBe("");
+    expect(formatDay("2026-01-05")).toBe("01/05/2026");
+    expect(formatDay(date)).toBe("Jan 5, 2026");
+  });
+});
