@@ -84,7 +84,7 @@ export function CustomerFormView({
           <TextareaField meta={fields.notes} label="Notes" />
         </div>
 
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
           <Link to={cancelHref} className={buttonClass("ghost")}>
             Cancel
           </Link>

@@ -116,11 +116,7 @@ export function InvoiceAccount({
           )}
           closeHref={page}
         >
-          <Form
-            method="post"
-            action={action}
-            className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end"
-          >
+          <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
             <input type="hidden" name="payment_id" value={account.deletingPayment.id} />
             <Link to={page} preventScrollReset className={buttonClass("ghost")}>
               Cancel

@@ -414,7 +414,7 @@ export function InvoiceEditor({
             <Dialog.Description className="mt-2 text-sm text-zinc-300">
               {invoiceMessages.unsaved(type)}
             </Dialog.Description>
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
               <button
                 type="button"
                 className={buttonClass("ghost")}

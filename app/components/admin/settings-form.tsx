@@ -49,7 +49,7 @@ export function BusinessSettingsForm({
           <TextareaField meta={fields.address} label="Address" rows={3} />
         </div>
       </section>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Link to="/admin/dashboard" className={buttonClass("ghost")}>
           Cancel
         </Link>

@@ -133,7 +133,7 @@ export function SubmissionDialog({
             placeholder="Add notes about this lead (only admins see them)"
             description={`Up to ${limits.notes} characters`}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             {submission.customerId ? (
               <Link
                 to={`/admin/customers/${submission.customerId}`}
@@ -198,7 +198,7 @@ export function ConvertDialog({
           <NumberField meta={fields.payment_terms} label="Payment Terms (days)" min={0} step={1} />
           <TextareaField meta={fields.notes} label="Notes" />
         </div>
-        <div className="flex flex-col-reverse gap-2 border-t border-zinc-800 pt-4 sm:flex-row sm:justify-end">
+        <div className="flex flex-col gap-2 border-t border-zinc-800 pt-4 sm:flex-row sm:justify-end">
           <Link to={closeHref} preventScrollReset className={buttonClass("ghost")}>
             Cancel
           </Link>

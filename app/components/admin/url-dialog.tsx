@@ -4,11 +4,34 @@
  */
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 
-/** A dialog open as long as the URL says so; closing (Escape, the X, Cancel) goes to `closeHref`. */
+/** How to find again the control that opened a dialog once the page behind it has re-rendered. */
+type Opener = { label: string | null; href: string | null };
+
+function openerOf(node: Element | null): Opener {
+  if (!node || node === document.body) return { label: null, href: null };
+  return { label: node.getAttribute("aria-label"), href: node.getAttribute("href") };
+}
+
+/** Focuses the visible control that opened the dialog (the list re-renders, so it is found again). */
+function focusOpener(opener: Opener) {
+  const selector = opener.label
+    ? `[aria-label="${CSS.escape(opener.label)}"]`
+    : opener.href
+      ? `a[href="${CSS.escape(opener.href)}"]`
+      : null;
+  if (!selector) return;
+  const target = [...document.querySelectorAll<HTMLElement>(selector)].find((node) => node.getClientRects().length > 0);
+  target?.focus();
+}
+
+/**
+ * A dialog open as long as the URL says so; closing (Escape, the X, Cancel) goes to `closeHref`,
+ * and focus goes back to the control that opened it.
+ */
 export function UrlDialog({
   title,
   description,
@@ -23,6 +46,9 @@ export function UrlDialog({
   const navigate = useNavigate();
   // explicit ids: the server-rendered dialog must be named before any script runs
   const id = useId();
+  // read while the dialog first renders, before it moves focus into itself
+  const opener = useRef<Opener | null>(null);
+  if (opener.current === null && typeof document !== "undefined") opener.current = openerOf(document.activeElement);
   return (
     <Dialog.Root
       open
@@ -33,6 +59,12 @@ export function UrlDialog({
       {/* no portal: the server renders the dialog open, so it works before (and without) JavaScript */}
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
       <Dialog.Content
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          if (!target?.label && !target?.href) return;
+          event.preventDefault();
+          requestAnimationFrame(() => focusOpener(target));
+        }}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-description`}
         className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full max-w-2xl flex-col overflow-y-auto border-zinc-800 bg-zinc-950 text-zinc-100 shadow-2xl sm:top-[5vh] sm:max-h-[90vh] sm:w-[calc(100%-2rem)] sm:rounded-xl sm:border"

@@ -272,7 +272,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           description={`${disabling.email} will be signed out at once and cannot sign in until enabled again.`}
           closeHref={teamPath}
         >
-          <Form method="post" className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end">
+          <Form method="post" className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
             <input type="hidden" name="id" value={disabling.id} />
             <Link to={teamPath} preventScrollReset className={buttonClass("ghost")}>
               Cancel

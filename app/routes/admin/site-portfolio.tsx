@@ -189,11 +189,7 @@ export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
           description={`Delete “${deleting.title}”? It disappears from the portfolio page. This cannot be undone.`}
           closeHref={listPath}
         >
-          <Form
-            method="post"
-            action={listPath}
-            className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end"
-          >
+          <Form method="post" action={listPath} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
             <input type="hidden" name="id" value={deleting.id} />
             <Link to={listPath} preventScrollReset className={buttonClass("ghost")}>
               Cancel

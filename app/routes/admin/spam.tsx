@@ -146,7 +146,7 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
           description={`The message from ${deleting.name || deleting.email || "an unknown sender"} will be deleted and cannot be restored.`}
           closeHref={pageHref}
         >
-          <Form method="post" className="flex flex-col-reverse gap-2 px-5 py-5 sm:flex-row sm:justify-end">
+          <Form method="post" className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
             <input type="hidden" name="id" value={deleting.id} />
             <Link to={pageHref} preventScrollReset className={buttonClass("ghost")}>
               Cancel
