@@ -1,7 +1,8 @@
 /**
  * The back office by keyboard alone, in Chromium against the production build: the lead's dialog
  * keeps Tab inside it in reading order (notes → Convert → Cancel → Update) and gives focus back to
- * the control that opened it.
+ * the control that opened it; and a whole day's path, lead → customer → project → estimate →
+ * invoice → payment, with Tab, Shift+Tab, typing, Enter and Space only (no pointer).
  */
 import { rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -12,15 +13,65 @@ import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/acco
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
-/** The focused element, as a person would name it: its accessible label or its text. */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const node = document.activeElement as HTMLElement | null;
-    if (!node || node === document.body) return "(body)";
-    const label = node.getAttribute("aria-label") ?? node.textContent ?? "";
-    return label.replace(/\s+/g, " ").trim();
-  });
+type Focus = { name: string; kind: string; inMain: boolean };
+
+/** The focused element: its name as a person would read it (accessible label, form label or text) and its kind. */
+async function focusedElement(page: Page): Promise<Focus> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate(() => {
+        const node = document.activeElement as (HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }) | null;
+        if (!node || node === document.body) return { name: "(body)", kind: "body", inMain: false };
+        const label = node.getAttribute("aria-label") ?? node.labels?.[0]?.textContent ?? node.textContent ?? "";
+        const type = node.getAttribute("type");
+        return {
+          name: label.replace(/\s+/g, " ").trim(),
+          kind: `${node.tagName.toLowerCase()}${type ? `:${type}` : ""}`,
+          inMain: node.closest("#admin-main") !== null,
+        };
+      });
+    } catch (error) {
+      // a document navigation under way: ask the new page
+      if (attempt > 5) throw error;
+      await page.waitForLoadState();
+    }
+  }
 }
+
+async function focused(page: Page): Promise<string> {
+  return (await focusedElement(page)).name;
+}
+
+type Target = { back?: boolean; max?: number; kind?: RegExp; inMain?: boolean };
+
+/** Presses Tab (or Shift+Tab) until the focused element is `name` (and of `kind`, in the main content): reachable by keyboard. */
+async function tabTo(page: Page, name: string | RegExp, options: Target = {}) {
+  const seen: string[] = [];
+  for (let i = 0; i < (options.max ?? 150); i++) {
+    await page.keyboard.press(options.back ? "Shift+Tab" : "Tab");
+    const now = await focusedElement(page);
+    const named = typeof name === "string" ? now.name === name : name.test(now.name);
+    if (named && (!options.kind || options.kind.test(now.kind)) && (!options.inMain || now.inMain)) return;
+    seen.push(`${now.kind} ${now.name}`);
+  }
+  throw new Error(`Tab never reached ${String(name)}; it went through: ${seen.slice(0, 60).join(" | ")}`);
+}
+
+async function typeInto(page: Page, name: string | RegExp, text: string, options: Target = {}) {
+  await tabTo(page, name, { kind: /^(input|textarea)/, ...options });
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page
+    .getByRole("region", { name: /Notifications/ })
+    .getByText(text)
+    .first()
+    .waitFor();
+}
+
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 describe("the back office by keyboard alone", () => {
   let server: TestServer;
@@ -116,4 +167,94 @@ describe("the back office by keyboard alone", () => {
       await page.context().close();
     });
   }
+
+  it("a day by keyboard alone: lead → customer → project → estimate → invoice → payment", async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/admin/dashboard`);
+    await hydrated(page);
+
+    // the lead becomes a customer
+    await tabTo(page, "View submission from Grace Hopper");
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Submission Details" }).waitFor();
+    await tabTo(page, "Convert to Customer");
+    await page.keyboard.press("Enter");
+    const convert = page.getByRole("dialog", { name: "Convert to Customer" });
+    await convert.waitFor();
+    await tabTo(page, "Convert to Customer");
+    await page.keyboard.press("Enter");
+    await toast(page, /converted to customer/);
+    await tabTo(page, "View Customer");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Grace Hopper", level: 1 }).waitFor();
+    await hydrated(page);
+
+    // a project for the customer
+    await tabTo(page, "Projects", { inMain: true });
+    await page.keyboard.press("Enter");
+    await tabTo(page, "New Project");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "New Project" }).waitFor();
+    await hydrated(page);
+    await typeInto(page, /^Project Name/, "Compiler site");
+    await typeInto(page, /^Fixed Price/, "2400", { kind: /^input:(text|number)$/ });
+    await tabTo(page, "Create Project");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Compiler site", level: 1 }).waitFor();
+    await hydrated(page);
+
+    // an estimate for it, sent
+    await tabTo(page, "Invoices");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: /Invoices/, level: 1 }).waitFor();
+    await hydrated(page);
+    await tabTo(page, "New Estimate");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "New Estimate" }).waitFor();
+    await hydrated(page);
+    await tabTo(page, /^Customer/);
+    await page.keyboard.type("Grace Hopper");
+    await expect.poll(() => page.getByLabel("Project (optional)").locator("option").count()).toBeGreaterThan(1);
+    await tabTo(page, /^Project \(optional\)/);
+    await page.keyboard.type("Compiler site");
+    await typeInto(page, "Description, line 1", "Website build");
+    await typeInto(page, "Quantity, line 1", "1");
+    await typeInto(page, "Unit price, line 1", "2400");
+    await tabTo(page, "Save & Send", { back: true });
+    await page.keyboard.press("Enter");
+    await toast(page, /Estimate saved and sent|sent/i);
+    await hydrated(page);
+
+    // the client said yes by phone: accepted, converted, the invoice sent
+    await tabTo(page, "Edit EST-0001");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Edit Estimate" }).waitFor();
+    await hydrated(page);
+    await tabTo(page, "Mark as Accepted");
+    await page.keyboard.press("Enter");
+    await toast(page, "Estimate marked as accepted");
+    await tabTo(page, "Convert to Invoice");
+    await page.keyboard.press("Enter");
+    await toast(page, /Invoice INV-0001 created from the estimate/);
+    await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
+    await hydrated(page);
+    await tabTo(page, "Save & Send");
+    await page.keyboard.press("Enter");
+    await toast(page, /Invoice saved and sent|sent/i);
+    await hydrated(page);
+
+    // the payment
+    await tabTo(page, "Edit INV-0001");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
+    await hydrated(page);
+    const payments = page.getByRole("region", { name: "Payments" });
+    expect(await payments.getByLabel("Amount").inputValue()).toBe("2400.00");
+    await tabTo(page, "Record Payment");
+    await page.keyboard.press("Enter");
+    await toast(page, "Payment recorded");
+    await expect.poll(() => page.locator("[data-invoice-status]").textContent()).toBe("Paid");
+    await page.screenshot({ path: "/tmp/kb/paid.png", fullPage: true });
+    await page.context().close();
+  });
 });
