@@ -15,6 +15,7 @@ import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
+import { cookiesHaveAdminSession } from "#app/services/auth.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { csrfProtection } from "./csrf.ts";
@@ -45,8 +46,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const requestLines = createRequestLineLogger(logger);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  // before anything else: bodies are counted from the first byte the socket delivers
-  const bodies = limitBodies({ inspect: formBodyProblem });
+  // before anything else: bodies are counted from the first byte the socket delivers; an upload's
+  // larger allowance needs a live admin session, checked before its body is read
+  const bodies = limitBodies({
+    inspect: formBodyProblem,
+    mayUpload: (req) => cookiesHaveAdminSession(database.db, config, req.headers.cookie),
+  });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
