@@ -18,6 +18,7 @@ import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.s
 import { cookiesHaveAdminSession } from "#app/services/auth.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
+import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { type PublicCache, publicPageCache } from "./public-cache.ts";
@@ -203,7 +204,16 @@ export function serve(
   return new Promise((resolve, reject) => {
     // cached public pages are answered before Express (server/public-cache.ts); the rest goes to the app
     const cache = app.publicCache;
-    const server = createServer(cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app);
+    const server = createServer(
+      slowClientOptions(config),
+      cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app,
+    );
+    if (config.maxConnectionsPerAddress) {
+      const max = config.maxConnectionsPerAddress;
+      capConnectionsPerAddress(server, max, (address) =>
+        logger.warn({ address, max }, "too many open connections from one address: new ones are closed"),
+      );
+    }
     server.once("error", reject);
     server.listen(config.port, config.host, async () => {
       server.off("error", reject);
