@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BusyError, createLimiter } from "#app/services/concurrency-limit.server.ts";
+import { BusyError, busyAnswer, createLimiter } from "#app/services/concurrency-limit.server.ts";
 
 /** A task that runs until `finish()` is called, recording how many ran at the same time. */
 function gate() {
@@ -94,5 +94,30 @@ describe("concurrency limiter", () => {
     ).rejects.toThrow("sync");
     expect(limiter.running).toBe(0);
     expect(await limiter.run(async () => "ok")).toBe("ok");
+  });
+});
+
+describe("busyAnswer", () => {
+  it("turns a refusal into a 503 with Retry-After, and passes other failures through", async () => {
+    const limiter = createLimiter({ concurrency: 1, maxWaiting: 0, maxWaitMs: 1_000, retryAfterSeconds: 4 });
+    const first = gate();
+    const running = limiter.run(() => first.done);
+    const answer = await limiter
+      .run(async () => "never")
+      .catch((error: unknown) => {
+        try {
+          busyAnswer("Busy, try again shortly.")(error);
+        } catch (thrown) {
+          return thrown;
+        }
+      });
+    expect(answer).toMatchObject({
+      data: "Busy, try again shortly.",
+      init: { status: 503, headers: { "Retry-After": "4", "Cache-Control": "no-store" } },
+    });
+    first.finish();
+    await running;
+    const other = new Error("renderer failed");
+    expect(() => busyAnswer("x")(other)).toThrow(other);
   });
 });

@@ -5,6 +5,7 @@
  * a route answers 503 with Retry-After. Used for PDF renders (app/services/document-pdf.server.ts),
  * where each render holds a lot of CPU and memory.
  */
+import { data } from "react-router";
 
 export class BusyError extends Error {
   readonly retryAfterSeconds: number;
@@ -80,5 +81,21 @@ export function createLimiter({ concurrency, maxWaiting, maxWaitMs, retryAfterSe
     get waiting() {
       return queue.length;
     },
+  };
+}
+
+/**
+ * A `.catch` handler for a route: BusyError becomes a 503 answer saying `message`, with Retry-After
+ * and never cached; any other error is thrown on unchanged.
+ */
+export function busyAnswer(message: string) {
+  return (error: unknown): never => {
+    if (error instanceof BusyError) {
+      throw data(message, {
+        status: 503,
+        headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
+      });
+    }
+    throw error;
   };
 }

@@ -7,13 +7,12 @@
  * `pdfRenderLimits.concurrency` run at once in this process, a few more wait briefly, and the rest
  * are answered 503 with Retry-After (`throwIfBusy`).
  */
-import { data } from "react-router";
 import type { Queryable } from "#app/db/client.server.ts";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
-import { BusyError, createLimiter } from "#app/services/concurrency-limit.server.ts";
+import { busyAnswer, createLimiter } from "#app/services/concurrency-limit.server.ts";
 
 export const pdfRenderLimits = { concurrency: 2, maxWaiting: 8, maxWaitMs: 5_000, retryAfterSeconds: 5 } as const;
 
@@ -38,16 +37,8 @@ export async function renderDocumentPdf(
 
 export const pdfBusyMessage = "Too many documents are being prepared right now. Please try again in a few seconds.";
 
-/** For `.catch` on a render in a route: a BusyError becomes a 503 with Retry-After; anything else is rethrown. */
-export function throwIfBusy(error: unknown): never {
-  if (error instanceof BusyError) {
-    throw data(pdfBusyMessage, {
-      status: 503,
-      headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
-    });
-  }
-  throw error;
-}
+/** For `.catch` on a render in a route: no render slot in time becomes a 503 with Retry-After. */
+export const throwIfBusy = busyAnswer(pdfBusyMessage);
 
 /** A PDF answer: never cached, named after the document, `inline` to view or `attachment` to save. */
 export function pdfResponse(
