@@ -21,7 +21,32 @@ describe("loadConfig", () => {
       contactRateLimit: { limit: 5, windowMs: 600_000 },
       logLevel: "info",
       trustProxy: false,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
+      maxConnectionsPerAddress: 32,
     });
+  });
+
+  it("takes the slow-client limits; behind a proxy there is no per-address cap unless one is set", () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        HEADERS_TIMEOUT_MS: "1000",
+        REQUEST_TIMEOUT_MS: "2000",
+        MAX_CONNECTIONS_PER_ADDRESS: "5",
+      }),
+    ).toMatchObject({ headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnectionsPerAddress: 5 });
+    expect(loadConfig({ DATA_DIR: dataDir, MAX_CONNECTIONS_PER_ADDRESS: "0" }).maxConnectionsPerAddress).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1" }).maxConnectionsPerAddress).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "1", MAX_CONNECTIONS_PER_ADDRESS: "200" }).maxConnectionsPerAddress,
+    ).toBe(200);
+    expect(() => loadConfig({ DATA_DIR: dataDir, HEADERS_TIMEOUT_MS: "20000", REQUEST_TIMEOUT_MS: "10000" })).toThrow(
+      "Invalid configuration: REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (got 10000 and 20000)",
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, HEADERS_TIMEOUT_MS: "10" })).toThrow(
+      'Invalid configuration: HEADERS_TIMEOUT_MS must be between 500 and 600000 (got "10")',
+    );
   });
 
   it("generates a session secret once and keeps it in DATA_DIR", () => {

@@ -48,6 +48,24 @@ const schema = z.object({
       "must be false, a number of proxy hops (for example 1), or a comma-separated list of proxy addresses or subnets (true would trust any X-Forwarded-For)",
     )
     .optional(),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(500, "must be between 500 and 600000")
+    .max(600_000, "must be between 500 and 600000")
+    .default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number")
+    .min(500, "must be between 500 and 3600000")
+    .max(3_600_000, "must be between 500 and 3600000")
+    .default(60_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: "must be a number of connections (0 = no cap)" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 10000")
+    .max(10_000, "must be between 0 and 10000")
+    .optional(),
 });
 
 export type Config = {
@@ -68,6 +86,17 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** which proxies' X-Forwarded-For to believe: none, the nearest N hops, or these addresses/subnets */
   trustProxy: false | number | string[];
+  /**
+   * How long a client may take to send a request's headers, and the whole request with its body
+   * (an upload included); past either the server answers 408 and closes the connection.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /**
+   * Open connections one client address may hold (IPv6 by its /64); more are closed at once. Null:
+   * no cap (the default behind a proxy, where every connection comes from the proxy's address).
+   */
+  maxConnectionsPerAddress: number | null;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +122,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${shown}`);
   }
   const e = result.data;
+  if (e.REQUEST_TIMEOUT_MS < e.HEADERS_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration: REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (got ${e.REQUEST_TIMEOUT_MS} and ${e.HEADERS_TIMEOUT_MS})`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
@@ -114,7 +148,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : /^\d+$/.test(e.TRUST_PROXY)
           ? Number(e.TRUST_PROXY)
           : e.TRUST_PROXY.split(",").map((entry) => entry.trim()),
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: connectionCap(e.MAX_CONNECTIONS_PER_ADDRESS, e.TRUST_PROXY),
   };
+}
+
+/** 32 by default; none behind a proxy unless set; 0 = none. */
+function connectionCap(value: number | undefined, trustProxy: string | undefined): number | null {
+  const behindProxy = trustProxy !== undefined && trustProxy !== "false";
+  const cap = value ?? (behindProxy ? 0 : 32);
+  return cap > 0 ? cap : null;
 }
 
 function parseRate(value: string): Config["contactRateLimit"] {

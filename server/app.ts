@@ -15,8 +15,10 @@ import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
+import { cookiesHaveAdminSession } from "#app/services/auth.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
+import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { type PublicCache, publicPageCache } from "./public-cache.ts";
@@ -45,8 +47,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const requestLines = createRequestLineLogger(logger);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  // before anything else: bodies are counted from the first byte the socket delivers
-  const bodies = limitBodies({ inspect: formBodyProblem });
+  // before anything else: bodies are counted from the first byte the socket delivers; an upload's
+  // larger allowance needs a live admin session, checked before its body is read
+  const bodies = limitBodies({
+    inspect: formBodyProblem,
+    mayUpload: (req) => cookiesHaveAdminSession(database.db, config, req.headers.cookie),
+  });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -198,7 +204,16 @@ export function serve(
   return new Promise((resolve, reject) => {
     // cached public pages are answered before Express (server/public-cache.ts); the rest goes to the app
     const cache = app.publicCache;
-    const server = createServer(cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app);
+    const server = createServer(
+      slowClientOptions(config),
+      cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app,
+    );
+    if (config.maxConnectionsPerAddress) {
+      const max = config.maxConnectionsPerAddress;
+      capConnectionsPerAddress(server, max, (address) =>
+        logger.warn({ address, max }, "too many open connections from one address: new ones are closed"),
+      );
+    }
     server.once("error", reject);
     server.listen(config.port, config.host, async () => {
       server.off("error", reject);

@@ -1,5 +1,15 @@
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, bodyLimitOverrides, canonicalPath, defaultBodyLimit } from "./body-limit.ts";
+import {
+  bodyLimitFor,
+  bodyLimitOverrides,
+  canonicalPath,
+  defaultBodyLimit,
+  limitBodies,
+  uploadForbiddenMessage,
+} from "./body-limit.ts";
 
 describe("canonicalPath", () => {
   it.each([
@@ -33,5 +43,86 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitOverrides["/admin/settings/logo"]).toBeGreaterThanOrEqual(1_200_000);
     expect(bodyLimitFor("/admin/login")).toBe(defaultBodyLimit);
     expect(bodyLimitFor("/%E0%A4%A")).toBe(defaultBodyLimit);
+  });
+});
+
+describe("limitBodies with an upload check", () => {
+  const limits = { overrides: { "/upload": 2 * 1024 * 1024 }, fallback: 8 * 1024 };
+
+  /** An Express app behind limitBodies whose upload check answers `allowed` after `delayMs`. */
+  async function serve(allowed: boolean, delayMs: number) {
+    const asked: number[] = [];
+    const app = express();
+    app.use(
+      limitBodies({
+        ...limits,
+        mayUpload: async (req) => {
+          // how much of the body had been taken in when the check was asked
+          asked.push(req.readableLength);
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          return allowed;
+        },
+      }),
+    );
+    app.post("/upload", (req, res) => {
+      let bytes = 0;
+      req.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      req.on("end", () => res.json({ bytes }));
+    });
+    app.post("/small", (_req, res) => res.json({ small: true }));
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    return { server, port, asked };
+  }
+
+  /** POSTs `size` bytes, all at once; resolves with the answer. */
+  function post(port: number, path: string, size: number) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port, path, method: "POST", headers: { "content-length": size }, agent: false },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      req.end(Buffer.alloc(size, 0x61));
+    });
+  }
+
+  it("asks before reading, and lets an allowed upload's whole body through even when the check is slow", async () => {
+    const { server, port, asked } = await serve(true, 300);
+    try {
+      // more than the request stream buffers while nobody reads: its socket is paused meanwhile
+      expect(await post(port, "/upload", 1024 * 1024)).toEqual({
+        status: 200,
+        body: JSON.stringify({ bytes: 1048576 }),
+      });
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toBeLessThan(64 * 1024);
+      // paths without a larger allowance are not asked
+      expect((await post(port, "/small", 100)).status).toBe(200);
+      expect(asked).toHaveLength(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("answers 403 to a refused upload without buffering its body", async () => {
+    const { server, port } = await serve(false, 50);
+    try {
+      expect(await post(port, "/upload", 1024 * 1024)).toEqual({ status: 403, body: uploadForbiddenMessage });
+    } finally {
+      server.close();
+    }
   });
 });

@@ -8,6 +8,12 @@
  * the path is percent-decoded, dot segments and repeated slashes are resolved, case is folded and
  * React Router's `.data` suffix is dropped, so `/%63ontact/send`, `/./contact/send` and
  * `/CONTACT/send` all get the limit of `/contact/send`.
+ *
+ * A route allowed more than the default (an upload) is for admins only: with `mayUpload`, such a
+ * request is asked for its session before a byte of its body is read (until then the socket's
+ * backpressure holds the body back), and without a live admin session it is answered 403 at once,
+ * its body dropped unread and uncounted, so an anonymous caller cannot make the server buffer
+ * megabytes.
  */
 
 import { AsyncResource } from "node:async_hooks";
@@ -35,6 +41,8 @@ export const bodyLimitOverrides: Record<string, number> = {
 const discardLimit = 8 * 1024 * 1024;
 
 export const bodyTooLargeMessage = "That request is too large to send. Please shorten it and try again.";
+
+export const uploadForbiddenMessage = "Access Denied: sign in as an admin to upload files.";
 
 /**
  * The path a request names, as the router will see it; null when it cannot be decoded
@@ -69,8 +77,14 @@ export function limitBodies(
     fallback?: number;
     /** looks at the whole body before the route runs; a message refuses it with 400 */
     inspect?: (contentType: string | undefined, body: Buffer) => Promise<string | null>;
+    /**
+     * For a path allowed more than `fallback`: whether this request may send that much (a live admin
+     * session). Asked before any of the body is read; false answers 403.
+     */
+    mayUpload?: (req: IncomingMessage) => Promise<boolean>;
   } = {},
 ): RequestHandler {
+  const fallback = options.fallback ?? defaultBodyLimit;
   return (req, res, unboundNext) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return unboundNext();
     // the body's events run in the socket's async context: `next` keeps this request's (its
@@ -80,7 +94,7 @@ export function limitBodies(
       res.status(400).set("Connection", "close").type("text/plain").send("Bad Request: the address cannot be read.");
       return;
     }
-    const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, options.fallback);
+    const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, fallback);
     const refuse = (received: number) => {
       (res.locals.log as Log)?.info({ received, maxBytes, path: req.path }, "request body too large");
       // Answer at once. The rest of the body is read and dropped unbuffered (closing now would make the
@@ -90,25 +104,47 @@ export function limitBodies(
     };
     const length = req.get("content-length");
     const declaredTooLarge = length !== undefined && (!/^\d+$/.test(length) || Number(length) > maxBytes);
-    if (declaredTooLarge) refuse(Number(length) || 0);
-    holdBody(
-      req,
-      maxBytes,
-      {
-        onComplete: (body) => {
-          if (!options.inspect) return next();
-          options.inspect(req.get("content-type"), body).then(
-            (problem) => {
-              if (!problem) return next();
-              (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
-              res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
-            },
-            (error: unknown) => next(error),
-          );
+    const hold = () => {
+      if (declaredTooLarge) refuse(Number(length) || 0);
+      holdBody(
+        req,
+        maxBytes,
+        {
+          onComplete: (body) => {
+            if (!options.inspect) return next();
+            options.inspect(req.get("content-type"), body).then(
+              (problem) => {
+                if (!problem) return next();
+                (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
+                res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
+              },
+              (error: unknown) => next(error),
+            );
+          },
+          onTooLarge: refuse,
         },
-        onTooLarge: refuse,
+        declaredTooLarge,
+      );
+    };
+    if (maxBytes <= fallback || !options.mayUpload) return hold();
+    // nothing reads the body while the session is looked up: once the request stream's buffer is
+    // full, the parser pauses the socket
+    options.mayUpload(req).then(
+      (allowed) => {
+        if (allowed) {
+          hold();
+        } else {
+          (res.locals.log as Log)?.info({ path: req.path }, "upload without an admin session refused");
+          res.status(403).set("Cache-Control", "no-store").type("text/plain").send(uploadForbiddenMessage);
+          // the rest is dropped as it arrives (closing now would reset the connection and the
+          // client could lose the answer); a sender that keeps going is cut off
+          holdBody(req, 0, { onComplete: () => {}, onTooLarge: () => {} }, true);
+        }
+        // the socket may have been paused meanwhile: let the body flow into holdBody again
+        // (what the request stream's own read does)
+        if (!req.complete && req.socket.readable && req.socket.isPaused()) req.socket.resume();
       },
-      declaredTooLarge,
+      (error: unknown) => next(error),
     );
   };
 }

@@ -1,8 +1,16 @@
 /**
  * The invoice logo upload: PNG or JPEG, at most 1 MB, recognised by its first bytes (never by its
- * name or the type the browser claims).
+ * name or the type the browser claims), then decoded within a pixel cap and stored re-encoded at
+ * most `logoBox` in size (app/services/logo-image.server.ts): a small file can declare a huge
+ * canvas (a decompression bomb), and the PDF renderer inflates whatever it is given.
  */
 export const maxLogoBytes = 1024 * 1024;
+
+/** The most pixels an uploaded logo may declare (about 5,000 x 5,000); more is refused unread. */
+export const maxLogoPixels = 25_000_000;
+
+/** The box a stored logo fits in (the PDF prints it 120 x 60 pt: this is 5x that, for print). */
+export const logoBox = { width: 600, height: 300 } as const;
 
 export type LogoImage = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
 
@@ -10,6 +18,8 @@ export const logoMessages = {
   missing: "Please choose a PNG or JPEG image",
   tooLarge: "The logo must be 1 MB or smaller",
   wrongType: "The logo must be a PNG or JPEG image",
+  tooManyPixels: "The logo must be at most 5,000 x 5,000 pixels",
+  unreadable: "This image could not be read. Choose a PNG or JPEG image of at most 1 MB",
   saved: "Logo saved successfully",
   removed: "Logo removed",
 } as const;
@@ -33,4 +43,9 @@ export function checkLogo(bytes: Uint8Array): { ok: true; logo: LogoImage } | { 
   const mimeType = sniffImageType(bytes);
   if (!mimeType) return { ok: false, error: logoMessages.wrongType };
   return { ok: true, logo: { data: bytes, mimeType } };
+}
+
+/** Whether an image of these dimensions may be decoded at all. */
+export function logoPixelsAllowed(width: number, height: number): boolean {
+  return width > 0 && height > 0 && width * height <= maxLogoPixels;
 }

@@ -1,8 +1,11 @@
-/** /i/{token}/pdf: the client's PDF download (the same checks as the client page; no view recorded). */
+/**
+ * /i/{token}/pdf: the client's PDF download (the same checks as the client page; no view recorded).
+ * Renders are capped process-wide: when too many run, 503 with Retry-After.
+ */
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
-import { pdfResponse, renderDocumentPdf } from "#app/services/document-pdf.server.ts";
+import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
 import type { Route } from "./+types/client-document-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -12,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data("Too many requests", { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } });
   }
   if (found.status === "not-found") throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  const bytes = await renderDocumentPdf(database.db, found.invoice);
+  const bytes = await renderDocumentPdf(database.db, found.invoice).catch(throwIfBusy);
   return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", {
     "X-Robots-Tag": "noindex, nofollow",
     "Referrer-Policy": "same-origin",

@@ -5,10 +5,18 @@
  * docs/decisions/0008-auth.md explains the choices.
  */
 import { type RouterContextProvider, redirect } from "react-router";
+import type { Config } from "#app/config.server.ts";
 import { getApp } from "#app/context.server.ts";
+import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { loginPathFor } from "#app/domain/return-path.ts";
-import { getSession, type RequestMeta, readSessionToken, type SessionInfo } from "./auth/sessions.server.ts";
+import {
+  getSession,
+  type RequestMeta,
+  readSessionToken,
+  type SessionInfo,
+  sessionTokenFromCookies,
+} from "./auth/sessions.server.ts";
 
 export type { RequestMeta, SessionInfo };
 
@@ -48,4 +56,18 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
     });
   }
   return session;
+}
+
+/**
+ * Whether a raw Cookie header carries a live admin session: the server's check on uploads, made
+ * before any of the request's body is read (server/body-limit.ts). No cookie costs no query.
+ */
+export async function cookiesHaveAdminSession(
+  db: Queryable,
+  config: Pick<Config, "publicUrl">,
+  cookieHeader: string | null | undefined,
+): Promise<boolean> {
+  const token = await sessionTokenFromCookies(cookieHeader, config);
+  if (!token) return false;
+  return (await getSession(db, token))?.isAdmin === true;
 }

@@ -2,19 +2,43 @@
  * One way to turn a stored invoice or estimate into its PDF and its HTTP answer, for the owner's
  * download, the client's link and the email attachment. The renderer module is imported on first
  * use only (it is large), so no other page loads it.
+ *
+ * A render holds a lot of CPU and memory, and anyone with a client link can ask for one: at most
+ * `pdfRenderLimits.concurrency` run at once in this process, a few more wait briefly, and the rest
+ * are answered 503 with Retry-After (`throwIfBusy`).
  */
 import type { Queryable } from "#app/db/client.server.ts";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
+import { busyAnswer, createLimiter } from "#app/services/concurrency-limit.server.ts";
 
-/** The document's PDF bytes, with the studio's identity and logo. */
-export async function renderDocumentPdf(db: Queryable, invoice: PrintableSource): Promise<Uint8Array> {
+const pdfRenderLimits = { concurrency: 2, maxWaiting: 8, maxWaitMs: 5_000, retryAfterSeconds: 5 } as const;
+
+const renders = createLimiter(pdfRenderLimits);
+
+/**
+ * The document's PDF bytes, with the studio's identity and logo. BusyError when no render slot
+ * frees up within `maxWaitMs` (the email path waits longer than a page request).
+ */
+export async function renderDocumentPdf(
+  db: Queryable,
+  invoice: PrintableSource,
+  options: { maxWaitMs?: number } = {},
+): Promise<Uint8Array> {
   const [studio, logo] = await Promise.all([getStudioIdentity(db), getStudioLogo(db)]);
   const { renderInvoicePdf } = await import("#app/services/invoice-pdf.server.tsx");
-  return new Uint8Array(await renderInvoicePdf(invoiceDocument(invoice, studio), logo));
+  return renders.run(
+    async () => new Uint8Array(await renderInvoicePdf(invoiceDocument(invoice, studio), logo)),
+    options,
+  );
 }
+
+const pdfBusyMessage = "Too many documents are being prepared right now. Please try again in a few seconds.";
+
+/** For `.catch` on a render in a route: no render slot in time becomes a 503 with Retry-After. */
+export const throwIfBusy = busyAnswer(pdfBusyMessage);
 
 /** A PDF answer: never cached, named after the document, `inline` to view or `attachment` to save. */
 export function pdfResponse(

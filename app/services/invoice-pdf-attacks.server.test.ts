@@ -1,7 +1,8 @@
 /**
  * The PDF against hostile input (issue 15): markup and script in every text field of the invoice
  * and the studio stay literal text; the file carries no JavaScript, links, launch or form
- * actions; URLs and file paths written into fields are printed, never fetched or read.
+ * actions; URLs and file paths written into fields are printed, never fetched or read. A stored
+ * logo that is a decompression bomb is left out instead of being inflated.
  */
 import path from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
@@ -9,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+import { pngBomb } from "../../tests/support/images.ts";
 import { sampleInvoice } from "../../tests/support/invoices.ts";
 
 const fonts = `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`;
@@ -74,5 +76,39 @@ describe("invoice PDF with hostile input", () => {
     // the layout engine loads its own WebAssembly from a data: URL; nothing else may be fetched
     const fetched = fetchSpy.mock.calls.map(([target]) => String(target instanceof Request ? target.url : target));
     expect(fetched.filter((url) => !url.startsWith("data:application/octet-stream;base64,"))).toEqual([]);
+  });
+});
+
+/** The pixel sizes of the images embedded in a PDF. */
+function embeddedImages(bytes: Uint8Array) {
+  const raw = Buffer.from(bytes).toString("latin1");
+  return [...raw.matchAll(/\/Subtype \/Image[^>]*?\/Width (\d+)[^>]*?\/Height (\d+)/gs)].map((match) => [
+    Number(match[1]),
+    Number(match[2]),
+  ]);
+}
+
+describe("invoice PDF with a hostile stored logo", () => {
+  it("a stored 20,000 x 20,000 PNG (792 KB) is left out: the render stays fast and small", async () => {
+    const doc = invoiceDocument(sampleInvoice, defaultStudio);
+    await renderInvoicePdf(doc);
+    const bomb = await pngBomb(20_000, 20_000);
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    const bytes = await renderInvoicePdf(doc, { data: bomb, mimeType: "image/png" });
+    // unbounded, this render took 14 s of CPU and 3.4 GB of memory
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+    expect(bytes.length).toBeLessThan(200_000);
+    expect(embeddedImages(bytes)).toEqual([]);
+  });
+
+  it("a stored logo larger than the box is embedded shrunk to it", async () => {
+    const doc = invoiceDocument(sampleInvoice, defaultStudio);
+    const large = await pngBomb(4_000, 1_000, "rgba");
+    const images = embeddedImages(await renderInvoicePdf(doc, { data: large, mimeType: "image/png" }));
+    // the picture and its transparency mask, both 600 x 150
+    expect(images.length).toBeGreaterThan(0);
+    for (const [width, height] of images) expect([width, height]).toEqual([600, 150]);
   });
 });

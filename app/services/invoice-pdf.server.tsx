@@ -3,11 +3,14 @@
  * `InvoiceDocument` as the printable view. The renderer is imported on first use only, and this
  * module is itself imported lazily by the PDF route, so no other page ever loads it. The Inter
  * fonts (TrueType, made from @fontsource/inter by scripts/make-fonts.ts; SIL OFL) are bundled into this module and the logo comes only from the
- * bytes stored in business settings: rendering never touches the network.
+ * bytes stored in business settings: rendering never touches the network. The renderer inflates
+ * every image it is given, so the logo is first re-encoded within its pixel cap and box (or left
+ * out) by `logoForPdf`.
  */
 import inter400 from "#app/assets/fonts/inter-400.ttf?inline";
 import inter700 from "#app/assets/fonts/inter-700.ttf?inline";
 import type { InvoiceDocument } from "#app/domain/invoice-document.ts";
+import { logoForPdf } from "#app/services/logo-image.server.ts";
 
 type ReactPdf = typeof import("@react-pdf/renderer");
 
@@ -39,8 +42,8 @@ const ink = "#18181b";
 const muted = "#52525b";
 const rule = "#d4d4d8";
 
-export async function renderInvoicePdf(doc: InvoiceDocument, logo: PdfLogo | null = null): Promise<Buffer> {
-  const pdf = await loadRenderer();
+export async function renderInvoicePdf(doc: InvoiceDocument, storedLogo: PdfLogo | null = null): Promise<Buffer> {
+  const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
   const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
   const s = StyleSheet.create({
     page: { padding, fontFamily: "Inter", fontSize: 10, color: ink, lineHeight: 1.35 },

@@ -48,7 +48,8 @@ export type SendResult =
 /** Renders the document's PDF; null (and logged) when rendering fails. */
 async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger) {
   try {
-    return { bytes: await renderDocumentPdf(db, invoice), error: null };
+    // an email is worth waiting for a render slot longer than a page is
+    return { bytes: await renderDocumentPdf(db, invoice, { maxWaitMs: 60_000 }), error: null };
   } catch (error) {
     logger.error({ err: error, invoice: invoice.id }, "invoice PDF could not be rendered for an email");
     const reason = error instanceof Error ? error.message : String(error);

@@ -6,12 +6,15 @@
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
+import { logoMessages } from "#app/domain/logo.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { pngBomb } from "../support/images.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const shots = "/tmp/shots-invoices";
@@ -350,7 +353,7 @@ describe("invoices and estimates", () => {
     expect(post.status).toBe(404);
   });
 
-  it("the logo: uploaded as PNG (checked by its bytes), served back, shown on the printable view and in the PDF", async () => {
+  it("the logo: uploaded as PNG (checked by its bytes and decoded), stored within 600 x 300, shown on the printable view and in the PDF", async () => {
     const upload = (file: Blob, name: string) => {
       const body = new FormData();
       body.append("logo", file, name);
@@ -361,9 +364,17 @@ describe("invoices and estimates", () => {
         body,
       });
     };
-    // an HTML file named .png is refused: nothing stored
+    // an HTML file named .png is refused with the field's message: nothing stored
     const fake = await upload(new Blob(["<svg onload=alert(1)>"], { type: "image/png" }), "evil.png");
-    expect(fake.status).toBe(302);
+    expect(fake.status).toBe(400);
+    expect(await fake.text()).toContain(logoMessages.wrongType);
+    // so is a 20,000 x 20,000 PNG of under 1 MB (a decompression bomb), before it is decoded
+    const bomb = await pngBomb(20_000, 20_000);
+    const started = performance.now();
+    const refused = await upload(new Blob([new Uint8Array(bomb)], { type: "image/png" }), "bomb.png");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(logoMessages.tooManyPixels);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect((await fetch(`${server.url}/admin/settings/logo`, { headers: { Cookie: cookie } })).status).toBe(404);
 
     const png = readFileSync(new URL("../../public/logo.png", import.meta.url));
@@ -372,7 +383,9 @@ describe("invoices and estimates", () => {
     const served = await fetch(`${server.url}/admin/settings/logo`, { headers: { Cookie: cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    // stored re-encoded: the 512 x 512 original fits the 600 x 300 box at 300 x 300
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 300, 300]);
     expect((await fetch(`${server.url}/admin/settings/logo`, { redirect: "manual" })).status).toBe(302);
 
     const page = await adminPage();
@@ -386,6 +399,25 @@ describe("invoices and estimates", () => {
     const pdf = await fetch(`${server.url}${href?.replace(/\/pdf$/, ".pdf")}`, { headers: { Cookie: cookie } });
     expect(pdf.status).toBe(200);
     expect(Buffer.from(await pdf.arrayBuffer()).toString("latin1")).toContain("/Subtype /Image");
+  });
+
+  it("the settings page shows a refused logo's message under the file input, and saves a good one", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/settings`);
+    await hydrated(page);
+    const input = page.locator("#invoice-logo");
+    await input.setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: await pngBomb(20_000, 20_000) });
+    await page.getByRole("button", { name: "Upload Logo" }).click();
+    await page.getByText(logoMessages.tooManyPixels).waitFor();
+    expect(await input.getAttribute("aria-invalid")).toBe("true");
+    expect(await input.getAttribute("aria-describedby")).toBe("invoice-logo-error");
+    const png = readFileSync(new URL("../../public/logo.png", import.meta.url));
+    await input.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Upload Logo" }).click();
+    await toast(page, logoMessages.saved);
+    expect(await page.getByText(logoMessages.tooManyPixels).count()).toBe(0);
+    await page.getByRole("img", { name: "Current invoice logo" }).waitFor();
+    await page.context().close();
   });
 
   it("1024 px: every row action visible without scrolling; 390 px: cards; axe", async () => {

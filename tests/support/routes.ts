@@ -26,6 +26,9 @@ export const testConfig: Config = {
   mailFrom: "Studio <studio@studio.test>",
   logLevel: "silent",
   trustProxy: false,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 60_000,
+  maxConnectionsPerAddress: null,
 };
 
 export type Outcome = { status: number; location: string | null; data: unknown; headers: Headers };

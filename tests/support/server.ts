@@ -71,6 +71,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       CONTACT_MIN_FILL_MS: String(testMinFillMs),
+      // every test and load generator connects from 127.0.0.1, standing for many clients: no
+      // per-address connection cap, except where a test sets one (tests/e2e/slow-clients.test.ts)
+      MAX_CONNECTIONS_PER_ADDRESS: "0",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

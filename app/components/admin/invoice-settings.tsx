@@ -1,11 +1,13 @@
 /**
  * The invoice section of /admin/settings, self-contained: number prefixes and next numbers (a
  * form posting `intent=invoice-settings` to the settings page, answered by
- * `invoiceSettingsAction`), and the logo (its own multipart form to /admin/settings/logo).
+ * `invoiceSettingsAction`), and the logo (its own multipart form to /admin/settings/logo, sent by
+ * a fetcher so a refused file's message shows under the file input).
  * Usage in the settings route: `<InvoiceSettings data={loaderData.invoiceSettings} failure={…} />`.
  */
 import { ImageUp, Trash2 } from "lucide-react";
-import { Form } from "react-router";
+import { useState } from "react";
+import { Form, useFetcher } from "react-router";
 import {
   type ActionFailure,
   AdminForm,
@@ -16,7 +18,7 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { InvoiceNumbering } from "#app/domain/invoice-settings.ts";
 import { invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
 import { maxLogoBytes } from "#app/domain/logo.ts";
@@ -36,6 +38,11 @@ export function InvoiceSettings({
   action?: string;
 }) {
   const { numbering, logoVersion } = data;
+  const logoUpload = useFetcher<{ fieldErrors?: { logo?: string[] } }>();
+  // a refused file's message stays until another file is chosen
+  const [seenAnswer, setSeenAnswer] = useState<unknown>(null);
+  const logoError =
+    logoUpload.state === "idle" && logoUpload.data !== seenAnswer ? logoUpload.data?.fieldErrors?.logo?.[0] : undefined;
   const [form, fields] = useAdminForm({
     id: invoiceSettingsFormId,
     schema: invoiceSettingsSchema,
@@ -118,12 +125,11 @@ export function InvoiceSettings({
           ) : (
             <p className="text-sm text-zinc-400">No logo yet: invoices show the business name only.</p>
           )}
-          <Form
+          <logoUpload.Form
             method="post"
             action="/admin/settings/logo"
             encType="multipart/form-data"
-            reloadDocument
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+            className="flex flex-col gap-2 sm:flex-row sm:items-start"
           >
             <div className="flex flex-col gap-1.5">
               <label htmlFor="invoice-logo" className="text-sm text-zinc-300">
@@ -135,14 +141,24 @@ export function InvoiceSettings({
                 type="file"
                 accept="image/png,image/jpeg"
                 required
+                onChange={() => setSeenAnswer(logoUpload.data)}
+                aria-invalid={logoError ? true : undefined}
+                aria-describedby={logoError ? "invoice-logo-error" : undefined}
                 className="text-sm text-zinc-300 file:mr-3 file:rounded-md file:border file:border-zinc-700 file:bg-zinc-900 file:px-3 file:py-2 file:text-zinc-100"
               />
+              <p id="invoice-logo-error" className="min-h-4 text-xs text-red-400" aria-live="polite">
+                {logoError ?? ""}
+              </p>
             </div>
-            <button type="submit" className={buttonClass("secondary")}>
+            <button
+              type="submit"
+              className={cx(buttonClass("secondary"), "sm:mt-6")}
+              disabled={logoUpload.state !== "idle"}
+            >
               <ImageUp aria-hidden className="size-4" />
-              Upload Logo
+              {logoUpload.state !== "idle" ? "Uploading..." : "Upload Logo"}
             </button>
-          </Form>
+          </logoUpload.Form>
           {logoVersion ? (
             <Form method="post" action="/admin/settings/logo" reloadDocument>
               <input type="hidden" name="intent" value="remove" />

@@ -11,7 +11,7 @@ import { printTexts } from "#app/domain/invoice-document.ts";
 
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { pdfResponse, renderDocumentPdf } from "#app/services/document-pdf.server.ts";
+import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
 import type { Route } from "./+types/invoice-pdf";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const invoice = id ? await getPrintableInvoice(database.db, id) : null;
   if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
   const started = performance.now();
-  const bytes = await renderDocumentPdf(database.db, invoice);
+  const bytes = await renderDocumentPdf(database.db, invoice).catch(throwIfBusy);
   const duration = performance.now() - started;
   return pdfResponse(bytes, invoice.invoiceNumber, "inline", { "Server-Timing": `pdf;dur=${duration.toFixed(1)}` });
 }

@@ -1,16 +1,23 @@
 /**
  * /admin/settings/logo: GET the studio's invoice logo; POST a new one (multipart field `logo`: PNG
- * or JPEG, at most 1 MB, recognised by its bytes) or `intent=remove`. The body-size limit for this
- * route is raised to about 1.2 MB at the server (every other route keeps the small limit).
+ * or JPEG, at most 1 MB and 25 megapixels, recognised by its bytes, stored re-encoded to fit
+ * 600 x 300 px by services/logo-image.server.ts) or `intent=remove`. A refused file answers 400
+ * with the field's message (`LogoUploadFailure`). The body-size limit for this route is raised to
+ * about 1.2 MB at the server, for admin sessions only (every other route keeps the small limit).
  */
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { checkLogo, logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
+import { logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { prepareLogo } from "#app/services/logo-image.server.ts";
 import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/settings-logo";
+
+export type LogoUploadFailure = { fieldErrors: { logo: string[] } };
+
+const refuse = (message: string) => data<LogoUploadFailure>({ fieldErrors: { logo: [message] } }, { status: 400 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -33,14 +40,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const back = "/admin/settings";
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxLogoBytes + 200_000) {
-    return redirectWithToast(config, back, { type: "error", message: "Error", description: logoMessages.tooLarge });
-  }
+  if (length > maxLogoBytes + 200_000) return refuse(logoMessages.tooLarge);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return redirectWithToast(config, back, { type: "error", message: "Error", description: logoMessages.missing });
+    return refuse(logoMessages.missing);
   }
   if (form.get("intent") === "remove") {
     await deleteStudioLogo(database.db);
@@ -49,11 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const file = form.get("logo");
   const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  const checked = checkLogo(bytes);
-  if (!checked.ok) {
-    return redirectWithToast(config, back, { type: "error", message: "Error", description: checked.error });
-  }
-  await saveStudioLogo(database.db, checked.logo);
-  await auditAction(database.db, session, ip, "logo_saved", { type: checked.logo.mimeType, bytes: bytes.length });
+  const prepared = await prepareLogo(bytes);
+  if (!prepared.ok) return refuse(prepared.error);
+  await saveStudioLogo(database.db, prepared.logo);
+  await auditAction(database.db, session, ip, "logo_saved", {
+    type: prepared.logo.mimeType,
+    bytes: bytes.length,
+    stored: prepared.logo.data.length,
+  });
   return redirectWithToast(config, back, { type: "success", message: logoMessages.saved });
 }

@@ -110,8 +110,17 @@ export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
 
 const sessionCookie = (config: Pick<Config, "publicUrl">) => authCookie(config, "studio_session");
 
-export async function readSessionToken(request: Request, config: Pick<Config, "publicUrl">): Promise<string | null> {
-  const value: unknown = await sessionCookie(config).parse(request.headers.get("cookie"));
+export function readSessionToken(request: Request, config: Pick<Config, "publicUrl">): Promise<string | null> {
+  return sessionTokenFromCookies(request.headers.get("cookie"), config);
+}
+
+/** The session token in a raw Cookie header, or null. */
+export async function sessionTokenFromCookies(
+  cookieHeader: string | null | undefined,
+  config: Pick<Config, "publicUrl">,
+): Promise<string | null> {
+  if (!cookieHeader) return null;
+  const value: unknown = await sessionCookie(config).parse(cookieHeader);
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
