@@ -51,7 +51,12 @@ async function tabTo(page: Page, name: string | RegExp, options: Target = {}) {
     await page.keyboard.press(options.back ? "Shift+Tab" : "Tab");
     const now = await focusedElement(page);
     const named = typeof name === "string" ? now.name === name : name.test(now.name);
-    if (named && (!options.kind || options.kind.test(now.kind)) && (!options.inMain || now.inMain)) return;
+    if (
+      named &&
+      (!options.kind || options.kind.test(now.kind)) &&
+      (options.inMain === undefined || now.inMain === options.inMain)
+    )
+      return;
     seen.push(`${now.kind} ${now.name}`);
   }
   throw new Error(`Tab never reached ${String(name)}; it went through: ${seen.slice(0, 60).join(" | ")}`);
@@ -200,15 +205,21 @@ describe("the back office by keyboard alone", () => {
     await typeInto(page, /^Fixed Price/, "2400", { kind: /^input:(text|number)$/ });
     await tabTo(page, "Create Project");
     await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Compiler site", level: 1 }).waitFor();
+    // back on the customer's Projects tab, with the new project
+    await toast(page, "Project created successfully");
+    await page.getByRole("main").getByText("Compiler site").waitFor();
     await hydrated(page);
 
     // an estimate for it, sent
-    await tabTo(page, "Invoices");
+    await tabTo(page, "Invoices", { inMain: false });
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: /Invoices/, level: 1 }).waitFor();
     await hydrated(page);
-    await tabTo(page, "New Estimate");
+    await tabTo(page, "Create New");
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "New Estimate" }).waitFor();
+    for (let i = 0; i < 5 && (await focused(page)) !== "New Estimate"; i++) await page.keyboard.press("ArrowDown");
+    expect(await focused(page)).toBe("New Estimate");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "New Estimate" }).waitFor();
     await hydrated(page);
