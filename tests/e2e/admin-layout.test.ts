@@ -218,6 +218,27 @@ describe("back-office layout", () => {
   }
 
   for (const viewport of [adminLayoutViewports[0], adminLayoutViewports[2]]) {
+    it(`a list renders each row once at ${viewport.width}x${viewport.height}: a table row, or a card made of that row`, async () => {
+      const page = await signedInPage(viewport);
+      await page.goto(`${server.url}/admin/invoices`);
+      const rows = page.locator("[data-invoice-row]");
+      expect(await rows.count()).toBe(6);
+      const seen = await page.evaluate(() => {
+        const main = document.querySelector("main")?.textContent ?? "";
+        const numbers = [...document.querySelectorAll("[data-invoice-row]")].map(
+          (row) => row.querySelector("td")?.textContent?.match(/INV-\d+/)?.[0] ?? "",
+        );
+        return numbers.map((number) => ({ number, times: main.split(number).length - 1 }));
+      });
+      expect(seen.map((entry) => entry.number).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `INV-${9000 + i}`));
+      // each number is in the page once: no second copy of the list for the other screen size
+      for (const entry of seen) expect(entry.times, entry.number).toBe(1);
+      const display = await rows.first().evaluate((row) => getComputedStyle(row).display);
+      expect(display).toBe(viewport.width >= 768 ? "table-row" : "flex");
+      expect(await rows.first().isVisible()).toBe(true);
+      await page.context().close();
+    });
+
     it(`a toast leaves the header's buttons uncovered at ${viewport.width}x${viewport.height}`, async () => {
       const page = await signedInPage(viewport);
       await page.goto(`${server.url}/admin/dashboard`);

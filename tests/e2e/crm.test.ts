@@ -165,9 +165,9 @@ describe("CRM", () => {
     await page.screenshot({ path: `${shots}/project-1280.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // the projects grid finds it by customer name
+    // the projects list finds it by customer name
     await page.goto(`${server.url}/admin/projects?q=orchard`);
-    expect(await page.locator("[data-project-card]").count()).toBe(1);
+    expect(await page.locator("[data-project-row]").count()).toBe(1);
     await page.close();
   });
 
@@ -264,8 +264,12 @@ describe("CRM", () => {
 
     const narrow = await adminPage({ width: 390, height: 844 });
     await narrow.goto(`${server.url}/admin/customers`);
-    expect(await narrow.locator("[data-customer-card]").first().isVisible()).toBe(true);
-    expect(await narrow.locator("table").isVisible()).toBe(false);
+    // the same rows, each shown as a card: the column headers are for screen readers only
+    const card = narrow.locator("[data-customer-row]").first();
+    expect(await card.isVisible()).toBe(true);
+    expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("flex");
+    expect((await narrow.locator("thead").boundingBox())?.width).toBeLessThanOrEqual(1);
+    expect(await card.locator("[data-row-action]").isVisible()).toBe(true);
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousViolations(narrow)).toEqual([]);
     await narrow.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });

@@ -69,7 +69,7 @@ describe("suspected spam", () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    const quick = page.getByRole("listitem").filter({ hasText: "Quick Quentin" });
+    const quick = page.getByRole("row").filter({ hasText: "Quick Quentin" });
     await quick.getByRole("link", { name: "Delete for good" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete for good?" });
     await dialog.waitFor();
@@ -89,7 +89,7 @@ describe("suspected spam", () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await page.getByRole("listitem").filter({ hasText: "Real Rita" }).getByRole("button", { name: "Restore" }).click();
+    await page.getByRole("row").filter({ hasText: "Real Rita" }).getByRole("button", { name: "Restore" }).click();
     await page.waitForURL(/\/admin\/dashboard\?submission=/);
     await page.getByText("Restored to the inbox.").waitFor();
     await page.getByRole("dialog", { name: "Submission Details" }).getByText("Message from Real Rita").waitFor();

@@ -103,7 +103,7 @@ function Detail({ label, children, wide }: { label: string; children: ReactNode;
 }
 const notProvided = <span className="text-zinc-400">Not provided</span>;
 
-export function ProjectCard({ project, showCustomer }: { project: ProjectCardData; showCustomer?: boolean }) {
+function ProjectCard({ project }: { project: ProjectCardData }) {
   return (
     <li className="min-w-0">
       <Link
@@ -116,9 +116,6 @@ export function ProjectCard({ project, showCustomer }: { project: ProjectCardDat
           <h3 className="min-w-0 font-medium break-words text-zinc-100">{project.projectName}</h3>
           <ProjectStatusBadge status={project.status} />
         </div>
-        {showCustomer ? (
-          <p className="truncate text-sm text-zinc-300">{project.customerName ?? projectMessages.unknownCustomer}</p>
-        ) : null}
         {project.projectType ? <p className="truncate text-sm text-zinc-400">{project.projectType}</p> : null}
         <div className="mt-auto flex items-end justify-between gap-2 pt-1">
           <span className="text-xs text-zinc-400">

@@ -3,9 +3,9 @@
  * search-and-filter bar (a GET form, so the state is in the URL and works without JavaScript;
  * choosing a filter submits it) and the empty state. `Pager` is beside it in pager.tsx.
  */
-import { ArrowLeft, Download, RefreshCw, Search } from "lucide-react";
 import { type ReactNode, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
+import { Icon } from "#app/components/admin/icons.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 
 export function PageHeader({
@@ -24,7 +24,7 @@ export function PageHeader({
       <div className="flex min-w-0 items-start gap-2">
         {back ? (
           <Link to={back.href} className={buttonClass("ghost", "-ml-2", "icon")} aria-label={back.label}>
-            <ArrowLeft aria-hidden className="size-4" />
+            <Icon name="arrow-left" />
           </Link>
         ) : null}
         <div className="min-w-0">
@@ -50,7 +50,7 @@ export function RefreshButton() {
       }}
       className={buttonClass("secondary", undefined, "sm")}
     >
-      <RefreshCw aria-hidden className={cx("size-4", state === "loading" && "animate-spin")} />
+      <Icon name="refresh-cw" className={state === "loading" ? "animate-spin" : undefined} />
       Refresh
     </a>
   );
@@ -89,10 +89,7 @@ export function ListFilters({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="relative flex-1">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500"
-        />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-500" />
         <input
           type="search"
           name="q"
@@ -146,7 +143,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 export function ExportCsvLink({ href }: { href: string }) {
   return (
     <a href={href} download className={buttonClass("secondary", undefined, "sm")}>
-      <Download aria-hidden className="size-4" />
+      <Icon name="download" />
       Export CSV
     </a>
   );

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/admin/icons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 
 /** The pager under every back-office list: "Showing 1–25 of 120", Previous / Next as links (work without JavaScript). */
@@ -24,9 +24,9 @@ export function Pager({
   const pagerLink = (target: number, label: string, icon: ReactNode, disabled: boolean) =>
     disabled ? (
       <span aria-disabled="true" className={buttonClass("secondary", "pointer-events-none opacity-50", "sm")}>
-        {icon === "prev" ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {icon === "prev" ? <Icon name="chevron-left" /> : null}
         {label}
-        {icon === "next" ? <ChevronRight aria-hidden className="size-4" /> : null}
+        {icon === "next" ? <Icon name="chevron-right" /> : null}
       </span>
     ) : (
       <Link
@@ -34,9 +34,9 @@ export function Pager({
         rel={icon === "prev" ? "prev" : "next"}
         className={buttonClass("secondary", undefined, "sm")}
       >
-        {icon === "prev" ? <ChevronLeft aria-hidden className="size-4" /> : null}
+        {icon === "prev" ? <Icon name="chevron-left" /> : null}
         {label}
-        {icon === "next" ? <ChevronRight aria-hidden className="size-4" /> : null}
+        {icon === "next" ? <Icon name="chevron-right" /> : null}
       </Link>
     );
   return (

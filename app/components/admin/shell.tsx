@@ -23,6 +23,7 @@ import {
 import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { IconSprite } from "#app/components/admin/icons.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
 import {
@@ -114,6 +115,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
       <a href="#admin-main" className={skipLinkClass}>
         Skip to main content
       </a>
+      <IconSprite />
       {/* The column stretches to the page's full height, so its background reaches the bottom of a
           long page; its content sticks to the viewport. overflow-x-clip (not hidden) keeps the
           sticky content working while the column's width animates. */}

@@ -6,8 +6,9 @@
  */
 
 import { data, Form, Link } from "react-router";
+import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
 import { inputClass } from "#app/components/admin/form.tsx";
-import { EmptyState, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -59,6 +60,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+type Entry = Route.ComponentProps["loaderData"]["entries"][number];
+
+const columns: readonly Column<Entry>[] = [
+  {
+    header: "Event",
+    primary: true,
+    cell: (entry) => (
+      <>
+        <span className="block break-words">{entry.label}</span>
+        {entry.detail ? (
+          <span className="block text-sm font-normal break-words text-zinc-300">{entry.detail}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: "When",
+    cell: (entry) => (
+      <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(new Date(entry.createdAt))}</time>
+    ),
+    className: "md:whitespace-nowrap",
+  },
+  { header: "User", cell: (entry) => entry.email ?? "anonymous", className: "break-all" },
+  { header: "From", cell: (entry) => entry.ip ?? "—", className: "md:whitespace-nowrap" },
+];
 
 const selectClass = cx(inputClass(), "sm:w-60");
 
@@ -123,37 +150,14 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </Form>
-      {entries.length === 0 ? (
-        <EmptyState>{filtered ? "No entries match these filters." : "The audit log is empty."}</EmptyState>
-      ) : (
-        <ol
-          className="flex flex-col divide-y divide-zinc-800 rounded-lg border border-zinc-800"
-          aria-label="Audit entries"
-        >
-          {entries.map((entry) => (
-            <li
-              key={entry.id}
-              data-audit-entry={entry.event}
-              className="flex flex-col gap-1 px-4 py-3 md:flex-row md:gap-4"
-            >
-              <time
-                dateTime={new Date(entry.createdAt).toISOString()}
-                className="shrink-0 text-xs text-zinc-400 md:w-48 md:pt-0.5"
-              >
-                {formatDateTime(new Date(entry.createdAt))}
-              </time>
-              <div className="min-w-0 flex-1">
-                <p className={cx("font-medium break-words text-zinc-100")}>{entry.label}</p>
-                {entry.detail ? <p className="text-sm break-words text-zinc-300">{entry.detail}</p> : null}
-                <p className="text-xs break-all text-zinc-400">
-                  {entry.email ?? "anonymous"}
-                  {entry.ip ? ` · from ${entry.ip}` : ""}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      <DataTable
+        label="Audit entries"
+        columns={columns}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        rowAttributes={(entry) => ({ "data-audit-entry": entry.event })}
+        empty={filtered ? "No entries match these filters." : "The audit log is empty."}
+      />
       <nav aria-label="Audit log pages" className="flex justify-end gap-2">
         {query.paged ? (
           <Link

@@ -4,10 +4,11 @@
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
 
-import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Send } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
+import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
+import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -117,9 +118,9 @@ function CreateNewMenu() {
         </span>
       </noscript>
       <DropdownMenu.Trigger className={buttonClass("primary", "js-only", "sm")}>
-        <Plus aria-hidden className="size-4" />
+        <Icon name="plus" />
         Create New
-        <ChevronDown aria-hidden className="size-4" />
+        <Icon name="chevron-down" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -132,7 +133,7 @@ function CreateNewMenu() {
               to={newInvoiceHref("invoice")}
               className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
             >
-              <FileText aria-hidden className="size-4" />
+              <Icon name="file-text" />
               New Invoice
             </Link>
           </DropdownMenu.Item>
@@ -141,7 +142,7 @@ function CreateNewMenu() {
               to={newInvoiceHref("estimate")}
               className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
             >
-              <FilePlus2 aria-hidden className="size-4" />
+              <Icon name="file-plus" />
               New Estimate
             </Link>
           </DropdownMenu.Item>
@@ -153,166 +154,113 @@ function CreateNewMenu() {
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
-function customerLabel(row: Row) {
-  return row.businessName ? `${row.customerName} (${row.businessName})` : row.customerName;
-}
-
 function RowActions({ row }: { row: Row }) {
   return (
-    <div className="flex items-center justify-end gap-1">
+    <>
       <Link
         to={`/admin/invoices/${row.id}`}
-        className={buttonClass("ghost", undefined, "sm")}
+        className={rowActionClass}
         aria-label={`Edit ${row.invoiceNumber}`}
         data-row-action
       >
-        <Pencil aria-hidden className="size-4" />
-        <span className="max-xl:sr-only">Edit</span>
+        <Icon name="pencil" />
+        <span className="md:max-xl:sr-only">Edit</span>
       </Link>
       <Link
         to={`/admin/invoices/${row.id}/send`}
-        className={buttonClass("ghost", undefined, "sm")}
+        className={rowActionClass}
         aria-label={`Send ${row.invoiceNumber} by email`}
         data-row-action
       >
-        <Send aria-hidden className="size-4" />
-        <span className="max-xl:sr-only">Send</span>
+        <Icon name="send" />
+        <span className="md:max-xl:sr-only">Send</span>
       </Link>
       <a
         href={`/admin/invoices/${row.id}/pdf`}
         target="_blank"
         rel="noopener"
-        className={buttonClass("ghost", undefined, "sm")}
+        className={rowActionClass}
         aria-label={`Open printable ${row.invoiceNumber} in a new tab`}
         data-row-action
       >
-        <FileText aria-hidden className="size-4" />
-        <span className="max-xl:sr-only">PDF</span>
+        <Icon name="file-text" />
+        <span className="md:max-xl:sr-only">PDF</span>
       </a>
       <a
         href={`/admin/invoices/${row.id}.pdf`}
         download
-        className={buttonClass("ghost", undefined, "sm")}
+        className={rowActionClass}
         aria-label={`Download ${row.invoiceNumber} as PDF`}
         data-row-action
       >
-        <Download aria-hidden className="size-4" />
+        <Icon name="download" />
       </a>
-    </div>
+    </>
   );
 }
 
+/** Between 768 and 1280 px Type and Due Date sit under Number and Date, so every action stays in view. */
+const subLine = "block text-xs text-zinc-400 max-md:hidden xl:hidden";
+
+const columns: readonly Column<Row>[] = [
+  {
+    header: "Number",
+    primary: true,
+    cell: (row) => (
+      <>
+        <span className="font-mono">{row.invoiceNumber}</span>
+        <span className={subLine}>{invoiceTypeLabels[row.invoiceType]}</span>
+      </>
+    ),
+    className: "md:whitespace-nowrap",
+  },
+  {
+    header: "Customer",
+    cell: (row) => (
+      <>
+        <span className="block text-zinc-200">{row.customerName}</span>
+        {row.businessName ? <span className="block text-xs text-zinc-400">{row.businessName}</span> : null}
+      </>
+    ),
+    className: "md:max-w-60 md:break-words",
+  },
+  { header: "Type", lowPriority: true, cell: (row) => invoiceTypeLabels[row.invoiceType] },
+  {
+    header: "Date",
+    cell: (row) => (
+      <>
+        {displayDate(row.issueDate)}
+        <span className={subLine}>Due {displayDate(row.dueDate) || "—"}</span>
+      </>
+    ),
+    className: "md:whitespace-nowrap",
+  },
+  {
+    header: "Due Date",
+    lowPriority: true,
+    cell: (row) => displayDate(row.dueDate) || "—",
+    className: "md:whitespace-nowrap",
+  },
+  {
+    header: "Amount",
+    numeric: true,
+    cell: (row) => formatMoney(toCents(row.totalAmount) ?? 0),
+    className: "text-zinc-100 tabular-nums md:whitespace-nowrap",
+  },
+  { header: "Status", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+];
+
 function InvoiceTable({ rows }: { rows: Row[] }) {
-  if (rows.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-400">
-        {invoiceMessages.empty}
-      </p>
-    );
-  }
   return (
-    <>
-      {/* small screens: one card per document */}
-      <ul className="flex flex-col gap-2 md:hidden">
-        {rows.map((row) => (
-          <li key={row.id} data-invoice-card={row.id} className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-3">
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="font-mono text-sm font-medium text-zinc-100">{row.invoiceNumber}</p>
-                <p className="truncate text-sm text-zinc-300">{customerLabel(row)}</p>
-              </div>
-              <InvoiceStatusBadge status={row.status} />
-            </div>
-            <p className="mt-2 text-sm text-zinc-400">
-              {invoiceTypeLabels[row.invoiceType]} · {displayDate(row.issueDate)}
-              {row.dueDate ? ` · due ${displayDate(row.dueDate)}` : ""}
-            </p>
-            <div className="mt-2 flex items-center justify-between gap-2">
-              <span className="font-medium text-zinc-100 tabular-nums">
-                {formatMoney(toCents(row.totalAmount) ?? 0)}
-              </span>
-              <RowActions row={row} />
-            </div>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden rounded-lg border border-zinc-800 md:block">
-        <table className="w-full table-fixed border-collapse text-left text-sm">
-          {/* below 1280 px, Type and Due Date sit under Number and Date, so every action stays in view */}
-          <colgroup>
-            <col className="w-[6.5rem]" />
-            <col />
-            <col className="hidden w-[5.5rem] xl:table-column" />
-            <col className="w-[6.5rem]" />
-            <col className="hidden w-[6.5rem] xl:table-column" />
-            <col className="w-[7rem]" />
-            <col className="w-[6rem]" />
-            <col className="w-[8.5rem] xl:w-[12rem]" />
-          </colgroup>
-          <thead className="bg-zinc-900 text-xs tracking-wide text-zinc-400 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Number
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Customer
-              </th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
-                Type
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Date
-              </th>
-              <th scope="col" className="hidden px-3 py-2.5 font-medium xl:table-cell">
-                Due Date
-              </th>
-              <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                Amount
-              </th>
-              <th scope="col" className="px-3 py-2.5 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-zinc-800">
-            {rows.map((row) => (
-              <tr key={row.id} data-invoice-row={row.id} className="hover:bg-zinc-900/60">
-                <td className="truncate px-3 py-2.5">
-                  <span className="font-mono text-zinc-100">{row.invoiceNumber}</span>
-                  <span className="block text-xs text-zinc-400 xl:hidden">{invoiceTypeLabels[row.invoiceType]}</span>
-                </td>
-                <td className="px-3 py-2.5" title={customerLabel(row)}>
-                  <span className="block truncate text-zinc-200">{row.customerName}</span>
-                  {row.businessName ? (
-                    <span className="block truncate text-xs text-zinc-400">{row.businessName}</span>
-                  ) : null}
-                </td>
-                <td className="hidden px-3 py-2.5 text-zinc-300 xl:table-cell">{invoiceTypeLabels[row.invoiceType]}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-zinc-300">
-                  {displayDate(row.issueDate)}
-                  <span className="block text-xs text-zinc-400 xl:hidden">Due {displayDate(row.dueDate) || "—"}</span>
-                </td>
-                <td className="hidden px-3 py-2.5 whitespace-nowrap text-zinc-300 xl:table-cell">
-                  {displayDate(row.dueDate) || "—"}
-                </td>
-                <td className="px-3 py-2.5 text-right whitespace-nowrap text-zinc-100 tabular-nums">
-                  {formatMoney(toCents(row.totalAmount) ?? 0)}
-                </td>
-                <td className="px-3 py-2.5">
-                  <InvoiceStatusBadge status={row.status} />
-                </td>
-                <td className="px-1 py-1.5">
-                  <RowActions row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <DataTable
+      label="Invoices and estimates"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowAttributes={(row) => ({ "data-invoice-row": row.id })}
+      empty={invoiceMessages.empty}
+      actions={(row) => <RowActions row={row} />}
+    />
   );
 }
 
@@ -324,7 +272,7 @@ export function ErrorBoundary() {
         {invoiceMessages.loadFailed}
       </p>
       <a href="/admin/invoices" className={buttonClass("secondary")}>
-        <RefreshCw aria-hidden className="size-4" />
+        <Icon name="refresh-cw" />
         Try again
       </a>
     </div>

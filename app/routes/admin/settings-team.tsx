@@ -9,6 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
+import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import {
   AdminForm,
   CheckboxField,
@@ -112,14 +113,14 @@ type Member = Route.ComponentProps["loaderData"]["members"][number];
 
 function MemberActions({ member }: { member: Member }) {
   return (
-    <div className="flex flex-wrap gap-2">
+    <>
       <Form method="post">
         <input type="hidden" name="id" value={member.id} />
         <button
           type="submit"
           name="intent"
           value={member.isAdmin ? "revoke-admin" : "grant-admin"}
-          className={buttonClass("secondary", undefined, "sm")}
+          className={rowActionClass}
           data-row-action
           aria-label={`${member.isAdmin ? "Revoke the admin role of" : "Make admin:"} ${member.email}`}
         >
@@ -133,7 +134,7 @@ function MemberActions({ member }: { member: Member }) {
             type="submit"
             name="intent"
             value="enable"
-            className={buttonClass("secondary", undefined, "sm")}
+            className={rowActionClass}
             data-row-action
             aria-label={`Enable ${member.email}`}
           >
@@ -144,16 +145,74 @@ function MemberActions({ member }: { member: Member }) {
         <Link
           to={`${teamPath}?disable=${member.id}`}
           preventScrollReset
-          className={buttonClass("ghost", undefined, "sm")}
+          className={rowActionClass}
           data-row-action
           aria-label={`Disable ${member.email}`}
         >
           Disable
         </Link>
       )}
-    </div>
+    </>
   );
 }
+
+type Invitation = Route.ComponentProps["loaderData"]["invitations"][number];
+
+function memberColumns(me: string): readonly Column<Member>[] {
+  return [
+    {
+      header: "Member",
+      primary: true,
+      cell: (member) => (
+        <>
+          <span className="block break-words">
+            {member.name || member.email}
+            {member.id === me ? <span className="text-sm font-normal text-zinc-400"> (you)</span> : null}
+          </span>
+          {member.name ? (
+            <span className="block text-sm font-normal break-all text-zinc-400">{member.email}</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: "Role",
+      cell: (member) => (member.isAdmin ? <Badge tone="violet">Admin</Badge> : <Badge tone="zinc">No role</Badge>),
+    },
+    {
+      header: "Status",
+      cell: (member) => (member.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>),
+    },
+    {
+      header: "Last sign-in",
+      cell: (member) => (member.lastSignInAt ? formatDateTime(new Date(member.lastSignInAt)) : "never"),
+      className: "md:whitespace-nowrap",
+    },
+  ];
+}
+
+const invitationColumns: readonly Column<Invitation>[] = [
+  { header: "Email", primary: true, cell: (invitation) => invitation.email, className: "break-all" },
+  {
+    header: "Role",
+    cell: (invitation) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <Badge tone="amber">Invited</Badge>
+        {invitation.admin ? <Badge tone="violet">Admin</Badge> : null}
+      </span>
+    ),
+  },
+  { header: "Invited by", cell: (invitation) => invitation.invitedBy ?? "a removed account" },
+  {
+    header: "Expiry",
+    cell: (invitation) =>
+      invitation.works ? (
+        `Link works until ${formatDate(new Date(invitation.expiresAt))}`
+      ) : (
+        <Badge tone="red">{teamMessages.senderGoneNote}</Badge>
+      ),
+  },
+];
 
 export default function Team({ loaderData }: Route.ComponentProps) {
   const { members, invitations, me, confirmDisable } = loaderData;
@@ -175,31 +234,15 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         <h2 id="team-members-title" className="text-base font-semibold text-zinc-100">
           Members
         </h2>
-        <ul className="flex flex-col gap-2">
-          {members.map((member) => (
-            <li
-              key={member.id}
-              data-team-member={member.email}
-              className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 md:flex-row md:items-center md:justify-between"
-            >
-              <div className="min-w-0">
-                <p className="font-medium break-words text-zinc-100">
-                  {member.name || member.email}
-                  {member.id === me ? <span className="text-sm font-normal text-zinc-400"> (you)</span> : null}
-                </p>
-                {member.name ? <p className="text-sm break-all text-zinc-400">{member.email}</p> : null}
-                <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-                  {member.isAdmin ? <Badge tone="violet">Admin</Badge> : <Badge tone="zinc">No role</Badge>}
-                  {member.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
-                  <span>
-                    Last sign-in: {member.lastSignInAt ? formatDateTime(new Date(member.lastSignInAt)) : "never"}
-                  </span>
-                </div>
-              </div>
-              {member.id === me ? null : <MemberActions member={member} />}
-            </li>
-          ))}
-        </ul>
+        <DataTable
+          label="Members"
+          columns={memberColumns(me)}
+          rows={members}
+          rowKey={(member) => member.id}
+          rowAttributes={(member) => ({ "data-team-member": member.email })}
+          empty="No members."
+          actions={(member) => (member.id === me ? null : <MemberActions member={member} />)}
+        />
       </section>
 
       {invitations.length > 0 ? (
@@ -207,42 +250,29 @@ export default function Team({ loaderData }: Route.ComponentProps) {
           <h2 id="team-invitations-title" className="text-base font-semibold text-zinc-100">
             Pending invitations
           </h2>
-          <ul className="flex flex-col gap-2">
-            {invitations.map((invitation) => (
-              <li
-                key={invitation.id}
-                data-team-invitation={invitation.email}
-                className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 md:flex-row md:items-center md:justify-between"
-              >
-                <div className="min-w-0">
-                  <p className="font-medium break-all text-zinc-100">{invitation.email}</p>
-                  <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-zinc-400">
-                    <Badge tone="amber">Invited</Badge>
-                    {invitation.admin ? <Badge tone="violet">Admin</Badge> : null}
-                    <span>Invited by {invitation.invitedBy ?? "a removed account"}</span>
-                    {invitation.works ? (
-                      <span>Link works until {formatDate(new Date(invitation.expiresAt))}</span>
-                    ) : (
-                      <Badge tone="red">{teamMessages.senderGoneNote}</Badge>
-                    )}
-                  </div>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="id" value={invitation.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="revoke-invitation"
-                    className={buttonClass("ghost", undefined, "sm")}
-                    data-row-action
-                    aria-label={`Revoke the invitation of ${invitation.email}`}
-                  >
-                    Revoke invitation
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
+          <DataTable
+            label="Pending invitations"
+            columns={invitationColumns}
+            rows={invitations}
+            rowKey={(invitation) => invitation.id}
+            rowAttributes={(invitation) => ({ "data-team-invitation": invitation.email })}
+            empty={null}
+            actions={(invitation) => (
+              <Form method="post">
+                <input type="hidden" name="id" value={invitation.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="revoke-invitation"
+                  className={rowActionClass}
+                  data-row-action
+                  aria-label={`Revoke the invitation of ${invitation.email}`}
+                >
+                  Revoke invitation
+                </button>
+              </Form>
+            )}
+          />
         </section>
       ) : null}
 

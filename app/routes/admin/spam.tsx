@@ -7,7 +7,8 @@
 
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
-import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
@@ -76,6 +77,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+type Item = Route.ComponentProps["loaderData"]["items"][number];
+
+const columns: readonly Column<Item>[] = [
+  {
+    header: "Sender",
+    primary: true,
+    cell: (item) => (
+      <>
+        <span className="block break-words">{item.name || "(no name)"}</span>
+        <span className="block text-sm font-normal break-all text-zinc-400">{item.email || "(no email)"}</span>
+      </>
+    ),
+    className: "md:max-w-56",
+  },
+  { header: "Reason", cell: (item) => spamReasonLabels[item.reason] ?? item.reason },
+  { header: "Received", cell: (item) => formatDateTime(new Date(item.createdAt)), className: "md:whitespace-nowrap" },
+  {
+    header: "Message",
+    cell: (item) => <span className="line-clamp-4 whitespace-pre-wrap break-words">{item.message || "—"}</span>,
+    className: "md:max-w-72",
+  },
+];
+
 export default function Spam({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, confirmDelete } = loaderData;
   const pageHref = page > 1 ? `/admin/spam?page=${page}` : "/admin/spam";
@@ -86,52 +110,32 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
         title="Spam"
         description="Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good."
       />
-      {items.length === 0 ? (
-        <EmptyState>No suspected spam.</EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((item) => (
-            <li key={item.id} className="rounded-md border border-zinc-800 bg-zinc-900 p-4">
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium break-words">{item.name || "(no name)"}</p>
-                  <p className="text-sm break-all text-zinc-400">{item.email || "(no email)"}</p>
-                  <p className="mt-1 text-xs text-zinc-400">
-                    {spamReasonLabels[item.reason] ?? item.reason} · {formatDateTime(new Date(item.createdAt))}
-                  </p>
-                </div>
-                <div className="flex shrink-0 gap-2">
-                  <Form method="post">
-                    <input type="hidden" name="id" value={item.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="restore"
-                      className={buttonClass("secondary")}
-                      data-row-action
-                    >
-                      Restore
-                    </button>
-                  </Form>
-                  <Link
-                    to={`/admin/spam?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: item.id })}`}
-                    preventScrollReset
-                    className={buttonClass("ghost")}
-                    data-row-action
-                  >
-                    Delete for good
-                  </Link>
-                </div>
-              </div>
-              {item.message ? (
-                <p className="mt-3 line-clamp-4 text-sm whitespace-pre-wrap break-words text-zinc-300">
-                  {item.message}
-                </p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DataTable
+        label="Suspected spam"
+        columns={columns}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowAttributes={(item) => ({ "data-spam-row": item.id })}
+        empty="No suspected spam."
+        actions={(item) => (
+          <>
+            <Form method="post">
+              <input type="hidden" name="id" value={item.id} />
+              <button type="submit" name="intent" value="restore" className={rowActionClass} data-row-action>
+                Restore
+              </button>
+            </Form>
+            <Link
+              to={`/admin/spam?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: item.id })}`}
+              preventScrollReset
+              className={rowActionClass}
+              data-row-action
+            >
+              Delete for good
+            </Link>
+          </>
+        )}
+      />
       <Pager
         page={page}
         pageCount={pageCount}

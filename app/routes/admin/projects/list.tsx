@@ -1,14 +1,17 @@
 /**
- * /admin/projects: a card grid with search (project or customer name), status filter and
- * pagination on the server, the state in the URL; cards update live.
+ * /admin/projects: search (project or customer name), status filter and pagination on the server,
+ * the state in the URL; rows update live.
  */
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
-import { ProjectCard } from "#app/components/admin/customer-detail.tsx";
-import { EmptyState, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
+import { projectValueLabel } from "#app/components/admin/customer-detail.tsx";
+import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
+import { Icon } from "#app/components/admin/icons.tsx";
+import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { formatDay } from "#app/domain/dates.ts";
 import { projectStatusLabels } from "#app/domain/enums.ts";
 import {
   parseProjectListQuery,
@@ -34,6 +37,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { query, list };
 }
 
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
+function dates(row: Row) {
+  if (!row.startDate && !row.endDate) return "—";
+  return [row.startDate, row.endDate].map((day) => (day ? formatDay(day) : "")).join(" – ");
+}
+
+const columns: readonly Column<Row>[] = [
+  { header: "Project", primary: true, cell: (row) => row.projectName, className: "md:max-w-56 md:truncate" },
+  {
+    header: "Customer",
+    cell: (row) => row.customerName ?? projectMessages.unknownCustomer,
+    className: "md:max-w-44 md:truncate",
+  },
+  { header: "Type", lowPriority: true, cell: (row) => row.projectType ?? "—", className: "md:max-w-36 md:truncate" },
+  { header: "Dates", lowPriority: true, cell: dates, className: "md:whitespace-nowrap" },
+  { header: "Value", numeric: true, cell: projectValueLabel, className: "tabular-nums md:whitespace-nowrap" },
+  { header: "Status", cell: (row) => <ProjectStatusBadge status={row.status} /> },
+];
+
 const statusOptions = projectStatusFilters.map((value) => ({
   value,
   label: value === "all" ? "All Statuses" : projectStatusLabels[value],
@@ -46,7 +69,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Projects" description="Quotes and work for your customers.">
         <RefreshButton />
         <Link to="/admin/projects/new" className={buttonClass("primary", undefined, "sm")}>
-          <Plus aria-hidden className="size-4" />
+          <Icon name="plus" />
           New Project
         </Link>
       </PageHeader>
@@ -62,15 +85,25 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           {query.status === "all" ? "All projects" : `${projectStatusLabels[query.status]} projects`}
           {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
         </h2>
-        {list.rows.length === 0 ? (
-          <EmptyState>{projectMessages.empty}</EmptyState>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {list.rows.map((project) => (
-              <ProjectCard key={project.id} project={project} showCustomer />
-            ))}
-          </ul>
-        )}
+        <DataTable
+          label="Projects"
+          columns={columns}
+          rows={list.rows}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ "data-project-row": row.id })}
+          empty={projectMessages.empty}
+          actions={(row) => (
+            <Link
+              to={`/admin/projects/${row.id}`}
+              className={rowActionClass}
+              data-row-action
+              aria-label={`View project ${row.projectName}`}
+            >
+              <Icon name="eye" />
+              View
+            </Link>
+          )}
+        />
         {list.total > 0 ? (
           <Pager
             page={list.page}
