@@ -2,6 +2,8 @@
  * The invoice logo upload: PNG or JPEG, at most 1 MB, recognised by its first bytes (never by its
  * name or the type the browser claims).
  */
+import type { Result } from "#app/domain/result.ts";
+
 export const maxLogoBytes = 1024 * 1024;
 
 export type LogoImage = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
@@ -26,11 +28,11 @@ export function sniffImageType(bytes: Uint8Array): LogoImage["mimeType"] | null 
   return null;
 }
 
-/** Checks an upload; the error is one of logoMessages. */
-export function checkLogo(bytes: Uint8Array): { ok: true; logo: LogoImage } | { ok: false; error: string } {
-  if (bytes.length === 0) return { ok: false, error: logoMessages.missing };
-  if (bytes.length > maxLogoBytes) return { ok: false, error: logoMessages.tooLarge };
+/** Checks an upload; the failure's message is one of logoMessages. */
+export function checkLogo(bytes: Uint8Array): Result<{ logo: LogoImage }> {
+  if (bytes.length === 0) return { ok: false, message: logoMessages.missing };
+  if (bytes.length > maxLogoBytes) return { ok: false, message: logoMessages.tooLarge };
   const mimeType = sniffImageType(bytes);
-  if (!mimeType) return { ok: false, error: logoMessages.wrongType };
+  if (!mimeType) return { ok: false, message: logoMessages.wrongType };
   return { ok: true, logo: { data: bytes, mimeType } };
 }

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
 import { maxSerialId } from "#app/domain/ids.ts";
+import type { Result } from "#app/domain/result.ts";
 import { httpUrl, tooLong } from "#app/domain/validation.ts";
 
 type FormProjectType = (typeof formProjectTypes)[number];
@@ -49,13 +50,11 @@ function sniffPortfolioImage(bytes: Uint8Array): PortfolioImageType | null {
   return null;
 }
 
-export function checkPortfolioImage(
-  bytes: Uint8Array,
-): { ok: true; type: PortfolioImageType } | { ok: false; error: string } {
-  if (bytes.length === 0) return { ok: false, error: siteMessages.imageRequired };
-  if (bytes.length > maxPortfolioImageBytes) return { ok: false, error: siteMessages.imageRule };
+export function checkPortfolioImage(bytes: Uint8Array): Result<{ type: PortfolioImageType }> {
+  if (bytes.length === 0) return { ok: false, message: siteMessages.imageRequired };
+  if (bytes.length > maxPortfolioImageBytes) return { ok: false, message: siteMessages.imageRule };
   const type = sniffPortfolioImage(bytes);
-  return type ? { ok: true, type } : { ok: false, error: siteMessages.imageRule };
+  return type ? { ok: true, type } : { ok: false, message: siteMessages.imageRule };
 }
 
 /** The public address of an uploaded image at one width. */

@@ -16,8 +16,8 @@ import {
 } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { acceptInvitationSchema, teamMessages } from "#app/domain/team.ts";
-import type { ActionFailure } from "#app/domain/toast.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { acceptInvitation, checkInvitation } from "#app/services/auth/team.server.ts";

@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const checked = checkLogo(bytes);
   if (!checked.ok) {
-    return redirectWithToast(config, back, { type: "error", message: "Error", description: checked.error });
+    return redirectWithToast(config, back, { type: "error", message: "Error", description: checked.message });
   }
   await saveStudioLogo(database.db, checked.logo);
   await auditAction(database.db, session, ip, "logo_saved", { type: checked.logo.mimeType, bytes: bytes.length });
