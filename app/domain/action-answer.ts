@@ -29,7 +29,7 @@ export function failureMessage(answer: unknown, options: { field?: string; form?
   return errors[""]?.[0] ?? Object.values(errors).find((messages) => messages?.length)?.[0];
 }
 
-export function isActionFailure(answer: unknown): answer is ActionFailure {
+function isActionFailure(answer: unknown): answer is ActionFailure {
   if (typeof answer !== "object" || answer === null || !("result" in answer)) return false;
   const result = (answer as { result: unknown }).result;
   return typeof result === "object" && result !== null;

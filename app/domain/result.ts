@@ -4,6 +4,6 @@
  * with `field` when the message belongs to one form field. The route turns a failure into an answer
  * (`invalid` with the field's error, or `refuse`); a failure of ours is thrown, never returned.
  */
-export type Failure = { ok: false; message: string; field?: string };
+type Failure = { ok: false; message: string; field?: string };
 
 export type Result<Value extends object = object> = ({ ok: true } & Value) | Failure;

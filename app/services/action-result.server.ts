@@ -48,21 +48,29 @@ function answer<Extra extends object>(
   return data({ ...options.extra, ...body } as ActionFailure & Extra, { status, headers: options.headers });
 }
 
-/** Invalid input: 400 with the field errors (plus `fieldErrors` a rule outside the schema found). */
+/**
+ * Invalid input: 400 with the field errors (plus `fieldErrors`/`formError` a rule outside the schema
+ * found). `null` for a form Conform does not drive: the errors alone.
+ */
 export function invalid<Extra extends object = object>(
-  submission: AnySubmission,
+  submission: AnySubmission | null,
   options: AnswerOptions<Extra> & {
     toast?: ToastData;
     fieldErrors?: Record<string, string[]>;
     formError?: string;
   } = {},
 ) {
-  const result = reply(submission, {
-    hideFields: options.hideFields,
-    ...(options.fieldErrors || options.formError
+  const extraErrors =
+    options.fieldErrors || options.formError
       ? { fieldErrors: options.fieldErrors, formErrors: options.formError ? [options.formError] : undefined }
-      : {}),
-  });
+      : {};
+  // without a Conform submission (a hand-written form, a fetcher): the errors alone
+  const result = submission
+    ? reply(submission, { hideFields: options.hideFields, ...extraErrors })
+    : {
+        status: "error" as const,
+        error: { ...options.fieldErrors, ...(options.formError ? { "": [options.formError] } : {}) },
+      };
   return answer({ result, toast: options.toast, form: options.form }, 400, options);
 }
 
@@ -103,6 +111,16 @@ export function refuse<Extra extends object = object>(
   const headers = new Headers(options.headers);
   if (status === 429) headers.set("Retry-After", String(Math.max(1, Math.ceil(options.retryAfterSeconds ?? 60))));
   return answer({ result, toast, form: options.form }, status, { headers, extra: options.extra });
+}
+
+/**
+ * A page that shows its own refusal (an invitation no longer valid, the site's 404 page): its data,
+ * answered with the refusal's status, never 200. A 429 says when to come back.
+ */
+export function refusalPage<Body>(status: RefusalStatus, body: Body, headers?: HeadersInit, retryAfterSeconds = 600) {
+  const all = new Headers(headers);
+  if (status === 429) all.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return data(body, { status, headers: all });
 }
 
 /** A failure of ours: 500, what was typed kept, the toast shown and its message as the form's error. */

@@ -17,10 +17,12 @@ export function SummaryCard({ label, value, hint }: { label: string; value: Reac
 /** A record that is not there (missing or malformed id): the spec's message and a way back (shown by the shared error boundary). */
 export function NotFoundView({
   message,
+  detail,
   backHref,
   backLabel,
 }: {
   message: string;
+  detail?: string;
   backHref: string;
   backLabel: string;
 }) {
@@ -28,6 +30,7 @@ export function NotFoundView({
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
       <p className="font-mono text-sm text-zinc-500">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
+      {detail ? <p className="text-zinc-400">{detail}</p> : null}
       <Link to={backHref} className={buttonClass("secondary")}>
         <ArrowLeft aria-hidden className="size-4" />
         {backLabel}

@@ -3,13 +3,14 @@
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
-import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, RefreshCw, Send } from "lucide-react";
+import { ChevronDown, Download, FilePlus2, FileText, Pencil, Plus, Send } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import type { ErrorHandle } from "#app/components/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
@@ -29,7 +30,11 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invoices";
 import type { AdminHandle } from "./layout.tsx";
 
-export const handle: AdminHandle = { liveTables: ["invoices", "customers"] };
+/** A load failure: the spec's 'Error' toast with the reason (shown by the shared error boundary). */
+export const handle: AdminHandle & ErrorHandle = {
+  liveTables: ["invoices", "customers"],
+  loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices & Estimates | Studio back office" }];
 
@@ -312,20 +317,5 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
         </table>
       </div>
     </>
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">Invoices &amp; Estimates</h1>
-      <p role="alert" className="text-zinc-300">
-        {invoiceMessages.loadFailed}
-      </p>
-      <a href="/admin/invoices" className={buttonClass("secondary")}>
-        <RefreshCw aria-hidden className="size-4" />
-        Try again
-      </a>
-    </div>
   );
 }

@@ -3,19 +3,18 @@
  * or JPEG, at most 1 MB, recognised by its bytes) or `intent=remove`. The body-size limit for this
  * route is raised to about 1.2 MB at the server (every other route keeps the small limit).
  */
-import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { checkLogo, logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
+import { notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/settings-logo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const logo = await getStudioLogo(getApp(context).database.db);
-  if (!logo) throw data("No logo", { status: 404 });
+  if (!logo) notFound("No logo");
   return new Response(new Uint8Array(logo.data), {
     headers: {
       "Content-Type": logo.mimeType,
