@@ -10,7 +10,7 @@ import "./app.css";
 export type RouteHandle = { hydrate?: boolean };
 
 /** Public pages: the site's 404 page or a plain failure page (the back office has its own). */
-export { SiteErrorBoundary as ErrorBoundary } from "#app/components/route-error.tsx";
+export { SiteErrorBoundary as ErrorBoundary } from "#app/components/site/route-error.tsx";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -110,9 +110,9 @@ describe("npm run lint:answers", () => {
       plant({
         "app/services/action-result.server.ts":
           "export function notFound(message: string): never {\n  throw data(message, { status: 404 });\n}\n",
-        "app/components/route-error.tsx": "export function AdminErrorBoundary() {\n  return null;\n}\n",
+        "app/components/admin/route-error.tsx": "export function AdminErrorBoundary() {\n  return null;\n}\n",
         "app/routes/admin/layout.tsx":
-          'export { AdminErrorBoundary as ErrorBoundary } from "#app/components/route-error.tsx";\nexport const action = () => refuse(409, message, { submission });\n',
+          'export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";\nexport const action = () => refuse(409, message, { submission });\n',
         "app/routes/contact-send.ts": 'export const loader = () => new Response("no", { status: 405 });\n',
         "app/domain/rules.ts": 'export const name = z.string({ error: "Please enter a name" });\n',
       }),

@@ -18,7 +18,8 @@ type Rule = {
 };
 
 const contract = "app/services/action-result.server.ts";
-const boundaries = "app/components/route-error.tsx";
+/** the two shared boundaries: the back office's and the public pages' */
+const boundaries = ["app/components/admin/route-error.tsx", "app/components/site/route-error.tsx"] as const;
 const answering = (file: string) => file.startsWith("app/routes/") || file.startsWith("app/services/");
 
 const rules: Rule[] = [
@@ -62,11 +63,11 @@ const rules: Rule[] = [
   },
   {
     name: "no-own-error-boundary",
-    applies: (file) => file.startsWith("app/") && file !== boundaries,
+    applies: (file) => file.startsWith("app/") && !(boundaries as readonly string[]).includes(file),
     // a boundary of its own; the only export allowed is the re-export of the shared one
     pattern:
-      /\b(function|const|let|class)\s+ErrorBoundary\b|export\s*\{[^}]*\bErrorBoundary\b[^}]*\}(?!\s*from\s*"#app\/components\/route-error\.tsx")/,
-    instead: `re-export the shared boundary: export { AdminErrorBoundary as ErrorBoundary } from "#${boundaries.slice(4)}"`,
+      /\b(function|const|let|class)\s+ErrorBoundary\b|export\s*\{[^}]*\bErrorBoundary\b[^}]*\}(?!\s*from\s*"#app\/components\/(admin|site)\/route-error\.tsx")/,
+    instead: `re-export a shared boundary: export { AdminErrorBoundary as ErrorBoundary } from "#${boundaries[0].slice(4)}"`,
   },
 ];
 

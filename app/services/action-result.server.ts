@@ -8,7 +8,7 @@
  * - a failure of ours: `serverError(submission, toast)`, a 500 that keeps what was typed and shows
  *   the toast (and the message as the form's error, for readers without JavaScript);
  * - a record that is not there: `notFound(message)` throws a 404 the shared error boundary shows
- *   (`app/components/route-error.tsx`).
+ *   (`app/components/admin/route-error.tsx`).
  * Every failure answer has the one shape `ActionFailure` (`app/domain/action-answer.ts`): Conform's
  * reply plus an optional toast; `useAdminForm` (`app/components/admin/form.tsx`) reads it, and
  * hand-written forms read it with `failureMessage`.

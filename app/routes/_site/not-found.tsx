@@ -1,4 +1,4 @@
-import { SiteNotFound } from "#app/components/route-error.tsx";
+import { SiteNotFound } from "#app/components/site/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import { refusalPage } from "#app/services/action-result.server.ts";
 import type { Route } from "./+types/not-found";

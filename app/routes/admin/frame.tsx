@@ -11,7 +11,7 @@ import { readToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/frame";
 
 /** A 403 thrown by the guarded layout's middleware during a client-side navigation, and the sign-in pages' failures. */
-export { AdminErrorBoundary as ErrorBoundary } from "#app/components/route-error.tsx";
+export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request, getApp(context).config);

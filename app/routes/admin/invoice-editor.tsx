@@ -13,7 +13,7 @@ import {
   emptyLine,
   InvoiceEditor,
 } from "#app/components/admin/invoice-editor.tsx";
-import type { ErrorHandle } from "#app/components/route-error.tsx";
+import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";

@@ -15,7 +15,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Access Denied (403), and every guarded page's failure: its not-found view or failure note, in the shell. */
-export { AdminErrorBoundary as ErrorBoundary } from "#app/components/route-error.tsx";
+export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

@@ -1,7 +1,7 @@
 /**
- * The error boundaries: one for the back office, one for the public pages (docs/architecture.md,
- * "How a route answers"). Routes never write their own: the root exports `SiteErrorBoundary`,
- * the admin frame and the guarded layout export `AdminErrorBoundary`. A status decides the view:
+ * The back office's error boundary (docs/architecture.md, "How a route answers"; the public pages'
+ * is `components/site/route-error.tsx`). Routes never write their own: the admin frame and the
+ * guarded layout export `AdminErrorBoundary`. A status decides the view:
  * - 404 (`notFound(message)`): the not-found view with the record's message ('Customer not found')
  *   and the way back to its section;
  * - 403: the spec's 'Access Denied' page;
@@ -11,12 +11,11 @@
  */
 import { ArrowLeft, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { AdminShell, type ShellProps, sectionBackLink } from "#app/components/admin/shell.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { ButtonLink } from "#app/components/site/ui.tsx";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import type { ToastData } from "#app/domain/toast.ts";
 
@@ -118,7 +117,12 @@ type LayoutData = Omit<ShellProps, "children">;
  * The back office's boundary. Inside the guarded layout (its data loaded: the failure is a page's)
  * the view sits in the shell; otherwise (sign-in pages, a refused guard) it is a page of its own.
  */
-export function AdminErrorBoundary({ error }: { error: unknown }) {
+/**
+ * Re-exported by the routes as their `ErrorBoundary`; a re-export is not given the `error` prop by the
+ * framework, so the boundary reads the error itself.
+ */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
   const layout = useRouteLoaderData("routes/admin/layout") as LayoutData | undefined;
   if (statusOf(error) === 403) return <AccessDenied />;
   if (!layout) {
@@ -132,54 +136,5 @@ export function AdminErrorBoundary({ error }: { error: unknown }) {
     <AdminShell email={layout.email} counts={layout.counts} sidebarOpen={layout.sidebarOpen}>
       <AdminErrorView error={error} />
     </AdminShell>
-  );
-}
-
-// ------------------------------------------------------------------ public pages
-
-/** The site's 404 page: the spec's 'Oops! Page not found' and the way home (and why, when a route said). */
-export function SiteNotFound({ detail }: { detail?: string }) {
-  return (
-    <main className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">
-      <h1 className="font-mono text-8xl font-bold tracking-tighter text-[var(--color-accent)] sm:text-9xl">404</h1>
-      <p className="text-2xl font-semibold text-white">Oops! Page not found</p>
-      <p className="text-zinc-300">{detail ?? "The page you are looking for does not exist or has moved."}</p>
-      <ButtonLink to="/">Return to Home</ButtonLink>
-    </main>
-  );
-}
-
-/** The public pages' boundary (the root's): the site's 404 page, or a plain failure page. */
-export function SiteErrorBoundary({ error }: { error: unknown }) {
-  const status = statusOf(error);
-  const message = messageOf(error);
-  if (status === 404) {
-    return (
-      <>
-        <title>Page not found</title>
-        <meta name="robots" content="noindex, nofollow" />
-        <SiteNotFound detail={message && message !== "Not found" ? message : undefined} />
-      </>
-    );
-  }
-  const detail =
-    status === 429
-      ? (message ?? tooManyRequests)
-      : status < 500 && message
-        ? message
-        : import.meta.env.DEV && error instanceof Error
-          ? error.message
-          : "Something went wrong. Please try again later.";
-  return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6 py-16">
-      <title>{`${status} | Error`}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <p className="font-mono text-sm text-zinc-400">{status}</p>
-      <h1 className="text-3xl font-bold">{status === 429 ? "Too many requests" : "Something went wrong"}</h1>
-      <p className="text-zinc-300">{detail}</p>
-      <a className="text-[var(--color-accent)] underline" href="/">
-        Back to home
-      </a>
-    </main>
   );
 }
