@@ -13,7 +13,7 @@ import {
   tooManyRequests,
 } from "#app/services/action-result.server.ts";
 
-const schema = z.object({ name: z.string({ error: "Name is required" }), password: z.string().optional() });
+const schema = z.object({ name: z.string("Name is required"), password: z.string().optional() });
 
 function submissionOf(fields: Record<string, string>) {
   const form = new FormData();

@@ -72,22 +72,22 @@ function useLoadFailedToast(status: number) {
   return show;
 }
 
-function AdminErrorView({ error }: { error: unknown }) {
-  const status = statusOf(error);
+function AdminErrorView({ thrown }: { thrown: unknown }) {
+  const status = statusOf(thrown);
   const location = useLocation();
   const back = sectionBackLink(location.pathname);
   const loadFailed = useLoadFailedToast(status);
   if (status === 404) {
     return (
-      <NotFoundView message={messageOf(error) ?? "Oops! Page not found"} backHref={back.href} backLabel={back.label} />
+      <NotFoundView message={messageOf(thrown) ?? "Oops! Page not found"} backHref={back.href} backLabel={back.label} />
     );
   }
   const title = status === 429 ? "Too many requests" : "Something went wrong";
   const text =
     status === 429
-      ? (messageOf(error) ?? tooManyRequests)
+      ? (messageOf(thrown) ?? tooManyRequests)
       : status < 500
-        ? (messageOf(error) ?? tryLater)
+        ? (messageOf(thrown) ?? tryLater)
         : (loadFailed?.description ?? loadFailed?.message ?? tryLater);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
@@ -128,13 +128,13 @@ export function AdminErrorBoundary() {
   if (!layout) {
     return (
       <main className="min-h-screen bg-zinc-950 px-6 text-zinc-100">
-        <AdminErrorView error={error} />
+        <AdminErrorView thrown={error} />
       </main>
     );
   }
   return (
     <AdminShell email={layout.email} counts={layout.counts} sidebarOpen={layout.sidebarOpen}>
-      <AdminErrorView error={error} />
+      <AdminErrorView thrown={error} />
     </AdminShell>
   );
 }
