@@ -12,7 +12,7 @@ const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"]
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   PORT: z.coerce
-    .number({ error: "must be a port number" })
+    .number("must be a port number")
     .int("must be a whole number")
     .min(0, "must be between 0 and 65535")
     .max(65535, "must be between 0 and 65535")
@@ -34,13 +34,13 @@ const schema = z.object({
     .regex(/^(off|\d+\/\d+)$/, "must be COUNT/SECONDS (for example 5/600) or off")
     .default("5/600"),
   CONTACT_MIN_FILL_MS: z.coerce
-    .number({ error: "must be a number of milliseconds" })
+    .number("must be a number of milliseconds")
     .int("must be a whole number")
     .min(0, "must be between 0 and 60000")
     .max(60_000, "must be between 0 and 60000")
     .default(3000),
   MAIL_FROM: z.string().min(3).max(255).optional(),
-  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(", ")}` }).default("info"),
+  LOG_LEVEL: z.enum(logLevels, `must be one of ${logLevels.join(", ")}`).default("info"),
   TRUST_PROXY: z
     .string()
     .regex(

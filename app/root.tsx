@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -8,6 +8,9 @@ import "./app.css";
  * React on the client (the public marketing pages: docs/decisions/0006-public-pages-without-hydration.md).
  */
 export type RouteHandle = { hydrate?: boolean };
+
+/** Public pages: the site's 404 page or a plain failure page (the back office has its own). */
+export { SiteErrorBoundary as ErrorBoundary } from "#app/components/site/route-error.tsx";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -38,26 +41,4 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return <Outlet />;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let status = 500;
-  let detail = "Something went wrong.";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    detail = error.statusText || (typeof error.data === "string" ? error.data : `Error ${error.status}`);
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-  }
-  return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6 py-16">
-      <title>{`${status} | Unexpected Application Error`}</title>
-      <p className="font-mono text-sm text-zinc-400">{status}</p>
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <p className="text-zinc-300">{detail}</p>
-      <a className="text-[var(--color-accent)] underline" href="/">
-        Back to home
-      </a>
-    </main>
-  );
 }

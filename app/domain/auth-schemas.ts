@@ -46,11 +46,11 @@ export function characterCount(value: string): number {
 const email = emailAddress();
 
 const newPassword = z
-  .string({ error: authMessages.newPasswordTooShort })
+  .string(authMessages.newPasswordTooShort)
   .refine((value) => characterCount(value) >= newPasswordMin, authMessages.newPasswordTooShort)
   .refine((value) => characterCount(value) <= newPasswordMax, authMessages.newPasswordTooLong);
 
-const confirmation = z.string({ error: authMessages.passwordsDontMatch });
+const confirmation = z.string(authMessages.passwordsDontMatch);
 
 function matching<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
   if (value.password !== value.confirmPassword) {
@@ -61,7 +61,7 @@ function matching<T extends { password: string; confirmPassword: string }>(value
 export const signInSchema = z.object({
   intent: z.literal("signin"),
   email,
-  password: z.string({ error: authMessages.signInPasswordTooShort }).min(signInPasswordMin, {
+  password: z.string(authMessages.signInPasswordTooShort).min(signInPasswordMin, {
     error: authMessages.signInPasswordTooShort,
   }),
   redirectTo: z.string().optional(),

@@ -24,11 +24,11 @@ export const contactFormSchema = z.object({
   last_name: requiredText(limits.lastName, "Last name is required", tooLong("Last name", limits.lastName)),
   email: emailAddress(),
   phone_number: optional(phoneNumber),
-  customer_type: optional(z.enum(customerTypes, { error: "Please select a valid option" })),
+  customer_type: optional(z.enum(customerTypes, "Please select a valid option")),
   business_name: optionalText(limits.businessName, "Business name"),
   existing_website_url: optionalHttpUrl,
-  project_type: z.enum(formProjectTypes, { error: "Please select a project type" }),
-  budget_range: optional(z.enum(budgetRanges, { error: "Please select a valid budget range" })),
+  project_type: z.enum(formProjectTypes, "Please select a project type"),
+  budget_range: optional(z.enum(budgetRanges, "Please select a valid budget range")),
   message: requiredText(limits.message, "Message is required", tooLong("Message", limits.message)),
 });
 

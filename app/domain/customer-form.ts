@@ -38,10 +38,7 @@ export const customerFormSchema = z.object({
   website_url: optionalHttpUrl,
   billing_address: optionalMultilineText(limits.address, "Billing address"),
   tax_id: optionalText(limits.taxId, "Tax ID"),
-  payment_terms: z.preprocess(
-    parsePaymentTerms,
-    z.number().int().max(maxPaymentTermsDays, { error: paymentTermsTooLarge }),
-  ),
+  payment_terms: z.preprocess(parsePaymentTerms, z.number().int().max(maxPaymentTermsDays, paymentTermsTooLarge)),
   status: z.enum(customerStatuses).catch("prospect"),
   notes: optionalMultilineText(limits.notes, "Notes"),
 });

@@ -74,13 +74,13 @@ export function readHundredths(value: unknown): number {
 /** An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds. */
 const hundredths = z.preprocess(
   readHundredths,
-  z.number().int().min(0, { error: invoiceMessages.notNegative }).max(maxMoneyCents, { error: tooLargeMessage() }),
+  z.number().int().min(0, invoiceMessages.notNegative).max(maxMoneyCents, tooLargeMessage()),
 );
 
 const optionalText = (max: number, message: string) =>
   z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
-    z.string().max(max, { error: message }).optional(),
+    z.string().max(max, message).optional(),
   );
 
 // ---------------------------------------------------------------- the form
@@ -91,7 +91,7 @@ const lineItemSchema = z.object({
       (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
       z
         .string()
-        .max(limits.lineDescription, { error: `Description must be less than ${limits.lineDescription} characters` })
+        .max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`)
         .optional(),
     )
     .transform((value) => value ?? ""),
@@ -102,15 +102,9 @@ const lineItemSchema = z.object({
 export const invoiceFormSchema = z
   .object({
     invoice_type: z.enum(invoiceTypes).catch("invoice"),
-    customer_id: z.preprocess(
-      (value) => parseUuid(value) ?? undefined,
-      z.string({ error: invoiceMessages.selectCustomer }),
-    ),
+    customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(invoiceMessages.selectCustomer)),
     project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
-    issue_date: z.preprocess(
-      (value) => (isIsoDate(value) ? value : undefined),
-      z.string({ error: invoiceMessages.issueDate }),
-    ),
+    issue_date: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(invoiceMessages.issueDate)),
     /** blank: the customer's payment terms after the issue date (decided by the server) */
     due_date: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string().optional()),
     items: z
@@ -119,10 +113,10 @@ export const invoiceFormSchema = z
         // lines without a description are dropped on save (SPEC section 5)
         items.filter((item) => item.description !== ""),
       )
-      .refine((items) => items.length > 0, { error: invoiceMessages.addLine }),
+      .refine((items) => items.length > 0, invoiceMessages.addLine),
     tax_rate: z.preprocess(
       readHundredths,
-      z.number().int().min(0, { error: invoiceMessages.taxRange }).max(10_000, { error: invoiceMessages.taxRange }),
+      z.number().int().min(0, invoiceMessages.taxRange).max(10_000, invoiceMessages.taxRange),
     ),
     discount_amount: hundredths,
     notes: optionalText(limits.longText, `Notes must be less than ${limits.longText} characters`),

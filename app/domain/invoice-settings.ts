@@ -24,30 +24,27 @@ export const invoiceSettingsMessages = {
 /** The studio's time zone (ADR 0014): an IANA name this runtime knows; absent keeps the saved one. */
 const timeZone = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() || undefined : value),
-  z
-    .string({ error: invoiceSettingsMessages.timeZone })
-    .refine(isOfferedTimeZone, { error: invoiceSettingsMessages.timeZone })
-    .optional(),
+  z.string(invoiceSettingsMessages.timeZone).refine(isOfferedTimeZone, invoiceSettingsMessages.timeZone).optional(),
 );
 
 /** Payment reminders (ADR 0017): "-3, 0, 7" days from the due date; blank means none. */
 const paymentReminders = z
   .string()
   .optional()
-  .refine((value) => value === undefined || parseReminderOffsets(value) !== null, { error: reminderOffsetsMessage })
+  .refine((value) => value === undefined || parseReminderOffsets(value) !== null, reminderOffsetsMessage)
   .transform((value) => (value === undefined ? [] : (parseReminderOffsets(value) ?? [])));
 
 const prefix = z
-  .string({ error: invoiceSettingsMessages.prefix })
+  .string(invoiceSettingsMessages.prefix)
   .trim()
   .toUpperCase()
-  .regex(new RegExp(`^[A-Z0-9]{1,${limits.numberPrefix}}$`), { error: invoiceSettingsMessages.prefix });
+  .regex(new RegExp(`^[A-Z0-9]{1,${limits.numberPrefix}}$`), invoiceSettingsMessages.prefix);
 
 const nextNumber = z.coerce
-  .number({ error: invoiceSettingsMessages.nextNumber })
-  .int({ error: invoiceSettingsMessages.nextNumber, abort: true })
-  .min(1, { error: invoiceSettingsMessages.nextNumber })
-  .max(99_999_999, { error: invoiceSettingsMessages.nextNumber });
+  .number(invoiceSettingsMessages.nextNumber)
+  .int({ abort: true, error: invoiceSettingsMessages.nextNumber })
+  .min(1, invoiceSettingsMessages.nextNumber)
+  .max(99_999_999, invoiceSettingsMessages.nextNumber);
 
 export const invoiceSettingsSchema = z
   .object({

@@ -12,11 +12,11 @@ it("recognises PNG and JPEG by their bytes, nothing else", () => {
 });
 
 it("refuses empty, oversized and unknown files with clear messages", () => {
-  expect(checkLogo(new Uint8Array())).toEqual({ ok: false, error: logoMessages.missing });
+  expect(checkLogo(new Uint8Array())).toEqual({ ok: false, message: logoMessages.missing });
   const big = new Uint8Array(maxLogoBytes + 1);
   big.set(png);
-  expect(checkLogo(big)).toEqual({ ok: false, error: logoMessages.tooLarge });
-  expect(checkLogo(new TextEncoder().encode("%PDF-1.7"))).toEqual({ ok: false, error: logoMessages.wrongType });
+  expect(checkLogo(big)).toEqual({ ok: false, message: logoMessages.tooLarge });
+  expect(checkLogo(new TextEncoder().encode("%PDF-1.7"))).toEqual({ ok: false, message: logoMessages.wrongType });
   const exact = new Uint8Array(maxLogoBytes);
   exact.set(png);
   expect(checkLogo(exact).ok).toBe(true);

@@ -4,6 +4,8 @@
  * most `logoBox` in size (app/services/logo-image.server.ts): a small file can declare a huge
  * canvas (a decompression bomb), and the PDF renderer inflates whatever it is given.
  */
+import type { Result } from "#app/domain/result.ts";
+
 export const maxLogoBytes = 1024 * 1024;
 
 /** The most pixels an uploaded logo may declare (about 5,000 x 5,000); more is refused unread. */
@@ -36,12 +38,12 @@ export function sniffImageType(bytes: Uint8Array): LogoImage["mimeType"] | null 
   return null;
 }
 
-/** Checks an upload; the error is one of logoMessages. */
-export function checkLogo(bytes: Uint8Array): { ok: true; logo: LogoImage } | { ok: false; error: string } {
-  if (bytes.length === 0) return { ok: false, error: logoMessages.missing };
-  if (bytes.length > maxLogoBytes) return { ok: false, error: logoMessages.tooLarge };
+/** Checks an upload; the failure's message is one of logoMessages. */
+export function checkLogo(bytes: Uint8Array): Result<{ logo: LogoImage }> {
+  if (bytes.length === 0) return { ok: false, message: logoMessages.missing };
+  if (bytes.length > maxLogoBytes) return { ok: false, message: logoMessages.tooLarge };
   const mimeType = sniffImageType(bytes);
-  if (!mimeType) return { ok: false, error: logoMessages.wrongType };
+  if (!mimeType) return { ok: false, message: logoMessages.wrongType };
   return { ok: true, logo: { data: bytes, mimeType } };
 }
 

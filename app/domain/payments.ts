@@ -34,15 +34,15 @@ export const paymentMessages = {
 } as const;
 
 export const paymentFormSchema = z.object({
-  paid_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string({ error: paymentMessages.paidOn })),
+  paid_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(paymentMessages.paidOn)),
   amount: z.preprocess(
     readHundredths,
-    z.number().int().min(1, { error: paymentMessages.amount }).max(maxMoneyCents, { error: paymentMessages.tooLarge }),
+    z.number().int().min(1, paymentMessages.amount).max(maxMoneyCents, paymentMessages.tooLarge),
   ),
-  method: z.enum(paymentMethods, { error: paymentMessages.method }),
+  method: z.enum(paymentMethods, paymentMessages.method),
   note: z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
-    z.string().max(limits.paymentNote, { error: paymentMessages.noteTooLong }).optional(),
+    z.string().max(limits.paymentNote, paymentMessages.noteTooLong).optional(),
   ),
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;

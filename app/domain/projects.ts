@@ -148,7 +148,7 @@ const feeSchema = z.object({
 
 const customerIdSchema = z.preprocess(
   (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
-  z.uuid({ error: projectMessages.required }),
+  z.uuid(projectMessages.required),
 );
 
 /**
@@ -174,8 +174,8 @@ export const projectFormSchema = z
     fixed_price: amount("Fixed price"),
     hourly_rate: amount("Hourly rate"),
     estimated_hours: amount("Estimated hours", maxHoursHundredths),
-    phases: z.array(phaseSchema).max(50, { error: "At most 50 phases" }).default([]),
-    recurring_fees: z.array(feeSchema).max(50, { error: "At most 50 recurring fees" }).default([]),
+    phases: z.array(phaseSchema).max(50, "At most 50 phases").default([]),
+    recurring_fees: z.array(feeSchema).max(50, "At most 50 recurring fees").default([]),
     notes: optionalMultilineText(limits.notes, "Notes"),
   })
   .superRefine((form, ctx) => {

@@ -93,12 +93,7 @@ export function clientLinkPath(token: string): string {
 export const acceptFormSchema = z
   .object({
     intent: z.enum(["accept", "decline"]),
-    name: z
-      .string()
-      .trim()
-      .max(limits.personName, { error: tooLong("Name", limits.personName) })
-      .optional()
-      .default(""),
+    name: z.string().trim().max(limits.personName, tooLong("Name", limits.personName)).optional().default(""),
   })
   .refine((answer) => answer.intent === "decline" || answer.name.length >= 2, {
     path: ["name"],

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
 import { maxSerialId } from "#app/domain/ids.ts";
+import type { Result } from "#app/domain/result.ts";
 import { httpUrl, tooLong } from "#app/domain/validation.ts";
 
 type FormProjectType = (typeof formProjectTypes)[number];
@@ -49,13 +50,11 @@ function sniffPortfolioImage(bytes: Uint8Array): PortfolioImageType | null {
   return null;
 }
 
-export function checkPortfolioImage(
-  bytes: Uint8Array,
-): { ok: true; type: PortfolioImageType } | { ok: false; error: string } {
-  if (bytes.length === 0) return { ok: false, error: siteMessages.imageRequired };
-  if (bytes.length > maxPortfolioImageBytes) return { ok: false, error: siteMessages.imageRule };
+export function checkPortfolioImage(bytes: Uint8Array): Result<{ type: PortfolioImageType }> {
+  if (bytes.length === 0) return { ok: false, message: siteMessages.imageRequired };
+  if (bytes.length > maxPortfolioImageBytes) return { ok: false, message: siteMessages.imageRule };
   const type = sniffPortfolioImage(bytes);
-  return type ? { ok: true, type } : { ok: false, error: siteMessages.imageRule };
+  return type ? { ok: true, type } : { ok: false, message: siteMessages.imageRule };
 }
 
 /** The public address of an uploaded image at one width. */
@@ -77,23 +76,19 @@ export function smallImagePath(image: string): string | null {
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
 const required = (max: number, label: string, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong(label, max) });
+  z.string(message).trim().min(1, message).max(max, tooLong(label, max));
 
 export const portfolioItemSchema = z.object({
   id: z.coerce.number().int().positive().max(maxSerialId).optional(),
   title: required(200, "Title", siteMessages.titleRequired),
   description: required(2000, "Description", siteMessages.descriptionRequired),
-  category: z.enum(portfolioCategories, { error: siteMessages.categoryRequired }),
+  category: z.enum(portfolioCategories, siteMessages.categoryRequired),
   /** an http(s) address, or a page of this site (the samples' "/portfolio/samples/…") */
   link: z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
     z.union([
       z.string().regex(/^\/[a-z0-9][a-z0-9/-]{0,199}$/),
-      z.string({ error: siteMessages.linkRequired }).min(1, { error: siteMessages.linkRequired }).pipe(httpUrl),
+      z.string(siteMessages.linkRequired).min(1, siteMessages.linkRequired).pipe(httpUrl),
     ]),
   ),
   published: checkbox,
@@ -115,9 +110,9 @@ const lineList = (message: string, maxItems = 12) =>
   z.preprocess(
     lines,
     z
-      .array(z.string().max(200, { error: tooLong("Each line", 200) }), { error: message })
-      .min(1, { error: message })
-      .max(maxItems, { error: `At most ${maxItems} lines` }),
+      .array(z.string().max(200, tooLong("Each line", 200)), message)
+      .min(1, message)
+      .max(maxItems, `At most ${maxItems} lines`),
   );
 
 export const pricingPackageSchema = z.object({
@@ -128,11 +123,7 @@ export const pricingPackageSchema = z.object({
   features: lineList(siteMessages.featuresRequired),
   cta_label: required(100, "Button label", siteMessages.ctaRequired),
   highlighted: checkbox,
-  highlight_label: z
-    .string()
-    .trim()
-    .max(40, { error: tooLong("Highlight label", 40) })
-    .optional(),
+  highlight_label: z.string().trim().max(40, tooLong("Highlight label", 40)).optional(),
 });
 export type PricingPackageForm = z.output<typeof pricingPackageSchema>;
 

@@ -24,7 +24,7 @@ export const notesTooLong = tooLong("Notes", limits.notes);
 
 /** The detail dialog's editable part. Blank notes are stored as null; line breaks are kept. */
 export const submissionUpdateSchema = z.object({
-  status: z.enum(submissionStatuses, { error: "Please select a status" }),
+  status: z.enum(submissionStatuses, "Please select a status"),
   notes: optionalMultilineText(limits.notes, "Notes"),
 });
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;

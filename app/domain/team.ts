@@ -43,7 +43,7 @@ export const memberActionSchema = z.object({
 });
 
 const newPassword = z
-  .string({ error: authMessages.newPasswordTooShort })
+  .string(authMessages.newPasswordTooShort)
   .refine((value) => characterCount(value) >= newPasswordMin, authMessages.newPasswordTooShort)
   .refine((value) => characterCount(value) <= newPasswordMax, authMessages.newPasswordTooLong);
 
@@ -51,7 +51,7 @@ export const acceptInvitationSchema = z
   .object({
     name: requiredText(limits.personName, teamMessages.nameRequired, tooLong("Name", limits.personName)),
     password: newPassword,
-    confirmPassword: z.string({ error: authMessages.passwordsDontMatch }),
+    confirmPassword: z.string(authMessages.passwordsDontMatch),
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.confirmPassword) {

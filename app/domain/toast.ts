@@ -2,8 +2,6 @@
  * What the back office tells the owner after an action (SPEC section 8: every message is a
  * toast). Shared by the server (flash cookie, action answers) and the browser (sonner).
  */
-import type { SubmissionResult } from "@conform-to/react";
-
 export type ToastData = {
   type: "success" | "error" | "info";
   message: string;
@@ -15,6 +13,3 @@ export type ToastData = {
    */
   id?: string;
 };
-
-/** What an action answers when a form could not be saved (400 invalid, 500 server failure). */
-export type ActionFailure = { result: SubmissionResult<string[]>; toast?: ToastData };

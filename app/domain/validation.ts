@@ -35,7 +35,7 @@ export function optional<T extends z.ZodMiniType>(inner: T) {
 
 /** An optional single-line text of at most `max` characters. */
 export function optionalText(max: number, label: string) {
-  return optional(z.string().check(z.maxLength(max, { error: tooLong(label, max) })));
+  return optional(z.string().check(z.maxLength(max, tooLong(label, max))));
 }
 
 /**
@@ -45,15 +45,13 @@ export function optionalText(max: number, label: string) {
 export function optionalMultilineText(max: number, label: string) {
   return z.pipe(
     z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
-    optional(z.string().check(z.maxLength(max, { error: tooLong(label, max) }))),
+    optional(z.string().check(z.maxLength(max, tooLong(label, max)))),
   );
 }
 
 /** A required text: trimmed, then between 1 and `max` characters. */
 export function requiredText(max: number, required: string, tooLongMessage: string) {
-  return z
-    .string({ error: required })
-    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLongMessage }));
+  return z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLongMessage));
 }
 
 const emailMessages = {
@@ -64,14 +62,8 @@ const emailMessages = {
 /** The one email rule: trimmed, at most 255 characters, a valid address. */
 export function emailAddress(required: string = emailMessages.invalid) {
   return z.pipe(
-    z
-      .string({ error: required })
-      .check(
-        z.trim(),
-        z.minLength(1, { error: required }),
-        z.maxLength(limits.email, { error: emailMessages.tooLong }),
-      ),
-    z.email({ error: emailMessages.invalid }),
+    z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(limits.email, emailMessages.tooLong)),
+    z.email(emailMessages.invalid),
   );
 }
 
@@ -87,12 +79,12 @@ function withScheme(value: string): string {
 
 /** A website address: only http and https, with a dotted host name (or localhost). */
 export const httpUrl = z.pipe(
-  z.string().check(z.maxLength(limits.url, { error: urlMessages.tooLong })),
+  z.string().check(z.maxLength(limits.url, urlMessages.tooLong)),
   z.pipe(
     z.transform(withScheme),
     z
       .url({ protocol: /^https?$/, hostname: /^[^\s.]+(\.[^\s.]+)+$|^localhost$/, error: urlMessages.invalid })
-      .check(z.maxLength(limits.url, { error: urlMessages.tooLong })),
+      .check(z.maxLength(limits.url, urlMessages.tooLong)),
   ),
 );
 
@@ -109,9 +101,9 @@ const phoneMessages = {
 export const phoneNumber = z
   .string()
   .check(
-    z.regex(/^[\d\s\-()+]+$/, { error: phoneMessages.format }),
-    z.minLength(limits.phoneMin, { error: phoneMessages.tooShort }),
-    z.maxLength(limits.phoneMax, { error: phoneMessages.tooLong }),
+    z.regex(/^[\d\s\-()+]+$/, phoneMessages.format),
+    z.minLength(limits.phoneMin, phoneMessages.tooShort),
+    z.maxLength(limits.phoneMax, phoneMessages.tooLong),
   );
 
 /** A calendar date as the browser's date input sends it (yyyy-mm-dd), checked to exist. */
@@ -126,7 +118,7 @@ export function isIsoDate(value: string): boolean {
 const dateMessages = { invalid: "Please enter a valid date" } as const;
 
 /** An optional date (yyyy-mm-dd); blank becomes undefined. */
-export const optionalDate = optional(z.string().check(z.refine(isIsoDate, { error: dateMessages.invalid })));
+export const optionalDate = optional(z.string().check(z.refine(isIsoDate, dateMessages.invalid)));
 
 /**
  * A non-negative amount typed in a number field, as the spec's forms treat them: blank or

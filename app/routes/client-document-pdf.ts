@@ -2,8 +2,8 @@
  * /i/{token}/pdf: the client's PDF download (the same checks as the client page; no view recorded).
  * Renders are capped process-wide: when too many run, 503 with Retry-After.
  */
-import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
+import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
 import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
 import type { Route } from "./+types/client-document-pdf";
@@ -12,9 +12,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, ip } = getApp(context);
   const found = await findClientDocument(database.db, params.token, ip);
   if (found.status === "limited") {
-    throw data("Too many requests", { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } });
+    tooManyRequests("Too many requests", found.retryAfterSeconds);
   }
-  if (found.status === "not-found") throw data("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (found.status === "not-found") notFound("Not found", { "Cache-Control": "no-store" });
   const bytes = await renderDocumentPdf(database.db, found.invoice).catch(throwIfBusy);
   return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", {
     "X-Robots-Tag": "noindex, nofollow",

@@ -2,19 +2,21 @@
  * /i/{token}: the client's view of an invoice or estimate, without an account (issue 13, ADR 0016).
  * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
- * hydrated). A wrong, malformed or revoked token answers 404; the page is never cached or indexed,
+ * hydrated). A wrong, malformed or revoked token answers 404 (the site's not-found page says why); the page is never cached or indexed,
  * and its address never leaves the site as a referrer (`same-origin`: `no-referrer` would make the
  * browser send `Origin: null` with the answer form, which React Router refuses as cross-site).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, isRouteErrorResponse, redirect } from "react-router";
+import { redirect } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { failureMessage } from "#app/domain/action-answer.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
 import { answerEstimate, findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-document";
@@ -38,20 +40,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-function notFound(): never {
-  throw data("This link is not valid. Please ask the sender for a new one.", { status: 404, headers: privateHeaders });
-}
+const invalidLink = "This link is not valid. Please ask the sender for a new one.";
 
 async function lookup(context: Route.LoaderArgs["context"], token: string | undefined) {
   const { database, ip } = getApp(context);
   const found = await findClientDocument(database.db, token, ip);
   if (found.status === "limited") {
-    throw data("Too many requests. Please try again later.", {
-      status: 429,
-      headers: { ...privateHeaders, "Retry-After": String(found.retryAfterSeconds) },
-    });
+    tooManyRequests("Too many requests. Please try again later.", found.retryAfterSeconds, privateHeaders);
   }
-  if (found.status === "not-found") notFound();
+  if (found.status === "not-found") notFound(invalidLink, privateHeaders);
   return found.invoice;
 }
 
@@ -78,19 +75,19 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config, ip, mail } = getApp(context);
   const invoice = await lookup(context, params.token);
-  if (invoice.invoiceType !== "estimate") notFound();
+  if (invoice.invoiceType !== "estimate") notFound(invalidLink, privateHeaders);
   const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
   if (submission.status !== "success") {
-    return data({ error: sendMessages.acceptNameRequired }, { status: 400, headers: privateHeaders });
+    return invalid(null, { fieldErrors: { name: [sendMessages.acceptNameRequired] }, headers: privateHeaders });
   }
   const answered = await answerEstimate(
     { db: database.db, publicUrl: config.publicUrl, ip },
     { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name, token: params.token },
     submission.value,
   );
-  if (answered === "revoked") notFound();
+  if (answered === "revoked") notFound(invalidLink, privateHeaders);
   if (answered === "already") {
-    return data({ error: sendMessages.alreadyAnswered }, { status: 409, headers: privateHeaders });
+    return refuse(409, sendMessages.alreadyAnswered, { headers: privateHeaders });
   }
   mail.kick();
   return redirect(`/i/${params.token}?answered=${submission.value.intent}`, { status: 303, headers: privateHeaders });
@@ -98,7 +95,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {
   const { doc, token, isEstimate, canAnswer, status, acceptedByName, acceptedAt, declinedAt, notice } = loaderData;
-  const error = (actionData as { error?: string } | undefined)?.error;
+  const error = failureMessage(actionData);
   return (
     <main className="invoice-screen min-h-screen bg-zinc-800 px-2 py-4 sm:px-6 sm:py-8">
       <style>{invoicePrintCss}</style>
@@ -175,23 +172,6 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
           )}
         </section>
       ) : null}
-    </main>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string"
-      ? error.data
-      : "Something went wrong. Please try again later.";
-  return (
-    <main className="mx-auto flex min-h-screen max-w-2xl flex-col justify-center gap-4 px-6 py-16">
-      <title>{status === 404 ? "Not found" : "Error"}</title>
-      <meta name="robots" content="noindex, nofollow" />
-      <p className="font-mono text-sm text-zinc-400">{status}</p>
-      <h1 className="text-3xl font-bold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-zinc-300">{message}</p>
     </main>
   );
 }

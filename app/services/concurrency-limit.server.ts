@@ -5,7 +5,7 @@
  * a route answers 503 with Retry-After. Used for PDF renders (app/services/document-pdf.server.ts),
  * where each render holds a lot of CPU and memory.
  */
-import { data } from "react-router";
+import { serviceUnavailable } from "#app/services/action-result.server.ts";
 
 export class BusyError extends Error {
   readonly retryAfterSeconds: number;
@@ -90,12 +90,7 @@ export function createLimiter({ concurrency, maxWaiting, maxWaitMs, retryAfterSe
  */
 export function busyAnswer(message: string) {
   return (error: unknown): never => {
-    if (error instanceof BusyError) {
-      throw data(message, {
-        status: 503,
-        headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
-      });
-    }
+    if (error instanceof BusyError) serviceUnavailable(message, error.retryAfterSeconds);
     throw error;
   };
 }

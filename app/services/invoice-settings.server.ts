@@ -39,7 +39,7 @@ export async function invoiceSettingsAction(
     if (actor) await auditAction(db, actor, actor.ip, "invoice_settings_saved");
   } catch (error) {
     if (error instanceof NumberingFieldError) {
-      return invalid({ reply: () => submission.reply({ fieldErrors: { [error.field]: [error.message] } }) });
+      return invalid(submission, { fieldErrors: { [error.field]: [error.message] } });
     }
     throw error;
   }

@@ -19,7 +19,7 @@ describe("logo upload", () => {
     const bomb = await pngBomb(20_000, 20_000);
     expect(bomb.length).toBeLessThan(maxLogoBytes);
     const started = performance.now();
-    expect(await prepareLogo(bomb)).toEqual({ ok: false, error: logoMessages.tooManyPixels });
+    expect(await prepareLogo(bomb)).toEqual({ ok: false, message: logoMessages.tooManyPixels });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
@@ -27,15 +27,15 @@ describe("logo upload", () => {
     const png = readFileSync(new URL("../../public/logo.png", import.meta.url));
     expect(await prepareLogo(png.subarray(0, Math.floor(png.length / 2)))).toEqual({
       ok: false,
-      error: logoMessages.unreadable,
+      message: logoMessages.unreadable,
     });
     const header = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 1, 2]);
-    expect(await prepareLogo(header)).toEqual({ ok: false, error: logoMessages.unreadable });
+    expect(await prepareLogo(header)).toEqual({ ok: false, message: logoMessages.unreadable });
     expect(await prepareLogo(new TextEncoder().encode("<svg onload=alert(1)>"))).toEqual({
       ok: false,
-      error: logoMessages.wrongType,
+      message: logoMessages.wrongType,
     });
-    expect(await prepareLogo(new Uint8Array())).toEqual({ ok: false, error: logoMessages.missing });
+    expect(await prepareLogo(new Uint8Array())).toEqual({ ok: false, message: logoMessages.missing });
   });
 
   it("stores a PNG re-encoded within the box, keeping its transparency", async () => {
@@ -45,7 +45,7 @@ describe("logo upload", () => {
       .png()
       .toBuffer();
     const prepared = await prepareLogo(transparent);
-    if (!prepared.ok) throw new Error(prepared.error);
+    if (!prepared.ok) throw new Error(prepared.message);
     expect(prepared.logo.mimeType).toBe("image/png");
     expect(await size(prepared.logo.data)).toEqual({ width: 600, height: 150, format: "png", hasAlpha: true });
     const { data } = await sharp(prepared.logo.data).raw().toBuffer({ resolveWithObject: true });
@@ -54,7 +54,7 @@ describe("logo upload", () => {
     // a small logo is not enlarged
     const png = readFileSync(new URL("../../public/logo.png", import.meta.url));
     const small = await prepareLogo(png);
-    if (!small.ok) throw new Error(small.error);
+    if (!small.ok) throw new Error(small.message);
     expect(await size(small.logo.data)).toMatchObject({ width: logoBox.height, height: logoBox.height });
   });
 
@@ -63,7 +63,7 @@ describe("logo upload", () => {
       .jpeg()
       .toBuffer();
     const prepared = await prepareLogo(jpeg);
-    if (!prepared.ok) throw new Error(prepared.error);
+    if (!prepared.ok) throw new Error(prepared.message);
     expect(prepared.logo.mimeType).toBe("image/jpeg");
     expect(await size(prepared.logo.data)).toMatchObject({ width: 225, height: 300, format: "jpeg" });
   });

@@ -16,6 +16,7 @@ import {
   logoPixelsAllowed,
   maxLogoPixels,
 } from "#app/domain/logo.ts";
+import type { Result } from "#app/domain/result.ts";
 
 type Sharp = typeof import("sharp").default;
 
@@ -45,21 +46,21 @@ async function reencode(sharp: Sharp, bytes: Uint8Array, mimeType: LogoImage["mi
   return { data: new Uint8Array(data), mimeType };
 }
 
-export type PreparedLogo = { ok: true; logo: LogoImage } | { ok: false; error: string };
+export type PreparedLogo = Result<{ logo: LogoImage }>;
 
-/** Checks an upload and makes the image to store; the error is one of logoMessages. */
+/** Checks an upload and makes the image to store; a failure's message is one of logoMessages. */
 export async function prepareLogo(bytes: Uint8Array): Promise<PreparedLogo> {
   const checked = checkLogo(bytes);
   if (!checked.ok) return checked;
   const sharp = await loadSharp();
   const size = await declaredSize(sharp, bytes);
-  if (!size) return { ok: false, error: logoMessages.unreadable };
-  if (!logoPixelsAllowed(size.width, size.height)) return { ok: false, error: logoMessages.tooManyPixels };
+  if (!size) return { ok: false, message: logoMessages.unreadable };
+  if (!logoPixelsAllowed(size.width, size.height)) return { ok: false, message: logoMessages.tooManyPixels };
   try {
     return { ok: true, logo: await reencode(sharp, bytes, checked.logo.mimeType) };
   } catch {
     // the header was readable but the pixels are not (truncated, corrupt)
-    return { ok: false, error: logoMessages.unreadable };
+    return { ok: false, message: logoMessages.unreadable };
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Queryable } from "#app/db/client.server.ts";
+import type { Result } from "#app/domain/result.ts";
 import {
   checkPortfolioImage,
   portfolioImagePath,
@@ -14,9 +15,7 @@ import {
 } from "#app/domain/site-content.ts";
 import { savePortfolioImages } from "#app/models/portfolio.server.ts";
 
-export type UploadResult = { ok: true; image: string } | { ok: false; error: string };
-
-export async function storePortfolioImage(db: Queryable, bytes: Uint8Array): Promise<UploadResult> {
+export async function storePortfolioImage(db: Queryable, bytes: Uint8Array): Promise<Result<{ image: string }>> {
   const checked = checkPortfolioImage(bytes);
   if (!checked.ok) return checked;
   const hash = createHash("sha256").update(bytes).digest("hex");
@@ -37,7 +36,7 @@ export async function storePortfolioImage(db: Queryable, bytes: Uint8Array): Pro
     await savePortfolioImages(db, hash, variants);
   } catch {
     // the bytes looked like an image but are not one sharp can read (truncated, corrupt)
-    return { ok: false, error: "This image could not be read. Choose a PNG, JPEG or WebP image of at most 5 MB" };
+    return { ok: false, message: "This image could not be read. Choose a PNG, JPEG or WebP image of at most 5 MB" };
   }
   return { ok: true, image: portfolioImagePath(hash, 800) };
 }

@@ -353,7 +353,7 @@ describe("attacks on every page", () => {
       email: "helper@studio.test",
       password: "helper passphrase 42",
     });
-    expect(signIn.status).toBe(200);
+    expect(signIn.status).toBe(401);
     expect(await signIn.text()).toContain("Invalid login credentials");
   });
 

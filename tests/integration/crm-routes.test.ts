@@ -208,7 +208,7 @@ describeEachDatabase("CRM routes", (database) => {
           params: { id },
         });
         expect(detail.status, id).toBe(404);
-        expect(detail.data).toEqual({ notFound: true });
+        expect(detail.data).toBe("Customer not found");
         const edit = await call(customerForm.loader, "/admin/customers/x/edit", { cookie: admin, params: { id } });
         expect(edit.status, id).toBe(404);
         const update = await call(customerForm.action, "/admin/customers/x/edit", {

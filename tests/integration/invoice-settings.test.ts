@@ -119,14 +119,14 @@ describeEachDatabase("invoice settings", (database) => {
     expect(await getStudioLogo(db())).toBeNull();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255, 1, 2]);
     const checked = checkLogo(png);
-    if (!checked.ok) throw new Error(checked.error);
+    if (!checked.ok) throw new Error(checked.message);
     await saveStudioLogo(db(), checked.logo);
     const stored = await getStudioLogo(db());
     expect(stored?.mimeType).toBe("image/png");
     expect([...(stored?.data ?? [])]).toEqual([...png]);
     expect(await getStudioLogoVersion(db())).toMatch(/^\d+$/);
     const jpeg = checkLogo(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1]));
-    if (!jpeg.ok) throw new Error(jpeg.error);
+    if (!jpeg.ok) throw new Error(jpeg.message);
     await saveStudioLogo(db(), jpeg.logo);
     expect((await getStudioLogo(db()))?.mimeType).toBe("image/jpeg");
     await deleteStudioLogo(db());

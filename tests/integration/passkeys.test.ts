@@ -97,7 +97,7 @@ describeEachDatabase("passkeys", (database) => {
     const bad = await call(loginPasskey.action, "/admin/login/passkey", {
       form: { step: "verify", response: JSON.stringify({ id: "nope" }) },
     });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(401);
     expect(bad.headers.get("set-cookie")).toBeNull();
     const failures = await database().db.select().from(auditLog).where(eq(auditLog.event, "signin_failure"));
     expect(failures).toHaveLength(1);

@@ -257,6 +257,6 @@ describeEachDatabase("two-factor", (database) => {
     const page = await call(verify.loader, "/admin/login/verify", {});
     expect(page.status).toBe(302);
     expect(page.location).toBe("/admin/login");
-    expect((await call(verify.action, "/admin/login/verify", { form: { code: "123456" } })).status).toBe(400);
+    expect((await call(verify.action, "/admin/login/verify", { form: { code: "123456" } })).status).toBe(401);
   });
 });

@@ -27,7 +27,7 @@ import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import type { ActionFailure } from "#app/domain/toast.ts";
+import type { ActionFailure } from "#app/domain/action-answer.ts";
 
 export type { ActionFailure };
 

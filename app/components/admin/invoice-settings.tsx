@@ -5,6 +5,7 @@
  * a fetcher so a refused file's message shows under the file input).
  * Usage in the settings route: `<InvoiceSettings data={loaderData.invoiceSettings} failure={…} />`.
  */
+
 import { ImageUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useFetcher } from "react-router";
@@ -19,6 +20,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { failureMessage } from "#app/domain/action-answer.ts";
 import type { InvoiceNumbering } from "#app/domain/invoice-settings.ts";
 import { invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
 import { maxLogoBytes } from "#app/domain/logo.ts";
@@ -38,11 +40,13 @@ export function InvoiceSettings({
   action?: string;
 }) {
   const { numbering, logoVersion } = data;
-  const logoUpload = useFetcher<{ fieldErrors?: { logo?: string[] } }>();
+  const logoUpload = useFetcher();
   // a refused file's message stays until another file is chosen
   const [seenAnswer, setSeenAnswer] = useState<unknown>(null);
   const logoError =
-    logoUpload.state === "idle" && logoUpload.data !== seenAnswer ? logoUpload.data?.fieldErrors?.logo?.[0] : undefined;
+    logoUpload.state === "idle" && logoUpload.data !== seenAnswer
+      ? failureMessage(logoUpload.data, { field: "logo" })
+      : undefined;
   const [form, fields] = useAdminForm({
     id: invoiceSettingsFormId,
     schema: invoiceSettingsSchema,

@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { inputClass } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { failureMessage } from "#app/domain/action-answer.ts";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -34,12 +35,12 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
         method: "POST",
         body: new URLSearchParams({ step: "verify", response: JSON.stringify(answer), redirectTo }),
       });
-      const result = (await second.json()) as { redirectTo?: string; error?: string };
-      if (second.ok && result.redirectTo) {
-        window.location.assign(result.redirectTo);
+      const result = (await second.json()) as unknown;
+      if (second.ok && typeof result === "object" && result !== null && "redirectTo" in result) {
+        window.location.assign(String(result.redirectTo));
         return;
       }
-      setError(result.error ?? "This passkey did not sign you in.");
+      setError(failureMessage(result) ?? "This passkey did not sign you in.");
     } catch {
       setError("The passkey sign-in was cancelled or is not available on this device.");
     } finally {
@@ -77,12 +78,9 @@ export function AddPasskey() {
         method: "POST",
         body: new URLSearchParams({ intent: "options", password: String(fields.get("password") ?? "") }),
       });
-      const body = (await first.json()) as {
-        options?: Parameters<typeof startRegistration>[0]["optionsJSON"];
-        error?: string;
-      };
+      const body = (await first.json()) as { options?: Parameters<typeof startRegistration>[0]["optionsJSON"] };
       if (!first.ok || !body.options) {
-        setError(body.error ?? "The passkey could not be added.");
+        setError(failureMessage(body) ?? "The passkey could not be added.");
         return;
       }
       const answer = await startRegistration({ optionsJSON: body.options });
@@ -94,9 +92,8 @@ export function AddPasskey() {
           name: String(fields.get("name") ?? ""),
         }),
       });
-      const result = (await second.json()) as { error?: string };
       if (!second.ok) {
-        setError(result.error ?? "The passkey could not be added.");
+        setError(failureMessage(await second.json()) ?? "The passkey could not be added.");
         return;
       }
       form.reset();

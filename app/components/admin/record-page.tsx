@@ -1,7 +1,7 @@
 /** Pieces of the record pages (customer, project, invoice): summary cards and the not-found view. */
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 
 export function SummaryCard({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
@@ -14,13 +14,15 @@ export function SummaryCard({ label, value, hint }: { label: string; value: Reac
   );
 }
 
-/** A record that is not there (missing or malformed id): the spec's message and a way back. */
+/** A record that is not there (missing or malformed id): the spec's message and a way back (shown by the shared error boundary). */
 export function NotFoundView({
   message,
+  detail,
   backHref,
   backLabel,
 }: {
   message: string;
+  detail?: string;
   backHref: string;
   backLabel: string;
 }) {
@@ -28,6 +30,7 @@ export function NotFoundView({
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
       <p className="font-mono text-sm text-zinc-500">404</p>
       <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
+      {detail ? <p className="text-zinc-400">{detail}</p> : null}
       <Link to={backHref} className={buttonClass("secondary")}>
         <ArrowLeft aria-hidden className="size-4" />
         {backLabel}
@@ -37,33 +40,3 @@ export function NotFoundView({
 }
 
 export const linkClass = "text-[var(--color-accent)] underline-offset-2 hover:underline";
-
-/**
- * The CRM routes' error boundary: a record that vanished between page and post (a 404 thrown
- * by an action) shows the spec's not-found message inside the shell; anything else, a short
- * failure note with the way back.
- */
-export function CrmErrorView({ error, backHref, backLabel }: { error: unknown; backHref: string; backLabel: string }) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <NotFoundView
-        message={typeof error.data === "string" ? error.data : "Not found"}
-        backHref={backHref}
-        backLabel={backLabel}
-      />
-    );
-  }
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <p className="font-mono text-sm text-zinc-500">{isRouteErrorResponse(error) ? error.status : 500}</p>
-      <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
-      <p role="alert" className="text-zinc-300">
-        Please try again. If it keeps happening, check the server log.
-      </p>
-      <Link to={backHref} className={buttonClass("secondary")}>
-        <ArrowLeft aria-hidden className="size-4" />
-        {backLabel}
-      </Link>
-    </div>
-  );
-}

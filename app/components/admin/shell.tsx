@@ -76,6 +76,17 @@ const sectionHrefs = [
   ...[...sections, ...publicSite, ...administration].map((section) => section.href),
 ];
 
+/** The way back from a page that failed: the sidebar section that covers `pathname` (else the inbox). */
+export function sectionBackLink(pathname: string): { href: string; label: string } {
+  const all = [...sections, ...publicSite, ...administration];
+  const section = all
+    .filter((entry) => pathname === entry.href || pathname.startsWith(`${entry.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+  return section
+    ? { href: section.href, label: `Back to ${section.label}` }
+    : { href: "/admin/dashboard", label: "Back to Contact Forms" };
+}
+
 const skipLinkClass =
   "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-zinc-50 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-zinc-950";
 

@@ -1,7 +1,7 @@
 /** /portfolio/samples/{slug}: the seeded sample projects' own pages, so no 'View Live Site' link is dead. */
-import { data } from "react-router";
 import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
 import { samplePages } from "#app/domain/site-content.ts";
+import { notFound } from "#app/services/action-result.server.ts";
 import type { Route } from "./+types/portfolio-sample";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export function loader({ params }: Route.LoaderArgs) {
   const sample = Object.hasOwn(samplePages, params.slug) ? samplePages[params.slug] : undefined;
-  if (!sample) throw data("Not found", { status: 404 });
+  if (!sample) notFound();
   return { title: sample.title };
 }
 

@@ -5,15 +5,16 @@
  * (the layout's event stream re-runs this loader when a submission changes).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Archive, Inbox, RefreshCw } from "lucide-react";
+import { Archive, Inbox } from "lucide-react";
 import { useEffect } from "react";
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { InboxTable } from "#app/components/admin/inbox-table.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { ConvertDialog, SubmissionDialog } from "#app/components/admin/submission-dialogs.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
-import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
@@ -33,13 +34,17 @@ import {
   listSubmissions,
   updateSubmission,
 } from "#app/models/contact-submissions.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { AdminHandle } from "./layout.tsx";
 
-export const handle: AdminHandle = { liveTables: ["contact_submissions"] };
+/** A load failure: the spec's 'Failed to fetch submissions' toast (shown by the shared error boundary). */
+export const handle: AdminHandle & ErrorHandle = {
+  liveTables: ["contact_submissions"],
+  loadFailed: { type: "error", message: inboxMessages.loadFailed },
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Contact Forms | Studio back office" }];
 
@@ -72,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseSubmissionId(formData.get("id"));
   const listHref = inboxHref(query);
   if (!id || (intent !== "update" && intent !== "convert")) {
-    throw data("Unknown submission or action", { status: 400 });
+    badRequest("Unknown submission or action");
   }
   const detailHref = inboxHref(query, { submission: id });
 
@@ -246,24 +251,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           failure={actionData}
         />
       ) : null}
-    </div>
-  );
-}
-
-export function ErrorBoundary() {
-  useEffect(() => {
-    showToast({ type: "error", message: inboxMessages.loadFailed });
-  }, []);
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">Contact Forms</h1>
-      <p role="alert" className="text-zinc-300">
-        {inboxMessages.loadFailed}
-      </p>
-      <a href="/admin/dashboard" className={buttonClass("secondary")}>
-        <RefreshCw aria-hidden className="size-4" />
-        Try again
-      </a>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * page, so an export holds exactly the rows the page's filters select, and streams them in
  * batches (services/csv-export.server.ts). Guarded by the admin layout and again here.
  */
-import { data } from "react-router";
+
 import { getApp } from "#app/context.server.ts";
 import { amount, type CsvCell } from "#app/domain/csv.ts";
 import { parseCustomerListQuery } from "#app/domain/customers.ts";
@@ -20,6 +20,7 @@ import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
 import { exportCustomers } from "#app/models/customers.server.ts";
 import { exportInvoices, studioToday } from "#app/models/invoices.server.ts";
+import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { csvResponse } from "#app/services/csv-export.server.ts";
 import type { Route } from "./+types/export-csv";
@@ -121,6 +122,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       );
     }
     default:
-      throw data("Not Found", { status: 404 });
+      notFound();
   }
 }

@@ -5,11 +5,13 @@
  * without JavaScript).
  */
 import { data, Outlet } from "react-router";
-import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import { AdminToaster, useFlashToast } from "#app/components/admin/toaster.tsx";
 import { getApp } from "#app/context.server.ts";
 import { readToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/frame";
+
+/** A 403 thrown by the guarded layout's middleware during a client-side navigation, and the sign-in pages' failures. */
+export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request, getApp(context).config);
@@ -43,9 +45,4 @@ export default function AdminFrame({ loaderData }: Route.ComponentProps) {
       <AdminToaster />
     </>
   );
-}
-
-/** A 403 thrown by the guarded layout's middleware during a client-side navigation lands here. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorPage error={error} />;
 }

@@ -17,8 +17,7 @@ import {
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { acceptInvitationSchema, teamMessages } from "#app/domain/team.ts";
-import type { ActionFailure } from "#app/domain/toast.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, redirectWithToast, refusalPage, refuse } from "#app/services/action-result.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { acceptInvitation, checkInvitation } from "#app/services/auth/team.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
@@ -46,17 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (check.state === "valid") {
     return data({ state: "valid" as const, email: check.email, admin: check.admin }, { headers: noStore });
   }
-  return data(
-    { state: check.state, email: null, admin: false },
-    { status: check.state === "limited" ? 429 : 410, headers: noStore },
-  );
+  return refusalPage(check.state === "limited" ? 429 : 410, { state: check.state, email: null, admin: false }, noStore);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { config, database } = getApp(context);
   const hideFields = ["password", "confirmPassword"];
   const submission = parseWithZod(await request.formData(), { schema: acceptInvitationSchema });
-  if (submission.status !== "success") return invalid({ reply: () => submission.reply({ hideFields }) });
+  if (submission.status !== "success") return invalid(submission, { hideFields });
   const outcome = await acceptInvitation(database.db, {
     token: params.token,
     name: submission.value.name,
@@ -64,16 +60,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ...requestMeta(request, context),
   });
   if (!outcome.ok) {
-    const toast = { type: "error", message: outcome.message } as const;
     if ("field" in outcome && outcome.field) {
-      const result = submission.reply({ hideFields, fieldErrors: { [outcome.field]: [outcome.message] } });
-      return data<ActionFailure>({ result, toast }, { status: 400 });
+      const fieldErrors = { [outcome.field]: [outcome.message] };
+      return invalid(submission, { hideFields, fieldErrors, toast: { type: "error", message: outcome.message } });
     }
-    const status = "limited" in outcome ? 429 : 410;
-    return data<ActionFailure>(
-      { result: submission.reply({ hideFields, formErrors: [outcome.message] }), toast },
-      { status },
-    );
+    return refuse("limited" in outcome ? 429 : 410, outcome.message, {
+      submission,
+      hideFields,
+      retryAfterSeconds: 600,
+    });
   }
   return redirectWithToast(
     config,

@@ -2,21 +2,21 @@
  * The invoice page's other actions (issue 13), posted to /admin/invoices/{id} with an `intent`:
  * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice.
  * Each answers the one way (redirectWithToast, or a 400 with the payment form's field errors),
- * is audited, and works without JavaScript.
+ * is audited, and works without JavaScript. The payment form's failures say `form: "payment"`, so the
+ * editor's form never takes them for its own.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
-import type { ActionFailure } from "#app/domain/toast.ts";
 import { acceptEstimate, convertEstimate, declineEstimate } from "#app/models/estimates.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 
@@ -35,9 +35,6 @@ export function accountIntentOf(formData: FormData): AccountIntent | null {
     ? (intent as AccountIntent)
     : null;
 }
-
-/** The payment form's failure: tagged, so the editor's form never takes it for its own. */
-export type PaymentFailure = ActionFailure & { form: "payment" };
 
 export async function accountAction({
   intent,
@@ -59,7 +56,7 @@ export async function accountAction({
   if (intent === "record-payment") {
     const submission = parseWithZod(formData, { schema: paymentFormSchema });
     if (submission.status !== "success") {
-      return data<PaymentFailure>({ form: "payment", result: submission.reply() }, { status: 400 });
+      return invalid(submission, { form: "payment" });
     }
     try {
       const saved = await recordPayment(database.db, invoiceId, submission.value, session.userId);
@@ -78,22 +75,17 @@ export async function accountAction({
     } catch (caught) {
       if (caught instanceof PaymentRefusedError) {
         if (caught.reason === "not_found") return error(caught.message, "/admin/invoices");
-        const reply = caught.field
-          ? submission.reply({ fieldErrors: { [caught.field]: [caught.message] } })
-          : submission.reply({ formErrors: [caught.message] });
-        return data<PaymentFailure>(
-          { form: "payment", result: reply, toast: { type: "error", message: caught.message } },
-          { status: 400 },
-        );
+        return invalid(submission, {
+          form: "payment",
+          ...(caught.field ? { fieldErrors: { [caught.field]: [caught.message] } } : { formError: caught.message }),
+          toast: { type: "error", message: caught.message },
+        });
       }
       logger.error({ err: caught, invoice: invoiceId }, "payment save failed");
-      return data<PaymentFailure>(
-        {
-          form: "payment",
-          result: submission.reply({ formErrors: [paymentMessages.saveFailed] }),
-          toast: { type: "error", message: "Error", description: paymentMessages.saveFailed },
-        },
-        { status: 500 },
+      return serverError(
+        submission,
+        { type: "error", message: "Error", description: paymentMessages.saveFailed },
+        { form: "payment" },
       );
     }
   }

@@ -6,13 +6,16 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
 import { InvoiceAccount } from "#app/components/admin/invoice-account.tsx";
-import { type EditorValues, emptyLine, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
-import { showToast } from "#app/components/admin/toaster.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import {
+  type EditorProject,
+  type EditorValues,
+  emptyLine,
+  InvoiceEditor,
+} from "#app/components/admin/invoice-editor.tsx";
+import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
+import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
@@ -34,15 +37,25 @@ import {
   studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import {
+  formIntent,
+  invalid,
+  notFound,
+  redirectWithToast,
+  refuse,
+  serverError,
+} from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
-import { accountAction, accountIntentOf, type PaymentFailure } from "./invoice-account.server.ts";
+import { accountAction, accountIntentOf } from "./invoice-account.server.ts";
 import { loadInvoiceAccount } from "./invoice-account-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
-export const handle: AdminHandle = {};
+/** A load failure: the spec's 'Error' toast with the reason (the not-found view for a missing invoice). */
+export const handle: AdminHandle & ErrorHandle = {
+  loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -52,15 +65,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   },
 ];
 
-function notFound(): never {
-  throw data(invoiceMessages.notFound, { status: 404, statusText: invoiceMessages.notFound });
-}
-
 /** "new", or a well-formed id; anything else is a 404 (never a 500). */
 function editorTarget(param: string | undefined): { mode: "new" } | { mode: "edit"; id: string } {
   if (param === "new") return { mode: "new" };
   const id = parseUuid(param);
-  if (!id) notFound();
+  if (!id) notFound(invoiceMessages.notFound);
   return { mode: "edit", id };
 }
 
@@ -95,7 +104,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 
   const invoice = await getInvoice(database.db, target.id);
-  if (!invoice) notFound();
+  if (!invoice) notFound(invoiceMessages.notFound);
   const projects = await listProjectChoices(database.db, invoice.customerId);
   const defaultValue: EditorValues = {
     invoice_type: invoice.invoiceType,
@@ -152,14 +161,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // only a real save says the spec's messages as a toast (not Add Item, remove or 'Load projects')
     const errors = submission.status === "error" && !formData.has("__intent__") ? (submission.error ?? {}) : {};
     const message = errors.customer_id?.[0] ?? errors.items?.[0];
-    return data(
-      {
-        result: submission.reply(),
-        projects: await projects(),
-        toast: message ? { type: "error" as const, message } : undefined,
-      },
-      { status: submission.status === "error" ? 400 : 200 },
-    );
+    const extra = { projects: await projects() };
+    if (submission.status === undefined) return formIntent(submission, { extra });
+    return invalid(submission, { toast: message ? { type: "error", message } : undefined, extra });
   }
 
   const form = submission.value;
@@ -201,33 +205,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof DocumentClosedError) {
-      return data(
-        {
-          result: submission.reply({ formErrors: [error.message] }),
-          projects: await projects(),
-          toast: { type: "error" as const, message: error.message },
-        },
-        { status: 409 },
-      );
+      return refuse(409, error.message, { submission, extra: { projects: await projects() } });
     }
     if (error instanceof InvoiceInputError) {
-      return data(
-        {
-          result: submission.reply({ fieldErrors: { [error.field]: [error.message] } }),
-          projects: await projects(),
-          toast: { type: "error" as const, message: error.message },
-        },
-        { status: 400 },
-      );
+      return invalid(submission, {
+        fieldErrors: { [error.field]: [error.message] },
+        toast: { type: "error", message: error.message },
+        extra: { projects: await projects() },
+      });
     }
     logger.error({ err: error, invoice: target.mode === "edit" ? target.id : "new" }, "invoice save failed");
-    return data(
-      {
-        result: submission.reply({ formErrors: [invoiceMessages.saveFailed] }),
-        projects: await projects(),
-        toast: { type: "error" as const, message: invoiceMessages.errorTitle, description: invoiceMessages.saveFailed },
-      },
-      { status: 500 },
+    return serverError(
+      submission,
+      { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.saveFailed },
+      { extra: { projects: await projects() } },
     );
   }
 }
@@ -237,8 +228,10 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
-  const paymentFailure = actionData && "form" in actionData ? (actionData as PaymentFailure) : null;
-  const editorFailure = actionData && !("form" in actionData) ? actionData : null;
+  const paymentFailure = actionData?.form === "payment" ? actionData : null;
+  // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
+  const editorFailure =
+    actionData && actionData.form === undefined ? (actionData as ActionFailure & { projects?: EditorProject[] }) : null;
   return (
     <>
       <InvoiceEditor
@@ -261,28 +254,5 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         />
       ) : null}
     </>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (!missing)
-      showToast({ type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed });
-  }, [missing]);
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">
-        {missing ? invoiceMessages.notFound : "Something went wrong"}
-      </h1>
-      {missing ? null : (
-        <p role="alert" className="text-zinc-300">
-          {invoiceMessages.loadFailed}
-        </p>
-      )}
-      <Link to="/admin/invoices" className={buttonClass("secondary")}>
-        Back to invoices
-      </Link>
-    </div>
   );
 }

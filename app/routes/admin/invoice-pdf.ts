@@ -4,12 +4,12 @@
  * rendering took (bench/pdf.ts reads it).
  */
 
-import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { printTexts } from "#app/domain/invoice-document.ts";
 
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
 import type { Route } from "./+types/invoice-pdf";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(database.db, id) : null;
-  if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
+  if (!invoice) notFound(printTexts.notFound);
   const started = performance.now();
   const bytes = await renderDocumentPdf(database.db, invoice).catch(throwIfBusy);
   const duration = performance.now() - started;

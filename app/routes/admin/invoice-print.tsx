@@ -5,7 +5,7 @@
  */
 
 import { ArrowLeft, Download, Loader2, Printer } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -15,6 +15,7 @@ import { invoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
+import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invoice-print";
 import type { AdminHandle } from "./layout.tsx";
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(database.db, id) : null;
-  if (!invoice) throw data(printTexts.notFound, { status: 404, statusText: printTexts.notFound });
+  if (!invoice) notFound(printTexts.notFound);
   const [studio, logoVersion] = await Promise.all([getStudioIdentity(database.db), getStudioLogoVersion(database.db)]);
   return {
     id: invoice.id,
@@ -71,20 +72,6 @@ export default function InvoicePrint({ loaderData }: Route.ComponentProps) {
       ) : (
         <InvoiceSheet doc={loaderData.doc} logoSrc={loaderData.logoSrc} />
       )}
-    </main>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-zinc-950 px-6 text-center">
-      <title>{missing ? printTexts.notFound : "Something went wrong"}</title>
-      <h1 className="text-2xl font-semibold text-zinc-50">{missing ? printTexts.notFound : "Something went wrong"}</h1>
-      <Link to="/admin/invoices" className={buttonClass("secondary")}>
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to invoices
-      </Link>
     </main>
   );
 }

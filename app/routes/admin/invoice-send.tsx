@@ -7,7 +7,7 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link2Off, Send } from "lucide-react";
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import {
   AdminForm,
@@ -19,7 +19,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
-import { CrmErrorView, linkClass } from "#app/components/admin/record-page.tsx";
+import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -39,7 +39,7 @@ import {
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { listSends, liveLinkCount, revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendDocument, subjectOf } from "#app/services/invoice-sending.server.ts";
@@ -52,16 +52,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Send ${loaderData.invoice.invoiceNumber} | Studio back office` : "Send | Studio back office" },
 ];
 
-function notFound(): never {
-  throw data(invoiceMessages.notFound, { status: 404, statusText: invoiceMessages.notFound });
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = getApp(context).database.db;
   const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(db, id) : null;
-  if (!invoice) notFound();
+  if (!invoice) notFound(invoiceMessages.notFound);
   const [studio, sends, links] = await Promise.all([
     getStudioIdentity(db),
     listSends(db, invoice.id),
@@ -88,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, logger, mail, ip } = getApp(context);
   const id = parseUuid(params.id);
-  if (!id) notFound();
+  if (!id) notFound(invoiceMessages.notFound);
   const formData = await request.formData();
   const back = `/admin/invoices/${id}/send`;
   const actor = { userId: session.userId, email: session.email };
@@ -106,9 +102,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { db: database.db, config, logger },
     { invoiceId: id, form: submission.value, actor, ip },
   );
-  if (result.status === "not-found") notFound();
+  if (result.status === "not-found") notFound(invoiceMessages.notFound);
   if (result.status === "cancelled") {
-    return invalid(submission, { type: "error", message: sendMessages.cannotSend });
+    return refuse(409, sendMessages.cannotSend, { submission });
   }
   mail.kick();
   return redirectWithToast(
@@ -226,8 +222,4 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CrmErrorView error={error} backHref="/admin/invoices" backLabel="Back to Invoices" />;
 }

@@ -11,6 +11,7 @@ import { type Column, DataTable, rowActionClass } from "#app/components/admin/da
 import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
@@ -31,7 +32,11 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invoices";
 import type { AdminHandle } from "./layout.tsx";
 
-export const handle: AdminHandle = { liveTables: ["invoices", "customers"] };
+/** A load failure: the spec's 'Error' toast with the reason (shown by the shared error boundary). */
+export const handle: AdminHandle & ErrorHandle = {
+  liveTables: ["invoices", "customers"],
+  loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
+};
 
 export const meta: Route.MetaFunction = () => [{ title: "Invoices & Estimates | Studio back office" }];
 
@@ -261,20 +266,5 @@ function InvoiceTable({ rows }: { rows: Row[] }) {
       empty={invoiceMessages.empty}
       actions={(row) => <RowActions row={row} />}
     />
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">Invoices &amp; Estimates</h1>
-      <p role="alert" className="text-zinc-300">
-        {invoiceMessages.loadFailed}
-      </p>
-      <a href="/admin/invoices" className={buttonClass("secondary")}>
-        <Icon name="refresh-cw" />
-        Try again
-      </a>
-    </div>
   );
 }

@@ -5,7 +5,6 @@
  * `requireAdmin` at its top.
  */
 import { Outlet, useMatches } from "react-router";
-import { AdminErrorPage } from "#app/components/admin/error-page.tsx";
 import { AdminShell } from "#app/components/admin/shell.tsx";
 import { useLiveChanges } from "#app/components/admin/use-live-changes.ts";
 import { getApp } from "#app/context.server.ts";
@@ -14,6 +13,9 @@ import { readSidebarState } from "#app/domain/sidebar.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/layout";
+
+/** Access Denied (403), and every guarded page's failure: its not-found view or failure note, in the shell. */
+export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -54,9 +56,4 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
     </AdminShell>
   );
-}
-
-/** Access Denied (403) and other failures of the guarded pages. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorPage error={error} />;
 }

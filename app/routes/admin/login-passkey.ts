@@ -8,6 +8,7 @@ import { getApp } from "#app/context.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { findUserById, hasAdminRole } from "#app/models/users.server.ts";
+import { refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { authenticationOptions, verifyPasskeySignIn } from "#app/services/auth/passkeys.server.ts";
 import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
@@ -21,7 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const db = database.db;
   const limited = await hitRateLimit(db, `passkey-ip:${ip}`, { limit: 30, windowMs: 10 * 60_000 });
-  if (!limited.allowed) return data({ error: authMessages.tooManySignIns }, { status: 429, headers: noStore });
+  if (!limited.allowed) {
+    return refuse(429, authMessages.tooManySignIns, { headers: noStore, retryAfterSeconds: limited.retryAfterSeconds });
+  }
   const form = await request.formData();
   if (form.get("step") === "options") {
     const { options, cookie } = await authenticationOptions(db, config, request);
@@ -40,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = userId ? await findUserById(db, userId) : undefined;
   if (!user || user.disabledAt) {
     await audit(db, { event: "signin_failure", ip, detail: { method: "passkey" } });
-    return data(
-      { error: "This passkey did not sign you in. Try again or use your password." },
-      { status: 400, headers: noStore },
-    );
+    return refuse(401, "This passkey did not sign you in. Try again or use your password.", { headers: noStore });
   }
   const session = await createSession(db, user.id, requestMeta(request, context));
   await audit(db, { event: "signin_success", userId: user.id, email: user.email, ip, detail: { method: "passkey" } });

@@ -9,9 +9,11 @@ import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { inputClass } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { failureMessage } from "#app/domain/action-answer.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { findUserById } from "#app/models/users.server.ts";
+import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import {
@@ -43,20 +45,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const db = database.db;
   const pending = await readPendingSignIn(db, config, request);
-  if (!pending) return data({ error: twoFactorMessages.expired }, { status: 400, headers: noStore });
+  if (!pending) return refuse(401, twoFactorMessages.expired, { field: "code", headers: noStore });
   const user = await findUserById(db, pending.userId);
   const byUser = await hitRateLimit(db, `totp:${pending.userId}`, limit);
   const byIp = await hitRateLimit(db, `totp-ip:${ip}`, { limit: 20, windowMs: 10 * 60_000 });
-  if (!user || user.disabledAt) return data({ error: twoFactorMessages.expired }, { status: 400, headers: noStore });
+  if (!user || user.disabledAt) return refuse(401, twoFactorMessages.expired, { field: "code", headers: noStore });
   if (!byUser.allowed || !byIp.allowed) {
     await audit(db, { event: "totp_blocked", userId: user.id, email: user.email, ip });
-    return data({ error: twoFactorMessages.tooMany }, { status: 429, headers: noStore });
+    return refuse(429, twoFactorMessages.tooMany, {
+      field: "code",
+      headers: noStore,
+      retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
+    });
   }
   const form = await request.formData();
   const method = await verifySecondFactor(db, totpKey(config.sessionSecret), user.id, String(form.get("code") ?? ""));
   if (!method) {
     await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
-    return data({ error: twoFactorMessages.invalidCode }, { status: 400, headers: noStore });
+    return invalid(null, { fieldErrors: { code: [twoFactorMessages.invalidCode] }, headers: noStore });
   }
   const clear = await endPendingSignIn(db, config, pending.tokenHash);
   const session = await createSession(db, user.id, requestMeta(request, context));
@@ -74,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginVerify() {
-  const answer = useActionData<typeof action>() as { error?: string } | undefined;
+  const error = failureMessage(useActionData<typeof action>(), { field: "code" });
   const [params] = useSearchParams();
   return (
     <AuthCard title="Two-factor sign-in" description={twoFactorMessages.enterCode}>
@@ -94,13 +100,13 @@ export default function LoginVerify() {
           autoComplete="one-time-code"
           inputMode="text"
           maxLength={20}
-          aria-invalid={answer?.error ? true : undefined}
-          aria-describedby={answer?.error ? "code-error" : undefined}
-          className={inputClass(Boolean(answer?.error))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "code-error" : undefined}
+          className={inputClass(Boolean(error))}
         />
-        {answer?.error ? (
+        {error ? (
           <p id="code-error" role="alert" className="text-sm text-red-400">
-            {answer.error}
+            {error}
           </p>
         ) : null}
         <button type="submit" className={buttonClass("primary")}>

@@ -17,7 +17,7 @@ import { getRequestSession } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/login";
 import { forgotAction } from "./login/forgot.server.ts";
 import { recoveryAction, recoveryCheckAction } from "./login/recovery.server.ts";
-import type { LoginActionData } from "./login/shared.server.ts";
+import type { LoginActionData, LoginIntent } from "./login/shared.server.ts";
 import { signInAction } from "./login/sign-in.server.ts";
 
 export const meta: Route.MetaFunction = () => [
@@ -72,8 +72,8 @@ export default function AdminLogin() {
     return () => window.removeEventListener("hashchange", enterRecovery);
   }, [navigate, submitCheck]);
 
-  const linkValid = check.data?.linkValid;
-  const checkToast = check.data?.toast;
+  const linkValid = check.data && "linkValid" in check.data ? check.data.linkValid : undefined;
+  const checkToast = check.data && "toast" in check.data ? check.data.toast : undefined;
   useEffect(() => {
     if (linkValid === true) showToast({ type: "info", message: authMessages.recoveryEntered, id: "recovery" });
     if (linkValid === false) showToast({ type: "error", message: authMessages.invalidResetLink, id: "recovery" });
@@ -82,12 +82,12 @@ export default function AdminLogin() {
     if (checkToast) showToast({ ...checkToast, id: "recovery" });
   }, [checkToast]);
 
-  const sentTo = actionData?.intent === "forgot" ? actionData.sentTo : undefined;
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : undefined;
   useEffect(() => {
     if (sentTo) showToast({ type: "success", message: authMessages.resetSent, id: "forgot" });
   }, [sentTo]);
 
-  const linkDead = linkValid === false || (actionData?.intent === "recovery" && actionData.linkValid === false);
+  const linkDead = linkValid === false || (actionData?.form === "recovery" && actionData.linkValid === false);
   const mode: Mode =
     recoveryToken !== null
       ? linkDead
@@ -100,11 +100,9 @@ export default function AdminLogin() {
           : "signin";
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const loginHref = redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login";
-  /** the action's answer, when it is for this mode's form (the kit's `{ result, toast }`) */
-  const failureOf = (intent: LoginActionData["intent"]) =>
-    actionData?.intent === intent && actionData.result && !actionData.sentTo
-      ? { result: actionData.result, toast: actionData.toast }
-      : undefined;
+  /** the action's failure, when it is for this mode's form */
+  const failureOf = (intent: LoginIntent) =>
+    actionData && "result" in actionData && actionData.form === intent ? actionData : undefined;
 
   switch (mode) {
     case "signin":

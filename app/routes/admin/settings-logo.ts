@@ -2,27 +2,25 @@
  * /admin/settings/logo: GET the studio's invoice logo; POST a new one (multipart field `logo`: PNG
  * or JPEG, at most 1 MB and 25 megapixels, recognised by its bytes, stored re-encoded to fit
  * 600 x 300 px by services/logo-image.server.ts) or `intent=remove`. A refused file answers 400
- * with the field's message (`LogoUploadFailure`). The body-size limit for this route is raised to
+ * with the field's message. The body-size limit for this route is raised to
  * about 1.2 MB at the server, for admin sessions only (every other route keeps the small limit).
  */
-import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
+import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { prepareLogo } from "#app/services/logo-image.server.ts";
-import { redirectWithToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/settings-logo";
 
-export type LogoUploadFailure = { fieldErrors: { logo: string[] } };
-
-const refuse = (message: string) => data<LogoUploadFailure>({ fieldErrors: { logo: [message] } }, { status: 400 });
+/** A refused file: 400 with the message as the `logo` field's error (the settings page shows it under the input). */
+const refuse = (message: string) => invalid(null, { fieldErrors: { logo: [message] } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const logo = await getStudioLogo(getApp(context).database.db);
-  if (!logo) throw data("No logo", { status: 404 });
+  if (!logo) notFound("No logo");
   return new Response(new Uint8Array(logo.data), {
     headers: {
       "Content-Type": logo.mimeType,
@@ -55,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get("logo");
   const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const prepared = await prepareLogo(bytes);
-  if (!prepared.ok) return refuse(prepared.error);
+  if (!prepared.ok) return refuse(prepared.message);
   await saveStudioLogo(database.db, prepared.logo);
   await auditAction(database.db, session, ip, "logo_saved", {
     type: prepared.logo.mimeType,

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { deletePasskey } from "#app/models/passkeys.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { registerPasskey, registrationOptions } from "#app/services/auth/passkeys.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
@@ -27,8 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     recheckPassword(db, { userId: session.userId, password: form.get("password"), purpose, ip });
   if (intent === "options") {
     const check = await recheck("passkey-add");
-    if (check === "limited") return data({ error: twoFactorMessages.tooManyChecks }, { status: 429, headers: noStore });
-    if (check === "wrong") return data({ error: twoFactorMessages.wrongPassword }, { status: 400, headers: noStore });
+    if (check === "limited")
+      return refuse(429, twoFactorMessages.tooManyChecks, { field: "password", headers: noStore });
+    if (check === "wrong") {
+      return invalid(null, { fieldErrors: { password: [twoFactorMessages.wrongPassword] }, headers: noStore });
+    }
     const { options, cookie } = await registrationOptions(db, config, request, session);
     return data({ options }, { headers: { ...noStore, "Set-Cookie": cookie } });
   }
@@ -45,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const added = response ? await registerPasskey(db, config, request, session.userId, response, name) : false;
     if (!added)
-      return data({ error: "The passkey could not be verified. Please try again." }, { status: 400, headers: noStore });
+      return invalid(null, { formError: "The passkey could not be verified. Please try again.", headers: noStore });
     await auditAction(db, session, ip, "passkey_added", { name });
     return data({ ok: true }, { headers: noStore });
   }
@@ -57,9 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(config, back, { type: "error", message });
     }
     const removed = await deletePasskey(db, session.userId, String(form.get("id") ?? ""));
-    if (!removed) throw data("Passkey not found", { status: 404 });
+    if (!removed) notFound("Passkey not found");
     await auditAction(db, session, ip, "passkey_removed");
     return redirectWithToast(config, back, { type: "success", message: "Passkey removed" });
   }
-  throw data("Unknown action", { status: 400 });
+  badRequest("Unknown action");
 }

@@ -12,6 +12,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
+import { failureMessage } from "#app/domain/action-answer.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { parseHashId } from "#app/domain/ids.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
@@ -19,7 +20,7 @@ import { describeUserAgent } from "#app/domain/user-agent.ts";
 import { listPasskeys } from "#app/models/passkeys.server.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
 import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
@@ -69,12 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const key = totpKey(config.sessionSecret);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "revoke");
-  const problem = (field: string, message: string) => data({ field, error: message }, { status: 400 });
+  // each two-factor form reads the answers named after its intent
+  const problem = (form: string, message: string) => invalid(null, { form, formError: message });
 
   if (intent === "totp-start" || intent === "totp-disable") {
     // starting over would silently replace a working second factor: turning it off comes first
     if (intent === "totp-start" && (await getTotp(db, session.userId))?.confirmedAt) {
-      return data({ field: intent, error: twoFactorMessages.alreadyOn }, { status: 409 });
+      return refuse(409, twoFactorMessages.alreadyOn, { form: intent });
     }
     const check = await recheckPassword(db, {
       userId: session.userId,
@@ -82,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       purpose: intent,
       ip,
     });
-    if (check === "limited") return data({ field: intent, error: twoFactorMessages.tooManyChecks }, { status: 429 });
+    if (check === "limited") return refuse(429, twoFactorMessages.tooManyChecks, { form: intent });
     if (check === "wrong") return problem(intent, twoFactorMessages.wrongPassword);
     if (intent === "totp-start") {
       await beginEnrolment(db, key, session);
@@ -105,9 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const id = parseHashId(form.get("session_id"));
-  if (!id) throw data("Session not found", { status: 404 });
+  if (!id) notFound("Session not found");
   const ended = await deleteSessionOfUser(db, session.userId, id);
-  if (!ended) throw data("Session not found", { status: 404 });
+  if (!ended) notFound("Session not found");
   await auditAction(db, session, ip, "session_revoked", { current: id === session.sessionId });
   if (id === session.sessionId) {
     return redirect("/admin/login", { headers: { "Set-Cookie": await sessionClearCookie(config) } });
@@ -132,10 +134,17 @@ function QrCode({ modules }: { modules: boolean[][] }) {
   );
 }
 
-type ActionAnswer = { field?: string; error?: string; backupCodes?: string[] } | undefined;
+/** The action's answer: a failure of one form (`form` is its intent), or the new backup codes. */
+type ActionAnswer = unknown;
+
+function backupCodesOf(answer: ActionAnswer) {
+  return typeof answer === "object" && answer !== null && "backupCodes" in answer && Array.isArray(answer.backupCodes)
+    ? (answer.backupCodes as string[])
+    : null;
+}
 
 function PasswordForm({ intent, label, answer }: { intent: string; label: string; answer: ActionAnswer }) {
-  const error = answer?.field === intent ? answer.error : undefined;
+  const error = failureMessage(answer, { form: intent });
   return (
     <Form method="post" action={page} className="mt-3 flex flex-col gap-2 sm:max-w-sm">
       <label htmlFor={`${intent}-password`} className="text-sm font-medium text-zinc-200">
@@ -172,7 +181,8 @@ function TwoFactor({
   state: Route.ComponentProps["loaderData"]["twoFactor"];
   answer: ActionAnswer;
 }) {
-  if (answer?.backupCodes) {
+  const backupCodes = backupCodesOf(answer);
+  if (backupCodes) {
     return (
       <div className="mt-2 text-sm">
         <p role="status" className="font-medium text-emerald-200">
@@ -180,7 +190,7 @@ function TwoFactor({
         </p>
         <p className="mt-2 text-zinc-300">{twoFactorMessages.backupCodesNote}</p>
         <ul aria-label="Backup codes" className="mt-2 grid w-fit grid-cols-2 gap-x-6 gap-y-1 font-mono text-zinc-100">
-          {answer.backupCodes.map((code) => (
+          {backupCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </ul>
@@ -197,9 +207,9 @@ function TwoFactor({
           On: signing in asks for a code from your authenticator app. {state.backupCodesLeft} backup{" "}
           {state.backupCodesLeft === 1 ? "code" : "codes"} left.
         </p>
-        {answer?.field === "totp-start" ? (
+        {failureMessage(answer, { form: "totp-start" }) ? (
           <p role="alert" className="mt-2 text-sm text-red-400">
-            {answer.error}
+            {failureMessage(answer, { form: "totp-start" })}
           </p>
         ) : null}
         <PasswordForm intent="totp-disable" label="Turn off two-factor" answer={answer} />
@@ -207,7 +217,7 @@ function TwoFactor({
     );
   }
   if (state.enrolling) {
-    const error = answer?.field === "totp-confirm" ? answer.error : undefined;
+    const error = failureMessage(answer, { form: "totp-confirm" });
     return (
       <div className="mt-2 flex flex-col gap-3 text-sm text-zinc-300">
         <p>Scan this code with your authenticator app (or type the key), then enter the 6-digit code it shows.</p>

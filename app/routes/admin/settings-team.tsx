@@ -26,7 +26,7 @@ import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { inviteSchema, memberActionSchema, teamMessages } from "#app/domain/team.ts";
 import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
 import { listTeam } from "#app/models/users.server.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import {
   inviteMember,
   revokeInvitation,
@@ -84,13 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       ip,
     });
     if (!outcome.ok) {
-      return invalid({ reply: () => submission.reply({ fieldErrors: { email: [outcome.message] } }) });
+      return invalid(submission, { fieldErrors: { email: [outcome.message] } });
     }
     mail.kick();
     return redirectWithToast(config, teamPath, { type: "success", message: outcome.message, id: inviteFormId });
   }
   const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw data("Unknown team action", { status: 400 });
+  if (!parsed.success) badRequest("Unknown team action");
   const { intent, id } = parsed.data;
   let outcome: TeamResult;
   if (intent === "revoke-invitation") {

@@ -6,7 +6,7 @@
  * dispatches on `intent`: `identity` or `invoice-settings`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
@@ -19,7 +19,7 @@ import {
   toBusinessSettingsRow,
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import {
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === invoiceSettingsIntent) {
     return invoiceSettingsAction(config, database.db, formData, undefined, { ...session, ip: getApp(context).ip });
   }
-  if (intent !== "identity") throw data("Unknown settings section", { status: 400 });
+  if (intent !== "identity") badRequest("Unknown settings section");
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
     return serverError(submission, {

@@ -18,8 +18,7 @@ import {
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
-import type { ActionFailure } from "#app/domain/toast.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { completeAdminSetup, isAdminSetupPending } from "#app/services/auth/setup.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
@@ -39,20 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database } = getApp(context);
   const hideFields = ["password", "confirmPassword", "token"];
   const submission = parseWithZod(await request.formData(), { schema: setupSchema });
-  if (submission.status !== "success") return invalid({ reply: () => submission.reply({ hideFields }) });
+  if (submission.status !== "success") return invalid(submission, { hideFields });
   const outcome = await completeAdminSetup(database.db, { ...submission.value, ...requestMeta(request, context) });
   if (!outcome.ok) {
-    const toast = { type: "error", message: outcome.message } as const;
     if (outcome.field) {
-      const result = submission.reply({ hideFields, fieldErrors: { [outcome.field]: [outcome.message] } });
-      return data<ActionFailure>({ result, toast }, { status: 400 });
+      const fieldErrors = { [outcome.field]: [outcome.message] };
+      return invalid(submission, { hideFields, fieldErrors, toast: { type: "error", message: outcome.message } });
     }
     // an invalid or used link, set-up already done, or too many attempts: refused (the form's error too)
     const status = outcome.message === authMessages.tooManyAttempts ? 429 : 403;
-    return data<ActionFailure>(
-      { result: submission.reply({ hideFields, formErrors: [outcome.message] }), toast },
-      { status },
-    );
+    return refuse(status, outcome.message, { submission, hideFields });
   }
   return redirectWithToast(
     config,

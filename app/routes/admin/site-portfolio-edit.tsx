@@ -5,7 +5,7 @@
  * field; the file must be chosen again.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import {
   AdminForm,
   CheckboxField,
@@ -17,12 +17,11 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
-import { CrmErrorView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
 import { createPortfolioItem, getPortfolioItem, updatePortfolioItem } from "#app/models/portfolio.server.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { storePortfolioImage } from "#app/services/portfolio-images.server.ts";
@@ -36,7 +35,7 @@ function itemId(request: Request): number | null {
   const raw = new URL(request.url).searchParams.get("id");
   if (raw === null) return null;
   const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id <= 0) throw data(siteMessages.notFound, { status: 404 });
+  if (!/^\d{1,9}$/.test(raw) || id <= 0) notFound(siteMessages.notFound);
   return id;
 }
 
@@ -44,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = itemId(request);
   const item = id ? await getPortfolioItem(getApp(context).database.db, id) : null;
-  if (id && !item) throw data(siteMessages.notFound, { status: 404 });
+  if (id && !item) notFound(siteMessages.notFound);
   return { item };
 }
 
@@ -57,25 +56,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission);
   const file = formData.get("image");
   const bytes = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
-  const refuse = (message: string) =>
-    data({ result: submission.reply({ fieldErrors: { image: [message, siteMessages.imageAgain] } }) }, { status: 400 });
+  const badImage = (message: string) =>
+    invalid(submission, { fieldErrors: { image: [message, siteMessages.imageAgain] } });
   let image: string | null = null;
   if (bytes) {
     const stored = await storePortfolioImage(database.db, bytes);
-    if (!stored.ok) return refuse(stored.error);
+    if (!stored.ok) return badImage(stored.message);
     image = stored.image;
   }
   const form = submission.value;
   if (id) {
     const updated = await updatePortfolioItem(database.db, id, form, image);
-    if (!updated) throw data(siteMessages.notFound, { status: 404 });
+    if (!updated) notFound(siteMessages.notFound);
     await auditAction(database.db, session, ip, "portfolio_item_updated", {
       id,
       title: form.title,
       image: Boolean(image),
     });
   } else {
-    if (!image) return refuse(siteMessages.imageRequired);
+    if (!image) return badImage(siteMessages.imageRequired);
     const created = await createPortfolioItem(database.db, form, image);
     await auditAction(database.db, session, ip, "portfolio_item_created", {
       id: created?.id ?? null,
@@ -162,8 +161,4 @@ export default function PortfolioItemEdit({ loaderData }: Route.ComponentProps) 
       </AdminForm>
     </div>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CrmErrorView error={error} backHref="/admin/site/portfolio" backLabel="Back to Portfolio" />;
 }

@@ -6,7 +6,7 @@
  */
 
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
@@ -21,7 +21,7 @@ import {
   movePortfolioItem,
   setPortfolioPublished,
 } from "#app/models/portfolio.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-portfolio";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const form = await request.formData();
   const id = parseSerialId(form.get("id"));
-  if (id === null) throw data(siteMessages.notFound, { status: 404 });
+  if (id === null) notFound(siteMessages.notFound);
   const intent = String(form.get("intent") ?? "");
   const db = database.db;
   const done = (message: string) => redirectWithToast(config, listPath, { type: "success", message });
@@ -50,14 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "move-up":
     case "move-down": {
       const moved = await movePortfolioItem(db, id, intent === "move-up" ? "up" : "down");
-      if (moved === null) throw data(siteMessages.notFound, { status: 404 });
+      if (moved === null) notFound(siteMessages.notFound);
       if (moved) await auditAction(db, session, ip, "portfolio_item_moved", { id, direction: intent });
       return done(moved ? "Order saved" : "Already at the end of the list");
     }
     case "publish":
     case "unpublish": {
       const row = await setPortfolioPublished(db, id, intent === "publish");
-      if (!row) throw data(siteMessages.notFound, { status: 404 });
+      if (!row) notFound(siteMessages.notFound);
       await auditAction(
         db,
         session,
@@ -72,12 +72,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete": {
       const row = await deletePortfolioItem(db, id);
-      if (!row) throw data(siteMessages.notFound, { status: 404 });
+      if (!row) notFound(siteMessages.notFound);
       await auditAction(db, session, ip, "portfolio_item_deleted", { id, title: row.title });
       return done(siteMessages.deleted);
     }
     default:
-      throw data("Unknown action", { status: 400 });
+      badRequest("Unknown action");
   }
 }
 

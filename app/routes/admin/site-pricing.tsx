@@ -7,7 +7,7 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Trash2 } from "lucide-react";
-import { data, Form, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import {
   type ActionFailure,
   AdminForm,
@@ -33,7 +33,7 @@ import {
   savePricingBanner,
   updatePricingPackage,
 } from "#app/models/pricing.server.ts";
-import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: pricingPackageSchema });
     if (submission.status !== "success") return invalid(submission);
     const row = await updatePricingPackage(db, submission.value);
-    if (!row) throw data("Package not found", { status: 404 });
+    if (!row) notFound("Package not found");
     await auditAction(db, session, ip, "pricing_package_updated", { id: row.id, name: row.name });
     return done(siteMessages.saved);
   }
@@ -71,11 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "remove-package") {
     const id = parseSerialId(formData.get("id"));
-    if (id === null) throw data("Package not found", { status: 404 });
+    if (id === null) notFound("Package not found");
     const removed = await removePricingPackage(db, id);
     if (removed === "last")
       return redirectWithToast(config, page, { type: "error", message: siteMessages.lastPackage });
-    if (!removed) throw data("Package not found", { status: 404 });
+    if (!removed) notFound("Package not found");
     await auditAction(db, session, ip, "pricing_package_removed", { id, name: removed.name });
     return done(siteMessages.packageRemoved);
   }
@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await auditAction(db, session, ip, "pricing_banner_updated");
     return done(siteMessages.saved);
   }
-  throw data("Unknown action", { status: 400 });
+  badRequest("Unknown action");
 }
 
 function PackageForm({

@@ -5,16 +5,15 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
@@ -23,7 +22,7 @@ export const handle: AdminHandle = { liveTables: ["customers", "projects", "invo
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData && "customer" in loaderData ? loaderData.customer.name : customerMessages.notFound} | Studio back office`,
+    title: `${loaderData ? loaderData.customer.name : customerMessages.notFound} | Studio back office`,
   },
 ];
 
@@ -32,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const id = parseUuid(params.id);
   const customer = id ? await getCustomer(database.db, id) : null;
-  if (!id || !customer) return data({ notFound: true as const }, { status: 404 });
+  if (!id || !customer) notFound(customerMessages.notFound);
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
   const [summary, projects, invoices, notes] = await Promise.all([
     getCustomerSummary(database.db, id),
@@ -47,9 +46,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const id = parseUuid(params.id);
-  if (!id) throw data(customerMessages.notFound, { status: 404 });
+  if (!id) notFound(customerMessages.notFound);
   const formData = await request.formData();
-  if (formData.get("intent") !== "add-note") throw data("Unknown action", { status: 400 });
+  if (formData.get("intent") !== "add-note") badRequest("Unknown action");
   const submission = parseWithZod(formData, { schema: interactionFormSchema });
   if (submission.status !== "success") return invalid(submission);
   let note: Awaited<ReturnType<typeof addCustomerNote>>;
@@ -63,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       description: customerMessages.noteFailed,
     });
   }
-  if (!note) throw data(customerMessages.notFound, { status: 404 });
+  if (!note) notFound(customerMessages.notFound);
   return redirectWithToast(config, `/admin/customers/${id}?tab=activity`, {
     type: "success",
     message: customerMessages.noteAdded,
@@ -73,14 +72,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  if ("notFound" in loaderData) {
-    return (
-      <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
-    );
-  }
   return <CustomerDetailView {...loaderData} noteFailure={actionData} />;
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
 }

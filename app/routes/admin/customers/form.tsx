@@ -5,9 +5,8 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   customerFormDefaults,
@@ -17,7 +16,7 @@ import {
 } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { createCustomer, getCustomer, updateCustomer } from "#app/models/customers.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
 
@@ -31,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id === undefined) return { mode: "new" as const, id: null, defaults: customerFormDefaults() };
   const id = parseUuid(params.id);
   const customer = id ? await getCustomer(database.db, id) : null;
-  if (!customer) return data({ notFound: true as const }, { status: 404 });
+  if (!customer) notFound(customerMessages.notFound);
   return { mode: "edit" as const, id: customer.id, defaults: customerFormDefaults(customer) };
 }
 
@@ -40,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
   const id = editing ? parseUuid(params.id) : null;
-  if (editing && !id) throw data(customerMessages.notFound, { status: 404 });
+  if (editing && !id) notFound(customerMessages.notFound);
   const submission = parseWithZod(await request.formData(), { schema: customerPageFormSchema });
   if (submission.status !== "success") return invalid(submission);
   const row = customerPageFormToRow(submission.value);
@@ -55,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       description: customerMessages.saveFailed,
     });
   }
-  if (!saved) throw data(customerMessages.notFound, { status: 404 });
+  if (!saved) notFound(customerMessages.notFound);
   return redirectWithToast(config, "/admin/customers", {
     type: "success",
     message: "Success",
@@ -66,11 +65,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function CustomerFormRoute({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  if ("notFound" in loaderData) {
-    return (
-      <NotFoundView message={customerMessages.notFound} backHref="/admin/customers" backLabel="Back to Customers" />
-    );
-  }
   return (
     <CustomerFormView
       key={loaderData.id ?? "new"}
@@ -79,8 +73,4 @@ export default function CustomerFormRoute({ loaderData }: Route.ComponentProps) 
       failure={actionData}
     />
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CrmErrorView error={error} backHref="/admin/customers" backLabel="Back to Customers" />;
 }

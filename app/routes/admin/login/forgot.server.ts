@@ -1,11 +1,11 @@
 /** Login modes 2 and 3: request a reset link, then "check your email". */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, resetRequestSchema } from "#app/domain/auth-schemas.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
+import { invalidLogin, loginNews, refusedLogin, unexpected } from "./shared.server.ts";
 
 export async function forgotAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const { config, database, mail, logger } = getApp(context);
@@ -22,9 +22,5 @@ export async function forgotAction(request: Request, context: Readonly<RouterCon
     const status = "failedUs" in outcome ? 500 : 429;
     return refusedLogin("forgot", submission, outcome.message, { status });
   }
-  return data<LoginActionData>({
-    intent: "forgot",
-    result: submission.reply(),
-    sentTo: submission.value.email,
-  });
+  return loginNews({ form: "forgot", sentTo: submission.value.email });
 }

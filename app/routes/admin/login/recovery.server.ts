@@ -1,14 +1,14 @@
 /** Login mode 4: set a new password with the emailed link (and check the link as soon as it is opened). */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { checkResetToken, resetPassword } from "#app/services/auth/recovery.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { startPendingSignIn } from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { invalidLogin, type LoginActionData, refusedLogin, unexpected } from "./shared.server.ts";
+import { invalidLogin, loginNews, refusedLogin, unexpected } from "./shared.server.ts";
 
 export async function recoveryCheckAction(
   request: Request,
@@ -20,13 +20,8 @@ export async function recoveryCheckAction(
     token: typeof token === "string" ? token : "",
     ...requestMeta(request, context),
   });
-  if (answer === "limited") {
-    return data<LoginActionData>(
-      { intent: "recovery-check", toast: { type: "error", message: authMessages.tooManyAttempts } },
-      { status: 429 },
-    );
-  }
-  return data<LoginActionData>({ intent: "recovery-check", linkValid: answer === "valid" });
+  if (answer === "limited") return refuse(429, authMessages.tooManyAttempts, { form: "recovery-check" });
+  return loginNews({ form: "recovery-check", linkValid: answer === "valid" });
 }
 
 export async function recoveryAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
@@ -45,20 +40,19 @@ export async function recoveryAction(request: Request, context: Readonly<RouterC
   if (!outcome.ok) {
     if (outcome.field) {
       // a password the policy refuses: an error on the field, 400
-      return data<LoginActionData>(
-        {
-          intent: "recovery",
-          result: submission.reply({ hideFields, fieldErrors: { [outcome.field]: [outcome.message] } }),
-          toast: { type: "error", message: outcome.message },
-        },
-        { status: 400 },
-      );
+      return invalid(submission, {
+        form: "recovery",
+        hideFields,
+        fieldErrors: { [outcome.field]: [outcome.message] },
+        toast: { type: "error", message: outcome.message },
+      });
     }
-    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManyAttempts ? 429 : 200;
+    const deadLink = outcome.message === authMessages.invalidResetLink;
+    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManyAttempts ? 429 : 410;
     return refusedLogin("recovery", submission, outcome.message, {
       status,
       hideFields,
-      linkValid: outcome.message === authMessages.invalidResetLink ? false : undefined,
+      linkValid: deadLink ? false : undefined,
     });
   }
   return redirectWithToast(

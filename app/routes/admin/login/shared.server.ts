@@ -1,51 +1,51 @@
 /**
- * What the login page's mode handlers share: the answer shape (the form kit's `{ result, toast }`
- * plus which mode's form it is for) and the unexpected-failure path.
+ * What the login page's mode handlers share: the answers (the contract of action-result.server.ts,
+ * with `form` naming the mode's form) and the unexpected-failure path.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
-import type { ToastData } from "#app/domain/toast.ts";
+import type { ActionFailure } from "#app/domain/action-answer.ts";
+import { invalid, type RefusalStatus, refuse, serverError } from "#app/services/action-result.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
 export type LoginIntent = "signin" | "forgot" | "recovery" | "recovery-check";
 
-export type LoginActionData = {
-  intent: LoginIntent;
-  result?: SubmissionResult<string[]>;
-  toast?: ToastData;
-  /** the reset link was requested for this address */
-  sentTo?: string;
-  /** the recovery link opened is still usable */
-  linkValid?: boolean;
-};
+/**
+ * The login page's answers: a failure of one mode's form (`form` is its intent; `linkValid: false`
+ * when the reset link is dead), or a mode's news: the reset link was sent, the opened link works.
+ */
+export type LoginActionData =
+  | (ActionFailure & { linkValid?: false })
+  | { form: "forgot"; sentTo: string }
+  | { form: "recovery-check"; linkValid: boolean };
 
 type Replying = { reply(options?: { hideFields?: string[]; formErrors?: string[] }): SubmissionResult<string[]> };
 
 /** Field errors of the form: 400. */
 export function invalidLogin(intent: LoginIntent, submission: Replying, hideFields?: string[]) {
-  return data<LoginActionData>({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+  return invalid(submission, { form: intent, hideFields });
 }
 
 /**
- * A refusal (wrong password, used link, too many attempts): the message as an error toast and as
- * the form's error in the page, so it shows without JavaScript too. `status` 200 for an answer the
- * form expects (as the spec's sign-in failure), 429 for a limit, 500 for a failure of ours.
+ * A refusal (wrong password 401, used link 410, too many attempts 429) or a failure of ours (500):
+ * the message as an error toast and as the form's error in the page, so it shows without
+ * JavaScript too.
  */
 export function refusedLogin(
   intent: LoginIntent,
   submission: Replying,
   message: string,
-  options: { status?: number; hideFields?: string[]; linkValid?: boolean } = {},
+  options: { status: RefusalStatus | 500; hideFields?: string[]; linkValid?: false },
 ) {
-  return data<LoginActionData>(
-    {
-      intent,
-      result: submission.reply({ hideFields: options.hideFields, formErrors: [message] }),
-      toast: { type: "error", message },
-      linkValid: options.linkValid,
-    },
-    { status: options.status ?? 200 },
-  );
+  const { status, hideFields } = options;
+  const extra = options.linkValid === false ? { linkValid: false as const } : {};
+  if (status === 500) return serverError(submission, { type: "error", message }, { form: intent, hideFields, extra });
+  return refuse(status, message, { submission, form: intent, hideFields, extra });
+}
+
+/** A mode's news (not a failure): the reset link was sent, or whether the opened link works. */
+export function loginNews(news: { form: "forgot"; sentTo: string } | { form: "recovery-check"; linkValid: boolean }) {
+  return data<LoginActionData>(news);
 }
 
 /** An unexpected failure: logged, and answered with the spec's generic message. */

@@ -27,7 +27,7 @@ export async function signInAction(request: Request, context: Readonly<RouterCon
     return redirect(next, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   if (!outcome.ok) {
-    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManySignIns ? 429 : 200;
+    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManySignIns ? 429 : 401;
     return refusedLogin("signin", submission, outcome.message, { status, hideFields });
   }
   return redirect(safeReturnPath(submission.value.redirectTo), {

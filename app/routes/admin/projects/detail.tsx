@@ -4,16 +4,14 @@
  * malformed id answers 404 'Project not found'.
  */
 
-import { data } from "react-router";
 import { ProjectDetailView } from "#app/components/admin/project-detail.tsx";
-import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 
 import { projectMessages } from "#app/domain/projects.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -23,7 +21,7 @@ export const handle: AdminHandle = { liveTables: ["projects", "invoices", "custo
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
-    title: `${loaderData && "project" in loaderData ? loaderData.project.projectName : projectMessages.notFound} | Studio back office`,
+    title: `${loaderData ? loaderData.project.projectName : projectMessages.notFound} | Studio back office`,
   },
 ];
 
@@ -32,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
-  if (!project) return data({ notFound: true as const }, { status: 404 });
+  if (!project) notFound(projectMessages.notFound);
   const invoices = await listProjectInvoices(database.db, project.id);
   return { project, invoices };
 }
@@ -68,8 +66,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  if ("notFound" in loaderData) {
-    return <NotFoundView message={projectMessages.notFound} backHref="/admin/projects" backLabel="Back to Projects" />;
-  }
   return <ProjectDetailView project={loaderData.project} invoices={loaderData.invoices} />;
 }

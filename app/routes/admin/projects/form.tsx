@@ -6,16 +6,15 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
-import { CrmErrorView, NotFoundView } from "#app/components/admin/record-page.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { projectFormDefaults, projectFormSchema, projectMessages, toProjectRow } from "#app/domain/projects.ts";
 import { getCustomer, listCustomerOptions } from "#app/models/customers.server.ts";
 import { createProject, getProject, MissingCustomerError, updateProject } from "#app/models/projects.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { formIntent, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
 
@@ -35,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id !== undefined) {
     const id = parseUuid(params.id);
     const project = id ? await getProject(database.db, id) : null;
-    if (!project) return data({ notFound: projectMessages.notFound }, { status: 404 });
+    if (!project) notFound(projectMessages.notFound);
     return {
       projectId: project.id,
       defaults: projectFormDefaults(project),
@@ -47,7 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const requested = requestedCustomer(request);
   if (requested.asked) {
     const customer = requested.id ? await getCustomer(database.db, requested.id) : null;
-    if (!customer) return data({ notFound: customerMessages.notFound }, { status: 404 });
+    if (!customer) notFound(customerMessages.notFound);
     return {
       projectId: null,
       defaults: projectFormDefaults(null, customer.id),
@@ -70,16 +69,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const editing = params.id !== undefined;
   const id = editing ? parseUuid(params.id) : null;
-  if (editing && !id) throw data(projectMessages.notFound, { status: 404 });
+  if (editing && !id) notFound(projectMessages.notFound);
   const requested = editing ? { asked: false, id: null } : requestedCustomer(request);
-  if (requested.asked && !requested.id) throw data(customerMessages.notFound, { status: 404 });
+  if (requested.asked && !requested.id) notFound(customerMessages.notFound);
   const formData = await request.formData();
   // a locked customer is the address's, whatever the form says
   if (requested.id) formData.set("customer_id", requested.id);
   const submission = parseWithZod(formData, { schema: projectFormSchema });
   if (submission.status === undefined) {
     // Add phase, Add fee, Remove (without JavaScript): the form comes back with the list changed
-    return data({ result: submission.reply() });
+    return formIntent(submission);
   }
   if (submission.status !== "success") return invalid(submission);
   const row = toProjectRow(submission.value);
@@ -88,13 +87,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     saved = id ? await updateProject(database.db, id, row) : await createProject(database.db, row);
   } catch (error) {
     if (error instanceof MissingCustomerError) {
-      return data(
-        {
-          result: submission.reply({ fieldErrors: { customer_id: [projectMessages.customerGone] } }),
-          toast: { type: "error" as const, message: projectMessages.errorTitle, description: error.message },
-        },
-        { status: 400 },
-      );
+      return invalid(submission, {
+        fieldErrors: { customer_id: [projectMessages.customerGone] },
+        toast: { type: "error", message: projectMessages.errorTitle, description: error.message },
+      });
     }
     logger.error({ err: error, project: id }, "saving a project failed");
     return serverError(submission, {
@@ -103,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       description: projectMessages.saveFailed,
     });
   }
-  if (!saved) throw data(projectMessages.notFound, { status: 404 });
+  if (!saved) notFound(projectMessages.notFound);
   const next = requested.id ? `/admin/customers/${requested.id}?tab=projects` : "/admin/projects";
   return redirectWithToast(config, next, {
     type: "success",
@@ -115,9 +111,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ProjectFormRoute({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  if ("notFound" in loaderData) {
-    return <NotFoundView message={loaderData.notFound} backHref="/admin/projects" backLabel="Back to Projects" />;
-  }
   return (
     <ProjectFormView
       key={loaderData.projectId ?? loaderData.lockedCustomer?.id ?? "new"}
@@ -129,8 +122,4 @@ export default function ProjectFormRoute({ loaderData }: Route.ComponentProps) {
       cancelHref={loaderData.cancelHref}
     />
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CrmErrorView error={error} backHref="/admin/projects" backLabel="Back to Projects" />;
 }

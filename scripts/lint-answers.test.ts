@@ -1,0 +1,129 @@
+/**
+ * `npm run lint:answers` (run by `npm run lint`) keeps the old ways of answering out: each case plants one
+ * forbidden pattern in a scratch tree shaped like the app, then the script must fail naming that rule for
+ * that file; the shared modules' own patterns and the one allowed re-export pass; and this tree passes.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+const repo = path.resolve(import.meta.dirname, "..");
+const script = path.join(repo, "scripts/lint-answers.ts");
+let scratch: string | null = null;
+
+function run(root: string) {
+  const done = spawnSync(process.execPath, [script, root], { encoding: "utf8" });
+  return { status: done.status, output: `${done.stdout}${done.stderr}` };
+}
+
+function plant(files: Record<string, string>) {
+  scratch = mkdtempSync(path.join(tmpdir(), "lint-answers-"));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+    writeFileSync(path.join(scratch, file), text);
+  }
+  return scratch;
+}
+
+afterEach(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = null;
+});
+
+type Case = { rule: string; file: string; text: string };
+
+const cases: Case[] = [
+  {
+    rule: "no-error-object-answer",
+    file: "app/routes/admin/planted.tsx",
+    text: 'export const action = () => data({ error: "Nope" }, { status: 400 });\n',
+  },
+  {
+    rule: "no-error-object-answer",
+    file: "app/services/planted.server.ts",
+    text: 'export const answer = () =>\n  data(\n    {\n      error: "split over lines",\n    },\n  );\n',
+  },
+  {
+    rule: "no-field-error-answer",
+    file: "app/routes/admin/planted.tsx",
+    text: "export const action = () => data({ field, error: message });\n",
+  },
+  {
+    rule: "no-hand-built-failure",
+    file: "app/routes/admin/planted.tsx",
+    text: "export const action = () => data({ result: submission.reply(), toast });\n",
+  },
+  {
+    rule: "no-hand-built-failure",
+    file: "app/routes/admin/planted.tsx",
+    text: "export const action = () => data<ActionFailure>(failure);\n",
+  },
+  {
+    rule: "no-thrown-data",
+    file: "app/routes/admin/planted.tsx",
+    text: 'export const loader = () => {\n  throw data("Customer not found", { status: 404 });\n};\n',
+  },
+  {
+    rule: "no-literal-failure-status",
+    file: "app/routes/admin/planted.tsx",
+    text: "export const loader = () => data(null, { status: 404 });\n",
+  },
+  {
+    rule: "no-literal-failure-status",
+    file: "app/routes/planted.ts",
+    text: 'export const loader = () => new Response("busy", { status: 503 });\n',
+  },
+  {
+    rule: "no-private-not-found",
+    file: "app/routes/admin/planted.tsx",
+    text: "function notFound(): never {\n  throw new Error();\n}\n",
+  },
+  {
+    rule: "no-own-error-boundary",
+    file: "app/routes/admin/planted.tsx",
+    text: "export function ErrorBoundary() {\n  return null;\n}\n",
+  },
+  {
+    rule: "no-own-error-boundary",
+    file: "app/routes/admin/planted.tsx",
+    text: 'export { RecordBoundary as ErrorBoundary } from "#app/components/admin/record-page.tsx";\n',
+  },
+  {
+    rule: "no-own-error-boundary",
+    file: "app/root.tsx",
+    text: "const ErrorBoundary = () => null;\nexport { ErrorBoundary };\n",
+  },
+];
+
+describe("npm run lint:answers", () => {
+  it.each(cases)("fails on $rule planted in $file", ({ rule, file, text }) => {
+    const result = run(plant({ [file]: text }));
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(`${file}:`);
+    expect(result.output).toContain(rule);
+  });
+
+  it("passes the one way: the contract's own helpers, the shared boundary and its re-export", () => {
+    const result = run(
+      plant({
+        "app/services/action-result.server.ts":
+          "export function notFound(message: string): never {\n  throw data(message, { status: 404 });\n}\n",
+        "app/components/admin/route-error.tsx": "export function AdminErrorBoundary() {\n  return null;\n}\n",
+        "app/routes/admin/layout.tsx":
+          'export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";\nexport const action = () => refuse(409, message, { submission });\n',
+        "app/routes/contact-send.ts": 'export const loader = () => new Response("no", { status: 405 });\n',
+        "app/domain/rules.ts": 'export const name = z.string({ error: "Please enter a name" });\n',
+      }),
+    );
+    expect(result.output).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("passes on this tree", () => {
+    const result = run(repo);
+    expect(result.output).toBe("");
+    expect(result.status).toBe(0);
+  });
+});
