@@ -3,6 +3,7 @@
  * pricing models (fixed, hourly, phased) and recurring fees, and the project value in exact cents.
  */
 import { z } from "zod";
+import { amountText } from "#app/domain/amount-field.ts";
 import { type PricingModel, type ProjectStatus, pricingModels, projectStatuses } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
@@ -15,14 +16,7 @@ import {
   toCents,
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
-import {
-  amountText,
-  optionalDate,
-  optionalMultilineText,
-  optionalText,
-  requiredText,
-  tooLong,
-} from "#app/domain/validation.ts";
+import { optionalDate, optionalMultilineText, optionalText, requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const projectPageSize = 24;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import { amountText } from "#app/domain/amount-field.ts";
 import {
-  amountText,
   emailAddress,
   isIsoDate,
   optionalDate,

@@ -9,7 +9,6 @@
  */
 import * as z from "zod/mini";
 import { limits } from "#app/domain/limits.ts";
-import { maxMoneyCents, parseScaled, tooLargeMessage } from "#app/domain/money.ts";
 
 /** "Notes must be less than 5000 characters" (the spec's wording for every length limit). */
 export function tooLong(label: string, max: number): string {
@@ -119,33 +118,3 @@ const dateMessages = { invalid: "Please enter a valid date" } as const;
 
 /** An optional date (yyyy-mm-dd); blank becomes undefined. */
 export const optionalDate = optional(z.string().check(z.refine(isIsoDate, dateMessages.invalid)));
-
-/**
- * A non-negative amount typed in a number field, as the spec's forms treat them: blank or
- * unparsable becomes `fallback` (0 in the invoice editor, undefined elsewhere), negatives are
- * refused, and so is anything beyond `max` hundredths once rounded to the cent (by default what
- * numeric(12,2) holds, `maxMoneyCents`). The result is the text as typed (trimmed), for `money.ts`
- * to turn into exact cents.
- */
-export function amountText(options: { fallback?: string; label: string; max?: number }) {
-  const max = options.max ?? maxMoneyCents;
-  return z.pipe(
-    z.transform((value: unknown) => {
-      const text =
-        typeof value === "string" ? value.trim() : value === undefined || value === null ? "" : String(value);
-      if (text === "" || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(text)) return options.fallback;
-      return text;
-    }),
-    z.optional(
-      z.string().check(
-        z.refine((text) => !text.startsWith("-") || Number(text) === 0, {
-          error: `${options.label} must be 0 or more`,
-        }),
-        // rounded as it will be stored: 9999999999.999 is 10000000000.00, too large
-        z.refine((text) => Math.abs(parseScaled(text, 2) ?? Number.MAX_SAFE_INTEGER) <= max, {
-          error: tooLargeMessage(max),
-        }),
-      ),
-    ),
-  );
-}
