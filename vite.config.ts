@@ -59,7 +59,7 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   ssr: {
-    // Bundling drizzle avoids Node's slow package.json reads at start-up (DESIGN section 8).
+    // Bundling drizzle avoids Node's slow package.json reads at start-up.
     noExternal: ["drizzle-orm", "lucide-react", "radix-ui", /^@radix-ui\//, "sonner"],
   },
   plugins: [tailwindcss(), reactRouter(), publicScriptsPlugin(publicScripts)],

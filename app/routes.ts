@@ -36,7 +36,7 @@ export default [
         route("dashboard", "routes/admin/dashboard.tsx"),
         // the owner's dashboard: revenue, receivables, leads, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
-        // invoices and estimates (issue 12)
+        // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)
         route("invoices/export.csv", "routes/admin/export-csv.ts", { id: "export-invoices" }),
@@ -52,7 +52,7 @@ export default [
         route("spam", "routes/admin/spam.tsx"),
         // server-sent events for live lists (a resource route, guarded by the layout's middleware)
         route("events", "routes/admin/events.ts"),
-        // the CRM (issue 11); new and edit share one module each
+        // the CRM; new and edit share one module each
         route("customers", "routes/admin/customers/list.tsx"),
         route("customers/new", "routes/admin/customers/form.tsx", { id: "customer-new" }),
         route("customers/:id", "routes/admin/customers/detail.tsx"),
@@ -64,11 +64,11 @@ export default [
         route("settings", "routes/admin/settings.tsx"),
         route("settings/security", "routes/admin/settings-security.tsx"),
         route("settings/passkeys", "routes/admin/settings-passkeys.ts"),
-        // the public site's content (issue 16)
+        // the public site's content
         route("site/portfolio", "routes/admin/site-portfolio.tsx"),
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),
         route("site/pricing", "routes/admin/site-pricing.tsx"),
-        // the team and the audit log (issue 15; ADR 0026, 0027)
+        // the team and the audit log (ADR 0026, 0027)
         route("settings/team", "routes/admin/settings-team.tsx"),
         route("audit", "routes/admin/audit.tsx"),
         route("*", "routes/admin/not-found.tsx"),

@@ -3,7 +3,7 @@
  * server (the no-JavaScript post, answered 303 to the thank-you view), on PGlite and
  * (when TEST_DATABASE_URL is set) PostgreSQL. Reports throughput and latency
  * percentiles, and checks that the rows stored equal the accepted responses: nothing
- * lost, nothing doubled. Goal (issue 14): over 300 accepted posts/s on PostgreSQL.
+ * lost, nothing doubled. Goal: over 300 accepted posts/s on PostgreSQL.
  *
  *   node bench/contact.ts [--total 2000] [--concurrency 50]
  */

@@ -13,7 +13,7 @@
  * row, JSON.stringify), in this process against the same database.
  *
  * PGlite always (a data directory), PostgreSQL when TEST_DATABASE_URL is set (a database of its
- * own, dropped at the end). Budget (DESIGN section 7): p95 under 50 ms.
+ * own, dropped at the end). Budget: p95 under 50 ms.
  *
  *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres]
  */

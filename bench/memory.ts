@@ -3,7 +3,7 @@
  * PostgreSQL: time from spawning `node server.ts` to listening (a fresh PGlite data
  * directory, then a restart on it), the first request after ready, and RSS after start,
  * after the first request and after 1,000 mixed views (public pages, the contact page and
- * back-office lists, signed in). Goals (DESIGN section 7, issue 14): ready under 3 s on
+ * back-office lists, signed in). Goals: ready under 3 s on
  * PGlite, first request under 100 ms, warm RSS under 200 MB (PostgreSQL) / 300 MB (PGlite).
  *
  *   node bench/memory.ts [--views 1000] [--pglite-only | --postgres-only]

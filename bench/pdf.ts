@@ -1,5 +1,5 @@
 /**
- * Invoice PDF render time (DESIGN section 7: under 150 ms warm for a one-page invoice), for a
+ * Invoice PDF render time (goal: under 150 ms warm for a one-page invoice), for a
  * 1-page and a 5-page invoice: cold (a fresh process: loading @react-pdf/renderer and the fonts,
  * then the first render) and warm (the same process, after three renders). Uses the production
  * build's PDF chunk (`npm run build` first), the very code the /admin/invoices/{id}.pdf route runs.

@@ -1,5 +1,5 @@
 /**
- * Public pages against a static server (issue 14, DESIGN section 7): the production server's
+ * Public pages against a static server: the production server's
  * `/` and `/pricing` at concurrency 32, and in the same run a minimal Node server sending the
  * very same bytes and headers (in its own process, like the app). Alternating runs, medians.
  * Goal: at least half the static server's throughput, with p99 reported.

@@ -1,5 +1,5 @@
 /**
- * Scale-out proof (issue 14): two app instances on one PostgreSQL against one instance, same
+ * Scale-out proof: two app instances on one PostgreSQL against one instance, same
  * run. Public pages (`/`, concurrency 32) and a back-office list (`/admin/customers`, signed
  * in, concurrency 8), each first on instance A alone, then split evenly over A and B. Also
  * checks what must hold across instances: a session made on A works on B, and a content

@@ -36,6 +36,16 @@ type Case = { rule: string; file: string; text: string };
 
 const cases: Case[] = [
   {
+    rule: "no-outside-document-reference",
+    file: "app/domain/planted.ts",
+    text: "/** Totals as in SPEC section 9. */\nexport const x = 1;\n",
+  },
+  {
+    rule: "no-outside-document-reference",
+    file: "app/models/planted.server.ts",
+    text: "// fixed in issue 13\nexport const y = 2;\n",
+  },
+  {
     rule: "no-error-object-answer",
     file: "app/routes/admin/planted.tsx",
     text: 'export const action = () => data({ error: "Nope" }, { status: 400 });\n',

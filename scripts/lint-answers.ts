@@ -1,6 +1,7 @@
 /**
  * `npm run lint:answers` (part of `npm run lint`): the old ways of answering cannot come back
- * (docs/architecture.md, "How a route answers"). Every rule below names the one way instead.
+ * (docs/architecture.md, "How a route answers"), and no comment points at a document outside the
+ * repository. Every rule below names the one way instead.
  * scripts/lint-answers.test.ts plants each forbidden pattern and proves this check fails.
  *
  * Usage: node scripts/lint-answers.ts [root]   (exit 1 and one line per finding when any is found)
@@ -68,6 +69,13 @@ const rules: Rule[] = [
     pattern:
       /\b(function|const|let|class)\s+ErrorBoundary\b|export\s*\{[^}]*\bErrorBoundary\b[^}]*\}(?!\s*from\s*"#app\/components\/(admin|site)\/route-error\.tsx")/,
     instead: `re-export a shared boundary: export { AdminErrorBoundary as ErrorBoundary } from "#${boundaries[0].slice(4)}"`,
+  },
+  {
+    name: "no-outside-document-reference",
+    applies: (file) => file.startsWith("app/"),
+    // a comment citing the product spec, the design paper or an issue by number points outside the repository
+    pattern: /\b(SPEC|DESIGN)(\.md)?\b|\bissue [0-9]+\b/,
+    instead: "say the rule itself, or cite docs/ (an ADR, docs/architecture.md, docs/security.md)",
   },
 ];
 

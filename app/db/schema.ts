@@ -500,7 +500,7 @@ export const invoiceLineItems = pgTable(
   ],
 );
 
-/** Payments received on an invoice (issue 13); amount_paid and balance_due are derived from these. */
+/** Payments received on an invoice; amount_paid and balance_due are derived from these. */
 export const payments = pgTable(
   "payments",
   {
@@ -588,7 +588,7 @@ export const studioLogo = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- sending (issue 13)
+// ---------------------------------------------------------------- sending
 
 /** Files sent with an outbox message (an invoice's PDF), deleted with it. */
 export const mailAttachments = pgTable(
@@ -655,7 +655,7 @@ export const invoiceSends = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- site content (issue 16)
+// ---------------------------------------------------------------- site content
 
 /**
  * Uploaded portfolio images, as the public page serves them (WebP, one row per width), addressed by
@@ -684,7 +684,7 @@ export const pricingBanner = pgTable(
   (t) => [check("pricing_banner_single_row", sql`${t.id} = 1`)],
 );
 
-// ---------------------------------------------------------------- two-factor (issue 15)
+// ---------------------------------------------------------------- two-factor
 
 /**
  * An admin's authenticator (TOTP, RFC 6238): the secret sealed with AES-GCM (the session secret's

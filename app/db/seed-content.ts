@@ -1,4 +1,4 @@
-/** The public content the spec lists (section 3), seeded into an empty database. */
+/** The public content the spec lists, seeded into an empty database. */
 import type { PortfolioCategory } from "#app/domain/enums.ts";
 
 export const portfolioSeed: {

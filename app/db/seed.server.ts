@@ -317,7 +317,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         .returning({ id: invoices.id });
       if (!invoice) throw new Error("demo invoice missing");
       if (amountPaid > 0) {
-        // amount_paid is the sum of the payments (issue 13)
+        // amount_paid is the sum of the payments
         await tx.insert(payments).values({
           invoiceId: invoice.id,
           paidOn: isoDate(doc.issued + 10),

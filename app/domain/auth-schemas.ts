@@ -1,5 +1,5 @@
 /**
- * Form schemas of the admin sign-in, reset and set-up forms (SPEC section 5), shared by the
+ * Form schemas of the admin sign-in, reset and set-up forms, shared by the
  * browser (Conform validates as you type) and the server (the action parses the same schema).
  * Client-safe: no list of common passwords here (see password-policy.ts, checked on the server).
  */

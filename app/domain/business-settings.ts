@@ -1,5 +1,5 @@
 /**
- * The studio's identity as the settings page edits it (SPEC sections 2, 5, 8): business
+ * The studio's identity as the settings page edits it: business
  * name, contact name and email required, phone, address, website (http(s) only), tax id.
  */
 import { z } from "zod";

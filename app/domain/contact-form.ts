@@ -1,5 +1,5 @@
 /**
- * The public inquiry form (SPEC section 5), one schema for the browser and the
+ * The public inquiry form, one schema for the browser and the
  * server. Field names are the database column names. Messages are the spec's.
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -53,7 +53,7 @@ export function toSubmissionRow(form: ContactForm) {
   };
 }
 
-/** The spec's texts for the form's outcome (section 8). */
+/** The spec's texts for the form's outcome. */
 export const contactMessages = {
   successTitle: "Thank you for reaching out!",
   successDescription: "Our team will get back to you shortly.",

@@ -1,5 +1,5 @@
 /**
- * Customers in the back office (SPEC sections 2, 3, 5, 9): the list's URL state, the
+ * Customers in the back office: the list's URL state, the
  * customer form (the Convert dialog's schema plus the billing address as four inputs), the
  * billing address join and split, the Activity note form, and the
  * customer totals (Total Billed, Outstanding) in exact cents.
@@ -180,7 +180,7 @@ export const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancel
 
 /**
  * Total Billed = sum of the invoice totals; Outstanding = sum of the balance due of invoices
- * neither paid nor cancelled (SPEC section 9). Estimates are quotes, not bills: they count in
+ * neither paid nor cancelled. Estimates are quotes, not bills: they count in
  * neither (docs/decisions/0012-crm.md). The models compute the same in SQL; this is the rule.
  */
 export function customerTotals(documents: readonly BilledDocument[]): { totalBilled: Cents; outstanding: Cents } {

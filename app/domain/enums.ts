@@ -1,5 +1,5 @@
 /**
- * Enumerations of SPEC section 3, with the labels the spec gives them.
+ * Enumerations, with the labels the spec gives them.
  * The database enforces the same values (see app/db/schema.ts); this module
  * is the single source for both.
  */
@@ -131,7 +131,7 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   declined: "Declined",
 };
 
-/** How a payment was made (issue 13). */
+/** How a payment was made. */
 export const paymentMethods = ["bank_transfer", "card", "cash", "check", "other"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {

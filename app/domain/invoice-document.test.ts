@@ -21,7 +21,7 @@ const source: PrintableSource = {
   lines: [{ description: "Build", quantity: "1.00", unitPrice: "1000.00", lineTotal: "1000.00" }],
 };
 
-describe("the printed document's payments (issue 13)", () => {
+describe("the printed document's payments", () => {
   it("shows Amount Paid and Balance Due once something is paid", () => {
     const document = invoiceDocument(source, defaultStudio);
     expect(document.totals.slice(-3)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * What a printed invoice or estimate says (SPEC section 2, printable view), as plain strings:
+ * What a printed invoice or estimate says (printable view), as plain strings:
  * the one description both the HTML print view and the PDF render, so they cannot drift apart.
  * Everything here is text; nothing a person typed is ever interpreted as markup or a URL.
  */

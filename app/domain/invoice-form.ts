@@ -1,5 +1,5 @@
 /**
- * The invoice and estimate editor (SPEC sections 2, 5, 8, 9): the form's schema, shared by the
+ * The invoice and estimate editor: the form's schema, shared by the
  * browser (live totals, validation) and the server (which recomputes every amount from the lines
  * and ignores any total the browser sends), the spec's messages, defaults and due dates.
  */
@@ -63,7 +63,7 @@ export const invoiceMessages = {
 
 /**
  * A number field as the editor reads it: "12.5", "$1,200", " 3 " are numbers; blank or
- * non-numeric is 0 (SPEC section 5); the result is in 1/100 units (cents, hundredths).
+ * non-numeric is 0; the result is in 1/100 units (cents, hundredths).
  * Negative values are kept, so the schema can refuse them with a message, and so are numbers too
  * large to hold (as ±2^53), so the bound refuses them instead of their becoming 0.
  */
@@ -110,7 +110,7 @@ export const invoiceFormSchema = z
     items: z
       .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineItemSchema))
       .transform((items) =>
-        // lines without a description are dropped on save (SPEC section 5)
+        // lines without a description are dropped on save
         items.filter((item) => item.description !== ""),
       )
       .refine((items) => items.length > 0, invoiceMessages.addLine),
@@ -234,7 +234,7 @@ export function invoiceListHref(query: Partial<InvoiceListQuery>): string {
   return `/admin/invoices${search ? `?${search}` : ""}`;
 }
 
-/** The editor's address for a new document, with the optional prefill of SPEC section 2. */
+/** The editor's address for a new document, with the optional customer and project prefill. */
 export function newInvoiceHref(type: InvoiceType, customerId?: string | null, projectId?: string | null) {
   const params = new URLSearchParams({ type });
   if (customerId) params.set("customer_id", customerId);

@@ -1,5 +1,5 @@
 /**
- * The rules of an invoice's and an estimate's status after it is saved (issue 13):
+ * The rules of an invoice's and an estimate's status after it is saved:
  * payments move an invoice between sent/viewed, partial and paid; "overdue" is derived
  * when read, never stored (ADR 0014); an estimate goes draft → sent → viewed →
  * accepted | declined, and an accepted estimate converts to one invoice (ADR 0015).

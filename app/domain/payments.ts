@@ -1,5 +1,5 @@
 /**
- * Recording a payment on an invoice (issue 13): the form's schema (shared by the browser and
+ * Recording a payment on an invoice: the form's schema (shared by the browser and
  * the server), its messages, and the exact arithmetic of amount paid and balance due
  * (whole cents, never floats: app/domain/money.ts).
  */

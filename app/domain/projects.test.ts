@@ -262,7 +262,7 @@ describe("list URL state", () => {
   });
 });
 
-describe("recurring fees as invoice lines (issue 13)", () => {
+describe("recurring fees as invoice lines", () => {
   it("one line per named fee, quantity 1, the amount in exact cents; none without fees", () => {
     const pricing = {
       type: "fixed" as const,

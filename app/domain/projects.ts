@@ -1,5 +1,5 @@
 /**
- * Projects (SPEC sections 2, 3, 5, 9): the list's URL state, the project form with its three
+ * Projects: the list's URL state, the project form with its three
  * pricing models (fixed, hourly, phased) and recurring fees, and the project value in exact cents.
  */
 import { z } from "zod";
@@ -68,7 +68,7 @@ export function projectsHref(query: Partial<ProjectListQuery>): string {
 
 // ---------------------------------------------------------------- pricing and value
 
-/** pricing_details as stored (SPEC section 3); amounts are decimal numbers of dollars. */
+/** pricing_details as stored; amounts are decimal numbers of dollars. */
 export type ProjectPricing = {
   type: PricingModel;
   phases: { id: string; name: string; price: number | null }[];
@@ -92,7 +92,7 @@ export function pricingModelOf(project: Pick<ProjectPriceFields, "pricingDetails
 }
 
 /**
- * Project value (SPEC section 9): phased = sum of the phase prices (a blank price counts 0);
+ * Project value: phased = sum of the phase prices (a blank price counts 0);
  * hourly = hourly rate x estimated hours, rounded half away from zero to the cent;
  * fixed = the fixed price. Null ('Not set') when the model's numbers are missing.
  */
@@ -303,7 +303,7 @@ export function projectFormDefaults(project?: StoredProject | null, customerId?:
   };
 }
 
-// ---------------------------------------------------------------- invoicing recurring fees (issue 13)
+// ---------------------------------------------------------------- invoicing recurring fees
 
 /** One invoice line per named recurring fee (quantity 1, the fee's amount; a blank amount is $0.00). */
 export function recurringFeeLines(

@@ -1,5 +1,5 @@
 /**
- * Emailing invoices and estimates (issue 13): the send form, the default subject and message,
+ * Emailing invoices and estimates: the send form, the default subject and message,
  * the client link's token format, and the payment-reminder schedule (ADR 0017). Pure: the
  * services render, store and queue.
  */

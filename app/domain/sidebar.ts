@@ -1,4 +1,4 @@
-/** The back-office sidebar's remembered state (SPEC section 9: a cookie for 7 days, Ctrl/Cmd+B). */
+/** The back-office sidebar's remembered state (a cookie for 7 days, Ctrl/Cmd+B). */
 const sidebarCookieName = "sidebar_state";
 const sidebarCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
 export const sidebarShortcutKey = "b";

@@ -1,5 +1,5 @@
 /**
- * The public site's content as the owner edits it (issue 16): the portfolio item and pricing
+ * The public site's content as the owner edits it: the portfolio item and pricing
  * package forms, the pricing banner's lists, the upload rules for portfolio images, and the
  * contact page's preselection from a call to action (ADR 0020).
  */

@@ -86,7 +86,7 @@ it("submission ids are UUIDs or nothing", async () => {
   expect(parseSubmissionId(null)).toBeNull();
 });
 
-it("uses the spec's texts (section 8) for the inbox, including the failure paths no e2e test provokes", () => {
+it("uses the spec's texts for the inbox, including the failure paths no e2e test provokes", () => {
   expect(inboxMessages).toMatchObject({
     empty: "No submissions found",
     loadFailed: "Failed to fetch submissions",

@@ -1,6 +1,6 @@
 /**
  * The forms of the submission detail dialog (status and internal notes) and the
- * Convert to Customer dialog (prefill), with the spec's messages (section 8).
+ * Convert to Customer dialog (prefill), with the spec's messages.
  * One schema for browser and server (Conform + zod).
  */
 import { z } from "zod";

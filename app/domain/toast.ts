@@ -1,5 +1,5 @@
 /**
- * What the back office tells the owner after an action (SPEC section 8: every message is a
+ * What the back office tells the owner after an action (every message is a
  * toast). Shared by the server (flash cookie, action answers) and the browser (sonner).
  */
 export type ToastData = {

@@ -1,5 +1,5 @@
 /**
- * Sending documents (issue 13): the client links (only token hashes are stored), the send history
+ * Sending documents: the client links (only token hashes are stored), the send history
  * with each mail's outbox status, marking a document sent or viewed, and the invoices payment
  * reminders may be due for.
  */

@@ -97,7 +97,7 @@ export function displayStatusSql(today: string): SQL<InvoiceStatus> {
   return sql<InvoiceStatus>`(case when ${overdueCondition(today)} then 'overdue' else ${invoices.status}::text end)`;
 }
 
-/** Invoices (not estimates) neither paid nor cancelled: their balance is Outstanding (SPEC section 9, `customerTotals`). */
+/** Invoices (not estimates) neither paid nor cancelled: their balance is Outstanding (`customerTotals`). */
 export function outstandingCondition(): SQL {
   return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} not in (${statusList(settledInvoiceStatuses)}))`;
 }
@@ -430,7 +430,7 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
     const columns = invoiceColumns(form, customer.paymentTerms, amountPaid, now);
     const values: Partial<typeof invoices.$inferInsert> = { ...columns.values };
     if (amountPaid > 0) {
-      // an invoice with payments stays sent: its status follows the payments (issue 13)
+      // an invoice with payments stays sent: its status follows the payments
       const totalAmount = toCents(columns.values.totalAmount) ?? 0;
       if (totalAmount < amountPaid) throw new InvoiceInputError("items", invoiceMessages.totalBelowPaid(amountPaid));
       values.status = statusAfterPayments({
@@ -455,7 +455,7 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
   });
 }
 
-// ---------------------------------------------------------------- from a project's recurring fees (issue 13)
+// ---------------------------------------------------------------- from a project's recurring fees
 
 /**
  * A draft invoice for the project's customer with one line per recurring fee, issued today in the

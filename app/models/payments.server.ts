@@ -1,5 +1,5 @@
 /**
- * Payments on an invoice (issue 13). Each write locks the invoice row (SELECT ... FOR UPDATE),
+ * Payments on an invoice. Each write locks the invoice row (SELECT ... FOR UPDATE),
  * then recomputes amount_paid, balance_due and the status from the payments themselves in the
  * same transaction, so two payments at once are serialised and can never overpay.
  */

@@ -1,4 +1,4 @@
-/** The portfolio: the public page's published items, and the owner's list and edits (issue 16). */
+/** The portfolio: the public page's published items, and the owner's list and edits. */
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";

@@ -1,4 +1,4 @@
-/** The pricing page's packages and consultation banner, and the owner's edits (issue 16). */
+/** The pricing page's packages and consultation banner, and the owner's edits. */
 import { asc, count, eq, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";

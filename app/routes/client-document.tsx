@@ -1,5 +1,5 @@
 /**
- * /i/{token}: the client's view of an invoice or estimate, without an account (issue 13, ADR 0016).
+ * /i/{token}: the client's view of an invoice or estimate, without an account (ADR 0016).
  * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
  * hydrated). A wrong, malformed or revoked token answers 404 (the site's not-found page says why); the page is never cached or indexed,

@@ -1,5 +1,5 @@
 /**
- * The PDF against hostile input (issue 15): markup and script in every text field of the invoice
+ * The PDF against hostile input: markup and script in every text field of the invoice
  * and the studio stay literal text; the file carries no JavaScript, links, launch or form
  * actions; URLs and file paths written into fields are printed, never fetched or read. A stored
  * logo that is a decompression bomb is left out instead of being inflated.

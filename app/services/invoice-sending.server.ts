@@ -1,5 +1,5 @@
 /**
- * Emailing a document (issue 13, ADR 0017): a new client link, the PDF rendered and attached,
+ * Emailing a document (ADR 0017): a new client link, the PDF rendered and attached,
  * one outbox message, the send history row, draft → sent, and the audit entry, all in one
  * transaction. A PDF that fails to render never drops the email: it goes with the link only,
  * the failure is logged and recorded in the history for the owner to see.

@@ -1,5 +1,5 @@
 /**
- * Getting paid (issue 13) on both databases: payment arithmetic in exact cents, statuses that
+ * Getting paid on both databases: payment arithmetic in exact cents, statuses that
  * follow the payments, overpayment refused (also under concurrency), overdue derived in SQL
  * agreeing with the domain rule, estimates accepted/declined/converted once, the recurring-fees
  * invoice, the studio's time zone, and the guard on every new action.
@@ -293,7 +293,7 @@ describeEachDatabase("getting paid", (database) => {
       const totals = await receivableTotals(db(), today);
       expect(totals.overdueCount).toBe(6);
       expect(totals.overdue).toBe(6 * 2_500);
-      // outstanding: invoices neither paid nor cancelled (SPEC section 9)
+      // outstanding: invoices neither paid nor cancelled
       expect(totals.outstandingCount).toBe(4 * dueDates.length);
       expect(totals.outstanding).toBe(4 * dueDates.length * 2_500);
       const summary = await getCustomerSummary(db(), customerId, today);

@@ -138,7 +138,7 @@ describeEachDatabase("owner's dashboard", (database) => {
     const data = await load();
     expect(data.receivable.overdue).toBe(13001);
     expect(data.receivable.overdueCount).toBe(2);
-    // Outstanding follows SPEC section 9 (the customer summary's rule): invoices neither paid nor cancelled
+    // Outstanding follows the customer summary's rule: invoices neither paid nor cancelled
     expect(data.receivable.outstanding).toBe(19751);
     expect(data.receivable.outstandingCount).toBe(4);
     const overdueList = await listInvoices(db, { q: "", type: "invoice", status: "overdue", page: 1 } as never);

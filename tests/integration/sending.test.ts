@@ -1,5 +1,5 @@
 /**
- * Getting a document to the client (issue 13): sending queues one mail with the PDF attached and
+ * Getting a document to the client: sending queues one mail with the PDF attached and
  * a client link, and records it; a failed PDF still sends the link; the client link's token
  * security (wrong, malformed, revoked → 404), the first view recorded once and never by the
  * owner's previews; an estimate answered once on its link; reminders queued once even when two

@@ -1,5 +1,5 @@
 /**
- * The admin's sessions (issue 15) on both databases: the list marks this session and shows each
+ * The admin's sessions on both databases: the list marks this session and shows each
  * browser; one session signs out (never another user's); sign-out scopes local, others and global
  * (the default) end exactly the sessions they name; outsiders are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * The public site's content from the back office (issue 16), below HTTP on both databases: portfolio
+ * The public site's content from the back office, below HTTP on both databases: portfolio
  * items created with an uploaded image (converted to WebP, served immutable), edited, reordered,
  * published and deleted; bad images and links refused with their message and nothing stored;
  * pricing packages edited, added and removed (never the last); the banner; the guard on every

@@ -1,5 +1,5 @@
 /**
- * Below the invoice editor (issue 13): the status as shown, payments (list, record, delete with a
+ * Below the invoice editor: the status as shown, payments (list, record, delete with a
  * URL-addressed confirmation), and for an estimate its answer (mark accepted or declined for a
  * client who answered by phone) and 'Convert to Invoice'. Every button is a plain POST form.
  */

@@ -1,5 +1,5 @@
 /**
- * The invoice and estimate editor (SPEC section 2): Customer Information, Line Items, Additional
+ * The invoice and estimate editor: Customer Information, Line Items, Additional
  * Information and Summary cards in one Conform form. Without JavaScript every button posts: Add
  * Item and remove come back from the server re-rendered, saving redirects. With it, lines are
  * added and removed in place, the totals follow every keystroke (the same `calculateTotals` the
@@ -112,7 +112,7 @@ export function InvoiceEditor({
   const [dialogOpen, setDialogOpen] = useState(false);
   const saveAndContinue = useRef<HTMLButtonElement>(null);
   const dueTouched = useRef(mode === "edit");
-  // the last date chosen in each picker: clearing one puts it back (SPEC section 5)
+  // the last date chosen in each picker: clearing one puts it back
   const initialDate = (value: unknown, fallback: string) => (typeof value === "string" && value ? value : fallback);
   const [dates, setDates] = useState(() => ({
     issue_date: initialDate(fields.issue_date.initialValue, defaultValue.issue_date),

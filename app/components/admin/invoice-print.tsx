@@ -1,5 +1,5 @@
 /**
- * The printable invoice (SPEC section 2): a white Letter sheet on screen, and exactly the sheet on
+ * The printable invoice: a white Letter sheet on screen, and exactly the sheet on
  * paper (Letter, no page margins, 20 mm padding, the buttons hidden). Renders the same
  * `InvoiceDocument` as the PDF; every value is text.
  */

@@ -1,4 +1,4 @@
-/** The project page: summary cards and the sections of SPEC section 2. */
+/** The project page: summary cards, details, pricing, phases, recurring fees and notes. */
 
 import { FilePlus, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";

@@ -55,13 +55,13 @@ const sections = [
   { href: "/admin/reports", label: "Reports", icon: ChartColumn },
 ];
 
-/** The public site's content (issue 16). */
+/** The public site's content. */
 const publicSite = [
   { href: "/admin/site/portfolio", label: "Portfolio", icon: Images },
   { href: "/admin/site/pricing", label: "Pricing", icon: Tags },
 ];
 
-/** The studio's own administration (issue 15): settings, the team, the audit log. */
+/** The studio's own administration: settings, the team, the audit log. */
 const administration = [
   { href: "/admin/settings", label: "Settings", icon: Settings },
   { href: "/admin/settings/team", label: "Team", icon: UserCog },

@@ -4,7 +4,7 @@ import type { ToastData } from "#app/domain/toast.ts";
 
 export type { ToastData };
 
-/** The one toast region of the back office, mounted once by the admin frame layout (SPEC section 9: 3 visible, 4 s, Alt+T, 'Notifications'). */
+/** The one toast region of the back office, mounted once by the admin frame layout (3 visible, 4 s, Alt+T, 'Notifications'). */
 export function AdminToaster() {
   return (
     <Toaster

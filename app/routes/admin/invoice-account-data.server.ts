@@ -1,5 +1,5 @@
 /**
- * What the invoice page shows below the editor (issue 13): payments and the balance, the status as
+ * What the invoice page shows below the editor: payments and the balance, the status as
  * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The invoice page's other actions (issue 13), posted to /admin/invoices/{id} with an `intent`:
+ * The invoice page's other actions, posted to /admin/invoices/{id} with an `intent`:
  * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice.
  * Each answers the one way (redirectWithToast, or a 400 with the payment form's field errors),
  * is audited, and works without JavaScript. The payment form's failures say `form: "payment"`, so the

@@ -125,7 +125,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     terms: invoice.terms ?? "",
     send_reminders: invoice.remindersEnabled ? "on" : "",
   };
-  // payments, overdue and the estimate's state (issue 13)
+  // payments, overdue and the estimate's state
   const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
   const closed = account.estimate
     ? isEstimateClosed({ ...invoice, converted: account.estimate.convertedTo !== null })
@@ -146,7 +146,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { config, database, logger, mail, ip } = getApp(context);
   const target = editorTarget(params.id);
   const formData = await request.formData();
-  // payments and the estimate's answers (issue 13): their own intents, their own module
+  // payments and the estimate's answers: their own intents, their own module
   const accountIntent = target.mode === "edit" ? accountIntentOf(formData) : null;
   if (accountIntent && target.mode === "edit") {
     return accountAction({ intent: accountIntent, invoiceId: target.id, formData, session, context });

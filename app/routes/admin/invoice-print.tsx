@@ -1,5 +1,5 @@
 /**
- * /admin/invoices/{id}/pdf: the printable view (SPEC section 2), without the back-office chrome.
+ * /admin/invoices/{id}/pdf: the printable view, without the back-office chrome.
  * Back, 'Print / Save as PDF' (the browser's print dialog) and Download PDF (the server-rendered
  * file) sit above the sheet and are hidden when printing.
  */

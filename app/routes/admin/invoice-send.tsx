@@ -1,5 +1,5 @@
 /**
- * /admin/invoices/{id}/send: email a document to the client (issue 13). The form is prefilled with
+ * /admin/invoices/{id}/send: email a document to the client. The form is prefilled with
  * the customer's email and a default subject and message; sending attaches the PDF, adds a client
  * link, marks a draft sent and records the send. Below: the client links (revoke them all) and
  * the send history with each mail's delivery status, reminders included.

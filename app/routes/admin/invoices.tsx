@@ -1,5 +1,5 @@
 /**
- * /admin/invoices: 'Invoices & Estimates' (SPEC section 2). Search, type and status filters and the
+ * /admin/invoices: 'Invoices & Estimates'. Search, type and status filters and the
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */

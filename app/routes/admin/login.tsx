@@ -1,5 +1,5 @@
 /**
- * /admin/login and its four modes (SPEC section 2): sign in, request a reset link,
+ * /admin/login and its four modes: sign in, request a reset link,
  * check your email, set a new password (when the address fragment says type=recovery;
  * a fragment never reaches the server, so the browser reads it, and asks the server at once
  * whether the link is still usable). Each mode is a small module: the server side in

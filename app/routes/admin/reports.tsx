@@ -1,5 +1,5 @@
 /**
- * /admin/reports: the owner's dashboard (issue 13). Paid revenue per month (12 months), what is
+ * /admin/reports: the owner's dashboard. Paid revenue per month (12 months), what is
  * outstanding and overdue (the invoices list's own conditions, so the figures match its filters),
  * leads per week by project type (12 weeks), the lead-to-customer conversion over those weeks, and
  * public page views per day (30 days). Periods are in the studio's time zone (ADR 0018).

@@ -1,7 +1,7 @@
 /**
  * /admin/settings/security: the signed-in admin's active sessions (browser, address, started, last
  * seen; this one marked) with Sign out for one, for all others, or for all: the spec's local,
- * others and global scopes (issue 15). Plain POST forms: all of it works without JavaScript.
+ * others and global scopes. Plain POST forms: all of it works without JavaScript.
  */
 
 import { LogOut } from "lucide-react";

@@ -96,7 +96,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
         back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
       >
-        {/* the team and the audit log (issue 15) */}
+        {/* the team and the audit log */}
         <Link to="/admin/settings/team" className={buttonClass("secondary", undefined, "sm")}>
           Team
         </Link>

@@ -1,5 +1,5 @@
 /**
- * /admin/site/portfolio: the public portfolio as the owner runs it (issue 16). Items in their
+ * /admin/site/portfolio: the public portfolio as the owner runs it. Items in their
  * order with Move up / Move down, Publish / Unpublish and Delete (confirmed in a dialog addressed
  * by ?delete=id): every button a plain POST, so it all works without JavaScript. Changes show on
  * /portfolio at once (a site_content change event).

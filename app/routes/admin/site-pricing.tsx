@@ -1,5 +1,5 @@
 /**
- * /admin/site/pricing: the pricing page as the owner runs it (issue 16): one form per package
+ * /admin/site/pricing: the pricing page as the owner runs it: one form per package
  * (name, price, description, features one per line, button label, highlighted and its label),
  * Add package, Remove package (at least one stays), and the consultation banner's two lists.
  * /pricing follows at once (a site_content change event).

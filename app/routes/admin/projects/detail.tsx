@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { project, invoices };
 }
 
-/** 'Create invoice from recurring fees' (issue 13): a draft invoice, opened in the editor. */
+/** 'Create invoice from recurring fees': a draft invoice, opened in the editor. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
