@@ -36,6 +36,11 @@ type Case = { rule: string; file: string; text: string };
 
 const cases: Case[] = [
   {
+    rule: "no-audit-outside-the-change",
+    file: "app/routes/admin/planted.tsx",
+    text: 'export async function action() {\n  await save(db);\n  await auditAction(db, session, ip, "logo_saved");\n}\n',
+  },
+  {
     rule: "no-outside-document-reference",
     file: "app/domain/planted.ts",
     text: "/** Totals as in SPEC section 9. */\nexport const x = 1;\n",

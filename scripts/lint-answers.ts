@@ -71,6 +71,13 @@ const rules: Rule[] = [
     instead: `re-export a shared boundary: export { AdminErrorBoundary as ErrorBoundary } from "#${boundaries[0].slice(4)}"`,
   },
   {
+    name: "no-audit-outside-the-change",
+    applies: (file) => file.startsWith("app/routes/"),
+    // a change and its audit entry are written in one transaction
+    pattern: /\bauditAction\s*\(/,
+    instead: "auditedChange(db, (tx) => change(tx), { actor, ip, event, detail }) from audit.server.ts",
+  },
+  {
     name: "no-outside-document-reference",
     applies: (file) => file.startsWith("app/"),
     // a comment citing the product spec, the design paper or an issue by number points outside the repository

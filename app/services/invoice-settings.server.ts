@@ -35,8 +35,10 @@ export async function invoiceSettingsAction(
   const submission = parseWithZod(formData, { schema: invoiceSettingsSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    await saveInvoiceNumbering(db, submission.value);
-    if (actor) await auditAction(db, actor, actor.ip, "invoice_settings_saved");
+    await db.transaction(async (tx) => {
+      await saveInvoiceNumbering(tx, submission.value);
+      if (actor) await auditAction(tx, actor, actor.ip, "invoice_settings_saved");
+    });
   } catch (error) {
     if (error instanceof NumberingFieldError) {
       return invalid(submission, { fieldErrors: { [error.field]: [error.message] } });

@@ -3,6 +3,7 @@
  * keyset without losing or repeating rows (even rows written in the same microsecond), filtered by
  * event and by user; unknown events show their raw name; settings saves are recorded.
  */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
 import { auditPageSize } from "#app/domain/audit.ts";
@@ -12,7 +13,9 @@ import * as dashboard from "#app/routes/admin/dashboard.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
 import * as settingsLogo from "#app/routes/admin/settings-logo.ts";
 import * as spam from "#app/routes/admin/spam.tsx";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { deleteSpamForGood } from "#app/services/spam.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness } from "../support/routes.ts";
 
@@ -147,5 +150,48 @@ describeEachDatabase("audit log page", (database) => {
     for (const row of rows.filter((entry) => entry.event !== "admin_created")) {
       expect(row).toMatchObject({ email: "owner@studio.test", ipAddress: "127.0.0.1" });
     }
+  });
+
+  it("a change and its entry are one transaction: neither is kept without the other", async () => {
+    const db = database().db;
+    const owner = await createOrUpdateAccount(db, {
+      email: "owner@studio.test",
+      password: "plum tree orbit",
+      admin: true,
+    });
+    const actor = { userId: owner.userId, email: "owner@studio.test" };
+    const spamRow = async () => {
+      const [row] = await db
+        .insert(suspectedSpam)
+        .values({ reason: "too-fast", fields: { first_name: "A", email: "a@b.test", message: "x" } })
+        .returning({ id: suspectedSpam.id });
+      return row?.id ?? "";
+    };
+    // the entry cannot be written (its user does not exist): the change is rolled back
+    const kept = await spamRow();
+    const ghost = { userId: "00000000-0000-4000-8000-000000000000", email: "ghost@studio.test" };
+    await expect(
+      auditedChange(db, (tx) => deleteSpamForGood(tx, kept), { actor: ghost, ip: null, event: "spam_deleted" }),
+    ).rejects.toThrow();
+    expect(await db.select().from(suspectedSpam).where(eq(suspectedSpam.id, kept))).toHaveLength(1);
+    // the change fails after the entry: no entry is left
+    const before = (await db.select().from(auditLog)).length;
+    await expect(
+      auditedChange(
+        db,
+        async (tx) => {
+          await deleteSpamForGood(tx, kept);
+          throw new Error("the change failed halfway");
+        },
+        { actor, ip: null, event: "spam_deleted" },
+      ),
+    ).rejects.toThrow("halfway");
+    expect(await db.select().from(auditLog)).toHaveLength(before);
+    expect(await db.select().from(suspectedSpam).where(eq(suspectedSpam.id, kept))).toHaveLength(1);
+    // nothing changed (the row is gone already): no entry
+    await auditedChange(db, (tx) => deleteSpamForGood(tx, kept), { actor, ip: null, event: "spam_deleted" });
+    expect(await db.select().from(auditLog)).toHaveLength(before + 1);
+    await auditedChange(db, (tx) => deleteSpamForGood(tx, kept), { actor, ip: null, event: "spam_deleted" });
+    expect(await db.select().from(auditLog)).toHaveLength(before + 1);
   });
 });

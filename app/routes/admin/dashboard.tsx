@@ -35,7 +35,7 @@ import {
   updateSubmission,
 } from "#app/models/contact-submissions.server.ts";
 import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/dashboard";
 import type { AdminHandle } from "./layout.tsx";
@@ -103,13 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: customerFormSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    const customer = await convertSubmission(database.db, id, submission.value);
-    if (customer) {
-      await auditAction(database.db, session, getApp(context).ip, "submission_converted", {
-        submission: id,
-        customer: submission.value.name,
-      });
-    }
+    const customer = await auditedChange(database.db, (tx) => convertSubmission(tx, id, submission.value), {
+      actor: session,
+      ip: getApp(context).ip,
+      event: "submission_converted",
+      detail: { submission: id, customer: submission.value.name },
+    });
     if (!customer) {
       return redirectWithToast(config, listHref, {
         type: "error",

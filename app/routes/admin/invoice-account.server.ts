@@ -14,10 +14,10 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
-import { acceptEstimate, convertEstimate, declineEstimate } from "#app/models/estimates.server.ts";
+import { acceptEstimate, convertEstimate, declineEstimate, type EstimateResult } from "#app/models/estimates.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
 import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 
 const accountIntents = [
@@ -59,13 +59,21 @@ export async function accountAction({
       return invalid(submission, { form: "payment" });
     }
     try {
-      const saved = await recordPayment(database.db, invoiceId, submission.value, session.userId);
-      await auditAction(database.db, session, ip, "payment_recorded", {
-        invoice: saved.invoiceNumber,
-        amount: formatMoney(submission.value.amount),
-        method: submission.value.method,
-        status: saved.status,
-      });
+      const saved = await auditedChange(
+        database.db,
+        (tx) => recordPayment(tx, invoiceId, submission.value, session.userId),
+        {
+          actor: session,
+          ip,
+          event: "payment_recorded",
+          detail: (payment) => ({
+            invoice: payment.invoiceNumber,
+            amount: formatMoney(submission.value.amount),
+            method: submission.value.method,
+            status: payment.status,
+          }),
+        },
+      );
       return redirectWithToast(config, page, {
         type: "success",
         message: paymentMessages.recorded,
@@ -92,13 +100,19 @@ export async function accountAction({
 
   if (intent === "delete-payment") {
     const paymentId = parseUuid(formData.get("payment_id"));
-    const deleted = paymentId ? await deletePayment(database.db, invoiceId, paymentId) : null;
+    const deleted = paymentId
+      ? await auditedChange(database.db, async (tx) => (await deletePayment(tx, invoiceId, paymentId)) ?? null, {
+          actor: session,
+          ip,
+          event: "payment_deleted",
+          detail: (payment) => ({
+            invoice: payment.invoiceNumber,
+            amount: formatMoney(toCents(payment.amount) ?? 0),
+            status: payment.status,
+          }),
+        })
+      : null;
     if (!deleted) return error(paymentMessages.notFound);
-    await auditAction(database.db, session, ip, "payment_deleted", {
-      invoice: deleted.invoiceNumber,
-      amount: formatMoney(toCents(deleted.amount) ?? 0),
-      status: deleted.status,
-    });
     return redirectWithToast(config, page, {
       type: "success",
       message: paymentMessages.deleted,
@@ -107,22 +121,23 @@ export async function accountAction({
   }
 
   if (intent === "accept-estimate" || intent === "decline-estimate") {
-    const result =
-      intent === "accept-estimate"
-        ? await acceptEstimate(database.db, invoiceId, { name: null })
-        : await declineEstimate(database.db, invoiceId);
+    const result = await auditedChange<EstimateResult<{ invoiceNumber: string }>>(
+      database.db,
+      (tx) =>
+        intent === "accept-estimate" ? acceptEstimate(tx, invoiceId, { name: null }) : declineEstimate(tx, invoiceId),
+      {
+        actor: session,
+        ip,
+        event: intent === "accept-estimate" ? "estimate_accepted" : "estimate_declined",
+        when: (outcome) => outcome.ok,
+        detail: (outcome) => ({ estimate: outcome.ok ? outcome.value.invoiceNumber : null, by: "owner" }),
+      },
+    );
     if (!result.ok) {
       return result.reason === "not_found"
         ? error("Estimate not found", "/admin/invoices")
         : error(estimateMessages.cannotAccept);
     }
-    await auditAction(
-      database.db,
-      session,
-      ip,
-      intent === "accept-estimate" ? "estimate_accepted" : "estimate_declined",
-      { estimate: result.value.invoiceNumber, by: "owner" },
-    );
     return redirectWithToast(config, page, {
       type: "success",
       message: intent === "accept-estimate" ? estimateMessages.accepted : estimateMessages.declined,
@@ -130,7 +145,13 @@ export async function accountAction({
   }
 
   // convert-estimate
-  const converted = await convertEstimate(database.db, invoiceId);
+  const converted = await auditedChange(database.db, (tx) => convertEstimate(tx, invoiceId), {
+    actor: session,
+    ip,
+    event: "estimate_converted",
+    when: (outcome) => outcome.ok && outcome.value.created,
+    detail: (outcome) => ({ invoice: outcome.ok ? outcome.value.invoiceNumber : null }),
+  });
   if (!converted.ok) {
     return converted.reason === "not_found"
       ? error("Estimate not found", "/admin/invoices")
@@ -143,7 +164,6 @@ export async function accountAction({
       message: estimateMessages.alreadyConverted(invoice.invoiceNumber),
     });
   }
-  await auditAction(database.db, session, ip, "estimate_converted", { invoice: invoice.invoiceNumber });
   return redirectWithToast(config, `/admin/invoices/${invoice.id}`, {
     type: "success",
     message: estimateMessages.converted(invoice.invoiceNumber),

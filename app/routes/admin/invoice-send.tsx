@@ -40,7 +40,7 @@ import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { listSends, liveLinkCount, revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendDocument, subjectOf } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-send";
@@ -90,9 +90,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = { userId: session.userId, email: session.email };
 
   if (formData.get("intent") === "revoke") {
-    const revoked = await revokeInvoiceLinks(database.db, id);
-    if (revoked > 0)
-      await auditAction(database.db, actor, ip, "invoice_links_revoked", { invoice: id, links: revoked });
+    await auditedChange(
+      database.db,
+      async (tx) => {
+        const revoked = await revokeInvoiceLinks(tx, id);
+        return revoked > 0 ? revoked : null;
+      },
+      { actor, ip, event: "invoice_links_revoked", detail: (revoked) => ({ invoice: id, links: revoked }) },
+    );
     return redirectWithToast(config, back, { type: "success", message: sendMessages.revoked });
   }
 

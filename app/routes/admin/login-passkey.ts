@@ -11,7 +11,8 @@ import { findUserById, hasAdminRole } from "#app/models/users.server.ts";
 import { refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { authenticationOptions, verifyPasskeySignIn } from "#app/services/auth/passkeys.server.ts";
-import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { startSession } from "#app/services/auth/sign-in.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 import type { Route } from "./+types/login-passkey";
@@ -45,8 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, { event: "signin_failure", ip, detail: { method: "passkey" } });
     return refuse(401, "This passkey did not sign you in. Try again or use your password.", { headers: noStore });
   }
-  const session = await createSession(db, user.id, requestMeta(request, context));
-  await audit(db, { event: "signin_success", userId: user.id, email: user.email, ip, detail: { method: "passkey" } });
+  const session = await startSession(db, user, requestMeta(request, context), { method: "passkey" });
   const redirectTo = (await hasAdminRole(db, user.id))
     ? safeReturnPath(String(form.get("redirectTo") ?? ""))
     : "/admin";

@@ -15,7 +15,8 @@ import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { findUserById } from "#app/models/users.server.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
-import { createSession, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
+import { startSession } from "#app/services/auth/sign-in.server.ts";
 import {
   endPendingSignIn,
   readPendingSignIn,
@@ -64,17 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
     return invalid(null, { fieldErrors: { code: [twoFactorMessages.invalidCode] }, headers: noStore });
   }
-  const clear = await endPendingSignIn(db, config, pending.tokenHash);
-  const session = await createSession(db, user.id, requestMeta(request, context));
-  await audit(db, {
-    event: "signin_success",
-    userId: user.id,
-    email: user.email,
-    ip,
-    detail: { secondFactor: method },
-  });
+  const clear = await endPendingSignIn(config, pending.tokenHash, (remove) =>
+    startSession(db, user, requestMeta(request, context), { secondFactor: method }, undefined, remove),
+  );
+  const session = clear.session;
   const headers = new Headers(noStore);
-  headers.append("Set-Cookie", clear);
+  headers.append("Set-Cookie", clear.cookie);
   headers.append("Set-Cookie", await sessionSetCookie(config, session.token, session.expiresAt));
   return redirect(safeReturnPath(new URL(request.url).searchParams.get("redirectTo")), { headers });
 }

@@ -9,7 +9,7 @@ import { getApp } from "#app/context.server.ts";
 import { logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
 import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { prepareLogo } from "#app/services/logo-image.server.ts";
 import type { Route } from "./+types/settings-logo";
@@ -46,19 +46,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(logoMessages.missing);
   }
   if (form.get("intent") === "remove") {
-    await deleteStudioLogo(database.db);
-    await auditAction(database.db, session, ip, "logo_removed");
+    await auditedChange(database.db, (tx) => deleteStudioLogo(tx), { actor: session, ip, event: "logo_removed" });
     return redirectWithToast(config, back, { type: "success", message: logoMessages.removed });
   }
   const file = form.get("logo");
   const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const prepared = await prepareLogo(bytes);
   if (!prepared.ok) return refuse(prepared.message);
-  await saveStudioLogo(database.db, prepared.logo);
-  await auditAction(database.db, session, ip, "logo_saved", {
-    type: prepared.logo.mimeType,
-    bytes: bytes.length,
-    stored: prepared.logo.data.length,
+  await auditedChange(database.db, (tx) => saveStudioLogo(tx, prepared.logo), {
+    actor: session,
+    ip,
+    event: "logo_saved",
+    detail: { type: prepared.logo.mimeType, bytes: bytes.length, stored: prepared.logo.data.length },
   });
   return redirectWithToast(config, back, { type: "success", message: logoMessages.saved });
 }

@@ -9,7 +9,7 @@ import { getApp } from "#app/context.server.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { deletePasskey } from "#app/models/passkeys.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { registerPasskey, registrationOptions } from "#app/services/auth/passkeys.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -46,10 +46,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch {
       response = null;
     }
-    const added = response ? await registerPasskey(db, config, request, session.userId, response, name) : false;
+    const added = response
+      ? await auditedChange(db, (tx) => registerPasskey(tx, config, request, session.userId, response, name), {
+          actor: session,
+          ip,
+          event: "passkey_added",
+          detail: { name },
+        })
+      : false;
     if (!added)
       return invalid(null, { formError: "The passkey could not be verified. Please try again.", headers: noStore });
-    await auditAction(db, session, ip, "passkey_added", { name });
     return data({ ok: true }, { headers: noStore });
   }
   if (intent === "delete") {
@@ -59,9 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = check === "limited" ? twoFactorMessages.tooManyChecks : twoFactorMessages.wrongPassword;
       return redirectWithToast(config, back, { type: "error", message });
     }
-    const removed = await deletePasskey(db, session.userId, String(form.get("id") ?? ""));
+    const removed = await auditedChange(db, (tx) => deletePasskey(tx, session.userId, String(form.get("id") ?? "")), {
+      actor: session,
+      ip,
+      event: "passkey_removed",
+    });
     if (!removed) notFound("Passkey not found");
-    await auditAction(db, session, ip, "passkey_removed");
     return redirectWithToast(config, back, { type: "success", message: "Passkey removed" });
   }
   badRequest("Unknown action");

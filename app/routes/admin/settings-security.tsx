@@ -21,7 +21,7 @@ import { listPasskeys } from "#app/models/passkeys.server.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
 import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
 import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
 import {
@@ -90,14 +90,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await beginEnrolment(db, key, session);
       return redirect(page);
     }
-    await removeTotp(db, session.userId);
-    await auditAction(db, session, ip, "totp_disabled");
+    await auditedChange(db, (tx) => removeTotp(tx, session.userId), { actor: session, ip, event: "totp_disabled" });
     return redirectWithToast(config, page, { type: "success", message: twoFactorMessages.disabled });
   }
   if (intent === "totp-confirm") {
-    const codes = await confirmEnrolment(db, key, session.userId, String(form.get("code") ?? ""));
+    const codes = await auditedChange(
+      db,
+      (tx) => confirmEnrolment(tx, key, session.userId, String(form.get("code") ?? "")),
+      { actor: session, ip, event: "totp_enabled" },
+    );
     if (!codes) return problem(intent, twoFactorMessages.invalidCode);
-    await auditAction(db, session, ip, "totp_enabled");
     return data({ backupCodes: codes }, { headers: { "Cache-Control": "no-store" } });
   }
   if (intent === "totp-cancel") {
@@ -108,9 +110,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const id = parseHashId(form.get("session_id"));
   if (!id) notFound("Session not found");
-  const ended = await deleteSessionOfUser(db, session.userId, id);
+  const ended = await auditedChange(db, (tx) => deleteSessionOfUser(tx, session.userId, id), {
+    actor: session,
+    ip,
+    event: "session_revoked",
+    detail: { current: id === session.sessionId },
+  });
   if (!ended) notFound("Session not found");
-  await auditAction(db, session, ip, "session_revoked", { current: id === session.sessionId });
   if (id === session.sessionId) {
     return redirect("/admin/login", { headers: { "Set-Cookie": await sessionClearCookie(config) } });
   }

@@ -20,7 +20,7 @@ import {
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
 import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import {
   invoiceSettingsAction,
@@ -66,9 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return invalid(submission);
   try {
-    await saveBusinessSettings(database.db, toBusinessSettingsRow(submission.value));
-    await auditAction(database.db, session, getApp(context).ip, "business_settings_saved", {
-      business: submission.value.business_name,
+    await auditedChange(database.db, (tx) => saveBusinessSettings(tx, toBusinessSettingsRow(submission.value)), {
+      actor: session,
+      ip: getApp(context).ip,
+      event: "business_settings_saved",
+      detail: { business: submission.value.business_name },
     });
   } catch (error) {
     logger.error({ err: error }, "saving business settings failed");

@@ -22,7 +22,7 @@ import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.
 import { portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
 import { createPortfolioItem, getPortfolioItem, updatePortfolioItem } from "#app/models/portfolio.server.ts";
 import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { storePortfolioImage } from "#app/services/portfolio-images.server.ts";
 import type { Route } from "./+types/site-portfolio-edit";
@@ -66,19 +66,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = submission.value;
   if (id) {
-    const updated = await updatePortfolioItem(database.db, id, form, image);
+    const updated = await auditedChange(
+      database.db,
+      async (tx) => (await updatePortfolioItem(tx, id, form, image)) ?? null,
+      { actor: session, ip, event: "portfolio_item_updated", detail: { id, title: form.title, image: Boolean(image) } },
+    );
     if (!updated) notFound(siteMessages.notFound);
-    await auditAction(database.db, session, ip, "portfolio_item_updated", {
-      id,
-      title: form.title,
-      image: Boolean(image),
-    });
   } else {
     if (!image) return badImage(siteMessages.imageRequired);
-    const created = await createPortfolioItem(database.db, form, image);
-    await auditAction(database.db, session, ip, "portfolio_item_created", {
-      id: created?.id ?? null,
-      title: form.title,
+    await auditedChange(database.db, (tx) => createPortfolioItem(tx, form, image), {
+      actor: session,
+      ip,
+      event: "portfolio_item_created",
+      detail: (created) => ({ id: created?.id ?? null, title: form.title }),
     });
   }
   return redirectWithToast(config, "/admin/site/portfolio", { type: "success", message: siteMessages.saved });

@@ -22,7 +22,7 @@ import {
   setPortfolioPublished,
 } from "#app/models/portfolio.server.ts";
 import { badRequest, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-portfolio";
 
@@ -49,31 +49,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "move-up":
     case "move-down": {
-      const moved = await movePortfolioItem(db, id, intent === "move-up" ? "up" : "down");
+      const moved = await auditedChange(db, (tx) => movePortfolioItem(tx, id, intent === "move-up" ? "up" : "down"), {
+        actor: session,
+        ip,
+        event: "portfolio_item_moved",
+        detail: { id, direction: intent },
+      });
       if (moved === null) notFound(siteMessages.notFound);
-      if (moved) await auditAction(db, session, ip, "portfolio_item_moved", { id, direction: intent });
       return done(moved ? "Order saved" : "Already at the end of the list");
     }
     case "publish":
     case "unpublish": {
-      const row = await setPortfolioPublished(db, id, intent === "publish");
-      if (!row) notFound(siteMessages.notFound);
-      await auditAction(
+      const row = await auditedChange(
         db,
-        session,
-        ip,
-        intent === "publish" ? "portfolio_item_published" : "portfolio_item_unpublished",
+        async (tx) => (await setPortfolioPublished(tx, id, intent === "publish")) ?? null,
         {
-          id,
-          title: row.title,
+          actor: session,
+          ip,
+          event: intent === "publish" ? "portfolio_item_published" : "portfolio_item_unpublished",
+          detail: (changed) => ({ id, title: changed.title }),
         },
       );
+      if (!row) notFound(siteMessages.notFound);
       return done(intent === "publish" ? `“${row.title}” is on the portfolio page` : `“${row.title}” is hidden`);
     }
     case "delete": {
-      const row = await deletePortfolioItem(db, id);
+      const row = await auditedChange(db, async (tx) => (await deletePortfolioItem(tx, id)) ?? null, {
+        actor: session,
+        ip,
+        event: "portfolio_item_deleted",
+        detail: (deleted) => ({ id, title: deleted.title }),
+      });
       if (!row) notFound(siteMessages.notFound);
-      await auditAction(db, session, ip, "portfolio_item_deleted", { id, title: row.title });
       return done(siteMessages.deleted);
     }
     default:

@@ -34,7 +34,7 @@ import {
   updatePricingPackage,
 } from "#app/models/pricing.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
 
@@ -59,31 +59,53 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save-package") {
     const submission = parseWithZod(formData, { schema: pricingPackageSchema });
     if (submission.status !== "success") return invalid(submission);
-    const row = await updatePricingPackage(db, submission.value);
+    const row = await auditedChange(db, async (tx) => (await updatePricingPackage(tx, submission.value)) ?? null, {
+      actor: session,
+      ip,
+      event: "pricing_package_updated",
+      detail: (saved) => ({ id: saved.id, name: saved.name }),
+    });
     if (!row) notFound("Package not found");
-    await auditAction(db, session, ip, "pricing_package_updated", { id: row.id, name: row.name });
     return done(siteMessages.saved);
   }
   if (intent === "add-package") {
-    const row = await addPricingPackage(db);
-    await auditAction(db, session, ip, "pricing_package_added", { id: row?.id ?? null });
+    await auditedChange(db, (tx) => addPricingPackage(tx), {
+      actor: session,
+      ip,
+      event: "pricing_package_added",
+      detail: (row) => ({ id: row?.id ?? null }),
+    });
     return done(siteMessages.packageAdded);
   }
   if (intent === "remove-package") {
     const id = parseSerialId(formData.get("id"));
     if (id === null) notFound("Package not found");
-    const removed = await removePricingPackage(db, id);
+    const removed = await auditedChange(
+      db,
+      async (tx) => {
+        const outcome = await removePricingPackage(tx, id);
+        return outcome === "last" ? outcome : (outcome ?? null);
+      },
+      {
+        actor: session,
+        ip,
+        event: "pricing_package_removed",
+        detail: (outcome) => ({ id, name: outcome === "last" ? null : outcome.name }),
+      },
+    );
     if (removed === "last")
       return redirectWithToast(config, page, { type: "error", message: siteMessages.lastPackage });
     if (!removed) notFound("Package not found");
-    await auditAction(db, session, ip, "pricing_package_removed", { id, name: removed.name });
     return done(siteMessages.packageRemoved);
   }
   if (intent === "save-banner") {
     const submission = parseWithZod(formData, { schema: pricingBannerSchema });
     if (submission.status !== "success") return invalid(submission);
-    await savePricingBanner(db, { whatYouGet: submission.value.what_you_get, includes: submission.value.includes });
-    await auditAction(db, session, ip, "pricing_banner_updated");
+    await auditedChange(
+      db,
+      (tx) => savePricingBanner(tx, { whatYouGet: submission.value.what_you_get, includes: submission.value.includes }),
+      { actor: session, ip, event: "pricing_banner_updated" },
+    );
     return done(siteMessages.saved);
   }
   badRequest("Unknown action");

@@ -17,7 +17,7 @@ import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
 import { redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { deleteSpamForGood, restoreSpam } from "#app/services/spam.server.ts";
 import type { Route } from "./+types/spam";
@@ -64,13 +64,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(config, "/admin/spam", { type: "error", message: "That message is no longer in Spam." });
   }
   if (parsed.data.intent === "delete") {
-    await deleteSpamForGood(database.db, parsed.data.id);
-    await auditAction(database.db, session, ip, "spam_deleted", { message: parsed.data.id });
+    await auditedChange(database.db, (tx) => deleteSpamForGood(tx, parsed.data.id), {
+      actor: session,
+      ip,
+      event: "spam_deleted",
+      detail: { message: parsed.data.id },
+    });
     return redirectWithToast(config, "/admin/spam", { type: "success", message: "Deleted for good." });
   }
-  const restored = await restoreSpam(database.db, parsed.data.id);
-  if (!restored.ok) return redirectWithToast(config, "/admin/spam", { type: "error", message: restored.message });
-  await auditAction(database.db, session, ip, "spam_restored", { submission: restored.submissionId });
+  // the restore and its audit entry in one transaction; a refused restore writes neither
+  const refusal: { message?: string } = {};
+  const restored = await auditedChange(
+    database.db,
+    async (tx) => {
+      const done = await restoreSpam(tx, parsed.data.id);
+      if (done.ok) return done;
+      refusal.message = done.message;
+      return null;
+    },
+    { actor: session, ip, event: "spam_restored", detail: (done) => ({ submission: done.submissionId }) },
+  );
+  if (!restored) return redirectWithToast(config, "/admin/spam", { type: "error", message: refusal.message ?? "" });
   return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
     type: "success",
     message: "Restored to the inbox.",

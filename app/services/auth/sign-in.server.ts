@@ -51,9 +51,28 @@ export async function signIn(
     return { ok: false, secondFactor: { userId: user.id }, message: "" };
   }
   if (input.previousToken) await deleteSession(db, input.previousToken);
-  const session = await createSession(db, user.id, input, now);
-  await audit(db, { event: "signin_success", userId: user.id, email, ip });
+  const session = await startSession(db, { id: user.id, email }, input, undefined, now);
   return { ok: true, ...session, userId: user.id, isAdmin: await hasAdminRole(db, user.id) };
+}
+
+/**
+ * A new session and its `signin_success` entry in one transaction (`detail` says how: a second
+ * factor, a passkey); `before` runs first in the same transaction (ending a pending sign-in).
+ */
+export function startSession(
+  db: Queryable,
+  user: { id: string; email: string },
+  meta: RequestMeta,
+  detail?: Record<string, string>,
+  now = new Date(),
+  before?: (tx: Queryable) => Promise<void>,
+) {
+  return db.transaction(async (tx) => {
+    await before?.(tx);
+    const session = await createSession(tx, user.id, meta, now);
+    await audit(tx, { event: "signin_success", userId: user.id, email: user.email, ip: meta.ip, detail });
+    return session;
+  });
 }
 
 /**

@@ -83,10 +83,12 @@ export async function revokeInvitation(
 ): Promise<TeamResult> {
   const id = parseHashId(input.id);
   if (!id) return { ok: false, message: teamMessages.unknownInvitation };
-  const used = await consumeAuthToken(db, id, "invitation", now);
-  if (!used) return { ok: false, message: teamMessages.unknownInvitation };
-  await auditAction(db, input.actor, input.ip, "invitation_revoked", { invited: used.email });
-  return { ok: true, message: teamMessages.invitationRevoked };
+  return db.transaction(async (tx) => {
+    const used = await consumeAuthToken(tx, id, "invitation", now);
+    if (!used) return { ok: false, message: teamMessages.unknownInvitation } as const;
+    await auditAction(tx, input.actor, input.ip, "invitation_revoked", { invited: used.email });
+    return { ok: true, message: teamMessages.invitationRevoked } as const;
+  });
 }
 
 export type InvitationCheck =

@@ -129,7 +129,15 @@ export async function readPendingSignIn(db: Queryable, config: Pick<Config, "pub
   return row ? { userId: row.userId, tokenHash: row.tokenHash } : null;
 }
 
-export async function endPendingSignIn(db: Queryable, config: Pick<Config, "publicUrl">, tokenHash: string) {
-  await deletePendingSignIn(db, tokenHash);
-  return pendingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });
+/**
+ * Ends the pending sign-in and opens the session with `open` (which runs the removal in its own
+ * transaction, with the session and its audit entry): the cookie that clears the pending one, and the session.
+ */
+export async function endPendingSignIn<S>(
+  config: Pick<Config, "publicUrl">,
+  tokenHash: string,
+  open: (remove: (tx: Queryable) => Promise<void>) => Promise<S>,
+) {
+  const session = await open((tx) => deletePendingSignIn(tx, tokenHash));
+  return { session, cookie: await pendingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) }) };
 }

@@ -12,7 +12,7 @@ import { projectMessages } from "#app/domain/projects.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
 import { notFound, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
@@ -47,7 +47,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   let created: Awaited<ReturnType<typeof createRecurringFeesInvoice>>;
   try {
-    created = await createRecurringFeesInvoice(database.db, id);
+    created = await auditedChange(database.db, (tx) => createRecurringFeesInvoice(tx, id), {
+      actor: session,
+      ip,
+      event: "recurring_invoice_created",
+      detail: (invoice) => ({ invoice: invoice.invoiceNumber, project: id }),
+    });
   } catch (error) {
     if (!(error instanceof InvoiceInputError)) throw error;
     return redirectWithToast(config, page, { type: "error", message: error.message });
@@ -55,10 +60,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!created) {
     return redirectWithToast(config, page, { type: "error", message: projectMessages.noRecurringFees });
   }
-  await auditAction(database.db, session, ip, "recurring_invoice_created", {
-    invoice: created.invoiceNumber,
-    project: id,
-  });
   return redirectWithToast(config, `/admin/invoices/${created.id}`, {
     type: "success",
     message: projectMessages.recurringInvoiceCreated(created.invoiceNumber),
