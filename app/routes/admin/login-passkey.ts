@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authenticationAnswer } from "#app/domain/passkey-answer.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { findUserById, hasAdminRole } from "#app/models/users.server.ts";
 import { refuse } from "#app/services/action-result.server.ts";
@@ -31,16 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { options, cookie } = await authenticationOptions(db, config, request);
     return data({ options }, { headers: { ...noStore, "Set-Cookie": cookie } });
   }
-  let answer: unknown;
-  try {
-    answer = JSON.parse(String(form.get("response") ?? ""));
-  } catch {
-    answer = null;
-  }
-  const userId =
-    answer && typeof answer === "object"
-      ? await verifyPasskeySignIn(db, config, request, answer as Record<string, unknown>)
-      : null;
+  const answer = authenticationAnswer(form.get("response"));
+  const userId = answer ? await verifyPasskeySignIn(db, config, request, answer) : null;
   const user = userId ? await findUserById(db, userId) : undefined;
   if (!user || user.disabledAt) {
     await audit(db, { event: "signin_failure", ip, detail: { method: "passkey" } });

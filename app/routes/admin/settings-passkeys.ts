@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
+import { registrationAnswer } from "#app/domain/passkey-answer.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { deletePasskey } from "#app/models/passkeys.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
@@ -40,12 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       String(form.get("name") ?? "")
         .trim()
         .slice(0, 100) || "Passkey";
-    let response: unknown = null;
-    try {
-      response = JSON.parse(String(form.get("response") ?? ""));
-    } catch {
-      response = null;
-    }
+    const response = registrationAnswer(form.get("response"));
     const added = response
       ? await auditedChange(db, (tx) => registerPasskey(tx, config, request, session.userId, response, name), {
           actor: session,

@@ -5,6 +5,7 @@
  * party is the site's own host (PUBLIC_URL); challenges are single-use, five minutes, held in the
  * database and named by an httpOnly cookie.
  */
+
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -13,6 +14,7 @@ import {
 } from "@simplewebauthn/server";
 import type { Config } from "#app/config.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
+import type { AuthenticationAnswer, RegistrationAnswer } from "#app/domain/passkey-answer.ts";
 import {
   credentialsOf,
   findPasskey,
@@ -80,7 +82,7 @@ export async function registerPasskey(
   config: Pick<Config, "publicUrl">,
   request: Request,
   userId: string,
-  response: unknown,
+  response: RegistrationAnswer,
   name: string,
 ): Promise<boolean> {
   const challenge = await recallChallenge(db, config, request);
@@ -117,10 +119,10 @@ export async function verifyPasskeySignIn(
   db: Queryable,
   config: Pick<Config, "publicUrl">,
   request: Request,
-  response: { id?: unknown } & Record<string, unknown>,
+  response: AuthenticationAnswer,
 ): Promise<string | null> {
   const challenge = await recallChallenge(db, config, request);
-  if (!challenge || typeof response.id !== "string") return null;
+  if (!challenge) return null;
   const passkey = await findPasskey(db, response.id);
   if (!passkey) return null;
   const rp = relyingParty(config, request);

@@ -1,0 +1,66 @@
+/**
+ * What a browser sends back from a passkey ceremony (WebAuthn's JSON form), read from a form field
+ * and checked for its shape before the server verifies it: a registration answer carries an
+ * attestation, a sign-in answer an assertion. Anything else is no answer at all (null).
+ */
+import { z } from "zod";
+
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .max(16_384);
+
+const common = {
+  id: base64url.min(1).max(1_024),
+  rawId: base64url.min(1).max(1_024),
+  type: z.literal("public-key"),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(32).nullish(),
+};
+
+const registration = z.object({
+  ...common,
+  response: z.object({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    publicKey: base64url.optional(),
+    authenticatorData: base64url.optional(),
+  }),
+});
+
+const authentication = z.object({
+  ...common,
+  response: z.object({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+
+export type RegistrationAnswer = z.output<typeof registration>;
+export type AuthenticationAnswer = z.output<typeof authentication>;
+
+function parsed<T>(schema: z.ZodType<T>, text: unknown): T | null {
+  if (typeof text !== "string" || text.length > 65_536) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+}
+
+/** A registration answer from the form field `response`, or null. */
+export function registrationAnswer(text: unknown): RegistrationAnswer | null {
+  return parsed(registration, text);
+}
+
+/** A sign-in answer from the form field `response`, or null. */
+export function authenticationAnswer(text: unknown): AuthenticationAnswer | null {
+  return parsed(authentication, text);
+}
