@@ -4,15 +4,14 @@
  * browser (no account) opens the link → the owner sees Viewed; an estimate sent and accepted on
  * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 
 const shots = "/tmp/shots-sending";
@@ -83,17 +82,11 @@ async function seed(dataDir: string) {
 describe("sending invoices and estimates", () => {
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let ids: { invoiceId: string; estimateId: string };
+  let app: SignedInApp<typeof ids>;
 
-  async function ownerPage() {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const ownerPage = () => app.adminPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
   async function send(page: Page, id: string, subject: string) {
     const before = sink.received.length;
@@ -112,17 +105,12 @@ describe("sending invoices and estimates", () => {
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     sink = await startSmtpSink();
-    dataDir = dataDirWithAccounts();
-    ids = await seed(dataDir);
-    server = await startServer({ dataDir, env: { SMTP_URL: sink.url } });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp({ seed, env: { SMTP_URL: sink.url } });
+    ({ server, browser, seeded: ids } = app);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     await sink?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("send an invoice → the mail has the PDF and a link → the client opens it → the owner sees Viewed", async () => {
