@@ -13,18 +13,9 @@ import { seriousViolations } from "../support/axe.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const shots = "/tmp/shots-sending";
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The client link in a received mail (quoted-printable soft breaks undone). */
 function clientLink(raw: string): string {
@@ -99,7 +90,10 @@ describe("sending invoices and estimates", () => {
       .getByRole("region", { name: /Notifications/ })
       .getByText("emailed to ada@client.test")
       .waitFor();
-    return waitFor(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)));
+    return until(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)), {
+      timeoutMs: 15_000,
+      what: `the mail "${subject}"`,
+    });
   }
 
   beforeAll(async () => {
@@ -168,8 +162,9 @@ describe("sending invoices and estimates", () => {
     await owner.goto(`${server.url}/admin/invoices/${ids.estimateId}`);
     await owner.locator("[data-invoice-status]").getByText("Accepted").waitFor();
     // the owner was told by mail
-    await waitFor(() =>
-      sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
+    await until(
+      () => sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
+      { timeoutMs: 15_000, what: "the owner's acceptance mail" },
     );
   });
 

@@ -11,6 +11,7 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
 import { signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -35,10 +36,6 @@ async function seed(dataDir: string) {
   if (!ada) throw new Error("no customer");
   await database.db.insert(projects).values({ customerId: ada.id, projectName: "Engine website" });
   await database.close();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
 const toast = (page: Page, text: string) =>
