@@ -208,6 +208,8 @@ describe("CRM", () => {
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.waitForURL(`${server.url}/admin/projects`);
     await page.getByRole("link", { name: /No-script project/ }).click();
+    // the click starts the navigation; the project's page is only there once it has loaded
+    await page.waitForURL(/\/admin\/projects\/[^/]+$/);
     expect(await page.getByText("$150.50").first().isVisible()).toBe(true);
     await page.close();
   });
