@@ -47,8 +47,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // one browser and a few servers at a time: the machine has two cores
-          fileParallelism: false,
+          // two files at a time, each with its own server (free port, own data directory), browser and
+          // SMTP sink: most of a file's time is waiting on the server or Chromium, which the other
+          // file fills (docs/decisions/0007-tests.md)
+          fileParallelism: true,
+          maxWorkers: 2,
           // the test accounts' data directory, made once and copied per server (tests/support/accounts.ts)
           globalSetup: ["tests/support/e2e-setup.ts"],
         },

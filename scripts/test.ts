@@ -48,7 +48,7 @@ console.warn(
 );
 // Biome, the layer rules (dependency-cruiser) and knip: the same command as `npm run lint`
 step("lint", "npm", ["run", "--silent", "lint"]);
-step("typecheck", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
+step("typegen", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
 const built = step("build", "npx", ["react-router", "build"]);
 vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
 if (built) vitest("end-to-end", ["e2e"]);

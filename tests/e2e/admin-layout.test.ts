@@ -4,15 +4,14 @@
  * scrolling, and not covered by anything (the element at their centre is them). Also with a toast on
  * screen. Add a page by adding its path to `adminLayoutPaths` (tests/support/admin-pages.ts). Screenshots go to /tmp/shots-admin-layout/.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions, customers, invoices, projects, suspectedSpam } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 /**
  * Layouts known to fail today, each with its reason: these run as `it.fails`, so the suite stays green
@@ -177,29 +176,15 @@ async function seedLists(dataDir: string) {
 
 describe("back-office layout", () => {
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
+  let app: SignedInApp;
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    dataDir = dataDirWithAccounts();
-    await seedLists(dataDir);
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp({ seed: seedLists });
+    server = app.server;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
-  async function signedInPage(viewport: { width: number; height: number }) {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const signedInPage = (viewport: { width: number; height: number }) => app.adminPage({ viewport });
 
   for (const path of [...adminLayoutPaths, ...adminPagesWithoutRows]) {
     for (const viewport of adminLayoutViewports) {

@@ -8,9 +8,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { hydrated, launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const shots = "/tmp/shots-auth";
 
@@ -19,20 +20,6 @@ function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
 async function signInWithForm(page: Page, baseUrl: string, account: { email: string; password: string }) {
@@ -114,7 +101,7 @@ describe("back office", () => {
     await page.getByRole("link", { name: "Back to Login" }).click();
     await page.getByRole("heading", { name: "Admin Login" }).waitFor();
 
-    const mail = await waitFor(() => sink.received.find((message) => message.to.includes(adminAccount.email)));
+    const mail = await until(() => sink.received.find((message) => message.to.includes(adminAccount.email)));
     const body = decodeQuotedPrintable(mail.raw);
     const link = /(http:\/\/\S+\/admin\/login#type=recovery&token=[\w-]+)/.exec(body)?.[1];
     expect(link).toBeTruthy();
@@ -178,7 +165,7 @@ describe("back office", () => {
     await hydrated(page);
     await page.getByLabel("Email").fill(staffAccount.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
-    await waitFor(() => sink.received.slice(before).find((message) => message.to.includes(staffAccount.email)));
+    await until(() => sink.received.slice(before).find((message) => message.to.includes(staffAccount.email)));
     expect(sink.received.slice(before).flatMap((message) => message.to)).toEqual([staffAccount.email]);
     await page.close();
   });

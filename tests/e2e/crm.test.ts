@@ -5,15 +5,15 @@
  * the project form's Add phase without JavaScript; lists at 1024 px and 390 px; axe; keyboard.
  * Screenshots go to /tmp/shots-crm/.
  */
-import { mkdirSync, rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions, customers } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { hydrated } from "../support/browser.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-crm";
 
@@ -42,10 +42,6 @@ async function seed(dataDir: string) {
   await database.close();
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
-
 const toast = (page: Page, text: string) =>
   page
     .getByRole("region", { name: /Notifications/ })
@@ -55,33 +51,21 @@ const toast = (page: Page, text: string) =>
 
 describe("CRM", () => {
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
-  let cookie: { name: string; value: string };
+  let cookie: string;
+  let app: SignedInApp;
 
-  async function adminPage(options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {}) {
-    const context = await browser.newContext({
+  const adminPage = (options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {}) =>
+    app.adminPage({
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
-    await context.addCookies([{ ...cookie, url: server.url }]);
-    return context.newPage();
-  }
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    dataDir = dataDirWithAccounts();
-    await seed(dataDir);
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    const [name, value] = (await signInCookie(server.url, adminAccount)).split("=") as [string, string];
-    cookie = { name, value };
+    app = await startSignedInApp({ seed });
+    ({ server, cookie } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it("converts a lead and opens its customer, whose Activity shows the conversion", async () => {
     const page = await adminPage();
@@ -224,6 +208,8 @@ describe("CRM", () => {
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.waitForURL(`${server.url}/admin/projects`);
     await page.getByRole("link", { name: /No-script project/ }).click();
+    // the click starts the navigation; the project's page is only there once it has loaded
+    await page.waitForURL(/\/admin\/projects\/[^/]+$/);
     expect(await page.getByText("$150.50").first().isVisible()).toBe(true);
     await page.close();
   });
@@ -283,7 +269,7 @@ describe("CRM", () => {
       ["/admin/projects/12345", "Project not found"],
       ["/admin/projects/new?customer_id=oops", "Customer not found"],
     ] as const) {
-      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: `${cookie.name}=${cookie.value}` } });
+      const response = await fetch(`${server.url}${path}`, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain(text);
     }

@@ -4,28 +4,18 @@
  * browser (no account) opens the link → the owner sees Viewed; an estimate sent and accepted on
  * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const shots = "/tmp/shots-sending";
-
-async function waitFor<T>(probe: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The client link in a received mail (quoted-printable soft breaks undone). */
 function clientLink(raw: string): string {
@@ -83,17 +73,11 @@ async function seed(dataDir: string) {
 describe("sending invoices and estimates", () => {
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let ids: { invoiceId: string; estimateId: string };
+  let app: SignedInApp<typeof ids>;
 
-  async function ownerPage() {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const ownerPage = () => app.adminPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
 
   async function send(page: Page, id: string, subject: string) {
     const before = sink.received.length;
@@ -106,23 +90,21 @@ describe("sending invoices and estimates", () => {
       .getByRole("region", { name: /Notifications/ })
       .getByText("emailed to ada@client.test")
       .waitFor();
-    return waitFor(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)));
+    return until(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)), {
+      timeoutMs: 15_000,
+      what: `the mail "${subject}"`,
+    });
   }
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     sink = await startSmtpSink();
-    dataDir = dataDirWithAccounts();
-    ids = await seed(dataDir);
-    server = await startServer({ dataDir, env: { SMTP_URL: sink.url } });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp({ seed, env: { SMTP_URL: sink.url } });
+    ({ server, browser, seeded: ids } = app);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await app?.stop();
     await sink?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("send an invoice → the mail has the PDF and a link → the client opens it → the owner sees Viewed", async () => {
@@ -180,8 +162,9 @@ describe("sending invoices and estimates", () => {
     await owner.goto(`${server.url}/admin/invoices/${ids.estimateId}`);
     await owner.locator("[data-invoice-status]").getByText("Accepted").waitFor();
     // the owner was told by mail
-    await waitFor(() =>
-      sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
+    await until(
+      () => sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
+      { timeoutMs: 15_000, what: "the owner's acceptance mail" },
     );
   });
 

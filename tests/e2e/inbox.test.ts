@@ -15,7 +15,7 @@ import { contactSubmissions } from "#app/db/schema.ts";
 import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { hydrated, launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { startServer, type TestServer, waitPastTimeTrap } from "../support/server.ts";
 
@@ -48,10 +48,6 @@ async function seedSubmissions(dataDir: string) {
       row(30, "archived", "Old Lead B"),
     ]);
   await database.close();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
 async function adminContext(browser: Browser, server: TestServer, options: { javaScriptEnabled?: boolean } = {}) {

@@ -4,18 +4,19 @@
  * dialog and the browser's leave warning; an estimate; the editor without JavaScript; malformed
  * ids; small screens and axe. Screenshots go to /tmp/shots-invoices/.
  */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import { mkdirSync, readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
 import { logoMessages } from "#app/domain/logo.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
+import { signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { hydrated } from "../support/browser.ts";
 import { pngBomb } from "../support/images.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-invoices";
 
@@ -40,10 +41,6 @@ async function seed(dataDir: string) {
   await database.close();
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-}
-
 const toast = (page: Page, text: string) =>
   page
     .getByRole("region", { name: /Notifications/ })
@@ -52,34 +49,22 @@ const toast = (page: Page, text: string) =>
 
 describe("invoices and estimates", () => {
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
   let cookie: string;
+  let app: SignedInApp;
 
-  async function adminPage(options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({
+  const adminPage = (options: { javaScriptEnabled?: boolean; width?: number; height?: number } = {}) =>
+    app.adminPage({
       viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       acceptDownloads: true,
     });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    dataDir = dataDirWithAccounts();
-    await seed(dataDir);
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp({ seed });
+    ({ server, cookie } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it("an invoice with three lines, tax and discount: live totals, Save & Send, the list row, print view and PDF", async () => {
     const page = await adminPage();

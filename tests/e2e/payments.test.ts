@@ -1,21 +1,19 @@
 /**
- * Getting paid in Chromium against the production build (issue 13): a partial payment, then the
+ * Getting paid in Chromium against the production build: a partial payment, then the
  * rest → Paid; deleting a payment through its confirmation dialog; the print view's Amount Paid and
  * Balance Due; an estimate marked accepted by the owner, converted to a new invoice with its lines,
  * linked both ways; the page by keyboard-visible controls and axe at 1280 and 390 px.
  */
 
-import { rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { createInvoice } from "#app/models/invoices.server.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 type Seeded = { invoiceId: string; estimateId: string; projectId: string; bareProjectId: string };
 
@@ -96,33 +94,20 @@ const toast = (page: Page, text: string | RegExp) =>
 
 describe("getting paid", () => {
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
   let seeded: Seeded;
+  let app: SignedInApp<Seeded>;
 
-  async function adminPage(options: { width?: number; javaScriptEnabled?: boolean } = {}) {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({
+  const adminPage = (options: { width?: number; javaScriptEnabled?: boolean } = {}) =>
+    app.adminPage({
       viewport: { width: options.width ?? 1280, height: 900 },
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
 
   beforeAll(async () => {
-    dataDir = dataDirWithAccounts();
-    seeded = await seed(dataDir);
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp({ seed });
+    ({ server, seeded } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it("records a partial payment, then the rest: Partial, then Paid; the print view shows Amount Paid and Balance Due", async () => {
     const page = await adminPage();

@@ -67,7 +67,9 @@ describe("sessions, two-factor and passkeys", () => {
     await context.addCookies([{ name, value, url: server.url }]);
     const owner = await context.newPage();
     await owner.goto(`${server.url}/admin/settings/security`);
-    await owner.getByLabel("Your password").fill(adminAccount.password);
+    // the passkeys section has its own "Your password" field once the page has hydrated
+    const twoFactor = owner.getByRole("region", { name: "Two-factor authentication" });
+    await twoFactor.getByLabel("Your password").fill(adminAccount.password);
     await owner.getByRole("button", { name: "Set up two-factor" }).click();
     const secret = (await owner.locator("[data-totp-secret]").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -101,10 +103,10 @@ describe("sessions, two-factor and passkeys", () => {
     // turning it off needs the password; then the password alone signs in again
     await owner.goto(`${server.url}/admin/settings/security`);
     await owner.getByText("9 backup codes left.", { exact: false }).waitFor();
-    await owner.getByLabel("Your password").first().fill("not the password");
+    await twoFactor.getByLabel("Your password").fill("not the password");
     await owner.getByRole("button", { name: "Turn off two-factor" }).click();
     await owner.getByText("Your password is not correct").waitFor();
-    await owner.getByLabel("Your password").first().fill(adminAccount.password);
+    await twoFactor.getByLabel("Your password").fill(adminAccount.password);
     await owner.getByRole("button", { name: "Turn off two-factor" }).click();
     await owner.getByRole("button", { name: "Set up two-factor" }).waitFor();
     await owner.screenshot({ path: `${shots}/security-390.png`, fullPage: true });

@@ -4,42 +4,29 @@
  * unpublish it; edit a package's price and see it on /pricing; the calls to action preselect the
  * contact form without JavaScript; axe on the new pages. Screenshots go to /tmp/shots-site-content/.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-site-content";
 
 describe("site content from the back office", () => {
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
+  let app: SignedInApp;
 
-  async function ownerPage(width = 1280) {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const ownerPage = (width = 1280) => app.adminPage({ viewport: { width, height: 900 } });
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    dataDir = dataDirWithAccounts();
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    app = await startSignedInApp();
+    ({ server, browser } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
   it("a new portfolio item with an uploaded image shows on /portfolio under its category, moves up, and hides when unpublished", async () => {
     const owner = await ownerPage();

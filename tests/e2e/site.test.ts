@@ -162,7 +162,7 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(text).toContain(expected);
     }
     const main = page.locator("main");
-    // calls to action with a purpose (issue 16): the contact form opens with the right choice made
+    // calls to action with a purpose: the contact form opens with the right choice made
     await expect(main.getByRole("link", { name: "Schedule Free Consultation" }).getAttribute("href")).resolves.toBe(
       "/contact?type=consultation",
     );

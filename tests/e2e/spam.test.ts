@@ -3,24 +3,20 @@
  * question is also in the server's HTML), Cancel keeps the message, confirming removes it, and
  * Restore turns a message into a lead in the inbox.
  */
-import { rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { suspectedSpam } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 describe("suspected spam", () => {
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
   let cookie: string;
+  let app: SignedInApp;
   const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    dataDir = dataDirWithAccounts();
+  async function seed(dataDir: string) {
     const database = await openDatabase({ dataDir });
     const rows = await database.db
       .insert(suspectedSpam)
@@ -40,22 +36,15 @@ describe("suspected spam", () => {
       .returning({ id: suspectedSpam.id, fields: suspectedSpam.fields });
     for (const row of rows) ids[String(row.fields.first_name)] = row.id;
     await database.close();
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  async function signedInPage(): Promise<Page> {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
   }
+
+  beforeAll(async () => {
+    app = await startSignedInApp({ seed });
+    ({ server, cookie } = app);
+  });
+  afterAll(() => app?.stop());
+
+  const signedInPage = (): Promise<Page> => app.adminPage({ viewport: { width: 1280, height: 800 } });
 
   it("asks before deleting for good, also in the server's HTML", async () => {
     const response = await fetch(`${server.url}/admin/spam?delete=${ids.Quick}`, { headers: { cookie } });

@@ -4,13 +4,12 @@
  * the confirmation dialog (also without JavaScript), the audit log shows and filters it all; axe
  * finds nothing at 1280 and 390 px. Screenshots go to /tmp/shots-team/.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-team";
 
@@ -26,28 +25,17 @@ const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteM
 describe("team, invitations and the audit log", () => {
   let server: TestServer;
   let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
+  let app: SignedInApp;
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    dataDir = dataDirWithAccounts();
-    server = await startServer({ dataDir });
-    cookie = await signInCookie(server.url, adminAccount);
-    browser = await launchBrowser();
+    app = await startSignedInApp();
+    ({ server, browser } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => app?.stop());
 
-  async function adminPage(viewport = { width: 1280, height: 800 }, javaScriptEnabled = true) {
-    const context = await browser.newContext({ viewport, javaScriptEnabled });
-    const [name, value] = cookie.split("=") as [string, string];
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const adminPage = (viewport = { width: 1280, height: 800 }, javaScriptEnabled = true) =>
+    app.adminPage({ viewport, javaScriptEnabled });
 
   async function invitationLink(email: string): Promise<string> {
     for (let i = 0; i < 50; i++) {

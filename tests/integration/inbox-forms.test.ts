@@ -7,12 +7,7 @@ import { customerFormSchema } from "#app/domain/customer-form.ts";
 import { convertFormDefaults, submissionUpdateSchema, toSubmissionChanges } from "#app/domain/submission-forms.ts";
 import { convertSubmission, getSubmission, updateSubmission } from "#app/models/contact-submissions.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
-
-function formData(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  return data;
-}
+import { formData } from "../support/records.ts";
 
 describeEachDatabase("inbox forms", (database) => {
   async function lead(notes: string | null = null) {

@@ -18,12 +18,7 @@ import {
   saveStudioLogo,
 } from "#app/models/studio-logo.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
-
-function formData(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  return data;
-}
+import { formData } from "../support/records.ts";
 
 function settings(values: Record<string, string>) {
   const parsed = parseWithZod(formData(values), { schema: invoiceSettingsSchema });

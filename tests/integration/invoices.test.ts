@@ -1,9 +1,8 @@
 /** Invoices and estimates below HTTP: posted form data → schema → model → what the database holds. */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
-import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { businessSettings, customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import {
   createInvoice,
   getInvoice,
@@ -15,18 +14,7 @@ import {
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import { databaseKinds, describeEachDatabase } from "../support/database.ts";
-
-function formData(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  return data;
-}
-
-function form(values: Record<string, string>): InvoiceForm {
-  const parsed = parseWithZod(formData(values), { schema: invoiceFormSchema });
-  if (parsed.status !== "success") throw new Error(`invalid form: ${JSON.stringify(parsed.reply().error)}`);
-  return parsed.value;
-}
+import { insertCustomer, insertProject, invoiceForm } from "../support/records.ts";
 
 const threeLines = {
   "items[0].description": "Design",
@@ -45,26 +33,22 @@ const threeLines = {
 describeEachDatabase("invoices", (database) => {
   const db = () => database().db;
 
-  async function customer(name = "Ada Lovelace", values: Partial<typeof customers.$inferInsert> = {}) {
-    const [row] = await db()
-      .insert(customers)
-      .values({ name, email: `${name.split(" ")[0]?.toLowerCase()}@example.test`, ...values })
-      .returning();
-    if (!row) throw new Error("no customer");
-    return row;
-  }
-  async function project(customerId: string, projectName = "Website") {
-    const [row] = await db().insert(projects).values({ customerId, projectName }).returning();
-    if (!row) throw new Error("no project");
-    return row;
-  }
-
   it("creates an invoice with exact totals, its lines in order, a number and the default due date", async () => {
-    const ada = await customer("Ada Lovelace", { paymentTerms: 15, businessName: "Analytical Engines" });
-    const site = await project(ada.id);
+    const ada = await insertCustomer(db(), {
+      name: "Ada Lovelace",
+      paymentTerms: 15,
+      businessName: "Analytical Engines",
+    });
+    const site = await insertProject(db(), ada.id);
     const created = await createInvoice(
       db(),
-      form({ customer_id: ada.id, project_id: site.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
+      invoiceForm({
+        customer_id: ada.id,
+        project_id: site.id,
+        issue_date: "2026-11-22",
+        ...threeLines,
+        intent: "sent",
+      }),
       new Date("2026-11-22T10:00:00Z"),
     );
     expect(created.invoiceNumber).toBe("INV-0001");
@@ -99,10 +83,10 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("ignores totals sent by the browser", async () => {
-    const ada = await customer();
+    const ada = await insertCustomer(db());
     const created = await createInvoice(
       db(),
-      form({
+      invoiceForm({
         customer_id: ada.id,
         issue_date: "2026-11-22",
         "items[0].description": "Design",
@@ -129,18 +113,18 @@ describeEachDatabase("invoices", (database) => {
     await db()
       .insert(businessSettings)
       .values({ businessName: "S", contactName: "C", email: "s@x.test", invoicePrefix: "F", estimatePrefix: "Q" });
-    const ada = await customer();
+    const ada = await insertCustomer(db());
     const base = { customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" };
-    const a = await createInvoice(db(), form({ ...base, invoice_type: "estimate" }));
-    const b = await createInvoice(db(), form({ ...base, invoice_type: "invoice" }));
-    const c = await createInvoice(db(), form({ ...base, invoice_type: "estimate" }));
+    const a = await createInvoice(db(), invoiceForm({ ...base, invoice_type: "estimate" }));
+    const b = await createInvoice(db(), invoiceForm({ ...base, invoice_type: "invoice" }));
+    const c = await createInvoice(db(), invoiceForm({ ...base, invoice_type: "estimate" }));
     expect([a.invoiceNumber, b.invoiceNumber, c.invoiceNumber]).toEqual(["Q-0001", "F-0001", "Q-0002"]);
     expect(a.invoiceType).toBe("estimate");
   });
 
   it("a create that fails halfway leaves nothing behind and gives its number back", async () => {
-    const ada = await customer();
-    const values = form({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" });
+    const ada = await insertCustomer(db());
+    const values = invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" });
     await expect(
       createInvoice(db(), values, new Date(), {
         afterWrite: async () => {
@@ -154,16 +138,16 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("editing replaces the lines, overwrites the status and keeps the number; sent -> draft empties sent_at", async () => {
-    const ada = await customer();
+    const ada = await insertCustomer(db());
     const created = await createInvoice(
       db(),
-      form({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
+      invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
     );
     // (an invoice with payments keeps a status that follows them: tests/integration/payments.test.ts)
     const updated = await updateInvoice(
       db(),
       created.id,
-      form({
+      invoiceForm({
         customer_id: ada.id,
         issue_date: "2026-11-23",
         due_date: "2026-12-01",
@@ -191,14 +175,17 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("an edit that fails after the lines were replaced leaves the invoice as it was", async () => {
-    const ada = await customer();
-    const created = await createInvoice(db(), form({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines }));
+    const ada = await insertCustomer(db());
+    const created = await createInvoice(
+      db(),
+      invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines }),
+    );
     const before = await getInvoice(db(), created.id);
     await expect(
       updateInvoice(
         db(),
         created.id,
-        form({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "Replaced" }),
+        invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "Replaced" }),
         new Date(),
         {
           afterWrite: async () => {
@@ -211,24 +198,24 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("an unknown invoice is null; an unknown customer or another customer's project is refused", async () => {
-    const ada = await customer();
-    const bob = await customer("Bob Builder");
-    const bobsProject = await project(bob.id);
+    const ada = await insertCustomer(db());
+    const bob = await insertCustomer(db(), { name: "Bob Builder" });
+    const bobsProject = await insertProject(db(), bob.id);
     const missing = "00000000-0000-4000-8000-000000000000";
     const base = { issue_date: "2026-11-22", "items[0].description": "x" };
-    expect(await updateInvoice(db(), missing, form({ customer_id: ada.id, ...base }))).toBeNull();
+    expect(await updateInvoice(db(), missing, invoiceForm({ customer_id: ada.id, ...base }))).toBeNull();
     expect(await getInvoice(db(), missing)).toBeNull();
-    await expect(createInvoice(db(), form({ customer_id: missing, ...base }))).rejects.toBeInstanceOf(
+    await expect(createInvoice(db(), invoiceForm({ customer_id: missing, ...base }))).rejects.toBeInstanceOf(
       InvoiceInputError,
     );
     await expect(
-      createInvoice(db(), form({ customer_id: ada.id, project_id: bobsProject.id, ...base })),
+      createInvoice(db(), invoiceForm({ customer_id: ada.id, project_id: bobsProject.id, ...base })),
     ).rejects.toMatchObject({ field: "project_id" });
     expect(await db().select().from(invoices)).toHaveLength(0);
   });
 
   it("the database refuses what the form refuses (tax over 100, negative discount)", async () => {
-    const ada = await customer();
+    const ada = await insertCustomer(db());
     await expect(
       db()
         .insert(invoices)
@@ -242,16 +229,16 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("lists newest first with search by number or customer, type and status filters, and pages", async () => {
-    const ada = await customer("Ada Lovelace");
-    const bob = await customer("Bob Builder", { businessName: "Builders Ltd" });
+    const ada = await insertCustomer(db(), { name: "Ada Lovelace" });
+    const bob = await insertCustomer(db(), { name: "Bob Builder", businessName: "Builders Ltd" });
     const line = { issue_date: "2026-11-22", "items[0].description": "x", "items[0].unit_price": "10" };
     for (let i = 0; i < 27; i++) {
       await createInvoice(
         db(),
-        form({ customer_id: i % 3 === 0 ? bob.id : ada.id, ...line, intent: i % 2 ? "sent" : "draft" }),
+        invoiceForm({ customer_id: i % 3 === 0 ? bob.id : ada.id, ...line, intent: i % 2 ? "sent" : "draft" }),
       );
     }
-    await createInvoice(db(), form({ customer_id: ada.id, ...line, invoice_type: "estimate" }));
+    await createInvoice(db(), invoiceForm({ customer_id: ada.id, ...line, invoice_type: "estimate" }));
     const all = await listInvoices(db(), parseInvoiceListQuery(new URLSearchParams()));
     expect(all.total).toBe(28);
     expect(all.rows).toHaveLength(25);
@@ -270,11 +257,11 @@ describeEachDatabase("invoices", (database) => {
   });
 
   it("pickers: customers by name, a customer's projects newest first", async () => {
-    const zed = await customer("Zed Zebra");
-    const ada = await customer("Ada Lovelace", { businessName: "Engines" });
-    await project(ada.id, "Old site");
+    const zed = await insertCustomer(db(), { name: "Zed Zebra" });
+    const ada = await insertCustomer(db(), { name: "Ada Lovelace", businessName: "Engines" });
+    await insertProject(db(), ada.id, { projectName: "Old site" });
     await db().execute(sql`update projects set created_at = now() - interval '1 day'`);
-    await project(ada.id, "New app");
+    await insertProject(db(), ada.id, { projectName: "New app" });
     expect((await listCustomerChoices(db())).map((row) => row.name)).toEqual(["Ada Lovelace", "Zed Zebra"]);
     expect((await listProjectChoices(db(), ada.id)).map((row) => row.projectName)).toEqual(["New app", "Old site"]);
     expect(await listProjectChoices(db(), zed.id)).toEqual([]);
@@ -286,7 +273,7 @@ describeEachDatabase("invoice numbers under concurrent creates", (database) => {
     const db = database().db;
     const [ada] = await db.insert(customers).values({ name: "Ada", email: "ada@example.test" }).returning();
     if (!ada) throw new Error("no customer");
-    const values = form({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" });
+    const values = invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" });
     const created = await Promise.all(Array.from({ length: 50 }, () => createInvoice(db, values)));
     const numbers = created.map((row) => row.invoiceNumber).sort();
     expect(new Set(numbers).size).toBe(50);

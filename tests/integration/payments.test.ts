@@ -4,15 +4,13 @@
  * agreeing with the domain rule, estimates accepted/declined/converted once, the recurring-fees
  * invoice, the studio's time zone, and the guard on every new action.
  */
-
-import { parseWithZod } from "@conform-to/zod/v4";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { businessSettings, customers, invoiceLineItems, invoices, payments, projects } from "#app/db/schema.ts";
+import { businessSettings, customers, invoiceLineItems, invoices, payments } from "#app/db/schema.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
-import { type InvoiceForm, invoiceFormSchema, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
 import { displayStatus } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -40,19 +38,8 @@ import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
 import { databaseKinds, describeEachDatabase } from "../support/database.ts";
+import { insertCustomer, insertProject, invoiceForm } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
-
-function formData(values: Record<string, string>) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) data.append(name, value);
-  return data;
-}
-
-function invoiceForm(values: Record<string, string>): InvoiceForm {
-  const parsed = parseWithZod(formData(values), { schema: invoiceFormSchema });
-  if (parsed.status !== "success") throw new Error(`invalid form: ${JSON.stringify(parsed.reply().error)}`);
-  return parsed.value;
-}
 
 const pay = (amount: string, paidOn = "2026-11-23", method: PaymentForm["method"] = "bank_transfer"): PaymentForm => ({
   paid_on: paidOn,
@@ -75,11 +62,7 @@ describeEachDatabase("getting paid", (database) => {
   let customerId = "";
 
   beforeEach(async () => {
-    const [customer] = await db()
-      .insert(customers)
-      .values({ name: "Ada Lovelace", email: "ada@example.test", paymentTerms: 30 })
-      .returning();
-    customerId = customer?.id ?? "";
+    customerId = (await insertCustomer(db(), { paymentTerms: 30 })).id;
   });
 
   /** An invoice of `total` dollars (one line), sent unless told otherwise. */
@@ -442,21 +425,17 @@ describeEachDatabase("getting paid", (database) => {
 
   describe("recurring fees", () => {
     it("makes a draft invoice with one line per recurring fee; none without fees", async () => {
-      const [project] = await db()
-        .insert(projects)
-        .values({
-          customerId,
-          projectName: "Site",
-          pricingDetails: {
-            type: "fixed",
-            phases: [],
-            recurring_fees: [
-              { id: "a", name: "Hosting (monthly)", amount: 49 },
-              { id: "b", name: "Care plan", amount: 120.5 },
-            ],
-          },
-        })
-        .returning();
+      const project = await insertProject(db(), customerId, {
+        projectName: "Site",
+        pricingDetails: {
+          type: "fixed",
+          phases: [],
+          recurring_fees: [
+            { id: "a", name: "Hosting (monthly)", amount: 49 },
+            { id: "b", name: "Care plan", amount: 120.5 },
+          ],
+        },
+      });
       const created = await createRecurringFeesInvoice(db(), project?.id ?? "");
       if (!created) throw new Error("no invoice");
       const made = await getInvoice(db(), created.id);
@@ -471,10 +450,10 @@ describeEachDatabase("getting paid", (database) => {
         ["Hosting (monthly)", "1.00", "49.00"],
         ["Care plan", "1.00", "120.50"],
       ]);
-      const [bare] = await db()
-        .insert(projects)
-        .values({ customerId, projectName: "Bare", pricingDetails: { type: "fixed", phases: [], recurring_fees: [] } })
-        .returning();
+      const bare = await insertProject(db(), customerId, {
+        projectName: "Bare",
+        pricingDetails: { type: "fixed", phases: [], recurring_fees: [] },
+      });
       expect(await createRecurringFeesInvoice(db(), bare?.id ?? "")).toBeNull();
       const lines = await db().select().from(invoiceLineItems);
       expect(lines).toHaveLength(2);
@@ -510,14 +489,10 @@ describeEachDatabase("getting paid", (database) => {
     it("refuses anonymous visitors and non-admins on every new action, and changes nothing", async () => {
       const { id } = await invoice("10.00");
       const estimate = await invoice("10.00", { type: "estimate" });
-      const [project] = await db()
-        .insert(projects)
-        .values({
-          customerId,
-          projectName: "Site",
-          pricingDetails: { type: "fixed", phases: [], recurring_fees: [{ id: "a", name: "Hosting", amount: 10 }] },
-        })
-        .returning();
+      const project = await insertProject(db(), customerId, {
+        projectName: "Site",
+        pricingDetails: { type: "fixed", phases: [], recurring_fees: [{ id: "a", name: "Hosting", amount: 10 }] },
+      });
       const cases: { fn: (args: never) => unknown; id: string; form: Record<string, string>; project?: boolean }[] = [
         {
           fn: invoiceEditor.action,
@@ -631,14 +606,10 @@ describeEachDatabase("getting paid", (database) => {
     });
 
     it("creates the recurring-fees invoice from the project page and opens it in the editor", async () => {
-      const [project] = await db()
-        .insert(projects)
-        .values({
-          customerId,
-          projectName: "Site",
-          pricingDetails: { type: "fixed", phases: [], recurring_fees: [{ id: "a", name: "Hosting", amount: 10 }] },
-        })
-        .returning();
+      const project = await insertProject(db(), customerId, {
+        projectName: "Site",
+        pricingDetails: { type: "fixed", phases: [], recurring_fees: [{ id: "a", name: "Hosting", amount: 10 }] },
+      });
       const path = `/admin/projects/${project?.id}`;
       const created = await call(projectDetail.action, path, {
         cookie: admin,

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
   businessSettings,
-  customers,
   invoiceLinks,
   invoiceSends,
   invoices,
@@ -39,6 +38,7 @@ import {
 } from "#app/services/mail.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 
@@ -63,32 +63,26 @@ describeEachDatabase("sending documents", (database) => {
   beforeEach(async () => {
     const db = database().db;
     admin = await cookieFor("owner@studio.test", true);
-    const [customer] = await db.insert(customers).values({ name: "Ada", email: "ada@client.test" }).returning();
-    const [invoice] = await db
-      .insert(invoices)
-      .values({
-        invoiceNumber: "INV-0001",
-        customerId: customer?.id ?? "",
-        issueDate: "2026-11-01",
-        dueDate: "2026-12-01",
-        totalAmount: "100.00",
-        balanceDue: "100.00",
-      })
-      .returning();
-    const [estimate] = await db
-      .insert(invoices)
-      .values({
-        invoiceNumber: "EST-0001",
-        invoiceType: "estimate",
-        customerId: customer?.id ?? "",
-        issueDate: "2026-11-01",
-        totalAmount: "500.00",
-        balanceDue: "500.00",
-        terms: "Half up front.",
-      })
-      .returning();
-    invoiceId = invoice?.id ?? "";
-    estimateId = estimate?.id ?? "";
+    const customer = await insertCustomer(db, { name: "Ada", email: "ada@client.test" });
+    const invoice = await insertInvoice(db, {
+      invoiceNumber: "INV-0001",
+      customerId: customer.id,
+      issueDate: "2026-11-01",
+      dueDate: "2026-12-01",
+      totalAmount: "100.00",
+      balanceDue: "100.00",
+    });
+    const estimate = await insertInvoice(db, {
+      invoiceNumber: "EST-0001",
+      invoiceType: "estimate",
+      customerId: customer.id,
+      issueDate: "2026-11-01",
+      totalAmount: "500.00",
+      balanceDue: "500.00",
+      terms: "Half up front.",
+    });
+    invoiceId = invoice.id;
+    estimateId = estimate.id;
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
     actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
   });

@@ -3,7 +3,7 @@
  * CHROME_PATH, else the usual install locations.
  */
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 const candidates = [
   "/usr/bin/chromium",
@@ -42,4 +42,9 @@ export const chromiumArgs = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+}
+
+/** Waits until React Router has hydrated the page (its route modules are on `window`). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
