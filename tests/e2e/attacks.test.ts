@@ -1,5 +1,5 @@
 /**
- * The attack suite of issue 15, against the production build as a real process. Driven from
+ * The attack suite over every page, against the production build as a real process. Driven from
  * app/routes.ts (tests/support/route-inventory.ts), so a route added later is covered at once:
  * - every guarded /admin route refuses expired, idle and disabled-account sessions and
  *   foreign-Origin posts, and a person invited without the admin role meets 'Access Denied';

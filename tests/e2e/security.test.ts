@@ -1,5 +1,5 @@
 /**
- * The attacks of issue 9, against the production build as a real process: a parallel sign-in
+ * The first outside attack's classes, against the production build as a real process: a parallel sign-in
  * burst (PGlite, and PostgreSQL with TEST_DATABASE_URL), request bodies over the limit through
  * several spellings of the path and without a Content-Length, malformed input, the no-JS
  * sign-in error, and a used reset link.
