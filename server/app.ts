@@ -15,7 +15,7 @@ import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
-import { cookiesHaveAdminSession } from "#app/services/auth.server.ts";
+import { uploadAccess } from "#app/services/auth.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
@@ -51,7 +51,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // larger allowance needs a live admin session, checked before its body is read
   const bodies = limitBodies({
     inspect: formBodyProblem,
-    mayUpload: (req) => cookiesHaveAdminSession(database.db, config, req.headers.cookie),
+    mayUpload: (req) => uploadAccess(database.db, config, req.headers.cookie),
   });
 
   app.use((req, res, next) => {

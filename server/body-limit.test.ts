@@ -51,6 +51,7 @@ describe("limitBodies with an upload check", () => {
 
   /** An Express app behind limitBodies whose upload check answers `allowed` after `delayMs`. */
   async function serve(allowed: boolean, delayMs: number) {
+    const access = allowed ? ("allowed" as const) : ("forbidden" as const);
     const asked: number[] = [];
     const app = express();
     app.use(
@@ -60,7 +61,7 @@ describe("limitBodies with an upload check", () => {
           // how much of the body had been taken in when the check was asked
           asked.push(req.readableLength);
           await new Promise((resolve) => setTimeout(resolve, delayMs));
-          return allowed;
+          return access;
         },
       }),
     );

@@ -11,9 +11,9 @@
  *
  * A route allowed more than the default (an upload) is for admins only: with `mayUpload`, such a
  * request is asked for its session before a byte of its body is read (until then the socket's
- * backpressure holds the body back), and without a live admin session it is answered 403 at once,
- * its body dropped unread and uncounted, so an anonymous caller cannot make the server buffer
- * megabytes.
+ * backpressure holds the body back), and without a live admin session it is answered at once as the
+ * admin guard would (signed out: 303 to the login page; signed in without the role: 403), its body
+ * dropped unread and uncounted, so an anonymous caller cannot make the server buffer megabytes.
  */
 
 import { AsyncResource } from "node:async_hooks";
@@ -41,6 +41,9 @@ export const bodyLimitOverrides: Record<string, number> = {
 const discardLimit = 8 * 1024 * 1024;
 
 export const bodyTooLargeMessage = "That request is too large to send. Please shorten it and try again.";
+
+/** Who may send an upload's body: an admin; someone to sign in first; a signed-in person without the role. */
+export type UploadAccess = "allowed" | "sign-in" | "forbidden";
 
 export const uploadForbiddenMessage = "Access Denied: sign in as an admin to upload files.";
 
@@ -78,10 +81,11 @@ export function limitBodies(
     /** looks at the whole body before the route runs; a message refuses it with 400 */
     inspect?: (contentType: string | undefined, body: Buffer) => Promise<string | null>;
     /**
-     * For a path allowed more than `fallback`: whether this request may send that much (a live admin
-     * session). Asked before any of the body is read; false answers 403.
+     * For a path allowed more than `fallback`: whether this request may send that much ("allowed": a
+     * live admin session). Asked before any of the body is read; "sign-in" answers 303 to the login
+     * page, "forbidden" 403.
      */
-    mayUpload?: (req: IncomingMessage) => Promise<boolean>;
+    mayUpload?: (req: IncomingMessage) => Promise<UploadAccess>;
   } = {},
 ): RequestHandler {
   const fallback = options.fallback ?? defaultBodyLimit;
@@ -130,12 +134,14 @@ export function limitBodies(
     // nothing reads the body while the session is looked up: once the request stream's buffer is
     // full, the parser pauses the socket
     options.mayUpload(req).then(
-      (allowed) => {
-        if (allowed) {
+      (access) => {
+        if (access === "allowed") {
           hold();
         } else {
-          (res.locals.log as Log)?.info({ path: req.path }, "upload without an admin session refused");
-          res.status(403).set("Cache-Control", "no-store").type("text/plain").send(uploadForbiddenMessage);
+          (res.locals.log as Log)?.info({ path: req.path, access }, "upload without an admin session refused");
+          res.set("Cache-Control", "no-store");
+          if (access === "sign-in") res.redirect(303, "/admin/login");
+          else res.status(403).type("text/plain").send(uploadForbiddenMessage);
           // the rest is dropped as it arrives (closing now would reset the connection and the
           // client could lose the answer); a sender that keeps going is cut off
           holdBody(req, 0, { onComplete: () => {}, onTooLarge: () => {} }, true);

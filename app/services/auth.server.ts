@@ -59,15 +59,17 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
 }
 
 /**
- * Whether a raw Cookie header carries a live admin session: the server's check on uploads, made
- * before any of the request's body is read (server/body-limit.ts). No cookie costs no query.
+ * What a raw Cookie header may do with an upload, answered as the admin guard would (a live admin
+ * session: allowed; none: sign in; a session without the role: forbidden). The server asks it before
+ * any of the request's body is read (server/body-limit.ts). No cookie costs no query.
  */
-export async function cookiesHaveAdminSession(
+export async function uploadAccess(
   db: Queryable,
   config: Pick<Config, "publicUrl">,
   cookieHeader: string | null | undefined,
-): Promise<boolean> {
+): Promise<"allowed" | "sign-in" | "forbidden"> {
   const token = await sessionTokenFromCookies(cookieHeader, config);
-  if (!token) return false;
-  return (await getSession(db, token))?.isAdmin === true;
+  const session = token ? await getSession(db, token) : null;
+  if (!session) return "sign-in";
+  return session.isAdmin ? "allowed" : "forbidden";
 }

@@ -4,14 +4,13 @@
  * the control that opened it; and a whole day's path, lead → customer → project → estimate →
  * invoice → payment, with Tab, Shift+Tab, typing, Enter and Space only (no pointer).
  */
-import { rmSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions } from "#app/db/schema.ts";
-import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
-import { launchBrowser } from "../support/browser.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { hydrated } from "../support/browser.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 type Focus = { name: string; kind: string; inMain: boolean };
 
@@ -76,46 +75,36 @@ async function toast(page: Page, text: string | RegExp) {
     .waitFor();
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
-
 describe("the back office by keyboard alone", () => {
+  let app: SignedInApp;
   let server: TestServer;
-  let browser: Browser;
-  let dataDir: string;
-  let cookie: string;
   beforeAll(async () => {
-    dataDir = dataDirWithAccounts();
-    const database = await openDatabase({ dataDir });
-    await database.db.insert(contactSubmissions).values({
-      name: "Grace Hopper",
-      email: "grace@navy.example",
-      projectType: "webapp",
-      budgetRange: "medium",
-      message: "A compiler-themed site, please.",
-      status: "new",
+    app = await startSignedInApp({
+      seed: async (dataDir) => {
+        const database = await openDatabase({ dataDir });
+        await database.db.insert(contactSubmissions).values({
+          name: "Grace Hopper",
+          email: "grace@navy.example",
+          projectType: "webapp",
+          budgetRange: "medium",
+          message: "A compiler-themed site, please.",
+          status: "new",
+        });
+        await database.close();
+      },
     });
-    await database.close();
-    server = await startServer({ dataDir });
-    browser = await launchBrowser();
-    cookie = await signInCookie(server.url, adminAccount);
+    server = app.server;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
-  async function signedInPage(viewport = { width: 1280, height: 900 }) {
-    const [name, value] = cookie.split("=") as [string, string];
-    const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name, value, url: server.url }]);
-    return context.newPage();
-  }
+  const signedInPage = (viewport = { width: 1280, height: 900 }) => app.adminPage({ viewport });
 
   it("the lead's dialog: Tab goes from Internal Notes to Convert, Cancel and Update; closing returns focus to View", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/dashboard`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const view = page.locator('[aria-label="View submission from Grace Hopper"]').locator("visible=true");
     await view.focus();
     await page.keyboard.press("Enter");
@@ -144,7 +133,7 @@ describe("the back office by keyboard alone", () => {
       await page.goto(`${server.url}/admin/dashboard`);
       const href = await page.locator('[aria-label="View submission from Grace Hopper"]').first().getAttribute("href");
       await page.goto(`${server.url}${href}`);
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
       const dialog = page.getByRole("dialog");
       await dialog.getByLabel("Internal Notes").focus();
       const order: string[] = [];
