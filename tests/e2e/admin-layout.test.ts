@@ -57,7 +57,10 @@ function placements(page: Page, selector: string, labels: "text" | "aria"): Prom
         await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
         const rect = node.getBoundingClientRect();
         const style = getComputedStyle(node);
-        const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        const middle = rect.top + rect.height / 2;
+        const hit = document.elementFromPoint(rect.left + rect.width / 2, middle);
+        // the right edge too: a pinned column may cover the end of a cell while its middle shows
+        const edge = document.elementFromPoint(rect.right - 2, middle);
         let clipper: Element | null = null;
         for (let parent = node.parentElement; parent && !clipper; parent = parent.parentElement) {
           if (getComputedStyle(parent).overflowX === "visible") continue;
@@ -70,7 +73,11 @@ function placements(page: Page, selector: string, labels: "text" | "aria"): Prom
           left: Math.round(rect.left),
           right: Math.round(rect.right),
           viewportWidth: document.documentElement.clientWidth,
-          uncovered: hit !== null && (hit === node || node.contains(hit)),
+          uncovered:
+            hit !== null &&
+            (hit === node || node.contains(hit)) &&
+            edge !== null &&
+            (edge === node || node.contains(edge)),
           coveredBy: describe(hit),
           clippedBy: clipper ? describe(clipper) : null,
         });
@@ -105,6 +112,9 @@ async function checkHeaderAndRows(page: Page, name: string, hasRows = true) {
   const rows = await placements(page, rowActionSelector, "aria");
   if (hasRows) expect(rows.length, `${name}: row actions`).toBeGreaterThan(0);
   expect(problems(rows), `${name}: row actions`).toEqual([]);
+  // every cell of a list's rows is in view and uncovered (the pinned actions column covers none)
+  const cells = await placements(page, ".data-table tbody td:not(.data-actions) > *", "text");
+  expect(problems(cells), `${name}: cells`).toEqual([]);
   // nothing needs horizontal scrolling
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,

@@ -17,7 +17,7 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   /** The card's title on a narrow screen (one column per table). */
   primary?: boolean;
-  /** A column of less weight: left out of the table between 768 and 1280 px (cards still show it). */
+  /** A column of less weight: left out of the table between 768 and 1536 px (cards still show it). */
   lowPriority?: boolean;
   /** Right-aligned in the table (amounts). */
   numeric?: boolean;
@@ -53,7 +53,7 @@ export function DataTable<Row>({
   // the classes a column's cells carry: its own, and those that hide a low-priority column at medium widths
   const classes = columns.map(
     (column) =>
-      cx(column.lowPriority && "md:max-xl:hidden", column.numeric && "md:text-right", column.className) || undefined,
+      cx(column.lowPriority && "md:max-2xl:hidden", column.numeric && "md:text-right", column.className) || undefined,
   );
   return (
     <div className="md:overflow-x-auto md:rounded-lg md:border md:border-zinc-800">

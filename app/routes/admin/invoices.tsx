@@ -169,7 +169,7 @@ function RowActions({ row }: { row: Row }) {
         data-row-action
       >
         <Icon name="pencil" />
-        <span className="md:max-xl:sr-only">Edit</span>
+        <span className="md:max-2xl:sr-only">Edit</span>
       </Link>
       <Link
         to={`/admin/invoices/${row.id}/send`}
@@ -178,7 +178,7 @@ function RowActions({ row }: { row: Row }) {
         data-row-action
       >
         <Icon name="send" />
-        <span className="md:max-xl:sr-only">Send</span>
+        <span className="md:max-2xl:sr-only">Send</span>
       </Link>
       <a
         href={`/admin/invoices/${row.id}/pdf`}
@@ -189,7 +189,7 @@ function RowActions({ row }: { row: Row }) {
         data-row-action
       >
         <Icon name="file-text" />
-        <span className="md:max-xl:sr-only">PDF</span>
+        <span className="md:max-2xl:sr-only">PDF</span>
       </a>
       <a
         href={`/admin/invoices/${row.id}.pdf`}
@@ -205,7 +205,7 @@ function RowActions({ row }: { row: Row }) {
 }
 
 /** Between 768 and 1280 px Type and Due Date sit under Number and Date, so every action stays in view. */
-const subLine = "block text-xs text-zinc-400 max-md:hidden xl:hidden";
+const subLine = "block text-xs text-zinc-400 max-md:hidden 2xl:hidden";
 
 const columns: readonly Column<Row>[] = [
   {
@@ -230,16 +230,7 @@ const columns: readonly Column<Row>[] = [
     className: "md:max-w-60 md:break-words",
   },
   { header: "Type", lowPriority: true, cell: (row) => invoiceTypeLabels[row.invoiceType] },
-  {
-    header: "Date",
-    cell: (row) => (
-      <>
-        {displayDate(row.issueDate)}
-        <span className={subLine}>Due {displayDate(row.dueDate) || "—"}</span>
-      </>
-    ),
-    className: "md:whitespace-nowrap",
-  },
+  { header: "Date", lowPriority: true, cell: (row) => displayDate(row.issueDate), className: "md:whitespace-nowrap" },
   {
     header: "Due Date",
     lowPriority: true,
@@ -249,8 +240,17 @@ const columns: readonly Column<Row>[] = [
   {
     header: "Amount",
     numeric: true,
-    cell: (row) => formatMoney(toCents(row.totalAmount) ?? 0),
-    className: "text-zinc-100 tabular-nums md:whitespace-nowrap",
+    // between 768 and 1280 px the dates ride under the amount, so the status stays in view
+    cell: (row) => (
+      <>
+        <span className="md:whitespace-nowrap">{formatMoney(toCents(row.totalAmount) ?? 0)}</span>
+        <span className={subLine}>
+          {displayDate(row.issueDate)}{" "}
+          <span className="md:whitespace-nowrap">Due {displayDate(row.dueDate) || "—"}</span>
+        </span>
+      </>
+    ),
+    className: "text-zinc-100 tabular-nums",
   },
   { header: "Status", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
 ];

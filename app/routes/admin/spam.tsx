@@ -106,7 +106,12 @@ const columns: readonly Column<Item>[] = [
     className: "md:max-w-56",
   },
   { header: "Reason", cell: (item) => spamReasonLabels[item.reason] ?? item.reason },
-  { header: "Received", cell: (item) => formatDateTime(new Date(item.createdAt)), className: "md:whitespace-nowrap" },
+  {
+    header: "Received",
+    lowPriority: true,
+    cell: (item) => formatDateTime(new Date(item.createdAt)),
+    className: "md:whitespace-nowrap",
+  },
   {
     header: "Message",
     cell: (item) => <span className="line-clamp-4 whitespace-pre-wrap break-words">{item.message || "—"}</span>,
