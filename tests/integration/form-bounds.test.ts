@@ -17,6 +17,7 @@ import * as settings from "#app/routes/admin/settings.tsx";
 import * as portfolio from "#app/routes/admin/site-portfolio.tsx";
 import * as pricing from "#app/routes/admin/site-pricing.tsx";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
 
 const tooLarge = "Must be at most 9,999,999,999.99";
@@ -34,11 +35,7 @@ describeEachDatabase("form bounds", (database) => {
 
   beforeEach(async () => {
     admin = await cookieFor("owner@studio.test", true);
-    const [customer] = await database()
-      .db.insert(customers)
-      .values({ name: "Maria Alvarez", email: "maria@bakery.test" })
-      .returning();
-    customerId = customer?.id ?? "";
+    customerId = (await insertCustomer(database().db, { name: "Maria Alvarez", email: "maria@bakery.test" })).id;
   });
 
   const post = (

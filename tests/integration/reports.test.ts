@@ -6,21 +6,15 @@
 
 import { beforeEach, expect, it } from "vitest";
 import { businessSettings, contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
-import { todayIn } from "#app/domain/dates.ts";
-
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { monthsEnding, weeksEnding } from "#app/domain/reports.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
 import * as reports from "#app/routes/admin/reports.tsx";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
 
 type ReportData = Awaited<ReturnType<typeof reports.loader>>;
-
-function shiftDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 describeEachDatabase("owner's dashboard", (database) => {
   const { call, cookieFor } = routeHarness(database);
@@ -29,11 +23,7 @@ describeEachDatabase("owner's dashboard", (database) => {
 
   beforeEach(async () => {
     admin = await cookieFor("owner@studio.test", true);
-    const [customer] = await database()
-      .db.insert(customers)
-      .values({ name: "Ada", email: "ada@test.test" })
-      .returning();
-    customerId = customer?.id ?? "";
+    customerId = (await insertCustomer(database().db, { name: "Ada", email: "ada@test.test" })).id;
   });
 
   async function load() {
@@ -62,7 +52,7 @@ describeEachDatabase("owner's dashboard", (database) => {
       { invoiceId, paidOn: `${months[11]}-01`, amount: "0.20", method: "card" },
       { invoiceId, paidOn: `${months[0]}-01`, amount: "300.00", method: "check" },
       // 13 months ago: outside the chart
-      { invoiceId, paidOn: shiftDays(`${months[0]}-01`, -1), amount: "999.00", method: "cash" },
+      { invoiceId, paidOn: addDaysIso(`${months[0]}-01`, -1), amount: "999.00", method: "cash" },
     ]);
     const data = await load();
     expect(data.revenue.map((month) => month.key)).toEqual(months);
@@ -74,8 +64,8 @@ describeEachDatabase("owner's dashboard", (database) => {
   it("shows outstanding and overdue totals equal to the invoices list's filters", async () => {
     const db = database().db;
     const today = todayIn("America/New_York");
-    const past = shiftDays(today, -10);
-    const future = shiftDays(today, 10);
+    const past = addDaysIso(today, -10);
+    const future = addDaysIso(today, 10);
     await db.insert(invoices).values([
       {
         invoiceNumber: "A",
@@ -182,13 +172,13 @@ describeEachDatabase("owner's dashboard", (database) => {
     await db.insert(pageViews).values([
       { path: "/", day: today, views: 5 },
       { path: "/pricing", day: today, views: 2 },
-      { path: "/", day: shiftDays(today, -29), views: 1 },
-      { path: "/", day: shiftDays(today, -30), views: 100 },
+      { path: "/", day: addDaysIso(today, -29), views: 1 },
+      { path: "/", day: addDaysIso(today, -30), views: 100 },
     ]);
     const data = await load();
     expect(data.views).toHaveLength(30);
     expect(data.views.at(-1)).toEqual({ key: today, value: 7 });
-    expect(data.views[0]).toEqual({ key: shiftDays(today, -29), value: 1 });
+    expect(data.views[0]).toEqual({ key: addDaysIso(today, -29), value: 1 });
     expect(data.views.reduce((sum, day) => sum + day.value, 0)).toBe(8);
   });
 });

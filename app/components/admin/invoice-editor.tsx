@@ -233,178 +233,184 @@ export function InvoiceEditor({
       <button ref={saveAndContinue} type="submit" name="return_to" value="dashboard" hidden tabIndex={-1} />
       <FormError form={form} />
 
-      <Card title="Customer Information">
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <SelectField
-            meta={fields.customer_id}
-            label="Customer"
-            placeholder="Select a customer"
-            options={customers.map((customer) => ({
-              value: customer.id,
-              label: customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name,
-            }))}
-            onChange={(event) => onCustomerChange(event.target.value)}
-          />
-          <div>
+      {/* a closed document is shown, not edited: every field and line button is disabled */}
+      <fieldset disabled={Boolean(closed)} className="contents">
+        <Card title="Customer Information">
+          <div className="grid gap-x-4 sm:grid-cols-2">
             <SelectField
-              key={`${fields.project_id.key}-${customerId}`}
-              meta={fields.project_id}
-              label="Project (optional)"
-              placeholder="None"
-              options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
-              disabled={!customerId}
+              meta={fields.customer_id}
+              label="Customer"
+              placeholder="Select a customer"
+              options={customers.map((customer) => ({
+                value: customer.id,
+                label: customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name,
+              }))}
+              onChange={(event) => onCustomerChange(event.target.value)}
             />
-            <noscript>
-              <button
-                {...form.validate.getButtonProps({ name: fields.customer_id.name })}
-                className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
-              >
-                Load projects
-              </button>
-            </noscript>
-          </div>
-          <DateField
-            meta={fields.issue_date}
-            label="Issue Date"
-            lang="en-US"
-            description={displayDate(dates.issue_date)}
-            onChange={(event) => onDateChange("issue_date", event.currentTarget)}
-          />
-          <DateField
-            meta={fields.due_date}
-            label="Due Date"
-            lang="en-US"
-            description={displayDate(dates.due_date)}
-            onChange={(event) => onDateChange("due_date", event.currentTarget)}
-          />
-        </div>
-      </Card>
-
-      <Card title="Line Items">
-        <div className="flex flex-col gap-3">
-          <div
-            aria-hidden
-            className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
-          >
-            <span>Description</span>
-            <span>Quantity</span>
-            <span>Unit Price</span>
-            <span className="text-right">Total</span>
-            <span />
-          </div>
-          <ol className="flex flex-col gap-3">
-            {lines.map((line, index) => {
-              const item = line.getFieldset();
-              const n = index + 1;
-              return (
-                <li
-                  key={line.key}
-                  data-line={index}
-                  className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
+            <div>
+              <SelectField
+                key={`${fields.project_id.key}-${customerId}`}
+                meta={fields.project_id}
+                label="Project (optional)"
+                placeholder="None"
+                options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
+                disabled={!customerId}
+              />
+              <noscript>
+                <button
+                  {...form.validate.getButtonProps({ name: fields.customer_id.name })}
+                  className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
                 >
-                  <TextField
-                    key={item.description.key}
-                    meta={item.description}
-                    label={<span className="md:sr-only">Description, line {n}</span>}
-                    maxLength={limits.lineDescription}
-                    placeholder="Description"
-                    className="col-span-2 md:col-span-1"
-                  />
-                  <NumberField
-                    key={item.quantity.key}
-                    meta={item.quantity}
-                    label={<span className="md:sr-only">Quantity, line {n}</span>}
-                    min={0}
-                    step={0.01}
-                  />
-                  <MoneyField
-                    key={item.unit_price.key}
-                    meta={item.unit_price}
-                    label={<span className="md:sr-only">Unit price, line {n}</span>}
-                  />
-                  <p className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums" data-line-total>
-                    <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
-                    {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
-                  </p>
-                  <div className="flex h-10 items-center justify-end">
-                    {lines.length > 1 ? (
-                      <button
-                        {...form.remove.getButtonProps({ name: fields.items.name, index })}
-                        className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
-                        aria-label={`Remove line ${n}`}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </button>
-                    ) : null}
-                  </div>
-                </li>
-              );
-            })}
-          </ol>
-          <p
-            id={fields.items.errorId}
-            role={fields.items.errors?.length ? "alert" : undefined}
-            className="text-sm text-red-400"
-          >
-            {fields.items.errors?.[0] ?? ""}
-          </p>
-          <div>
-            <button
-              {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
-              className={buttonClass("secondary")}
-            >
-              <Plus aria-hidden className="size-4" />
-              Add Item
-            </button>
-          </div>
-        </div>
-      </Card>
-
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Card title="Additional Information">
-          <TextareaField
-            meta={fields.notes}
-            label="Notes"
-            maxLength={limits.longText}
-            placeholder="Notes for the customer"
-          />
-          <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
-          {type === "estimate" ? (
-            <input type="hidden" name={fields.send_reminders.name} value={defaultValue.send_reminders} />
-          ) : (
-            <CheckboxField
-              meta={fields.send_reminders}
-              label="Send payment reminders"
-              description="Emails the client before and after the due date, as set in Settings."
+                  Load projects
+                </button>
+              </noscript>
+            </div>
+            <DateField
+              meta={fields.issue_date}
+              label="Issue Date"
+              lang="en-US"
+              description={displayDate(dates.issue_date)}
+              onChange={(event) => onDateChange("issue_date", event.currentTarget)}
             />
-          )}
+            <DateField
+              meta={fields.due_date}
+              label="Due Date"
+              lang="en-US"
+              description={displayDate(dates.due_date)}
+              onChange={(event) => onDateChange("due_date", event.currentTarget)}
+            />
+          </div>
         </Card>
 
-        <Card title="Summary">
-          <div className="flex flex-col gap-2 text-sm">
-            <div className="flex items-center justify-between gap-3 pb-2">
-              <span className="text-zinc-400">Subtotal</span>
-              <span className="tabular-nums" data-summary="subtotal">
-                {formatMoney(totals.subtotal)}
-              </span>
+        <Card title="Line Items">
+          <div className="flex flex-col gap-3">
+            <div
+              aria-hidden
+              className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
+            >
+              <span>Description</span>
+              <span>Quantity</span>
+              <span>Unit Price</span>
+              <span className="text-right">Total</span>
+              <span />
             </div>
-            <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
-            <div className="flex items-center justify-between gap-3 pb-2">
-              <span className="text-zinc-400">Tax Amount</span>
-              <span className="tabular-nums" data-summary="tax">
-                {formatMoney(totals.taxAmount)}
-              </span>
-            </div>
-            <MoneyField meta={fields.discount_amount} label="Discount ($)" />
-            <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
-              <span>Total</span>
-              <span className="tabular-nums" data-summary="total">
-                {formatMoney(totals.total)}
-              </span>
+            <ol className="flex flex-col gap-3">
+              {lines.map((line, index) => {
+                const item = line.getFieldset();
+                const n = index + 1;
+                return (
+                  <li
+                    key={line.key}
+                    data-line={index}
+                    className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
+                  >
+                    <TextField
+                      key={item.description.key}
+                      meta={item.description}
+                      label={<span className="md:sr-only">Description, line {n}</span>}
+                      maxLength={limits.lineDescription}
+                      placeholder="Description"
+                      className="col-span-2 md:col-span-1"
+                    />
+                    <NumberField
+                      key={item.quantity.key}
+                      meta={item.quantity}
+                      label={<span className="md:sr-only">Quantity, line {n}</span>}
+                      min={0}
+                      step={0.01}
+                    />
+                    <MoneyField
+                      key={item.unit_price.key}
+                      meta={item.unit_price}
+                      label={<span className="md:sr-only">Unit price, line {n}</span>}
+                    />
+                    <p
+                      className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums"
+                      data-line-total
+                    >
+                      <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
+                      {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
+                    </p>
+                    <div className="flex h-10 items-center justify-end">
+                      {lines.length > 1 ? (
+                        <button
+                          {...form.remove.getButtonProps({ name: fields.items.name, index })}
+                          className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
+                          aria-label={`Remove line ${n}`}
+                        >
+                          <Trash2 aria-hidden className="size-4" />
+                        </button>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+            <p
+              id={fields.items.errorId}
+              role={fields.items.errors?.length ? "alert" : undefined}
+              className="text-sm text-red-400"
+            >
+              {fields.items.errors?.[0] ?? ""}
+            </p>
+            <div>
+              <button
+                {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
+                className={buttonClass("secondary")}
+              >
+                <Plus aria-hidden className="size-4" />
+                Add Item
+              </button>
             </div>
           </div>
         </Card>
-      </div>
+
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <Card title="Additional Information">
+            <TextareaField
+              meta={fields.notes}
+              label="Notes"
+              maxLength={limits.longText}
+              placeholder="Notes for the customer"
+            />
+            <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
+            {type === "estimate" ? (
+              <input type="hidden" name={fields.send_reminders.name} value={defaultValue.send_reminders} />
+            ) : (
+              <CheckboxField
+                meta={fields.send_reminders}
+                label="Send payment reminders"
+                description="Emails the client before and after the due date, as set in Settings."
+              />
+            )}
+          </Card>
+
+          <Card title="Summary">
+            <div className="flex flex-col gap-2 text-sm">
+              <div className="flex items-center justify-between gap-3 pb-2">
+                <span className="text-zinc-400">Subtotal</span>
+                <span className="tabular-nums" data-summary="subtotal">
+                  {formatMoney(totals.subtotal)}
+                </span>
+              </div>
+              <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
+              <div className="flex items-center justify-between gap-3 pb-2">
+                <span className="text-zinc-400">Tax Amount</span>
+                <span className="tabular-nums" data-summary="tax">
+                  {formatMoney(totals.taxAmount)}
+                </span>
+              </div>
+              <MoneyField meta={fields.discount_amount} label="Discount ($)" />
+              <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
+                <span>Total</span>
+                <span className="tabular-nums" data-summary="total">
+                  {formatMoney(totals.total)}
+                </span>
+              </div>
+            </div>
+          </Card>
+        </div>
+      </fieldset>
 
       <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
         <Dialog.Portal>

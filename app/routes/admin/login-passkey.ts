@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, { event: "signin_failure", ip, detail: { method: "passkey" } });
     return refuse(401, "This passkey did not sign you in. Try again or use your password.", { headers: noStore });
   }
-  const session = await startSession(db, user, requestMeta(request, context), { method: "passkey" });
+  const session = await startSession(db, user, requestMeta(request, context), { detail: { method: "passkey" } });
   const redirectTo = (await hasAdminRole(db, user.id))
     ? safeReturnPath(String(form.get("redirectTo") ?? ""))
     : "/admin";

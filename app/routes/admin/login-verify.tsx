@@ -18,7 +18,7 @@ import { audit } from "#app/services/audit.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { startSession } from "#app/services/auth/sign-in.server.ts";
 import {
-  endPendingSignIn,
+  clearPendingSignInCookie,
   readPendingSignIn,
   totpKey,
   verifySecondFactor,
@@ -65,12 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
     return invalid(null, { fieldErrors: { code: [twoFactorMessages.invalidCode] }, headers: noStore });
   }
-  const clear = await endPendingSignIn(config, pending.tokenHash, (remove) =>
-    startSession(db, user, requestMeta(request, context), { secondFactor: method }, undefined, remove),
-  );
-  const session = clear.session;
+  const session = await startSession(db, user, requestMeta(request, context), {
+    detail: { secondFactor: method },
+    pendingSignIn: pending.tokenHash,
+  });
   const headers = new Headers(noStore);
-  headers.append("Set-Cookie", clear.cookie);
+  headers.append("Set-Cookie", await clearPendingSignInCookie(config));
   headers.append("Set-Cookie", await sessionSetCookie(config, session.token, session.expiresAt));
   return redirect(safeReturnPath(new URL(request.url).searchParams.get("redirectTo")), { headers });
 }

@@ -72,19 +72,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirectWithToast(config, "/admin/spam", { type: "success", message: "Deleted for good." });
   }
-  // the restore and its audit entry in one transaction; a refused restore writes neither
-  const refusal: { message?: string } = {};
-  const restored = await auditedChange(
-    database.db,
-    async (tx) => {
-      const done = await restoreSpam(tx, parsed.data.id);
-      if (done.ok) return done;
-      refusal.message = done.message;
-      return null;
-    },
-    { actor: session, ip, event: "spam_restored", detail: (done) => ({ submission: done.submissionId }) },
-  );
-  if (!restored) return redirectWithToast(config, "/admin/spam", { type: "error", message: refusal.message ?? "" });
+  // the restore and its audit entry in one transaction; a refused restore writes no entry
+  const restored = await auditedChange(database.db, (tx) => restoreSpam(tx, parsed.data.id), {
+    actor: session,
+    ip,
+    event: "spam_restored",
+    when: (done) => done.ok,
+    detail: (done) => ({ submission: done.ok ? done.submissionId : null }),
+  });
+  if (!restored.ok) return redirectWithToast(config, "/admin/spam", { type: "error", message: restored.message });
   return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
     type: "success",
     message: "Restored to the inbox.",

@@ -2,7 +2,7 @@
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import type { SignOutScope } from "#app/domain/user-agent.ts";
-import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";
+import { deletePendingSignIn, hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { forgetSignInFailures, takeSignInAttempt } from "./limits.server.ts";
@@ -51,26 +51,31 @@ export async function signIn(
     return { ok: false, secondFactor: { userId: user.id }, message: "" };
   }
   if (input.previousToken) await deleteSession(db, input.previousToken);
-  const session = await startSession(db, { id: user.id, email }, input, undefined, now);
+  const session = await startSession(db, { id: user.id, email }, input, { now });
   return { ok: true, ...session, userId: user.id, isAdmin: await hasAdminRole(db, user.id) };
 }
 
 /**
  * A new session and its `signin_success` entry in one transaction (`detail` says how: a second
- * factor, a passkey); `before` runs first in the same transaction (ending a pending sign-in).
+ * factor, a passkey); a pending sign-in the session completes (`pendingSignIn`, its token hash) ends
+ * in the same transaction.
  */
 export function startSession(
   db: Queryable,
   user: { id: string; email: string },
   meta: RequestMeta,
-  detail?: Record<string, string>,
-  now = new Date(),
-  before?: (tx: Queryable) => Promise<void>,
+  options: { detail?: Record<string, string>; pendingSignIn?: string; now?: Date } = {},
 ) {
   return db.transaction(async (tx) => {
-    await before?.(tx);
-    const session = await createSession(tx, user.id, meta, now);
-    await audit(tx, { event: "signin_success", userId: user.id, email: user.email, ip: meta.ip, detail });
+    if (options.pendingSignIn) await deletePendingSignIn(tx, options.pendingSignIn);
+    const session = await createSession(tx, user.id, meta, options.now ?? new Date());
+    await audit(tx, {
+      event: "signin_success",
+      userId: user.id,
+      email: user.email,
+      ip: meta.ip,
+      detail: options.detail,
+    });
     return session;
   });
 }

@@ -10,7 +10,6 @@ import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { backupCodeCount, normaliseBackupCode, totpPeriodSeconds, totpStep } from "#app/domain/two-factor.ts";
 import {
-  deletePendingSignIn,
   findPendingSignIn,
   getTotp,
   insertPendingSignIn,
@@ -129,15 +128,7 @@ export async function readPendingSignIn(db: Queryable, config: Pick<Config, "pub
   return row ? { userId: row.userId, tokenHash: row.tokenHash } : null;
 }
 
-/**
- * Ends the pending sign-in and opens the session with `open` (which runs the removal in its own
- * transaction, with the session and its audit entry): the cookie that clears the pending one, and the session.
- */
-export async function endPendingSignIn<S>(
-  config: Pick<Config, "publicUrl">,
-  tokenHash: string,
-  open: (remove: (tx: Queryable) => Promise<void>) => Promise<S>,
-) {
-  const session = await open((tx) => deletePendingSignIn(tx, tokenHash));
-  return { session, cookie: await pendingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) }) };
+/** The header that clears the pending sign-in's cookie (its row ends with the session: `startSession`). */
+export function clearPendingSignInCookie(config: Pick<Config, "publicUrl">) {
+  return pendingCookie(config).serialize("", { maxAge: 0, expires: new Date(0) });
 }
