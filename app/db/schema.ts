@@ -25,6 +25,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
   budgetRanges,
   customerStatuses,
@@ -458,11 +459,28 @@ export const invoices = pgTable(
     sourceEstimateId: uuid("source_estimate_id").references((): AnyPgColumn => invoices.id, {
       onDelete: "set null",
     }),
+    /** a credit note: the invoice it credits (ADR 0030) */
+    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    /** an invoice: the sum of its credit notes (balance due = total - amount paid - amount credited) */
+    amountCredited: money("amount_credited").notNull().default("0"),
+    /** void: cancelled on purpose, with the reason; the number and the content stay (ADR 0030) */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidReason: text("void_reason"),
+    /** the version: 1, then one more with each revision of a sent document (ADR 0030) */
+    revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    index("invoices_credited_invoice_id_idx").on(t.creditedInvoiceId),
+    check(
+      "invoices_credit_note_link",
+      sql`(${t.invoiceType}::text = 'credit_note') = (${t.creditedInvoiceId} is not null)`,
+    ),
+    check("invoices_void_reason", sql`(${t.voidedAt} is null) = (${t.voidReason} is null)`),
+    nonNegative("invoices", sql`${t.amountCredited}`, "amount_credited"),
+    maxLength("invoices", sql`${t.voidReason}`, "void_reason", limits.changeReason),
     uniqueIndex("invoices_source_estimate_id_key").on(t.sourceEstimateId),
     maxLength("invoices", sql`${t.acceptedByName}`, "accepted_by_name", limits.personName),
     check("invoices_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
@@ -523,6 +541,31 @@ export const payments = pgTable(
     ),
     maxLength("payments", sql`${t.note}`, "note", limits.paymentNote),
     index("payments_invoice_id_idx").on(t.invoiceId, t.paidOn, t.createdAt),
+  ],
+);
+
+/**
+ * The versions a revision replaced (ADR 0030): what was sent (and answered) before, kept for ever
+ * with the moment and the reason of the change. The live version is the invoice row itself.
+ */
+export const documentRevisions = pgTable(
+  "document_revisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    /** the revision number of the version kept here */
+    revision: integer("revision").notNull(),
+    snapshot: jsonb("snapshot").$type<DocumentSnapshot>().notNull(),
+    /** why the next version was made */
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("document_revisions_invoice_revision_key").on(t.invoiceId, t.revision),
+    maxLength("document_revisions", sql`${t.reason}`, "reason", limits.changeReason),
   ],
 );
 

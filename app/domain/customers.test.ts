@@ -183,7 +183,7 @@ describe("activity note", () => {
 });
 
 describe("customer totals", () => {
-  it("bills every invoice, owes the balance of those neither paid nor cancelled, ignores estimates", () => {
+  it("bills invoices sent (not drafts, not void) less credit notes, owes the balance of those neither paid nor cancelled, ignores estimates", () => {
     const invoice = (status: Parameters<typeof customerTotals>[0][number]["status"], total: number, balance: number) =>
       ({ invoiceType: "invoice", status, total, balanceDue: balance }) as const;
     const totals = customerTotals([
@@ -193,12 +193,16 @@ describe("customer totals", () => {
       invoice("paid", 50_000, 0),
       invoice("partial", 40_000, 15_000),
       invoice("overdue", 99, 99),
-      invoice("cancelled", 7_000, 7_000),
+      // fully credited: billed, then taken back by its credit note
+      invoice("cancelled", 7_000, 0),
+      { invoiceType: "credit_note", status: "sent", total: 7_000, balanceDue: 0 },
+      // voided: never billed
+      { invoiceType: "invoice", status: "cancelled", voided: true, total: 3_000, balanceDue: 3_000 },
       { invoiceType: "estimate", status: "sent", total: 1_000_000, balanceDue: 1_000_000 },
     ]);
     expect(totals).toEqual({
-      totalBilled: 10_001 + 20_010 + 30 + 50_000 + 40_000 + 99 + 7_000,
-      outstanding: 10_001 + 20_010 + 30 + 15_000 + 99,
+      totalBilled: 20_010 + 30 + 50_000 + 40_000 + 99 + 7_000 - 7_000,
+      outstanding: 20_010 + 30 + 15_000 + 99,
     });
     expect(customerTotals([])).toEqual({ totalBilled: 0, outstanding: 0 });
   });

@@ -173,23 +173,40 @@ export type InteractionForm = z.output<typeof interactionFormSchema>;
 
 // ---------------------------------------------------------------- totals
 
-export type BilledDocument = { invoiceType: InvoiceType; status: InvoiceStatus; total: Cents; balanceDue: Cents };
+export type BilledDocument = {
+  invoiceType: InvoiceType;
+  status: InvoiceStatus;
+  /** voided on purpose (ADR 0030); a fully credited invoice is cancelled but not void */
+  voided?: boolean;
+  total: Cents;
+  balanceDue: Cents;
+};
 
-/** Statuses whose balance is no longer owed. */
+/** Statuses whose balance is no longer owed (a draft is not owed yet). */
 export const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancelled"];
+/** Statuses whose balance is not Outstanding: settled, or never sent. */
+export const notOwedInvoiceStatuses: readonly InvoiceStatus[] = ["draft", ...settledInvoiceStatuses];
 
 /**
- * Total Billed = sum of the invoice totals; Outstanding = sum of the balance due of invoices
- * neither paid nor cancelled. Estimates are quotes, not bills: they count in
- * neither (docs/decisions/0012-crm.md). The models compute the same in SQL; this is the rule.
+ * The owner's reading of the totals (docs/decisions/0030-document-lifecycle.md):
+ * - Total Billed = the totals of the invoices issued to the customer (sent once: not drafts, not void)
+ *   less their credit notes; a fully credited invoice counts and its credit note takes it back.
+ * - Outstanding = the balance due (already net of payments and credit notes) of the invoices sent
+ *   and neither paid nor cancelled.
+ * Estimates are quotes, not bills: they count in neither (docs/decisions/0012-crm.md). The models
+ * compute the same in SQL; this is the rule.
  */
 export function customerTotals(documents: readonly BilledDocument[]): { totalBilled: Cents; outstanding: Cents } {
   let totalBilled = 0;
   let outstanding = 0;
   for (const document of documents) {
-    if (document.invoiceType !== "invoice") continue;
+    if (document.invoiceType === "credit_note") {
+      if (!document.voided) totalBilled -= document.total;
+      continue;
+    }
+    if (document.invoiceType !== "invoice" || document.status === "draft" || document.voided) continue;
     totalBilled += document.total;
-    if (!settledInvoiceStatuses.includes(document.status)) outstanding += document.balanceDue;
+    if (!notOwedInvoiceStatuses.includes(document.status)) outstanding += document.balanceDue;
   }
   return { totalBilled, outstanding };
 }

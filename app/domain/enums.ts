@@ -99,9 +99,20 @@ export const pricingModelLabels: Record<PricingModel, string> = {
   phased: "Phased",
 };
 
-export const invoiceTypes = ["invoice", "estimate"] as const;
+/**
+ * Money documents: invoices and estimates (made in the editor) and credit notes (issued from a sent
+ * invoice, never edited; docs/decisions/0030-document-lifecycle.md).
+ */
+export const invoiceTypes = ["invoice", "estimate", "credit_note"] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
-export const invoiceTypeLabels: Record<InvoiceType, string> = { invoice: "Invoice", estimate: "Estimate" };
+export const invoiceTypeLabels: Record<InvoiceType, string> = {
+  invoice: "Invoice",
+  estimate: "Estimate",
+  credit_note: "Credit Note",
+};
+/** The types the editor makes. */
+export const editableInvoiceTypes = ["invoice", "estimate"] as const;
+export type EditableInvoiceType = (typeof editableInvoiceTypes)[number];
 
 /**
  * Stored statuses. `overdue` is never stored by this code: it is derived at query time (ADR 0014);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { addDaysIso, isIsoDate } from "#app/domain/dates.ts";
 import {
+  editableInvoiceTypes,
   type InvoiceStatus,
   type InvoiceType,
   invoiceStatuses,
@@ -55,8 +56,6 @@ export const invoiceMessages = {
   issueDate: "Please choose an issue date",
   dueBeforeIssue: "Due date cannot be before the issue date",
   searchPlaceholder: "Search by number or customer...",
-  totalBelowPaid: (paidCents: number) =>
-    `The total cannot be less than the amount already paid (${formatMoney(paidCents)}); delete a payment first`,
 } as const;
 
 // ---------------------------------------------------------------- numbers typed by a person
@@ -101,7 +100,7 @@ const lineItemSchema = z.object({
 
 export const invoiceFormSchema = z
   .object({
-    invoice_type: z.enum(invoiceTypes).catch("invoice"),
+    invoice_type: z.enum(editableInvoiceTypes).catch("invoice"),
     customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(invoiceMessages.selectCustomer)),
     project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
     issue_date: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(invoiceMessages.issueDate)),

@@ -8,7 +8,6 @@ import {
   canTakePayment,
   displayStatus,
   isOverdue,
-  statusAfterPayments,
 } from "#app/domain/invoice-status.ts";
 
 const unpaid = (status: InvoiceStatus, dueDate: string | null, balanceDue = 10_000) => ({
@@ -132,33 +131,7 @@ describe("isOverdue and displayStatus", () => {
   });
 });
 
-describe("statusAfterPayments", () => {
-  const invoice = (status: InvoiceStatus, amountPaid: number, viewedAt: Date | null = null) => ({
-    invoiceType: "invoice" as const,
-    status,
-    totalAmount: 10_000,
-    amountPaid,
-    viewedAt,
-  });
-
-  it("is partial while some is paid and paid once the total is", () => {
-    expect(statusAfterPayments(invoice("sent", 1))).toBe("partial");
-    expect(statusAfterPayments(invoice("viewed", 9_999))).toBe("partial");
-    expect(statusAfterPayments(invoice("partial", 10_000))).toBe("paid");
-  });
-
-  it("goes back to sent, or viewed when the client saw it, when the payments are gone", () => {
-    expect(statusAfterPayments(invoice("partial", 0))).toBe("sent");
-    expect(statusAfterPayments(invoice("paid", 0, new Date()))).toBe("viewed");
-    expect(statusAfterPayments(invoice("paid", 5_000))).toBe("partial");
-  });
-
-  it("leaves drafts, cancelled invoices and estimates alone", () => {
-    expect(statusAfterPayments(invoice("draft", 5_000))).toBe("draft");
-    expect(statusAfterPayments(invoice("cancelled", 5_000))).toBe("cancelled");
-    expect(statusAfterPayments({ ...invoice("sent", 10_000), invoiceType: "estimate" })).toBe("sent");
-  });
-
+describe("canTakePayment", () => {
   it("takes payments only on invoices that are neither draft nor cancelled", () => {
     expect(canTakePayment({ invoiceType: "invoice", status: "sent" })).toBe(true);
     expect(canTakePayment({ invoiceType: "invoice", status: "partial" })).toBe(true);

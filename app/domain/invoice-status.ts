@@ -53,25 +53,6 @@ export function canTakePayment(invoice: { invoiceType: InvoiceType; status: Invo
   return invoice.invoiceType === "invoice" && !(noPaymentStatuses as readonly InvoiceStatus[]).includes(invoice.status);
 }
 
-/**
- * The stored status once the payments add up to `amountPaid`: paid when they cover the total,
- * partial when some is paid, and back to viewed (when the client has seen it) or sent when
- * none is. Drafts, cancelled invoices and estimates keep their status.
- */
-export function statusAfterPayments(invoice: {
-  invoiceType: InvoiceType;
-  status: InvoiceStatus;
-  totalAmount: Cents;
-  amountPaid: Cents;
-  viewedAt: Date | string | null;
-}): InvoiceStatus {
-  if (!canTakePayment(invoice)) return invoice.status;
-  if (invoice.amountPaid > 0 && invoice.amountPaid >= invoice.totalAmount) return "paid";
-  if (invoice.amountPaid > 0) return "partial";
-  if (invoice.status === "paid" || invoice.status === "partial") return invoice.viewedAt ? "viewed" : "sent";
-  return invoice.status;
-}
-
 // ---------------------------------------------------------------- estimates (ADR 0015)
 
 type EstimateState = { invoiceType: InvoiceType; status: InvoiceStatus };

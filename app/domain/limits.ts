@@ -32,4 +32,6 @@ export const limits = {
   paymentMethod: 20,
   /** an IANA time zone name (e.g. America/Argentina/ComodRivadavia) */
   timeZone: 64,
+  /** why a document was voided, revised or credited */
+  changeReason: 500,
 } as const;

@@ -7,7 +7,13 @@ import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
-import { displayStatusSql, outstandingCondition, overdueCondition, studioToday } from "#app/models/invoices.server.ts";
+import {
+  displayStatusSql,
+  outstandingCondition,
+  overdueCondition,
+  studioToday,
+  totalBilledSql,
+} from "#app/models/invoices.server.ts";
 import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
@@ -33,9 +39,6 @@ function customerListWhere(query: CustomerListQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Total Billed = sum of invoice totals (estimates excluded); exact, on numeric. */
-const totalBilledSql = () =>
-  sql<string>`coalesce(sum(${invoices.totalAmount}) filter (where ${invoices.invoiceType} = 'invoice'), 0)`;
 /** Outstanding = sum of the balance due of unpaid sent invoices: the invoices list's own condition. */
 const outstandingSql = () =>
   sql<string>`coalesce(sum(${invoices.balanceDue}) filter (where ${outstandingCondition()}), 0)`;
@@ -110,9 +113,8 @@ export async function getCustomer(db: Queryable, id: string) {
 }
 
 /**
- * The detail page's cards, computed in SQL on numeric (exact): Total Billed = sum of invoice
- * totals, Outstanding = sum of the balance due of invoices neither paid nor cancelled
- * (estimates count in neither, like `customerTotals`), and how many projects and invoices.
+ * The detail page's cards, computed in SQL on numeric (exact): Total Billed and Outstanding as
+ * `customerTotals` reads them (app/domain/customers.ts), and how many projects and invoices.
  */
 export async function getCustomerSummary(db: Queryable, customerId: string, today?: string) {
   const day = today ?? (await studioToday(db));

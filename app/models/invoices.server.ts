@@ -9,8 +9,9 @@ import { and, asc, count, desc, eq, isNull, not, type SQL, sql } from "drizzle-o
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
-import { settledInvoiceStatuses } from "#app/domain/customers.ts";
+import { notOwedInvoiceStatuses } from "#app/domain/customers.ts";
 import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
+import { checkAction, lifecycleState } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import {
@@ -18,18 +19,11 @@ import {
   defaultTerms,
   type InvoiceForm,
   type InvoiceListQuery,
-  invoiceMessages,
   invoicePageSize,
   invoiceTotals,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
-import {
-  displayStatus,
-  estimateMessages,
-  isEstimateClosed,
-  overdueStatuses,
-  statusAfterPayments,
-} from "#app/domain/invoice-status.ts";
+import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import { recurringFeeLines } from "#app/domain/projects.ts";
@@ -97,9 +91,17 @@ export function displayStatusSql(today: string): SQL<InvoiceStatus> {
   return sql<InvoiceStatus>`(case when ${overdueCondition(today)} then 'overdue' else ${invoices.status}::text end)`;
 }
 
-/** Invoices (not estimates) neither paid nor cancelled: their balance is Outstanding (`customerTotals`). */
+/** Invoices (not estimates) sent and neither paid nor cancelled: their balance is Outstanding (`customerTotals`). */
 export function outstandingCondition(): SQL {
-  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} not in (${statusList(settledInvoiceStatuses)}))`;
+  return sql`(${invoices.invoiceType} = 'invoice' and ${invoices.status} not in (${statusList(notOwedInvoiceStatuses)}))`;
+}
+
+/** Total Billed (`customerTotals`): invoices sent and not void, less credit notes; exact, on numeric. */
+export function totalBilledSql(): SQL<string> {
+  return sql<string>`coalesce(sum(case
+    when ${invoices.invoiceType} = 'invoice' and ${invoices.status} <> 'draft' and ${invoices.voidedAt} is null then ${invoices.totalAmount}
+    when ${invoices.invoiceType} = 'credit_note' and ${invoices.voidedAt} is null then -${invoices.totalAmount}
+    else 0 end), 0)`;
 }
 
 /** The list's status filter: the status shown (so 'sent' excludes the overdue ones, 'overdue' is derived). */
@@ -309,7 +311,7 @@ export class InvoiceInputError extends Error {
   }
 }
 
-/** A save of a document its state closes (an answered or converted estimate): refused, nothing written. */
+/** A save of a document its state locks (sent, answered, paid, void; ADR 0030): refused, nothing written. */
 export class DocumentClosedError extends Error {}
 
 /** The customer (for the due-date default) and the project's owner, checked inside the transaction. */
@@ -330,8 +332,8 @@ async function checkParties(tx: Tx, form: InvoiceForm) {
 }
 
 /** The columns every save writes, computed from the form (never from totals the browser sent). */
-function invoiceColumns(form: InvoiceForm, paymentTerms: number, amountPaid: number, now: Date) {
-  const totals = invoiceTotals({ ...form, amountPaid });
+function invoiceColumns(form: InvoiceForm, paymentTerms: number, now: Date) {
+  const totals = invoiceTotals({ ...form, amountPaid: 0 });
   return {
     values: {
       customerId: form.customer_id,
@@ -384,7 +386,7 @@ export type SaveHooks = {
 export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
     const customer = await checkParties(tx, form);
-    const columns = invoiceColumns(form, customer.paymentTerms, 0, now);
+    const columns = invoiceColumns(form, customer.paymentTerms, now);
     const invoiceNumber = await nextDocumentNumber(tx, form.invoice_type, await numberPrefix(tx, form.invoice_type));
     const [created] = await tx
       .insert(invoices)
@@ -405,43 +407,18 @@ export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(),
  */
 export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({
-        amountPaid: invoices.amountPaid,
-        invoiceType: invoices.invoiceType,
-        status: invoices.status,
-        sentAt: invoices.sentAt,
-        viewedAt: invoices.viewedAt,
-      })
-      .from(invoices)
-      .where(eq(invoices.id, id))
-      .for("update");
+    const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!existing) return null;
-    const [converted] = await tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(eq(invoices.sourceEstimateId, id))
-      .limit(1);
-    if (isEstimateClosed({ ...existing, converted: converted !== undefined })) {
-      throw new DocumentClosedError(estimateMessages.closed);
-    }
+    // only a draft is saved in place (ADR 0030): a sent, answered, paid or void document refuses
+    const state = lifecycleState(existing, {
+      converted: existing.invoiceType === "estimate" && (await isConverted(tx, id)),
+    });
+    const editable = checkAction(state, "edit");
+    if (!editable.ok) throw new DocumentClosedError(editable.message);
     const customer = await checkParties(tx, form);
-    const amountPaid = toCents(existing.amountPaid) ?? 0;
-    const columns = invoiceColumns(form, customer.paymentTerms, amountPaid, now);
-    const values: Partial<typeof invoices.$inferInsert> = { ...columns.values };
-    if (amountPaid > 0) {
-      // an invoice with payments stays sent: its status follows the payments
-      const totalAmount = toCents(columns.values.totalAmount) ?? 0;
-      if (totalAmount < amountPaid) throw new InvoiceInputError("items", invoiceMessages.totalBelowPaid(amountPaid));
-      values.status = statusAfterPayments({
-        invoiceType: existing.invoiceType,
-        status: existing.status === "cancelled" ? "cancelled" : "sent",
-        totalAmount,
-        amountPaid,
-        viewedAt: existing.viewedAt,
-      });
-      values.sentAt = existing.sentAt ?? now;
-    }
+    const columns = invoiceColumns(form, customer.paymentTerms, now);
+    // a revised document saved as a draft keeps the moment it was first sent
+    const values = { ...columns.values, sentAt: columns.values.sentAt ?? existing.sentAt };
     const [updated] = await tx
       .update(invoices)
       .set(values)
@@ -453,6 +430,16 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
     await publishChange(tx, { table: "invoices", id });
     return updated ?? null;
   });
+}
+
+/** An estimate that was converted to an invoice (an invoice links back to it). */
+export async function isConverted(db: Queryable, estimateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.sourceEstimateId, estimateId))
+    .limit(1);
+  return row !== undefined;
 }
 
 // ---------------------------------------------------------------- from a project's recurring fees

@@ -1,16 +1,17 @@
 /**
  * Payments on an invoice. Each write locks the invoice row (SELECT ... FOR UPDATE),
- * then recomputes amount_paid, balance_due and the status from the payments themselves in the
- * same transaction, so two payments at once are serialised and can never overpay.
+ * then recomputes amount_paid, balance_due and the status from the payments and credit notes
+ * themselves in the same transaction (`settle`), so two payments at once are serialised and can
+ * never overpay.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
-import { publishChange } from "#app/db/changes.server.ts";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { invoices, payments } from "#app/db/schema.ts";
-import type { InvoiceStatus, PaymentMethod } from "#app/domain/enums.ts";
-import { canTakePayment, statusAfterPayments } from "#app/domain/invoice-status.ts";
+import type { PaymentMethod } from "#app/domain/enums.ts";
+import { canTakePayment } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import { isOverpayment, type PaymentForm, paymentMessages } from "#app/domain/payments.ts";
+import { settle } from "#app/models/document-lifecycle.server.ts";
 
 /** An invoice's payments, oldest first. */
 export async function listPayments(db: Queryable, invoiceId: string) {
@@ -41,54 +42,8 @@ export class PaymentRefusedError extends Error {
 }
 
 async function lockInvoice(tx: Tx, invoiceId: string) {
-  const [invoice] = await tx
-    .select({
-      id: invoices.id,
-      invoiceNumber: invoices.invoiceNumber,
-      invoiceType: invoices.invoiceType,
-      status: invoices.status,
-      totalAmount: invoices.totalAmount,
-      viewedAt: invoices.viewedAt,
-    })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId))
-    .for("update");
+  const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   return invoice ?? null;
-}
-
-/** Sum of the payments in cents, added up exactly by PostgreSQL (numeric). */
-async function paidCents(tx: Tx, invoiceId: string): Promise<number> {
-  const [row] = await tx
-    .select({ paid: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-    .from(payments)
-    .where(eq(payments.invoiceId, invoiceId));
-  return toCents(row?.paid ?? "0") ?? 0;
-}
-
-/** amount_paid, balance_due and status from the payments; the invoice row must be locked. */
-async function recompute(
-  tx: Tx,
-  invoice: {
-    id: string;
-    invoiceType: "invoice" | "estimate";
-    status: InvoiceStatus;
-    totalAmount: string;
-    viewedAt: Date | null;
-  },
-) {
-  const amountPaid = await paidCents(tx, invoice.id);
-  const totalAmount = toCents(invoice.totalAmount) ?? 0;
-  const status = statusAfterPayments({ ...invoice, totalAmount, amountPaid });
-  await tx
-    .update(invoices)
-    .set({
-      amountPaid: centsToDecimal(amountPaid),
-      balanceDue: centsToDecimal(totalAmount - amountPaid),
-      status,
-    })
-    .where(eq(invoices.id, invoice.id));
-  await publishChange(tx, { table: "invoices", id: invoice.id });
-  return { amountPaid, balanceDue: totalAmount - amountPaid, status };
 }
 
 /**
@@ -101,10 +56,10 @@ export async function recordPayment(db: Db, invoiceId: string, form: PaymentForm
     if (!invoice) throw new PaymentRefusedError("not_found", "Invoice not found");
     if (invoice.invoiceType === "estimate") throw new PaymentRefusedError("estimate", paymentMessages.estimate);
     if (!canTakePayment(invoice)) throw new PaymentRefusedError("not_payable", paymentMessages.notPayable);
-    const totalAmount = toCents(invoice.totalAmount) ?? 0;
-    const alreadyPaid = await paidCents(tx, invoiceId);
-    if (isOverpayment(totalAmount, alreadyPaid, form.amount)) {
-      throw new PaymentRefusedError("overpayment", paymentMessages.overpayment(totalAmount - alreadyPaid), "amount");
+    // what is owed: the total less the payments and credit notes already settled (`settle` keeps it)
+    const owed = toCents(invoice.balanceDue) ?? 0;
+    if (isOverpayment(owed, 0, form.amount)) {
+      throw new PaymentRefusedError("overpayment", paymentMessages.overpayment(owed), "amount");
     }
     const [payment] = await tx
       .insert(payments)
@@ -118,7 +73,7 @@ export async function recordPayment(db: Db, invoiceId: string, form: PaymentForm
       })
       .returning({ id: payments.id });
     if (!payment) throw new Error("payment insert returned no row");
-    const totals = await recompute(tx, invoice);
+    const totals = await settle(tx, invoice);
     return { paymentId: payment.id, invoiceNumber: invoice.invoiceNumber, ...totals };
   });
 }
@@ -133,7 +88,7 @@ export async function deletePayment(db: Db, invoiceId: string, paymentId: string
       .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoiceId)))
       .returning({ amount: payments.amount, paidOn: payments.paidOn });
     if (!deleted) return null;
-    const totals = await recompute(tx, invoice);
+    const totals = await settle(tx, invoice);
     return { invoiceNumber: invoice.invoiceNumber, amount: deleted.amount, ...totals };
   });
 }

@@ -1,7 +1,9 @@
 /** Invoices and estimates below HTTP: posted form data → schema → model → what the database holds. */
+
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
+import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import {
   createInvoice,
@@ -137,16 +139,13 @@ describeEachDatabase("invoices", (database) => {
     expect((await createInvoice(db(), values)).invoiceNumber).toBe("INV-0001");
   });
 
-  it("editing replaces the lines, overwrites the status and keeps the number; sent -> draft empties sent_at", async () => {
+  it("editing a draft replaces the lines, keeps the number and the type; a sent invoice refuses any edit", async () => {
     const ada = await insertCustomer(db());
     const created = await createInvoice(
       db(),
-      invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, intent: "sent" }),
+      invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", ...threeLines, intent: "draft" }),
     );
-    // (an invoice with payments keeps a status that follows them: tests/integration/payments.test.ts)
-    const updated = await updateInvoice(
-      db(),
-      created.id,
+    const edit = (intent: "draft" | "sent") =>
       invoiceForm({
         customer_id: ada.id,
         issue_date: "2026-11-23",
@@ -154,10 +153,10 @@ describeEachDatabase("invoices", (database) => {
         "items[0].description": "Only line",
         "items[0].quantity": "2",
         "items[0].unit_price": "250",
-        intent: "draft",
+        intent,
         invoice_type: "estimate",
-      }),
-    );
+      });
+    const updated = await updateInvoice(db(), created.id, edit("draft"));
     expect(updated?.invoiceNumber).toBe("INV-0001");
     const stored = await getInvoice(db(), created.id);
     expect(stored).toMatchObject({
@@ -172,6 +171,14 @@ describeEachDatabase("invoices", (database) => {
       sentAt: null,
     });
     expect(stored?.lines.map((line) => line.description)).toEqual(["Only line"]);
+    // Save & Send locks it: the next save, draft or sent, is refused at the model and writes nothing
+    await updateInvoice(db(), created.id, edit("sent"));
+    const sent = await getInvoice(db(), created.id);
+    expect(sent).toMatchObject({ status: "sent", sentAt: expect.any(Date) });
+    for (const intent of ["draft", "sent"] as const) {
+      await expect(updateInvoice(db(), created.id, edit(intent))).rejects.toThrow(lifecycleMessages.locked("invoice"));
+    }
+    expect(await getInvoice(db(), created.id)).toEqual(sent);
   });
 
   it("an edit that fails after the lines were replaced leaves the invoice as it was", async () => {

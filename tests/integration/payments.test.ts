@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { businessSettings, customers, invoiceLineItems, invoices, payments } from "#app/db/schema.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
+import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
@@ -188,7 +189,7 @@ describeEachDatabase("getting paid", (database) => {
       expect(sum?.paid).toBe("90.00");
     });
 
-    it("editing an invoice with payments keeps its status and refuses a total below the amount paid", async () => {
+    it("an invoice with payments is locked: an edit is refused at the model and nothing changes", async () => {
       const { id } = await invoice("100.00");
       await recordPayment(db(), id, pay("40.00"), null);
       const edit = (price: string, intent: "draft" | "sent") =>
@@ -201,12 +202,10 @@ describeEachDatabase("getting paid", (database) => {
           "items[0].unit_price": price,
           intent,
         });
-      await updateInvoice(db(), id, edit("120.00", "draft"));
-      expect(await stored(id)).toMatchObject({ status: "partial", totalAmount: "120.00", balanceDue: "80.00" });
-      await expect(updateInvoice(db(), id, edit("30.00", "sent"))).rejects.toBeInstanceOf(InvoiceInputError);
-      expect(await stored(id)).toMatchObject({ totalAmount: "120.00", amountPaid: "40.00" });
-      await updateInvoice(db(), id, edit("40.00", "sent"));
-      expect(await stored(id)).toMatchObject({ status: "paid", balanceDue: "0.00" });
+      const before = await stored(id);
+      await expect(updateInvoice(db(), id, edit("120.00", "draft"))).rejects.toThrow(lifecycleMessages.paidLocked);
+      await expect(updateInvoice(db(), id, edit("40.00", "sent"))).rejects.toBeInstanceOf(DocumentClosedError);
+      expect(await stored(id)).toEqual(before);
     });
   });
 
@@ -276,9 +275,9 @@ describeEachDatabase("getting paid", (database) => {
       const totals = await receivableTotals(db(), today);
       expect(totals.overdueCount).toBe(6);
       expect(totals.overdue).toBe(6 * 2_500);
-      // outstanding: invoices neither paid nor cancelled
-      expect(totals.outstandingCount).toBe(4 * dueDates.length);
-      expect(totals.outstanding).toBe(4 * dueDates.length * 2_500);
+      // outstanding: invoices sent and neither paid nor cancelled (a draft is not owed yet)
+      expect(totals.outstandingCount).toBe(3 * dueDates.length);
+      expect(totals.outstanding).toBe(3 * dueDates.length * 2_500);
       const summary = await getCustomerSummary(db(), customerId, today);
       expect(summary.overdue).toBe(totals.overdue);
       expect(summary.outstanding).toBe(totals.outstanding);

@@ -128,9 +128,10 @@ describeEachDatabase("owner's dashboard", (database) => {
     const data = await load();
     expect(data.receivable.overdue).toBe(13001);
     expect(data.receivable.overdueCount).toBe(2);
-    // Outstanding follows the customer summary's rule: invoices neither paid nor cancelled
-    expect(data.receivable.outstanding).toBe(19751);
-    expect(data.receivable.outstandingCount).toBe(4);
+    // Outstanding follows the customer summary's rule: invoices sent and neither paid nor cancelled
+    // (the draft E is not owed yet, the estimate F never is)
+    expect(data.receivable.outstanding).toBe(13751);
+    expect(data.receivable.outstandingCount).toBe(3);
     const overdueList = await listInvoices(db, { q: "", type: "invoice", status: "overdue", page: 1 } as never);
     expect(overdueList.rows.map((row) => row.invoiceNumber).sort()).toEqual(["A", "B"]);
   });

@@ -16,6 +16,7 @@ import {
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
+import type { InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
@@ -168,7 +169,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const form = submission.value;
   try {
-    let saved: { id: string; invoiceType: "invoice" | "estimate" } | null;
+    let saved: { id: string; invoiceType: InvoiceType } | null;
     if (target.mode === "new") {
       saved = await createInvoice(database.db, form);
     } else {
