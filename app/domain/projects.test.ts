@@ -4,6 +4,7 @@ import {
   parseProjectListQuery,
   projectFormDefaults,
   projectFormSchema,
+  projectLines,
   projectsHref,
   projectValue,
   recurringFeeLines,
@@ -281,5 +282,52 @@ describe("recurring fees as invoice lines", () => {
     ]);
     expect(recurringFeeLines(null)).toEqual([]);
     expect(recurringFeeLines({ type: "hourly", phases: [], recurring_fees: [] })).toEqual([]);
+  });
+});
+
+describe("project lines (a new estimate or invoice from the project)", () => {
+  const base = {
+    projectName: "Bakery site",
+    pricingDetails: null,
+    fixedPrice: null,
+    hourlyRate: null,
+    estimatedHours: null,
+  };
+  it("phased: one line per phase, named after the project and the phase, a blank price $0.00", () => {
+    expect(
+      projectLines({
+        ...base,
+        fixedPrice: "3000.00",
+        pricingDetails: {
+          type: "phased",
+          phases: [
+            { id: "a", name: "Discovery", price: 500 },
+            { id: "b", name: " ", price: 2400.5 },
+            { id: "c", name: "Launch", price: null },
+          ],
+          recurring_fees: [{ id: "f", name: "Hosting", amount: 49 }],
+        },
+      }),
+    ).toEqual([
+      { description: "Bakery site: Discovery", quantity: 100, unit_price: 50_000 },
+      { description: "Bakery site: Phase 2", quantity: 100, unit_price: 240_050 },
+      { description: "Bakery site: Launch", quantity: 100, unit_price: 0 },
+    ]);
+  });
+  it("hourly: the estimated hours x the rate (1 hour when no estimate); nothing without a rate", () => {
+    const hourly = { type: "hourly" as const, phases: [], recurring_fees: [] };
+    expect(projectLines({ ...base, pricingDetails: hourly, hourlyRate: "85.00", estimatedHours: "12.5" })).toEqual([
+      { description: "Bakery site: hours", quantity: 1_250, unit_price: 8_500 },
+    ]);
+    expect(projectLines({ ...base, pricingDetails: hourly, hourlyRate: "85.00" })).toEqual([
+      { description: "Bakery site: hours", quantity: 100, unit_price: 8_500 },
+    ]);
+    expect(projectLines({ ...base, pricingDetails: hourly, estimatedHours: "3" })).toEqual([]);
+  });
+  it("fixed: one line at the fixed price; nothing when it is not set", () => {
+    expect(projectLines({ ...base, fixedPrice: "2500.50" })).toEqual([
+      { description: "Bakery site", quantity: 100, unit_price: 250_050 },
+    ]);
+    expect(projectLines(base)).toEqual([]);
   });
 });

@@ -313,3 +313,34 @@ export function recurringFeeLines(
     .filter((fee) => fee.name.trim() !== "")
     .map((fee) => ({ description: fee.name.trim(), quantity: 100, unit_price: Math.max(0, centsOf(fee.amount) ?? 0) }));
 }
+
+// ---------------------------------------------------------------- documents from a project
+
+export type ProjectLine = { description: string; quantity: number; unit_price: Cents };
+
+/**
+ * The lines an estimate or invoice starts with, from the project's pricing: phased = one line per
+ * phase (1 x its price; a blank price is $0.00); hourly = one line of the estimated hours (or 1 hour
+ * when none are recorded) x the rate; fixed = one line with the project's name x the fixed price.
+ * Quantities are hundredths (1 hour = 100). Empty when the model's numbers are missing.
+ */
+export function projectLines(project: ProjectPriceFields & { projectName: string }): ProjectLine[] {
+  const model = pricingModelOf(project);
+  const name = project.projectName.trim() || "Project";
+  if (model === "phased") {
+    const phases = project.pricingDetails?.phases ?? [];
+    return phases.map((phase, index) => ({
+      description: `${name}: ${phase.name.trim() || defaultPhaseName(index)}`,
+      quantity: 100,
+      unit_price: Math.max(0, centsOf(phase.price) ?? 0),
+    }));
+  }
+  if (model === "hourly") {
+    const rate = centsOf(project.hourlyRate);
+    if (rate === null) return [];
+    const hours = project.estimatedHours === null ? null : parseScaled(project.estimatedHours, 2);
+    return [{ description: `${name}: hours`, quantity: hours && hours > 0 ? hours : 100, unit_price: rate }];
+  }
+  const price = centsOf(project.fixedPrice);
+  return price === null ? [] : [{ description: name, quantity: 100, unit_price: price }];
+}
