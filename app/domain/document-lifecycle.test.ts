@@ -10,6 +10,7 @@ import {
   type LifecycleState,
   lifecycleMessages,
   lifecycleState,
+  signedAmount,
   statusAfterSettlement,
 } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
@@ -327,5 +328,14 @@ describe("describeChanges", () => {
         lines: [...before.lines, { description: "Hosting", quantity: "1", unitPrice: "0", lineTotal: "0" }],
       }),
     ).toEqual(["Total $1,000.00 → $1,200.00", "Line items", "Due date 2026-12-01 → none", "Tax 0% → 20%", "Notes"]);
+  });
+});
+
+describe("signedAmount", () => {
+  it("shows a credit note below zero, everything else as it is", () => {
+    expect(signedAmount("credit_note", 2_000)).toBe(-2_000);
+    expect(signedAmount("credit_note", 0)).toBe(0);
+    expect(signedAmount("invoice", 2_000)).toBe(2_000);
+    expect(signedAmount("estimate", 2_000)).toBe(2_000);
   });
 });

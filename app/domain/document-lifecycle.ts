@@ -94,6 +94,14 @@ export const lifecycleMessages = {
   duplicated: (number: string) => `Copied to a new draft, ${number}`,
 } as const;
 
+/**
+ * A document's amount as it counts for the customer: a credit note takes back, so lists and the CSV
+ * show it below zero (Total Billed sums the same way).
+ */
+export function signedAmount(type: InvoiceType, cents: Cents): Cents {
+  return type === "credit_note" && cents !== 0 ? -cents : cents;
+}
+
 /** What is still owed on an invoice: the total less payments and credit notes (never below 0). */
 export function amountOwed(state: Pick<LifecycleState, "totalAmount" | "amountPaid" | "amountCredited">): Cents {
   return Math.max(0, state.totalAmount - state.amountPaid - state.amountCredited);

@@ -18,6 +18,7 @@ import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
+import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import type {
   CustomerStatus,
   InvoiceStatus,
@@ -151,7 +152,9 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceCardData }) {
         <div className="flex items-center gap-3">
           <InvoiceStatusBadge status={invoice.status} />
           <span className="text-right">
-            <span className="block font-semibold text-zinc-100 tabular-nums">{money(invoice.totalAmount)}</span>
+            <span className="block font-semibold text-zinc-100 tabular-nums">
+              {formatMoney(signedAmount(invoice.invoiceType, toCents(invoice.totalAmount) ?? 0))}
+            </span>
             <span className="block text-xs text-zinc-400 tabular-nums">Balance {money(invoice.balanceDue)}</span>
           </span>
           <ChevronRight aria-hidden className="size-4 text-zinc-500" />

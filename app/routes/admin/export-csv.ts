@@ -8,6 +8,7 @@
 import { getApp } from "#app/context.server.ts";
 import { amount, type CsvCell } from "#app/domain/csv.ts";
 import { parseCustomerListQuery } from "#app/domain/customers.ts";
+import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import {
   customerStatusLabels,
   invoiceStatusLabels,
@@ -17,6 +18,7 @@ import {
 } from "#app/domain/enums.ts";
 import { budgetLabel, parseInboxQuery } from "#app/domain/inbox.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { toCents } from "#app/domain/money.ts";
 import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
 import { exportCustomers } from "#app/models/customers.server.ts";
 import { exportInvoices, studioToday } from "#app/models/invoices.server.ts";
@@ -64,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           row.businessName,
           row.issueDate,
           row.dueDate,
-          amount(row.totalAmount),
+          { amount: signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0) },
           amount(row.amountPaid),
           amount(row.balanceDue),
           invoiceStatusLabels[row.status],

@@ -16,6 +16,7 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { displayDate } from "#app/domain/dates.ts";
+import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
 import {
   invoiceListHref,
@@ -243,7 +244,9 @@ const columns: readonly Column<Row>[] = [
     // between 768 and 1280 px the dates ride under the amount, so the status stays in view
     cell: (row) => (
       <>
-        <span className="md:whitespace-nowrap">{formatMoney(toCents(row.totalAmount) ?? 0)}</span>
+        <span className="md:whitespace-nowrap">
+          {formatMoney(signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0))}
+        </span>
         <span className={subLine}>
           {displayDate(row.issueDate)}{" "}
           <span className="md:whitespace-nowrap">Due {displayDate(row.dueDate) || "—"}</span>
