@@ -34,14 +34,14 @@ export default [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
         route("dashboard", "routes/admin/dashboard.tsx"),
-        // the owner's dashboard: revenue, receivables, leads, conversion, page views
+        // the owner's figures: revenue, receivables, submissions per week, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
         // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)
         route("invoices/export.csv", "routes/admin/export-csv.ts", { id: "export-invoices" }),
         route("customers/export.csv", "routes/admin/export-csv.ts", { id: "export-customers" }),
-        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-leads" }),
+        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-submissions" }),
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
         route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),

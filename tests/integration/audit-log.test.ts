@@ -114,13 +114,13 @@ describeEachDatabase("audit log page", (database) => {
   it("records conversions, spam deleted and restored, and the logo removed, with who and where", async () => {
     const admin = await cookieFor("owner@studio.test", true);
     const db = database().db;
-    const [lead] = await db
+    const [submission] = await db
       .insert(contactSubmissions)
-      .values({ name: "Ada Lead", email: "ada@lead.test", projectType: "quote", message: "hi" })
+      .values({ name: "Ada Lead", email: "ada@submission.test", projectType: "quote", message: "hi" })
       .returning();
     const converted = await call(dashboard.action, "/admin/dashboard", {
       cookie: admin,
-      form: { intent: "convert", id: lead?.id ?? "", name: "Ada Lead", email: "ada@lead.test" },
+      form: { intent: "convert", id: submission?.id ?? "", name: "Ada Lead", email: "ada@submission.test" },
     });
     expect(converted.status).toBe(302);
     const spamRows = await db

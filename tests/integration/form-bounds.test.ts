@@ -176,7 +176,7 @@ describeEachDatabase("form bounds", (database) => {
   });
 
   it("customers: payment terms beyond ten years are refused, in the form and in Convert to Customer", async () => {
-    const [lead] = await database()
+    const [submission] = await database()
       .db.insert(contactSubmissions)
       .values({ name: "Devon", email: "devon@x.test", projectType: "quote", message: "A site" })
       .returning();
@@ -188,7 +188,7 @@ describeEachDatabase("form bounds", (database) => {
       const converted = await post(dashboard.action, "/admin/dashboard", {
         ...form,
         intent: "convert",
-        id: lead?.id ?? "",
+        id: submission?.id ?? "",
       });
       expect(converted.status, terms).toBe(400);
       expect(errorsOf(converted.data).payment_terms, terms).toEqual(["Payment terms must be at most 3650 days"]);
