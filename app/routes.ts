@@ -44,9 +44,9 @@ export default [
         route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-submissions" }),
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
-        route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),
+        route("invoices/:id/pdf", "routes/admin/invoice-print-view.tsx"),
         route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
-        route("invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
+        route("invoices/:id.pdf", "routes/admin/invoice-pdf-file.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // suspected spam from the inquiry form: restore or delete for good
         route("spam", "routes/admin/spam.tsx"),

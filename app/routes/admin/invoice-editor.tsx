@@ -6,7 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { InvoiceAccount } from "#app/components/admin/invoice-account.tsx";
+import { InvoiceAccount } from "#app/components/admin/document-actions.tsx";
 import {
   type EditorProject,
   type EditorValues,
@@ -48,8 +48,8 @@ import {
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
-import { accountAction, accountIntentOf } from "./invoice-account.server.ts";
-import { loadInvoiceAccount } from "./invoice-account-data.server.ts";
+import { accountAction, accountIntentOf } from "./document-actions.server.ts";
+import { loadInvoiceAccount } from "./document-actions-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
 /** A load failure: the spec's 'Error' toast with the reason (the not-found view for a missing invoice). */

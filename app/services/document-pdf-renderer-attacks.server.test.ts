@@ -9,7 +9,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
-import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+import { renderInvoicePdf } from "#app/services/document-pdf-renderer.server.tsx";
 import { pngBomb } from "../../tests/support/images.ts";
 import { sampleInvoice } from "../../tests/support/invoices.ts";
 

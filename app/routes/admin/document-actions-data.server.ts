@@ -3,7 +3,7 @@
  * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
  */
 
-import type { InvoiceAccountData } from "#app/components/admin/invoice-account.tsx";
+import type { InvoiceAccountData } from "#app/components/admin/document-actions.tsx";
 import type { Queryable } from "#app/db/client.server.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";

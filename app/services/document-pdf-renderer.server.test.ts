@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
-import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+import { renderInvoicePdf } from "#app/services/document-pdf-renderer.server.tsx";
 import { sampleInvoice } from "../../tests/support/invoices.ts";
 
 const fonts = `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`;
