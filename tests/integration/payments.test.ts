@@ -541,7 +541,7 @@ describeEachDatabase("getting paid", (database) => {
       });
       const page = await call(invoiceEditor.loader, path, { cookie: admin, params: { id } });
       expect(page.data).toMatchObject({
-        account: {
+        documentActions: {
           status: "partial",
           amountPaid: 2_550,
           balanceDue: 7_450,
@@ -549,12 +549,13 @@ describeEachDatabase("getting paid", (database) => {
           paymentBlocked: null,
         },
       });
-      const paymentId = (page.data as { account: { payments: { id: string }[] } }).account.payments[0]?.id ?? "";
+      const paymentId =
+        (page.data as { documentActions: { payments: { id: string }[] } }).documentActions.payments[0]?.id ?? "";
       const confirm = await call(invoiceEditor.loader, `${path}?delete-payment=${paymentId}`, {
         cookie: admin,
         params: { id },
       });
-      expect(confirm.data).toMatchObject({ account: { deletingPayment: { id: paymentId, amount: 2_550 } } });
+      expect(confirm.data).toMatchObject({ documentActions: { deletingPayment: { id: paymentId, amount: 2_550 } } });
       const deleted = await call(invoiceEditor.action, path, {
         cookie: admin,
         params: { id },
@@ -594,14 +595,14 @@ describeEachDatabase("getting paid", (database) => {
       expect(twice.location).toBe(`/admin/invoices/${made?.id}`);
       const estimatePage = await call(invoiceEditor.loader, path, { cookie: admin, params: { id: estimate.id } });
       expect(estimatePage.data).toMatchObject({
-        account: { estimate: { convertedTo: { id: made?.id, invoiceNumber: made?.invoiceNumber } } },
+        documentActions: { estimate: { convertedTo: { id: made?.id, invoiceNumber: made?.invoiceNumber } } },
       });
       const invoicePage = await call(invoiceEditor.loader, `/admin/invoices/${made?.id}`, {
         cookie: admin,
         params: { id: made?.id ?? "" },
       });
       expect(invoicePage.data).toMatchObject({
-        account: { sourceEstimate: { id: estimate.id }, paymentBlocked: paymentMessages.notPayable },
+        documentActions: { sourceEstimate: { id: estimate.id }, paymentBlocked: paymentMessages.notPayable },
       });
     });
 

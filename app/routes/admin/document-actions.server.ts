@@ -20,30 +20,30 @@ import { invalid, redirectWithToast, serverError } from "#app/services/action-re
 import { auditedChange } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 
-const accountIntents = [
+const documentIntents = [
   "record-payment",
   "delete-payment",
   "accept-estimate",
   "decline-estimate",
   "convert-estimate",
 ] as const;
-export type AccountIntent = (typeof accountIntents)[number];
+export type DocumentIntent = (typeof documentIntents)[number];
 
-export function accountIntentOf(formData: FormData): AccountIntent | null {
+export function documentIntentOf(formData: FormData): DocumentIntent | null {
   const intent = formData.get("intent");
-  return typeof intent === "string" && (accountIntents as readonly string[]).includes(intent)
-    ? (intent as AccountIntent)
+  return typeof intent === "string" && (documentIntents as readonly string[]).includes(intent)
+    ? (intent as DocumentIntent)
     : null;
 }
 
-export async function accountAction({
+export async function documentAction({
   intent,
   invoiceId,
   formData,
   session,
   context,
 }: {
-  intent: AccountIntent;
+  intent: DocumentIntent;
   invoiceId: string;
   formData: FormData;
   session: SessionInfo;

@@ -6,7 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { InvoiceAccount } from "#app/components/admin/document-actions.tsx";
+import { DocumentActions } from "#app/components/admin/document-actions.tsx";
 import {
   type EditorProject,
   type EditorValues,
@@ -48,8 +48,8 @@ import {
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
-import { accountAction, accountIntentOf } from "./document-actions.server.ts";
-import { loadInvoiceAccount } from "./document-actions-data.server.ts";
+import { documentAction, documentIntentOf } from "./document-actions.server.ts";
+import { loadDocumentActions } from "./document-actions-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
 /** A load failure: the spec's 'Error' toast with the reason (the not-found view for a missing invoice). */
@@ -126,9 +126,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     send_reminders: invoice.remindersEnabled ? "on" : "",
   };
   // payments, overdue and the estimate's state
-  const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
-  const closed = account.estimate
-    ? isEstimateClosed({ ...invoice, converted: account.estimate.convertedTo !== null })
+  const documentActions = await loadDocumentActions(database.db, invoice, new URL(request.url).searchParams);
+  const closed = documentActions.estimate
+    ? isEstimateClosed({ ...invoice, converted: documentActions.estimate.convertedTo !== null })
     : false;
   return {
     mode: "edit" as const,
@@ -136,7 +136,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     defaultValue,
     customers,
     projects,
-    account,
+    documentActions,
     closed: closed ? estimateMessages.closed : null,
   };
 }
@@ -147,9 +147,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = editorTarget(params.id);
   const formData = await request.formData();
   // payments and the estimate's answers: their own intents, their own module
-  const accountIntent = target.mode === "edit" ? accountIntentOf(formData) : null;
-  if (accountIntent && target.mode === "edit") {
-    return accountAction({ intent: accountIntent, invoiceId: target.id, formData, session, context });
+  const documentIntent = target.mode === "edit" ? documentIntentOf(formData) : null;
+  if (documentIntent && target.mode === "edit") {
+    return documentAction({ intent: documentIntent, invoiceId: target.id, formData, session, context });
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
@@ -245,10 +245,10 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         action={action}
         closed={"closed" in loaderData ? loaderData.closed : null}
       />
-      {"account" in loaderData && loaderData.account ? (
-        <InvoiceAccount
-          key={`account-${params.id}`}
-          account={loaderData.account}
+      {"documentActions" in loaderData && loaderData.documentActions ? (
+        <DocumentActions
+          key={`doc-${params.id}`}
+          doc={loaderData.documentActions}
           failure={paymentFailure}
           action={action}
         />
