@@ -313,3 +313,6 @@ export function recurringFeeLines(
     .filter((fee) => fee.name.trim() !== "")
     .map((fee) => ({ description: fee.name.trim(), quantity: 100, unit_price: Math.max(0, centsOf(fee.amount) ?? 0) }));
 }
+
+/** 'Create invoice from recurring fees' on the project page. */
+export const recurringInvoiceSchema = z.object({ intent: z.literal("recurring-invoice") });

@@ -12,6 +12,7 @@ import {
   type ActionFailure,
   AdminForm,
   DateField,
+  FailureNotice,
   FormError,
   MoneyField,
   SelectField,
@@ -86,7 +87,7 @@ export function DocumentActions({
 }) {
   const page = `/admin/invoices/${doc.id}`;
   return (
-    <div className="mx-auto mt-5 flex max-w-5xl flex-col gap-5" data-invoice-doc>
+    <div className="mx-auto mt-5 flex max-w-5xl flex-col gap-5" data-document-actions>
       <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-300">
         <span>Status</span>
         <span data-invoice-status>
@@ -105,7 +106,7 @@ export function DocumentActions({
           Send by Email
         </Link>
       </div>
-      {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} action={action} /> : null}
+      {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}
       {doc.invoiceType === "invoice" ? <PaymentsCard doc={doc} failure={failure} action={action} /> : null}
       {doc.deletingPayment ? (
         <UrlDialog
@@ -134,15 +135,18 @@ export function DocumentActions({
 function EstimateCard({
   doc,
   estimate,
+  failure,
   action,
 }: {
   doc: DocumentActionsData;
   estimate: NonNullable<DocumentActionsData["estimate"]>;
+  failure: ActionFailure | null;
   action: string;
 }) {
   return (
     <Card id="card-estimate" title="Client's answer">
       <div className="flex flex-col gap-3 text-sm text-zinc-300">
+        <FailureNotice failure={failure} form="estimate" />
         {estimate.acceptedAt ? (
           <p data-estimate-answer>
             Accepted {formatDateTime(new Date(estimate.acceptedAt))}
@@ -216,22 +220,23 @@ function PaymentsCard({
   const page = `/admin/invoices/${doc.id}`;
   return (
     <Card id="card-payments" title="Payments">
+      <FailureNotice failure={failure} form="delete-payment" />
       <dl className="grid grid-cols-3 gap-3 text-sm">
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Total</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-doc="total">
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="total">
             {formatMoney(doc.totalAmount)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Amount paid</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-doc="paid">
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="paid">
             {formatMoney(doc.amountPaid)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Balance due</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-doc="balance">
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="balance">
             {formatMoney(doc.balanceDue)}
           </dd>
         </div>
@@ -320,7 +325,7 @@ function RecordPaymentForm({
   const [form, fields] = useAdminForm({
     id: "record-payment",
     schema: paymentFormSchema,
-    failure,
+    failure: failure?.form === "payment" ? failure : null,
     defaultValue: {
       paid_on: doc.today,
       amount: centsToDecimal(doc.balanceDue),

@@ -21,6 +21,7 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDate,
   defaultTerms,
+  editorPostSchema,
   invoiceFormSchema,
   invoiceMessages,
   typeLabel,
@@ -153,7 +154,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
-  const postedCustomer = parseUuid(formData.get("customer_id"));
+  // (read apart from the form: Add Item and remove are not a submission Conform hands back values for)
+  const posted = editorPostSchema.parse(Object.fromEntries(formData));
+  const postedCustomer = posted.customer_id;
   const projects = () => (postedCustomer ? listProjectChoices(database.db, postedCustomer) : Promise.resolve([]));
 
   if (submission.status !== "success") {
@@ -174,14 +177,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else {
       saved = await updateInvoice(database.db, target.id, form);
       if (!saved) {
-        return redirectWithToast(config, "/admin/invoices", {
-          type: "error",
-          message: invoiceMessages.errorTitle,
-          description: invoiceMessages.notFound,
+        return refuse(404, invoiceMessages.notFound, {
+          submission,
+          toast: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.notFound },
+          extra: { projects: await projects() },
         });
       }
     }
-    const destination = formData.get("return_to") === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
+    const destination = posted.return_to === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
     if (form.intent === "sent") {
       // Save & Send emails the client (default subject and message; /admin/invoices/{id}/send to edit them)
       const sent = await sendWithDefaults(
@@ -228,7 +231,8 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
-  const paymentFailure = actionData?.form === "payment" ? actionData : null;
+  // the answers of the forms below the editor name their form (payment, delete-payment, estimate)
+  const documentFailure = actionData?.form !== undefined ? actionData : null;
   // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
   const editorFailure =
     actionData && actionData.form === undefined ? (actionData as ActionFailure & { projects?: EditorProject[] }) : null;
@@ -249,7 +253,7 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         <DocumentActions
           key={`doc-${params.id}`}
           doc={loaderData.documentActions}
-          failure={paymentFailure}
+          failure={documentFailure}
           action={action}
         />
       ) : null}
