@@ -33,7 +33,8 @@ export default [
       // everything else under /admin: the guarded back office
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
-        route("dashboard", "routes/admin/dashboard.tsx"),
+        // the contact submissions inbox (its address is the spec's)
+        route("dashboard", "routes/admin/inbox.tsx"),
         // the owner's figures: revenue, receivables, submissions per week, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
         // invoices and estimates

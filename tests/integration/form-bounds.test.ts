@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { contactSubmissions, customers, invoices, projects } from "#app/db/schema.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
 import * as customerForm from "#app/routes/admin/customers/form.tsx";
-import * as dashboard from "#app/routes/admin/dashboard.tsx";
+import * as inbox from "#app/routes/admin/inbox.tsx";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
 import * as projectForm from "#app/routes/admin/projects/form.tsx";
@@ -187,7 +187,7 @@ describeEachDatabase("form bounds", (database) => {
       const created = await post(customerForm.action, "/admin/customers/new", form);
       expect(created.status, terms).toBe(400);
       expect(errorsOf(created.data).payment_terms, terms).toEqual(["Payment terms must be at most 3650 days"]);
-      const converted = await post(dashboard.action, "/admin/dashboard", {
+      const converted = await post(inbox.action, "/admin/dashboard", {
         ...form,
         intent: "convert",
         id: submission?.id ?? "",
