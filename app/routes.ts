@@ -33,20 +33,21 @@ export default [
       // everything else under /admin: the guarded back office
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
-        route("dashboard", "routes/admin/dashboard.tsx"),
-        // the owner's dashboard: revenue, receivables, leads, conversion, page views
+        // the contact submissions inbox (its address is the spec's)
+        route("dashboard", "routes/admin/inbox.tsx"),
+        // the owner's figures: revenue, receivables, submissions per week, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
         // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)
         route("invoices/export.csv", "routes/admin/export-csv.ts", { id: "export-invoices" }),
         route("customers/export.csv", "routes/admin/export-csv.ts", { id: "export-customers" }),
-        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-leads" }),
+        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-submissions" }),
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
-        route("invoices/:id/pdf", "routes/admin/invoice-print.tsx"),
+        route("invoices/:id/pdf", "routes/admin/invoice-print-view.tsx"),
         route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
-        route("invoices/:id.pdf", "routes/admin/invoice-pdf.ts"),
+        route("invoices/:id.pdf", "routes/admin/invoice-pdf-file.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // suspected spam from the inquiry form: restore or delete for good
         route("spam", "routes/admin/spam.tsx"),

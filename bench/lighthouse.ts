@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile profile, its default simulated
  * throttling) on the public pages of the production build, served by the real
- * server, and on one back-office page (the leads inbox, signed in as the owner).
+ * server, and on one back-office page (the contact submissions inbox, signed in as the owner).
  * Prints one table row per page: the four category scores, FCP, LCP, CLS, TBT and
  * the JavaScript transferred; writes the figures for `npm run bench` (goal:
  * performance 95 or more on the inbox). Needs a build (`npm run build`).
@@ -182,7 +182,7 @@ async function main() {
     if (row.failing.length) process.stdout.write(`\n${row.page} below 100:\n  ${row.failing.join("\n  ")}\n`);
   }
   const results: ResultRow[] = rows.flatMap((row) => {
-    const name = row.page === inbox ? "leads inbox, signed in" : row.page;
+    const name = row.page === inbox ? "contact submissions inbox, signed in" : row.page;
     const others = `accessibility ${row.scores.accessibility}, best practices ${row.scores["best-practices"]}, SEO ${row.scores.seo}; LCP ${(row.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(row.tbtMs)} ms`;
     return [
       row.page === inbox

@@ -1,6 +1,6 @@
 /**
  * Back-office lists at scale, over HTTP: a fresh database filled by the scale generator
- * (`db:seed --scale`: 100,000 leads, 20,000 customers, 10,000 projects, 50,000 invoices and
+ * (`db:seed --scale`: 100,000 contact submissions, 20,000 customers, 10,000 projects, 50,000 invoices and
  * estimates), the production server on it, an admin's session, then the inbox, customers, projects
  * and invoices pages: first page, a deep page, a selective search, a 2-character search and every
  * status filter. Each scenario twice: the page as a document (a first load, a sidebar link) and its
@@ -89,7 +89,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   // the worst page since pages past the middle are read from the oldest end (app/domain/pages.ts)
   const middle = (rows: number, size: number) => Math.max(1, Math.ceil(rows / size / 2));
 
-  const lead = await one<{ email: string; status: string }>(
+  const submission = await one<{ email: string; status: string }>(
     sql`select email, status::text as status from contact_submissions where status = 'archived' order by created_at limit 1
       offset (select count(*) / 2 from contact_submissions where status = 'archived')`,
   );
@@ -126,10 +126,10 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     {
       list: "inbox",
       name: "selective search (one email)",
-      path: `?status=${lead.status}&q=${q(lead.email)}`,
+      path: `?status=${submission.status}&q=${q(submission.email)}`,
       shape: "few",
     },
-    { list: "inbox", name: "2-character search", path: `?status=${lead.status}&q=an`, shape: "full" },
+    { list: "inbox", name: "2-character search", path: `?status=${submission.status}&q=an`, shape: "full" },
     ...submissionStatuses.map((status) => ({
       list: "inbox" as const,
       name: `status ${status}`,

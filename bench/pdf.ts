@@ -23,7 +23,9 @@ function arg(name: string, fallback: number): number {
 
 const root = path.resolve(import.meta.dirname, "..");
 const assets = path.join(root, "build/server/assets");
-const chunk = readdirSync(assets).find((file) => file.startsWith("invoice-pdf.server-") && file.endsWith(".js"));
+const chunk = readdirSync(assets).find(
+  (file) => file.startsWith("document-pdf-renderer.server-") && file.endsWith(".js"),
+);
 if (!chunk) throw new Error("no PDF chunk in build/server/assets: run `npm run build` first");
 
 type Render = (doc: ReturnType<typeof invoiceDocument>) => Promise<Buffer>;

@@ -240,7 +240,7 @@ export const pageViews = pgTable(
   (t) => [primaryKey({ columns: [t.path, t.day] }), index("page_views_day_idx").on(t.day)],
 );
 
-// ---------------------------------------------------------------- leads and CRM
+// ---------------------------------------------------------------- contact submissions and CRM
 
 /**
  * What the inbox searches: name, email and business in one lower-cased text. The list's query

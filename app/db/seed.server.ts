@@ -18,9 +18,9 @@ import {
   projects,
 } from "#app/db/schema.ts";
 import { portfolioSeed, pricingSeed } from "#app/db/seed-content.ts";
-import { conversionDescription } from "#app/domain/leads.ts";
 import { calculateTotals, centsToDecimal, parseScaled, toCents } from "#app/domain/money.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
+import { conversionDescription } from "#app/domain/submissions.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 
 export type SeedReport = { portfolio: number; pricing: number; settings: number; demo: boolean };
@@ -67,7 +67,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     if ((await countOf(tx, customers)) > 0) return false;
 
-    const leads = await tx
+    const submissions = await tx
       .insert(contactSubmissions)
       .values([
         {
@@ -140,35 +140,35 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .returning();
 
     const byEmail = (email: string) => {
-      const lead = leads.find((row) => row.email === email);
-      if (!lead) throw new Error(`demo lead ${email} missing`);
-      return lead;
+      const submission = submissions.find((row) => row.email === email);
+      if (!submission) throw new Error(`demo submission ${email} missing`);
+      return submission;
     };
-    const bakeryLead = byEmail("maria@alvarezbakery.test");
-    const plumbingLead = byEmail("devon@brooksplumbing.test");
+    const bakerySubmission = byEmail("maria@alvarezbakery.test");
+    const plumbingSubmission = byEmail("devon@brooksplumbing.test");
 
     const [bakery, plumbing, gallery] = await tx
       .insert(customers)
       .values([
         {
-          name: bakeryLead.name,
-          email: bakeryLead.email,
-          phoneNumber: bakeryLead.phoneNumber,
-          businessName: bakeryLead.businessName,
-          websiteUrl: bakeryLead.existingWebsiteUrl,
+          name: bakerySubmission.name,
+          email: bakerySubmission.email,
+          phoneNumber: bakerySubmission.phoneNumber,
+          businessName: bakerySubmission.businessName,
+          websiteUrl: bakerySubmission.existingWebsiteUrl,
           billingAddress: "12 Market Street\nSpringfield\nIL\n62701",
           status: "active",
-          contactSubmissionId: bakeryLead.id,
+          contactSubmissionId: bakerySubmission.id,
           createdAt: ago(39),
         },
         {
-          name: plumbingLead.name,
-          email: plumbingLead.email,
-          phoneNumber: plumbingLead.phoneNumber,
-          businessName: plumbingLead.businessName,
+          name: plumbingSubmission.name,
+          email: plumbingSubmission.email,
+          phoneNumber: plumbingSubmission.phoneNumber,
+          businessName: plumbingSubmission.businessName,
           paymentTerms: 15,
           status: "active",
-          contactSubmissionId: plumbingLead.id,
+          contactSubmissionId: plumbingSubmission.id,
           createdAt: ago(24),
         },
         {
@@ -185,15 +185,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (!bakery || !plumbing || !gallery) throw new Error("demo customers missing");
 
     const conversions = [
-      { customer: bakery, lead: bakeryLead },
-      { customer: plumbing, lead: plumbingLead },
+      { customer: bakery, submission: bakerySubmission },
+      { customer: plumbing, submission: plumbingSubmission },
     ];
     await tx.insert(customerInteractions).values(
-      conversions.map(({ customer, lead }) => ({
+      conversions.map(({ customer, submission }) => ({
         customerId: customer.id,
         interactionType: "note" as const,
         subject: "Customer converted from contact form",
-        description: conversionDescription(lead),
+        description: conversionDescription(submission),
         interactionDate: customer.createdAt,
       })),
     );

@@ -1,5 +1,5 @@
 /**
- * The leads inbox: its URL state (?status=&type=&q=&page=), the type filter's
+ * The contact submissions inbox: its URL state (?status=&type=&q=&page=), the type filter's
  * values, and the counts the sidebar and tabs show.
  */
 import { z } from "zod";
@@ -14,7 +14,7 @@ import {
 export const inboxPageSize = 25;
 /**
  * The admin type filter: the spec's list plus Free Consultation, which the public form sends
- * (without it those leads could not be filtered).
+ * (without it those submissions could not be filtered).
  */
 export const inboxTypeFilters = [
   "all",

@@ -1,6 +1,6 @@
 import { budgetRangeLabels, projectTypeLabels } from "#app/domain/enums.ts";
-import type { LeadFields } from "#app/domain/leads.ts";
 import type { MailMessageContent } from "#app/domain/mail.ts";
+import type { SubmissionFields } from "#app/domain/submissions.ts";
 
 /**
  * A one-line field as it goes into a mail header or a "Label: value" line: line breaks and other
@@ -16,21 +16,21 @@ function oneLine(value: string): string {
  * the inbox. The link comes first and the one-line fields are kept to one line; only the message,
  * under its own heading, keeps its line breaks.
  */
-export function inquiryNotification(inquiry: LeadFields, inboxUrl: string): MailMessageContent {
+export function inquiryNotification(submission: SubmissionFields, inboxUrl: string): MailMessageContent {
   const optional = (value: string | null) => (value ? oneLine(value) : "-");
   const lines = [
     `Open it in the inbox: ${inboxUrl}`,
     "",
-    `Name: ${oneLine(inquiry.name)}`,
-    `Email: ${oneLine(inquiry.email)}`,
-    `Phone: ${optional(inquiry.phoneNumber)}`,
-    `Business: ${optional(inquiry.businessName)}`,
-    `Existing website: ${optional(inquiry.existingWebsiteUrl)}`,
-    `Project type: ${projectTypeLabels[inquiry.projectType]}`,
-    `Budget: ${inquiry.budgetRange ? budgetRangeLabels[inquiry.budgetRange] : "Not specified"}`,
+    `Name: ${oneLine(submission.name)}`,
+    `Email: ${oneLine(submission.email)}`,
+    `Phone: ${optional(submission.phoneNumber)}`,
+    `Business: ${optional(submission.businessName)}`,
+    `Existing website: ${optional(submission.existingWebsiteUrl)}`,
+    `Project type: ${projectTypeLabels[submission.projectType]}`,
+    `Budget: ${submission.budgetRange ? budgetRangeLabels[submission.budgetRange] : "Not specified"}`,
     "",
     "Message:",
-    inquiry.message,
+    submission.message,
   ];
-  return { subject: `New inquiry from ${oneLine(inquiry.name)}`, text: lines.join("\n") };
+  return { subject: `New inquiry from ${oneLine(submission.name)}`, text: lines.join("\n") };
 }

@@ -245,3 +245,23 @@ export function newInvoiceHref(type: InvoiceType, customerId?: string | null, pr
 export function pdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 }
+
+/** The invoice page's buttons below the editor (payments, an estimate's answer), each posted with its `intent`. */
+const documentIntents = [
+  "record-payment",
+  "delete-payment",
+  "accept-estimate",
+  "decline-estimate",
+  "convert-estimate",
+] as const;
+export type DocumentIntent = (typeof documentIntents)[number];
+export const documentIntentSchema = z.object({ intent: z.enum(documentIntents) });
+
+/**
+ * What the editor reads of a post besides the form: the posted customer (its projects, for a form
+ * re-rendered without JavaScript, even when the rest is invalid) and where to go after saving.
+ */
+export const editorPostSchema = z.object({
+  customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+  return_to: z.enum(["dashboard"]).optional().catch(undefined),
+});

@@ -84,6 +84,7 @@ export function canConvert(estimate: EstimateState): boolean {
 }
 
 export const estimateMessages = {
+  notFound: "Estimate not found",
   accepted: "Estimate marked as accepted",
   declined: "Estimate marked as declined",
   cannotAccept: "Only a sent or viewed estimate can be accepted or declined.",

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isIsoDate } from "#app/domain/dates.ts";
 import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { readHundredths } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
@@ -32,6 +33,11 @@ export const paymentMessages = {
   empty: "No payments recorded yet.",
   saveFailed: "The payment could not be saved. Please try again.",
 } as const;
+
+/** 'Delete payment' in its confirmation: the payment's id (anything else is no payment at all). */
+export const deletePaymentSchema = z.object({
+  payment_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(paymentMessages.notFound)),
+});
 
 export const paymentFormSchema = z.object({
   paid_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(paymentMessages.paidOn)),

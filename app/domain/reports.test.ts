@@ -4,10 +4,10 @@ import {
   dayLabel,
   daysEnding,
   fillSeries,
-  leadWeeksSeries,
   monthLabel,
   monthsEnding,
   niceMax,
+  submissionWeeksSeries,
   weekStart,
   weeksEnding,
 } from "#app/domain/reports.ts";
@@ -42,8 +42,8 @@ describe("report periods", () => {
     ]);
   });
 
-  it("groups leads per week by project type", () => {
-    const [first, second] = leadWeeksSeries(
+  it("groups submissions per week by project type", () => {
+    const [first, second] = submissionWeeksSeries(
       ["2026-11-09", "2026-11-16"],
       [
         { week: "2026-11-16", projectType: "quote", count: 2 },

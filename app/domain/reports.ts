@@ -7,7 +7,7 @@ import { isoDay, utcDate } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
 
 const revenueMonths = 12;
-const leadWeeks = 12;
+const submissionWeeks = 12;
 const pageViewDays = 30;
 
 /** The `count` months ending with the month of `today`, oldest first, as 'YYYY-MM'. */
@@ -28,7 +28,7 @@ export function weekStart(day: string): string {
 }
 
 /** The `count` weeks ending with the week of `today`, oldest first, as their Mondays. */
-export function weeksEnding(today: string, count = leadWeeks): string[] {
+export function weeksEnding(today: string, count = submissionWeeks): string[] {
   const last = utcDate(weekStart(today));
   return Array.from({ length: count }, (_, i) => {
     const date = new Date(last);
@@ -53,13 +53,13 @@ export function fillSeries(keys: readonly string[], rows: readonly { key: string
   return keys.map((key) => ({ key, value: values.get(key) ?? 0 }));
 }
 
-export type LeadWeek = { week: string; counts: Record<ProjectType, number>; total: number };
+export type SubmissionWeek = { week: string; counts: Record<ProjectType, number>; total: number };
 
-/** Leads per week and project type, zero-filled. */
-export function leadWeeksSeries(
+/** Submissions per week and project type, zero-filled. */
+export function submissionWeeksSeries(
   weeks: readonly string[],
   rows: readonly { week: string; projectType: ProjectType; count: number }[],
-): LeadWeek[] {
+): SubmissionWeek[] {
   return weeks.map((week) => {
     const counts = Object.fromEntries(projectTypes.map((type) => [type, 0])) as Record<ProjectType, number>;
     for (const row of rows) if (row.week === week) counts[row.projectType] += row.count;
@@ -67,10 +67,10 @@ export function leadWeeksSeries(
   });
 }
 
-/** "3 of 8 (37.5%)"-style rate: the share in tenths of a percent, or null without leads. */
-export function conversionRate(converted: number, leads: number): number | null {
-  if (leads <= 0) return null;
-  return Math.round((converted * 1000) / leads) / 10;
+/** "3 of 8 (37.5%)"-style rate: the share in tenths of a percent, or null without submissions. */
+export function conversionRate(converted: number, submissions: number): number | null {
+  if (submissions <= 0) return null;
+  return Math.round((converted * 1000) / submissions) / 10;
 }
 
 /** A round upper bound for a chart's axis: 1, 2 or 5 times a power of ten, at least `max`. */

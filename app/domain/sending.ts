@@ -37,6 +37,9 @@ export const sendFormSchema = z.object({
 });
 export type SendForm = z.output<typeof sendFormSchema>;
 
+/** 'Revoke links' on the send page (any other post is the send form). */
+export const revokeLinksSchema = z.object({ intent: z.literal("revoke") });
+
 export type SendSubject = {
   invoiceType: InvoiceType;
   invoiceNumber: string;

@@ -51,7 +51,7 @@ describe("external links", () => {
 });
 
 describe("convert prefill", () => {
-  const lead = {
+  const submission = {
     name: "Ada Lovelace",
     email: "ada@example.test",
     phoneNumber: null,
@@ -63,7 +63,7 @@ describe("convert prefill", () => {
     notes: null,
   };
   it("takes the contact details, 30 days and the message as notes", () => {
-    expect(convertFormDefaults(lead)).toEqual({
+    expect(convertFormDefaults(submission)).toEqual({
       name: "Ada Lovelace",
       email: "ada@example.test",
       phone_number: "",
@@ -74,8 +74,8 @@ describe("convert prefill", () => {
     });
   });
   it("prefers the admin's internal notes when there are some", () => {
-    expect(convertFormDefaults({ ...lead, notes: "Warm lead" }).notes).toBe("Warm lead");
-    expect(convertFormDefaults({ ...lead, notes: "  " }).notes).toBe("We need a booking system.");
+    expect(convertFormDefaults({ ...submission, notes: "Warm lead" }).notes).toBe("Warm lead");
+    expect(convertFormDefaults({ ...submission, notes: "  " }).notes).toBe("We need a booking system.");
   });
 });
 

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import type { LeadFields } from "#app/domain/leads.ts";
 import { limits } from "#app/domain/limits.ts";
+import type { SubmissionFields } from "#app/domain/submissions.ts";
 import { optionalMultilineText, tooLong } from "#app/domain/validation.ts";
 
 export const inboxMessages = {
@@ -44,21 +44,21 @@ export function safeExternalHref(url: string | null | undefined): string | null 
   }
 }
 
-type LeadForPrefill = LeadFields & { notes: string | null };
+type SubmissionForPrefill = SubmissionFields & { notes: string | null };
 
 /**
- * The Convert to Customer form, prefilled from the lead: contact details, the default
+ * The Convert to Customer form, prefilled from the submission: contact details, the default
  * payment terms (30 days) and, as the customer's notes, the admin's internal notes
- * (or the lead's message when there are none), cut to the notes limit.
+ * (or the submission's message when there are none), cut to the notes limit.
  */
-export function convertFormDefaults(lead: LeadForPrefill) {
-  const notes = (lead.notes?.trim() ? lead.notes : lead.message).slice(0, limits.notes);
+export function convertFormDefaults(submission: SubmissionForPrefill) {
+  const notes = (submission.notes?.trim() ? submission.notes : submission.message).slice(0, limits.notes);
   return {
-    name: lead.name,
-    email: lead.email,
-    phone_number: lead.phoneNumber ?? "",
-    business_name: lead.businessName ?? "",
-    website_url: lead.existingWebsiteUrl ?? "",
+    name: submission.name,
+    email: submission.email,
+    phone_number: submission.phoneNumber ?? "",
+    business_name: submission.businessName ?? "",
+    website_url: submission.existingWebsiteUrl ?? "",
     payment_terms: "30",
     notes,
   };

@@ -1,4 +1,4 @@
-/** Contact-form submissions (the leads inbox). */
+/** Contact-form submissions (the records of the contact submissions inbox). */
 import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
@@ -14,8 +14,8 @@ import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
-import { conversionDescription } from "#app/domain/leads.ts";
 import { pageWindow } from "#app/domain/pages.ts";
+import { conversionDescription } from "#app/domain/submissions.ts";
 import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 /** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
@@ -77,7 +77,7 @@ function submissionListWhere(query: InboxQuery): SQL | undefined {
   return and(...conditions);
 }
 
-/** Every lead the inbox's filters select, newest first, read in batches (the CSV export). */
+/** Every submission the inbox's filters select, newest first, read in batches (the CSV export). */
 export function exportSubmissions(db: Queryable, query: InboxQuery, batchSize?: number) {
   const where = submissionListWhere(query);
   return inBatches(

@@ -92,7 +92,7 @@ export function exportCustomers(db: Queryable, query: CustomerListQuery, batchSi
   }, batchSize);
 }
 
-/** One customer with the lead it came from (if any), or null. */
+/** One customer with the submission it came from (if any), or null. */
 export async function getCustomer(db: Queryable, id: string) {
   const [row] = await db
     .select({

@@ -1,6 +1,6 @@
 /**
- * The owner's dashboard's figures, each one aggregate query (sums on numeric, exact): paid revenue
- * per month, leads per week and project type, the lead-to-customer conversion, public page views
+ * The owner's figures (/admin/reports), each one aggregate query (sums on numeric, exact): paid revenue
+ * per month, submissions per week and project type, the submission-to-customer conversion, public page views
  * per day. Outstanding and overdue come from `receivableTotals` (models/invoices.server.ts), the
  * same conditions the invoices list filters with.
  */
@@ -31,8 +31,8 @@ function startOfDay(day: string, timeZone: string) {
   return sql`(${day}::timestamp at time zone ${timeZone})`;
 }
 
-/** Leads (contact submissions, every status) per week and project type since the Monday `fromWeek`. */
-export async function leadsByWeek(db: Queryable, fromWeek: string, timeZone: string) {
+/** Contact submissions (every status) per week and project type since the Monday `fromWeek`. */
+export async function submissionsByWeek(db: Queryable, fromWeek: string, timeZone: string) {
   const week = weekOf(timeZone);
   const rows = await db
     .select({ week, projectType: contactSubmissions.projectType, count: count() })
@@ -44,14 +44,14 @@ export async function leadsByWeek(db: Queryable, fromWeek: string, timeZone: str
   return rows.map((row) => ({ week: row.week, projectType: row.projectType as ProjectType, count: Number(row.count) }));
 }
 
-/** Leads since `fromDay` and how many of them became customers (a customer made from the lead). */
-export async function leadConversion(db: Queryable, fromDay: string, timeZone: string) {
+/** Submissions since `fromDay` and how many of them became customers (a customer made from the submission). */
+export async function submissionConversion(db: Queryable, fromDay: string, timeZone: string) {
   const [row] = await db
-    .select({ leads: count(), converted: count(customers.id) })
+    .select({ submissions: count(), converted: count(customers.id) })
     .from(contactSubmissions)
     .leftJoin(customers, eq(customers.contactSubmissionId, contactSubmissions.id))
     .where(sql`${contactSubmissions.createdAt} >= ${startOfDay(fromDay, timeZone)}`);
-  return { leads: Number(row?.leads ?? 0), converted: Number(row?.converted ?? 0) };
+  return { submissions: Number(row?.submissions ?? 0), converted: Number(row?.converted ?? 0) };
 }
 
 /** Public page views per counting day (all pages) from `from` to `to` inclusive. */

@@ -5,7 +5,7 @@
 import { getApp } from "#app/context.server.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
-import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
+import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf-file.server.ts";
 import type { Route } from "./+types/client-document-pdf";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

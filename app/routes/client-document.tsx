@@ -8,7 +8,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
+import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print-view.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import {
   badRequest,
+  forbidden,
   formIntent,
   invalid,
   notFound,
@@ -88,5 +89,16 @@ describe("the answer contract", () => {
       data: "Unknown action",
       init: { status: 400 },
     });
+  });
+
+  it("forbidden throws a 403 'Access Denied' with the message as its plain-text body, never cached", async () => {
+    const thrown = thrownBy(() => forbidden("Access Denied: You do not have admin privileges."));
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(403);
+    expect(response.statusText).toBe("Access Denied");
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe("Access Denied: You do not have admin privileges.");
   });
 });

@@ -8,7 +8,8 @@
  * - a failure of ours: `serverError(submission, toast)`, a 500 that keeps what was typed and shows
  *   the toast (and the message as the form's error, for readers without JavaScript);
  * - a record that is not there: `notFound(message)` throws a 404 the shared error boundary shows
- *   (`app/components/admin/route-error.tsx`).
+ *   (`app/components/admin/route-error.tsx`);
+ * - a signed-in user without the right: `forbidden(message)` throws a 403 ('Access Denied').
  * Every failure answer has the one shape `ActionFailure` (`app/domain/action-answer.ts`): Conform's
  * reply plus an optional toast; `useAdminForm` (`app/components/admin/form.tsx`) reads it, and
  * hand-written forms read it with `failureMessage`.
@@ -147,6 +148,19 @@ function thrown(status: number, message: string, headers?: HeadersInit): never {
  */
 export function notFound(message = "Not found", headers?: HeadersInit): never {
   thrown(404, message, headers);
+}
+
+/**
+ * Signed in without the right (the admin guard): throws a 403 'Access Denied' whose plain-text body is
+ * `message`, for a page (the shared boundary's Access Denied view) and a resource route (the event
+ * stream) alike; never cached.
+ */
+export function forbidden(message: string): never {
+  throw new Response(message, {
+    status: 403,
+    statusText: "Access Denied",
+    headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 /** A request no form of ours sends (an unknown intent): throws a 400 the error boundary shows. */

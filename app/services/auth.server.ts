@@ -10,6 +10,7 @@ import { getApp } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-schemas.ts";
 import { loginPathFor } from "#app/domain/return-path.ts";
+import { forbidden } from "#app/services/action-result.server.ts";
 import {
   getSession,
   type RequestMeta,
@@ -49,11 +50,7 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
   const session = await getRequestSession(request, context);
   if (!session) throw redirect(loginPathFor(request.url), { headers: { "Cache-Control": "no-store" } });
   if (!session.isAdmin) {
-    throw new Response(`Access Denied: ${authMessages.accessDenied}`, {
-      status: 403,
-      statusText: "Access Denied",
-      headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
-    });
+    forbidden(`Access Denied: ${authMessages.accessDenied}`);
   }
   return session;
 }

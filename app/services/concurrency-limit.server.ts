@@ -2,7 +2,7 @@
  * A process-wide cap on how many tasks of one kind run at once (a counting semaphore with a short
  * queue): at most `concurrency` run, up to `maxWaiting` more wait their turn for at most
  * `maxWaitMs`, and anything beyond that (or waiting longer) fails at once with `BusyError`, which
- * a route answers 503 with Retry-After. Used for PDF renders (app/services/document-pdf.server.ts),
+ * a route answers 503 with Retry-After. Used for PDF renders (app/services/document-pdf-file.server.ts),
  * where each render holds a lot of CPU and memory.
  */
 import { serviceUnavailable } from "#app/services/action-result.server.ts";

@@ -36,7 +36,7 @@ import {
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
-import { renderDocumentPdf } from "#app/services/document-pdf.server.ts";
+import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 

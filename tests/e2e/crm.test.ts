@@ -1,5 +1,5 @@
 /**
- * The CRM in Chromium against the production build: convert a lead and open its customer;
+ * The CRM in Chromium against the production build: convert a submission and open its customer;
  * create a customer, then a phased project from its page (value and Projects tab); add an
  * activity note; change the studio's email in settings and see it on the public contact page;
  * the project form's Add phase without JavaScript; lists at 1024 px and 390 px; axe; keyboard.
@@ -67,7 +67,7 @@ describe("CRM", () => {
   });
   afterAll(() => app?.stop());
 
-  it("converts a lead and opens its customer, whose Activity shows the conversion", async () => {
+  it("converts a submission and opens its customer, whose Activity shows the conversion", async () => {
     const page = await adminPage();
     await page.goto(`${server.url}/admin/dashboard?type=consultation`);
     await hydrated(page);

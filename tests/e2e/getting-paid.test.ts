@@ -195,7 +195,7 @@ describe("sending invoices and estimates", () => {
       await owner.getByRole("heading", { name: "Reports", level: 1 }).waitFor();
       expect(await owner.locator("dl").textContent()).toContain("Outstanding$1,200.00");
       expect(await owner.getByRole("img", { name: /Paid revenue by month/ }).count()).toBe(1);
-      expect(await owner.getByRole("img", { name: /Leads per week by project type/ }).count()).toBe(1);
+      expect(await owner.getByRole("img", { name: /Submissions per week by project type/ }).count()).toBe(1);
       expect(await owner.getByRole("img", { name: /Public page views per day/ }).count()).toBe(1);
       await owner.getByText("Show data").first().click();
       expect(await owner.getByRole("table").first().isVisible()).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The leads inbox in Chromium against the production build: a visitor's inquiry appears live
+ * The contact submissions inbox in Chromium against the production build: a visitor's inquiry appears live
  * in an open inbox, the detail dialog, status and notes, Convert to Customer, the URL state
  * without JavaScript, the event stream's guard and headers, graceful shutdown with open
  * streams, and (with TEST_DATABASE_URL) two instances on one PostgreSQL.
@@ -89,7 +89,7 @@ const sidebarCount = (page: Page, label: string) =>
     .locator("span.font-mono")
     .evaluate((node) => node.firstChild?.textContent ?? "");
 
-describe("leads inbox", () => {
+describe("contact submissions inbox", () => {
   let server: TestServer;
   let browser: Browser;
   let dataDir: string;
@@ -141,7 +141,7 @@ describe("leads inbox", () => {
     await admin.close();
   });
 
-  it("the detail dialog shows the lead, and status and notes are saved", async () => {
+  it("the detail dialog shows the submission, and status and notes are saved", async () => {
     const admin = await adminContext(browser, server);
     const page = await admin.newPage();
     await page.goto(`${server.url}/admin/dashboard`);
@@ -215,7 +215,7 @@ describe("leads inbox", () => {
     expect(await response.text()).toContain("Notes must be less than 5000 characters");
   });
 
-  it("converts a lead to a customer once, then links to the customer", async () => {
+  it("converts a submission to a customer once, then links to the customer", async () => {
     const admin = await adminContext(browser, server);
     const page = await admin.newPage();
     await page.goto(`${server.url}/admin/dashboard?status=in-progress`);

@@ -1,7 +1,7 @@
 /**
- * The back office by keyboard alone, in Chromium against the production build: the lead's dialog
+ * The back office by keyboard alone, in Chromium against the production build: the submission's dialog
  * keeps Tab inside it in reading order (notes → Convert → Cancel → Update) and gives focus back to
- * the control that opened it; and a whole day's path, lead → customer → project → estimate →
+ * the control that opened it; and a whole day's path, submission → customer → project → estimate →
  * invoice → payment, with Tab, Shift+Tab, typing, Enter and Space only (no pointer).
  */
 import type { Page } from "playwright-core";
@@ -102,7 +102,7 @@ describe("the back office by keyboard alone", () => {
 
   const signedInPage = (viewport = { width: 1280, height: 900 }) => app.adminPage({ viewport });
 
-  it("the lead's dialog: Tab goes from Internal Notes to Convert, Cancel and Update; closing returns focus to View", async () => {
+  it("the submission's dialog: Tab goes from Internal Notes to Convert, Cancel and Update; closing returns focus to View", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/dashboard`);
     await hydrated(page);
@@ -129,7 +129,7 @@ describe("the back office by keyboard alone", () => {
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    it(`the lead's dialog opened from its address at ${viewport.width} px keeps the same Tab order`, async () => {
+    it(`the submission's dialog opened from its address at ${viewport.width} px keeps the same Tab order`, async () => {
       const page = await signedInPage(viewport);
       await page.goto(`${server.url}/admin/dashboard`);
       const href = await page.locator('[aria-label="View submission from Grace Hopper"]').first().getAttribute("href");
@@ -163,12 +163,12 @@ describe("the back office by keyboard alone", () => {
     });
   }
 
-  it("a day by keyboard alone: lead → customer → project → estimate → invoice → payment", async () => {
+  it("a day by keyboard alone: submission → customer → project → estimate → invoice → payment", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/dashboard`);
     await hydrated(page);
 
-    // the lead becomes a customer
+    // the submission becomes a customer
     await tabTo(page, "View submission from Grace Hopper");
     await page.keyboard.press("Enter");
     await page.getByRole("dialog", { name: "Submission Details" }).waitFor();

@@ -131,8 +131,8 @@ describe("getting paid", () => {
     await payments.getByRole("button", { name: "Record Payment" }).click();
     await toast(page, "Payment recorded");
     await expect.poll(() => page.locator("[data-invoice-status]").textContent()).toBe("Partial");
-    expect(await payments.locator("[data-account=paid]").textContent()).toBe("$400.25");
-    expect(await payments.locator("[data-account=balance]").textContent()).toBe("$599.75");
+    expect(await payments.locator("[data-figure=paid]").textContent()).toBe("$400.25");
+    expect(await payments.locator("[data-figure=balance]").textContent()).toBe("$599.75");
     const row = payments.locator("[data-payment-row]");
     expect(await row.count()).toBe(1);
     expect(await row.first().textContent()).toMatch(/\$400\.25\s*Card\s*Deposit/);
@@ -141,7 +141,7 @@ describe("getting paid", () => {
     await expect.poll(() => payments.getByLabel("Amount").inputValue()).toBe("599.75");
     await payments.getByRole("button", { name: "Record Payment" }).click();
     await expect.poll(() => page.locator("[data-invoice-status]").textContent()).toBe("Paid");
-    expect(await payments.locator("[data-account=balance]").textContent()).toBe("$0.00");
+    expect(await payments.locator("[data-figure=balance]").textContent()).toBe("$0.00");
     await payments.getByText("Paid in full.").waitFor();
 
     // the printable view says what was paid and what is left
@@ -168,7 +168,7 @@ describe("getting paid", () => {
     await dialog.getByRole("button", { name: "Delete payment" }).click();
     await page.waitForURL(invoicePage);
     expect(await page.locator("[data-invoice-status]").textContent()).toBe("Partial");
-    expect(await page.locator("[data-account=balance]").textContent()).toBe("$599.75");
+    expect(await page.locator("[data-figure=balance]").textContent()).toBe("$599.75");
     expect(await page.getByRole("dialog").count()).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The Spam view in Chromium: deleting for good asks first (a dialog addressed by the URL, so the
  * question is also in the server's HTML), Cancel keeps the message, confirming removes it, and
- * Restore turns a message into a lead in the inbox.
+ * Restore turns a message into a submission in the inbox.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,7 +74,7 @@ describe("suspected spam", () => {
     await page.context().close();
   });
 
-  it("Restore turns the message into a lead in the inbox", async () => {
+  it("Restore turns the message into a submission in the inbox", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);

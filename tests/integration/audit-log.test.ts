@@ -9,7 +9,7 @@ import { auditLog, contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
 import { auditPageSize } from "#app/domain/audit.ts";
 import * as auditModel from "#app/models/audit-log.server.ts";
 import * as auditPage from "#app/routes/admin/audit.tsx";
-import * as dashboard from "#app/routes/admin/dashboard.tsx";
+import * as inbox from "#app/routes/admin/inbox.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
 import * as settingsLogo from "#app/routes/admin/settings-logo.ts";
 import * as spam from "#app/routes/admin/spam.tsx";
@@ -114,13 +114,13 @@ describeEachDatabase("audit log page", (database) => {
   it("records conversions, spam deleted and restored, and the logo removed, with who and where", async () => {
     const admin = await cookieFor("owner@studio.test", true);
     const db = database().db;
-    const [lead] = await db
+    const [submission] = await db
       .insert(contactSubmissions)
-      .values({ name: "Ada Lead", email: "ada@lead.test", projectType: "quote", message: "hi" })
+      .values({ name: "Ada Lead", email: "ada@submission.test", projectType: "quote", message: "hi" })
       .returning();
-    const converted = await call(dashboard.action, "/admin/dashboard", {
+    const converted = await call(inbox.action, "/admin/dashboard", {
       cookie: admin,
-      form: { intent: "convert", id: lead?.id ?? "", name: "Ada Lead", email: "ada@lead.test" },
+      form: { intent: "convert", id: submission?.id ?? "", name: "Ada Lead", email: "ada@submission.test" },
     });
     expect(converted.status).toBe(302);
     const spamRows = await db

@@ -240,7 +240,7 @@ describeEachDatabase("CSV exports", (database) => {
     expect(active.rows.slice(1).map((row) => row[1])).toEqual(["none@test.test"]);
   });
 
-  it("exports the inbox's leads with its tab, type and search", async () => {
+  it("exports the inbox's submissions with its tab, type and search", async () => {
     const db = database().db;
     await db.insert(contactSubmissions).values([
       { name: "Ada", email: "ada@lead.test", projectType: "quote", message: 'line one\nline two, "quoted"' },

@@ -10,7 +10,7 @@ import { describeEachDatabase } from "../support/database.ts";
 import { formData } from "../support/records.ts";
 
 describeEachDatabase("inbox forms", (database) => {
-  async function lead(notes: string | null = null) {
+  async function storedSubmission(notes: string | null = null) {
     const [row] = await database()
       .db.insert(contactSubmissions)
       .values({
@@ -28,7 +28,7 @@ describeEachDatabase("inbox forms", (database) => {
   }
 
   it("an update posted from the dialog is stored with its line breaks; blank notes become null", async () => {
-    const row = await lead();
+    const row = await storedSubmission();
     const posted = parseWithZod(formData({ status: "completed", notes: "Called.\r\nQuote sent." }), {
       schema: submissionUpdateSchema,
     });
@@ -53,8 +53,8 @@ describeEachDatabase("inbox forms", (database) => {
     expect(posted.reply().error?.notes).toEqual(["Notes must be less than 5000 characters"]);
   });
 
-  it("the convert dialog's prefill is a valid customer form and converts the lead", async () => {
-    const row = await lead("Warm lead");
+  it("the convert dialog's prefill is a valid customer form and converts the submission", async () => {
+    const row = await storedSubmission("Warm lead");
     const posted = parseWithZod(formData(convertFormDefaults(row)), { schema: customerFormSchema });
     if (posted.status !== "success") throw new Error(`expected a valid form: ${JSON.stringify(posted.reply())}`);
     const customer = await convertSubmission(database().db, row.id, posted.value);

@@ -16,7 +16,7 @@ import { describeEachDatabase } from "../support/database.ts";
 
 const query = (search: string) => parseInboxQuery(new URLSearchParams(search));
 
-describeEachDatabase("leads inbox", (database) => {
+describeEachDatabase("contact submissions inbox", (database) => {
   async function add(
     count: number,
     base: { status?: SubmissionStatus; projectType?: ProjectType; name?: string; businessName?: string },
@@ -137,11 +137,11 @@ describeEachDatabase("leads inbox", (database) => {
       budgetRange: "medium",
       message: "m",
     });
-    const [lead] = await database().db.select().from(contactSubmissions);
-    if (!lead) throw new Error("no lead");
+    const [submission] = await database().db.select().from(contactSubmissions);
+    if (!submission) throw new Error("no submission");
     const form = customerFormSchema.parse({ name: "Priya N", email: "priya@yoga.test", payment_terms: "15" });
-    const customer = await convertSubmission(database().db, lead.id, form);
-    expect(customer).toMatchObject({ status: "prospect", paymentTerms: 15, contactSubmissionId: lead.id });
+    const customer = await convertSubmission(database().db, submission.id, form);
+    expect(customer).toMatchObject({ status: "prospect", paymentTerms: 15, contactSubmissionId: submission.id });
     const notes = await database().db.select().from(customerInteractions);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({
@@ -150,8 +150,8 @@ describeEachDatabase("leads inbox", (database) => {
       subject: "Customer converted from contact form",
       description: "Original inquiry: Web Application. Budget: $5,000 - $15,000.",
     });
-    expect((await getSubmission(database().db, lead.id))?.customerId).toBe(customer?.id);
-    await expect(convertSubmission(database().db, lead.id, form)).rejects.toThrow(AlreadyConvertedError);
+    expect((await getSubmission(database().db, submission.id))?.customerId).toBe(customer?.id);
+    await expect(convertSubmission(database().db, submission.id, form)).rejects.toThrow(AlreadyConvertedError);
     expect(await database().db.select().from(customers)).toHaveLength(1);
   });
 
@@ -159,23 +159,23 @@ describeEachDatabase("leads inbox", (database) => {
     await database()
       .db.insert(contactSubmissions)
       .values({ name: "Sam O", email: "sam@o.test", projectType: "contact", message: "m" });
-    const [lead] = await database()
+    const [submission] = await database()
       .db.select()
       .from(contactSubmissions)
       .where(eq(contactSubmissions.email, "sam@o.test"));
-    if (!lead) throw new Error("no lead");
+    if (!submission) throw new Error("no submission");
     const form = customerFormSchema.parse({ name: "Sam O", email: "sam@o.test" });
     await database().db.execute(
       sql.raw("alter table customer_interactions add constraint block_for_test check (false) not valid"),
     );
     try {
-      await expect(convertSubmission(database().db, lead.id, form)).rejects.toThrow();
+      await expect(convertSubmission(database().db, submission.id, form)).rejects.toThrow();
     } finally {
       await database().db.execute(sql.raw("alter table customer_interactions drop constraint block_for_test"));
     }
     expect(await database().db.select().from(customers)).toEqual([]);
     expect(await database().db.select().from(customerInteractions)).toEqual([]);
     // and it works once the fault is gone
-    expect(await convertSubmission(database().db, lead.id, form)).toMatchObject({ name: "Sam O" });
+    expect(await convertSubmission(database().db, submission.id, form)).toMatchObject({ name: "Sam O" });
   });
 });

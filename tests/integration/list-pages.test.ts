@@ -76,8 +76,8 @@ describeEachDatabase("list pages", (database) => {
       sql`select i.invoice_number as number, c.name from invoices i join customers c on c.id = i.customer_id
         order by i.invoice_number limit 1`,
     );
-    const [lead] = await selectRows<{ email: string }>(db(), sql`select email from contact_submissions limit 1`);
-    if (!invoice || !lead) throw new Error("no data");
+    const [submission] = await selectRows<{ email: string }>(db(), sql`select email from contact_submissions limit 1`);
+    if (!invoice || !submission) throw new Error("no data");
     const lastName = invoice.name.split(" ")[1] ?? "";
     const sorted = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
@@ -110,7 +110,7 @@ describeEachDatabase("list pages", (database) => {
       );
     }
 
-    for (const term of ["an", lead.email, lead.email.slice(0, 4).toUpperCase(), lastName, "zz"]) {
+    for (const term of ["an", submission.email, submission.email.slice(0, 4).toUpperCase(), lastName, "zz"]) {
       const pattern = `%${term}%`;
       const found = await walk((page) =>
         listSubmissions(

@@ -11,11 +11,12 @@ import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
-import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { invoiceMessages, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
-import { displayStatus } from "#app/domain/invoice-status.ts";
+import { displayStatus, estimateMessages } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { type PaymentForm, paymentMessages } from "#app/domain/payments.ts";
+import { projectMessages } from "#app/domain/projects.ts";
 import { getCustomerSummary } from "#app/models/customers.server.ts";
 import { acceptEstimate, convertEstimate, declineEstimate } from "#app/models/estimates.server.ts";
 import { getInvoiceNumbering } from "#app/models/invoice-settings.server.ts";
@@ -540,7 +541,7 @@ describeEachDatabase("getting paid", (database) => {
       });
       const page = await call(invoiceEditor.loader, path, { cookie: admin, params: { id } });
       expect(page.data).toMatchObject({
-        account: {
+        documentActions: {
           status: "partial",
           amountPaid: 2_550,
           balanceDue: 7_450,
@@ -548,12 +549,13 @@ describeEachDatabase("getting paid", (database) => {
           paymentBlocked: null,
         },
       });
-      const paymentId = (page.data as { account: { payments: { id: string }[] } }).account.payments[0]?.id ?? "";
+      const paymentId =
+        (page.data as { documentActions: { payments: { id: string }[] } }).documentActions.payments[0]?.id ?? "";
       const confirm = await call(invoiceEditor.loader, `${path}?delete-payment=${paymentId}`, {
         cookie: admin,
         params: { id },
       });
-      expect(confirm.data).toMatchObject({ account: { deletingPayment: { id: paymentId, amount: 2_550 } } });
+      expect(confirm.data).toMatchObject({ documentActions: { deletingPayment: { id: paymentId, amount: 2_550 } } });
       const deleted = await call(invoiceEditor.action, path, {
         cookie: admin,
         params: { id },
@@ -593,14 +595,14 @@ describeEachDatabase("getting paid", (database) => {
       expect(twice.location).toBe(`/admin/invoices/${made?.id}`);
       const estimatePage = await call(invoiceEditor.loader, path, { cookie: admin, params: { id: estimate.id } });
       expect(estimatePage.data).toMatchObject({
-        account: { estimate: { convertedTo: { id: made?.id, invoiceNumber: made?.invoiceNumber } } },
+        documentActions: { estimate: { convertedTo: { id: made?.id, invoiceNumber: made?.invoiceNumber } } },
       });
       const invoicePage = await call(invoiceEditor.loader, `/admin/invoices/${made?.id}`, {
         cookie: admin,
         params: { id: made?.id ?? "" },
       });
       expect(invoicePage.data).toMatchObject({
-        account: { sourceEstimate: { id: estimate.id }, paymentBlocked: paymentMessages.notPayable },
+        documentActions: { sourceEstimate: { id: estimate.id }, paymentBlocked: paymentMessages.notPayable },
       });
     });
 
@@ -617,6 +619,103 @@ describeEachDatabase("getting paid", (database) => {
       });
       const [made] = await db().select().from(invoices);
       expect(created.location).toBe(`/admin/invoices/${made?.id}`);
+    });
+
+    it("answers the invoice page's refusals with their status and the message on the form that asked", async () => {
+      const missing = "00000000-0000-4000-8000-000000000000";
+      const post = (id: string, form: Record<string, string>) =>
+        call(invoiceEditor.action, `/admin/invoices/${id}`, { cookie: admin, params: { id }, form });
+      const payment = { intent: "record-payment", paid_on: "2026-11-23", amount: "5", method: "cash" };
+
+      const draft = await invoice("10.00", { intent: "draft" });
+      const notPayable = await post(draft.id, payment);
+      expect(notPayable.status).toBe(409);
+      expect(notPayable.data).toMatchObject({
+        form: "payment",
+        result: { error: { "": [paymentMessages.notPayable] } },
+      });
+      const estimate = await invoice("10.00", { type: "estimate", intent: "draft" });
+      const onEstimate = await post(estimate.id, payment);
+      expect(onEstimate.status).toBe(409);
+      expect(onEstimate.data).toMatchObject({ form: "payment", result: { error: { "": [paymentMessages.estimate] } } });
+      const gone = await post(missing, payment);
+      expect(gone.status).toBe(404);
+      expect(gone.data).toMatchObject({ form: "payment" });
+
+      const { id } = await invoice("10.00");
+      for (const paymentId of [missing, "not-an-id"]) {
+        const noPayment = await post(id, { intent: "delete-payment", payment_id: paymentId });
+        expect(noPayment.status).toBe(404);
+        expect(noPayment.data).toMatchObject({
+          form: "delete-payment",
+          result: { error: { "": [paymentMessages.notFound] } },
+          toast: { type: "error", message: paymentMessages.notFound },
+        });
+      }
+
+      // a draft estimate cannot be answered or converted; an invoice is no estimate
+      for (const intent of ["accept-estimate", "decline-estimate"]) {
+        const early = await post(estimate.id, { intent });
+        expect(early.status, intent).toBe(409);
+        expect(early.data).toMatchObject({
+          form: "estimate",
+          result: { error: { "": [estimateMessages.cannotAccept] } },
+        });
+      }
+      const notAccepted = await post(estimate.id, { intent: "convert-estimate" });
+      expect(notAccepted.status).toBe(409);
+      expect(notAccepted.data).toMatchObject({
+        form: "estimate",
+        result: { error: { "": [estimateMessages.cannotConvert] } },
+      });
+      const noEstimate = await post(id, { intent: "accept-estimate" });
+      expect(noEstimate.status).toBe(404);
+      expect(noEstimate.data).toMatchObject({
+        form: "estimate",
+        result: { error: { "": [estimateMessages.notFound] } },
+      });
+      expect((await stored(estimate.id)).status).toBe("draft");
+
+      // the editor's save of an invoice deleted meanwhile: 404 on the editor's form, what was typed kept
+      const save = await post(missing, {
+        invoice_type: "invoice",
+        customer_id: customerId,
+        issue_date: "2026-11-01",
+        "items[0].description": "Work",
+        "items[0].quantity": "1",
+        "items[0].unit_price": "10",
+        tax_rate: "0",
+        discount_amount: "0",
+        intent: "draft",
+      });
+      expect(save.status).toBe(404);
+      expect(save.data).toMatchObject({
+        result: { error: { "": [invoiceMessages.notFound] }, initialValue: { items: [{ description: "Work" }] } },
+        toast: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.notFound },
+      });
+      expect((save.data as { form?: string }).form).toBeUndefined();
+    });
+
+    it("refuses the recurring-fees invoice on the project page: 409 without fees, 404 for a project gone", async () => {
+      const bare = await insertProject(db(), customerId, { projectName: "Bare" });
+      const post = (id: string, form: Record<string, string> = { intent: "recurring-invoice" }) =>
+        call(projectDetail.action, `/admin/projects/${id}`, { cookie: admin, params: { id }, form });
+      const noFees = await post(bare?.id ?? "");
+      expect(noFees.status).toBe(409);
+      expect(noFees.data).toMatchObject({
+        form: "recurring-invoice",
+        result: { error: { "": [projectMessages.noRecurringFees] } },
+      });
+      for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+        const gone = await post(id);
+        expect(gone.status).toBe(404);
+        expect(gone.data).toMatchObject({
+          form: "recurring-invoice",
+          result: { error: { "": [projectMessages.notFound] } },
+        });
+      }
+      expect((await post(bare?.id ?? "", { intent: "other" })).status).toBe(400);
+      expect(await db().select().from(invoices)).toHaveLength(0);
     });
 
     it("saves the studio's time zone from Settings and refuses a zone not in the list", async () => {

@@ -1,6 +1,6 @@
 /**
  * The owner's dashboard: every figure equals a sum computed by hand over seeded payments,
- * invoices, leads and page views, periods follow the studio's time zone, and the outstanding and
+ * invoices, submissions and page views, periods follow the studio's time zone, and the outstanding and
  * overdue totals equal the invoices list filtered the same way. The page refuses outsiders.
  */
 
@@ -136,7 +136,7 @@ describeEachDatabase("owner's dashboard", (database) => {
     expect(overdueList.rows.map((row) => row.invoiceNumber).sort()).toEqual(["A", "B"]);
   });
 
-  it("counts leads per week by project type and their conversion in the studio's time zone", async () => {
+  it("counts submissions per week by project type and their conversion in the studio's time zone", async () => {
     const db = database().db;
     await db
       .insert(businessSettings)
@@ -148,7 +148,7 @@ describeEachDatabase("owner's dashboard", (database) => {
     const justInside = new Date(`${mondayStart}T00:30:00+14:00`);
     // a minute before the first charted week starts there
     const justOutside = new Date(new Date(`${weeks[0]}T00:00:00+14:00`).getTime() - 60_000);
-    const [lead] = await db
+    const [submission] = await db
       .insert(contactSubmissions)
       .values([
         { name: "A", email: "a@l.test", projectType: "quote", message: "m", createdAt: justInside },
@@ -157,14 +157,14 @@ describeEachDatabase("owner's dashboard", (database) => {
         { name: "D", email: "d@l.test", projectType: "webapp", message: "m", createdAt: justOutside },
       ])
       .returning();
-    await db.insert(customers).values({ name: "A", email: "a@l.test", contactSubmissionId: lead?.id ?? null });
+    await db.insert(customers).values({ name: "A", email: "a@l.test", contactSubmissionId: submission?.id ?? null });
     const data = await load();
     expect(data.timeZone).toBe("Pacific/Kiritimati");
-    expect(data.leads.map((week) => week.week)).toEqual(weeks);
-    expect(data.leads[11]?.counts.quote).toBe(2);
-    expect(data.leads[11]?.counts.webapp).toBe(1);
-    expect(data.leads.reduce((sum, week) => sum + week.total, 0)).toBe(3);
-    expect(data.conversion).toEqual({ leads: 3, converted: 1, rate: 33.3 });
+    expect(data.submissions.map((week) => week.week)).toEqual(weeks);
+    expect(data.submissions[11]?.counts.quote).toBe(2);
+    expect(data.submissions[11]?.counts.webapp).toBe(1);
+    expect(data.submissions.reduce((sum, week) => sum + week.total, 0)).toBe(3);
+    expect(data.conversion).toEqual({ submissions: 3, converted: 1, rate: 33.3 });
   });
 
   it("sums page views of every page per day for 30 days", async () => {

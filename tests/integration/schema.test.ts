@@ -5,7 +5,7 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { contactSubmissions, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
-const lead = {
+const sampleSubmission = {
   name: "Ada Lovelace",
   email: "ada@example.test",
   projectType: "website" as const,
@@ -31,7 +31,7 @@ describeEachDatabase("schema", (database) => {
   });
 
   it("stores a submission with defaults", async () => {
-    const [row] = await database().db.insert(contactSubmissions).values(lead).returning();
+    const [row] = await database().db.insert(contactSubmissions).values(sampleSubmission).returning();
     expect(row?.status).toBe("new");
     expect(row?.createdAt).toBeInstanceOf(Date);
     expect(row?.phoneNumber).toBeNull();
@@ -50,7 +50,7 @@ describeEachDatabase("schema", (database) => {
     const tooLong = await dbError(
       database()
         .db.insert(contactSubmissions)
-        .values({ ...lead, message: "x".repeat(2001) }),
+        .values({ ...sampleSubmission, message: "x".repeat(2001) }),
     );
     expect(tooLong.code).toBe("23514");
     expect(tooLong.constraint).toBe("contact_submissions_message_length");
@@ -58,20 +58,20 @@ describeEachDatabase("schema", (database) => {
     const varcharLimit = await dbError(
       database()
         .db.insert(contactSubmissions)
-        .values({ ...lead, email: `${"e".repeat(250)}@x.test` }),
+        .values({ ...sampleSubmission, email: `${"e".repeat(250)}@x.test` }),
     );
     expect(varcharLimit.code).toBe("22001"); // value too long for type character varying(255)
 
     const shortPhone = await dbError(
       database()
         .db.insert(contactSubmissions)
-        .values({ ...lead, phoneNumber: "123456789" }),
+        .values({ ...sampleSubmission, phoneNumber: "123456789" }),
     );
     expect(shortPhone.constraint).toBe("contact_submissions_phone_min");
 
     await database()
       .db.insert(contactSubmissions)
-      .values({ ...lead, message: "x".repeat(2000), phoneNumber: "1234567890" });
+      .values({ ...sampleSubmission, message: "x".repeat(2000), phoneNumber: "1234567890" });
   });
 
   it("keeps money exact in numeric(12,2) and refuses negatives", async () => {
@@ -125,7 +125,9 @@ describeEachDatabase("schema", (database) => {
 
   it("answers a case-insensitive substring search", async () => {
     const db = database().db;
-    await db.insert(contactSubmissions).values([lead, { ...lead, name: "Grace Hopper", email: "grace@navy.test" }]);
+    await db
+      .insert(contactSubmissions)
+      .values([sampleSubmission, { ...sampleSubmission, name: "Grace Hopper", email: "grace@navy.test" }]);
     const rows = await db
       .select({ name: contactSubmissions.name })
       .from(contactSubmissions)

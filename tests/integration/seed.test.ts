@@ -28,7 +28,7 @@ describeEachDatabase("seed", (database) => {
       portfolio: await of(portfolioItems),
       pricing: await of(pricingPackages),
       settings: await of(businessSettings),
-      leads: await of(contactSubmissions),
+      submissions: await of(contactSubmissions),
       customers: await of(customers),
       projects: await of(projects),
       invoices: await of(invoices),
@@ -40,7 +40,7 @@ describeEachDatabase("seed", (database) => {
     expect(first).toEqual({ portfolio: 3, pricing: 3, settings: 1, demo: false });
     const second = await seedBaseline(database().db);
     expect(second).toEqual({ portfolio: 0, pricing: 0, settings: 0, demo: false });
-    expect(await counts()).toMatchObject({ portfolio: 3, pricing: 3, settings: 1, leads: 0 });
+    expect(await counts()).toMatchObject({ portfolio: 3, pricing: 3, settings: 1, submissions: 0 });
   });
 
   it("seeds the spec's packages and categories", async () => {
@@ -63,7 +63,7 @@ describeEachDatabase("seed", (database) => {
     await seedBaseline(database().db);
     expect(await seedDemo(database().db)).toBe(true);
     expect(await seedDemo(database().db)).toBe(false);
-    expect(await counts()).toMatchObject({ leads: 6, customers: 3, projects: 3, invoices: 3 });
+    expect(await counts()).toMatchObject({ submissions: 6, customers: 3, projects: 3, invoices: 3 });
 
     const interactions = await database().db.select().from(customerInteractions);
     expect(interactions.map((row) => row.subject)).toEqual([

@@ -22,7 +22,7 @@ import {
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 
 import { revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
-import * as invoicePrint from "#app/routes/admin/invoice-print.tsx";
+import * as invoicePrint from "#app/routes/admin/invoice-print-view.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
 import * as clientDocument from "#app/routes/client-document.tsx";
 import * as clientPdf from "#app/routes/client-document-pdf.ts";

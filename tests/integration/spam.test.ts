@@ -13,14 +13,14 @@ const fields = {
 };
 
 describeEachDatabase("suspected spam", (database) => {
-  it("restores a kept post into the inbox as a new lead, counted from then on", async () => {
+  it("restores a kept post into the inbox as a new submission, counted from then on", async () => {
     const db = database().db;
     const kept = await keepSpam(db, "too-fast", fields);
     expect((await countSubmissionsByStatus(db)).new).toBe(0);
     const restored = await restoreSpam(db, kept.id);
     expect(restored.ok).toBe(true);
-    const [lead] = await db.select().from(contactSubmissions);
-    expect(lead).toMatchObject({ name: "Ada Lovelace", email: "ada@example.test", status: "new" });
+    const [submission] = await db.select().from(contactSubmissions);
+    expect(submission).toMatchObject({ name: "Ada Lovelace", email: "ada@example.test", status: "new" });
     expect((await countSubmissionsByStatus(db)).new).toBe(1);
     expect(await db.select().from(suspectedSpam)).toEqual([]);
     expect(await restoreSpam(db, kept.id)).toMatchObject({ ok: false });

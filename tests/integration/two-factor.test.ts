@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { auditLog, mailOutbox, pendingSignIns, sessions, totpBackupCodes, users, userTotp } from "#app/db/schema.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
-import * as dashboard from "#app/routes/admin/dashboard.tsx";
+import * as inbox from "#app/routes/admin/inbox.tsx";
 import * as login from "#app/routes/admin/login.tsx";
 import * as verify from "#app/routes/admin/login-verify.tsx";
 import * as passkeys from "#app/routes/admin/settings-passkeys.ts";
@@ -107,7 +107,7 @@ describeEachDatabase("two-factor", (database) => {
     expect(cookie).toMatch(/^studio_2fa=/);
     expect(await database().db.select().from(sessions)).toHaveLength(sessionsBefore);
     expect(await database().db.select().from(pendingSignIns)).toHaveLength(1);
-    const guarded = await call(dashboard.loader, "/admin/dashboard", { cookie });
+    const guarded = await call(inbox.loader, "/admin/dashboard", { cookie });
     expect(guarded.status).toBe(302);
     expect(guarded.location).toContain("/admin/login");
   });
@@ -246,7 +246,7 @@ describeEachDatabase("two-factor", (database) => {
     // every session ended (the admin's too), and none was opened by the link
     expect(await database().db.select().from(sessions)).toHaveLength(0);
     const cookie = setCookie.split(";")[0] ?? "";
-    expect((await call(dashboard.loader, "/admin/dashboard", { cookie })).status).toBe(302);
+    expect((await call(inbox.loader, "/admin/dashboard", { cookie })).status).toBe(302);
     const ok = await call(verify.action, "/admin/login/verify", { cookie, form: { code: await code(secret) } });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("set-cookie")).toContain("studio_session=");

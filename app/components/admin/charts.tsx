@@ -181,7 +181,7 @@ export function BarChart({
   );
 }
 
-/** Bars stacked by series (leads per week by project type), with a legend. */
+/** Bars stacked by series (submissions per week by project type), with a legend. */
 export function StackedBarChart({
   title,
   summary,

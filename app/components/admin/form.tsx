@@ -27,7 +27,7 @@ import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import type { ActionFailure } from "#app/domain/action-answer.ts";
+import { type ActionFailure, failureMessage } from "#app/domain/action-answer.ts";
 
 export type { ActionFailure };
 
@@ -99,6 +99,28 @@ export function FormError<Shape extends Record<string, unknown>>({ form }: { for
       className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100"
     >
       {form.errors[0]}
+    </p>
+  );
+}
+
+/**
+ * The answer to a form with no fields of its own (a button such as 'Mark as Accepted'): the
+ * refusal's message where the form is, and its toast once; nothing when the answer names another form.
+ */
+export function FailureNotice({ failure, form }: { failure: ActionFailure | null | undefined; form: string }) {
+  const mine = failure?.form === form ? failure : null;
+  useEffect(() => {
+    if (mine?.toast) showToast({ ...mine.toast, id: form });
+  }, [mine, form]);
+  const message = failureMessage(mine, { form });
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      data-form-failure={form}
+      className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100"
+    >
+      {message}
     </p>
   );
 }

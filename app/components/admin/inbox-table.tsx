@@ -1,4 +1,4 @@
-/** The leads inbox's list, on the shared table (Business and Budget in the table from 1280 px). */
+/** The contact submissions inbox's list, on the shared table (Business and Budget in the table from 1280 px). */
 import { Link } from "react-router";
 import { SubmissionStatusBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";

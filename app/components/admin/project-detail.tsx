@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
+import { type ActionFailure, FailureNotice } from "#app/components/admin/form.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -50,7 +51,16 @@ function timeline(project: ProjectRecord): string {
   return projectMessages.notSet;
 }
 
-export function ProjectDetailView({ project, invoices }: { project: ProjectRecord; invoices: InvoiceCardData[] }) {
+export function ProjectDetailView({
+  project,
+  invoices,
+  failure,
+}: {
+  project: ProjectRecord;
+  invoices: InvoiceCardData[];
+  /** the refusal of 'Create invoice from recurring fees', shown under the header */
+  failure?: ActionFailure | null;
+}) {
   const model = pricingModelOf(project);
   const phases = project.pricingDetails?.phases ?? [];
   const fees = project.pricingDetails?.recurring_fees ?? [];
@@ -98,6 +108,7 @@ export function ProjectDetailView({ project, invoices }: { project: ProjectRecor
           New Invoice
         </a>
       </PageHeader>
+      <FailureNotice failure={failure} form="recurring-invoice" />
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryCard label="Status" value={<ProjectStatusBadge status={project.status} />} />

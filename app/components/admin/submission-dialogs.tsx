@@ -1,5 +1,5 @@
 /**
- * The leads inbox's dialogs, addressed by the URL (?submission=id, &convert=1): the submission
+ * The contact submissions inbox's dialogs, addressed by the URL (?submission=id, &convert=1): the submission
  * details with its status and internal notes, and Convert to Customer. Both are ordinary POST
  * forms built with the admin form kit, so they work without JavaScript.
  */
@@ -130,7 +130,7 @@ export function SubmissionDialog({
           <TextareaField
             meta={fields.notes}
             label="Internal Notes"
-            placeholder="Add notes about this lead (only admins see them)"
+            placeholder="Add notes about this submission (only admins see them)"
             description={`Up to ${limits.notes} characters`}
           />
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">

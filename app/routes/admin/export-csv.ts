@@ -1,6 +1,6 @@
 /**
  * CSV downloads of the back office's lists: /admin/invoices/export.csv, /admin/customers/export.csv
- * and /admin/dashboard/export.csv (the leads). Each reads the same search parameters as its list
+ * and /admin/dashboard/export.csv (the contact submissions). Each reads the same search parameters as its list
  * page, so an export holds exactly the rows the page's filters select, and streams them in
  * batches (services/csv-export.server.ts). Guarded by the admin layout and again here.
  */
@@ -107,7 +107,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const query = parseInboxQuery(url.searchParams);
       const header = ["Received", "Name", "Email", "Phone", "Business", "Project Type", "Budget", "Status", "Message"];
       return csvResponse(
-        "leads",
+        "submissions",
         today,
         header,
         cells(exportSubmissions(database.db, query), (row) => [

@@ -6,7 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { InvoiceAccount } from "#app/components/admin/invoice-account.tsx";
+import { DocumentActions } from "#app/components/admin/document-actions.tsx";
 import {
   type EditorProject,
   type EditorValues,
@@ -22,6 +22,7 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDate,
   defaultTerms,
+  editorPostSchema,
   invoiceFormSchema,
   invoiceMessages,
   typeLabel,
@@ -49,8 +50,8 @@ import {
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
-import { accountAction, accountIntentOf } from "./invoice-account.server.ts";
-import { loadInvoiceAccount } from "./invoice-account-data.server.ts";
+import { documentAction, documentIntentOf } from "./document-actions.server.ts";
+import { loadDocumentActions } from "./document-actions-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
 /** A load failure: the spec's 'Error' toast with the reason (the not-found view for a missing invoice). */
@@ -127,9 +128,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     send_reminders: invoice.remindersEnabled ? "on" : "",
   };
   // payments, overdue and the estimate's state
-  const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
-  const closed = account.estimate
-    ? isEstimateClosed({ ...invoice, converted: account.estimate.convertedTo !== null })
+  const documentActions = await loadDocumentActions(database.db, invoice, new URL(request.url).searchParams);
+  const closed = documentActions.estimate
+    ? isEstimateClosed({ ...invoice, converted: documentActions.estimate.convertedTo !== null })
     : false;
   return {
     mode: "edit" as const,
@@ -137,7 +138,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     defaultValue,
     customers,
     projects,
-    account,
+    documentActions,
     closed: closed ? estimateMessages.closed : null,
   };
 }
@@ -148,13 +149,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const target = editorTarget(params.id);
   const formData = await request.formData();
   // payments and the estimate's answers: their own intents, their own module
-  const accountIntent = target.mode === "edit" ? accountIntentOf(formData) : null;
-  if (accountIntent && target.mode === "edit") {
-    return accountAction({ intent: accountIntent, invoiceId: target.id, formData, session, context });
+  const documentIntent = target.mode === "edit" ? documentIntentOf(formData) : null;
+  if (documentIntent && target.mode === "edit") {
+    return documentAction({ intent: documentIntent, invoiceId: target.id, formData, session, context });
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
-  const postedCustomer = parseUuid(formData.get("customer_id"));
+  // (read apart from the form: Add Item and remove are not a submission Conform hands back values for)
+  const posted = editorPostSchema.parse(Object.fromEntries(formData));
+  const postedCustomer = posted.customer_id;
   const projects = () => (postedCustomer ? listProjectChoices(database.db, postedCustomer) : Promise.resolve([]));
 
   if (submission.status !== "success") {
@@ -175,14 +178,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else {
       saved = await updateInvoice(database.db, target.id, form);
       if (!saved) {
-        return redirectWithToast(config, "/admin/invoices", {
-          type: "error",
-          message: invoiceMessages.errorTitle,
-          description: invoiceMessages.notFound,
+        return refuse(404, invoiceMessages.notFound, {
+          submission,
+          toast: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.notFound },
+          extra: { projects: await projects() },
         });
       }
     }
-    const destination = formData.get("return_to") === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
+    const destination = posted.return_to === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
     if (form.intent === "sent") {
       // Save & Send emails the client (default subject and message; /admin/invoices/{id}/send to edit them)
       const sent = await sendWithDefaults(
@@ -229,7 +232,8 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
-  const paymentFailure = actionData?.form === "payment" ? actionData : null;
+  // the answers of the forms below the editor name their form (payment, delete-payment, estimate)
+  const documentFailure = actionData?.form !== undefined ? actionData : null;
   // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
   const editorFailure =
     actionData && actionData.form === undefined ? (actionData as ActionFailure & { projects?: EditorProject[] }) : null;
@@ -246,11 +250,11 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         action={action}
         closed={"closed" in loaderData ? loaderData.closed : null}
       />
-      {"account" in loaderData && loaderData.account ? (
-        <InvoiceAccount
-          key={`account-${params.id}`}
-          account={loaderData.account}
-          failure={paymentFailure}
+      {"documentActions" in loaderData && loaderData.documentActions ? (
+        <DocumentActions
+          key={`doc-${params.id}`}
+          doc={loaderData.documentActions}
+          failure={documentFailure}
           action={action}
         />
       ) : null}

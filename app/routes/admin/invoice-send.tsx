@@ -32,6 +32,7 @@ import {
   defaultSubject,
   deliveryLabels,
   removedFromOutbox,
+  revokeLinksSchema,
   sendFormSchema,
   sendKindLabel,
   sendMessages,
@@ -89,7 +90,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = `/admin/invoices/${id}/send`;
   const actor = { userId: session.userId, email: session.email };
 
-  if (formData.get("intent") === "revoke") {
+  if (revokeLinksSchema.safeParse(Object.fromEntries(formData)).success) {
     await auditedChange(
       database.db,
       async (tx) => {

@@ -1,7 +1,7 @@
 /**
- * /admin/reports: the owner's dashboard. Paid revenue per month (12 months), what is
+ * /admin/reports: the owner's figures. Paid revenue per month (12 months), what is
  * outstanding and overdue (the invoices list's own conditions, so the figures match its filters),
- * leads per week by project type (12 weeks), the lead-to-customer conversion over those weeks, and
+ * submissions per week by project type (12 weeks), the submission-to-customer conversion over those weeks, and
  * public page views per day (30 days). Periods are in the studio's time zone (ADR 0018).
  */
 
@@ -20,13 +20,13 @@ import {
   dayLabel,
   daysEnding,
   fillSeries,
-  leadWeeksSeries,
   monthLabel,
   monthsEnding,
+  submissionWeeksSeries,
   weeksEnding,
 } from "#app/domain/reports.ts";
 import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
-import { leadConversion, leadsByWeek, pageViewsByDay, revenueByMonth } from "#app/models/reports.server.ts";
+import { pageViewsByDay, revenueByMonth, submissionConversion, submissionsByWeek } from "#app/models/reports.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/reports";
 import type { AdminHandle } from "./layout.tsx";
@@ -45,24 +45,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const weeks = weeksEnding(today);
   // page views are counted per UTC day (domain/page-views.ts)
   const days = daysEnding(now.toISOString().slice(0, 10));
-  const [revenue, receivable, leads, conversion, views] = await Promise.all([
+  const [revenue, receivable, submissions, conversion, views] = await Promise.all([
     revenueByMonth(db, `${months[0]}-01`, today),
     receivableTotals(db, today),
-    leadsByWeek(db, weeks[0] ?? today, timeZone),
-    leadConversion(db, weeks[0] ?? today, timeZone),
+    submissionsByWeek(db, weeks[0] ?? today, timeZone),
+    submissionConversion(db, weeks[0] ?? today, timeZone),
     pageViewsByDay(db, days[0] ?? today, days.at(-1) ?? today),
   ]);
   return {
     timeZone,
     revenue: fillSeries(months, revenue),
     receivable,
-    leads: leadWeeksSeries(weeks, leads),
-    conversion: { ...conversion, rate: conversionRate(conversion.converted, conversion.leads) },
+    submissions: submissionWeeksSeries(weeks, submissions),
+    conversion: { ...conversion, rate: conversionRate(conversion.converted, conversion.submissions) },
     views: fillSeries(days, views),
   };
 }
 
-const leadColours: Record<ProjectType, string> = {
+const submissionColours: Record<ProjectType, string> = {
   quote: "fill-sky-400",
   contact: "fill-zinc-300",
   consultation: "fill-emerald-400",
@@ -73,20 +73,20 @@ const leadColours: Record<ProjectType, string> = {
 };
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { revenue, receivable, leads, conversion, views, timeZone } = loaderData;
+  const { revenue, receivable, submissions, conversion, views, timeZone } = loaderData;
   const revenueTotal = revenue.reduce((sum, month) => sum + month.value, 0);
-  const leadTotal = leads.reduce((sum, week) => sum + week.total, 0);
+  const submissionTotal = submissions.reduce((sum, week) => sum + week.total, 0);
   const viewTotal = views.reduce((sum, day) => sum + day.value, 0);
-  const usedTypes = projectTypes.filter((type) => leads.some((week) => week.counts[type] > 0));
+  const usedTypes = projectTypes.filter((type) => submissions.some((week) => week.counts[type] > 0));
   const series = (usedTypes.length ? usedTypes : (["quote"] as ProjectType[])).map((type) => ({
     key: type,
     label: projectTypeLabels[type],
-    className: leadColours[type],
+    className: submissionColours[type],
   }));
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <PageHeader title="Reports" description={`Money, leads and visits at a glance. Dates in ${timeZone}.`}>
+      <PageHeader title="Reports" description={`Money, submissions and visits at a glance. Dates in ${timeZone}.`}>
         <RefreshButton />
       </PageHeader>
 
@@ -107,9 +107,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
         <SummaryCard label="Paid, last 12 months" value={formatMoney(revenueTotal)} />
         <SummaryCard
-          label="Lead conversion"
-          value={conversion.rate === null ? "No leads" : `${conversion.rate}%`}
-          hint={`${conversion.converted} of ${conversion.leads} leads in 12 weeks became customers`}
+          label="Submission conversion"
+          value={conversion.rate === null ? "No submissions" : `${conversion.rate}%`}
+          hint={`${conversion.converted} of ${conversion.submissions} submissions in 12 weeks became customers`}
         />
       </dl>
 
@@ -125,9 +125,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           minimumMax={10_000}
         />
         <StackedBarChart
-          title="Leads per week by project type"
-          summary={`${leadTotal} ${leadTotal === 1 ? "lead" : "leads"} over the last 12 weeks.`}
-          bars={leads.map((week) => ({ key: week.week, label: dayLabel(week.week), values: week.counts }))}
+          title="Submissions per week by project type"
+          summary={`${submissionTotal} ${submissionTotal === 1 ? "submission" : "submissions"} over the last 12 weeks.`}
+          bars={submissions.map((week) => ({ key: week.week, label: dayLabel(week.week), values: week.counts }))}
           series={series}
           labelEvery={2}
         />

@@ -8,10 +8,10 @@ import { ProjectDetailView } from "#app/components/admin/project-detail.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 
-import { projectMessages } from "#app/domain/projects.ts";
+import { projectMessages, recurringInvoiceSchema } from "#app/domain/projects.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
-import { notFound, redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -35,16 +35,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { project, invoices };
 }
 
-/** 'Create invoice from recurring fees': a draft invoice, opened in the editor. */
+/**
+ * 'Create invoice from recurring fees': a draft invoice, opened in the editor. Refused on the page
+ * (form "recurring-invoice"): 404 the project is gone, 409 it has no recurring fees or their sum
+ * cannot be invoiced.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const id = parseUuid(params.id);
   const formData = await request.formData();
-  const page = id ? `/admin/projects/${id}` : "/admin/projects";
-  if (!id || formData.get("intent") !== "recurring-invoice") {
-    return redirectWithToast(config, page, { type: "error", message: projectMessages.notFound });
-  }
+  if (!recurringInvoiceSchema.safeParse(Object.fromEntries(formData)).success) badRequest("Unknown action");
+  const form = "recurring-invoice";
+  if (!id) return refuse(404, projectMessages.notFound, { form });
   let created: Awaited<ReturnType<typeof createRecurringFeesInvoice>>;
   try {
     created = await auditedChange(database.db, (tx) => createRecurringFeesInvoice(tx, id), {
@@ -55,10 +58,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   } catch (error) {
     if (!(error instanceof InvoiceInputError)) throw error;
-    return redirectWithToast(config, page, { type: "error", message: error.message });
+    return refuse(409, error.message, { form });
   }
   if (!created) {
-    return redirectWithToast(config, page, { type: "error", message: projectMessages.noRecurringFees });
+    return (await getProject(database.db, id))
+      ? refuse(409, projectMessages.noRecurringFees, { form })
+      : refuse(404, projectMessages.notFound, { form });
   }
   return redirectWithToast(config, `/admin/invoices/${created.id}`, {
     type: "success",
@@ -66,6 +71,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function ProjectDetail({ loaderData }: Route.ComponentProps) {
-  return <ProjectDetailView project={loaderData.project} invoices={loaderData.invoices} />;
+export default function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProjectDetailView project={loaderData.project} invoices={loaderData.invoices} failure={actionData} />;
 }

@@ -28,9 +28,9 @@ export async function renderDocumentPdf(
   options: { maxWaitMs?: number } = {},
 ): Promise<Uint8Array> {
   const [studio, logo] = await Promise.all([getStudioIdentity(db), getStudioLogo(db)]);
-  const { renderInvoicePdf } = await import("#app/services/invoice-pdf.server.tsx");
+  const { renderDocumentPdfLayout } = await import("#app/services/document-pdf-renderer.server.tsx");
   return renders.run(
-    async () => new Uint8Array(await renderInvoicePdf(invoiceDocument(invoice, studio), logo)),
+    async () => new Uint8Array(await renderDocumentPdfLayout(invoiceDocument(invoice, studio), logo)),
     options,
   );
 }

@@ -37,7 +37,7 @@ import {
 import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import type { Route } from "./+types/dashboard";
+import type { Route } from "./+types/inbox";
 import type { AdminHandle } from "./layout.tsx";
 
 /** A load failure: the spec's 'Failed to fetch submissions' toast (shown by the shared error boundary). */

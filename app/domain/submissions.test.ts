@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { conversionDescription } from "#app/domain/leads.ts";
+import { conversionDescription } from "#app/domain/submissions.ts";
 
 it("names the project type label and the budget label when present", () => {
   expect(conversionDescription({ projectType: "webapp", budgetRange: "medium" })).toBe(

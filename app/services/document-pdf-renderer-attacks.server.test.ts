@@ -9,7 +9,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
-import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+import { renderDocumentPdfLayout } from "#app/services/document-pdf-renderer.server.tsx";
 import { pngBomb } from "../../tests/support/images.ts";
 import { sampleInvoice } from "../../tests/support/invoices.ts";
 
@@ -64,7 +64,7 @@ describe("invoice PDF with hostile input", () => {
       website: "javascript:alert(1)",
       address: payloads[4] ?? null,
     };
-    const bytes = await renderInvoicePdf(invoiceDocument(source, studio));
+    const bytes = await renderDocumentPdfLayout(invoiceDocument(source, studio));
     const raw = bytes.toString("latin1");
     for (const marker of ["/JavaScript", "/JS ", "/JS(", "/URI", "/Launch", "/SubmitForm", "/OpenAction", "/AA "]) {
       expect(raw, marker).not.toContain(marker);
@@ -91,11 +91,11 @@ function embeddedImages(bytes: Uint8Array) {
 describe("invoice PDF with a hostile stored logo", () => {
   it("a stored 20,000 x 20,000 PNG (792 KB) is left out: the render stays fast and small", async () => {
     const doc = invoiceDocument(sampleInvoice, defaultStudio);
-    await renderInvoicePdf(doc);
+    await renderDocumentPdfLayout(doc);
     const bomb = await pngBomb(20_000, 20_000);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    const bytes = await renderInvoicePdf(doc, { data: bomb, mimeType: "image/png" });
+    const bytes = await renderDocumentPdfLayout(doc, { data: bomb, mimeType: "image/png" });
     // unbounded, this render took 14 s of CPU and 3.4 GB of memory
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
@@ -106,7 +106,7 @@ describe("invoice PDF with a hostile stored logo", () => {
   it("a stored logo larger than the box is embedded shrunk to it", async () => {
     const doc = invoiceDocument(sampleInvoice, defaultStudio);
     const large = await pngBomb(4_000, 1_000, "rgba");
-    const images = embeddedImages(await renderInvoicePdf(doc, { data: large, mimeType: "image/png" }));
+    const images = embeddedImages(await renderDocumentPdfLayout(doc, { data: large, mimeType: "image/png" }));
     // the picture and its transparency mask, both 600 x 150
     expect(images.length).toBeGreaterThan(0);
     for (const [width, height] of images) expect([width, height]).toEqual([600, 150]);

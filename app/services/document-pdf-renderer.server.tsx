@@ -42,7 +42,10 @@ const ink = "#18181b";
 const muted = "#52525b";
 const rule = "#d4d4d8";
 
-export async function renderInvoicePdf(doc: InvoiceDocument, storedLogo: PdfLogo | null = null): Promise<Buffer> {
+export async function renderDocumentPdfLayout(
+  doc: InvoiceDocument,
+  storedLogo: PdfLogo | null = null,
+): Promise<Buffer> {
   const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
   const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
   const s = StyleSheet.create({

@@ -3,7 +3,7 @@
  * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
  */
 
-import type { InvoiceAccountData } from "#app/components/admin/invoice-account.tsx";
+import type { DocumentActionsData } from "#app/components/admin/document-actions.tsx";
 import type { Queryable } from "#app/db/client.server.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -15,7 +15,7 @@ import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.serv
 import { studioToday } from "#app/models/invoices.server.ts";
 import { listPayments } from "#app/models/payments.server.ts";
 
-export async function loadInvoiceAccount(
+export async function loadDocumentActions(
   db: Queryable,
   invoice: {
     id: string;
@@ -32,7 +32,7 @@ export async function loadInvoiceAccount(
     sourceEstimateId: string | null;
   },
   search: URLSearchParams,
-): Promise<InvoiceAccountData> {
+): Promise<DocumentActionsData> {
   const today = await studioToday(db);
   const balanceDue = toCents(invoice.balanceDue) ?? 0;
   const payments = (invoice.invoiceType === "invoice" ? await listPayments(db, invoice.id) : []).map((payment) => ({

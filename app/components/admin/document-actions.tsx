@@ -12,6 +12,7 @@ import {
   type ActionFailure,
   AdminForm,
   DateField,
+  FailureNotice,
   FormError,
   MoneyField,
   SelectField,
@@ -35,7 +36,7 @@ import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
 import { defaultPaymentMethod, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
 
-export type InvoiceAccountData = {
+export type DocumentActionsData = {
   id: string;
   invoiceNumber: string;
   invoiceType: InvoiceType;
@@ -75,28 +76,28 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-export function InvoiceAccount({
-  account,
+export function DocumentActions({
+  doc,
   failure,
   action,
 }: {
-  account: InvoiceAccountData;
+  doc: DocumentActionsData;
   failure: ActionFailure | null;
   action: string;
 }) {
-  const page = `/admin/invoices/${account.id}`;
+  const page = `/admin/invoices/${doc.id}`;
   return (
-    <div className="mx-auto mt-5 flex max-w-5xl flex-col gap-5" data-invoice-account>
+    <div className="mx-auto mt-5 flex max-w-5xl flex-col gap-5" data-document-actions>
       <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-300">
         <span>Status</span>
         <span data-invoice-status>
-          <InvoiceStatusBadge status={account.status} />
+          <InvoiceStatusBadge status={doc.status} />
         </span>
-        {account.sourceEstimate ? (
+        {doc.sourceEstimate ? (
           <span data-source-estimate>
             From estimate{" "}
-            <Link to={`/admin/invoices/${account.sourceEstimate.id}`} className={inTextLink}>
-              {account.sourceEstimate.invoiceNumber}
+            <Link to={`/admin/invoices/${doc.sourceEstimate.id}`} className={inTextLink}>
+              {doc.sourceEstimate.invoiceNumber}
             </Link>
           </span>
         ) : null}
@@ -105,19 +106,19 @@ export function InvoiceAccount({
           Send by Email
         </Link>
       </div>
-      {account.estimate ? <EstimateCard account={account} estimate={account.estimate} action={action} /> : null}
-      {account.invoiceType === "invoice" ? <PaymentsCard account={account} failure={failure} action={action} /> : null}
-      {account.deletingPayment ? (
+      {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}
+      {doc.invoiceType === "invoice" ? <PaymentsCard doc={doc} failure={failure} action={action} /> : null}
+      {doc.deletingPayment ? (
         <UrlDialog
           title={paymentMessages.deleteTitle}
           description={paymentMessages.deleteQuestion(
-            formatMoney(account.deletingPayment.amount),
-            displayDate(account.deletingPayment.paidOn),
+            formatMoney(doc.deletingPayment.amount),
+            displayDate(doc.deletingPayment.paidOn),
           )}
           closeHref={page}
         >
           <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <input type="hidden" name="payment_id" value={account.deletingPayment.id} />
+            <input type="hidden" name="payment_id" value={doc.deletingPayment.id} />
             <Link to={page} preventScrollReset className={buttonClass("ghost")}>
               Cancel
             </Link>
@@ -132,17 +133,20 @@ export function InvoiceAccount({
 }
 
 function EstimateCard({
-  account,
+  doc,
   estimate,
+  failure,
   action,
 }: {
-  account: InvoiceAccountData;
-  estimate: NonNullable<InvoiceAccountData["estimate"]>;
+  doc: DocumentActionsData;
+  estimate: NonNullable<DocumentActionsData["estimate"]>;
+  failure: ActionFailure | null;
   action: string;
 }) {
   return (
     <Card id="card-estimate" title="Client's answer">
       <div className="flex flex-col gap-3 text-sm text-zinc-300">
+        <FailureNotice failure={failure} form="estimate" />
         {estimate.acceptedAt ? (
           <p data-estimate-answer>
             Accepted {formatDateTime(new Date(estimate.acceptedAt))}
@@ -183,7 +187,7 @@ function EstimateCard({
         ) : null}
         {!estimate.canAccept && !estimate.acceptedAt && !estimate.declinedAt ? (
           <p>
-            {account.status === "draft"
+            {doc.status === "draft"
               ? "Send the estimate first: a draft cannot be accepted or declined."
               : "This estimate has no answer to record."}
           </p>
@@ -205,41 +209,42 @@ function EstimateCard({
 }
 
 function PaymentsCard({
-  account,
+  doc,
   failure,
   action,
 }: {
-  account: InvoiceAccountData;
+  doc: DocumentActionsData;
   failure: ActionFailure | null;
   action: string;
 }) {
-  const page = `/admin/invoices/${account.id}`;
+  const page = `/admin/invoices/${doc.id}`;
   return (
     <Card id="card-payments" title="Payments">
+      <FailureNotice failure={failure} form="delete-payment" />
       <dl className="grid grid-cols-3 gap-3 text-sm">
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Total</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-account="total">
-            {formatMoney(account.totalAmount)}
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="total">
+            {formatMoney(doc.totalAmount)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Amount paid</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-account="paid">
-            {formatMoney(account.amountPaid)}
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="paid">
+            {formatMoney(doc.amountPaid)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Balance due</dt>
-          <dd className="mt-1 font-semibold tabular-nums" data-account="balance">
-            {formatMoney(account.balanceDue)}
+          <dd className="mt-1 font-semibold tabular-nums" data-figure="balance">
+            {formatMoney(doc.balanceDue)}
           </dd>
         </div>
       </dl>
 
-      {account.payments.length ? (
+      {doc.payments.length ? (
         <table className="mt-5 w-full text-left text-sm">
-          <caption className="sr-only">Payments of {account.invoiceNumber}</caption>
+          <caption className="sr-only">Payments of {doc.invoiceNumber}</caption>
           <thead className="text-xs text-zinc-400 uppercase">
             <tr>
               <th scope="col" className="py-2 pr-3 font-medium">
@@ -260,7 +265,7 @@ function PaymentsCard({
             </tr>
           </thead>
           <tbody>
-            {account.payments.map((payment) => (
+            {doc.payments.map((payment) => (
               <tr key={payment.id} className="border-t border-zinc-800" data-payment-row>
                 <td className="py-2 pr-3 whitespace-nowrap">{displayDate(payment.paidOn)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(payment.amount)}</td>
@@ -286,18 +291,18 @@ function PaymentsCard({
         <p className="mt-4 text-sm text-zinc-400">{paymentMessages.empty}</p>
       )}
 
-      {account.paymentBlocked ? (
+      {doc.paymentBlocked ? (
         <p
           className="mt-4 rounded-md border border-zinc-800 bg-zinc-950 px-3 py-2 text-sm text-zinc-300"
           data-payment-blocked
         >
-          {account.paymentBlocked}
+          {doc.paymentBlocked}
         </p>
-      ) : account.balanceDue > 0 ? (
+      ) : doc.balanceDue > 0 ? (
         // keyed by what was paid: after a payment the form starts again at the new balance
         <RecordPaymentForm
-          key={`${account.amountPaid}-${account.payments.length}`}
-          account={account}
+          key={`${doc.amountPaid}-${doc.payments.length}`}
+          doc={doc}
           failure={failure}
           action={action}
         />
@@ -309,21 +314,21 @@ function PaymentsCard({
 }
 
 function RecordPaymentForm({
-  account,
+  doc,
   failure,
   action,
 }: {
-  account: InvoiceAccountData;
+  doc: DocumentActionsData;
   failure: ActionFailure | null;
   action: string;
 }) {
   const [form, fields] = useAdminForm({
     id: "record-payment",
     schema: paymentFormSchema,
-    failure,
+    failure: failure?.form === "payment" ? failure : null,
     defaultValue: {
-      paid_on: account.today,
-      amount: centsToDecimal(account.balanceDue),
+      paid_on: doc.today,
+      amount: centsToDecimal(doc.balanceDue),
       method: defaultPaymentMethod,
       note: "",
     },
@@ -334,11 +339,7 @@ function RecordPaymentForm({
       <FormError form={form} />
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
         <DateField meta={fields.paid_on} label="Payment date" />
-        <MoneyField
-          meta={fields.amount}
-          label="Amount"
-          description={`Balance due ${formatMoney(account.balanceDue)}`}
-        />
+        <MoneyField meta={fields.amount} label="Amount" description={`Balance due ${formatMoney(doc.balanceDue)}`} />
         <SelectField
           meta={fields.method}
           label="Method"

@@ -11,8 +11,8 @@ import { printTexts } from "#app/domain/invoice-document.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf.server.ts";
-import type { Route } from "./+types/invoice-pdf";
+import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf-file.server.ts";
+import type { Route } from "./+types/invoice-pdf-file";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

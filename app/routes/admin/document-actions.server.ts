@@ -1,49 +1,40 @@
 /**
  * The invoice page's other actions, posted to /admin/invoices/{id} with an `intent`:
  * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice.
- * Each answers the one way (redirectWithToast, or a 400 with the payment form's field errors),
- * is audited, and works without JavaScript. The payment form's failures say `form: "payment"`, so the
- * editor's form never takes them for its own.
+ * Each answers the one way and is audited, and works without JavaScript: success redirects with a
+ * toast; invalid input is a 400 with the payment form's field errors; a refusal is its status (404
+ * the invoice, payment or estimate is gone, 409 its state does not allow it) with the message on the
+ * form that asked, named by `form` ("payment", "delete-payment", "estimate") so the editor's form
+ * never takes it for its own.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { parseUuid } from "#app/domain/ids.ts";
-
+import { type DocumentIntent, documentIntentSchema } from "#app/domain/invoice-form.ts";
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import { paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
+import { deletePaymentSchema, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
 import { acceptEstimate, convertEstimate, declineEstimate, type EstimateResult } from "#app/models/estimates.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
-import { invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { invalid, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 
-const accountIntents = [
-  "record-payment",
-  "delete-payment",
-  "accept-estimate",
-  "decline-estimate",
-  "convert-estimate",
-] as const;
-export type AccountIntent = (typeof accountIntents)[number];
-
-export function accountIntentOf(formData: FormData): AccountIntent | null {
-  const intent = formData.get("intent");
-  return typeof intent === "string" && (accountIntents as readonly string[]).includes(intent)
-    ? (intent as AccountIntent)
-    : null;
+/** The intent of a post for these actions, or null (the editor's own save). */
+export function documentIntentOf(formData: FormData): DocumentIntent | null {
+  const posted = documentIntentSchema.safeParse(Object.fromEntries(formData));
+  return posted.success ? posted.data.intent : null;
 }
 
-export async function accountAction({
+export async function documentAction({
   intent,
   invoiceId,
   formData,
   session,
   context,
 }: {
-  intent: AccountIntent;
+  intent: DocumentIntent;
   invoiceId: string;
   formData: FormData;
   session: SessionInfo;
@@ -51,7 +42,6 @@ export async function accountAction({
 }) {
   const { config, database, ip, logger } = getApp(context);
   const page = `/admin/invoices/${invoiceId}`;
-  const error = (message: string, to = page) => redirectWithToast(config, to, { type: "error", message });
 
   if (intent === "record-payment") {
     const submission = parseWithZod(formData, { schema: paymentFormSchema });
@@ -82,12 +72,16 @@ export async function accountAction({
       });
     } catch (caught) {
       if (caught instanceof PaymentRefusedError) {
-        if (caught.reason === "not_found") return error(caught.message, "/admin/invoices");
-        return invalid(submission, {
-          form: "payment",
-          ...(caught.field ? { fieldErrors: { [caught.field]: [caught.message] } } : { formError: caught.message }),
-          toast: { type: "error", message: caught.message },
-        });
+        if (caught.reason === "not_found") return refuse(404, caught.message, { submission, form: "payment" });
+        // an amount over the balance is the form's input; an estimate or an invoice not payable, its state
+        if (caught.field) {
+          return invalid(submission, {
+            form: "payment",
+            fieldErrors: { [caught.field]: [caught.message] },
+            toast: { type: "error", message: caught.message },
+          });
+        }
+        return refuse(409, caught.message, { submission, form: "payment" });
       }
       logger.error({ err: caught, invoice: invoiceId }, "payment save failed");
       return serverError(
@@ -99,7 +93,8 @@ export async function accountAction({
   }
 
   if (intent === "delete-payment") {
-    const paymentId = parseUuid(formData.get("payment_id"));
+    const submission = parseWithZod(formData, { schema: deletePaymentSchema });
+    const paymentId = submission.status === "success" ? submission.value.payment_id : null;
     const deleted = paymentId
       ? await auditedChange(database.db, async (tx) => (await deletePayment(tx, invoiceId, paymentId)) ?? null, {
           actor: session,
@@ -112,7 +107,7 @@ export async function accountAction({
           }),
         })
       : null;
-    if (!deleted) return error(paymentMessages.notFound);
+    if (!deleted) return refuse(404, paymentMessages.notFound, { form: "delete-payment" });
     return redirectWithToast(config, page, {
       type: "success",
       message: paymentMessages.deleted,
@@ -135,8 +130,8 @@ export async function accountAction({
     );
     if (!result.ok) {
       return result.reason === "not_found"
-        ? error("Estimate not found", "/admin/invoices")
-        : error(estimateMessages.cannotAccept);
+        ? refuse(404, estimateMessages.notFound, { form: "estimate" })
+        : refuse(409, estimateMessages.cannotAccept, { form: "estimate" });
     }
     return redirectWithToast(config, page, {
       type: "success",
@@ -154,8 +149,8 @@ export async function accountAction({
   });
   if (!converted.ok) {
     return converted.reason === "not_found"
-      ? error("Estimate not found", "/admin/invoices")
-      : error(estimateMessages.cannotConvert);
+      ? refuse(404, estimateMessages.notFound, { form: "estimate" })
+      : refuse(409, estimateMessages.cannotConvert, { form: "estimate" });
   }
   const invoice = converted.value;
   if (!invoice.created) {

@@ -6,7 +6,7 @@
 
 import { ArrowLeft, Download, Loader2, Printer } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print.tsx";
+import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print-view.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -17,7 +17,7 @@ import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
 import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import type { Route } from "./+types/invoice-print";
+import type { Route } from "./+types/invoice-print-view";
 import type { AdminHandle } from "./layout.tsx";
 
 export const handle: AdminHandle = { chrome: false };

@@ -4,7 +4,7 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
-import { renderInvoicePdf } from "#app/services/invoice-pdf.server.tsx";
+import { renderDocumentPdfLayout } from "#app/services/document-pdf-renderer.server.tsx";
 import { sampleInvoice } from "../../tests/support/invoices.ts";
 
 const fonts = `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`;
@@ -30,7 +30,7 @@ async function readPdf(bytes: Uint8Array) {
 
 describe("invoice PDF", () => {
   it("holds the number, customer, lines and totals on a Letter page", async () => {
-    const bytes = await renderInvoicePdf(invoiceDocument(sampleInvoice, defaultStudio));
+    const bytes = await renderDocumentPdfLayout(invoiceDocument(sampleInvoice, defaultStudio));
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const pages = await readPdf(bytes);
     expect(pages).toHaveLength(1);
@@ -80,7 +80,7 @@ describe("invoice PDF", () => {
       unitPrice: "10.00",
       lineTotal: "10.00",
     }));
-    const bytes = await renderInvoicePdf(
+    const bytes = await renderDocumentPdfLayout(
       invoiceDocument({ ...sampleInvoice, invoiceType: "estimate", invoiceNumber: "EST-0007", lines }, defaultStudio),
     );
     const pages = await readPdf(bytes);
