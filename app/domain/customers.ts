@@ -183,7 +183,7 @@ export type BilledDocument = {
 };
 
 /** Statuses whose balance is no longer owed (a draft is not owed yet). */
-export const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancelled"];
+const settledInvoiceStatuses: readonly InvoiceStatus[] = ["paid", "cancelled"];
 /** Statuses whose balance is not Outstanding: settled, or never sent. */
 export const notOwedInvoiceStatuses: readonly InvoiceStatus[] = ["draft", ...settledInvoiceStatuses];
 

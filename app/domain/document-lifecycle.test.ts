@@ -314,7 +314,10 @@ describe("describeChanges", () => {
   it("says nothing when nothing that the client reads changed", () => {
     expect(describeChanges(before, { ...before, status: "draft", sentAt: null })).toEqual([]);
     expect(
-      describeChanges(before, { ...before, lines: [{ ...before.lines[0]!, quantity: "1", unitPrice: "1000" }] }),
+      describeChanges(before, {
+        ...before,
+        lines: [{ description: "Design", quantity: "1", unitPrice: "1000", lineTotal: "1000" }],
+      }),
     ).toEqual([]);
   });
   it("names each change, with the totals before and after", () => {

@@ -112,7 +112,6 @@ export const invoiceTypeLabels: Record<InvoiceType, string> = {
 };
 /** The types the editor makes. */
 export const editableInvoiceTypes = ["invoice", "estimate"] as const;
-export type EditableInvoiceType = (typeof editableInvoiceTypes)[number];
 
 /**
  * Stored statuses. `overdue` is never stored by this code: it is derived at query time (ADR 0014);

@@ -20,7 +20,6 @@ import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
   calculateTotals,
-  formatMoney,
   maxMoneyCents,
   readTypedHundredths,
   type Totals,

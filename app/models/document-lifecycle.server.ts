@@ -47,7 +47,7 @@ async function lockDocument(tx: Tx, id: string) {
 }
 
 /** The lifecycle state of a document row (the editor reads it too, without a lock). */
-export async function stateOf(db: Queryable, row: InvoiceRow): Promise<LifecycleState> {
+async function stateOf(db: Queryable, row: InvoiceRow): Promise<LifecycleState> {
   const converted = row.invoiceType === "estimate" && (await isConverted(db, row.id));
   let newestNumber = false;
   if (row.status === "draft") {

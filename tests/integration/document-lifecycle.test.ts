@@ -175,7 +175,7 @@ describeEachDatabase("document lifecycle", (database) => {
     expect(await listCreditNotes(db(), sent.id)).toMatchObject([
       { invoiceNumber: "CN-0001", totalAmount: "20.00", reason: "Discount agreed" },
     ]);
-    if (!credit || !credit.ok) throw new Error("no credit note");
+    if (!credit?.ok) throw new Error("no credit note");
     expect(await getInvoice(db(), credit.id)).toMatchObject({
       invoiceType: "credit_note",
       creditedInvoiceId: sent.id,

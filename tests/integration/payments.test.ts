@@ -27,7 +27,6 @@ import {
   displayStatusSql,
   getInvoice,
   getPrintableInvoice,
-  InvoiceInputError,
   listInvoices,
   outstandingTotal,
   overdueTotal,
