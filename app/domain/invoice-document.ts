@@ -40,19 +40,47 @@ export type InvoiceDocument = {
   number: string;
   studio: { name: string; lines: string[] };
   billTo: { heading: string; lines: string[] };
+  /** "Invoice Details" or "Estimate Details" */
+  detailsHeading: string;
   details: { label: string; value: string }[];
   lines: { description: string; quantity: string; unitPrice: string; total: string }[];
   totals: { label: string; value: string; strong?: boolean }[];
+  /** "Payment Terms" or, on an estimate, "Terms" */
+  termsHeading: string;
   terms: string | null;
   notes: string | null;
   thanks: string;
   contact: string;
 };
 
+/**
+ * How each kind of document names itself and its dates, in the editor, on the client's page,
+ * in the printable view and in the PDF: an estimate is never worded as an invoice.
+ */
+export const documentWords = {
+  invoice: {
+    title: "INVOICE",
+    details: "Invoice Details",
+    dueDate: "Due Date",
+    terms: "Payment Terms",
+  },
+  estimate: {
+    title: "ESTIMATE",
+    details: "Estimate Details",
+    dueDate: "Valid Until",
+    terms: "Terms",
+  },
+} as const satisfies Record<
+  InvoiceType,
+  { title: InvoiceDocument["title"]; details: string; dueDate: string; terms: string }
+>;
+
+export function wordsFor(type: InvoiceType) {
+  return documentWords[type];
+}
+
 export const printTexts = {
   billTo: "Bill To",
-  details: "Invoice Details",
-  paymentTerms: "Payment Terms",
   notes: "Notes",
   thanks: "Thank you for your business!",
   columns: ["Description", "Qty", "Unit Price", "Total"] as const,
@@ -106,8 +134,9 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
         ]
       : []),
   ];
+  const words = wordsFor(source.invoiceType);
   return {
-    title: source.invoiceType === "estimate" ? "ESTIMATE" : "INVOICE",
+    title: words.title,
     number: source.invoiceNumber,
     studio: {
       name: studio.businessName,
@@ -116,9 +145,10 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
       ),
     },
     billTo: { heading: printTexts.billTo, lines: billTo },
+    detailsHeading: words.details,
     details: [
       { label: "Issue Date", value: displayDate(source.issueDate) },
-      { label: "Due Date", value: displayDate(source.dueDate) || "—" },
+      { label: words.dueDate, value: displayDate(source.dueDate) || "—" },
       { label: "Status", value: invoiceStatusLabels[source.status] },
     ],
     lines: source.lines.map((line) => ({
@@ -128,6 +158,7 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
       total: money(line.lineTotal),
     })),
     totals,
+    termsHeading: words.terms,
     terms: source.terms?.trim() ? source.terms : null,
     notes: source.notes?.trim() ? source.notes : null,
     thanks: printTexts.thanks,

@@ -19,8 +19,8 @@ import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
-  defaultDueDate,
-  defaultTerms,
+  defaultDueDateFor,
+  defaultTermsFor,
   invoiceFormSchema,
   invoiceMessages,
   typeLabel,
@@ -92,12 +92,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       customer_id: customer?.id ?? "",
       project_id: project?.id ?? "",
       issue_date: today,
-      due_date: defaultDueDate(today, customer?.paymentTerms),
+      due_date: defaultDueDateFor(type, today, customer?.paymentTerms),
       items: [emptyLine],
       tax_rate: "0",
       discount_amount: "0",
       notes: "",
-      terms: defaultTerms,
+      terms: defaultTermsFor(type),
       send_reminders: "on",
     };
     return { mode: "new" as const, invoiceNumber: null, defaultValue, customers, projects };
