@@ -6,6 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
+import { type ClientLinkAnswer, clientLinkIntent } from "#app/components/admin/client-link.tsx";
 import { InvoiceAccount } from "#app/components/admin/invoice-account.tsx";
 import {
   type EditorProject,
@@ -27,6 +28,7 @@ import {
 } from "#app/domain/invoice-form.ts";
 import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
 import { sendMessages } from "#app/domain/sending.ts";
+import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
   createInvoice,
   DocumentClosedError,
@@ -46,6 +48,7 @@ import {
   serverError,
 } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { copyClientLink } from "#app/services/client-links.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import { accountAction, accountIntentOf } from "./invoice-account.server.ts";
@@ -125,8 +128,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     terms: invoice.terms ?? "",
     send_reminders: invoice.remindersEnabled ? "on" : "",
   };
-  // payments, overdue and the estimate's state
-  const account = await loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams);
+  // payments, overdue and the estimate's state; whether the client has a link to copy
+  const [account, liveLinks] = await Promise.all([
+    loadInvoiceAccount(database.db, invoice, new URL(request.url).searchParams),
+    liveLinkCount(database.db, invoice.id),
+  ]);
   const closed = account.estimate
     ? isEstimateClosed({ ...invoice, converted: account.estimate.convertedTo !== null })
     : false;
@@ -138,6 +144,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     projects,
     account,
     closed: closed ? estimateMessages.closed : null,
+    documentId: invoice.id,
+    hasClientLink: liveLinks > 0,
   };
 }
 
@@ -150,6 +158,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const accountIntent = target.mode === "edit" ? accountIntentOf(formData) : null;
   if (accountIntent && target.mode === "edit") {
     return accountAction({ intent: accountIntent, invoiceId: target.id, formData, session, context });
+  }
+  // 'Copy client link': a fresh link, shown once on the page
+  if (target.mode === "edit" && formData.get("intent") === clientLinkIntent) {
+    const copied = await copyClientLink(
+      { db: database.db, publicUrl: config.publicUrl },
+      { invoiceId: target.id, actor: { userId: session.userId, email: session.email }, ip },
+    );
+    if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
+    if (copied.status === "not-found") notFound(invoiceMessages.notFound);
+    const reason = copied.status === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
+    return refuse(409, reason, { form: clientLinkIntent });
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
@@ -228,10 +247,12 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
     params.id === "new"
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
-  const paymentFailure = actionData?.form === "payment" ? actionData : null;
+  const paymentFailure = actionData && "result" in actionData && actionData.form === "payment" ? actionData : null;
   // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
   const editorFailure =
-    actionData && actionData.form === undefined ? (actionData as ActionFailure & { projects?: EditorProject[] }) : null;
+    actionData && "result" in actionData && actionData.form === undefined
+      ? (actionData as ActionFailure & { projects?: EditorProject[] })
+      : null;
   return (
     <>
       <InvoiceEditor
@@ -244,6 +265,10 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         failure={editorFailure}
         action={action}
         closed={"closed" in loaderData ? loaderData.closed : null}
+        documentId={"documentId" in loaderData ? loaderData.documentId : null}
+        clientLink={
+          "hasClientLink" in loaderData ? { live: Boolean(loaderData.hasClientLink), answer: actionData } : null
+        }
       />
       {"account" in loaderData && loaderData.account ? (
         <InvoiceAccount
