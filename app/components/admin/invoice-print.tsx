@@ -18,6 +18,8 @@ export const invoicePrintCss = `
 `;
 
 const blockTitle = "mb-1 text-xs font-bold tracking-wide text-zinc-600 uppercase";
+/** a line value's name on a phone (screen readers have the column header instead) */
+const lineLabel = "mr-auto pr-4 text-left font-normal text-zinc-600 sm:hidden";
 
 /**
  * A Letter sheet from 640 px and on paper; on a phone the same sheet in one column: the header
@@ -97,16 +99,25 @@ export function InvoiceSheet({ doc, logoSrc }: { doc: InvoiceDocument; logoSrc: 
           {doc.lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: lines are in their stored order
             <tr key={index} className="border-b border-zinc-300 break-inside-avoid">
-              <td data-line-description className="py-2 pr-2 whitespace-pre-wrap">
+              <td data-line-description className="whitespace-pre-wrap sm:py-2 sm:pr-2">
                 {line.description}
               </td>
-              <td data-label={quantityHeader} className="py-2 text-right tabular-nums">
+              <td className="text-right tabular-nums sm:py-2">
+                <span aria-hidden className={lineLabel}>
+                  {quantityHeader}
+                </span>
                 {line.quantity}
               </td>
-              <td data-label={priceHeader} className="py-2 text-right tabular-nums">
+              <td className="text-right tabular-nums sm:py-2">
+                <span aria-hidden className={lineLabel}>
+                  {priceHeader}
+                </span>
                 {line.unitPrice}
               </td>
-              <td data-label={totalHeader} className="py-2 text-right font-bold tabular-nums sm:font-normal">
+              <td className="text-right font-bold tabular-nums sm:py-2 sm:font-normal">
+                <span aria-hidden className={lineLabel}>
+                  {totalHeader}
+                </span>
                 {line.total}
               </td>
             </tr>
