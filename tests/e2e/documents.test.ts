@@ -61,7 +61,9 @@ async function seed(dataDir: string) {
     },
   ];
   for (const row of [invoice, estimate, draft]) {
-    await db.insert(invoiceLineItems).values(lines.map((line, sortOrder) => ({ ...line, sortOrder, invoiceId: row.id })));
+    await db
+      .insert(invoiceLineItems)
+      .values(lines.map((line, sortOrder) => ({ ...line, sortOrder, invoiceId: row.id })));
   }
   const tokens: Record<string, string> = {};
   for (const row of [invoice, estimate]) {
@@ -252,6 +254,9 @@ describe("documents on a phone and on a desktop", () => {
     await page.getByRole("button", { name: "Copied" }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}/editor-link-390.png` });
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
 
     const client = await (await app.browser.newContext()).newPage();
     const response = await client.goto(link.replace(/^https?:\/\/[^/]+/, app.server.url));
