@@ -26,6 +26,7 @@ export const auditEventLabels = {
   pricing_banner_updated: "Consultation banner edited",
   invoice_sent: "Document emailed",
   invoice_links_revoked: "Client links revoked",
+  invoice_link_created: "Client link created",
   estimate_accepted_by_client: "Estimate accepted by the client",
   estimate_declined_by_client: "Estimate declined by the client",
   signin_success: "Signed in",

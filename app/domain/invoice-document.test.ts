@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
+import { documentWords, invoiceDocument, type PrintableSource, wordsFor } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 
 const source: PrintableSource = {
@@ -40,5 +40,31 @@ describe("the printed document's payments", () => {
   it("leaves them out while nothing is paid", () => {
     const document = invoiceDocument({ ...source, amountPaid: "0.00", balanceDue: "1000.00" }, defaultStudio);
     expect(document.totals.map((total) => total.label)).not.toContain("Amount Paid");
+  });
+});
+
+describe("an estimate's words", () => {
+  it("is an invoice's details, due date and payment terms on an invoice", () => {
+    const document = invoiceDocument({ ...source, terms: "Net 30" }, defaultStudio);
+    expect(document.title).toBe("INVOICE");
+    expect(document.detailsHeading).toBe("Invoice Details");
+    expect(document.details.map((detail) => detail.label)).toEqual(["Issue Date", "Due Date", "Status"]);
+    expect(document.termsHeading).toBe("Payment Terms");
+  });
+
+  it("says Estimate Details, Valid Until and Terms on an estimate, never the invoice's words", () => {
+    const document = invoiceDocument({ ...source, invoiceType: "estimate", status: "sent" }, defaultStudio);
+    expect(document.title).toBe("ESTIMATE");
+    expect(document.detailsHeading).toBe("Estimate Details");
+    expect(document.details).toContainEqual({ label: "Valid Until", value: "11/15/2026" });
+    expect(document.termsHeading).toBe("Terms");
+    const said = JSON.stringify(document);
+    for (const word of ["Invoice Details", "Due Date", "Payment Terms", "INVOICE"]) expect(said).not.toContain(word);
+  });
+
+  it("names the same words for the editor", () => {
+    expect(wordsFor("estimate")).toBe(documentWords.estimate);
+    expect(wordsFor("invoice").dueDate).toBe("Due Date");
+    expect(wordsFor("estimate").dueDate).toBe("Valid Until");
   });
 });

@@ -25,6 +25,10 @@ export type PrintableSource = {
   balanceDue: string;
   notes: string | null;
   terms: string | null;
+  /** void (ADR 0030): the reason, stamped on the document */
+  voidReason?: string | null;
+  /** a credit note: the number of the invoice it credits */
+  creditedNumber?: string | null;
   customer: {
     name: string;
     businessName: string | null;
@@ -36,23 +40,59 @@ export type PrintableSource = {
 };
 
 export type InvoiceDocument = {
-  title: "INVOICE" | "ESTIMATE";
+  title: "INVOICE" | "ESTIMATE" | "CREDIT NOTE";
+  /** "VOID: {reason}" across a void document; null otherwise */
+  voidNotice: string | null;
   number: string;
   studio: { name: string; lines: string[] };
   billTo: { heading: string; lines: string[] };
+  /** "Invoice Details" or "Estimate Details" */
+  detailsHeading: string;
   details: { label: string; value: string }[];
   lines: { description: string; quantity: string; unitPrice: string; total: string }[];
   totals: { label: string; value: string; strong?: boolean }[];
+  /** "Payment Terms" or, on an estimate, "Terms" */
+  termsHeading: string;
   terms: string | null;
   notes: string | null;
   thanks: string;
   contact: string;
 };
 
+/**
+ * How each kind of document names itself and its dates, in the editor, on the client's page,
+ * in the printable view and in the PDF: an estimate is never worded as an invoice.
+ */
+export const documentWords = {
+  invoice: {
+    title: "INVOICE",
+    details: "Invoice Details",
+    dueDate: "Due Date",
+    terms: "Payment Terms",
+  },
+  estimate: {
+    title: "ESTIMATE",
+    details: "Estimate Details",
+    dueDate: "Valid Until",
+    terms: "Terms",
+  },
+  credit_note: {
+    title: "CREDIT NOTE",
+    details: "Credit Note Details",
+    dueDate: "Due Date",
+    terms: "Terms",
+  },
+} as const satisfies Record<
+  InvoiceType,
+  { title: InvoiceDocument["title"]; details: string; dueDate: string; terms: string }
+>;
+
+export function wordsFor(type: InvoiceType) {
+  return documentWords[type];
+}
+
 export const printTexts = {
   billTo: "Bill To",
-  details: "Invoice Details",
-  paymentTerms: "Payment Terms",
   notes: "Notes",
   thanks: "Thank you for your business!",
   columns: ["Description", "Qty", "Unit Price", "Total"] as const,
@@ -106,8 +146,10 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
         ]
       : []),
   ];
+  const words = wordsFor(source.invoiceType);
   return {
-    title: source.invoiceType === "estimate" ? "ESTIMATE" : "INVOICE",
+    title: words.title,
+    voidNotice: source.voidReason ? `VOID: ${source.voidReason}` : null,
     number: source.invoiceNumber,
     studio: {
       name: studio.businessName,
@@ -116,11 +158,18 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
       ),
     },
     billTo: { heading: printTexts.billTo, lines: billTo },
-    details: [
-      { label: "Issue Date", value: displayDate(source.issueDate) },
-      { label: "Due Date", value: displayDate(source.dueDate) || "—" },
-      { label: "Status", value: invoiceStatusLabels[source.status] },
-    ],
+    detailsHeading: words.details,
+    details:
+      source.invoiceType === "credit_note"
+        ? [
+            { label: "Issue Date", value: displayDate(source.issueDate) },
+            { label: "Credits Invoice", value: source.creditedNumber ?? "—" },
+          ]
+        : [
+            { label: "Issue Date", value: displayDate(source.issueDate) },
+            { label: words.dueDate, value: displayDate(source.dueDate) || "—" },
+            { label: "Status", value: source.voidReason ? "Void" : invoiceStatusLabels[source.status] },
+          ],
     lines: source.lines.map((line) => ({
       description: line.description,
       quantity: formatQuantity(line.quantity),
@@ -128,6 +177,7 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
       total: money(line.lineTotal),
     })),
     totals,
+    termsHeading: words.terms,
     terms: source.terms?.trim() ? source.terms : null,
     notes: source.notes?.trim() ? source.notes : null,
     thanks: printTexts.thanks,

@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { displayDate } from "#app/domain/dates.ts";
 import {
   defaultDueDate,
+  defaultDueDateFor,
+  defaultEstimateTerms,
+  defaultTerms,
+  defaultTermsFor,
   invoiceFormSchema,
   invoiceListHref,
   invoiceMessages,
@@ -207,6 +211,8 @@ describe("the editor's schema", () => {
   it("refuses a due date before the issue date and ignores an invalid one", () => {
     const before = parse({ "items[0].description": "x", due_date: "2026-11-21" });
     expect(before.reply().error?.due_date).toEqual([invoiceMessages.dueBeforeIssue]);
+    const estimate = parse({ "items[0].description": "x", due_date: "2026-11-21", invoice_type: "estimate" });
+    expect(estimate.reply().error?.due_date).toEqual([invoiceMessages.validUntilBeforeIssue]);
     const invalid = parse({ "items[0].description": "x", due_date: "2026-02-30" });
     expect(invalid.status).toBe("success");
     if (invalid.status === "success") expect(invalid.value.due_date).toBeUndefined();
@@ -229,6 +235,13 @@ describe("due dates and display", () => {
     expect(defaultDueDate("2026-11-22", 15)).toBe("2026-12-07");
     expect(defaultDueDate("2026-11-22", 0)).toBe("2026-11-22");
     expect(defaultDueDate("2024-02-15", 14)).toBe("2024-02-29");
+  });
+  it("gives an estimate 30 days and its own terms, whatever the customer's payment terms", () => {
+    expect(defaultDueDateFor("invoice", "2026-11-22", 15)).toBe("2026-12-07");
+    expect(defaultDueDateFor("estimate", "2026-11-22", 15)).toBe("2026-12-22");
+    expect(defaultTermsFor("invoice")).toBe(defaultTerms);
+    expect(defaultTermsFor("estimate")).toBe(defaultEstimateTerms);
+    expect(defaultEstimateTerms).toMatch(/^This estimate is valid for 30 days/);
   });
   it("shows MM/dd/yyyy", () => {
     expect(displayDate("2026-03-09")).toBe("03/09/2026");

@@ -28,7 +28,15 @@ import {
 } from "#app/domain/money.ts";
 
 export const defaultTerms = "Payment is due within 30 days of the invoice date.";
+export const defaultEstimateTerms = "This estimate is valid for 30 days from its date.";
 const defaultPaymentTermsDays = 30;
+/** how long a new estimate stays valid, whatever the customer's payment terms */
+const estimateValidDays = 30;
+
+/** The terms a new document starts with. */
+export function defaultTermsFor(type: InvoiceType): string {
+  return type === "estimate" ? defaultEstimateTerms : defaultTerms;
+}
 
 export function typeLabel(type: InvoiceType): string {
   return invoiceTypeLabels[type];
@@ -54,6 +62,7 @@ export const invoiceMessages = {
   notNegative: "Must be 0 or more",
   issueDate: "Please choose an issue date",
   dueBeforeIssue: "Due date cannot be before the issue date",
+  validUntilBeforeIssue: "Valid until date cannot be before the issue date",
   searchPlaceholder: "Search by number or customer...",
 } as const;
 
@@ -126,7 +135,12 @@ export const invoiceFormSchema = z
   })
   .superRefine((form, ctx) => {
     if (form.due_date && form.due_date < form.issue_date) {
-      ctx.addIssue({ code: "custom", path: ["due_date"], message: invoiceMessages.dueBeforeIssue });
+      ctx.addIssue({
+        code: "custom",
+        path: ["due_date"],
+        message:
+          form.invoice_type === "estimate" ? invoiceMessages.validUntilBeforeIssue : invoiceMessages.dueBeforeIssue,
+      });
     }
     const totals = invoiceTotals(form);
     const largest = Math.max(totals.subtotal, totals.subtotal + totals.taxAmount, ...totals.lineTotals);
@@ -190,6 +204,14 @@ export function defaultDueDate(issueDate: string, paymentTerms?: number | null):
       ? paymentTerms
       : defaultPaymentTermsDays;
   return addDaysIso(issueDate, days);
+}
+
+/**
+ * The date a new document's picker starts with: an invoice's due date (the customer's payment
+ * terms), an estimate's Valid Until (30 days, as its default terms say).
+ */
+export function defaultDueDateFor(type: InvoiceType, issueDate: string, paymentTerms?: number | null): string {
+  return defaultDueDate(issueDate, type === "estimate" ? estimateValidDays : paymentTerms);
 }
 
 // ---------------------------------------------------------------- status on save

@@ -376,13 +376,3 @@ export async function listCreditNotes(db: Queryable, invoiceId: string) {
     .where(eq(invoices.creditedInvoiceId, invoiceId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
 }
-
-/** The invoice a credit note credits (id and number); null when none. */
-export async function creditedInvoiceOf(db: Queryable, creditedInvoiceId: string | null) {
-  if (!creditedInvoiceId) return null;
-  const [row] = await db
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(eq(invoices.id, creditedInvoiceId));
-  return row ?? null;
-}

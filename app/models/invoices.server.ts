@@ -296,7 +296,19 @@ export async function getPrintableInvoice(db: Queryable, id: string) {
   // the status as every screen shows it: overdue derived with the studio's today (ADR 0014)
   const today = await studioToday(db);
   const status = displayStatus({ ...row.invoice, balanceDue: toCents(row.invoice.balanceDue) ?? 0 }, today);
-  return { ...row.invoice, status, customer: row.customer, lines: await linesOf(db, id) };
+  const [credited] = row.invoice.creditedInvoiceId
+    ? await db
+        .select({ invoiceNumber: invoices.invoiceNumber })
+        .from(invoices)
+        .where(eq(invoices.id, row.invoice.creditedInvoiceId))
+    : [];
+  return {
+    ...row.invoice,
+    status,
+    creditedNumber: credited?.invoiceNumber ?? null,
+    customer: row.customer,
+    lines: await linesOf(db, id),
+  };
 }
 export type PrintableInvoice = NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>>;
 

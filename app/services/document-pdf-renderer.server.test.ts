@@ -28,6 +28,21 @@ async function readPdf(bytes: Uint8Array) {
   return pages;
 }
 
+/** Each piece of text on the first page with its box, in PDF points from the page's left and bottom. */
+async function textBoxes(bytes: Uint8Array) {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl: fonts });
+  const pdf = await task.promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const boxes = content.items.flatMap((item) =>
+    "str" in item && item.str.trim()
+      ? [{ text: item.str, left: item.transform[4] as number, bottom: item.transform[5] as number, width: item.width }]
+      : [],
+  );
+  await task.destroy();
+  return boxes;
+}
+
 describe("invoice PDF", () => {
   it("holds the number, customer, lines and totals on a Letter page", async () => {
     const bytes = await renderDocumentPdfLayout(invoiceDocument(sampleInvoice, defaultStudio));
@@ -91,5 +106,56 @@ describe("invoice PDF", () => {
     const all = pages.map((page) => page.text).join(" ");
     for (const n of [1, 75, 150]) expect(all).toContain(`Line ${n} `);
     expect(pages.at(-1)?.text).toContain("Thank you for your business!");
+  });
+
+  it("wraps long names and keeps huge amounts inside their columns, on the page", async () => {
+    const huge = "9999999999.99";
+    const bytes = await renderDocumentPdfLayout(
+      invoiceDocument(
+        {
+          ...sampleInvoice,
+          invoiceType: "estimate",
+          subtotal: huge,
+          totalAmount: huge,
+          taxAmount: "0.00",
+          discountAmount: "0.00",
+          customer: {
+            ...sampleInvoice.customer,
+            businessName: "The Extraordinarily Long Business Name Of A Customer Who Needs Two Lines Or More Ltd",
+            email: "someone.with.a.very.long.address@an-extraordinarily-long-domain-name.example.test",
+          },
+          lines: [
+            {
+              description:
+                "Design and build of a website with many pages, a shop, a blog and a booking calendar for the studio",
+              quantity: huge,
+              unitPrice: "1.00",
+              lineTotal: huge,
+            },
+            { description: "Hosting", quantity: "1.00", unitPrice: huge, lineTotal: huge },
+          ],
+        },
+        { ...defaultStudio, businessName: "A Studio With A Remarkably Long Business Name For A Header That Wraps" },
+      ),
+    );
+    const boxes = await textBoxes(bytes);
+    const margin = (20 / 25.4) * 72;
+    for (const box of boxes) {
+      expect(box.left, box.text).toBeGreaterThanOrEqual(margin - 1);
+      expect(box.left + box.width, box.text).toBeLessThanOrEqual(612 - margin + 1);
+    }
+    // no two pieces on one line overlap (the title beside the studio's name, the columns of a line)
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        if (Math.abs(a.bottom - b.bottom) > 2) continue;
+        const apart = a.left + a.width <= b.left + 0.5 || b.left + b.width <= a.left + 0.5;
+        expect(apart, `${a.text} / ${b.text}`).toBe(true);
+      }
+    }
+    const all = boxes.map((box) => box.text).join(" ");
+    for (const text of ["ESTIMATE", "Estimate Details", "Valid Until:", "$9,999,999,999.99", "9999999999.99"]) {
+      expect(all).toContain(text);
+    }
+    expect(all).not.toContain("Invoice Details");
   });
 });

@@ -9,7 +9,7 @@
  */
 import inter400 from "#app/assets/fonts/inter-400.ttf?inline";
 import inter700 from "#app/assets/fonts/inter-700.ttf?inline";
-import type { InvoiceDocument } from "#app/domain/invoice-document.ts";
+import { type InvoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
 import { logoForPdf } from "#app/services/logo-image.server.ts";
 
 type ReactPdf = typeof import("@react-pdf/renderer");
@@ -41,6 +41,17 @@ const padding = (20 / 25.4) * 72;
 const ink = "#18181b";
 const muted = "#52525b";
 const rule = "#d4d4d8";
+const bodySize = 10;
+
+/**
+ * A column wide enough for its widest value on one line (an upper bound for Inter at `fontSize`:
+ * its widest digit is under 0.62 em), never less than `least`: the amount and quantity columns
+ * hold $9,999,999,999.99 without running into each other, and the description keeps the rest.
+ */
+function columnWidth(values: string[], least: number, fontSize = bodySize): number {
+  const longest = Math.max(0, ...values.map((value) => value.length));
+  return Math.max(least, Math.ceil(longest * fontSize * 0.62) + 4);
+}
 
 export async function renderDocumentPdfLayout(
   doc: InvoiceDocument,
@@ -48,15 +59,23 @@ export async function renderDocumentPdfLayout(
 ): Promise<Buffer> {
   const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
   const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
+  const [descriptionHeader, quantityHeader, priceHeader, totalHeader] = printTexts.columns;
+  const quantityWidth = columnWidth([quantityHeader, ...doc.lines.map((line) => line.quantity)], 50);
+  const priceWidth = columnWidth([priceHeader, ...doc.lines.map((line) => line.unitPrice)], 80);
+  const totalWidth = columnWidth([totalHeader, ...doc.lines.map((line) => line.total)], 80);
   const s = StyleSheet.create({
-    page: { padding, fontFamily: "Inter", fontSize: 10, color: ink, lineHeight: 1.35 },
+    page: { padding, fontFamily: "Inter", fontSize: bodySize, color: ink, lineHeight: 1.35 },
     header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
+    studio: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
+    titleBlock: { flexShrink: 0 },
     logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
     studioName: { fontSize: 14, fontWeight: 700 },
     small: { fontSize: 9, color: muted },
     title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1, lineHeight: 1.2, marginBottom: 2 },
     number: { fontSize: 12, textAlign: "right", color: muted },
     columns: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
+    billTo: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
+    detailsBlock: { flexShrink: 0 },
     blockTitle: { fontSize: 9, fontWeight: 700, color: muted, marginBottom: 4 },
     strong: { fontWeight: 700 },
     detailRow: { flexDirection: "row", justifyContent: "flex-end" },
@@ -71,14 +90,27 @@ export async function renderDocumentPdfLayout(
       fontWeight: 700,
     },
     row: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: rule, paddingVertical: 5 },
-    description: { flex: 1, paddingRight: 8 },
-    qty: { width: 50, textAlign: "right" },
-    price: { width: 80, textAlign: "right" },
-    total: { width: 80, textAlign: "right" },
-    totals: { alignSelf: "flex-end", width: 220, marginTop: 12 },
+    description: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 8 },
+    qty: { width: quantityWidth, flexShrink: 0, textAlign: "right" },
+    price: { width: priceWidth, flexShrink: 0, paddingLeft: 4, textAlign: "right" },
+    total: { width: totalWidth, flexShrink: 0, paddingLeft: 4, textAlign: "right" },
+    totals: { alignSelf: "flex-end", width: 240, marginTop: 12 },
     totalRow: { flexDirection: "row", justifyContent: "space-between", paddingVertical: 2 },
+    totalLabel: { flexShrink: 1, paddingRight: 8 },
+    totalValue: { flexShrink: 0, textAlign: "right" },
     grandTotal: { borderTopWidth: 1, borderTopColor: ink, marginTop: 4, paddingTop: 4, fontWeight: 700, fontSize: 12 },
     section: { marginTop: 18 },
+    voidNotice: {
+      marginTop: 12,
+      padding: 6,
+      borderWidth: 2,
+      borderColor: "#b91c1c",
+      color: "#b91c1c",
+      fontSize: 14,
+      fontWeight: 700,
+      letterSpacing: 2,
+      textAlign: "center",
+    },
     footer: { marginTop: 28, borderTopWidth: 0.5, borderTopColor: rule, paddingTop: 10, textAlign: "center" },
   });
 
@@ -86,7 +118,7 @@ export async function renderDocumentPdfLayout(
     <Document title={`${doc.title} ${doc.number}`} author={doc.studio.name} creator={doc.studio.name} producer="Studio">
       <Page size="LETTER" style={s.page}>
         <View style={s.header}>
-          <View>
+          <View style={s.studio}>
             {logo ? (
               <Image
                 style={s.logo}
@@ -100,14 +132,16 @@ export async function renderDocumentPdfLayout(
               </Text>
             ))}
           </View>
-          <View>
+          <View style={s.titleBlock}>
             <Text style={s.title}>{doc.title}</Text>
             <Text style={s.number}>{doc.number}</Text>
           </View>
         </View>
 
+        {doc.voidNotice ? <Text style={s.voidNotice}>{doc.voidNotice}</Text> : null}
+
         <View style={s.columns}>
-          <View style={{ maxWidth: 260 }}>
+          <View style={s.billTo}>
             <Text style={s.blockTitle}>{doc.billTo.heading}</Text>
             {doc.billTo.lines.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed order, never reordered
@@ -116,8 +150,8 @@ export async function renderDocumentPdfLayout(
               </Text>
             ))}
           </View>
-          <View>
-            <Text style={[s.blockTitle, { textAlign: "right" }]}>Invoice Details</Text>
+          <View style={s.detailsBlock}>
+            <Text style={[s.blockTitle, { textAlign: "right" }]}>{doc.detailsHeading}</Text>
             {doc.details.map((detail) => (
               <View key={detail.label} style={s.detailRow}>
                 <Text style={s.detailLabel}>{detail.label}:</Text>
@@ -128,10 +162,10 @@ export async function renderDocumentPdfLayout(
         </View>
 
         <View style={s.tableHead} fixed>
-          <Text style={s.description}>Description</Text>
-          <Text style={s.qty}>Qty</Text>
-          <Text style={s.price}>Unit Price</Text>
-          <Text style={s.total}>Total</Text>
+          <Text style={s.description}>{descriptionHeader}</Text>
+          <Text style={s.qty}>{quantityHeader}</Text>
+          <Text style={s.price}>{priceHeader}</Text>
+          <Text style={s.total}>{totalHeader}</Text>
         </View>
         {doc.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are in their stored order
@@ -146,21 +180,21 @@ export async function renderDocumentPdfLayout(
         <View style={s.totals} wrap={false}>
           {doc.totals.map((row) => (
             <View key={row.label} style={row.strong ? [s.totalRow, s.grandTotal] : s.totalRow}>
-              <Text>{row.label}</Text>
-              <Text>{row.value}</Text>
+              <Text style={s.totalLabel}>{row.label}</Text>
+              <Text style={s.totalValue}>{row.value}</Text>
             </View>
           ))}
         </View>
 
         {doc.terms ? (
           <View style={s.section} wrap={false}>
-            <Text style={s.blockTitle}>Payment Terms</Text>
+            <Text style={s.blockTitle}>{doc.termsHeading}</Text>
             <Text>{doc.terms}</Text>
           </View>
         ) : null}
         {doc.notes ? (
           <View style={s.section}>
-            <Text style={s.blockTitle}>Notes</Text>
+            <Text style={s.blockTitle}>{printTexts.notes}</Text>
             <Text>{doc.notes}</Text>
           </View>
         ) : null}

@@ -15,7 +15,6 @@ import { pdfFileName } from "#app/domain/invoice-form.ts";
 
 import { toCents } from "#app/domain/money.ts";
 import {
-  clientLinkPath,
   defaultMessage,
   defaultSubject,
   dueReminder,
@@ -26,16 +25,10 @@ import {
   type SendSubject,
 } from "#app/domain/sending.ts";
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
-import {
-  attachSendMail,
-  insertInvoiceLink,
-  insertSend,
-  markSent,
-  reminderCandidates,
-} from "#app/models/invoice-sends.server.ts";
+import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
-import { newClientToken } from "#app/services/client-links.server.ts";
+import { issueClientLink } from "#app/services/client-links.server.ts";
 import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
@@ -86,10 +79,8 @@ export async function sendDocument(
   if (!invoice) return { status: "not-found" };
   if (invoice.status === "cancelled") return { status: "cancelled" };
   const pdf = await (deps.render ?? renderPdf)(deps.db, invoice, deps.logger);
-  const { token, hash } = newClientToken();
-  const link = new URL(clientLinkPath(token), deps.config.publicUrl).toString();
   await deps.db.transaction(async (tx) => {
-    await insertInvoiceLink(tx, invoice.id, hash);
+    const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id);
     const mailId = await enqueueMail(
       tx,
       { to: input.form.to, subject: input.form.subject, text: mailText(input.form.message, link, invoice.invoiceType) },
@@ -185,9 +176,7 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
         reminderOffset: offset,
       });
       if (!sendId) continue;
-      const { token, hash } = newClientToken();
-      await insertInvoiceLink(tx, candidate.id, hash);
-      const link = new URL(clientLinkPath(token), deps.config.publicUrl).toString();
+      const link = await issueClientLink(tx, deps.config.publicUrl, candidate.id);
       const mailId = await enqueueMail(
         tx,
         { to: candidate.customerEmail, subject, text: mailText(reminderMessage(doc, offset), link, "invoice") },

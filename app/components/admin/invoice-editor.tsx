@@ -7,10 +7,16 @@
  */
 
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft, LayoutDashboard, Plus, Send, Trash2 } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, LayoutDashboard, Plus, Send, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import {
+  ClientLinkButton,
+  ClientLinkForm,
+  ClientLinkResult,
+  type ClientLinkState,
+} from "#app/components/admin/client-link.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -30,8 +36,9 @@ import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
+import { wordsFor } from "#app/domain/invoice-document.ts";
 import {
-  defaultDueDate,
+  defaultDueDateFor,
   invoiceFormSchema,
   invoiceMessages,
   previewTotals,
@@ -61,6 +68,31 @@ export type EditorProject = { id: string; projectName: string };
 export const emptyLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
 const formId = "invoice-editor";
 
+/** Single-line fields where Enter would submit the form (implicit submission); buttons keep their Enter. */
+const enterSubmits = new Set([
+  "text",
+  "search",
+  "number",
+  "date",
+  "email",
+  "tel",
+  "url",
+  "password",
+  "checkbox",
+  "radio",
+]);
+
+/**
+ * Enter in a one-line field never submits the editor (with JavaScript); textareas keep their
+ * new lines and buttons their Enter. Without JavaScript the form's first submit button, a
+ * disabled one, stops the browser's implicit submission.
+ */
+function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target;
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+  if (target instanceof HTMLInputElement && enterSubmits.has(target.type)) event.preventDefault();
+}
+
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
@@ -82,6 +114,8 @@ export function InvoiceEditor({
   failure,
   action,
   closed = null,
+  documentId = null,
+  clientLink = null,
 }: {
   mode: "new" | "edit";
   invoiceNumber: string | null;
@@ -92,9 +126,14 @@ export function InvoiceEditor({
   action: string;
   /** why this document can no longer be saved (an answered or converted estimate), or null */
   closed?: string | null;
+  /** a saved document's id: its Preview and PDF links */
+  documentId?: string | null;
+  /** whether the client has a live link to it, and a link just issued (shown once) */
+  clientLink?: ClientLinkState | null;
 }) {
   const type = defaultValue.invoice_type;
   const label = typeLabel(type);
+  const words = wordsFor(type);
   const [form, fields] = useAdminForm({ id: formId, schema: invoiceFormSchema, failure, defaultValue });
   // a save that the browser refuses (no customer, no described line): the spec's messages as toasts too
   const [attempt, setAttempt] = useState(0);
@@ -156,7 +195,7 @@ export function InvoiceEditor({
     if (id) void projectFetcher.load(`/admin/invoices/project-choices?customer_id=${encodeURIComponent(id)}`);
     if (!dueTouched.current && dates.issue_date) {
       const customer = customers.find((c) => c.id === id);
-      setDueDate(defaultDueDate(dates.issue_date, customer?.paymentTerms));
+      setDueDate(defaultDueDateFor(type, dates.issue_date, customer?.paymentTerms));
     }
   }
 
@@ -171,285 +210,324 @@ export function InvoiceEditor({
     setDates((current) => ({ ...current, [name]: value }));
     if (name === "issue_date" && !dueTouched.current) {
       const customer = customers.find((c) => c.id === customerId);
-      setDueDate(defaultDueDate(value, customer?.paymentTerms));
+      setDueDate(defaultDueDateFor(type, value, customer?.paymentTerms));
     }
   }
 
   return (
-    <AdminForm form={form} action={action} className="mx-auto flex max-w-5xl flex-col gap-5">
-      <div className="flex flex-wrap items-center gap-3">
-        <Link
-          to="/admin/invoices"
-          reloadDocument
-          className={buttonClass("ghost", undefined, "icon")}
-          aria-label="Back to invoices"
-        >
-          <ArrowLeft aria-hidden className="size-5" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-semibold tracking-tight">
-            {mode === "new" ? "New" : "Edit"} {label}
-          </h1>
-          {invoiceNumber ? <p className="font-mono text-sm text-zinc-400">{invoiceNumber}</p> : null}
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+    <>
+      <AdminForm
+        form={form}
+        action={action}
+        onKeyDown={keepEnterInField}
+        className="mx-auto flex max-w-5xl flex-col gap-5"
+      >
+        {/* the default button of implicit submission (Enter in a field) comes first and is disabled: Enter saves nothing */}
+        <button type="submit" disabled hidden tabIndex={-1} aria-hidden data-enter-guard />
+        <div className="flex flex-wrap items-center gap-3">
           <Link
-            to="/admin/dashboard"
-            onClick={(event) => {
-              if (dirty) {
-                event.preventDefault();
-                setDialogOpen(true);
-              }
-            }}
-            className={buttonClass("secondary")}
+            to="/admin/invoices"
+            reloadDocument
+            className={buttonClass("ghost", undefined, "icon")}
+            aria-label="Back to invoices"
           >
-            <LayoutDashboard aria-hidden className="size-4" />
-            Dashboard
+            <ArrowLeft aria-hidden className="size-5" />
           </Link>
-          {closed ? null : (
-            <>
-              <SubmitButton intent="draft" action={action} variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                Save as Draft
-              </SubmitButton>
-              <SubmitButton intent="sent" action={action} onClick={() => setAttempt((n) => n + 1)}>
-                <Send aria-hidden className="size-4" />
-                Save &amp; Send
-              </SubmitButton>
-            </>
-          )}
-        </div>
-      </div>
-      {closed ? (
-        <p
-          role="status"
-          className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
-        >
-          {closed}
-        </p>
-      ) : null}
-
-      <input type="hidden" name={fields.invoice_type.name} value={type} />
-      {/* what 'Save & Continue' presses: a draft save that returns to the dashboard */}
-      <button ref={saveAndContinue} type="submit" name="return_to" value="dashboard" hidden tabIndex={-1} />
-      <FormError form={form} />
-
-      {/* a closed document is shown, not edited: every field and line button is disabled */}
-      <fieldset disabled={Boolean(closed)} className="contents">
-        <Card title="Customer Information">
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <SelectField
-              meta={fields.customer_id}
-              label="Customer"
-              placeholder="Select a customer"
-              options={customers.map((customer) => ({
-                value: customer.id,
-                label: customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name,
-              }))}
-              onChange={(event) => onCustomerChange(event.target.value)}
-            />
-            <div>
-              <SelectField
-                key={`${fields.project_id.key}-${customerId}`}
-                meta={fields.project_id}
-                label="Project (optional)"
-                placeholder="None"
-                options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
-                disabled={!customerId}
-              />
-              <noscript>
-                <button
-                  {...form.validate.getButtonProps({ name: fields.customer_id.name })}
-                  className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-semibold tracking-tight">
+              {mode === "new" ? "New" : "Edit"} {label}
+            </h1>
+            {invoiceNumber ? <p className="font-mono text-sm text-zinc-400">{invoiceNumber}</p> : null}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {documentId ? (
+              <>
+                <a
+                  href={`/admin/invoices/${documentId}/pdf`}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonClass("secondary")}
                 >
-                  Load projects
-                </button>
-              </noscript>
-            </div>
-            <DateField
-              meta={fields.issue_date}
-              label="Issue Date"
-              lang="en-US"
-              description={displayDate(dates.issue_date)}
-              onChange={(event) => onDateChange("issue_date", event.currentTarget)}
-            />
-            <DateField
-              meta={fields.due_date}
-              label="Due Date"
-              lang="en-US"
-              description={displayDate(dates.due_date)}
-              onChange={(event) => onDateChange("due_date", event.currentTarget)}
-            />
-          </div>
-        </Card>
-
-        <Card title="Line Items">
-          <div className="flex flex-col gap-3">
-            <div
-              aria-hidden
-              className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
+                  <Eye aria-hidden className="size-4" />
+                  Preview
+                </a>
+                <a
+                  href={`/admin/invoices/${documentId}.pdf`}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonClass("secondary")}
+                >
+                  <FileDown aria-hidden className="size-4" />
+                  PDF
+                </a>
+              </>
+            ) : null}
+            {clientLink?.live ? <ClientLinkButton /> : null}
+            <Link
+              to="/admin/dashboard"
+              onClick={(event) => {
+                if (dirty) {
+                  event.preventDefault();
+                  setDialogOpen(true);
+                }
+              }}
+              className={buttonClass("secondary")}
             >
-              <span>Description</span>
-              <span>Quantity</span>
-              <span>Unit Price</span>
-              <span className="text-right">Total</span>
-              <span />
-            </div>
-            <ol className="flex flex-col gap-3">
-              {lines.map((line, index) => {
-                const item = line.getFieldset();
-                const n = index + 1;
-                return (
-                  <li
-                    key={line.key}
-                    data-line={index}
-                    className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
-                  >
-                    <TextField
-                      key={item.description.key}
-                      meta={item.description}
-                      label={<span className="md:sr-only">Description, line {n}</span>}
-                      maxLength={limits.lineDescription}
-                      placeholder="Description"
-                      className="col-span-2 md:col-span-1"
-                    />
-                    <NumberField
-                      key={item.quantity.key}
-                      meta={item.quantity}
-                      label={<span className="md:sr-only">Quantity, line {n}</span>}
-                      min={0}
-                      step={0.01}
-                    />
-                    <MoneyField
-                      key={item.unit_price.key}
-                      meta={item.unit_price}
-                      label={<span className="md:sr-only">Unit price, line {n}</span>}
-                    />
-                    <p
-                      className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums"
-                      data-line-total
-                    >
-                      <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
-                      {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
-                    </p>
-                    <div className="flex h-10 items-center justify-end">
-                      {lines.length > 1 ? (
-                        <button
-                          {...form.remove.getButtonProps({ name: fields.items.name, index })}
-                          className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
-                          aria-label={`Remove line ${n}`}
-                        >
-                          <Trash2 aria-hidden className="size-4" />
-                        </button>
-                      ) : null}
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
-            <p
-              id={fields.items.errorId}
-              role={fields.items.errors?.length ? "alert" : undefined}
-              className="text-sm text-red-400"
-            >
-              {fields.items.errors?.[0] ?? ""}
-            </p>
-            <div>
-              <button
-                {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
-                className={buttonClass("secondary")}
-              >
-                <Plus aria-hidden className="size-4" />
-                Add Item
-              </button>
-            </div>
-          </div>
-        </Card>
-
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <Card title="Additional Information">
-            <TextareaField
-              meta={fields.notes}
-              label="Notes"
-              maxLength={limits.longText}
-              placeholder="Notes for the customer"
-            />
-            <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
-            {type === "estimate" ? (
-              <input type="hidden" name={fields.send_reminders.name} value={defaultValue.send_reminders} />
-            ) : (
-              <CheckboxField
-                meta={fields.send_reminders}
-                label="Send payment reminders"
-                description="Emails the client before and after the due date, as set in Settings."
-              />
+              <LayoutDashboard aria-hidden className="size-4" />
+              Dashboard
+            </Link>
+            {closed ? null : (
+              <>
+                <SubmitButton
+                  intent="draft"
+                  action={action}
+                  variant="secondary"
+                  onClick={() => setAttempt((n) => n + 1)}
+                >
+                  Save as Draft
+                </SubmitButton>
+                <SubmitButton intent="sent" action={action} onClick={() => setAttempt((n) => n + 1)}>
+                  <Send aria-hidden className="size-4" />
+                  Save &amp; Send
+                </SubmitButton>
+              </>
             )}
-          </Card>
-
-          <Card title="Summary">
-            <div className="flex flex-col gap-2 text-sm">
-              <div className="flex items-center justify-between gap-3 pb-2">
-                <span className="text-zinc-400">Subtotal</span>
-                <span className="tabular-nums" data-summary="subtotal">
-                  {formatMoney(totals.subtotal)}
-                </span>
-              </div>
-              <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
-              <div className="flex items-center justify-between gap-3 pb-2">
-                <span className="text-zinc-400">Tax Amount</span>
-                <span className="tabular-nums" data-summary="tax">
-                  {formatMoney(totals.taxAmount)}
-                </span>
-              </div>
-              <MoneyField meta={fields.discount_amount} label="Discount ($)" />
-              <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
-                <span>Total</span>
-                <span className="tabular-nums" data-summary="total">
-                  {formatMoney(totals.total)}
-                </span>
-              </div>
-            </div>
-          </Card>
+          </div>
         </div>
-      </fieldset>
+        {clientLink ? <ClientLinkResult state={clientLink} /> : null}
+        {closed ? (
+          <p
+            role="status"
+            className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-100"
+          >
+            {closed}
+          </p>
+        ) : null}
 
-      <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-800 bg-zinc-950 p-5 text-zinc-100 shadow-2xl">
-            <Dialog.Title className="text-lg font-semibold">{invoiceMessages.unsavedTitle}</Dialog.Title>
-            <Dialog.Description className="mt-2 text-sm text-zinc-300">
-              {invoiceMessages.unsaved(type)}
-            </Dialog.Description>
-            <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
-              <button
-                type="button"
-                className={buttonClass("ghost")}
-                onClick={() => {
-                  setDialogOpen(false);
-                  void navigate("/admin/dashboard");
-                }}
-              >
-                Don't Save
-              </button>
-              <button
-                type="button"
-                className={buttonClass("primary")}
-                onClick={() => {
-                  setDialogOpen(false);
-                  setAttempt((n) => n + 1);
-                  const element = document.getElementById(formId);
-                  if (element instanceof HTMLFormElement && saveAndContinue.current) {
-                    element.requestSubmit(saveAndContinue.current);
-                  }
-                }}
-              >
-                Save &amp; Continue
-              </button>
+        <input type="hidden" name={fields.invoice_type.name} value={type} />
+        {/* what 'Save & Continue' presses: a draft save that returns to the dashboard */}
+        <button ref={saveAndContinue} type="submit" name="return_to" value="dashboard" hidden tabIndex={-1} />
+        <FormError form={form} />
+
+        {/* a closed document is shown, not edited: every field and line button is disabled */}
+        <fieldset disabled={Boolean(closed)} className="contents">
+          <Card title="Customer Information">
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <SelectField
+                meta={fields.customer_id}
+                label="Customer"
+                placeholder="Select a customer"
+                options={customers.map((customer) => ({
+                  value: customer.id,
+                  label: customer.businessName ? `${customer.name} (${customer.businessName})` : customer.name,
+                }))}
+                onChange={(event) => onCustomerChange(event.target.value)}
+              />
+              <div>
+                <SelectField
+                  key={`${fields.project_id.key}-${customerId}`}
+                  meta={fields.project_id}
+                  label="Project (optional)"
+                  placeholder="None"
+                  options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
+                  disabled={!customerId}
+                />
+                <noscript>
+                  <button
+                    {...form.validate.getButtonProps({ name: fields.customer_id.name })}
+                    className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
+                  >
+                    Load projects
+                  </button>
+                </noscript>
+              </div>
+              <DateField
+                meta={fields.issue_date}
+                label="Issue Date"
+                lang="en-US"
+                description={displayDate(dates.issue_date)}
+                onChange={(event) => onDateChange("issue_date", event.currentTarget)}
+              />
+              <DateField
+                meta={fields.due_date}
+                label={words.dueDate}
+                lang="en-US"
+                description={displayDate(dates.due_date)}
+                onChange={(event) => onDateChange("due_date", event.currentTarget)}
+              />
             </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </AdminForm>
+          </Card>
+
+          <Card title="Line Items">
+            <div className="flex flex-col gap-3">
+              <div
+                aria-hidden
+                className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
+              >
+                <span>Description</span>
+                <span>Quantity</span>
+                <span>Unit Price</span>
+                <span className="text-right">Total</span>
+                <span />
+              </div>
+              <ol className="flex flex-col gap-3">
+                {lines.map((line, index) => {
+                  const item = line.getFieldset();
+                  const n = index + 1;
+                  return (
+                    <li
+                      key={line.key}
+                      data-line={index}
+                      className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
+                    >
+                      <TextField
+                        key={item.description.key}
+                        meta={item.description}
+                        label={<span className="md:sr-only">Description, line {n}</span>}
+                        maxLength={limits.lineDescription}
+                        placeholder="Description"
+                        className="col-span-2 md:col-span-1"
+                      />
+                      <NumberField
+                        key={item.quantity.key}
+                        meta={item.quantity}
+                        label={<span className="md:sr-only">Quantity, line {n}</span>}
+                        min={0}
+                        step={0.01}
+                      />
+                      <MoneyField
+                        key={item.unit_price.key}
+                        meta={item.unit_price}
+                        label={<span className="md:sr-only">Unit price, line {n}</span>}
+                      />
+                      <p
+                        className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums"
+                        data-line-total
+                      >
+                        <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
+                        {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
+                      </p>
+                      <div className="flex h-10 items-center justify-end">
+                        {lines.length > 1 ? (
+                          <button
+                            {...form.remove.getButtonProps({ name: fields.items.name, index })}
+                            className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
+                            aria-label={`Remove line ${n}`}
+                          >
+                            <Trash2 aria-hidden className="size-4" />
+                          </button>
+                        ) : null}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              <p
+                id={fields.items.errorId}
+                role={fields.items.errors?.length ? "alert" : undefined}
+                className="text-sm text-red-400"
+              >
+                {fields.items.errors?.[0] ?? ""}
+              </p>
+              <div>
+                <button
+                  {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
+                  className={buttonClass("secondary")}
+                >
+                  <Plus aria-hidden className="size-4" />
+                  Add Item
+                </button>
+              </div>
+            </div>
+          </Card>
+
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <Card title="Additional Information">
+              <TextareaField
+                meta={fields.notes}
+                label="Notes"
+                maxLength={limits.longText}
+                placeholder="Notes for the customer"
+              />
+              <TextareaField meta={fields.terms} label="Terms & Conditions" rows={3} maxLength={limits.longText} />
+              {type === "estimate" ? (
+                <input type="hidden" name={fields.send_reminders.name} value={defaultValue.send_reminders} />
+              ) : (
+                <CheckboxField
+                  meta={fields.send_reminders}
+                  label="Send payment reminders"
+                  description="Emails the client before and after the due date, as set in Settings."
+                />
+              )}
+            </Card>
+
+            <Card title="Summary">
+              <div className="flex flex-col gap-2 text-sm">
+                <div className="flex items-center justify-between gap-3 pb-2">
+                  <span className="text-zinc-400">Subtotal</span>
+                  <span className="tabular-nums" data-summary="subtotal">
+                    {formatMoney(totals.subtotal)}
+                  </span>
+                </div>
+                <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
+                <div className="flex items-center justify-between gap-3 pb-2">
+                  <span className="text-zinc-400">Tax Amount</span>
+                  <span className="tabular-nums" data-summary="tax">
+                    {formatMoney(totals.taxAmount)}
+                  </span>
+                </div>
+                <MoneyField meta={fields.discount_amount} label="Discount ($)" />
+                <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
+                  <span>Total</span>
+                  <span className="tabular-nums" data-summary="total">
+                    {formatMoney(totals.total)}
+                  </span>
+                </div>
+              </div>
+            </Card>
+          </div>
+        </fieldset>
+
+        <Dialog.Root open={dialogOpen} onOpenChange={setDialogOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
+            <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-800 bg-zinc-950 p-5 text-zinc-100 shadow-2xl">
+              <Dialog.Title className="text-lg font-semibold">{invoiceMessages.unsavedTitle}</Dialog.Title>
+              <Dialog.Description className="mt-2 text-sm text-zinc-300">
+                {invoiceMessages.unsaved(type)}
+              </Dialog.Description>
+              <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-end">
+                <button
+                  type="button"
+                  className={buttonClass("ghost")}
+                  onClick={() => {
+                    setDialogOpen(false);
+                    void navigate("/admin/dashboard");
+                  }}
+                >
+                  Don't Save
+                </button>
+                <button
+                  type="button"
+                  className={buttonClass("primary")}
+                  onClick={() => {
+                    setDialogOpen(false);
+                    setAttempt((n) => n + 1);
+                    const element = document.getElementById(formId);
+                    if (element instanceof HTMLFormElement && saveAndContinue.current) {
+                      element.requestSubmit(saveAndContinue.current);
+                    }
+                  }}
+                >
+                  Save &amp; Continue
+                </button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </AdminForm>
+      {clientLink?.live ? <ClientLinkForm action={action} /> : null}
+    </>
   );
 }
 

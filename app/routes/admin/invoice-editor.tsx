@@ -6,6 +6,7 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
+import { type ClientLinkAnswer, clientLinkIntent } from "#app/components/admin/client-link.tsx";
 import { DocumentActions } from "#app/components/admin/document-actions.tsx";
 import {
   type EditorProject,
@@ -20,8 +21,8 @@ import type { InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
-  defaultDueDate,
-  defaultTerms,
+  defaultDueDateFor,
+  defaultTermsFor,
   editorPostSchema,
   invoiceFormSchema,
   invoiceMessages,
@@ -29,6 +30,7 @@ import {
 } from "#app/domain/invoice-form.ts";
 import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
 import { sendMessages } from "#app/domain/sending.ts";
+import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
   createInvoice,
   DocumentClosedError,
@@ -48,6 +50,7 @@ import {
   serverError,
 } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { copyClientLink } from "#app/services/client-links.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import { documentAction, documentIntentOf } from "./document-actions.server.ts";
@@ -94,12 +97,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       customer_id: customer?.id ?? "",
       project_id: project?.id ?? "",
       issue_date: today,
-      due_date: defaultDueDate(today, customer?.paymentTerms),
+      due_date: defaultDueDateFor(type, today, customer?.paymentTerms),
       items: [emptyLine],
       tax_rate: "0",
       discount_amount: "0",
       notes: "",
-      terms: defaultTerms,
+      terms: defaultTermsFor(type),
       send_reminders: "on",
     };
     return { mode: "new" as const, invoiceNumber: null, defaultValue, customers, projects };
@@ -127,8 +130,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     terms: invoice.terms ?? "",
     send_reminders: invoice.remindersEnabled ? "on" : "",
   };
-  // payments, overdue and the estimate's state
-  const documentActions = await loadDocumentActions(database.db, invoice, new URL(request.url).searchParams);
+  // payments, overdue and the estimate's state; whether the client has a link to copy
+  const [documentActions, liveLinks] = await Promise.all([
+    loadDocumentActions(database.db, invoice, new URL(request.url).searchParams),
+    liveLinkCount(database.db, invoice.id),
+  ]);
   const closed = documentActions.estimate
     ? isEstimateClosed({ ...invoice, converted: documentActions.estimate.convertedTo !== null })
     : false;
@@ -140,6 +146,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     projects,
     documentActions,
     closed: closed ? estimateMessages.closed : null,
+    documentId: invoice.id,
+    hasClientLink: liveLinks > 0,
   };
 }
 
@@ -152,6 +160,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const documentIntent = target.mode === "edit" ? documentIntentOf(formData) : null;
   if (documentIntent && target.mode === "edit") {
     return documentAction({ intent: documentIntent, invoiceId: target.id, formData, session, context });
+  }
+  // 'Copy client link': a fresh link, shown once on the page
+  if (target.mode === "edit" && formData.get("intent") === clientLinkIntent) {
+    const copied = await copyClientLink(
+      { db: database.db, publicUrl: config.publicUrl },
+      { invoiceId: target.id, actor: { userId: session.userId, email: session.email }, ip },
+    );
+    if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
+    if (copied.status === "not-found") notFound(invoiceMessages.notFound);
+    const reason = copied.status === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
+    return refuse(409, reason, { form: clientLinkIntent });
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
@@ -233,10 +252,12 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
       ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
       : `/admin/invoices/${params.id}`;
   // the answers of the forms below the editor name their form (payment, delete-payment, estimate)
-  const documentFailure = actionData?.form !== undefined ? actionData : null;
+  const documentFailure = actionData && "result" in actionData && actionData.form !== undefined ? actionData : null;
   // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
   const editorFailure =
-    actionData && actionData.form === undefined ? (actionData as ActionFailure & { projects?: EditorProject[] }) : null;
+    actionData && "result" in actionData && actionData.form === undefined
+      ? (actionData as ActionFailure & { projects?: EditorProject[] })
+      : null;
   return (
     <>
       <InvoiceEditor
@@ -249,6 +270,10 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         failure={editorFailure}
         action={action}
         closed={"closed" in loaderData ? loaderData.closed : null}
+        documentId={"documentId" in loaderData ? loaderData.documentId : null}
+        clientLink={
+          "hasClientLink" in loaderData ? { live: Boolean(loaderData.hasClientLink), answer: actionData } : null
+        }
       />
       {"documentActions" in loaderData && loaderData.documentActions ? (
         <DocumentActions
