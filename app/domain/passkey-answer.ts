@@ -64,3 +64,43 @@ export function registrationAnswer(text: unknown): RegistrationAnswer | null {
 export function authenticationAnswer(text: unknown): AuthenticationAnswer | null {
   return parsed(authentication, text);
 }
+
+export const passkeyMessages = {
+  notVerified: "The passkey could not be verified. Please try again.",
+} as const;
+
+const answerField = <T>(read: (text: unknown) => T | null) =>
+  z.string(passkeyMessages.notVerified).transform((text, ctx): T => {
+    const answer = read(text);
+    if (answer === null) {
+      ctx.addIssue({ code: "custom", message: passkeyMessages.notVerified });
+      return z.NEVER;
+    }
+    return answer;
+  });
+
+/**
+ * Adding a passkey (POST /admin/settings/passkeys): `options` with the password (a fresh check),
+ * then `register` with the browser's answer and a name ("Passkey" when none is given).
+ */
+export const passkeyEnrolSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options"), password: z.string().max(1_024).default("") }),
+  z.object({
+    intent: z.literal("register"),
+    name: z
+      .string()
+      .optional()
+      .transform((name) => name?.trim().slice(0, 100) || "Passkey"),
+    response: answerField(registrationAnswer),
+  }),
+]);
+
+/** Signing in with a passkey (POST /admin/login/passkey): `options`, then `verify` with the answer. */
+export const passkeySignInSchema = z.discriminatedUnion("step", [
+  z.object({ step: z.literal("options") }),
+  z.object({
+    step: z.literal("verify"),
+    response: answerField(authenticationAnswer),
+    redirectTo: z.string().max(2_048).optional(),
+  }),
+]);

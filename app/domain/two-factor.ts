@@ -23,6 +23,7 @@ export const twoFactorMessages = {
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
   wrongPassword: "Your password is not correct",
+  passwordRequired: "Please enter your password",
   tooManyChecks: "Too many password attempts. Please wait a few minutes and try again.",
   alreadyOn: "Two-factor authentication is already on. Turn it off first to set up a new app.",
   backupCodesNote:
