@@ -38,7 +38,7 @@ export const passkeyRemoveSchema = z.object({
   password,
 });
 
-export const sessionSignOutSchema = z.object({
+const sessionSignOutSchema = z.object({
   intent: z.literal("session-sign-out"),
   session_id: hashIdField(sessionNotFound),
 });
@@ -50,7 +50,6 @@ export const securityActionSchema = z.discriminatedUnion("intent", [
   passkeyRemoveSchema,
   sessionSignOutSchema,
 ]);
-export type SecurityAction = z.output<typeof securityActionSchema>;
 
 /** The form an answer is for: the passkey's own row, else the intent (Cancel answers for Turn on). */
 export function securityFormId(payload: { intent?: unknown; id?: unknown }): string | null {

@@ -135,7 +135,7 @@ export const pricingBannerSchema = z.object({
 export const packageNotFound = "Package not found";
 
 /** Remove package: the package's own small form. */
-export const removePackageSchema = z.object({
+const removePackageSchema = z.object({
   intent: z.literal("remove-package"),
   id: serialIdField(packageNotFound),
 });
