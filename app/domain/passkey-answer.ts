@@ -67,7 +67,17 @@ export function authenticationAnswer(text: unknown): AuthenticationAnswer | null
 
 export const passkeyMessages = {
   notVerified: "The passkey could not be verified. Please try again.",
+  nameRequired: "Please enter a name",
+  passwordRequired: "Please enter your password",
+  notAdded: "The passkey could not be added.",
+  addCancelled: "Adding the passkey was cancelled or is not available on this device.",
 } as const;
+
+/** The security page's Add a passkey form (the browser runs the ceremony with it). */
+export const passkeyAddSchema = z.object({
+  name: z.string(passkeyMessages.nameRequired).trim().min(1, passkeyMessages.nameRequired).max(100),
+  password: z.string(passkeyMessages.passwordRequired).min(1, passkeyMessages.passwordRequired).max(1_024),
+});
 
 const answerField = <T>(read: (text: unknown) => T | null) =>
   z.string(passkeyMessages.notVerified).transform((text, ctx): T => {

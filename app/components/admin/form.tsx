@@ -24,7 +24,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ComponentProps, type ReactNode, useEffect } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
@@ -44,11 +44,17 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
   schema,
   failure,
   defaultValue,
+  onSubmit,
 }: {
   id: string;
   schema: Schema;
   failure?: ActionFailure | null;
   defaultValue?: { [K in keyof input<Schema>]?: unknown };
+  /**
+   * Only for a form the browser itself must drive (a WebAuthn ceremony): runs once the schema
+   * passes, with the form's data; it answers by giving its `ActionFailure` back as `failure`.
+   */
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
 }) {
   useEffect(() => {
     if (failure?.toast) showToast({ ...failure.toast, id });
@@ -61,6 +67,7 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit,
   });
 }
 
