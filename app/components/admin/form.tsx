@@ -71,27 +71,28 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
   });
 }
 
+type BusyOptions = { intent?: string; action?: string; fields?: Readonly<Record<string, string | number>> };
+
 /**
  * The one rule for "this form is busy": a non-GET submission is under way (or its redirect is
- * loading) and, when given, it carries this `intent` and goes to this `action`.
+ * loading) and, when given, it carries this `intent`, goes to this `action` and sends these
+ * `fields` (a row's id: only that row's button is busy).
  */
-export function useIsSubmitting({
-  intent,
-  action,
-  fields,
-}: {
-  intent?: string;
-  action?: string;
-  fields?: Readonly<Record<string, string | number>>;
-} = {}) {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formData) return false;
-  if (navigation.formMethod?.toUpperCase() === "GET") return false;
-  if (intent !== undefined && navigation.formData.get("intent") !== intent) return false;
+export function isSubmitting(
+  navigation: Pick<ReturnType<typeof useNavigation>, "state" | "formData" | "formMethod" | "formAction">,
+  { intent, action, fields }: BusyOptions = {},
+) {
   const sent = navigation.formData;
+  if (navigation.state === "idle" || !sent) return false;
+  if (navigation.formMethod?.toUpperCase() === "GET") return false;
+  if (intent !== undefined && sent.get("intent") !== intent) return false;
   if (fields && Object.entries(fields).some(([name, value]) => sent.get(name) !== String(value))) return false;
   if (action !== undefined && navigation.formAction?.split("?")[0] !== action.split("?")[0]) return false;
   return true;
+}
+
+export function useIsSubmitting(options: BusyOptions = {}) {
+  return isSubmitting(useNavigation(), options);
 }
 
 /** A POST form wired to Conform (ids, noValidate once hydrated, the form-level error). */
