@@ -58,6 +58,17 @@ function matching<T extends { password: string; confirmPassword: string }>(value
   }
 }
 
+/** Which of the login page's forms was sent (no intent: the sign-in form). */
+export const loginIntentSchema = z.object({
+  intent: z.enum(["signin", "forgot", "recovery", "recovery-check"]).catch("signin"),
+});
+
+/** The reset link's check as soon as it is opened (the token from the address's fragment). */
+export const recoveryCheckSchema = z.object({
+  intent: z.literal("recovery-check"),
+  token: z.string().max(1_024).default(""),
+});
+
 export const signInSchema = z.object({
   intent: z.literal("signin"),
   email,

@@ -23,6 +23,9 @@ export const settingsMessages = {
   saveFailed: "The settings could not be saved. Please try again.",
 } as const;
 
+/** The settings page's sections, by the form sent: the studio's identity or the invoice settings. */
+export const settingsSectionSchema = z.object({ intent: z.enum(["identity", "invoice-settings"]) });
+
 export const businessSettingsSchema = z.object({
   business_name: requiredText(
     limits.businessName,

@@ -3,6 +3,8 @@
  * so a route answers 404 and never runs a query with it (a malformed id must never be a 500).
  */
 
+import { z } from "zod";
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A UUID (customers, projects, invoices, submissions, users) in any case, lower-cased. */
@@ -24,3 +26,22 @@ export function parseSerialId(value: unknown): number | null {
 export function parseHashId(value: unknown): string | null {
   return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
 }
+
+/**
+ * A form field holding an id, read by one of the parsers above: a malformed id is the field's
+ * error (`message`), so the route answers 404 and never runs a query with it.
+ */
+function idField<Id>(parse: (value: unknown) => Id | null, message: string) {
+  return z.string(message).transform((value, ctx): Id => {
+    const id = parse(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+export const uuidField = (message = "Not found") => idField(parseUuid, message);
+export const serialIdField = (message = "Not found") => idField(parseSerialId, message);
+export const hashIdField = (message = "Not found") => idField(parseHashId, message);

@@ -4,6 +4,7 @@
  * most `logoBox` in size (app/services/logo-image.server.ts): a small file can declare a huge
  * canvas (a decompression bomb), and the PDF renderer inflates whatever it is given.
  */
+import { z } from "zod";
 import type { Result } from "#app/domain/result.ts";
 
 export const maxLogoBytes = 1024 * 1024;
@@ -25,6 +26,15 @@ export const logoMessages = {
   saved: "Logo saved successfully",
   removed: "Logo removed",
 } as const;
+
+/**
+ * What the logo form posts (multipart): `intent=remove`, or the file `logo` (its bytes are
+ * checked by `checkLogo` and the server's decoder, not here; no file is the "missing" message).
+ */
+export const logoFormSchema = z.object({
+  intent: z.literal("remove").optional(),
+  logo: z.instanceof(Blob, { error: logoMessages.missing }).optional(),
+});
 
 const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const jpeg = [0xff, 0xd8, 0xff];

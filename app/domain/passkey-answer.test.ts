@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { authenticationAnswer, registrationAnswer } from "./passkey-answer.ts";
+import {
+  authenticationAnswer,
+  passkeyEnrolSchema,
+  passkeyMessages,
+  passkeySignInSchema,
+  registrationAnswer,
+} from "./passkey-answer.ts";
 
 const registration = {
   id: "AbC-1_",
@@ -40,5 +46,26 @@ describe("passkey answers from a form field", () => {
     }
     expect(authenticationAnswer(JSON.stringify(registration))).toBeNull();
     expect(authenticationAnswer(JSON.stringify({ ...authentication, id: "" }))).toBeNull();
+  });
+});
+
+describe("the passkey posts", () => {
+  it("adding: options with the password, then register with a checked answer and a name (Passkey when blank)", () => {
+    expect(passkeyEnrolSchema.parse({ intent: "options", password: "secret" })).toEqual({
+      intent: "options",
+      password: "secret",
+    });
+    const added = passkeyEnrolSchema.parse({ intent: "register", response: JSON.stringify(registration), name: " " });
+    expect(added).toMatchObject({ intent: "register", name: "Passkey", response: { id: "AbC-1_" } });
+    const refused = passkeyEnrolSchema.safeParse({ intent: "register", response: JSON.stringify(authentication) });
+    expect(refused.error?.issues[0]?.message).toBe(passkeyMessages.notVerified);
+  });
+
+  it("signing in: options, then verify with a sign-in answer only", () => {
+    expect(passkeySignInSchema.parse({ step: "options" })).toEqual({ step: "options" });
+    const verify = { step: "verify", response: JSON.stringify(authentication), redirectTo: "/admin/customers" };
+    expect(passkeySignInSchema.parse(verify)).toMatchObject({ step: "verify", redirectTo: "/admin/customers" });
+    expect(passkeySignInSchema.safeParse({ ...verify, response: JSON.stringify(registration) }).success).toBe(false);
+    expect(passkeySignInSchema.safeParse({ step: "guess" }).success).toBe(false);
   });
 });

@@ -64,3 +64,53 @@ export function registrationAnswer(text: unknown): RegistrationAnswer | null {
 export function authenticationAnswer(text: unknown): AuthenticationAnswer | null {
   return parsed(authentication, text);
 }
+
+export const passkeyMessages = {
+  notVerified: "The passkey could not be verified. Please try again.",
+  nameRequired: "Please enter a name",
+  passwordRequired: "Please enter your password",
+  notAdded: "The passkey could not be added.",
+  addCancelled: "Adding the passkey was cancelled or is not available on this device.",
+} as const;
+
+/** The security page's Add a passkey form (the browser runs the ceremony with it). */
+export const passkeyAddSchema = z.object({
+  name: z.string(passkeyMessages.nameRequired).trim().min(1, passkeyMessages.nameRequired).max(100),
+  password: z.string(passkeyMessages.passwordRequired).min(1, passkeyMessages.passwordRequired).max(1_024),
+});
+
+const answerField = <T>(read: (text: unknown) => T | null) =>
+  z.string(passkeyMessages.notVerified).transform((text, ctx): T => {
+    const answer = read(text);
+    if (answer === null) {
+      ctx.addIssue({ code: "custom", message: passkeyMessages.notVerified });
+      return z.NEVER;
+    }
+    return answer;
+  });
+
+/**
+ * Adding a passkey (POST /admin/settings/passkeys): `options` with the password (a fresh check),
+ * then `register` with the browser's answer and a name ("Passkey" when none is given).
+ */
+export const passkeyEnrolSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("options"), password: z.string().max(1_024).default("") }),
+  z.object({
+    intent: z.literal("register"),
+    name: z
+      .string()
+      .optional()
+      .transform((name) => name?.trim().slice(0, 100) || "Passkey"),
+    response: answerField(registrationAnswer),
+  }),
+]);
+
+/** Signing in with a passkey (POST /admin/login/passkey): `options`, then `verify` with the answer. */
+export const passkeySignInSchema = z.discriminatedUnion("step", [
+  z.object({ step: z.literal("options") }),
+  z.object({
+    step: z.literal("verify"),
+    response: answerField(authenticationAnswer),
+    redirectTo: z.string().max(2_048).optional(),
+  }),
+]);

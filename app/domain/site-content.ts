@@ -6,7 +6,7 @@
 
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
-import { maxSerialId } from "#app/domain/ids.ts";
+import { maxSerialId, serialIdField } from "#app/domain/ids.ts";
 import type { Result } from "#app/domain/result.ts";
 import { httpUrl, tooLong } from "#app/domain/validation.ts";
 
@@ -92,8 +92,8 @@ export const portfolioItemSchema = z.object({
     ]),
   ),
   published: checkbox,
-  /** the uploaded file: checked by its bytes on the server (checkPortfolioImage), not here */
-  image: z.unknown().optional(),
+  /** the uploaded file (none: keep the image): checked by its bytes on the server (checkPortfolioImage), not here */
+  image: z.instanceof(Blob, { error: siteMessages.imageRule }).optional(),
 });
 export type PortfolioItemForm = z.output<typeof portfolioItemSchema>;
 
@@ -130,6 +130,28 @@ export type PricingPackageForm = z.output<typeof pricingPackageSchema>;
 export const pricingBannerSchema = z.object({
   what_you_get: lineList(siteMessages.listRequired, 8),
   includes: lineList(siteMessages.listRequired, 8),
+});
+
+export const packageNotFound = "Package not found";
+
+/** Remove package: the package's own small form. */
+const removePackageSchema = z.object({
+  intent: z.literal("remove-package"),
+  id: serialIdField(packageNotFound),
+});
+
+/** Everything the pricing page posts, by the button pressed. */
+export const pricingActionSchema = z.discriminatedUnion("intent", [
+  pricingPackageSchema.extend({ intent: z.literal("save-package") }),
+  z.object({ intent: z.literal("add-package") }),
+  removePackageSchema,
+  pricingBannerSchema.extend({ intent: z.literal("save-banner") }),
+]);
+
+/** The portfolio list's row actions (order, publishing, delete). */
+export const portfolioRowActionSchema = z.object({
+  intent: z.enum(["move-up", "move-down", "publish", "unpublish", "delete"]),
+  id: serialIdField(siteMessages.notFound),
 });
 
 /** The banner's texts before the owner edits them (the spec's). */

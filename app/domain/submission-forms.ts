@@ -66,6 +66,12 @@ export function convertFormDefaults(submission: SubmissionForPrefill) {
 
 const submissionIdSchema = z.uuid();
 
+/** What the inbox's dialogs post besides their fields: the button pressed and the submission. */
+export const submissionActionSchema = z.object({
+  intent: z.enum(["update", "convert"]),
+  id: z.preprocess((value) => parseSubmissionId(value) ?? "", z.string().min(1, inboxMessages.notFound)),
+});
+
 /** A submission id from the address or a form; anything that is not a UUID is no id at all. */
 export function parseSubmissionId(value: unknown): string | null {
   const parsed = submissionIdSchema.safeParse(typeof value === "string" ? value.trim() : value);

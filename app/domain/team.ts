@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { authMessages, characterCount, newPasswordMax, newPasswordMin } from "#app/domain/auth-schemas.ts";
+import { hashIdField, uuidField } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
 import { emailAddress, requiredText, tooLong } from "#app/domain/validation.ts";
 
@@ -37,10 +38,23 @@ export const inviteSchema = z.object({
   admin: z.preprocess((value) => value === "on" || value === "true", z.boolean()).default(false),
 });
 
-export const memberActionSchema = z.object({
-  intent: z.enum(["grant-admin", "revoke-admin", "disable", "enable", "revoke-invitation"]),
-  id: z.string().min(1).max(100),
-});
+/** A row action of the team page: a member's role or access, or a pending invitation revoked. */
+export const memberActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revoke-invitation"), id: hashIdField(teamMessages.unknownInvitation) }),
+  ...(["grant-admin", "revoke-admin", "disable", "enable"] as const).map((intent) =>
+    z.object({ intent: z.literal(intent), id: uuidField(teamMessages.unknownMember) }),
+  ),
+]);
+
+/** Everything the team page posts. */
+export const teamActionSchema = z.discriminatedUnion("intent", [inviteSchema, ...memberActionSchema.options]);
+
+/** The answer of a refused row action: nobody changes their own account (403), gone (404), the last admin (409). */
+export function teamRefusalStatus(message: string): 403 | 404 | 409 {
+  if (message === teamMessages.notYourself) return 403;
+  if (message === teamMessages.unknownMember || message === teamMessages.unknownInvitation) return 404;
+  return 409;
+}
 
 const newPassword = z
   .string(authMessages.newPasswordTooShort)

@@ -1,4 +1,6 @@
-/** Two-factor rules (ADR 0024): time-steps, backup-code format, the page's words. */
+/** Two-factor rules (ADR 0024): time-steps, backup-code format, the page's words, the code form. */
+import { z } from "zod";
+
 export const totpPeriodSeconds = 30;
 export const backupCodeCount = 10;
 
@@ -23,8 +25,18 @@ export const twoFactorMessages = {
   enabled: "Two-factor authentication is on",
   disabled: "Two-factor authentication is off",
   wrongPassword: "Your password is not correct",
+  passwordRequired: "Please enter your password",
   tooManyChecks: "Too many password attempts. Please wait a few minutes and try again.",
   alreadyOn: "Two-factor authentication is already on. Turn it off first to set up a new app.",
   backupCodesNote:
     "Keep these backup codes somewhere safe. Each works once if you lose your phone. They are shown only now.",
 } as const;
+
+/** The second step of signing in: a code from the app (6 digits) or a backup code. */
+export const secondFactorSchema = z.object({
+  code: z
+    .string(twoFactorMessages.enterCode)
+    .trim()
+    .min(1, twoFactorMessages.enterCode)
+    .max(64, twoFactorMessages.invalidCode),
+});

@@ -12,7 +12,7 @@
  * - a signed-in user without the right: `forbidden(message)` throws a 403 ('Access Denied').
  * Every failure answer has the one shape `ActionFailure` (`app/domain/action-answer.ts`): Conform's
  * reply plus an optional toast; `useAdminForm` (`app/components/admin/form.tsx`) reads it, and
- * hand-written forms read it with `failureMessage`.
+ * a fetcher that is no form reads it with `failureMessage`.
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";

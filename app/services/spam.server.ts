@@ -26,7 +26,8 @@ export async function keepSpam(db: Queryable, reason: SpamReason, fields: Record
   return insertSpam(db, { reason, fields });
 }
 
-export type RestoreOutcome = { ok: true; submissionId: string } | { ok: false; message: string };
+/** `gone`: the post is no longer kept (restored or deleted meanwhile); otherwise a rule refuses it. */
+export type RestoreOutcome = { ok: true; submissionId: string } | { ok: false; message: string; gone?: true };
 
 /**
  * Moves a suspected-spam post into the inbox as a new submission (one transaction), when its
@@ -35,7 +36,7 @@ export type RestoreOutcome = { ok: true; submissionId: string } | { ok: false; m
 export async function restoreSpam(db: Db, id: string): Promise<RestoreOutcome> {
   return db.transaction(async (tx) => {
     const row = await getSpam(tx, id);
-    if (!row) return { ok: false, message: "This message is no longer in Spam." };
+    if (!row) return { ok: false, message: "This message is no longer in Spam.", gone: true };
     const form = new FormData();
     for (const [name, value] of Object.entries(row.fields)) form.set(name, value);
     const submission = parseWithZod(form, { schema: contactFormSchema });

@@ -150,5 +150,22 @@ describe("sessions, two-factor and passkeys", () => {
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(`${site}/admin/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+
+    // removing it needs the password: a wrong one is a 400 shown on that passkey's own form
+    await page.goto(`${site}/admin/settings/security`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const passkeyList = page.getByRole("list", { name: "Your passkeys" });
+    await passkeyList.getByLabel("Password to remove").fill("not the password");
+    const refused = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/admin/settings/security"),
+    );
+    await passkeyList.getByRole("button", { name: "Remove Test laptop" }).click();
+    expect((await refused).status()).toBe(400);
+    await passkeyList.getByText("Your password is not correct").waitFor();
+    expect(await passkeyList.getByLabel("Password to remove").getAttribute("aria-invalid")).toBe("true");
+    await passkeyList.getByLabel("Password to remove").fill(adminAccount.password);
+    await passkeyList.getByRole("button", { name: "Remove Test laptop" }).click();
+    await page.getByText("Passkey removed").waitFor();
+    expect(await page.getByRole("list", { name: "Your passkeys" }).count()).toBe(0);
   });
 });

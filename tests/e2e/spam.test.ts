@@ -35,6 +35,12 @@ describe("suspected spam", () => {
       )
       .returning({ id: suspectedSpam.id, fields: suspectedSpam.fields });
     for (const row of rows) ids[String(row.fields.first_name)] = row.id;
+    // a post the inquiry form's rules refuse (no email): it cannot become a lead
+    await database.db.insert(suspectedSpam).values({
+      reason: "honeypot",
+      fields: { first_name: "Bot", last_name: "Spammer", message: "buy now" },
+      createdAt: new Date(Date.UTC(2026, 10, 20, 9, 0)),
+    });
     await database.close();
   }
 
@@ -71,6 +77,22 @@ describe("suspected spam", () => {
     await page.getByText("Deleted for good.").waitFor();
     await page.getByText("Quick Quentin", { exact: true }).waitFor({ state: "detached" });
     await expect(page.getByText("Real Rita", { exact: true }).count()).resolves.toBe(1);
+    await page.context().close();
+  });
+
+  it("a Restore the form's rules refuse is a 409 shown above the list; the message stays", async () => {
+    const page = await signedInPage();
+    await page.goto(`${server.url}/admin/spam`);
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const answered = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/admin/spam"),
+    );
+    await page.getByRole("row").filter({ hasText: "Bot Spammer" }).getByRole("button", { name: "Restore" }).click();
+    expect((await answered).status()).toBe(409);
+    const alert = page.getByRole("main").getByRole("alert").filter({ hasText: "This message cannot be restored: " });
+    await alert.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/spam");
+    await expect(page.getByText("Bot Spammer", { exact: true }).count()).resolves.toBe(1);
     await page.context().close();
   });
 

@@ -7,8 +7,10 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { auditLog, passkeys, users, webauthnChallenges } from "#app/db/schema.ts";
+import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import * as loginPasskey from "#app/routes/admin/login-passkey.ts";
 import * as settingsPasskeys from "#app/routes/admin/settings-passkeys.ts";
+import * as security from "#app/routes/admin/settings-security.tsx";
 import { describeEachDatabase } from "../support/database.ts";
 import { routeHarness } from "../support/routes.ts";
 
@@ -60,20 +62,32 @@ describeEachDatabase("passkeys", (database) => {
     await database()
       .db.insert(passkeys)
       .values({ id: "cred-1", userId: owner?.id ?? "", publicKey: new Uint8Array([1, 2, 3]), name: "Laptop" });
-    const wrong = await call(settingsPasskeys.action, "/admin/settings/passkeys", {
+    const wrong = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { intent: "delete", id: "cred-1", password: "wrong" },
+      form: { intent: "passkey-remove", id: "cred-1", password: "wrong" },
     });
-    expect(wrong.status).toBe(302);
+    // the refusal on the passkey's own form, what was typed not sent back
+    expect(wrong.status).toBe(400);
+    expect(wrong.data).toMatchObject({
+      form: "passkey-remove-cred-1",
+      result: { error: { password: [twoFactorMessages.wrongPassword] } },
+    });
+    expect(JSON.stringify(wrong.data)).not.toContain('"wrong"');
     expect(await database().db.select().from(passkeys)).toHaveLength(1);
-    const unknown = await call(settingsPasskeys.action, "/admin/settings/passkeys", {
+    const empty = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { intent: "delete", id: "cred-2", password },
+      form: { intent: "passkey-remove", id: "cred-1" },
+    });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.data)).toContain(twoFactorMessages.passwordRequired);
+    const unknown = await call(security.action, "/admin/settings/security", {
+      cookie: admin,
+      form: { intent: "passkey-remove", id: "cred-2", password },
     });
     expect(unknown.status).toBe(404);
-    const removed = await call(settingsPasskeys.action, "/admin/settings/passkeys", {
+    const removed = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { intent: "delete", id: "cred-1", password },
+      form: { intent: "passkey-remove", id: "cred-1", password },
     });
     expect(removed.status).toBe(302);
     expect(await database().db.select().from(passkeys)).toHaveLength(0);

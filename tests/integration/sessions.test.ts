@@ -59,7 +59,7 @@ describeEachDatabase("sessions", (database) => {
     const target = hashToken(otherTokens[0] ?? "");
     const done = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { session_id: target },
+      form: { intent: "session-sign-out", session_id: target },
     });
     expect(done.status).toBe(302);
     expect(await sessionIds()).not.toContain(target);
@@ -72,7 +72,7 @@ describeEachDatabase("sessions", (database) => {
     const staffSession = await createSession(database().db, staffUser?.id ?? "", {});
     const foreignSession = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { session_id: hashToken(staffSession.token) },
+      form: { intent: "session-sign-out", session_id: hashToken(staffSession.token) },
     });
     expect(foreignSession.status).toBe(404);
     expect(
@@ -83,11 +83,16 @@ describeEachDatabase("sessions", (database) => {
     ).toHaveLength(1);
     const foreign = await call(security.action, "/admin/settings/security", {
       cookie: admin,
-      form: { session_id: "f".repeat(64) },
+      form: { intent: "session-sign-out", session_id: "f".repeat(64) },
     });
     expect(foreign.status).toBe(404);
     expect(
-      (await call(security.action, "/admin/settings/security", { cookie: admin, form: { session_id: "x" } })).status,
+      (
+        await call(security.action, "/admin/settings/security", {
+          cookie: admin,
+          form: { intent: "session-sign-out", session_id: "x" },
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -118,7 +123,7 @@ describeEachDatabase("sessions", (database) => {
       expect([302, 403]).toContain((await call(security.loader, "/admin/settings/security", { cookie })).status);
       const post = await call(security.action, "/admin/settings/security", {
         cookie,
-        form: { session_id: hashToken(otherTokens[0] ?? "") },
+        form: { intent: "session-sign-out", session_id: hashToken(otherTokens[0] ?? "") },
       });
       expect([302, 403]).toContain(post.status);
     }

@@ -216,10 +216,24 @@ describeEachDatabase("site content", (database) => {
         cookie: admin,
         form: { intent: "remove-package", id: String(all[0]?.id) },
       });
-      expect(last.status).toBe(302);
-      const toast = /studio_toast=([^.;]+)/.exec(last.headers.get("set-cookie") ?? "")?.[1] ?? "";
-      expect(Buffer.from(decodeURIComponent(toast), "base64").toString()).toContain(siteMessages.lastPackage);
+      // a refusal on that package's form (and as a toast), never a redirect
+      expect(last.status).toBe(409);
+      expect(last.data).toMatchObject({
+        form: `package-${all[0]?.id}`,
+        result: { error: { "": [siteMessages.lastPackage] } },
+        toast: { type: "error", message: siteMessages.lastPackage },
+      });
       expect(await listPricingPackages(db)).toHaveLength(1);
+      const malformed = await call(pricingRoute.action, "/admin/site/pricing", {
+        cookie: admin,
+        form: { intent: "remove-package", id: "0" },
+      });
+      expect(malformed.status).toBe(404);
+      const unknown = await call(pricingRoute.action, "/admin/site/pricing", {
+        cookie: admin,
+        form: { intent: "rename-everything" },
+      });
+      expect(unknown.status).toBe(400);
     });
 
     it("saves the consultation banner's lists", async () => {

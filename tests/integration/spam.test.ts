@@ -1,8 +1,11 @@
 import { expect, it } from "vitest";
 import { contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
+import { spamMessages } from "#app/domain/spam.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import * as spamRoute from "#app/routes/admin/spam.tsx";
 import { deleteSpamForGood, keepSpam, purgeOldSpam, restoreSpam, spamRetentionMs } from "#app/services/spam.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness } from "../support/routes.ts";
 
 const fields = {
   first_name: "Ada",
@@ -13,6 +16,38 @@ const fields = {
 };
 
 describeEachDatabase("suspected spam", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+
+  it("the page's Restore and Delete refuse on the page, never with a redirect: gone is 404, a post failing the rules 409", async () => {
+    const db = database().db;
+    const admin = await cookieFor("owner@studio.test", true);
+    const post = (form: Record<string, string>) => call(spamRoute.action, "/admin/spam", { cookie: admin, form });
+    const refusal = (message: string) => ({
+      form: "spam",
+      result: { status: "error", error: { "": [message] } },
+      toast: { type: "error", message },
+    });
+
+    const malformed = await post({ intent: "restore", id: "not-an-id" });
+    expect(malformed.status).toBe(404);
+    expect(malformed.data).toMatchObject(refusal(spamMessages.gone));
+
+    const junk = await keepSpam(db, "honeypot", { message: "buy now", company_website: "http://spam.example" });
+    const refused = await post({ intent: "restore", id: junk.id });
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.data)).toContain("This message cannot be restored: ");
+
+    expect((await post({ intent: "delete", id: junk.id })).status).toBe(302);
+    const again = await post({ intent: "delete", id: junk.id });
+    expect(again.status).toBe(404);
+    expect(again.data).toMatchObject(refusal(spamMessages.gone));
+    const gone = await post({ intent: "restore", id: junk.id });
+    expect(gone.status).toBe(404);
+    expect(JSON.stringify(gone.data)).toContain("This message is no longer in Spam.");
+
+    expect((await post({ intent: "archive", id: junk.id })).status).toBe(400);
+  });
+
   it("restores a kept post into the inbox as a new submission, counted from then on", async () => {
     const db = database().db;
     const kept = await keepSpam(db, "too-fast", fields);

@@ -301,6 +301,37 @@ describeEachDatabase("team", (database) => {
       });
       expect(await db().select().from(userRoles).where(eq(userRoles.userId, staffId))).toHaveLength(0);
 
+      // a refused row action answers on the page with its status, never a redirect with an error toast
+      const ownerId = members.find((member) => member.email === "owner@studio.test")?.id ?? "";
+      const refusal = (message: string) => ({
+        form: "team",
+        result: { error: { "": [message] } },
+        toast: { type: "error", message },
+      });
+      const own = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "revoke-admin", id: ownerId },
+      });
+      expect(own.status).toBe(403);
+      expect(own.data).toMatchObject(refusal(teamMessages.notYourself));
+      const nobody = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "grant-admin", id: "0193a8c2-6f1d-4c5e-9a2b-1c3d4e5f6a7b" },
+      });
+      expect(nobody.status).toBe(404);
+      expect(nobody.data).toMatchObject(refusal(teamMessages.unknownMember));
+      const malformed = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "revoke-invitation", id: "not-a-hash" },
+      });
+      expect(malformed.status).toBe(404);
+      expect(malformed.data).toMatchObject(refusal(teamMessages.unknownInvitation));
+      const unknownIntent = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "delete-everyone", id: staffId },
+      });
+      expect(unknownIntent.status).toBe(400);
+
       const token = await invitationToken();
       const open = await call(invite.loader, `/admin/invite/${token}`, { params: { token } });
       expect(open.data).toMatchObject({ state: "valid", email: "new@studio.test", admin: true });

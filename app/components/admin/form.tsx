@@ -5,10 +5,12 @@
  *   browser on blur (then as you type) and again on the server, which answers with
  *   `lastResult`; a failure's toast is shown once, under the form's id, so the success toast
  *   of the same form later replaces it.
- * - Field components (text, email, number, money, date, select, textarea, checkbox) wire the
- *   label, the description and the error line to the control for assistive technology.
+ * - Field components (text, email, password, one-time code, number, money, date, select, textarea,
+ *   checkbox) wire the label, the description and the error line to the control for assistive
+ *   technology.
  * - `SubmitButton` is disabled and says 'Saving...' while its form is being submitted
- *   (`useIsSubmitting`, the one rule for "busy").
+ *   (`useIsSubmitting`, the one rule for "busy"); `RowActionForm` is the small form of a row's
+ *   button (Sign out, Restore, Publish), its payload parsed by the route's schema all the same.
  *
  * Server side, the matching answers are in `app/services/action-result.server.ts`.
  */
@@ -22,7 +24,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ComponentProps, type ReactNode, useEffect } from "react";
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
@@ -42,11 +44,17 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
   schema,
   failure,
   defaultValue,
+  onSubmit,
 }: {
   id: string;
   schema: Schema;
   failure?: ActionFailure | null;
   defaultValue?: { [K in keyof input<Schema>]?: unknown };
+  /**
+   * Only for a form the browser itself must drive (a WebAuthn ceremony): runs once the schema
+   * passes, with the form's data; it answers by giving its `ActionFailure` back as `failure`.
+   */
+  onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
 }) {
   useEffect(() => {
     if (failure?.toast) showToast({ ...failure.toast, id });
@@ -59,20 +67,32 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit,
   });
 }
 
+type BusyOptions = { intent?: string; action?: string; fields?: Readonly<Record<string, string | number>> };
+
 /**
  * The one rule for "this form is busy": a non-GET submission is under way (or its redirect is
- * loading) and, when given, it carries this `intent` and goes to this `action`.
+ * loading) and, when given, it carries this `intent`, goes to this `action` and sends these
+ * `fields` (a row's id: only that row's button is busy).
  */
-export function useIsSubmitting({ intent, action }: { intent?: string; action?: string } = {}) {
-  const navigation = useNavigation();
-  if (navigation.state === "idle" || !navigation.formData) return false;
+export function isSubmitting(
+  navigation: Pick<ReturnType<typeof useNavigation>, "state" | "formData" | "formMethod" | "formAction">,
+  { intent, action, fields }: BusyOptions = {},
+) {
+  const sent = navigation.formData;
+  if (navigation.state === "idle" || !sent) return false;
   if (navigation.formMethod?.toUpperCase() === "GET") return false;
-  if (intent !== undefined && navigation.formData.get("intent") !== intent) return false;
+  if (intent !== undefined && sent.get("intent") !== intent) return false;
+  if (fields && Object.entries(fields).some(([name, value]) => sent.get(name) !== String(value))) return false;
   if (action !== undefined && navigation.formAction?.split("?")[0] !== action.split("?")[0]) return false;
   return true;
+}
+
+export function useIsSubmitting(options: BusyOptions = {}) {
+  return isSubmitting(useNavigation(), options);
 }
 
 /** A POST form wired to Conform (ids, noValidate once hydrated, the form-level error). */
@@ -154,6 +174,48 @@ export function SubmitButton({
     >
       {busy ? pendingLabel : children}
     </button>
+  );
+}
+
+/**
+ * A row action (Sign out, Restore, Publish, Remove): a small POST form of hidden `fields` and one
+ * button whose value is the `intent`; disabled while this very row's action is under way. Its
+ * payload is parsed by the route's schema like any form's; a refusal comes back to the page, which
+ * shows it with its own `useAdminForm` (the toast) and `FormError`.
+ */
+export function RowActionForm({
+  intent,
+  fields,
+  action,
+  formClassName,
+  className,
+  children,
+  ...props
+}: {
+  intent: string;
+  fields: Readonly<Record<string, string | number>>;
+  action?: string;
+  formClassName?: string;
+  children: ReactNode;
+} & Omit<ComponentProps<"button">, "type" | "name" | "value" | "children">) {
+  const busy = useIsSubmitting({ intent, action, fields });
+  return (
+    <Form method="post" action={action} className={formClassName}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        {...props}
+        disabled={busy || props.disabled}
+        aria-disabled={busy || undefined}
+        className={className}
+      >
+        {children}
+      </button>
+    </Form>
   );
 }
 
@@ -268,6 +330,11 @@ export function EmailField(props: FieldFrameProps & InputExtras) {
 /** A password (sign-in, reset, set-up); pass `autoComplete` ("current-password" or "new-password"). */
 export function PasswordField(props: FieldFrameProps & InputExtras) {
   return <InputField {...props} type="password" />;
+}
+
+/** A code from an authenticator app (6 digits) or a backup code: one-time-code autofill, digits keyboard. */
+export function OneTimeCodeField(props: FieldFrameProps & InputExtras) {
+  return <InputField inputMode="numeric" autoComplete="one-time-code" spellCheck={false} {...props} type="text" />;
 }
 
 /** A number; `step` and `min` as the form needs (quantities, hours, days). */

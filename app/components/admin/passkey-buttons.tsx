@@ -5,9 +5,17 @@
 import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { inputClass } from "#app/components/admin/form.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  PasswordField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { failureMessage } from "#app/domain/action-answer.ts";
+import { failureMessage, refusalResult } from "#app/domain/action-answer.ts";
+import { passkeyAddSchema, passkeyMessages } from "#app/domain/passkey-answer.ts";
 
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false);
@@ -65,13 +73,12 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
 export function AddPasskey() {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<ActionFailure>();
   const [busy, setBusy] = useState(false);
-  if (!hydrated) return <p className="text-sm text-zinc-400">Adding a passkey needs JavaScript.</p>;
-  const add = async (form: HTMLFormElement) => {
+  const refused = (message: string) => setFailure({ result: refusalResult(message) });
+  const add = async (form: HTMLFormElement, fields: FormData) => {
     setBusy(true);
-    setError(null);
-    const fields = new FormData(form);
+    setFailure(undefined);
     try {
       const { startRegistration } = await import("@simplewebauthn/browser");
       const first = await fetch("/admin/settings/passkeys", {
@@ -80,7 +87,7 @@ export function AddPasskey() {
       });
       const body = (await first.json()) as { options?: Parameters<typeof startRegistration>[0]["optionsJSON"] };
       if (!first.ok || !body.options) {
-        setError(failureMessage(body) ?? "The passkey could not be added.");
+        setFailure("result" in body ? (body as ActionFailure) : { result: refusalResult(passkeyMessages.notAdded) });
         return;
       }
       const answer = await startRegistration({ optionsJSON: body.options });
@@ -93,58 +100,41 @@ export function AddPasskey() {
         }),
       });
       if (!second.ok) {
-        setError(failureMessage(await second.json()) ?? "The passkey could not be added.");
+        const answered = (await second.json()) as unknown;
+        if (typeof answered === "object" && answered !== null && "result" in answered) {
+          setFailure(answered as ActionFailure);
+        } else refused(passkeyMessages.notAdded);
         return;
       }
       form.reset();
       revalidator.revalidate();
     } catch {
-      setError("Adding the passkey was cancelled or is not available on this device.");
+      refused(passkeyMessages.addCancelled);
     } finally {
       setBusy(false);
     }
   };
+  const [form, fields] = useAdminForm({
+    id: "passkey-add",
+    schema: passkeyAddSchema,
+    failure,
+    onSubmit: (event, { formData }) => {
+      event.preventDefault();
+      void add(event.currentTarget, formData);
+    },
+  });
+  if (!hydrated) return <p className="text-sm text-zinc-400">Adding a passkey needs JavaScript.</p>;
   return (
-    <form
-      className="mt-3 flex flex-col gap-2 sm:max-w-sm"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add(event.currentTarget);
-      }}
-    >
-      <label htmlFor="passkey-name" className="text-sm font-medium text-zinc-200">
-        Name for this passkey
-      </label>
-      <input
-        id="passkey-name"
-        name="name"
-        required
-        maxLength={100}
-        placeholder="e.g. Work laptop"
-        className={inputClass()}
-      />
-      <label htmlFor="passkey-password" className="text-sm font-medium text-zinc-200">
-        Your password
-      </label>
-      <input
-        id="passkey-password"
-        name="password"
-        type="password"
-        required
-        autoComplete="current-password"
-        className={inputClass()}
-      />
-      {error ? (
-        <p role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
+    <AdminForm form={form} className="mt-3 flex flex-col gap-1 sm:max-w-sm">
+      <FormError form={form} />
+      <TextField meta={fields.name} label="Name for this passkey" maxLength={100} placeholder="e.g. Work laptop" />
+      <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
       <div>
         <button type="submit" disabled={busy} className={buttonClass("primary", undefined, "sm")}>
           <KeyRound aria-hidden className="size-4" />
           {busy ? "Waiting for your device…" : "Add a passkey"}
         </button>
       </div>
-    </form>
+    </AdminForm>
   );
 }

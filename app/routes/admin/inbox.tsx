@@ -23,6 +23,7 @@ import { inboxHref, inboxPageSize, inboxTotals, inboxTypeFilters, parseInboxQuer
 import {
   inboxMessages,
   parseSubmissionId,
+  submissionActionSchema,
   submissionUpdateSchema,
   toSubmissionChanges,
 } from "#app/domain/submission-forms.ts";
@@ -34,7 +35,7 @@ import {
   listSubmissions,
   updateSubmission,
 } from "#app/models/contact-submissions.server.ts";
-import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/inbox";
@@ -73,12 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, logger } = getApp(context);
   const query = parseInboxQuery(new URL(request.url).searchParams);
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  const id = parseSubmissionId(formData.get("id"));
+  const sent = parseWithZod(formData, { schema: submissionActionSchema });
+  if (sent.status !== "success") badRequest("Unknown submission or action");
+  const { intent, id } = sent.value;
   const listHref = inboxHref(query);
-  if (!id || (intent !== "update" && intent !== "convert")) {
-    badRequest("Unknown submission or action");
-  }
   const detailHref = inboxHref(query, { submission: id });
 
   if (intent === "update") {
@@ -86,9 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid(submission);
     try {
       const updated = await updateSubmission(database.db, id, toSubmissionChanges(submission.value));
-      if (!updated) {
-        return redirectWithToast(config, listHref, { type: "error", message: inboxMessages.updateFailed });
-      }
+      if (!updated) return refuse(404, inboxMessages.updateFailed, { submission, form: `update-${id}` });
     } catch (error) {
       logger.error({ err: error, submission: id }, "submission update failed");
       return serverError(submission, { type: "error", message: inboxMessages.updateFailed });
@@ -110,10 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       detail: { submission: id, customer: submission.value.name },
     });
     if (!customer) {
-      return redirectWithToast(config, listHref, {
-        type: "error",
-        message: inboxMessages.errorTitle,
-        description: inboxMessages.notFound,
+      return refuse(404, inboxMessages.notFound, {
+        submission,
+        form: `convert-${id}`,
+        toast: { type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound },
       });
     }
     return redirectWithToast(config, detailHref, {
@@ -123,10 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (error instanceof AlreadyConvertedError) {
-      return redirectWithToast(config, detailHref, {
-        type: "error",
-        message: inboxMessages.errorTitle,
-        description: error.message,
+      return refuse(409, error.message, {
+        submission,
+        form: `convert-${id}`,
+        toast: { type: "error", message: inboxMessages.errorTitle, description: error.message },
       });
     }
     logger.error({ err: error, submission: id }, "conversion failed");

@@ -4,14 +4,13 @@
  * opens nothing); a current authenticator code (once) or an unused backup code turns it into a
  * session. Attempts are limited per account and per address. Works without JavaScript.
  */
-import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { inputClass } from "#app/components/admin/form.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { AdminForm, FormError, OneTimeCodeField, SubmitButton, useAdminForm } from "#app/components/admin/form.tsx";
 import { getApp } from "#app/context.server.ts";
-import { failureMessage } from "#app/domain/action-answer.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
-import { twoFactorMessages } from "#app/domain/two-factor.ts";
+import { secondFactorSchema, twoFactorMessages } from "#app/domain/two-factor.ts";
 import { findUserById } from "#app/models/users.server.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
@@ -45,25 +44,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const db = database.db;
+  const submission = parseWithZod(await request.formData(), { schema: secondFactorSchema });
+  const refusal = { field: "code", headers: noStore, submission };
   const pending = await readPendingSignIn(db, config, request);
-  if (!pending) return refuse(401, twoFactorMessages.expired, { field: "code", headers: noStore });
+  if (!pending) return refuse(401, twoFactorMessages.expired, refusal);
+  if (submission.status !== "success") return invalid(submission, { headers: noStore });
   const user = await findUserById(db, pending.userId);
   const byUser = await hitRateLimit(db, `totp:${pending.userId}`, limit);
   const byIp = await hitRateLimit(db, `totp-ip:${ip}`, { limit: 20, windowMs: 10 * 60_000 });
-  if (!user || user.disabledAt) return refuse(401, twoFactorMessages.expired, { field: "code", headers: noStore });
+  if (!user || user.disabledAt) return refuse(401, twoFactorMessages.expired, refusal);
   if (!byUser.allowed || !byIp.allowed) {
     await audit(db, { event: "totp_blocked", userId: user.id, email: user.email, ip });
     return refuse(429, twoFactorMessages.tooMany, {
-      field: "code",
-      headers: noStore,
+      ...refusal,
       retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
     });
   }
-  const form = await request.formData();
-  const method = await verifySecondFactor(db, totpKey(config.sessionSecret), user.id, String(form.get("code") ?? ""));
+  const method = await verifySecondFactor(db, totpKey(config.sessionSecret), user.id, submission.value.code);
   if (!method) {
     await audit(db, { event: "totp_failure", userId: user.id, email: user.email, ip });
-    return invalid(null, { fieldErrors: { code: [twoFactorMessages.invalidCode] }, headers: noStore });
+    return invalid(submission, { fieldErrors: { code: [twoFactorMessages.invalidCode] }, headers: noStore });
   }
   const session = await startSession(db, user, requestMeta(request, context), {
     detail: { secondFactor: method },
@@ -76,7 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function LoginVerify() {
-  const error = failureMessage(useActionData<typeof action>(), { field: "code" });
+  const [form, fields] = useAdminForm({
+    id: "second-factor",
+    schema: secondFactorSchema,
+    failure: useActionData<typeof action>(),
+  });
   const [params] = useSearchParams();
   return (
     <AuthCard title="Two-factor sign-in" description={twoFactorMessages.enterCode}>
@@ -85,30 +89,11 @@ export default function LoginVerify() {
           {twoFactorMessages.afterReset}
         </p>
       ) : null}
-      <Form method="post" className="flex flex-col gap-3">
-        <label htmlFor="code" className="text-sm font-medium text-zinc-200">
-          Code
-        </label>
-        <input
-          id="code"
-          name="code"
-          required
-          autoComplete="one-time-code"
-          inputMode="text"
-          maxLength={20}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "code-error" : undefined}
-          className={inputClass(Boolean(error))}
-        />
-        {error ? (
-          <p id="code-error" role="alert" className="text-sm text-red-400">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className={buttonClass("primary")}>
-          Verify
-        </button>
-      </Form>
+      <AdminForm form={form} className="flex flex-col gap-1">
+        <FormError form={form} />
+        <OneTimeCodeField meta={fields.code} label="Code" inputMode="text" maxLength={20} />
+        <SubmitButton pendingLabel="Verifying...">Verify</SubmitButton>
+      </AdminForm>
       <p className="mt-4 text-center text-sm">
         <Link to="/admin/login" className="text-zinc-300 underline underline-offset-4 hover:text-white">
           {twoFactorMessages.usePasskey}

@@ -5,13 +5,14 @@
  * whether the link is still usable). Each mode is a small module: the server side in
  * ./login/*.server.ts, the forms in components/admin/login/.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { ForgotForm, SentView } from "#app/components/admin/login/forgot-form.tsx";
 import { ExpiredLinkView, RecoveryForm } from "#app/components/admin/login/recovery-form.tsx";
 import { SignInForm } from "#app/components/admin/login/sign-in-form.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages, loginIntentSchema } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/login";
@@ -34,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  switch (formData.get("intent")) {
+  const sent = parseWithZod(formData, { schema: loginIntentSchema });
+  switch (sent.status === "success" ? sent.value.intent : "signin") {
     case "forgot":
       return forgotAction(request, context, formData);
     case "recovery":

@@ -5,8 +5,9 @@
  * with the field's message. The body-size limit for this route is raised to
  * about 1.2 MB at the server, for admin sessions only (every other route keeps the small limit).
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { getApp } from "#app/context.server.ts";
-import { logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
+import { logoFormSchema, logoMessages, maxLogoBytes } from "#app/domain/logo.ts";
 import { deleteStudioLogo, getStudioLogo, saveStudioLogo } from "#app/models/studio-logo.server.ts";
 import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
@@ -15,7 +16,7 @@ import { prepareLogo } from "#app/services/logo-image.server.ts";
 import type { Route } from "./+types/settings-logo";
 
 /** A refused file: 400 with the message as the `logo` field's error (the settings page shows it under the input). */
-const refuse = (message: string) => invalid(null, { fieldErrors: { logo: [message] } });
+const badLogo = (message: string) => invalid(null, { fieldErrors: { logo: [message] } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -38,21 +39,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const back = "/admin/settings";
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxLogoBytes + 200_000) return refuse(logoMessages.tooLarge);
+  if (length > maxLogoBytes + 200_000) return badLogo(logoMessages.tooLarge);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return refuse(logoMessages.missing);
+    return badLogo(logoMessages.missing);
   }
-  if (form.get("intent") === "remove") {
+  const submission = parseWithZod(form, { schema: logoFormSchema });
+  if (submission.status !== "success") return badLogo(logoMessages.missing);
+  if (submission.value.intent === "remove") {
     await auditedChange(database.db, (tx) => deleteStudioLogo(tx), { actor: session, ip, event: "logo_removed" });
     return redirectWithToast(config, back, { type: "success", message: logoMessages.removed });
   }
-  const file = form.get("logo");
-  const bytes = file instanceof Blob ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+  const file = submission.value.logo;
+  const bytes = file ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
   const prepared = await prepareLogo(bytes);
-  if (!prepared.ok) return refuse(prepared.message);
+  if (!prepared.ok) return badLogo(prepared.message);
   await auditedChange(database.db, (tx) => saveStudioLogo(tx, prepared.logo), {
     actor: session,
     ip,

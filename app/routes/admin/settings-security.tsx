@@ -4,23 +4,42 @@
  * others and global scopes. Plain POST forms: all of it works without JavaScript.
  */
 
+import { parseWithZod } from "@conform-to/zod/v4";
 import { LogOut } from "lucide-react";
 import { data, Form, redirect, useActionData } from "react-router";
 import { encode } from "uqr";
-import { inputClass } from "#app/components/admin/form.tsx";
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  OneTimeCodeField,
+  PasswordField,
+  RowActionForm,
+  SubmitButton,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { failureMessage } from "#app/domain/action-answer.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
-import { parseHashId } from "#app/domain/ids.ts";
+import {
+  passkeyFormId,
+  passkeyNotFound,
+  passkeyRemoveSchema,
+  securityActionSchema,
+  securityFormId,
+  sessionNotFound,
+  totpConfirmSchema,
+  totpDisableSchema,
+  totpStartSchema,
+} from "#app/domain/security-forms.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
-import { listPasskeys } from "#app/models/passkeys.server.ts";
+import { deletePasskey, listPasskeys } from "#app/models/passkeys.server.ts";
 import { deleteSessionOfUser, listUserSessions } from "#app/models/sessions.server.ts";
 import { getTotp, removeTotp, unusedBackupCodeCount } from "#app/models/two-factor.server.ts";
-import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { recheckPassword } from "#app/services/auth/reauth.server.ts";
 import { sessionClearCookie } from "#app/services/auth/sessions.server.ts";
@@ -68,55 +87,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const db = database.db;
   const key = totpKey(config.sessionSecret);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "revoke");
-  // each two-factor form reads the answers named after its intent
-  const problem = (form: string, message: string) => invalid(null, { form, formError: message });
+  const submission = parseWithZod(await request.formData(), { schema: securityActionSchema });
+  const form = securityFormId(submission.payload);
+  if (form === null) badRequest("Unknown action");
+  const hideFields = ["password"];
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "session-sign-out") notFound(sessionNotFound);
+    return invalid(submission, { form, hideFields });
+  }
+  const value = submission.value;
 
-  if (intent === "totp-start" || intent === "totp-disable") {
+  if (value.intent === "totp-start" || value.intent === "totp-disable" || value.intent === "passkey-remove") {
     // starting over would silently replace a working second factor: turning it off comes first
-    if (intent === "totp-start" && (await getTotp(db, session.userId))?.confirmedAt) {
-      return refuse(409, twoFactorMessages.alreadyOn, { form: intent });
+    if (value.intent === "totp-start" && (await getTotp(db, session.userId))?.confirmedAt) {
+      return refuse(409, twoFactorMessages.alreadyOn, { form, submission, hideFields });
     }
-    const check = await recheckPassword(db, {
-      userId: session.userId,
-      password: form.get("password"),
-      purpose: intent,
-      ip,
-    });
-    if (check === "limited") return refuse(429, twoFactorMessages.tooManyChecks, { form: intent });
-    if (check === "wrong") return problem(intent, twoFactorMessages.wrongPassword);
-    if (intent === "totp-start") {
+    const purpose = value.intent === "passkey-remove" ? "passkey-remove" : value.intent;
+    const check = await recheckPassword(db, { userId: session.userId, password: value.password, purpose, ip });
+    if (check === "limited") return refuse(429, twoFactorMessages.tooManyChecks, { form, submission, hideFields });
+    if (check === "wrong") {
+      return invalid(submission, { form, hideFields, fieldErrors: { password: [twoFactorMessages.wrongPassword] } });
+    }
+    if (value.intent === "totp-start") {
       await beginEnrolment(db, key, session);
       return redirect(page);
+    }
+    if (value.intent === "passkey-remove") {
+      const removed = await auditedChange(db, (tx) => deletePasskey(tx, session.userId, value.id), {
+        actor: session,
+        ip,
+        event: "passkey_removed",
+      });
+      if (!removed) notFound(passkeyNotFound);
+      return redirectWithToast(config, page, { type: "success", message: "Passkey removed" });
     }
     await auditedChange(db, (tx) => removeTotp(tx, session.userId), { actor: session, ip, event: "totp_disabled" });
     return redirectWithToast(config, page, { type: "success", message: twoFactorMessages.disabled });
   }
-  if (intent === "totp-confirm") {
-    const codes = await auditedChange(
-      db,
-      (tx) => confirmEnrolment(tx, key, session.userId, String(form.get("code") ?? "")),
-      { actor: session, ip, event: "totp_enabled" },
-    );
-    if (!codes) return problem(intent, twoFactorMessages.invalidCode);
+  if (value.intent === "totp-confirm") {
+    const codes = await auditedChange(db, (tx) => confirmEnrolment(tx, key, session.userId, value.code), {
+      actor: session,
+      ip,
+      event: "totp_enabled",
+    });
+    if (!codes) return invalid(submission, { form, fieldErrors: { code: [twoFactorMessages.invalidCode] } });
     return data({ backupCodes: codes }, { headers: { "Cache-Control": "no-store" } });
   }
-  if (intent === "totp-cancel") {
+  if (value.intent === "totp-cancel") {
     const totp = await getTotp(db, session.userId);
     if (totp && !totp.confirmedAt) await removeTotp(db, session.userId);
     return redirect(page);
   }
 
-  const id = parseHashId(form.get("session_id"));
-  if (!id) notFound("Session not found");
+  const id = value.session_id;
   const ended = await auditedChange(db, (tx) => deleteSessionOfUser(tx, session.userId, id), {
     actor: session,
     ip,
     event: "session_revoked",
     detail: { current: id === session.sessionId },
   });
-  if (!ended) notFound("Session not found");
+  if (!ended) notFound(sessionNotFound);
   if (id === session.sessionId) {
     return redirect("/admin/login", { headers: { "Set-Cookie": await sessionClearCookie(config) } });
   }
@@ -140,7 +170,7 @@ function QrCode({ modules }: { modules: boolean[][] }) {
   );
 }
 
-/** The action's answer: a failure of one form (`form` is its intent), or the new backup codes. */
+/** The action's answer: a failure of one form (`form` names it), or the new backup codes. */
 type ActionAnswer = unknown;
 
 function backupCodesOf(answer: ActionAnswer) {
@@ -149,34 +179,112 @@ function backupCodesOf(answer: ActionAnswer) {
     : null;
 }
 
-function PasswordForm({ intent, label, answer }: { intent: string; label: string; answer: ActionAnswer }) {
-  const error = failureMessage(answer, { form: intent });
+/** The answer when it is a failure of the form `id`. */
+function failureOf(answer: ActionAnswer, id: string): ActionFailure | undefined {
+  return typeof answer === "object" && answer !== null && "result" in answer && (answer as ActionFailure).form === id
+    ? (answer as ActionFailure)
+    : undefined;
+}
+
+function PasswordForm({
+  intent,
+  label,
+  answer,
+}: {
+  intent: "totp-start" | "totp-disable";
+  label: string;
+  answer: ActionAnswer;
+}) {
+  const [form, fields] = useAdminForm({
+    id: intent,
+    schema: intent === "totp-start" ? totpStartSchema : totpDisableSchema,
+    failure: failureOf(answer, intent),
+  });
   return (
-    <Form method="post" action={page} className="mt-3 flex flex-col gap-2 sm:max-w-sm">
-      <label htmlFor={`${intent}-password`} className="text-sm font-medium text-zinc-200">
-        Your password
-      </label>
-      <input
-        id={`${intent}-password`}
-        name="password"
-        type="password"
-        required
-        autoComplete="current-password"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${intent}-error` : undefined}
-        className={inputClass(Boolean(error))}
-      />
-      {error ? (
-        <p id={`${intent}-error`} role="alert" className="text-sm text-red-400">
-          {error}
-        </p>
-      ) : null}
+    <AdminForm form={form} action={page} className="mt-3 flex flex-col gap-2 sm:max-w-sm">
+      <FormError form={form} />
+      <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
       <div>
-        <button type="submit" name="intent" value={intent} className={buttonClass("primary", undefined, "sm")}>
+        <SubmitButton intent={intent} action={page} pendingLabel="Checking...">
           {label}
-        </button>
+        </SubmitButton>
       </div>
-    </Form>
+    </AdminForm>
+  );
+}
+
+function ConfirmForm({ answer }: { answer: ActionAnswer }) {
+  const [form, fields] = useAdminForm({
+    id: "totp-confirm",
+    schema: totpConfirmSchema,
+    failure: failureOf(answer, "totp-confirm"),
+  });
+  return (
+    <AdminForm form={form} action={page} className="flex flex-col gap-2 sm:max-w-sm">
+      <FormError form={form} />
+      <OneTimeCodeField meta={fields.code} label="Code from the app" maxLength={6} />
+      <div className="flex gap-2">
+        <SubmitButton intent="totp-confirm" action={page} pendingLabel="Checking...">
+          Turn on
+        </SubmitButton>
+        <SubmitButton intent="totp-cancel" action={page} variant="ghost" formNoValidate pendingLabel="Cancelling...">
+          Cancel
+        </SubmitButton>
+      </div>
+    </AdminForm>
+  );
+}
+
+function PasskeyRow({
+  passkey,
+  answer,
+}: {
+  passkey: Route.ComponentProps["loaderData"]["passkeys"][number];
+  answer: ActionAnswer;
+}) {
+  const id = passkeyFormId(passkey.id);
+  const [form, fields] = useAdminForm({
+    id,
+    schema: passkeyRemoveSchema,
+    failure: failureOf(answer, id),
+    defaultValue: { id: passkey.id },
+  });
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="text-sm">
+        <p className="font-medium text-zinc-100">{passkey.name}</p>
+        <p className="text-xs text-zinc-400">
+          added {formatDateTime(new Date(passkey.createdAt))}
+          {passkey.lastUsedAt ? ` · last used ${formatDateTime(new Date(passkey.lastUsedAt))}` : ""}
+        </p>
+      </div>
+      <AdminForm form={form} action={page} className="flex flex-col gap-1 sm:w-64">
+        <FormError form={form} />
+        <input type="hidden" name="id" value={passkey.id} />
+        <PasswordField meta={fields.password} label="Password to remove" autoComplete="current-password" />
+        <div>
+          <SubmitButton
+            intent="passkey-remove"
+            action={page}
+            variant="secondary"
+            pendingLabel="Removing..."
+            data-row-action
+          >
+            Remove {passkey.name}
+          </SubmitButton>
+        </div>
+      </AdminForm>
+    </li>
+  );
+}
+
+/** A Set up posted while two-factor is on (another tab): the refusal, where the Set up form was. */
+function AlreadyOn({ failure }: { failure: ActionFailure | undefined }) {
+  const [form] = useAdminForm({ id: "totp-start", schema: totpStartSchema, failure });
+  return (
+    <div className="mt-2">
+      <FormError form={form} />
+    </div>
   );
 }
 
@@ -213,17 +321,12 @@ function TwoFactor({
           On: signing in asks for a code from your authenticator app. {state.backupCodesLeft} backup{" "}
           {state.backupCodesLeft === 1 ? "code" : "codes"} left.
         </p>
-        {failureMessage(answer, { form: "totp-start" }) ? (
-          <p role="alert" className="mt-2 text-sm text-red-400">
-            {failureMessage(answer, { form: "totp-start" })}
-          </p>
-        ) : null}
+        <AlreadyOn failure={failureOf(answer, "totp-start")} />
         <PasswordForm intent="totp-disable" label="Turn off two-factor" answer={answer} />
       </div>
     );
   }
   if (state.enrolling) {
-    const error = failureMessage(answer, { form: "totp-confirm" });
     return (
       <div className="mt-2 flex flex-col gap-3 text-sm text-zinc-300">
         <p>Scan this code with your authenticator app (or type the key), then enter the 6-digit code it shows.</p>
@@ -234,46 +337,7 @@ function TwoFactor({
             {state.enrolling.secret}
           </code>
         </p>
-        <Form method="post" action={page} className="flex flex-col gap-2 sm:max-w-sm">
-          <label htmlFor="totp-code" className="text-sm font-medium text-zinc-200">
-            Code from the app
-          </label>
-          <input
-            id="totp-code"
-            name="code"
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "totp-code-error" : undefined}
-            className={inputClass(Boolean(error))}
-          />
-          {error ? (
-            <p id="totp-code-error" role="alert" className="text-sm text-red-400">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex gap-2">
-            <button
-              type="submit"
-              name="intent"
-              value="totp-confirm"
-              className={buttonClass("primary", undefined, "sm")}
-            >
-              Turn on
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="totp-cancel"
-              formNoValidate
-              className={buttonClass("ghost", undefined, "sm")}
-            >
-              Cancel
-            </button>
-          </div>
-        </Form>
+        <ConfirmForm answer={answer} />
       </div>
     );
   }
@@ -307,37 +371,7 @@ export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
         {passkeys.length > 0 ? (
           <ul aria-label="Your passkeys" className="mt-2 flex flex-col divide-y divide-zinc-800">
             {passkeys.map((passkey) => (
-              <li key={passkey.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-end sm:justify-between">
-                <div className="text-sm">
-                  <p className="font-medium text-zinc-100">{passkey.name}</p>
-                  <p className="text-xs text-zinc-400">
-                    added {formatDateTime(new Date(passkey.createdAt))}
-                    {passkey.lastUsedAt ? ` · last used ${formatDateTime(new Date(passkey.lastUsedAt))}` : ""}
-                  </p>
-                </div>
-                <Form method="post" action="/admin/settings/passkeys" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="id" value={passkey.id} />
-                  <label className="flex flex-col gap-1 text-xs text-zinc-300">
-                    Password to remove
-                    <input
-                      name="password"
-                      type="password"
-                      required
-                      autoComplete="current-password"
-                      className={inputClass()}
-                    />
-                  </label>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    className={buttonClass("secondary", undefined, "sm")}
-                    data-row-action
-                  >
-                    Remove {passkey.name}
-                  </button>
-                </Form>
-              </li>
+              <PasskeyRow key={passkey.id} passkey={passkey} answer={answer} />
             ))}
           </ul>
         ) : null}
@@ -364,22 +398,21 @@ export default function SettingsSecurity({ loaderData }: Route.ComponentProps) {
                   {formatDateTime(new Date(row.lastSeenAt))}
                 </p>
               </div>
-              <Form method="post" action={page}>
-                <input type="hidden" name="session_id" value={row.id} />
-                <button
-                  type="submit"
-                  className={buttonClass("secondary", undefined, "sm")}
-                  aria-label={
-                    row.current
-                      ? "Sign out this session"
-                      : `Sign out ${row.browser}, last seen ${formatDateTime(new Date(row.lastSeenAt))}`
-                  }
-                  data-row-action
-                >
-                  <LogOut aria-hidden className="size-4" />
-                  Sign out
-                </button>
-              </Form>
+              <RowActionForm
+                intent="session-sign-out"
+                fields={{ session_id: row.id }}
+                action={page}
+                className={buttonClass("secondary", undefined, "sm")}
+                aria-label={
+                  row.current
+                    ? "Sign out this session"
+                    : `Sign out ${row.browser}, last seen ${formatDateTime(new Date(row.lastSeenAt))}`
+                }
+                data-row-action
+              >
+                <LogOut aria-hidden className="size-4" />
+                Sign out
+              </RowActionForm>
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import {
   CheckboxField,
   EmailField,
   FormError,
+  RowActionForm,
   SubmitButton,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
@@ -23,10 +24,16 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
-import { inviteSchema, memberActionSchema, teamMessages } from "#app/domain/team.ts";
+import {
+  inviteSchema,
+  memberActionSchema,
+  teamActionSchema,
+  teamMessages,
+  teamRefusalStatus,
+} from "#app/domain/team.ts";
 import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
 import { listTeam } from "#app/models/users.server.ts";
-import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import {
   inviteMember,
   revokeInvitation,
@@ -39,6 +46,8 @@ import type { Route } from "./+types/settings-team";
 
 const teamPath = "/admin/settings/team";
 const inviteFormId = "team-invite";
+/** the members' and invitations' row actions: a refusal shows above the members */
+const teamFormId = "team";
 
 export const meta: Route.MetaFunction = () => [{ title: "Team | Studio back office" }];
 
@@ -71,42 +80,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip, mail } = getApp(context);
   const actor = { userId: session.userId, email: session.email };
-  const formData = await request.formData();
-  if (formData.get("intent") === "invite") {
-    const submission = parseWithZod(formData, { schema: inviteSchema });
-    if (submission.status !== "success") return invalid(submission);
+  const submission = parseWithZod(await request.formData(), { schema: teamActionSchema });
+  if (submission.status !== "success") {
+    if (submission.payload.intent === "invite") return invalid(submission, { form: inviteFormId });
+    if (submission.error?.intent) badRequest("Unknown team action");
+    // a malformed id is no such account or invitation
+    const message = submission.error?.id?.[0] ?? teamMessages.unknownMember;
+    return refuse(404, message, { form: teamFormId, submission });
+  }
+  const value = submission.value;
+  if (value.intent === "invite") {
     const outcome = await inviteMember(database.db, {
       actor,
-      email: submission.value.email,
-      admin: submission.value.admin,
+      email: value.email,
+      admin: value.admin,
       publicUrl: config.publicUrl,
       sessionSecret: config.sessionSecret,
       ip,
     });
     if (!outcome.ok) {
-      return invalid(submission, { fieldErrors: { email: [outcome.message] } });
+      return invalid(submission, { form: inviteFormId, fieldErrors: { email: [outcome.message] } });
     }
     mail.kick();
     return redirectWithToast(config, teamPath, { type: "success", message: outcome.message, id: inviteFormId });
   }
-  const parsed = memberActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) badRequest("Unknown team action");
-  const { intent, id } = parsed.data;
+  const { intent, id } = value;
   let outcome: TeamResult;
   if (intent === "revoke-invitation") {
     outcome = await revokeInvitation(database.db, { actor, id, ip });
-  } else if (!/^[0-9a-f-]{36}$/i.test(id)) {
-    outcome = { ok: false, message: "That account no longer exists." };
   } else if (intent === "grant-admin" || intent === "revoke-admin") {
     outcome = await setAdminRole(database.db, { actor, userId: id, ip, admin: intent === "grant-admin" });
   } else {
     outcome = await setAccountDisabled(database.db, { actor, userId: id, ip, disabled: intent === "disable" });
   }
-  return redirectWithToast(config, teamPath, {
-    type: outcome.ok ? "success" : "error",
-    message: outcome.ok ? outcome.message : "Error",
-    description: outcome.ok ? undefined : outcome.message,
-  });
+  if (!outcome.ok) return refuse(teamRefusalStatus(outcome.message), outcome.message, { form: teamFormId, submission });
+  return redirectWithToast(config, teamPath, { type: "success", message: outcome.message });
 }
 
 type Member = Route.ComponentProps["loaderData"]["members"][number];
@@ -114,33 +122,25 @@ type Member = Route.ComponentProps["loaderData"]["members"][number];
 function MemberActions({ member }: { member: Member }) {
   return (
     <>
-      <Form method="post">
-        <input type="hidden" name="id" value={member.id} />
-        <button
-          type="submit"
-          name="intent"
-          value={member.isAdmin ? "revoke-admin" : "grant-admin"}
+      <RowActionForm
+        intent={member.isAdmin ? "revoke-admin" : "grant-admin"}
+        fields={{ id: member.id }}
+        className={rowActionClass}
+        data-row-action
+        aria-label={`${member.isAdmin ? "Revoke the admin role of" : "Make admin:"} ${member.email}`}
+      >
+        {member.isAdmin ? "Revoke admin" : "Make admin"}
+      </RowActionForm>
+      {member.disabledAt ? (
+        <RowActionForm
+          intent="enable"
+          fields={{ id: member.id }}
           className={rowActionClass}
           data-row-action
-          aria-label={`${member.isAdmin ? "Revoke the admin role of" : "Make admin:"} ${member.email}`}
+          aria-label={`Enable ${member.email}`}
         >
-          {member.isAdmin ? "Revoke admin" : "Make admin"}
-        </button>
-      </Form>
-      {member.disabledAt ? (
-        <Form method="post">
-          <input type="hidden" name="id" value={member.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="enable"
-            className={rowActionClass}
-            data-row-action
-            aria-label={`Enable ${member.email}`}
-          >
-            Enable
-          </button>
-        </Form>
+          Enable
+        </RowActionForm>
       ) : (
         <Link
           to={`${teamPath}?disable=${member.id}`}
@@ -220,7 +220,12 @@ export default function Team({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useAdminForm({
     id: inviteFormId,
     schema: inviteSchema,
-    failure: actionData && "result" in actionData ? actionData : undefined,
+    failure: actionData?.form === inviteFormId ? actionData : undefined,
+  });
+  const [rows] = useAdminForm({
+    id: teamFormId,
+    schema: memberActionSchema,
+    failure: actionData?.form === teamFormId ? actionData : undefined,
   });
   const disabling = members.find((member) => member.id === confirmDisable && member.id !== me && !member.disabledAt);
   return (
@@ -234,6 +239,7 @@ export default function Team({ loaderData }: Route.ComponentProps) {
         <h2 id="team-members-title" className="text-base font-semibold text-zinc-100">
           Members
         </h2>
+        <FormError form={rows} />
         <DataTable
           label="Members"
           columns={memberColumns(me)}
@@ -258,19 +264,15 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             rowAttributes={(invitation) => ({ "data-team-invitation": invitation.email })}
             empty={null}
             actions={(invitation) => (
-              <Form method="post">
-                <input type="hidden" name="id" value={invitation.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="revoke-invitation"
-                  className={rowActionClass}
-                  data-row-action
-                  aria-label={`Revoke the invitation of ${invitation.email}`}
-                >
-                  Revoke invitation
-                </button>
-              </Form>
+              <RowActionForm
+                intent="revoke-invitation"
+                fields={{ id: invitation.id }}
+                className={rowActionClass}
+                data-row-action
+                aria-label={`Revoke the invitation of ${invitation.email}`}
+              >
+                Revoke invitation
+              </RowActionForm>
             )}
           />
         </section>
@@ -307,9 +309,9 @@ export default function Team({ loaderData }: Route.ComponentProps) {
             <Link to={teamPath} preventScrollReset className={buttonClass("ghost")}>
               Cancel
             </Link>
-            <button type="submit" name="intent" value="disable" className={buttonClass("primary")}>
+            <SubmitButton intent="disable" pendingLabel="Disabling...">
               Disable Account
-            </button>
+            </SubmitButton>
           </Form>
         </UrlDialog>
       ) : null}

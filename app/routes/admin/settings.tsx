@@ -16,6 +16,7 @@ import {
   businessSettingsDefaults,
   businessSettingsSchema,
   settingsMessages,
+  settingsSectionSchema,
   toBusinessSettingsRow,
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
@@ -50,12 +51,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, logger } = getApp(context);
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const section = parseWithZod(formData, { schema: settingsSectionSchema });
+  if (section.status !== "success") badRequest("Unknown settings section");
   // one intent per section of the page
-  if (intent === invoiceSettingsIntent) {
+  if (section.value.intent === invoiceSettingsIntent) {
     return invoiceSettingsAction(config, database.db, formData, undefined, { ...session, ip: getApp(context).ip });
   }
-  if (intent !== "identity") badRequest("Unknown settings section");
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
     return serverError(submission, {

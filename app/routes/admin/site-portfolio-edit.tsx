@@ -51,11 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const id = itemId(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: portfolioItemSchema });
+  const submission = parseWithZod(await request.formData(), { schema: portfolioItemSchema });
   if (submission.status !== "success") return invalid(submission);
-  const file = formData.get("image");
-  const bytes = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+  const file = submission.value.image;
+  const bytes = file && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
   const badImage = (message: string) =>
     invalid(submission, { fieldErrors: { image: [message, siteMessages.imageAgain] } });
   let image: string | null = null;

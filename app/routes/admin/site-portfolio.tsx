@@ -5,15 +5,16 @@
  * /portfolio at once (a site_content change event).
  */
 
+import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
+import { RowActionForm, SubmitButton } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
-import { parseSerialId } from "#app/domain/ids.ts";
-import { siteMessages } from "#app/domain/site-content.ts";
+import { portfolioRowActionSchema, siteMessages } from "#app/domain/site-content.ts";
 
 import {
   deletePortfolioItem,
@@ -40,10 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
-  const form = await request.formData();
-  const id = parseSerialId(form.get("id"));
-  if (id === null) notFound(siteMessages.notFound);
-  const intent = String(form.get("intent") ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: portfolioRowActionSchema });
+  if (submission.status !== "success") {
+    if (submission.error?.intent) badRequest("Unknown action");
+    notFound(siteMessages.notFound);
+  }
+  const { id, intent } = submission.value;
   const db = database.db;
   const done = (message: string) => redirectWithToast(config, listPath, { type: "success", message });
   switch (intent) {
@@ -83,8 +86,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!row) notFound(siteMessages.notFound);
       return done(siteMessages.deleted);
     }
-    default:
-      badRequest("Unknown action");
   }
 }
 
@@ -95,24 +96,21 @@ function ItemButton({
   children,
 }: {
   id: number;
-  intent: string;
+  intent: "move-up" | "move-down" | "publish" | "unpublish";
   label: string;
   children: React.ReactNode;
 }) {
   return (
-    <Form method="post" action={listPath}>
-      <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={label}
-        className={buttonClass("ghost", undefined, "sm")}
-        data-row-action
-      >
-        {children}
-      </button>
-    </Form>
+    <RowActionForm
+      intent={intent}
+      fields={{ id }}
+      action={listPath}
+      aria-label={label}
+      className={buttonClass("ghost", undefined, "sm")}
+      data-row-action
+    >
+      {children}
+    </RowActionForm>
   );
 }
 
@@ -201,9 +199,9 @@ export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
             <Link to={listPath} preventScrollReset className={buttonClass("ghost")}>
               Cancel
             </Link>
-            <button type="submit" name="intent" value="delete" className={buttonClass("primary")}>
+            <SubmitButton intent="delete" action={listPath} pendingLabel="Deleting...">
               Delete
-            </button>
+            </SubmitButton>
           </Form>
         </UrlDialog>
       ) : null}

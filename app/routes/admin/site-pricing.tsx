@@ -7,12 +7,13 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus, Trash2 } from "lucide-react";
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import {
   type ActionFailure,
   AdminForm,
   CheckboxField,
   FormError,
+  RowActionForm,
   SubmitButton,
   TextareaField,
   TextField,
@@ -21,8 +22,13 @@ import {
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { parseSerialId } from "#app/domain/ids.ts";
-import { pricingBannerSchema, pricingPackageSchema, siteMessages } from "#app/domain/site-content.ts";
+import {
+  packageNotFound,
+  pricingActionSchema,
+  pricingBannerSchema,
+  pricingPackageSchema,
+  siteMessages,
+} from "#app/domain/site-content.ts";
 
 import {
   addPricingPackage,
@@ -33,7 +39,7 @@ import {
   savePricingBanner,
   updatePricingPackage,
 } from "#app/models/pricing.server.ts";
-import { badRequest, invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
@@ -53,22 +59,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const db = database.db;
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: pricingActionSchema });
+  const intent = submission.payload.intent;
   const done = (message: string) => redirectWithToast(config, page, { type: "success", message });
-  if (intent === "save-package") {
-    const submission = parseWithZod(formData, { schema: pricingPackageSchema });
-    if (submission.status !== "success") return invalid(submission);
-    const row = await auditedChange(db, async (tx) => (await updatePricingPackage(tx, submission.value)) ?? null, {
+  if (submission.status !== "success") {
+    if (intent === "remove-package") notFound(packageNotFound);
+    if (intent === "save-banner") return invalid(submission, { form: bannerFormId });
+    if (intent !== "save-package") badRequest("Unknown action");
+    return invalid(submission, { form: packageFormId(String(submission.payload.id)) });
+  }
+  const value = submission.value;
+  if (value.intent === "save-package") {
+    const row = await auditedChange(db, async (tx) => (await updatePricingPackage(tx, value)) ?? null, {
       actor: session,
       ip,
       event: "pricing_package_updated",
       detail: (saved) => ({ id: saved.id, name: saved.name }),
     });
-    if (!row) notFound("Package not found");
+    if (!row) notFound(packageNotFound);
     return done(siteMessages.saved);
   }
-  if (intent === "add-package") {
+  if (value.intent === "add-package") {
     await auditedChange(db, (tx) => addPricingPackage(tx), {
       actor: session,
       ip,
@@ -77,9 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return done(siteMessages.packageAdded);
   }
-  if (intent === "remove-package") {
-    const id = parseSerialId(formData.get("id"));
-    if (id === null) notFound("Package not found");
+  if (value.intent === "remove-package") {
+    const { id } = value;
     const removed = await auditedChange(
       db,
       async (tx) => {
@@ -90,25 +100,26 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor: session,
         ip,
         event: "pricing_package_removed",
+        when: (outcome) => outcome !== "last",
         detail: (outcome) => ({ id, name: outcome === "last" ? null : outcome.name }),
       },
     );
-    if (removed === "last")
-      return redirectWithToast(config, page, { type: "error", message: siteMessages.lastPackage });
-    if (!removed) notFound("Package not found");
+    if (removed === "last") return refuse(409, siteMessages.lastPackage, { form: packageFormId(id), submission });
+    if (!removed) notFound(packageNotFound);
     return done(siteMessages.packageRemoved);
   }
-  if (intent === "save-banner") {
-    const submission = parseWithZod(formData, { schema: pricingBannerSchema });
-    if (submission.status !== "success") return invalid(submission);
-    await auditedChange(
-      db,
-      (tx) => savePricingBanner(tx, { whatYouGet: submission.value.what_you_get, includes: submission.value.includes }),
-      { actor: session, ip, event: "pricing_banner_updated" },
-    );
-    return done(siteMessages.saved);
-  }
-  badRequest("Unknown action");
+  await auditedChange(db, (tx) => savePricingBanner(tx, { whatYouGet: value.what_you_get, includes: value.includes }), {
+    actor: session,
+    ip,
+    event: "pricing_banner_updated",
+  });
+  return done(siteMessages.saved);
+}
+
+const bannerFormId = "pricing-banner";
+
+function packageFormId(id: number | string) {
+  return `package-${id}`;
 }
 
 function PackageForm({
@@ -121,9 +132,9 @@ function PackageForm({
   removable: boolean;
 }) {
   const [form, fields] = useAdminForm({
-    id: `package-${pkg.id}`,
+    id: packageFormId(pkg.id),
     schema: pricingPackageSchema,
-    failure,
+    failure: failure?.form === packageFormId(pkg.id) ? failure : null,
     defaultValue: {
       id: String(pkg.id),
       name: pkg.name,
@@ -160,13 +171,16 @@ function PackageForm({
         </div>
       </AdminForm>
       {removable ? (
-        <Form method="post" action={page} className="mt-2">
-          <input type="hidden" name="id" value={pkg.id} />
-          <button type="submit" name="intent" value="remove-package" className={buttonClass("ghost", undefined, "sm")}>
-            <Trash2 aria-hidden className="size-4" />
-            Remove {pkg.name}
-          </button>
-        </Form>
+        <RowActionForm
+          intent="remove-package"
+          fields={{ id: pkg.id }}
+          action={page}
+          formClassName="mt-2"
+          className={buttonClass("ghost", undefined, "sm")}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Remove {pkg.name}
+        </RowActionForm>
       ) : null}
     </section>
   );
@@ -180,9 +194,9 @@ function BannerForm({
   failure: ActionFailure | null;
 }) {
   const [form, fields] = useAdminForm({
-    id: "pricing-banner",
+    id: bannerFormId,
     schema: pricingBannerSchema,
-    failure,
+    failure: failure?.form === bannerFormId ? failure : null,
     defaultValue: { what_you_get: banner.whatYouGet.join("\n"), includes: banner.includes.join("\n") },
   });
   return (
@@ -210,12 +224,15 @@ export default function SitePricing({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
       <PageHeader title="Pricing" description="The packages and the consultation banner on the public pricing page.">
-        <Form method="post" action={page}>
-          <button type="submit" name="intent" value="add-package" className={buttonClass("primary", undefined, "sm")}>
-            <Plus aria-hidden className="size-4" />
-            Add Package
-          </button>
-        </Form>
+        <RowActionForm
+          intent="add-package"
+          fields={{}}
+          action={page}
+          className={buttonClass("primary", undefined, "sm")}
+        >
+          <Plus aria-hidden className="size-4" />
+          Add Package
+        </RowActionForm>
       </PageHeader>
       <BannerForm banner={banner} failure={failure} />
       {packages.map((pkg) => (

@@ -5,9 +5,10 @@
  * URL (?delete=id, so it works without JavaScript); the rest go after 30 days.
  */
 
-import { data, Form, Link } from "react-router";
-import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData } from "react-router";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
+import { FormError, RowActionForm, SubmitButton, useAdminForm } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -15,8 +16,9 @@ import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
+import { spamActionSchema, spamFormId, spamMessages } from "#app/domain/spam.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
-import { redirectWithToast } from "#app/services/action-result.server.ts";
+import { badRequest, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { deleteSpamForGood, restoreSpam } from "#app/services/spam.server.ts";
@@ -54,36 +56,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const spamAction = z.object({ intent: z.enum(["restore", "delete"]), id: z.uuid() });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
-  const parsed = spamAction.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    return redirectWithToast(config, "/admin/spam", { type: "error", message: "That message is no longer in Spam." });
+  const submission = parseWithZod(await request.formData(), { schema: spamActionSchema });
+  const answer = { form: spamFormId, submission };
+  if (submission.status !== "success") {
+    if (submission.error?.intent) badRequest("Unknown action");
+    return refuse(404, spamMessages.gone, answer);
   }
-  if (parsed.data.intent === "delete") {
-    await auditedChange(database.db, (tx) => deleteSpamForGood(tx, parsed.data.id), {
+  const { intent, id } = submission.value;
+  if (intent === "delete") {
+    const deleted = await auditedChange(database.db, (tx) => deleteSpamForGood(tx, id), {
       actor: session,
       ip,
       event: "spam_deleted",
-      detail: { message: parsed.data.id },
+      detail: { message: id },
     });
-    return redirectWithToast(config, "/admin/spam", { type: "success", message: "Deleted for good." });
+    if (!deleted) return refuse(404, spamMessages.gone, answer);
+    return redirectWithToast(config, "/admin/spam", { type: "success", message: spamMessages.deleted });
   }
   // the restore and its audit entry in one transaction; a refused restore writes no entry
-  const restored = await auditedChange(database.db, (tx) => restoreSpam(tx, parsed.data.id), {
+  const restored = await auditedChange(database.db, (tx) => restoreSpam(tx, id), {
     actor: session,
     ip,
     event: "spam_restored",
     when: (done) => done.ok,
     detail: (done) => ({ submission: done.ok ? done.submissionId : null }),
   });
-  if (!restored.ok) return redirectWithToast(config, "/admin/spam", { type: "error", message: restored.message });
+  if (!restored.ok) return refuse(restored.gone ? 404 : 409, restored.message, answer);
   return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
     type: "success",
-    message: "Restored to the inbox.",
+    message: spamMessages.restored,
   });
 }
 
@@ -117,6 +121,7 @@ const columns: readonly Column<Item>[] = [
 
 export default function Spam({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, confirmDelete } = loaderData;
+  const [form] = useAdminForm({ id: spamFormId, schema: spamActionSchema, failure: useActionData<typeof action>() });
   const pageHref = page > 1 ? `/admin/spam?page=${page}` : "/admin/spam";
   const deleting = items.find((item) => item.id === confirmDelete);
   return (
@@ -125,6 +130,7 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
         title="Spam"
         description="Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good."
       />
+      <FormError form={form} />
       <DataTable
         label="Suspected spam"
         columns={columns}
@@ -134,12 +140,9 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
         empty="No suspected spam."
         actions={(item) => (
           <>
-            <Form method="post">
-              <input type="hidden" name="id" value={item.id} />
-              <button type="submit" name="intent" value="restore" className={rowActionClass} data-row-action>
-                Restore
-              </button>
-            </Form>
+            <RowActionForm intent="restore" fields={{ id: item.id }} className={rowActionClass} data-row-action>
+              Restore
+            </RowActionForm>
             <Link
               to={`/admin/spam?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), delete: item.id })}`}
               preventScrollReset
@@ -170,9 +173,9 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
             <Link to={pageHref} preventScrollReset className={buttonClass("ghost")}>
               Cancel
             </Link>
-            <button type="submit" name="intent" value="delete" className={buttonClass("primary")}>
+            <SubmitButton intent="delete" pendingLabel="Deleting...">
               Delete for good
-            </button>
+            </SubmitButton>
           </Form>
         </UrlDialog>
       ) : null}

@@ -48,8 +48,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseUuid(params.id);
   if (!id) notFound(customerMessages.notFound);
   const formData = await request.formData();
-  if (formData.get("intent") !== "add-note") badRequest("Unknown action");
   const submission = parseWithZod(formData, { schema: interactionFormSchema });
+  if (submission.payload.intent !== "add-note") badRequest("Unknown action");
   if (submission.status !== "success") return invalid(submission);
   let note: Awaited<ReturnType<typeof addCustomerNote>>;
   try {

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages, newPasswordSchema, recoveryCheckSchema } from "#app/domain/auth-schemas.ts";
 import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { checkResetToken, resetPassword } from "#app/services/auth/recovery.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
@@ -15,9 +15,9 @@ export async function recoveryCheckAction(
   context: Readonly<RouterContextProvider>,
   formData: FormData,
 ) {
-  const token = formData.get("token");
+  const sent = parseWithZod(formData, { schema: recoveryCheckSchema });
   const answer = await checkResetToken(getApp(context).database.db, {
-    token: typeof token === "string" ? token : "",
+    token: sent.status === "success" ? sent.value.token : "",
     ...requestMeta(request, context),
   });
   if (answer === "limited") return refuse(429, authMessages.tooManyAttempts, { form: "recovery-check" });
