@@ -46,9 +46,8 @@ const cases: Case[] = [
     text: 'export const token = (formData: FormData) => formData.get("token");\n',
   },
   {
-    // the allow-list names the invoice and project routes, not look-alikes elsewhere
     rule: "no-raw-form-read",
-    file: "app/routes/admin/customers/invoice-planted.tsx",
+    file: "app/routes/admin/invoice-planted.tsx",
     text: 'export const id = (formData: FormData) => formData.getAll("id");\n',
   },
   {
@@ -146,11 +145,6 @@ describe("npm run lint:answers", () => {
           'export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";\nexport const action = () => refuse(409, message, { submission });\n',
         "app/routes/contact-send.ts": 'export const loader = () => new Response("no", { status: 405 });\n',
         "app/domain/rules.ts": 'export const name = z.string({ error: "Please enter a name" });\n',
-        // for now: the routes another change converts to the form kit
-        "app/routes/admin/invoice-editor.tsx": 'export const intent = (form: FormData) => form.get("intent");\n',
-        "app/routes/admin/projects/detail.tsx":
-          'export const intent = (formData: FormData) => formData.get("intent");\n',
-        "app/routes/client-document.tsx": 'export const answer = (form: FormData) => form.get("answer");\n',
         // the kit reads the navigation's form data, outside the routes
         "app/components/admin/form.tsx": 'export const busy = (navigation) => navigation.formData.get("intent");\n',
       }),

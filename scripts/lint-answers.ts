@@ -23,23 +23,10 @@ const contract = "app/services/action-result.server.ts";
 const boundaries = ["app/components/admin/route-error.tsx", "app/components/site/route-error.tsx"] as const;
 const answering = (file: string) => file.startsWith("app/routes/") || file.startsWith("app/services/");
 
-/**
- * TEMPORARY: routes that still read their post field by field while another change converts them to
- * the form kit. Each entry goes when its file parses its post with a schema; the list only shrinks.
- */
-const rawFormReadsAllowedForNow: readonly (string | RegExp)[] = [
-  /^app\/routes\/admin\/invoice-[^/]+\.tsx?$/, // the invoice editor, account and send forms
-  /^app\/routes\/admin\/projects\//, // the project pages
-  /^app\/routes\/client-document[^/]*\.tsx?$/, // the client's document page and its answers
-  "app/routes/contact-send.ts", // the public inquiry form's endpoint
-];
-const rawFormReadAllowed = (file: string) =>
-  rawFormReadsAllowedForNow.some((entry) => (typeof entry === "string" ? entry === file : entry.test(file)));
-
 const rules: Rule[] = [
   {
     name: "no-raw-form-read",
-    applies: (file) => file.startsWith("app/routes/") && !rawFormReadAllowed(file),
+    applies: (file) => file.startsWith("app/routes/"),
     // a post is read whole, against its schema: parseWithZod(formData, { schema }) with a schema from app/domain
     pattern: /\b(form|formData)\.get(All)?\s*\(/,
     instead:

@@ -62,6 +62,11 @@ export const auditEventLabels = {
   estimate_declined: "Estimate marked declined",
   estimate_converted: "Estimate converted to an invoice",
   recurring_invoice_created: "Invoice created from recurring fees",
+  document_revised: "Document revised (a new version to send)",
+  document_voided: "Document voided",
+  draft_deleted: "Draft deleted",
+  credit_note_issued: "Credit note issued",
+  document_duplicated: "Document duplicated",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

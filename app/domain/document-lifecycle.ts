@@ -13,9 +13,12 @@
  *   A **converted** estimate is closed for good.
  * - A **credit note** is issued once and never changed.
  */
+import { z } from "zod";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
-import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
+import { limits } from "#app/domain/limits.ts";
+import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
+import { requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const documentActions = ["edit", "send", "revise", "void", "delete", "credit", "duplicate", "pay"] as const;
 export type DocumentAction = (typeof documentActions)[number];
@@ -86,6 +89,9 @@ export const lifecycleMessages = {
   payNotPayable: "Only a sent invoice that is not void takes payments.",
   voidReasonRequired: "Please give a reason for voiding.",
   reviseReasonRequired: "Please say what changes in this revision.",
+  creditReasonRequired: "Please give a reason for the credit.",
+  reasonTooLong: tooLong("Reason", limits.changeReason),
+  notFound: "Invoice not found",
   deleted: (number: string) => `${number} deleted`,
   voidedDone: (number: string) => `${number} is void`,
   revisedDone: (number: string, revision: number) => `${number} revision ${revision} is a draft: edit and send it`,
@@ -101,6 +107,24 @@ export const lifecycleMessages = {
 export function signedAmount(type: InvoiceType, cents: Cents): Cents {
   return type === "credit_note" && cents !== 0 ? -cents : cents;
 }
+
+// ---------------------------------------------------------------- the forms (posted with their intent)
+
+const reason = (required: string) => requiredText(limits.changeReason, required, lifecycleMessages.reasonTooLong);
+
+export const voidFormSchema = z.object({ reason: reason(lifecycleMessages.voidReasonRequired) });
+export const reviseFormSchema = z.object({ reason: reason(lifecycleMessages.reviseReasonRequired) });
+export const creditNoteFormSchema = z.object({
+  amount: z.preprocess(
+    (value) => readTypedHundredths(value) ?? undefined,
+    z
+      .number(lifecycleMessages.creditPositive)
+      .int()
+      .min(1, lifecycleMessages.creditPositive)
+      .max(maxMoneyCents, lifecycleMessages.creditPositive),
+  ),
+  reason: reason(lifecycleMessages.creditReasonRequired),
+});
 
 /** What is still owed on an invoice: the total less payments and credit notes (never below 0). */
 export function amountOwed(state: Pick<LifecycleState, "totalAmount" | "amountPaid" | "amountCredited">): Cents {

@@ -267,13 +267,23 @@ export function pdfFileName(invoiceNumber: string): string {
   return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 }
 
-/** The invoice page's buttons below the editor (payments, an estimate's answer), each posted with its `intent`. */
+/**
+ * The document page's buttons besides the editor's save (payments, an estimate's answer, the
+ * lifecycle's revise, void, delete, credit note and duplicate, a fresh client link), each posted
+ * with its `intent`.
+ */
 const documentIntents = [
   "record-payment",
   "delete-payment",
   "accept-estimate",
   "decline-estimate",
   "convert-estimate",
+  "revise",
+  "void",
+  "delete-draft",
+  "credit-note",
+  "duplicate",
+  "client-link",
 ] as const;
 export type DocumentIntent = (typeof documentIntents)[number];
 export const documentIntentSchema = z.object({ intent: z.enum(documentIntents) });

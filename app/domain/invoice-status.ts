@@ -67,17 +67,6 @@ export function canDecline(estimate: EstimateState): boolean {
   return canAccept(estimate);
 }
 
-/**
- * An answered (accepted or declined) or converted estimate is closed: its content is what the
- * client answered, so it is never saved again, nor answered again on an old link.
- */
-export function isEstimateClosed(estimate: EstimateState & { converted: boolean }): boolean {
-  return (
-    estimate.invoiceType === "estimate" &&
-    (estimate.converted || estimate.status === "accepted" || estimate.status === "declined")
-  );
-}
-
 /** Only an accepted estimate converts to an invoice (once: the invoice links back to it). */
 export function canConvert(estimate: EstimateState): boolean {
   return estimate.invoiceType === "estimate" && estimate.status === "accepted";
@@ -89,7 +78,6 @@ export const estimateMessages = {
   declined: "Estimate marked as declined",
   cannotAccept: "Only a sent or viewed estimate can be accepted or declined.",
   cannotConvert: "Only an accepted estimate can be converted to an invoice.",
-  closed: "This estimate has been answered or converted, so it can no longer be changed.",
   converted: (number: string) => `Invoice ${number} created from the estimate`,
   alreadyConverted: (number: string) => `This estimate was already converted to ${number}`,
 } as const;

@@ -17,9 +17,12 @@ import {
   payments,
 } from "#app/db/schema.ts";
 import {
+  allowedActions,
+  amountOwed,
   checkAction,
   type DocumentAction,
   type DocumentSnapshot,
+  describeChanges,
   type LifecycleState,
   lifecycleState,
   statusAfterSettlement,
@@ -162,7 +165,7 @@ export async function voidDocument(
   });
 }
 
-async function snapshotOf(tx: Tx, row: InvoiceRow): Promise<DocumentSnapshot> {
+async function snapshotOf(tx: Queryable, row: InvoiceRow): Promise<DocumentSnapshot> {
   const lines = await tx
     .select({
       description: invoiceLineItems.description,
@@ -375,4 +378,56 @@ export async function listCreditNotes(db: Queryable, invoiceId: string) {
     .from(invoices)
     .where(eq(invoices.creditedInvoiceId, invoiceId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
+}
+
+/**
+ * What the document page shows of the lifecycle: the actions allowed now, the revision, the void, what
+ * is owed (the credit note's limit), the credit notes (of an invoice) or the invoice credited (of a
+ * credit note), and the history: each replaced version with when and why, and what changed after it.
+ */
+export async function documentLifecycle(db: Queryable, row: InvoiceRow) {
+  const state = await stateOf(db, row);
+  const revisions = await listRevisions(db, row.id);
+  const current = revisions.length ? await snapshotOf(db, row) : null;
+  const history = revisions.map((version, index) => ({
+    revision: version.revision,
+    reason: version.reason,
+    replacedAt: version.createdAt.toISOString(),
+    sentAt: version.snapshot.sentAt,
+    answer: version.snapshot.acceptedAt
+      ? { kind: "accepted" as const, at: version.snapshot.acceptedAt, by: version.snapshot.acceptedByName }
+      : version.snapshot.declinedAt
+        ? { kind: "declined" as const, at: version.snapshot.declinedAt, by: null }
+        : null,
+    total: cents(version.snapshot.totalAmount),
+    changes: describeChanges(version.snapshot, revisions[index + 1]?.snapshot ?? (current as DocumentSnapshot)),
+  }));
+  const [credited] = row.creditedInvoiceId
+    ? await db
+        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+        .from(invoices)
+        .where(eq(invoices.id, row.creditedInvoiceId))
+    : [];
+  const editable = checkAction(state, "edit");
+  return {
+    allowed: allowedActions(state),
+    /** why the editor is read-only (sent, answered, paid, void, a credit note); null for a draft */
+    locked: editable.ok ? null : editable.message,
+    revision: row.revision,
+    voided: row.voidedAt ? { at: row.voidedAt.toISOString(), reason: row.voidReason ?? "" } : null,
+    owed: amountOwed(state),
+    amountCredited: state.amountCredited,
+    creditNotes:
+      row.invoiceType === "invoice"
+        ? (await listCreditNotes(db, row.id)).map((note) => ({
+            id: note.id,
+            invoiceNumber: note.invoiceNumber,
+            amount: cents(note.totalAmount),
+            reason: note.reason,
+            issueDate: note.issueDate,
+          }))
+        : [],
+    creditedInvoice: credited ?? null,
+    history,
+  };
 }

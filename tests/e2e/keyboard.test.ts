@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions } from "#app/db/schema.ts";
-import { estimateMessages } from "#app/domain/invoice-status.ts";
+import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -235,7 +235,7 @@ describe("the back office by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await toast(page, "Estimate marked as accepted");
     // the answered estimate is closed: the editor says so instead of offering a save
-    await page.getByText(estimateMessages.closed).waitFor();
+    await page.getByText(lifecycleMessages.estimateClosed).waitFor();
     expect(await page.getByRole("button", { name: /^Save/ }).count()).toBe(0);
     expect(await page.getByLabel("Description, line 1").isDisabled()).toBe(true);
     await page.screenshot({ path: "/tmp/kb/estimate-closed.png" });

@@ -14,7 +14,7 @@ import { sendMessages } from "#app/domain/sending.ts";
 
 const formId = "client-link";
 const fetcherKey = "client-link";
-export const clientLinkIntent = "client-link";
+const clientLinkIntent = "client-link";
 
 /** The action's answer: the new link, or a failure whose `form` is "client-link". */
 export type ClientLinkAnswer = { clientLink: string };

@@ -1,10 +1,13 @@
 /**
- * Below the invoice editor: the status as shown, payments (list, record, delete with a
- * URL-addressed confirmation), and for an estimate its answer (mark accepted or declined for a
- * client who answered by phone) and 'Convert to Invoice'. Every button is a plain POST form.
+ * Below the document editor: the status as shown, payments (list, record, delete with a
+ * URL-addressed confirmation), for an estimate its answer (mark accepted or declined for a
+ * client who answered by phone) and 'Convert to Invoice', and the record's lifecycle (ADR 0030):
+ * revise, void, delete a draft, credit note, duplicate (each shown only when the state allows
+ * it, the reasons asked in URL-addressed dialogs), the credit notes and the history of versions.
+ * Every button is a plain POST form.
  */
 
-import { CheckCircle2, FileOutput, Send, Trash2, XCircle } from "lucide-react";
+import { Ban, CheckCircle2, Copy, FileMinus, FileOutput, FilePen, Send, Trash2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
@@ -15,8 +18,10 @@ import {
   FailureNotice,
   FormError,
   MoneyField,
+  RowActionForm,
   SelectField,
   SubmitButton,
+  TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
@@ -25,13 +30,18 @@ import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
+  creditNoteFormSchema,
+  type DocumentAction,
+  reviseFormSchema,
+  voidFormSchema,
+} from "#app/domain/document-lifecycle.ts";
+import {
   type InvoiceStatus,
   type InvoiceType,
   type PaymentMethod,
   paymentMethodLabels,
   paymentMethods,
 } from "#app/domain/enums.ts";
-
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
 import { defaultPaymentMethod, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
@@ -60,6 +70,27 @@ export type DocumentActionsData = {
     convertedTo: { id: string; invoiceNumber: string } | null;
   } | null;
   sourceEstimate: { id: string; invoiceNumber: string } | null;
+  lifecycle: {
+    allowed: DocumentAction[];
+    locked: string | null;
+    revision: number;
+    voided: { at: string; reason: string } | null;
+    owed: number;
+    amountCredited: number;
+    creditNotes: { id: string; invoiceNumber: string; amount: number; reason: string | null; issueDate: string }[];
+    creditedInvoice: { id: string; invoiceNumber: string } | null;
+    history: {
+      revision: number;
+      reason: string;
+      replacedAt: string;
+      sentAt: string | null;
+      answer: { kind: "accepted" | "declined"; at: string; by: string | null } | null;
+      total: number;
+      changes: string[];
+    }[];
+  };
+  /** the lifecycle dialog the URL opens (`?dialog=`) */
+  dialog: "revise" | "void" | "delete-draft" | "credit-note" | null;
 };
 
 /** a link inside a sentence: underlined always (not only on hover), so it is not told apart by colour alone */
@@ -101,13 +132,35 @@ export function DocumentActions({
             </Link>
           </span>
         ) : null}
-        <Link to={`${page}/send`} className={buttonClass("secondary", "sm:ml-auto", "sm")}>
-          <Send aria-hidden className="size-4" />
-          Send by Email
-        </Link>
+        {doc.lifecycle.creditedInvoice ? (
+          <span data-credited-invoice>
+            Credits{" "}
+            <Link to={`/admin/invoices/${doc.lifecycle.creditedInvoice.id}`} className={inTextLink}>
+              {doc.lifecycle.creditedInvoice.invoiceNumber}
+            </Link>
+          </span>
+        ) : null}
+        {doc.lifecycle.allowed.includes("send") ? (
+          <Link to={`${page}/send`} className={buttonClass("secondary", "sm:ml-auto", "sm")}>
+            <Send aria-hidden className="size-4" />
+            Send by Email
+          </Link>
+        ) : null}
       </div>
+      {doc.lifecycle.voided ? (
+        <p
+          role="status"
+          data-void-notice
+          className="rounded-md border border-red-900 bg-red-950/60 px-4 py-3 text-sm text-red-100"
+        >
+          Void since {formatDateTime(new Date(doc.lifecycle.voided.at))}: {doc.lifecycle.voided.reason}. The number and
+          the content are kept.
+        </p>
+      ) : null}
       {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}
       {doc.invoiceType === "invoice" ? <PaymentsCard doc={doc} failure={failure} action={action} /> : null}
+      <LifecycleCard doc={doc} failure={failure} action={action} />
+      <LifecycleDialog doc={doc} failure={failure} action={action} />
       {doc.deletingPayment ? (
         <UrlDialog
           title={paymentMessages.deleteTitle}
@@ -350,6 +403,266 @@ function RecordPaymentForm({
       <SubmitButton intent="record-payment" action={action}>
         Record Payment
       </SubmitButton>
+    </AdminForm>
+  );
+}
+
+// ---------------------------------------------------------------- lifecycle (ADR 0030)
+
+const dialogWords = {
+  revise: {
+    title: "Revise",
+    description:
+      "The version sent stays in the history (with the client's answer, if any). This becomes a draft of the next revision under the same number: edit it, then send it again.",
+    submit: "Revise",
+  },
+  void: {
+    title: "Void",
+    description:
+      "The document is cancelled for good: it keeps its number and its content, and its PDF is marked VOID. It no longer counts in any total.",
+    submit: "Void",
+  },
+  "delete-draft": {
+    title: "Delete draft",
+    description:
+      "This draft was never sent and holds the newest number, so it is deleted and the number is given to the next document.",
+    submit: "Delete draft",
+  },
+  "credit-note": {
+    title: "Issue a credit note",
+    description:
+      "A credit note with its own number lowers what the client owes on this invoice. It is final: it cannot be changed later.",
+    submit: "Issue credit note",
+  },
+} as const;
+
+function LifecycleCard({
+  doc,
+  failure,
+  action,
+}: {
+  doc: DocumentActionsData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const { lifecycle } = doc;
+  const page = `/admin/invoices/${doc.id}`;
+  const can = (what: DocumentAction) => lifecycle.allowed.includes(what);
+  const dialogLink = (dialog: keyof typeof dialogWords, icon: ReactNode, label: string) => (
+    <Link
+      to={`${page}?dialog=${dialog}`}
+      preventScrollReset
+      className={buttonClass("secondary", undefined, "sm")}
+      data-lifecycle-action={dialog}
+    >
+      {icon}
+      {label}
+    </Link>
+  );
+  return (
+    <Card id="card-lifecycle" title={lifecycle.revision > 1 ? `Record · revision ${lifecycle.revision}` : "Record"}>
+      <div className="flex flex-col gap-4 text-sm text-zinc-300">
+        <FailureNotice failure={failure} form="lifecycle" />
+        <p>{recordSentence(doc)}</p>
+        <div className="flex flex-wrap gap-2">
+          {can("revise") ? dialogLink("revise", <FilePen aria-hidden className="size-4" />, "Revise") : null}
+          {can("credit")
+            ? dialogLink("credit-note", <FileMinus aria-hidden className="size-4" />, "Credit Note")
+            : null}
+          {can("void") ? dialogLink("void", <Ban aria-hidden className="size-4" />, "Void") : null}
+          {can("delete") ? dialogLink("delete-draft", <Trash2 aria-hidden className="size-4" />, "Delete Draft") : null}
+          {can("duplicate") ? (
+            <RowActionForm
+              intent="duplicate"
+              fields={{}}
+              action={action}
+              className={buttonClass("secondary", undefined, "sm")}
+            >
+              <Copy aria-hidden className="size-4" />
+              Duplicate
+            </RowActionForm>
+          ) : null}
+        </div>
+        {lifecycle.creditNotes.length ? (
+          <div>
+            <h3 className="mb-1 text-sm font-semibold text-zinc-200">Credit notes</h3>
+            <ul className="flex flex-col gap-1" data-credit-notes>
+              {lifecycle.creditNotes.map((note) => (
+                <li key={note.id}>
+                  <Link to={`/admin/invoices/${note.id}`} className={inTextLink}>
+                    {note.invoiceNumber}
+                  </Link>{" "}
+                  {displayDate(note.issueDate)} · <span className="tabular-nums">{formatMoney(note.amount)}</span>
+                  {note.reason ? ` · ${note.reason}` : ""}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {lifecycle.history.length ? (
+          <div>
+            <h3 className="mb-1 text-sm font-semibold text-zinc-200">History</h3>
+            <ol className="flex flex-col gap-2" data-history>
+              {lifecycle.history.map((version) => (
+                <li key={version.revision} className="rounded-md border border-zinc-800 px-3 py-2">
+                  <p className="font-medium text-zinc-100">
+                    Revision {version.revision} · {formatMoney(version.total)}
+                    {version.sentAt ? ` · sent ${formatDateTime(new Date(version.sentAt))}` : ""}
+                  </p>
+                  {version.answer ? (
+                    <p data-history-answer>
+                      {version.answer.kind === "accepted" ? "Accepted" : "Declined"}{" "}
+                      {formatDateTime(new Date(version.answer.at))}
+                      {version.answer.by ? ` by ${version.answer.by} (signed on the client link)` : ""}
+                    </p>
+                  ) : null}
+                  <p>
+                    Revised {formatDateTime(new Date(version.replacedAt))}: {version.reason}
+                  </p>
+                  <p className="text-zinc-400">
+                    {version.changes.length ? `Changed since: ${version.changes.join("; ")}` : "No change since."}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** One sentence on what the owner may do with the record now. */
+function recordSentence(doc: DocumentActionsData): string {
+  const { lifecycle } = doc;
+  if (doc.invoiceType === "credit_note") return "A credit note is final: it is never changed, voided or deleted.";
+  if (lifecycle.voided) return "Void: kept as it was, counted in no total. Duplicate it to start again.";
+  if (doc.status === "draft") {
+    return lifecycle.allowed.includes("delete")
+      ? "A draft: edit it freely, send it, or delete it (it holds the newest number)."
+      : "A draft: edit it freely and send it. Void it if it is not needed: it keeps its number, so numbering has no gaps.";
+  }
+  if (lifecycle.allowed.includes("revise")) {
+    return "Sent, so locked: revise it to change it (the sent version stays in the history), or void it.";
+  }
+  if (lifecycle.allowed.includes("credit")) {
+    return "Payments or credits are recorded, so it is locked: issue a credit note to lower what is owed.";
+  }
+  return "Closed: nothing more changes it.";
+}
+
+function LifecycleDialog({
+  doc,
+  failure,
+  action,
+}: {
+  doc: DocumentActionsData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const page = `/admin/invoices/${doc.id}`;
+  const dialog = doc.dialog;
+  if (!dialog) return null;
+  const allowedNow: Record<NonNullable<DocumentActionsData["dialog"]>, DocumentAction> = {
+    revise: "revise",
+    void: "void",
+    "delete-draft": "delete",
+    "credit-note": "credit",
+  };
+  if (!doc.lifecycle.allowed.includes(allowedNow[dialog])) return null;
+  const words = dialogWords[dialog];
+  return (
+    <UrlDialog title={`${words.title} ${doc.invoiceNumber}`} description={words.description} closeHref={page}>
+      {dialog === "delete-draft" ? (
+        <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
+          <Link to={page} preventScrollReset className={buttonClass("ghost")}>
+            Cancel
+          </Link>
+          <SubmitButton intent="delete-draft" action={action} pendingLabel="Deleting...">
+            {words.submit}
+          </SubmitButton>
+        </Form>
+      ) : dialog === "credit-note" ? (
+        <CreditNoteForm doc={doc} failure={failure} action={action} />
+      ) : (
+        <ReasonForm intent={dialog} submit={words.submit} page={page} failure={failure} action={action} />
+      )}
+    </UrlDialog>
+  );
+}
+
+function ReasonForm({
+  intent,
+  submit,
+  page,
+  failure,
+  action,
+}: {
+  intent: "revise" | "void";
+  submit: string;
+  page: string;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const [form, fields] = useAdminForm({
+    id: intent,
+    schema: intent === "void" ? voidFormSchema : reviseFormSchema,
+    failure: failure?.form === intent ? failure : null,
+  });
+  return (
+    <AdminForm form={form} action={action} className="flex flex-col gap-2 px-5 py-5">
+      <FormError form={form} />
+      <TextareaField
+        meta={fields.reason}
+        label={intent === "void" ? "Why is it void?" : "What changes in this revision?"}
+        maxLength={limits.changeReason}
+        rows={3}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Link to={page} preventScrollReset className={buttonClass("ghost")}>
+          Cancel
+        </Link>
+        <SubmitButton intent={intent} action={action}>
+          {submit}
+        </SubmitButton>
+      </div>
+    </AdminForm>
+  );
+}
+
+function CreditNoteForm({
+  doc,
+  failure,
+  action,
+}: {
+  doc: DocumentActionsData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const page = `/admin/invoices/${doc.id}`;
+  const [form, fields] = useAdminForm({
+    id: "credit-note",
+    schema: creditNoteFormSchema,
+    failure: failure?.form === "credit-note" ? failure : null,
+    defaultValue: { amount: centsToDecimal(doc.lifecycle.owed), reason: "" },
+  });
+  return (
+    <AdminForm form={form} action={action} className="flex flex-col gap-2 px-5 py-5">
+      <FormError form={form} />
+      <MoneyField
+        meta={fields.amount}
+        label="Amount to credit"
+        description={`At most what is still owed: ${formatMoney(doc.lifecycle.owed)}`}
+      />
+      <TextareaField meta={fields.reason} label="Reason" maxLength={limits.changeReason} rows={3} />
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+        <Link to={page} preventScrollReset className={buttonClass("ghost")}>
+          Cancel
+        </Link>
+        <SubmitButton intent="credit-note" action={action}>
+          Issue credit note
+        </SubmitButton>
+      </div>
     </AdminForm>
   );
 }

@@ -5,32 +5,22 @@
 
 import type { DocumentActionsData } from "#app/components/admin/document-actions.tsx";
 import type { Queryable } from "#app/db/client.server.ts";
-import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 
 import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
+import { documentLifecycle } from "#app/models/document-lifecycle.server.ts";
 import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
-import { studioToday } from "#app/models/invoices.server.ts";
+import { type getInvoice, studioToday } from "#app/models/invoices.server.ts";
 import { listPayments } from "#app/models/payments.server.ts";
+
+/** The dialogs of the lifecycle, addressed by the URL (`?dialog=void`), so they work without JavaScript. */
+const lifecycleDialogs = ["revise", "void", "delete-draft", "credit-note"] as const;
 
 export async function loadDocumentActions(
   db: Queryable,
-  invoice: {
-    id: string;
-    invoiceNumber: string;
-    invoiceType: InvoiceType;
-    status: InvoiceStatus;
-    totalAmount: string;
-    amountPaid: string;
-    balanceDue: string;
-    dueDate: string | null;
-    acceptedAt: Date | null;
-    acceptedByName: string | null;
-    declinedAt: Date | null;
-    sourceEstimateId: string | null;
-  },
+  invoice: NonNullable<Awaited<ReturnType<typeof getInvoice>>>,
   search: URLSearchParams,
 ): Promise<DocumentActionsData> {
   const today = await studioToday(db);
@@ -45,7 +35,7 @@ export async function loadDocumentActions(
   const deletingId = parseUuid(search.get("delete-payment"));
   const deleting = deletingId ? payments.find((payment) => payment.id === deletingId) : undefined;
   const paymentBlocked =
-    invoice.invoiceType === "estimate"
+    invoice.invoiceType !== "invoice"
       ? paymentMessages.estimate
       : !canTakePayment(invoice)
         ? paymentMessages.notPayable
@@ -75,5 +65,7 @@ export async function loadDocumentActions(
           }
         : null,
     sourceEstimate: await sourceEstimateOf(db, invoice.sourceEstimateId),
+    lifecycle: await documentLifecycle(db, invoice),
+    dialog: lifecycleDialogs.find((dialog) => dialog === search.get("dialog")) ?? null,
   };
 }

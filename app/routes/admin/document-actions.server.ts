@@ -1,25 +1,44 @@
 /**
- * The invoice page's other actions, posted to /admin/invoices/{id} with an `intent`:
- * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice.
+ * The document page's other actions, posted to /admin/invoices/{id} with an `intent`:
+ * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice;
+ * the lifecycle's revise, void, delete a draft, issue a credit note, duplicate (ADR 0030); a fresh
+ * client link to copy.
  * Each answers the one way and is audited, and works without JavaScript: success redirects with a
  * toast; invalid input is a 400 with the payment form's field errors; a refusal is its status (404
  * the invoice, payment or estimate is gone, 409 its state does not allow it) with the message on the
- * form that asked, named by `form` ("payment", "delete-payment", "estimate") so the editor's form
- * never takes it for its own.
+ * form that asked, named by `form` ("payment", "delete-payment", "estimate", "lifecycle", the
+ * lifecycle dialogs' "revise", "void", "credit-note", and "client-link") so the editor's form never
+ * takes it for its own.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
+import type { ClientLinkAnswer } from "#app/components/admin/client-link.tsx";
 import { getApp } from "#app/context.server.ts";
-import { type DocumentIntent, documentIntentSchema } from "#app/domain/invoice-form.ts";
+import {
+  creditNoteFormSchema,
+  lifecycleMessages,
+  reviseFormSchema,
+  voidFormSchema,
+} from "#app/domain/document-lifecycle.ts";
+import { type DocumentIntent, documentIntentSchema, invoiceMessages } from "#app/domain/invoice-form.ts";
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { deletePaymentSchema, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
+import { sendMessages } from "#app/domain/sending.ts";
+import {
+  deleteDraft,
+  duplicateDocument,
+  issueCreditNote,
+  reviseDocument,
+  voidDocument,
+} from "#app/models/document-lifecycle.server.ts";
 import { acceptEstimate, convertEstimate, declineEstimate, type EstimateResult } from "#app/models/estimates.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
-import { invalid, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
+import { invalid, notFound, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
+import { copyClientLink } from "#app/services/client-links.server.ts";
 
 /** The intent of a post for these actions, or null (the editor's own save). */
 export function documentIntentOf(formData: FormData): DocumentIntent | null {
@@ -42,6 +61,26 @@ export async function documentAction({
 }) {
   const { config, database, ip, logger } = getApp(context);
   const page = `/admin/invoices/${invoiceId}`;
+
+  switch (intent) {
+    case "revise":
+    case "void":
+    case "delete-draft":
+    case "credit-note":
+    case "duplicate":
+      return lifecycleAction({ intent, invoiceId, formData, session, context });
+    case "client-link": {
+      // 'Copy client link': a fresh link, shown once on the page
+      const copied = await copyClientLink(
+        { db: database.db, publicUrl: config.publicUrl },
+        { invoiceId, actor: { userId: session.userId, email: session.email }, ip },
+      );
+      if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
+      if (copied.status === "not-found") notFound(invoiceMessages.notFound);
+      const reason = copied.status === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
+      return refuse(409, reason, { form: intent });
+    }
+  }
 
   if (intent === "record-payment") {
     const submission = parseWithZod(formData, { schema: paymentFormSchema });
@@ -162,5 +201,145 @@ export async function documentAction({
   return redirectWithToast(config, `/admin/invoices/${invoice.id}`, {
     type: "success",
     message: estimateMessages.converted(invoice.invoiceNumber),
+  });
+}
+
+type Refusal = { ok: false; message: string };
+
+/**
+ * Revise, void, delete a draft, issue a credit note, duplicate: each through its model, which decides
+ * inside the row lock (app/domain/document-lifecycle.ts); gone is 404, a state that does not allow it
+ * 409 with the rule's message, a reason missing or too long 400 on the dialog's field. Audited in the
+ * change's transaction, only when it happened.
+ */
+async function lifecycleAction({
+  intent,
+  invoiceId,
+  formData,
+  session,
+  context,
+}: {
+  intent: "revise" | "void" | "delete-draft" | "credit-note" | "duplicate";
+  invoiceId: string;
+  formData: FormData;
+  session: SessionInfo;
+  context: Readonly<RouterContextProvider>;
+}) {
+  const { config, database, ip } = getApp(context);
+  const page = `/admin/invoices/${invoiceId}`;
+  const done = <T extends { ok: true } | Refusal>(outcome: T | null) => outcome?.ok === true;
+  const gone = () => refuse(404, lifecycleMessages.notFound, { form: intent });
+  const refused = (outcome: Refusal, submission?: NonNullable<Parameters<typeof refuse>[2]>["submission"]) =>
+    refuse(409, outcome.message, {
+      form: intent === "delete-draft" || intent === "duplicate" ? "lifecycle" : intent,
+      submission,
+    });
+
+  if (intent === "void") {
+    const submission = parseWithZod(formData, { schema: voidFormSchema });
+    if (submission.status !== "success") return invalid(submission, { form: intent });
+    const reason = submission.value.reason;
+    const outcome = await auditedChange(database.db, (tx) => voidDocument(tx, invoiceId, reason), {
+      actor: session,
+      ip,
+      event: "document_voided",
+      when: done,
+      detail: (result) => ({ document: result?.ok ? result.invoiceNumber : null, reason }),
+    });
+    if (!outcome) return gone();
+    if (!outcome.ok) return refused(outcome, submission);
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: lifecycleMessages.voidedDone(outcome.invoiceNumber),
+    });
+  }
+
+  if (intent === "revise") {
+    const submission = parseWithZod(formData, { schema: reviseFormSchema });
+    if (submission.status !== "success") return invalid(submission, { form: intent });
+    const reason = submission.value.reason;
+    const outcome = await auditedChange(
+      database.db,
+      (tx) => reviseDocument(tx, invoiceId, { reason, createdBy: session.userId }),
+      {
+        actor: session,
+        ip,
+        event: "document_revised",
+        when: done,
+        detail: (result) => ({
+          document: result?.ok ? result.invoiceNumber : null,
+          revision: result?.ok ? result.revision : null,
+          reason,
+        }),
+      },
+    );
+    if (!outcome) return gone();
+    if (!outcome.ok) return refused(outcome, submission);
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: lifecycleMessages.revisedDone(outcome.invoiceNumber, outcome.revision),
+    });
+  }
+
+  if (intent === "credit-note") {
+    const submission = parseWithZod(formData, { schema: creditNoteFormSchema });
+    if (submission.status !== "success") return invalid(submission, { form: intent });
+    const { amount, reason } = submission.value;
+    const outcome = await auditedChange(database.db, (tx) => issueCreditNote(tx, invoiceId, { amount, reason }), {
+      actor: session,
+      ip,
+      event: "credit_note_issued",
+      when: done,
+      detail: (result) => ({
+        creditNote: result?.ok ? result.invoiceNumber : null,
+        invoice: result?.ok ? result.creditedNumber : null,
+        amount: formatMoney(amount),
+        reason,
+      }),
+    });
+    if (!outcome) return gone();
+    if (!outcome.ok) {
+      // an amount above what is owed is the amount field's to show
+      return invalid(submission, {
+        form: intent,
+        fieldErrors: { amount: [outcome.message] },
+        toast: { type: "error", message: outcome.message },
+      });
+    }
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: lifecycleMessages.creditedDone(outcome.invoiceNumber, outcome.creditedNumber),
+    });
+  }
+
+  if (intent === "delete-draft") {
+    const outcome = await auditedChange(database.db, (tx) => deleteDraft(tx, invoiceId), {
+      actor: session,
+      ip,
+      event: "draft_deleted",
+      when: done,
+      detail: (result) => ({ document: result?.ok ? result.invoiceNumber : null }),
+    });
+    if (!outcome) return gone();
+    if (!outcome.ok) return refused(outcome);
+    return redirectWithToast(config, "/admin/invoices", {
+      type: "success",
+      message: lifecycleMessages.deleted(outcome.invoiceNumber),
+    });
+  }
+
+  // duplicate
+  const outcome = await auditedChange(database.db, (tx) => duplicateDocument(tx, invoiceId), {
+    actor: session,
+    ip,
+    event: "document_duplicated",
+    when: done,
+    detail: (result) => ({ copy: result?.ok ? result.invoiceNumber : null }),
+  });
+  if (!outcome) return gone();
+  if (!outcome.ok) return refused(outcome);
+  return redirectWithToast(config, `/admin/invoices/${outcome.id}`, {
+    type: "success",
+    message: lifecycleMessages.duplicated(outcome.invoiceNumber),
   });
 }

@@ -6,7 +6,6 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ClientLinkAnswer, clientLinkIntent } from "#app/components/admin/client-link.tsx";
 import { DocumentActions } from "#app/components/admin/document-actions.tsx";
 import {
   type EditorProject,
@@ -28,7 +27,6 @@ import {
   invoiceMessages,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
-import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
 import { sendMessages } from "#app/domain/sending.ts";
 import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
@@ -50,7 +48,6 @@ import {
   serverError,
 } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { copyClientLink } from "#app/services/client-links.server.ts";
 import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import { documentAction, documentIntentOf } from "./document-actions.server.ts";
@@ -135,9 +132,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadDocumentActions(database.db, invoice, new URL(request.url).searchParams),
     liveLinkCount(database.db, invoice.id),
   ]);
-  const closed = documentActions.estimate
-    ? isEstimateClosed({ ...invoice, converted: documentActions.estimate.convertedTo !== null })
-    : false;
   return {
     mode: "edit" as const,
     invoiceNumber: invoice.invoiceNumber,
@@ -145,7 +139,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     customers,
     projects,
     documentActions,
-    closed: closed ? estimateMessages.closed : null,
+    // only a draft is edited in place (ADR 0030): otherwise the editor shows the document and why
+    closed: documentActions.lifecycle.locked,
     documentId: invoice.id,
     hasClientLink: liveLinks > 0,
   };
@@ -156,21 +151,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { config, database, logger, mail, ip } = getApp(context);
   const target = editorTarget(params.id);
   const formData = await request.formData();
-  // payments and the estimate's answers: their own intents, their own module
+  // payments, the estimate's answers, the lifecycle and a fresh client link: their own intents, their own module
   const documentIntent = target.mode === "edit" ? documentIntentOf(formData) : null;
   if (documentIntent && target.mode === "edit") {
     return documentAction({ intent: documentIntent, invoiceId: target.id, formData, session, context });
-  }
-  // 'Copy client link': a fresh link, shown once on the page
-  if (target.mode === "edit" && formData.get("intent") === clientLinkIntent) {
-    const copied = await copyClientLink(
-      { db: database.db, publicUrl: config.publicUrl },
-      { invoiceId: target.id, actor: { userId: session.userId, email: session.email }, ip },
-    );
-    if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
-    if (copied.status === "not-found") notFound(invoiceMessages.notFound);
-    const reason = copied.status === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
-    return refuse(409, reason, { form: clientLinkIntent });
   }
   const submission = parseWithZod(formData, { schema: invoiceFormSchema });
   // the projects of the posted customer, for a re-rendered form (Add Item, remove, errors) without JavaScript
