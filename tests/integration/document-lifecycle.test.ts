@@ -4,8 +4,8 @@
  * arithmetic, also when several arrive at once.
  */
 import { eq } from "drizzle-orm";
-import { expect, it } from "vitest";
-import { documentRevisions, invoices } from "#app/db/schema.ts";
+import { describe, expect, it } from "vitest";
+import { auditLog, documentRevisions, invoices } from "#app/db/schema.ts";
 import { customerTotals } from "#app/domain/customers.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -22,8 +22,10 @@ import {
 import { acceptEstimate } from "#app/models/estimates.server.ts";
 import { createInvoice, getInvoice, receivableTotals, updateInvoice } from "#app/models/invoices.server.ts";
 import { recordPayment } from "#app/models/payments.server.ts";
+import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, invoiceForm } from "../support/records.ts";
+import { routeHarness } from "../support/routes.ts";
 
 describeEachDatabase("document lifecycle", (database) => {
   const db = () => database().db;
@@ -249,5 +251,93 @@ describeEachDatabase("document lifecycle", (database) => {
     });
     expect(await getInvoice(db(), original.id)).toEqual(before);
     expect(await db().select().from(documentRevisions)).toEqual([]);
+  });
+
+  describe("on the document page", () => {
+    const { call, cookieFor } = routeHarness(database);
+    const post = (cookie: string | undefined, id: string, form: Record<string, string>) =>
+      call(invoiceEditor.action, `/admin/invoices/${id}`, { cookie, params: { id }, form });
+
+    it("refuses anonymous visitors and non-admins on every lifecycle action, and changes nothing", async () => {
+      const ada = await insertCustomer(db());
+      const sent = await document(ada.id);
+      const draft = await document(ada.id, { intent: "draft" });
+      const staff = await cookieFor("staff@studio.test", false);
+      const cases: [string, Record<string, string>][] = [
+        [sent.id, { intent: "void", reason: "r" }],
+        [sent.id, { intent: "revise", reason: "r" }],
+        [sent.id, { intent: "credit-note", amount: "10", reason: "r" }],
+        [sent.id, { intent: "duplicate" }],
+        [draft.id, { intent: "delete-draft" }],
+      ];
+      for (const [id, form] of cases) {
+        expect((await post(undefined, id, form)).status, form.intent).toBe(302);
+        expect((await post(staff, id, form)).status, form.intent).toBe(403);
+      }
+      expect(await numbers()).toEqual(["INV-0001", "INV-0002"]);
+      expect(await row(sent.id)).toMatchObject({ status: "sent", voidedAt: null, revision: 1 });
+    });
+
+    it("answers each lifecycle action the one way: done 302 with an audit entry, invalid 400, refused 409, gone 404", async () => {
+      const ada = await insertCustomer(db());
+      const admin = await cookieFor("owner@studio.test", true);
+      const sent = await document(ada.id);
+
+      const noReason = await post(admin, sent.id, { intent: "void", reason: "  " });
+      expect(noReason.status).toBe(400);
+      expect(JSON.stringify(noReason.data)).toContain(lifecycleMessages.voidReasonRequired);
+
+      const tooMuch = await post(admin, sent.id, { intent: "credit-note", amount: "100.01", reason: "r" });
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.data).toMatchObject({
+        form: "credit-note",
+        result: { error: { amount: [lifecycleMessages.creditTooLarge(10_000)] } },
+      });
+
+      const credited = await post(admin, sent.id, { intent: "credit-note", amount: "40", reason: "Scope cut" });
+      expect(credited.status).toBe(302);
+      expect(credited.location).toBe(`/admin/invoices/${sent.id}`);
+      // money moved: void is refused with the rule's message, on the void dialog's form
+      const voidRefused = await post(admin, sent.id, { intent: "void", reason: "Mistake" });
+      expect(voidRefused.status).toBe(409);
+      expect(voidRefused.data).toMatchObject({
+        form: "void",
+        result: { error: { "": [lifecycleMessages.voidHasMoney] } },
+      });
+
+      const copy = await post(admin, sent.id, { intent: "duplicate" });
+      expect(copy.status).toBe(302);
+      const copyId = copy.location?.split("/").at(-1) ?? "";
+      const deleted = await post(admin, copyId, { intent: "delete-draft" });
+      expect(deleted.status).toBe(302);
+      expect(deleted.location).toBe("/admin/invoices");
+      expect((await post(admin, copyId, { intent: "delete-draft" })).status).toBe(404);
+
+      const events = (await db().select({ event: auditLog.event }).from(auditLog)).map((entry) => entry.event).sort();
+      expect(events).toEqual(["admin_created", "credit_note_issued", "document_duplicated", "draft_deleted"]);
+    });
+
+    it("the editor of a sent document is read-only with the reason; a draft's is not", async () => {
+      const ada = await insertCustomer(db());
+      const admin = await cookieFor("owner@studio.test", true);
+      const sent = await document(ada.id);
+      const draft = await document(ada.id, { intent: "draft" });
+      const load = (id: string) =>
+        call(invoiceEditor.loader, `/admin/invoices/${id}`, { cookie: admin, params: { id } });
+      expect((await load(sent.id)).data).toMatchObject({ closed: lifecycleMessages.locked("invoice") });
+      expect((await load(draft.id)).data).toMatchObject({ closed: null });
+      // and a save posted anyway is refused at the model, 409, nothing written
+      const before = await getInvoice(db(), sent.id);
+      const save = await post(admin, sent.id, {
+        customer_id: ada.id,
+        issue_date: "2026-11-03",
+        "items[0].description": "Rewritten",
+        "items[0].quantity": "1",
+        "items[0].unit_price": "1",
+        intent: "draft",
+      });
+      expect(save.status).toBe(409);
+      expect(await getInvoice(db(), sent.id)).toEqual(before);
+    });
   });
 });
