@@ -4,12 +4,14 @@
  * dialog and the browser's leave warning; an estimate; the editor without JavaScript; malformed
  * ids; small screens and axe. Screenshots go to /tmp/shots-invoices/.
  */
+
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects } from "#app/db/schema.ts";
+import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { logoMessages } from "#app/domain/logo.ts";
 import { signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
@@ -190,7 +192,7 @@ describe("invoices and estimates", () => {
     await page.context().close();
   });
 
-  it("editing: the saved values come back; Save as Draft returns a sent invoice to draft", async () => {
+  it("editing a sent invoice: locked, Revise keeps the sent version in the history, the new draft is edited and saved", async () => {
     const page = await adminPage();
     await page.goto(`${server.url}/admin/invoices`);
     await page.locator("tr", { hasText: "INV-0001" }).getByRole("link", { name: "Edit INV-0001" }).click();
@@ -199,6 +201,20 @@ describe("invoices and estimates", () => {
     expect(await page.getByLabel("Description, line 2").inputValue()).toBe("Build");
     expect(await page.getByLabel("Quantity, line 2").inputValue()).toBe("1.5");
     expect(await page.locator('[data-summary="total"]').textContent()).toBe("$1,446.67");
+    // sent, so locked: the fields are disabled and the page says why
+    await page.getByText(lifecycleMessages.locked("invoice")).first().waitFor();
+    expect(await page.getByLabel("Description, line 2").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Save as Draft" }).count()).toBe(0);
+
+    await page.locator('[data-lifecycle-action="revise"]').click();
+    const dialog = page.getByRole("dialog", { name: "Revise INV-0001" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Revise" }).click();
+    await dialog.getByText(lifecycleMessages.reviseReasonRequired).waitFor();
+    await dialog.getByLabel("What changes in this revision?").fill("Client dropped the third line");
+    await dialog.getByRole("button", { name: "Revise" }).click();
+    await toast(page, lifecycleMessages.revisedDone("INV-0001", 2));
+
     await page.getByRole("button", { name: "Remove line 3" }).click();
     await expect.poll(() => page.locator('[data-summary="total"]').textContent()).toBe("$93.54");
     await page.getByRole("button", { name: "Save as Draft" }).click();
@@ -206,6 +222,15 @@ describe("invoices and estimates", () => {
     const row = page.locator("tr", { hasText: "INV-0001" });
     await expect.poll(async () => (await row.textContent()) ?? "").toContain("Draft");
     expect(await row.textContent()).toContain("$93.54");
+
+    await row.getByRole("link", { name: "Edit INV-0001" }).click();
+    const history = page.locator("[data-history]");
+    await history.waitFor();
+    const text = (await history.textContent()) ?? "";
+    expect(text).toContain("Revision 1 · $1,446.67");
+    expect(text).toContain("Client dropped the third line");
+    expect(text).toContain("Total $1,446.67 → $93.54");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
