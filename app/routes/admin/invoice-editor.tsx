@@ -8,12 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ClientLinkAnswer, clientLinkIntent } from "#app/components/admin/client-link.tsx";
 import { DocumentActions } from "#app/components/admin/document-actions.tsx";
-import {
-  type EditorProject,
-  type EditorValues,
-  emptyLine,
-  InvoiceEditor,
-} from "#app/components/admin/invoice-editor.tsx";
+import { type EditorProject, type EditorValues, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
@@ -23,9 +18,12 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDateFor,
   defaultTermsFor,
+  editorLines,
   editorPostSchema,
+  emptyLine,
   invoiceFormSchema,
   invoiceMessages,
+  linesUntouched,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { estimateMessages, isEstimateClosed } from "#app/domain/invoice-status.ts";
@@ -90,6 +88,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const customer = customers.find((c) => c.id === parseUuid(search.get("customer_id")));
     const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
     const project = projects.find((p) => p.id === parseUuid(search.get("project_id")));
+    // the project's pricing as the first lines; its recurring fees only when asked for (offered, not forced)
+    const prefill = project
+      ? editorLines([...project.lines, ...(search.get("fees") === "1" ? project.feeLines : [])])
+      : [];
     // today where the studio is, not where the server runs (a UTC server is a day ahead of New York at night)
     const today = await studioToday(database.db);
     const defaultValue: EditorValues = {
@@ -98,7 +100,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       project_id: project?.id ?? "",
       issue_date: today,
       due_date: defaultDueDateFor(type, today, customer?.paymentTerms),
-      items: [emptyLine],
+      items: prefill.length > 0 ? prefill : [emptyLine],
       tax_rate: "0",
       discount_amount: "0",
       notes: "",
@@ -185,7 +187,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const errors = submission.status === "error" && !formData.has("__intent__") ? (submission.error ?? {}) : {};
     const message = errors.customer_id?.[0] ?? errors.items?.[0];
     const extra = { projects: await projects() };
-    if (submission.status === undefined) return formIntent(submission, { extra });
+    if (submission.status === undefined) {
+      // 'Load projects' with a project chosen and the lines still blank: the project's lines fill them
+      const chosen = posted.reload ? extra.projects.find((project) => project.id === posted.project_id) : undefined;
+      const fill = chosen && linesUntouched(submission.payload.items) ? editorLines(chosen.lines) : [];
+      return formIntent(submission, { extra, values: fill.length > 0 ? { items: fill } : undefined });
+    }
     return invalid(submission, { toast: message ? { type: "error", message } : undefined, extra });
   }
 
