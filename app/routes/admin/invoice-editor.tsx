@@ -1,6 +1,7 @@
 /**
- * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=) and /admin/invoices/{id}:
- * the invoice and estimate editor. The server parses the form with the editor's schema,
+ * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=, &fees=1 to add the project's
+ * recurring fees) and /admin/invoices/{id}: the invoice and estimate editor. A new document for a
+ * project starts with the project's pricing as its lines. The server parses the form with the editor's schema,
  * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
  * the list with the spec's toast (or to the dashboard after 'Save & Continue').
  */
