@@ -7,16 +7,22 @@ import {
   defaultEstimateTerms,
   defaultTerms,
   defaultTermsFor,
+  editorLines,
+  editorPostSchema,
+  emptyLine,
+  includesLines,
   invoiceFormSchema,
   invoiceListHref,
   invoiceMessages,
   invoiceTotals,
+  linesUntouched,
   parseInvoiceListQuery,
   pdfFileName,
   previewTotals,
   readHundredths,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
+import { projectLines } from "#app/domain/projects.ts";
 
 const customer = "0b5e3f1c-9a7d-4c3e-8f21-6d4a2b9c1e07";
 
@@ -275,5 +281,87 @@ describe("list URL state and ids", () => {
   it("names the PDF after its number", () => {
     expect(pdfFileName("INV-0001")).toBe("INV-0001.pdf");
     expect(pdfFileName('A"B/1')).toBe("A_B_1.pdf");
+  });
+});
+
+describe("lines from a project", () => {
+  it("writes priced lines as the editor's field texts, which read back as the same numbers", () => {
+    const lines = editorLines([
+      { description: "Shop: Discovery", quantity: 100, unit_price: 240_000 },
+      { description: "Shop: hours", quantity: 1_250, unit_price: 8_505 },
+      { description: "Hosting", quantity: 33, unit_price: 7 },
+    ]);
+    expect(lines).toEqual([
+      { description: "Shop: Discovery", quantity: "1", unit_price: "2400.00" },
+      { description: "Shop: hours", quantity: "12.5", unit_price: "85.05" },
+      { description: "Hosting", quantity: "0.33", unit_price: "0.07" },
+    ]);
+    expect(lines.map((line) => [readHundredths(line.quantity), readHundredths(line.unit_price)])).toEqual([
+      [100, 240_000],
+      [1_250, 8_505],
+      [33, 7],
+    ]);
+    expect(editorLines([])).toEqual([]);
+  });
+
+  it("gives a phased project's editor one line per phase and the project's value as the total", () => {
+    const project = {
+      projectName: "Shop",
+      fixedPrice: null,
+      hourlyRate: null,
+      estimatedHours: null,
+      pricingDetails: {
+        type: "phased" as const,
+        phases: [
+          { id: "a", name: "Design", price: 1_500 },
+          { id: "b", name: "Build", price: 3_250.5 },
+        ],
+        recurring_fees: [],
+      },
+    };
+    const items = editorLines(projectLines(project));
+    expect(items.map((item) => item.description)).toEqual(["Shop: Design", "Shop: Build"]);
+    expect(previewTotals({ items, tax_rate: "0", discount_amount: "0" }).total).toBe(475_050);
+  });
+
+  it("counts as untouched only lines as a new document starts them", () => {
+    expect(linesUntouched([emptyLine])).toBe(true);
+    expect(linesUntouched([{ description: " ", quantity: "", unit_price: "" }])).toBe(true);
+    expect(linesUntouched([emptyLine, { description: "", quantity: "1", unit_price: "0.00" }])).toBe(true);
+    expect(linesUntouched([])).toBe(true);
+    expect(linesUntouched(undefined)).toBe(true);
+    expect(linesUntouched([{ ...emptyLine, description: "Logo" }])).toBe(false);
+    expect(linesUntouched([{ ...emptyLine, unit_price: "10" }])).toBe(false);
+    expect(linesUntouched([{ ...emptyLine, quantity: "3" }])).toBe(false);
+    expect(linesUntouched([emptyLine, { ...emptyLine, description: "Typed" }])).toBe(false);
+  });
+});
+
+describe("what the editor reads of a post besides the form", () => {
+  const id = "0b5e3f1c-9a7d-4c3e-8f21-6d4a2b9c1e07";
+  it("tells 'Load projects' (a validate intent) from Add Item, remove and a save", () => {
+    const validate = JSON.stringify({ type: "validate", payload: { name: "customer_id" } });
+    const insert = JSON.stringify({ type: "insert", payload: { name: "items" } });
+    expect(editorPostSchema.parse({ customer_id: id, project_id: id, __intent__: validate })).toEqual({
+      customer_id: id,
+      project_id: id,
+      return_to: undefined,
+      reload: true,
+    });
+    expect(editorPostSchema.parse({ __intent__: insert }).reload).toBe(false);
+    expect(editorPostSchema.parse({ __intent__: "{not json" }).reload).toBe(false);
+    expect(editorPostSchema.parse({ intent: "draft" }).reload).toBe(false);
+    expect(editorPostSchema.parse({ project_id: "1 or 1=1" }).project_id).toBeUndefined();
+  });
+
+  it("knows when offered lines are all there already", () => {
+    const fees = [
+      { description: "Hosting", quantity: "1", unit_price: "25.00" },
+      { description: "Care plan", quantity: "1", unit_price: "90.00" },
+    ];
+    expect(includesLines([emptyLine], fees)).toBe(false);
+    expect(includesLines([{ ...emptyLine, description: " Hosting " }], fees)).toBe(false);
+    expect(includesLines([{ ...emptyLine, description: "Design" }, ...fees], fees)).toBe(true);
+    expect(includesLines(undefined, [])).toBe(true);
   });
 });

@@ -15,17 +15,20 @@ import {
   invoiceTypes,
 } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
+import { formatQuantity } from "#app/domain/invoice-document.ts";
 
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
   calculateTotals,
+  centsToDecimal,
   maxMoneyCents,
   readTypedHundredths,
   type Totals,
   tooLargeMessage,
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
+import type { ProjectLine } from "#app/domain/projects.ts";
 
 export const defaultTerms = "Payment is due within 30 days of the invoice date.";
 export const defaultEstimateTerms = "This estimate is valid for 30 days from its date.";
@@ -195,6 +198,46 @@ export function previewTotals(values: {
   return { ...totals, lineTotalsByIndex };
 }
 
+// ---------------------------------------------------------------- lines from a project
+
+/** A line as the editor holds it: the texts of its three fields ("1.5", "2400.00"). */
+export type EditorLine = { description: string; quantity: string; unit_price: string };
+
+/** The line a new document starts with, and what Add Item appends. */
+export const emptyLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
+
+/** Priced lines (a project's phases, hours, fixed price or recurring fees) as the editor's field texts. */
+export function editorLines(lines: readonly ProjectLine[]): EditorLine[] {
+  return lines.map((line) => ({
+    description: line.description,
+    quantity: formatQuantity(centsToDecimal(line.quantity)),
+    unit_price: centsToDecimal(line.unit_price),
+  }));
+}
+
+/**
+ * Whether the editor's lines are still as a new document starts them: nothing described, no price,
+ * the quantity left at 1 (or blank). Only such lines may be replaced without asking.
+ */
+export function linesUntouched(items: unknown): boolean {
+  if (!Array.isArray(items)) return true;
+  return items.every((item: { description?: unknown; quantity?: unknown; unit_price?: unknown } | undefined) => {
+    const description = typeof item?.description === "string" ? item.description.trim() : "";
+    const quantity = readTypedHundredths(item?.quantity);
+    return description === "" && readHundredths(item?.unit_price) === 0 && (quantity === null || quantity === 100);
+  });
+}
+
+/** Whether every one of `lines` is already among the editor's lines (by description): nothing left to offer. */
+export function includesLines(items: unknown, lines: readonly EditorLine[]): boolean {
+  const present = new Set(
+    (Array.isArray(items) ? items : []).map((item: { description?: unknown } | undefined) =>
+      typeof item?.description === "string" ? item.description.trim() : "",
+    ),
+  );
+  return lines.every((line) => present.has(line.description.trim()));
+}
+
 // ---------------------------------------------------------------- dates
 
 /** Due date default: the customer's payment terms (30 days when unknown) after the issue date. */
@@ -292,7 +335,27 @@ export const documentIntentSchema = z.object({ intent: z.enum(documentIntents) }
  * What the editor reads of a post besides the form: the posted customer (its projects, for a form
  * re-rendered without JavaScript, even when the rest is invalid) and where to go after saving.
  */
-export const editorPostSchema = z.object({
-  customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
-  return_to: z.enum(["dashboard"]).optional().catch(undefined),
-});
+export const editorPostSchema = z
+  .object({
+    customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+    project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+    return_to: z.enum(["dashboard"]).optional().catch(undefined),
+    __intent__: z.string().optional().catch(undefined),
+  })
+  .transform(({ __intent__, ...post }) => ({
+    ...post,
+    /** 'Load projects' without JavaScript: Conform's validate intent (Add Item and remove are others) */
+    reload: intentType(__intent__) === "validate",
+  }));
+
+function intentType(intent: string | undefined): string | null {
+  if (!intent) return null;
+  try {
+    const parsed: unknown = JSON.parse(intent);
+    return typeof parsed === "object" && parsed !== null && "type" in parsed && typeof parsed.type === "string"
+      ? parsed.type
+      : null;
+  } catch {
+    return null;
+  }
+}

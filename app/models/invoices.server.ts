@@ -26,7 +26,7 @@ import {
 import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
-import { recurringFeeLines } from "#app/domain/projects.ts";
+import { projectLines, recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
@@ -45,13 +45,30 @@ export async function listCustomerChoices(db: Queryable) {
     .orderBy(asc(customers.name), asc(customers.id));
 }
 
-/** SELECT projects (id, project_name) by customer_id, newest first. */
+/**
+ * The projects of a customer, newest first, for the editor's project select: each with the lines a
+ * document starts with (`projectLines`: its phases, hours or fixed price) and its recurring fees as
+ * lines, offered apart.
+ */
 export async function listProjectChoices(db: Queryable, customerId: string) {
-  return db
-    .select({ id: projects.id, projectName: projects.projectName })
+  const rows = await db
+    .select({
+      id: projects.id,
+      projectName: projects.projectName,
+      pricingDetails: projects.pricingDetails,
+      fixedPrice: projects.fixedPrice,
+      hourlyRate: projects.hourlyRate,
+      estimatedHours: projects.estimatedHours,
+    })
     .from(projects)
     .where(eq(projects.customerId, customerId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
+  return rows.map((row) => ({
+    id: row.id,
+    projectName: row.projectName,
+    lines: projectLines(row),
+    feeLines: recurringFeeLines(row.pricingDetails),
+  }));
 }
 
 // ---------------------------------------------------------------- overdue, at query time (ADR 0014)

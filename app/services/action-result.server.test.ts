@@ -78,6 +78,9 @@ describe("the answer contract", () => {
     expect(intent.init?.status).toBe(200);
     expect(intent.data.projects).toEqual([]);
     expect(failureMessage(intent.data)).toBeUndefined();
+    expect(intent.data.result.initialValue).toMatchObject({ name: "Ada" });
+    const filled = formIntent(submissionOf({ name: "Ada" }), { values: { password: "filled by the server" } });
+    expect(filled.data.result.initialValue).toEqual({ name: "Ada", password: "filled by the server" });
   });
 
   it("notFound and badRequest throw what the shared boundary shows", () => {

@@ -77,13 +77,18 @@ export function invalid<Extra extends object = object>(
 
 /**
  * A form control intent (add or remove a line without JavaScript): not a failure, the form comes back
- * as the server changed it (200).
+ * as the server changed it (200). `values` are fields the server filled in over what was posted
+ * (the editor's lines from the chosen project).
  */
 export function formIntent<Extra extends object = object>(
   submission: AnySubmission,
-  options: AnswerOptions<Extra> = {},
+  options: AnswerOptions<Extra> & { values?: Record<string, unknown> } = {},
 ) {
-  return answer({ result: reply(submission, { hideFields: options.hideFields }), form: options.form }, 200, options);
+  const result = reply(submission, { hideFields: options.hideFields });
+  const filled = options.values
+    ? { ...result, initialValue: { ...result.initialValue, ...options.values } as typeof result.initialValue }
+    : result;
+  return answer({ result: filled, form: options.form }, 200, options);
 }
 
 /** 401 not signed in (or a refused sign-in), 403 forbidden, 404 gone, 409 conflict, 410 a used link, 429 too many. */

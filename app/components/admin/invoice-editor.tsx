@@ -7,7 +7,7 @@
  */
 
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft, Eye, FileDown, LayoutDashboard, Plus, Send, Trash2 } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, LayoutDashboard, ListRestart, Plus, Repeat, Send, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
@@ -39,15 +39,21 @@ import type { InvoiceType } from "#app/domain/enums.ts";
 import { wordsFor } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDateFor,
+  type EditorLine,
+  editorLines,
+  emptyLine,
+  includesLines,
   invoiceFormSchema,
   invoiceMessages,
+  linesUntouched,
+  newInvoiceHref,
   previewTotals,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney } from "#app/domain/money.ts";
+import type { ProjectLine } from "#app/domain/projects.ts";
 
-export type EditorLine = { description: string; quantity: string; unit_price: string };
 export type EditorValues = {
   invoice_type: InvoiceType;
   customer_id: string;
@@ -63,9 +69,8 @@ export type EditorValues = {
   send_reminders: "on" | "";
 };
 export type EditorCustomer = { id: string; name: string; businessName: string | null; paymentTerms: number };
-export type EditorProject = { id: string; projectName: string };
-
-export const emptyLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
+/** A project of the customer: the lines its pricing gives, and its recurring fees as lines (offered apart). */
+export type EditorProject = { id: string; projectName: string; lines: ProjectLine[]; feeLines: ProjectLine[] };
 const formId = "invoice-editor";
 
 /** Single-line fields where Enter would submit the form (implicit submission); buttons keep their Enter. */
@@ -174,6 +179,34 @@ export function InvoiceEditor({
   // the schema reads items leniently (preprocess), so its input type is unknown: name the list's shape here
   const itemsField = fields.items as unknown as FieldMetadata<EditorLine[], EditorValues, string[]>;
   const lines = itemsField.getFieldList();
+
+  // the chosen project's pricing: its lines replace untouched ones at once, typed ones only when asked
+  const projectId = typeof values.project_id === "string" ? values.project_id : "";
+  const chosenProject = projects.find((project) => project.id === projectId);
+  const [pricingOffer, setPricingOffer] = useState<string | null>(null);
+  const offeredPricing =
+    !closed && chosenProject && pricingOffer === chosenProject.id ? editorLines(chosenProject.lines) : [];
+  // a new document's recurring fees: offered as lines, appended when the owner asks
+  const feeLines = mode === "new" && !closed && chosenProject ? editorLines(chosenProject.feeLines) : [];
+  const offeredFees = includesLines(values.items, feeLines) ? [] : feeLines;
+  const replaceLines = (next: EditorLine[]) => form.update({ name: itemsField.name, value: next });
+
+  function onProjectChange(id: string) {
+    const next = editorLines(projects.find((project) => project.id === id)?.lines ?? []);
+    if (next.length > 0 && linesUntouched(values.items)) replaceLines(next);
+    setPricingOffer(next.length > 0 && !linesUntouched(values.items) ? id : null);
+  }
+
+  function addFees() {
+    const current = (Array.isArray(values.items) ? values.items : []).map(
+      (item: Partial<Record<keyof EditorLine, unknown>> | undefined): EditorLine => ({
+        description: typeof item?.description === "string" ? item.description : "",
+        quantity: typeof item?.quantity === "string" ? item.quantity : "",
+        unit_price: typeof item?.unit_price === "string" ? item.unit_price : "",
+      }),
+    );
+    replaceLines(linesUntouched(current) ? offeredFees : [...current, ...offeredFees]);
+  }
 
   const saving = useIsSubmitting({ action }) && !navigation.formData?.has("__intent__");
 
@@ -331,6 +364,7 @@ export function InvoiceEditor({
                   placeholder="None"
                   options={projects.map((project) => ({ value: project.id, label: project.projectName }))}
                   disabled={!customerId}
+                  onChange={(event) => onProjectChange(event.target.value)}
                 />
                 <noscript>
                   <button
@@ -429,7 +463,7 @@ export function InvoiceEditor({
               >
                 {fields.items.errors?.[0] ?? ""}
               </p>
-              <div>
+              <div className="flex flex-wrap items-center gap-2">
                 <button
                   {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}
                   className={buttonClass("secondary")}
@@ -437,6 +471,35 @@ export function InvoiceEditor({
                   <Plus aria-hidden className="size-4" />
                   Add Item
                 </button>
+                {offeredPricing.length > 0 ? (
+                  <button
+                    type="button"
+                    className={buttonClass("secondary")}
+                    onClick={() => {
+                      replaceLines(offeredPricing);
+                      setPricingOffer(null);
+                    }}
+                    data-project-pricing
+                  >
+                    <ListRestart aria-hidden className="size-4" />
+                    Use project pricing
+                  </button>
+                ) : null}
+                {offeredFees.length > 0 ? (
+                  // without JavaScript: the new document again, with the fees after the project's lines
+                  <a
+                    href={`${newInvoiceHref(type, customerId, projectId)}&fees=1`}
+                    className={buttonClass("secondary")}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      addFees();
+                    }}
+                    data-recurring-fees
+                  >
+                    <Repeat aria-hidden className="size-4" />
+                    Add recurring fees ({offeredFees.length})
+                  </a>
+                ) : null}
               </div>
             </div>
           </Card>

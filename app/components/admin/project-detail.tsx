@@ -1,6 +1,6 @@
 /** The project page: summary cards, details, pricing, phases, recurring fees and notes. */
 
-import { FilePlus, Pencil, Repeat } from "lucide-react";
+import { FilePlus, FileText, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
@@ -11,6 +11,7 @@ import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
+import { newInvoiceHref } from "#app/domain/invoice-form.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import {
   type ProjectPriceFields,
@@ -64,11 +65,6 @@ export function ProjectDetailView({
   const model = pricingModelOf(project);
   const phases = project.pricingDetails?.phases ?? [];
   const fees = project.pricingDetails?.recurring_fees ?? [];
-  const newInvoice = `/admin/invoices/new?${new URLSearchParams({
-    type: "invoice",
-    customer_id: project.customerId,
-    project_id: project.id,
-  })}`;
   const notSet = <span className="text-zinc-400">{projectMessages.notSet}</span>;
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
@@ -103,7 +99,19 @@ export function ProjectDetailView({
             </button>
           </Form>
         ) : null}
-        <a href={newInvoice} className={buttonClass("primary", undefined, "sm")}>
+        <a
+          href={newInvoiceHref("estimate", project.customerId, project.id)}
+          className={buttonClass("secondary", undefined, "sm")}
+          data-new-document="estimate"
+        >
+          <FileText aria-hidden className="size-4" />
+          New Estimate
+        </a>
+        <a
+          href={newInvoiceHref("invoice", project.customerId, project.id)}
+          className={buttonClass("primary", undefined, "sm")}
+          data-new-document="invoice"
+        >
           <FilePlus aria-hidden className="size-4" />
           New Invoice
         </a>

@@ -1,18 +1,14 @@
 /**
- * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=) and /admin/invoices/{id}:
- * the invoice and estimate editor. The server parses the form with the editor's schema,
+ * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=, &fees=1 to add the project's
+ * recurring fees) and /admin/invoices/{id}: the invoice and estimate editor. A new document for a
+ * project starts with the project's pricing as its lines. The server parses the form with the editor's schema,
  * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
  * the list with the spec's toast (or to the dashboard after 'Save & Continue').
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DocumentActions } from "#app/components/admin/document-actions.tsx";
-import {
-  type EditorProject,
-  type EditorValues,
-  emptyLine,
-  InvoiceEditor,
-} from "#app/components/admin/invoice-editor.tsx";
+import { type EditorProject, type EditorValues, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
@@ -22,9 +18,12 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDateFor,
   defaultTermsFor,
+  editorLines,
   editorPostSchema,
+  emptyLine,
   invoiceFormSchema,
   invoiceMessages,
+  linesUntouched,
   typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { sendMessages } from "#app/domain/sending.ts";
@@ -87,6 +86,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const customer = customers.find((c) => c.id === parseUuid(search.get("customer_id")));
     const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
     const project = projects.find((p) => p.id === parseUuid(search.get("project_id")));
+    // the project's pricing as the first lines; its recurring fees only when asked for (offered, not forced)
+    const prefill = project
+      ? editorLines([...project.lines, ...(search.get("fees") === "1" ? project.feeLines : [])])
+      : [];
     // today where the studio is, not where the server runs (a UTC server is a day ahead of New York at night)
     const today = await studioToday(database.db);
     const defaultValue: EditorValues = {
@@ -95,7 +98,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       project_id: project?.id ?? "",
       issue_date: today,
       due_date: defaultDueDateFor(type, today, customer?.paymentTerms),
-      items: [emptyLine],
+      items: prefill.length > 0 ? prefill : [emptyLine],
       tax_rate: "0",
       discount_amount: "0",
       notes: "",
@@ -169,7 +172,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const errors = submission.status === "error" && !formData.has("__intent__") ? (submission.error ?? {}) : {};
     const message = errors.customer_id?.[0] ?? errors.items?.[0];
     const extra = { projects: await projects() };
-    if (submission.status === undefined) return formIntent(submission, { extra });
+    if (submission.status === undefined) {
+      // 'Load projects' with a project chosen and the lines still blank: the project's lines fill them
+      const chosen = posted.reload ? extra.projects.find((project) => project.id === posted.project_id) : undefined;
+      const fill = chosen && linesUntouched(submission.payload.items) ? editorLines(chosen.lines) : [];
+      return formIntent(submission, { extra, values: fill.length > 0 ? { items: fill } : undefined });
+    }
     return invalid(submission, { toast: message ? { type: "error", message } : undefined, extra });
   }
 

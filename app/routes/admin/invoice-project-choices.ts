@@ -1,6 +1,7 @@
 /**
- * GET /admin/invoices/project-choices?customer_id=: the projects (id, project_name) of one customer,
- * newest first, as JSON for the editor's project select (it reloads them when the customer changes).
+ * GET /admin/invoices/project-choices?customer_id=: the projects of one customer, newest first, each
+ * with its pricing as lines and its recurring fees as lines, as JSON for the editor's project select
+ * (it reloads them when the customer changes, and fills the lines when a project is picked).
  */
 
 import { data } from "react-router";

@@ -1,6 +1,7 @@
 /**
  * /admin/projects/{id}: cards Status, Project Value, Timeline, Invoices; sections Description,
- * Project Type, Pricing, Related Invoices, Notes; Edit and New Invoice. A missing or
+ * Project Type, Pricing, Related Invoices, Notes; Edit, New Estimate and New Invoice (the editor
+ * starts with the project's pricing as lines). A missing or
  * malformed id answers 404 'Project not found'.
  */
 
