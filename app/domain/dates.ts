@@ -117,3 +117,121 @@ export function formatDateTime(date: Date): string {
 export function formatDay(value: Date | string): string {
   return typeof value === "string" ? displayDate(value) : formatDate(value);
 }
+
+// ---------------------------------------------------------------- wall clocks in a zone
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** What the wall clock reads in `timeZone` at an instant: the calendar day and the minutes since its midnight. */
+export function wallClockIn(date: Date, timeZone: string): { day: string; minutes: number } {
+  const part = Object.fromEntries(
+    wallClockFormatter(timeZone)
+      .formatToParts(date)
+      .map((piece) => [piece.type, piece.value]),
+  );
+  return { day: `${part.year}-${part.month}-${part.day}`, minutes: Number(part.hour) * 60 + Number(part.minute) };
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at an instant, in milliseconds (whole seconds). */
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const part = Object.fromEntries(
+    wallClockFormatter(timeZone)
+      .formatToParts(date)
+      .map((piece) => [piece.type, Number(piece.value)]),
+  );
+  const wall = Date.UTC(
+    part.year ?? 0,
+    (part.month ?? 1) - 1,
+    part.day ?? 1,
+    part.hour ?? 0,
+    part.minute ?? 0,
+    part.second ?? 0,
+  );
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant at which the wall clock in `timeZone` reads `minutes` after midnight of `day`
+ * ('YYYY-MM-DD'). A time the zone skips (the hour lost when clocks go forward) is null; a time it
+ * repeats (clocks go back) is its first instant.
+ */
+export function zonedInstant(day: string, minutes: number, timeZone: string): Date | null {
+  const wall = utcDate(day).getTime() + minutes * 60_000;
+  // the zone's offsets around that wall time: a day either side covers any change of offset
+  const offsets = new Set([-86_400_000, 0, 86_400_000].map((shift) => zoneOffsetMs(new Date(wall + shift), timeZone)));
+  const matches = [...offsets]
+    .map((offset) => new Date(wall - offset))
+    .filter((instant) => {
+      const clock = wallClockIn(instant, timeZone);
+      return clock.day === day && clock.minutes === minutes;
+    })
+    .sort((a, b) => a.getTime() - b.getTime());
+  return matches[0] ?? null;
+}
+
+/** The day of the week of 'YYYY-MM-DD': 0 Sunday … 6 Saturday. */
+export function weekdayOf(day: string): number {
+  return utcDate(day).getUTCDay();
+}
+
+/** 'HH:MM' (24-hour) -> minutes since midnight, or null. '24:00' is the end of the day. */
+export function clockMinutes(value: string): number | null {
+  const match = /^([01]\d|2[0-4]):([0-5]\d)$/.exec(value);
+  if (!match) return null;
+  const minutes = Number(match[1]) * 60 + Number(match[2]);
+  return minutes <= 1440 ? minutes : null;
+}
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+const dayInZoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let formatter = cache.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", { timeZone, ...options });
+    cache.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** "9:30 AM" on the wall clock of `timeZone` (plain spaces). */
+export function formatTimeIn(date: Date, timeZone: string): string {
+  return cachedFormatter(timeFormatters, timeZone, { hour: "numeric", minute: "2-digit", hour12: true })
+    .format(date)
+    .replace(/\s/g, " ");
+}
+
+/** "Wednesday, November 25" for 'YYYY-MM-DD'. */
+export function formatLongDay(day: string): string {
+  return cachedFormatter(dayInZoneFormatters, "UTC", { weekday: "long", month: "long", day: "numeric" }).format(
+    utcDate(day),
+  );
+}
+
+/** "Wednesday, November 25, 2026 at 9:30 AM (America/New_York)": a moment as a person in `timeZone` reads it. */
+export function formatMomentIn(date: Date, timeZone: string): string {
+  const { day } = wallClockIn(date, timeZone);
+  return `${formatLongDay(day)}, ${day.slice(0, 4)} at ${formatTimeIn(date, timeZone)} (${timeZone})`;
+}
