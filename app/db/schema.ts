@@ -801,3 +801,76 @@ export const webauthnChallenges = pgTable("webauthn_challenges", {
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------- booking the free consultation
+
+/** The owner's availability for the free consultation (one row at most; absent = the defaults of domain/booking.ts). */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** seven lists of { start, end } wall-clock 'HH:MM' in the studio's zone, Sunday first */
+    weeklyHours: jsonb("weekly_hours").$type<{ start: string; end: string }[][]>().notNull(),
+    sessionMinutes: integer("session_minutes").notNull().default(30),
+    bufferBeforeMinutes: integer("buffer_before_minutes").notNull().default(0),
+    bufferAfterMinutes: integer("buffer_after_minutes").notNull().default(15),
+    minimumNoticeMinutes: integer("minimum_notice_minutes").notNull().default(1440),
+    horizonDays: integer("horizon_days").notNull().default(21),
+    /** 0 = no cap */
+    dailyCap: integer("daily_cap").notNull().default(4),
+    /** 'YYYY-MM-DD' in the studio's zone */
+    daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("booking_settings_single_row", sql`${t.id} = 1`),
+    check("booking_settings_session", sql`${t.sessionMinutes} between 10 and 240`),
+    check(
+      "booking_settings_ranges",
+      sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240 and ${t.minimumNoticeMinutes} >= 0 and ${t.horizonDays} between 1 and 365 and ${t.dailyCap} >= 0`,
+    ),
+  ],
+);
+
+export const bookingStatuses = ["booked", "cancelled"] as const;
+export const bookingStatusEnum = pgEnum("booking_status", bookingStatuses);
+
+/**
+ * A booked consultation. Slots lie on a fixed grid, so "no two bookings of one time" is the partial
+ * unique index on the start of booked rows: of two visitors racing for one slot, the second insert
+ * fails (ADR 0032). The visitor's link to cancel or move it is a token whose SHA-256 alone is kept,
+ * replaced (or cleared) each time it is used, so a link works once.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    name: varchar("name", { length: limits.fullName }).notNull(),
+    email: varchar("email", { length: limits.email }).notNull(),
+    note: text("note"),
+    /** the visitor's zone when the page knew it (for the mails' times) */
+    timeZone: varchar("time_zone", { length: limits.timeZone }),
+    status: bookingStatusEnum("status").notNull().default("booked"),
+    contactSubmissionId: uuid("contact_submission_id").references(() => contactSubmissions.id, {
+      onDelete: "set null",
+    }),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    manageTokenHash: varchar("manage_token_hash", { length: 64 }),
+    /** the ICS SEQUENCE: raised on each move or cancellation, so calendars replace the invitation */
+    sequence: integer("sequence").notNull().default(0),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLength("bookings", sql`${t.note}`, "note", 1000),
+    check("bookings_ends_after_start", sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex("bookings_booked_slot_key").on(t.startsAt).where(sql`${t.status} = 'booked'`),
+    uniqueIndex("bookings_manage_token_hash_key").on(t.manageTokenHash),
+    index("bookings_starts_at_idx").on(t.startsAt),
+    index("bookings_email_idx").on(sql`lower(${t.email})`),
+  ],
+);
