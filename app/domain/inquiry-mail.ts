@@ -6,7 +6,7 @@ import type { SubmissionFields } from "#app/domain/submissions.ts";
  * A one-line field as it goes into a mail header or a "Label: value" line: line breaks and other
  * control characters become spaces, so a visitor's name cannot forge lines or headers.
  */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   return value.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, " ").trim();
 }

@@ -1,0 +1,356 @@
+/**
+ * Booking the free consultation (ADR 0032): the visitor's booking (spam defences as on the contact
+ * form, the slot checked again, the database's unique index as the last word), the link that cancels
+ * or moves it once, the owner's cancel and move, the mails with their calendar invitation, and the
+ * reminder the day before.
+ */
+import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import type { AppContext } from "#app/context.server.ts";
+import type { Queryable } from "#app/db/client.server.ts";
+import {
+  type Availability,
+  bookingFormSchema,
+  bookingMessages,
+  type DaySlots,
+  freeSlots,
+  isFreeSlot,
+  manageBookingPath,
+} from "#app/domain/booking.ts";
+import {
+  type BookingMailFacts,
+  type BookingMailKind,
+  consultationTitle,
+  ownerBookingMail,
+  visitorBookingMail,
+} from "#app/domain/booking-mail.ts";
+import { limitAddress } from "#app/domain/client-address.ts";
+import { addDaysIso, isValidTimeZone, utcDate } from "#app/domain/dates.ts";
+import {
+  type Booking,
+  bookedTimes,
+  bookingByTokenHash,
+  cancelBooking,
+  claimDueReminders,
+  findContactByEmail,
+  getAvailabilitySettings,
+  getBooking,
+  insertBooking,
+  linkBooking,
+  moveBooking,
+} from "#app/models/bookings.server.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { createSubmission } from "#app/models/contact-submissions.server.ts";
+import { studioTimeZone } from "#app/models/invoices.server.ts";
+import type { Attachment } from "#app/models/mail-outbox.server.ts";
+import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
+import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
+import { checkFormToken } from "#app/services/form-token.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+
+const day = 86_400_000;
+
+export async function loadAvailability(db: Queryable): Promise<Availability> {
+  const [settings, timeZone] = await Promise.all([getAvailabilitySettings(db), studioTimeZone(db)]);
+  return { ...settings, timeZone };
+}
+
+/** The free slots from today to the horizon (a booking being moved does not block itself). */
+export async function openSlots(
+  db: Queryable,
+  options: { now?: Date; exceptId?: string; days?: number } = {},
+): Promise<{ availability: Availability; days: DaySlots[] }> {
+  const now = options.now ?? new Date();
+  const availability = await loadAvailability(db);
+  const to = utcDate(addDaysIso(utcDateString(now), availability.horizonDays + 2));
+  const busy = await bookedTimes(db, new Date(now.getTime() - day), to, options.exceptId);
+  return { availability, days: freeSlots(availability, { now, bookings: busy, days: options.days }) };
+}
+
+function utcDateString(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+async function slotIsFree(db: Queryable, availability: Availability, start: Date, now: Date, exceptId?: string) {
+  const busy = await bookedTimes(
+    db,
+    new Date(start.getTime() - 2 * day),
+    new Date(start.getTime() + 2 * day),
+    exceptId,
+  );
+  return isFreeSlot(availability, start, { now, bookings: busy });
+}
+
+// ---------------------------------------------------------------- the calendar invitation and the mails
+
+type Studio = Awaited<ReturnType<typeof getStudioIdentity>>;
+
+/** The invitation (METHOD:REQUEST, or CANCEL), one UID per booking and a SEQUENCE raised on each change. */
+export function bookingInvitation(booking: Booking, studio: Studio, method: "request" | "cancel"): Attachment {
+  const calendar = ical({
+    prodId: { company: studio.businessName, product: "Studio", language: "EN" },
+    method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+  });
+  calendar.createEvent({
+    id: `${booking.id}@studio-booking`,
+    sequence: booking.sequence,
+    start: booking.startsAt,
+    end: booking.endsAt,
+    stamp: new Date(),
+    summary: consultationTitle(studio.businessName),
+    description: booking.note ?? undefined,
+    status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: { name: studio.businessName, email: studio.email },
+    attendees: [{ name: booking.name, email: booking.email, rsvp: false }],
+  });
+  return {
+    filename: method === "cancel" ? "cancel.ics" : "invite.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method === "cancel" ? "CANCEL" : "REQUEST"}`,
+    content: new TextEncoder().encode(calendar.toString()),
+  };
+}
+
+type MailDeps = { config: AppContext["config"] };
+
+function factsOf(booking: Booking, studio: Studio, availability: Availability): BookingMailFacts {
+  return {
+    name: booking.name,
+    email: booking.email,
+    note: booking.note,
+    startsAt: booking.startsAt,
+    sessionMinutes: Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000),
+    studioName: studio.businessName,
+    studioZone: availability.timeZone,
+    visitorZone: booking.timeZone,
+  };
+}
+
+/** The visitor's and the owner's mails about a change, each with the invitation; a live link is sealed. */
+async function mailBothSides(
+  tx: Queryable,
+  deps: MailDeps,
+  kind: Exclude<BookingMailKind, "reminder">,
+  booking: Booking,
+  context: { studio: Studio; availability: Availability; token: string | null },
+) {
+  const facts = factsOf(booking, context.studio, context.availability);
+  const invitation = bookingInvitation(booking, context.studio, kind === "cancelled" ? "cancel" : "request");
+  const manageUrl = context.token ? new URL(manageBookingPath(context.token), deps.config.publicUrl).toString() : null;
+  await enqueueMail(
+    tx,
+    { to: booking.email, ...visitorBookingMail(kind, facts, manageUrl) },
+    { attachments: [invitation], ...(manageUrl ? { seal: mailKey(deps.config.sessionSecret) } : {}) },
+  );
+  await enqueueMail(
+    tx,
+    { to: context.studio.email, ...ownerBookingMail(kind, facts, `${deps.config.publicUrl}/admin/bookings`) },
+    { attachments: [invitation] },
+  );
+}
+
+function newManageToken() {
+  const token = newToken();
+  return { token, hash: hashToken(token) };
+}
+
+/** The hash to look up, or null for a malformed token (answered without a query). */
+export function manageTokenHash(value: unknown): string | null {
+  return typeof value === "string" && looksLikeToken(value) ? hashToken(value) : null;
+}
+
+// ---------------------------------------------------------------- the visitor books
+
+type BookingApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
+
+type Reply = SubmissionResult<string[]>;
+
+export type BookingOutcome =
+  | { kind: "booked"; startsAt: Date; timeZone: string | null }
+  /** a bot, answered as if booked and not booked */
+  | { kind: "ignored" }
+  | { kind: "invalid"; result: Reply }
+  | { kind: "stale"; result: Reply }
+  | { kind: "taken"; result: Reply }
+  | { kind: "limited"; retryAfterSeconds: number; result: Reply };
+
+export async function bookConsultation(app: BookingApp, formData: FormData, now = new Date()): Promise<BookingOutcome> {
+  const { config, database, logger } = app;
+  const submission = parseWithZod(formData, { schema: bookingFormSchema });
+  const honeypot = formData.get(honeypotField);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info({ reason: "honeypot" }, "booking refused");
+    return { kind: "ignored" };
+  }
+  const token = checkFormToken(
+    config.sessionSecret,
+    formData.get(formTokenField),
+    now.getTime(),
+    config.contactMinFillMs,
+  );
+  if (token === "invalid" || token === "missing" || token === "too-fast") {
+    logger.info({ reason: token }, "booking refused");
+    return { kind: "ignored" };
+  }
+  if (token === "expired") return { kind: "stale", result: submission.reply() };
+  if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+  if (config.contactRateLimit) {
+    const limit = await hitRateLimit(database.db, `booking:ip:${limitAddress(app.ip)}`, config.contactRateLimit);
+    if (!limit.allowed) {
+      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, result: submission.reply() };
+    }
+  }
+
+  const form = submission.value;
+  const zone = formData.get("tz");
+  const timeZone = typeof zone === "string" && isValidTimeZone(zone) ? zone : null;
+  const taken = (): BookingOutcome => ({
+    kind: "taken",
+    result: submission.reply({ formErrors: [bookingMessages.taken] }),
+  });
+  const availability = await loadAvailability(database.db);
+  if (!(await slotIsFree(database.db, availability, form.slot, now))) return taken();
+
+  const studio = await getStudioIdentity(database.db);
+  const manage = newManageToken();
+  const booked = await database.db.transaction(async (tx) => {
+    const created = await insertBooking(tx, {
+      startsAt: form.slot,
+      endsAt: new Date(form.slot.getTime() + availability.sessionMinutes * 60_000),
+      name: form.name,
+      email: form.email,
+      note: form.note ?? null,
+      timeZone,
+      manageTokenHash: manage.hash,
+    });
+    if (!created) return null;
+    await mailBothSides(tx, app, "booked", created, { studio, availability, token: manage.token });
+    const contact = await findContactByEmail(tx, form.email);
+    if (contact.customerId || contact.submissionId) {
+      await linkBooking(tx, created.id, { customerId: contact.customerId, contactSubmissionId: contact.submissionId });
+    } else {
+      // a new submission in the inbox; its insert comes last (the status counters' row lock)
+      const id = randomUUID();
+      await createSubmission(
+        tx,
+        {
+          name: form.name,
+          email: form.email,
+          phoneNumber: null,
+          customerType: null,
+          businessName: null,
+          existingWebsiteUrl: null,
+          projectType: "consultation",
+          budgetRange: null,
+          message: consultationMessage(form.note, created.startsAt, availability.timeZone),
+        },
+        id,
+      );
+      await linkBooking(tx, created.id, { contactSubmissionId: id });
+    }
+    return created;
+  });
+  if (!booked) return taken();
+  app.mail.kick();
+  logger.info({ bookingId: booked.id }, "consultation booked");
+  return { kind: "booked", startsAt: booked.startsAt, timeZone };
+}
+
+function consultationMessage(note: string | undefined, startsAt: Date, studioZone: string): string {
+  const when = `Booked a free consultation for ${startsAt.toISOString()} (${studioZone}).`;
+  return (note ? `${when}\n\n${note}` : when).slice(0, 2000);
+}
+
+// ---------------------------------------------------------------- the visitor's link: cancel or move, once
+
+export type ManageOutcome =
+  | { kind: "cancelled" }
+  | { kind: "moved"; startsAt: Date; timeZone: string | null }
+  | { kind: "gone" }
+  | { kind: "taken" };
+
+type ManageDeps = Pick<AppContext, "config" | "database" | "mail" | "logger">;
+
+/** Cancels or moves the booking the link names; the link is used up either way (a move mails a new one). */
+export async function manageBooking(
+  deps: ManageDeps,
+  tokenHash: string,
+  change: { intent: "cancel" } | { intent: "reschedule"; slot: Date },
+  now = new Date(),
+): Promise<ManageOutcome> {
+  const { database } = deps;
+  const availability = await loadAvailability(database.db);
+  const studio = await getStudioIdentity(database.db);
+  const outcome = await database.db.transaction(async (tx): Promise<ManageOutcome> => {
+    const booking = await bookingByTokenHash(tx, tokenHash, true);
+    if (!booking) return { kind: "gone" };
+    return changeBooking(tx, deps, booking, change, { studio, availability, now });
+  });
+  if (outcome.kind === "cancelled" || outcome.kind === "moved") deps.mail.kick();
+  return outcome;
+}
+
+/** The owner cancels or moves a booking from the back office; the visitor is told (with a new link after a move). */
+export async function changeBookingAsOwner(
+  deps: ManageDeps,
+  bookingId: string,
+  change: { intent: "cancel" } | { intent: "reschedule"; slot: Date },
+  now = new Date(),
+): Promise<ManageOutcome> {
+  const { database } = deps;
+  const availability = await loadAvailability(database.db);
+  const studio = await getStudioIdentity(database.db);
+  const outcome = await database.db.transaction(async (tx): Promise<ManageOutcome> => {
+    const booking = await getBooking(tx, bookingId, true);
+    if (!booking || booking.status !== "booked") return { kind: "gone" };
+    return changeBooking(tx, deps, booking, change, { studio, availability, now });
+  });
+  if (outcome.kind === "cancelled" || outcome.kind === "moved") deps.mail.kick();
+  return outcome;
+}
+
+async function changeBooking(
+  tx: Queryable,
+  deps: ManageDeps,
+  booking: Booking,
+  change: { intent: "cancel" } | { intent: "reschedule"; slot: Date },
+  context: { studio: Studio; availability: Availability; now: Date },
+): Promise<ManageOutcome> {
+  if (change.intent === "cancel") {
+    const cancelled = await cancelBooking(tx, booking.id);
+    if (!cancelled) return { kind: "gone" };
+    await mailBothSides(tx, deps, "cancelled", cancelled, { ...context, token: null });
+    return { kind: "cancelled" };
+  }
+  if (!(await slotIsFree(tx, context.availability, change.slot, context.now, booking.id))) return { kind: "taken" };
+  const manage = newManageToken();
+  const moved = await moveBooking(tx, booking.id, {
+    startsAt: change.slot,
+    endsAt: new Date(change.slot.getTime() + context.availability.sessionMinutes * 60_000),
+    manageTokenHash: manage.hash,
+  });
+  if (!moved) return { kind: "taken" };
+  await mailBothSides(tx, deps, "moved", moved, { ...context, token: manage.token });
+  return { kind: "moved", startsAt: moved.startsAt, timeZone: moved.timeZone };
+}
+
+// ---------------------------------------------------------------- the reminder the day before
+
+/** Queues the reminder of every booking starting within a day (once each: the claim marks it). */
+export async function sendBookingReminders(deps: MailDeps & { database: AppContext["database"] }, now = new Date()) {
+  const { db } = deps.database;
+  const availability = await loadAvailability(db);
+  const studio = await getStudioIdentity(db);
+  return db.transaction(async (tx) => {
+    const due = await claimDueReminders(tx, now, day);
+    for (const booking of due) {
+      await enqueueMail(tx, {
+        to: booking.email,
+        ...visitorBookingMail("reminder", factsOf(booking, studio, availability), null),
+      });
+    }
+    return due.length;
+  });
+}
