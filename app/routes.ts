@@ -16,6 +16,9 @@ export default [
     route("pricing", "routes/_site/pricing.tsx"),
     route("about", "routes/_site/about.tsx"),
     route("contact", "routes/_site/contact.tsx"),
+    // booking the free consultation, and the visitor's single-use link to cancel or move it
+    route("book", "routes/_site/book.tsx"),
+    route("book/manage/:token", "routes/_site/book-manage.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
   ...prefix("admin", [

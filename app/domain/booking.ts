@@ -11,6 +11,7 @@ import {
   addDaysIso,
   clockMinutes,
   formatLongDay,
+  formatTimeIn,
   isIsoDate,
   isValidTimeZone,
   todayIn,
@@ -166,9 +167,6 @@ export function slotsByDayIn(days: readonly DaySlots[], timeZone: string): DaySl
   return [...grouped].map(([day, slots]) => ({ day, slots }));
 }
 
-/** A heading for a day of slots: "Wednesday, November 25". */
-export const dayHeading = formatLongDay;
-
 /** The visitor's zone from the `tz` query parameter, else the studio's. */
 export function visitorTimeZone(value: string | null, studioZone: string): string {
   return value && isValidTimeZone(value) ? value : studioZone;
@@ -323,4 +321,40 @@ export function parseBookingView(value: string | null): BookingView {
 /** The manage page's address for a token. */
 export function manageBookingPath(token: string): string {
   return `/book/manage/${token}`;
+}
+
+// ---------------------------------------------------------------- the public page's picker
+
+export type SlotPickerView = {
+  zone: string;
+  studioZone: string;
+  days: { day: string; label: string; count: number }[];
+  selected: { day: string; label: string; slots: { value: string; time: string; studioTime: string | null }[] } | null;
+};
+
+/** The days (in the visitor's zone) and the chosen day's slots, as the page shows them. */
+export function slotPickerView(
+  days: readonly DaySlots[],
+  zone: string,
+  studioZone: string,
+  chosenDay: string | null,
+): SlotPickerView {
+  const grouped = slotsByDayIn(days, zone);
+  const selected = grouped.find((entry) => entry.day === chosenDay) ?? grouped[0] ?? null;
+  return {
+    zone,
+    studioZone,
+    days: grouped.map((entry) => ({ day: entry.day, label: formatLongDay(entry.day), count: entry.slots.length })),
+    selected: selected
+      ? {
+          day: selected.day,
+          label: formatLongDay(selected.day),
+          slots: selected.slots.map((slot) => ({
+            value: slot.toISOString(),
+            time: formatTimeIn(slot, zone),
+            studioTime: zone === studioZone ? null : formatTimeIn(slot, studioZone),
+          })),
+        }
+      : null,
+  };
 }

@@ -185,7 +185,7 @@ export function contactPrefill(params: URLSearchParams): {
 }
 
 export function consultationHref(): string {
-  return "/contact?type=consultation";
+  return "/book";
 }
 export function packageHref(name: string): string {
   return `/contact?${new URLSearchParams({ type: "quote", package: name }).toString()}`;

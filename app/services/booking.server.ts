@@ -5,7 +5,6 @@
  * reminder the day before.
  */
 import { randomUUID } from "node:crypto";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { AppContext } from "#app/context.server.ts";
@@ -165,20 +164,22 @@ export function manageTokenHash(value: unknown): string | null {
 
 type BookingApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
 
-type Reply = SubmissionResult<string[]>;
+function parseBookingForm(formData: FormData) {
+  return parseWithZod(formData, { schema: bookingFormSchema });
+}
+/** The parsed post: what a refusal sends back (the visitor's values and the errors). */
+type BookingSubmission = ReturnType<typeof parseBookingForm>;
 
 export type BookingOutcome =
   | { kind: "booked"; startsAt: Date; timeZone: string | null }
   /** a bot, answered as if booked and not booked */
   | { kind: "ignored" }
-  | { kind: "invalid"; result: Reply }
-  | { kind: "stale"; result: Reply }
-  | { kind: "taken"; result: Reply }
-  | { kind: "limited"; retryAfterSeconds: number; result: Reply };
+  | { kind: "invalid" | "stale" | "taken"; submission: BookingSubmission }
+  | { kind: "limited"; retryAfterSeconds: number; submission: BookingSubmission };
 
 export async function bookConsultation(app: BookingApp, formData: FormData, now = new Date()): Promise<BookingOutcome> {
   const { config, database, logger } = app;
-  const submission = parseWithZod(formData, { schema: bookingFormSchema });
+  const submission = parseBookingForm(formData);
   const honeypot = formData.get(honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     logger.info({ reason: "honeypot" }, "booking refused");
@@ -194,22 +195,19 @@ export async function bookConsultation(app: BookingApp, formData: FormData, now 
     logger.info({ reason: token }, "booking refused");
     return { kind: "ignored" };
   }
-  if (token === "expired") return { kind: "stale", result: submission.reply() };
-  if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+  if (token === "expired") return { kind: "stale", submission };
+  if (submission.status !== "success") return { kind: "invalid", submission };
   if (config.contactRateLimit) {
     const limit = await hitRateLimit(database.db, `booking:ip:${limitAddress(app.ip)}`, config.contactRateLimit);
     if (!limit.allowed) {
-      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, result: submission.reply() };
+      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, submission };
     }
   }
 
   const form = submission.value;
   const zone = formData.get("tz");
   const timeZone = typeof zone === "string" && isValidTimeZone(zone) ? zone : null;
-  const taken = (): BookingOutcome => ({
-    kind: "taken",
-    result: submission.reply({ formErrors: [bookingMessages.taken] }),
-  });
+  const taken = (): BookingOutcome => ({ kind: "taken", submission });
   const availability = await loadAvailability(database.db);
   if (!(await slotIsFree(database.db, availability, form.slot, now))) return taken();
 

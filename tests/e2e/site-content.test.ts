@@ -108,9 +108,8 @@ describe("site content from the back office", () => {
     await visitor.goto(`${server.url}/pricing`);
     await visitor.getByText("$1,234").waitFor();
     await visitor.getByRole("link", { name: "Schedule Free Consultation" }).click();
-    await visitor.getByLabel("Project Type").waitFor();
-    expect(new URL(visitor.url()).search).toBe("?type=consultation");
-    expect(await visitor.getByLabel("Project Type").inputValue()).toBe("consultation");
+    await visitor.getByRole("heading", { name: "Book a Free Consultation" }).waitFor();
+    expect(new URL(visitor.url()).pathname).toBe("/book");
     await visitor.goto(`${server.url}/pricing`);
     await visitor.locator("li", { hasText: "$1,234" }).getByRole("link").click();
     await visitor.getByLabel("Project Type").waitFor();

@@ -162,9 +162,9 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(text).toContain(expected);
     }
     const main = page.locator("main");
-    // calls to action with a purpose: the contact form opens with the right choice made
+    // calls to action with a purpose: the consultation is booked on its own page, a quote starts the contact form
     await expect(main.getByRole("link", { name: "Schedule Free Consultation" }).getAttribute("href")).resolves.toBe(
-      "/contact?type=consultation",
+      "/book",
     );
     await expect(main.getByRole("link", { name: "Request a Quote" }).getAttribute("href")).resolves.toBe("/contact");
     const cards = main.locator("ul.grid > li");

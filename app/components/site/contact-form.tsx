@@ -23,7 +23,7 @@ import {
   formProjectTypes,
   projectTypeLabels,
 } from "#app/domain/enums.ts";
-import { packagePlaceholder } from "#app/domain/site-content.ts";
+import { consultationHref, packagePlaceholder } from "#app/domain/site-content.ts";
 
 const fieldClass =
   "mt-1.5 block w-full rounded-lg border border-white/15 bg-zinc-950 px-3.5 py-2.5 text-base text-zinc-100 placeholder:text-zinc-500 focus:border-[var(--color-accent)] focus:outline-none aria-[invalid=true]:border-red-400";
@@ -132,6 +132,12 @@ export function ContactForm({
         >
           <p className="font-semibold text-zinc-50">{contactMessages.successTitle}</p>
           <p className="text-zinc-300">{contactMessages.successDescription}</p>
+          <p className="mt-2 text-zinc-300">
+            Rather talk it through?{" "}
+            <a href={consultationHref()} className="font-semibold text-[var(--color-accent)] underline">
+              Schedule Free Consultation
+            </a>
+          </p>
         </div>
       ) : null}
       {answer?.status === "stale" ? (

@@ -1,0 +1,245 @@
+import { redirect } from "react-router";
+import { InlineScript } from "#app/components/inline-script.tsx";
+import { DayLinks, Notice, SlotChoices, siteFieldClass, ZoneForm } from "#app/components/site/booking.tsx";
+import { Card, Eyebrow } from "#app/components/site/ui.tsx";
+import { getApp } from "#app/context.server.ts";
+import { bookingLimits, bookingMessages, slotPickerView, visitorTimeZone } from "#app/domain/booking.ts";
+import { contactMessages } from "#app/domain/contact-form.ts";
+import { formatMomentIn, timeZoneChoices } from "#app/domain/dates.ts";
+import { invalid, refuse } from "#app/services/action-result.server.ts";
+import { bookConsultation, openSlots } from "#app/services/booking.server.ts";
+import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
+import { issueFormToken } from "#app/services/form-token.server.ts";
+import type { Route } from "./+types/book";
+import { sitePageMeta } from "./seo.ts";
+
+export const bookPath = "/book";
+
+/** The free times change with every booking: never cached, by the browser or a CDN. */
+const noStore = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => noStore;
+
+function instantParam(value: string | null): Date | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const app = getApp(context);
+  const search = new URL(request.url).searchParams;
+  const { availability, days } = await openSlots(app.database.db);
+  const zone = visitorTimeZone(search.get("tz"), availability.timeZone);
+  const booked = instantParam(search.get("booked"));
+  const moved = instantParam(search.get("moved"));
+  return {
+    view: slotPickerView(days, zone, availability.timeZone, search.get("day")),
+    zones: timeZoneChoices(),
+    zoneKnown: search.has("tz"),
+    sessionMinutes: availability.sessionMinutes,
+    formToken: issueFormToken(app.config.sessionSecret),
+    outcome: booked
+      ? { kind: "booked" as const, when: formatMomentIn(booked, zone) }
+      : moved
+        ? { kind: "moved" as const, when: formatMomentIn(moved, zone) }
+        : search.get("cancelled") === "1"
+          ? { kind: "cancelled" as const }
+          : search.get("booked") === "1"
+            ? { kind: "booked" as const, when: null }
+            : null,
+  };
+}
+
+/** Without JavaScript the form posts here; a booking answers with a redirect to its confirmation. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = getApp(context);
+  const outcome = await bookConsultation(app, await request.formData());
+  switch (outcome.kind) {
+    case "booked": {
+      const query = new URLSearchParams({ booked: outcome.startsAt.toISOString() });
+      if (outcome.timeZone) query.set("tz", outcome.timeZone);
+      throw redirect(`${bookPath}?${query.toString()}`, { status: 303, headers: noStore });
+    }
+    case "ignored":
+      throw redirect(`${bookPath}?booked=1`, { status: 303, headers: noStore });
+    case "invalid":
+      return invalid(outcome.submission, { headers: noStore });
+    case "stale":
+      return refuse(409, contactMessages.staleForm, { submission: outcome.submission, headers: noStore });
+    case "taken":
+      return refuse(409, bookingMessages.taken, { submission: outcome.submission, headers: noStore });
+    case "limited":
+      return refuse(429, contactMessages.rateLimited, {
+        submission: outcome.submission,
+        retryAfterSeconds: outcome.retryAfterSeconds,
+        headers: noStore,
+      });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  sitePageMeta(matches, {
+    path: bookPath,
+    title: "Book a Free Consultation | {studio}",
+    description: "Pick a time for a free 30-minute strategy session. No cost, no commitment.",
+  });
+
+/** Sets the visitor's zone once, when the address does not name one yet (the select does it without JavaScript). */
+const zoneScript = `(function(){try{var z=Intl.DateTimeFormat().resolvedOptions().timeZone;if(!z)return;var u=new URL(location.href);if(u.searchParams.has("tz"))return;u.searchParams.set("tz",z);location.replace(u.toString())}catch(e){}})()`;
+
+function fieldErrors(actionData: unknown): Record<string, string[] | null | undefined> {
+  const result = (actionData as { result?: { error?: Record<string, string[] | null> } } | undefined)?.result;
+  return result?.error ?? {};
+}
+
+function initialValues(actionData: unknown): Record<string, unknown> {
+  const result = (actionData as { result?: { initialValue?: Record<string, unknown> | null } } | undefined)?.result;
+  return result?.initialValue ?? {};
+}
+
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, zones, sessionMinutes, formToken, outcome, zoneKnown } = loaderData;
+  const errors = fieldErrors(actionData);
+  const values = initialValues(actionData);
+  const formError = errors[""]?.[0];
+  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
+  const action = `${bookPath}?${new URLSearchParams({ tz: view.zone, ...(view.selected ? { day: view.selected.day } : {}) }).toString()}`;
+  return (
+    <main className="mx-auto max-w-4xl px-5 pt-20 pb-28">
+      <Eyebrow>Free Consultation</Eyebrow>
+      <h1 className="mt-3 text-4xl font-bold tracking-tight text-white sm:text-6xl">Book a Free Consultation</h1>
+      <p className="mt-5 max-w-2xl text-lg text-zinc-300">
+        A {sessionMinutes}-minute strategy session and a branded demo of your site. No cost, no commitment. Pick a time
+        that suits you.
+      </p>
+
+      {outcome ? (
+        <div className="mt-10">
+          <Notice>
+            {outcome.kind === "cancelled" ? (
+              <p className="font-semibold">{bookingMessages.cancelled}</p>
+            ) : (
+              <>
+                <p className="font-semibold">
+                  {outcome.kind === "moved" ? bookingMessages.rescheduled : `${bookingMessages.booked}.`}
+                </p>
+                {outcome.when ? <p className="mt-1">{outcome.when}</p> : null}
+                <p className="mt-1 text-zinc-300">
+                  We have emailed you the details, a calendar invitation and a link to reschedule or cancel.
+                </p>
+              </>
+            )}
+          </Notice>
+        </div>
+      ) : null}
+
+      <Card className="mt-10 px-5 sm:px-8">
+        <ZoneForm zone={view.zone} zones={zones} path={bookPath} day={view.selected?.day} />
+        <h2 className="mt-8 text-2xl font-semibold text-white">Choose a day</h2>
+        {view.days.length === 0 ? (
+          <p className="mt-3 text-zinc-300">
+            There are no free times in the coming weeks. Please{" "}
+            <a href="/contact?type=consultation" className="underline">
+              send us a message
+            </a>{" "}
+            instead.
+          </p>
+        ) : (
+          <div className="mt-4">
+            <DayLinks view={view} path={bookPath} />
+          </div>
+        )}
+
+        {view.selected ? (
+          <form method="post" action={action} className="mt-10 flex flex-col gap-6" noValidate>
+            {formError ? <Notice tone="error">{formError}</Notice> : null}
+            <SlotChoices view={view} error={errors.slot?.[0] ?? undefined} />
+            <input type="hidden" name="tz" value={view.zone} />
+            <input type="hidden" name={formTokenField} value={formToken} />
+            {/* Honeypot: people never see it; bots fill it in. */}
+            <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label htmlFor={honeypotField}>Leave this field empty</label>
+              <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+            </div>
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <Input label="Name" name="name" autoComplete="name" value={text("name")} error={errors.name?.[0]} />
+              <Input
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={text("email")}
+                error={errors.email?.[0]}
+              />
+            </div>
+            <div>
+              <label htmlFor="note" className="block text-sm font-medium text-zinc-200">
+                What would you like to talk about? <span className="font-normal text-zinc-400">(optional)</span>
+              </label>
+              <textarea
+                id="note"
+                name="note"
+                rows={3}
+                maxLength={bookingLimits.note}
+                defaultValue={text("note")}
+                aria-invalid={errors.note ? true : undefined}
+                aria-describedby={errors.note ? "note-error" : undefined}
+                className={siteFieldClass}
+              />
+              {errors.note ? (
+                <p id="note-error" className="mt-1 text-sm text-red-300">
+                  {errors.note[0]}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-[var(--color-accent)] px-6 text-base font-semibold text-black hover:bg-white"
+            >
+              Confirm booking
+            </button>
+          </form>
+        ) : null}
+      </Card>
+      {zoneKnown ? null : <InlineScript code={zoneScript} />}
+    </main>
+  );
+}
+
+function Input({
+  label,
+  name,
+  type = "text",
+  autoComplete,
+  value,
+  error,
+}: {
+  label: string;
+  name: string;
+  type?: string;
+  autoComplete: string;
+  value?: string;
+  error?: string | null;
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-zinc-200">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        required
+        autoComplete={autoComplete}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        className={`${siteFieldClass} h-11.5`}
+      />
+      <p id={`${name}-error`} className="mt-1 mb-2 min-h-5 text-sm text-red-300">
+        {error}
+      </p>
+    </div>
+  );
+}
