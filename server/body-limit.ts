@@ -31,6 +31,8 @@ export const bodyLimitOverrides: Record<string, number> = {
   // the public inquiry form (without JavaScript, and its script's endpoint)
   "/contact": 32 * KB,
   "/contact/send": 32 * KB,
+  // booking the free consultation (the manage links share the default: a token path is no fixed key)
+  "/book": 32 * KB,
   // the studio logo upload (a 1 MB image plus the multipart envelope)
   "/admin/settings/logo": 1_200 * KB,
   // a portfolio image (5 MB at most) with the item's fields

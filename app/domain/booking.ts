@@ -318,6 +318,9 @@ export function parseBookingView(value: string | null): BookingView {
   return bookingViews.includes(value as BookingView) ? (value as BookingView) : "upcoming";
 }
 
+/** The public booking page. */
+export const bookPath = "/book";
+
 /** The manage page's address for a token. */
 export function manageBookingPath(token: string): string {
   return `/book/manage/${token}`;

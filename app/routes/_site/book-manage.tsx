@@ -5,6 +5,7 @@ import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   bookingMessages,
+  bookPath,
   manageBookingPath,
   manageBookingSchema,
   slotPickerView,
@@ -15,7 +16,6 @@ import { bookingByTokenHash } from "#app/models/bookings.server.ts";
 import { invalid, refusalPage, refuse } from "#app/services/action-result.server.ts";
 import { manageBooking, manageTokenHash, openSlots } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/book-manage";
-import { bookPath } from "./book.tsx";
 
 const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 export const headers: Route.HeadersFunction = () => noStore;

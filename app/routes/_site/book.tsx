@@ -3,17 +3,14 @@ import { InlineScript } from "#app/components/inline-script.tsx";
 import { DayLinks, Notice, SlotChoices, siteFieldClass, ZoneForm } from "#app/components/site/booking.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { bookingLimits, bookingMessages, slotPickerView, visitorTimeZone } from "#app/domain/booking.ts";
+import { bookingLimits, bookingMessages, bookPath, slotPickerView, visitorTimeZone } from "#app/domain/booking.ts";
 import { contactMessages } from "#app/domain/contact-form.ts";
 import { formatMomentIn, timeZoneChoices } from "#app/domain/dates.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { bookConsultation, openSlots } from "#app/services/booking.server.ts";
-import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import type { Route } from "./+types/book";
 import { sitePageMeta } from "./seo.ts";
-
-export const bookPath = "/book";
 
 /** The free times change with every booking: never cached, by the browser or a CDN. */
 const noStore = { "Cache-Control": "no-store" };
@@ -155,11 +152,11 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             <SlotChoices view={view} error={errors.slot?.[0] ?? undefined} />
             <input type="hidden" name="tz" value={view.zone} />
-            <input type="hidden" name={formTokenField} value={formToken} />
+            <input type="hidden" name="form_token" value={formToken} />
             {/* Honeypot: people never see it; bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label htmlFor={honeypotField}>Leave this field empty</label>
-              <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+              <label htmlFor="company_website">Leave this field empty</label>
+              <input id="company_website" name="company_website" type="text" tabIndex={-1} autoComplete="off" />
             </div>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <Input label="Name" name="name" autoComplete="name" value={text("name")} error={errors.name?.[0]} />
