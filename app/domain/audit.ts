@@ -67,6 +67,9 @@ export const auditEventLabels = {
   draft_deleted: "Draft deleted",
   credit_note_issued: "Credit note issued",
   document_duplicated: "Document duplicated",
+  booking_cancelled: "Consultation cancelled by the studio",
+  booking_moved: "Consultation moved by the studio",
+  booking_settings_saved: "Booking availability saved",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

@@ -44,6 +44,7 @@ import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import type { Attachment } from "#app/models/mail-outbox.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
 import { checkFormToken } from "#app/services/form-token.server.ts";
@@ -290,21 +291,34 @@ export async function manageBooking(
   return outcome;
 }
 
-/** The owner cancels or moves a booking from the back office; the visitor is told (with a new link after a move). */
+/** The owner cancels or moves a booking from the back office (audited); the visitor is told, with a new link after a move. */
 export async function changeBookingAsOwner(
   deps: ManageDeps,
   bookingId: string,
   change: { intent: "cancel" } | { intent: "reschedule"; slot: Date },
+  audit: { actor: { userId: string; email: string }; ip: string | null },
   now = new Date(),
 ): Promise<ManageOutcome> {
   const { database } = deps;
   const availability = await loadAvailability(database.db);
   const studio = await getStudioIdentity(database.db);
-  const outcome = await database.db.transaction(async (tx): Promise<ManageOutcome> => {
-    const booking = await getBooking(tx, bookingId, true);
-    if (!booking || booking.status !== "booked") return { kind: "gone" };
-    return changeBooking(tx, deps, booking, change, { studio, availability, now });
-  });
+  const outcome = await auditedChange(
+    database.db,
+    async (tx): Promise<ManageOutcome> => {
+      const booking = await getBooking(tx, bookingId, true);
+      if (booking?.status !== "booked") return { kind: "gone" };
+      return changeBooking(tx, deps, booking, change, { studio, availability, now });
+    },
+    {
+      ...audit,
+      event: change.intent === "cancel" ? "booking_cancelled" : "booking_moved",
+      when: (result) => result.kind === "cancelled" || result.kind === "moved",
+      detail: (result) => ({
+        booking: bookingId,
+        ...(result.kind === "moved" ? { startsAt: result.startsAt.toISOString() } : {}),
+      }),
+    },
+  );
   if (outcome.kind === "cancelled" || outcome.kind === "moved") deps.mail.kick();
   return outcome;
 }

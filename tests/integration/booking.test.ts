@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loadConfig } from "#app/config.server.ts";
-import { bookings, contactSubmissions, mailAttachments, mailOutbox } from "#app/db/schema.ts";
+import { auditLog, bookings, contactSubmissions, mailAttachments, mailOutbox, users } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { defaultAvailability } from "#app/domain/booking.ts";
 import { insertBooking, saveAvailabilitySettings } from "#app/models/bookings.server.ts";
@@ -181,9 +181,14 @@ describeEachDatabase("booking the free consultation", (database) => {
     expect(await database().db.select().from(bookings)).toHaveLength(1);
 
     const later = new Date(slot.getTime() + 2 * 3600_000);
-    expect(await changeBookingAsOwner(app(), row?.id ?? "", { intent: "reschedule", slot: later })).toMatchObject({
+    const [admin] = await database().db.insert(users).values({ email: "owner@studio.test" }).returning();
+    const owner = { actor: { userId: admin?.id ?? "", email: admin?.email ?? "" }, ip: "203.0.113.1" };
+    expect(
+      await changeBookingAsOwner(app(), row?.id ?? "", { intent: "reschedule", slot: later }, owner),
+    ).toMatchObject({
       kind: "moved",
     });
+    expect((await database().db.select().from(auditLog)).map((entry) => entry.event)).toEqual(["booking_moved"]);
     const before = (await database().db.select().from(mailOutbox)).length;
     const dayBefore = new Date(later.getTime() - 20 * 3600_000);
     expect(await sendBookingReminders(app(), dayBefore)).toBe(1);
