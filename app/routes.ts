@@ -54,6 +54,9 @@ export default [
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // suspected spam from the inquiry form: restore or delete for good
         route("spam", "routes/admin/spam.tsx"),
+        // the free consultations booked on the site, and when they can be booked
+        route("bookings", "routes/admin/bookings.tsx"),
+        route("bookings/availability", "routes/admin/booking-settings.tsx"),
         // server-sent events for live lists (a resource route, guarded by the layout's middleware)
         route("events", "routes/admin/events.ts"),
         // the CRM; new and edit share one module each

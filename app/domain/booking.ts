@@ -19,6 +19,7 @@ import {
   weekdayOf,
   zonedInstant,
 } from "#app/domain/dates.ts";
+import { uuidField } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
 import { emailAddress, optionalMultilineText, requiredText, tooLong } from "#app/domain/validation.ts";
 
@@ -310,6 +311,20 @@ export function availabilityFormDefaults(settings: AvailabilitySettings): Record
 }
 
 // ---------------------------------------------------------------- the back office's list
+
+export const bookingAdminMessages = {
+  gone: "Booking not found",
+  cancelled: "Consultation cancelled. The visitor has been told by email.",
+  moved: "Consultation moved. The visitor has been sent the new time.",
+  saved: "Availability saved",
+} as const;
+
+/** The list's row actions: cancel, or move to another free slot (the dialog's form). */
+export const bookingActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel"), id: uuidField(bookingAdminMessages.gone) }),
+  z.object({ intent: z.literal("move"), id: uuidField(bookingAdminMessages.gone), slot: slotField }),
+]);
+export const bookingFormIds = { row: "booking-row", move: "booking-move" } as const;
 
 export const bookingViews = ["upcoming", "past", "cancelled"] as const;
 export type BookingView = (typeof bookingViews)[number];

@@ -8,13 +8,18 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/projects",
   "/admin/invoices",
   "/admin/spam",
+  "/admin/bookings",
   "/admin/site/portfolio",
   "/admin/settings/team",
   "/admin/settings/security",
 ];
 
 /** Back-office pages that are not lists (no row actions): the layout test checks their header and width. */
-export const adminPagesWithoutRows: readonly string[] = ["/admin/reports", "/admin/site/pricing"];
+export const adminPagesWithoutRows: readonly string[] = [
+  "/admin/reports",
+  "/admin/site/pricing",
+  "/admin/bookings/availability",
+];
 
 export const adminLayoutViewports = [
   { width: 1280, height: 800 },

@@ -293,7 +293,7 @@ function InputField({
   prefix,
   ...rest
 }: FieldFrameProps &
-  InputExtras & { type: "text" | "email" | "password" | "number" | "date" | "url" | "tel"; prefix?: string }) {
+  InputExtras & { type: "text" | "email" | "password" | "number" | "date" | "time" | "url" | "tel"; prefix?: string }) {
   const invalid = Boolean(meta.errors?.length);
   const props = withoutKey(getInputProps(meta, { type, ariaAttributes: false }));
   return (
@@ -350,6 +350,11 @@ export function MoneyField(props: FieldFrameProps & InputExtras) {
 /** A calendar date (yyyy-mm-dd on the wire; the browser shows it in its own format). */
 export function DateField(props: FieldFrameProps & InputExtras) {
   return <InputField {...props} type="date" />;
+}
+
+/** A wall-clock time, 'HH:MM' (the browser's time picker). */
+export function TimeField(props: FieldFrameProps & InputExtras) {
+  return <InputField {...props} type="time" />;
 }
 
 export type SelectOption = { value: string; label: string };

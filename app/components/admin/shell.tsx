@@ -3,6 +3,7 @@
  * off-canvas below 768 px) and a header with the signed-in email, Home, Settings and Logout.
  */
 import {
+  CalendarCheck,
   ChartColumn,
   FileText,
   FolderKanban,
@@ -49,6 +50,7 @@ const filters: { status: SubmissionStatus; label: string; attention: boolean }[]
 ];
 
 const sections = [
+  { href: "/admin/bookings", label: "Bookings", icon: CalendarCheck },
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/projects", label: "Projects", icon: FolderKanban },
   { href: "/admin/invoices", label: "Invoices", icon: FileText },
