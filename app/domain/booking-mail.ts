@@ -20,7 +20,7 @@ export type BookingMailFacts = {
 };
 
 /** "Monday, November 30, 2026 at 9:00 AM (America/New_York)", plus the studio's time when the zones differ. */
-export function bookingWhen(facts: Pick<BookingMailFacts, "startsAt" | "studioZone" | "visitorZone">): string {
+function bookingWhen(facts: Pick<BookingMailFacts, "startsAt" | "studioZone" | "visitorZone">): string {
   const studio = formatMomentIn(facts.startsAt, facts.studioZone);
   if (!facts.visitorZone || facts.visitorZone === facts.studioZone) return studio;
   return `${formatMomentIn(facts.startsAt, facts.visitorZone)}, ${studio} for the studio`;

@@ -24,7 +24,7 @@ import { limits } from "#app/domain/limits.ts";
 import { emailAddress, optionalMultilineText, requiredText, tooLong } from "#app/domain/validation.ts";
 
 /** One stretch of open hours, wall-clock 'HH:MM' (24-hour) in the studio's zone. */
-export type OpenHours = { start: string; end: string };
+type OpenHours = { start: string; end: string };
 
 /** What the owner sets in Settings (table booking_settings), the zone from business_settings. */
 export type Availability = {
@@ -94,7 +94,7 @@ function dayGrid(availability: Availability, day: string): Date[] {
 }
 
 /** The studio day ('YYYY-MM-DD') a booking falls on. */
-export function studioDayOf(availability: Pick<Availability, "timeZone">, instant: Date): string {
+function studioDayOf(availability: Pick<Availability, "timeZone">, instant: Date): string {
   return wallClockIn(instant, availability.timeZone).day;
 }
 
@@ -199,7 +199,6 @@ export const bookingFormSchema = z.object({
   email: emailAddress(),
   note: optionalMultilineText(bookingLimits.note, "Note"),
 });
-export type BookingForm = z.output<typeof bookingFormSchema>;
 
 /** The manage page's two forms: cancel, or move to another slot. */
 export const manageBookingSchema = z.discriminatedUnion("intent", [

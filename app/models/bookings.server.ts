@@ -96,7 +96,7 @@ export async function moveBooking(
 }
 
 /** The unique violation of the booked-slot index (a race the select above could not see). */
-export function isBookedSlotConflict(error: unknown): boolean {
+function isBookedSlotConflict(error: unknown): boolean {
   const cause = (error as { cause?: unknown })?.cause ?? error;
   const fields = cause as { code?: string; constraint?: string; message?: string };
   return (
@@ -170,7 +170,7 @@ export async function findContactByEmail(
   return { customerId: null, submissionId: submission?.id ?? null };
 }
 
-export const bookingPageSize = 50;
+const bookingPageSize = 50;
 
 /** The back office's list: upcoming (soonest first), past or cancelled (latest first). */
 export async function listBookings(db: Queryable, view: BookingView, now: Date = new Date()): Promise<Booking[]> {

@@ -12,7 +12,6 @@ import type { Queryable } from "#app/db/client.server.ts";
 import {
   type Availability,
   bookingFormSchema,
-  bookingMessages,
   type DaySlots,
   freeSlots,
   isFreeSlot,
@@ -89,7 +88,7 @@ async function slotIsFree(db: Queryable, availability: Availability, start: Date
 type Studio = Awaited<ReturnType<typeof getStudioIdentity>>;
 
 /** The invitation (METHOD:REQUEST, or CANCEL), one UID per booking and a SEQUENCE raised on each change. */
-export function bookingInvitation(booking: Booking, studio: Studio, method: "request" | "cancel"): Attachment {
+function bookingInvitation(booking: Booking, studio: Studio, method: "request" | "cancel"): Attachment {
   const calendar = ical({
     prodId: { company: studio.businessName, product: "Studio", language: "EN" },
     method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
