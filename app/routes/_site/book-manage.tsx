@@ -17,7 +17,8 @@ import { invalid, refusalPage, refuse } from "#app/services/action-result.server
 import { manageBooking, manageTokenHash, openSlots } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/book-manage";
 
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/** The token is in the address: never cached, never sent to another site as a referrer. */
+const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 export const headers: Route.HeadersFunction = () => noStore;
 
 export const meta: Route.MetaFunction = () => [{ title: "Your consultation" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultStudio } from "#app/domain/studio.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { waitPastTimeTrap } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+import { type ReceivedMail, startSmtpSink } from "../support/smtp.ts";
+
+/** A mail's text with quoted-printable soft breaks and escapes undone (enough to read links and ICS lines). */
+function plain(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** The mail's calendar attachment (base64 in the MIME part), decoded. */
+function calendarPart(raw: string): string {
+  const part = /Content-Type: text\/calendar[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1];
+  if (!part) throw new Error("no calendar attachment");
+  return Buffer.from(part.replace(/\s/g, ""), "base64").toString("utf8");
+}
+
+async function waitForMail(received: ReceivedMail[], subject: string, to: string, after = 0) {
+  for (let i = 0; i < 150; i++) {
+    const found = received
+      .slice(after)
+      .find((mail) => mail.raw.includes(`Subject: ${subject}`) && mail.to.includes(to));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${to}`);
+}
+
+/** The manage link's path (the test server's PUBLIC_URL names no real port). */
+function manageLink(mail: ReceivedMail): string {
+  const link = /https?:\/\/[^\s"<>/]+(\/book\/manage\/[\w-]{43})/.exec(plain(mail.raw))?.[1];
+  if (!link) throw new Error("no manage link in the mail");
+  return link;
+}
+
+describe("booking the free consultation", () => {
+  let app: SignedInApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    app = await startSignedInApp({ env: { SMTP_URL: sink.url } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await sink?.stop();
+  });
+
+  it("books without JavaScript at 390 px, mails the invitation, moves by the link once, shows in the back office", async () => {
+    const { server, browser } = app;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const first = await page.goto(`${server.url}/book`);
+    expect(first?.status()).toBe(200);
+    expect(first?.headers()["cache-control"]).toBe("no-store");
+    await page.getByRole("heading", { name: "Book a Free Consultation" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // a day is a plain link; its times are radio buttons in a fieldset
+    const days = page.getByRole("navigation", { name: "Days with free times" }).getByRole("link");
+    await days.nth(1).click();
+    await page.waitForLoadState();
+    const times = page.getByRole("group", { name: /^Times on / });
+    const chosen = times.getByRole("radio").first();
+    const slot = await chosen.getAttribute("value");
+    await times.locator("label").first().click();
+    await page.getByLabel("Name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill("ada@example.test");
+    await page.getByLabel(/What would you like to talk about/).fill("A booking system, fittingly.");
+    await waitPastTimeTrap();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForLoadState();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("Your consultation is booked");
+    expect(new URL(page.url()).searchParams.get("booked")).toBe(slot);
+    // the booked time is no longer offered
+    expect(await page.locator(`input[value="${slot}"]`).count()).toBe(0);
+
+    const mail = await waitForMail(sink.received, "Your free consultation is booked", "ada@example.test");
+    const text = plain(mail.raw);
+    expect(text).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    const ics = calendarPart(mail.raw);
+    expect(ics).toContain("METHOD:REQUEST");
+    expect(ics).toMatch(/ORGANIZER;CN="[^"]+":mailto:/);
+    expect(ics).toContain(`DTSTART:${slot?.replace(/[-:]/g, "").slice(0, 15)}Z`);
+    const owner = await waitForMail(sink.received, "New consultation booked by Ada Lovelace", defaultStudio.email);
+    expect(calendarPart(owner.raw)).toContain("METHOD:REQUEST");
+    expect(plain(owner.raw)).toContain("A booking system, fittingly.");
+
+    // the link: choose another time; the old one is free again
+    const link = manageLink(mail);
+    const before = sink.received.length;
+    await page.goto(`${server.url}${link}`);
+    await page.getByRole("heading", { name: "Your consultation" }).waitFor();
+    // axe runs in the page: the same page with JavaScript, at the same width
+    const checkerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const checker = await checkerContext.newPage();
+    await checker.goto(`${server.url}${link}`);
+    await checker.getByRole("heading", { name: "Your consultation" }).waitFor();
+    expect(await seriousViolations(checker)).toEqual([]);
+    // with JavaScript, the booking page's script names the browser's zone in the address once
+    await checker.goto(`${server.url}/book`);
+    await checker.waitForURL(/[?&]tz=/);
+    await checker.getByRole("heading", { name: "Book a Free Consultation" }).waitFor();
+    expect(await seriousViolations(checker)).toEqual([]);
+    await checkerContext.close();
+    const moveTimes = page.getByRole("group", { name: /^Times on / });
+    const next = await moveTimes.getByRole("radio").nth(2).getAttribute("value");
+    await moveTimes.locator("label").nth(2).click();
+    await page.getByRole("button", { name: "Move my consultation" }).click();
+    await page.waitForLoadState();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("Your consultation has been moved.");
+    expect(new URL(page.url()).searchParams.get("moved")).toBe(next);
+    const moved = await waitForMail(sink.received, "Your free consultation has been moved", "ada@example.test", before);
+    expect(manageLink(moved)).not.toBe(link);
+
+    // the used link works no more
+    const used = await page.goto(`${server.url}${link}`);
+    expect(used?.status()).toBe(410);
+    await page.getByText("This link has already been used, or the consultation was cancelled.").waitFor();
+    await context.close();
+
+    // the back office lists it, with the new time
+    const admin = await app.adminPage();
+    await admin.goto(`${server.url}/admin/bookings`);
+    const row = admin.locator("[data-booking-row]", { hasText: "Ada Lovelace" });
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.goto(`${server.url}/admin/dashboard?type=consultation`);
+    await admin.getByText("ada@example.test").first().waitFor();
+    await admin.context().close();
+  });
+
+  it("of two posts racing for one slot, one books it and the other hears it was just taken (409)", async () => {
+    const { server } = app;
+    const html = await (await fetch(`${server.url}/book`)).text();
+    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const slots = [...html.matchAll(/name="slot"[^>]*value="([^"]+)"/g)].map((match) => match[1]);
+    const slot = slots.at(-1) ?? "";
+    expect(slot).not.toBe("");
+    await waitPastTimeTrap();
+    const post = (name: string) =>
+      fetch(`${server.url}/book`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ form_token: token, slot, name, email: `${name}@example.test` }),
+      });
+    const answers = await Promise.all([post("first"), post("second")]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
+    const loser = answers.find((answer) => answer.status === 409);
+    expect(await loser?.text()).toContain("That time was just taken. Please choose another.");
+  });
+});
