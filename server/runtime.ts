@@ -7,6 +7,7 @@ import type { Config } from "#app/config.server.ts";
 import { type Database, openAppDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
+import { sendBookingReminders } from "#app/services/booking.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
@@ -74,6 +75,14 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         }
       })
       .catch((error) => logger.warn({ err: error }, "payment reminders failed"));
+    sendBookingReminders({ database, config })
+      .then((queued) => {
+        if (queued > 0) {
+          logger.info({ queued }, "consultation reminders queued");
+          mail.kick();
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "consultation reminders failed"));
   };
   maintain();
   const maintenance = setInterval(maintain, 15 * 60_000);
