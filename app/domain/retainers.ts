@@ -20,6 +20,7 @@ import {
   scheduleFrequencies,
   scheduleModes,
 } from "#app/domain/enums.ts";
+import { uuidField } from "#app/domain/ids.ts";
 import { type Cents, divideRounded } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
@@ -82,7 +83,7 @@ export function periodAfter(rule: ScheduleRule, day: string): string | null {
 }
 
 /** Most periods one run makes for one schedule (the rest wait for the next run). */
-export const maxPeriodsPerRun = 60;
+const maxPeriodsPerRun = 60;
 
 /**
  * The periods due from `from` (the schedule's next date, inclusive) through `today`, oldest first:
@@ -99,7 +100,7 @@ export function duePeriods(rule: ScheduleRule, from: string, today: string, max 
 }
 
 /** Every period due from `from` through `to` (inclusive), for the forecast. */
-export function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
+function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
   return duePeriods(rule, from, to, 400);
 }
 
@@ -206,11 +207,19 @@ export function scheduleFormDefaults(
   };
 }
 
-/** A row's pause / resume / end button. */
-export const scheduleActionSchema = z.object({
-  intent: z.enum(["pause-schedule", "resume-schedule", "end-schedule"]),
-  schedule_id: z.string(),
+/** The project page's posts: the one-off invoice from the recurring fees (confirmed), the schedule's form and buttons. */
+export const projectPageIntentSchema = z.object({
+  intent: z.enum(["recurring-invoice", "save-schedule", "pause-schedule", "resume-schedule", "end-schedule"]),
 });
+
+/** A schedule's pause / resume / end button: its id (anything else is no schedule at all). */
+export const scheduleStatusSchema = z.object({
+  intent: z.enum(["pause-schedule", "resume-schedule", "end-schedule"]),
+  schedule_id: uuidField(scheduleMessages.notFound),
+});
+
+/** The schedule form as posted: an edit carries the schedule's id. */
+export const scheduleEditSchema = z.object({ schedule_id: uuidField(scheduleMessages.notFound).optional() });
 
 // ---------------------------------------------------------------- revenue
 

@@ -421,7 +421,7 @@ export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(),
 }
 
 /** Another period of a schedule already has this (schedule, period): the transaction must roll back. */
-export class PeriodAlreadyInvoicedError extends Error {}
+class PeriodAlreadyInvoicedError extends Error {}
 
 /**
  * Inserts an invoice or estimate with its lines inside the caller's transaction, numbered from the

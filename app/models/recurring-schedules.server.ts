@@ -28,7 +28,7 @@ import { insertInvoice, recurringFeesForm } from "#app/models/invoices.server.ts
 
 type ScheduleRow = typeof recurringSchedules.$inferSelect;
 
-export const ruleOf = (row: Pick<ScheduleRow, "frequency" | "anchor" | "startDate" | "endDate">): ScheduleRule => ({
+const ruleOf = (row: Pick<ScheduleRow, "frequency" | "anchor" | "startDate" | "endDate">): ScheduleRule => ({
   frequency: row.frequency,
   anchor: row.anchor,
   startDate: row.startDate,
@@ -67,7 +67,6 @@ export async function listProjectSchedules(db: Queryable, projectId: string) {
     invoices: made.filter((invoice) => invoice.scheduleId === schedule.id),
   }));
 }
-export type ProjectSchedule = Awaited<ReturnType<typeof listProjectSchedules>>[number];
 
 /** A customer's schedules with their project's name and the amount per period, open ones first. */
 export async function listCustomerSchedules(db: Queryable, customerId: string) {
@@ -258,7 +257,7 @@ export async function invoiceDuePeriods(
     .from(recurringSchedules)
     .where(eq(recurringSchedules.id, scheduleId))
     .for("update");
-  if (!schedule || schedule.status !== "active" || schedule.nextDue === null) return null;
+  if (schedule?.status !== "active" || schedule.nextDue === null) return null;
   const rule = ruleOf(schedule);
   const periods = duePeriods(rule, schedule.nextDue, today);
   if (periods.length === 0) return { schedule, made: [], skipped: [] };

@@ -11,13 +11,15 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { auditLog, invoiceLineItems, invoiceSends, invoices, mailOutbox, recurringSchedules } from "#app/db/schema.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
-import { type ScheduleForm, scheduleFormSchema } from "#app/domain/retainers.ts";
-import { createRecurringFeesInvoice } from "#app/models/invoices.server.ts";
+import { type ScheduleForm, scheduleFormSchema, scheduleMessages } from "#app/domain/retainers.ts";
+import { createRecurringFeesInvoice, studioToday } from "#app/models/invoices.server.ts";
 import { changeScheduleStatus, createSchedule, listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
+import * as customerDetail from "#app/routes/admin/customers/detail.tsx";
+import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
-import { testConfig } from "../support/routes.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 const logger = pino({ level: "silent" });
 const fees: ProjectPricing = {
@@ -286,6 +288,111 @@ describeEachDatabase("retainers", (database) => {
         "INV-0004",
         "INV-0005",
       ]);
+    });
+  });
+
+  describe("the project page", () => {
+    const { call, cookieFor } = routeHarness(database);
+
+    it("a schedule due today makes its invoice when saved; edits, pauses, resumes and ends are audited", async () => {
+      const { db } = database();
+      const admin = await cookieFor("owner@studio.test", true);
+      const owner = await insertCustomer(db);
+      const project = await insertProject(db, owner.id, { pricingDetails: fees });
+      const today = await studioToday(db);
+      const page = `/admin/projects/${project.id}`;
+      const post = (form: Record<string, string>) =>
+        call(projectDetail.action, page, { cookie: admin, params: { id: project.id }, form });
+
+      const past = await post({
+        intent: "save-schedule",
+        frequency: "month",
+        anchor: "date",
+        start_date: "2020-01-01",
+        mode: "draft",
+      });
+      expect(past.status).toBe(400);
+      expect(past.data).toMatchObject({
+        form: "schedule",
+        result: { error: { start_date: [scheduleMessages.startInPast] } },
+      });
+
+      const saved = await post({
+        intent: "save-schedule",
+        frequency: "month",
+        anchor: "date",
+        start_date: today,
+        mode: "draft",
+      });
+      expect(saved.status).toBe(302);
+      const made = await db.select().from(invoices).where(isNotNull(invoices.scheduleId));
+      expect(made.map((invoice) => [invoice.periodStart, invoice.status])).toEqual([[today, "draft"]]);
+
+      const loaded = await call(projectDetail.loader, page, { cookie: admin, params: { id: project.id } });
+      const data = loaded.data as Awaited<ReturnType<typeof projectDetail.loader>>;
+      const [schedule] = data.schedules;
+      expect(schedule?.invoices.map((invoice) => invoice.invoiceNumber)).toEqual([made[0]?.invoiceNumber]);
+      expect(data.confirmRecurringInvoice).toBe(false);
+      const asking = await call(projectDetail.loader, `${page}?recurring-invoice=confirm`, {
+        cookie: admin,
+        params: { id: project.id },
+      });
+      expect((asking.data as typeof data).confirmRecurringInvoice).toBe(true);
+
+      const second = await post({
+        intent: "save-schedule",
+        frequency: "week",
+        anchor: "date",
+        start_date: today,
+        mode: "draft",
+      });
+      expect(second.status).toBe(409);
+      expect(second.data).toMatchObject({
+        form: "schedule",
+        result: { error: { "": [scheduleMessages.alreadyScheduled] } },
+      });
+
+      const id = schedule?.id ?? "";
+      // an edit saved the same day: the period already invoiced is not invoiced again
+      const edited = await post({
+        intent: "save-schedule",
+        schedule_id: id,
+        frequency: "month",
+        anchor: "date",
+        start_date: today,
+        mode: "send",
+      });
+      expect(edited.status).toBe(302);
+      expect(await db.select().from(invoices).where(isNotNull(invoices.scheduleId))).toHaveLength(1);
+
+      expect((await post({ intent: "resume-schedule", schedule_id: id })).status).toBe(409);
+      expect((await post({ intent: "pause-schedule", schedule_id: id })).status).toBe(302);
+      expect((await post({ intent: "resume-schedule", schedule_id: id })).status).toBe(302);
+      expect((await post({ intent: "end-schedule", schedule_id: id })).status).toBe(302);
+      expect((await post({ intent: "end-schedule", schedule_id: "nope" })).status).toBe(404);
+      expect((await post({ intent: "end-schedule", schedule_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(
+        404,
+      );
+
+      const events = (await db.select({ event: auditLog.event }).from(auditLog).orderBy(asc(auditLog.createdAt))).map(
+        (row) => row.event,
+      );
+      expect(events).toEqual([
+        "admin_created",
+        "schedule_created",
+        "retainer_invoice_made",
+        "schedule_updated",
+        "schedule_paused",
+        "schedule_resumed",
+        "schedule_ended",
+      ]);
+
+      const customerPage = await call(customerDetail.loader, `/admin/customers/${owner.id}`, {
+        cookie: admin,
+        params: { id: owner.id },
+      });
+      const customerData = customerPage.data as Awaited<ReturnType<typeof customerDetail.loader>>;
+      expect(customerData.schedules).toMatchObject([{ projectName: "Website", status: "ended", amount: 4900 }]);
     });
   });
 });
