@@ -7,7 +7,7 @@
  *   month    the start month + n months, on the start date's day (clamped to shorter months) or the last day
  *   quarter  as month, 3 months a step
  *   year     as month, 12 months a step
- * The form's schema, the monthly recurring revenue and the three-month forecast live here too.
+ * The form's schema lives here too; monthly recurring revenue and the forecast are in app/domain/reports.ts.
  */
 import { z } from "zod";
 import { addDaysIso, addMonthsIso, isIsoDate, utcDate } from "#app/domain/dates.ts";
@@ -21,7 +21,6 @@ import {
   scheduleModes,
 } from "#app/domain/enums.ts";
 import { uuidField } from "#app/domain/ids.ts";
-import { type Cents, divideRounded } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
 export type ScheduleRule = {
@@ -100,7 +99,7 @@ export function duePeriods(rule: ScheduleRule, from: string, today: string, max 
 }
 
 /** Every period due from `from` through `to` (inclusive), for the forecast. */
-function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
+export function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
   return duePeriods(rule, from, to, 400);
 }
 
@@ -220,56 +219,3 @@ export const scheduleStatusSchema = z.object({
 
 /** The schedule form as posted: an edit carries the schedule's id. */
 export const scheduleEditSchema = z.object({ schedule_id: uuidField(scheduleMessages.notFound).optional() });
-
-// ---------------------------------------------------------------- revenue
-
-/** Periods a year, to normalise an amount per period to an amount per month (x / 12). */
-const periodsPerYear: Record<ScheduleFrequency, bigint> = { week: 52n, month: 12n, quarter: 4n, year: 1n };
-
-/**
- * Monthly recurring revenue of schedules: each amount per period x periods a year / 12 (week x 52/12,
- * quarter / 3, year / 12), summed exactly and rounded once, half away from zero, to the cent.
- */
-export function monthlyRecurringRevenue(schedules: { frequency: ScheduleFrequency; amount: Cents }[]): Cents {
-  const yearly = schedules.reduce((sum, item) => sum + BigInt(item.amount) * periodsPerYear[item.frequency], 0n);
-  return Number(divideRounded(yearly, 12n));
-}
-
-export type ForecastMonth = {
-  /** 'YYYY-MM' */
-  month: string;
-  /** invoices the active schedules will make in the month (from today on) */
-  scheduled: Cents;
-  /** balances of invoices sent and unpaid that fall due in the month (overdue ones count in the first) */
-  open: Cents;
-  total: Cents;
-};
-
-/**
- * What the next three months (this one and the two after it) should bring: the periods of active
- * schedules still to be invoiced, and open balances by due month; a balance due before this month or
- * with no due date counts in this month.
- */
-export function recurringForecast(input: {
-  today: string;
-  schedules: { rule: ScheduleRule; nextDue: string | null; amount: Cents }[];
-  openBalances: { dueDate: string | null; balance: Cents }[];
-}): ForecastMonth[] {
-  const months = [0, 1, 2].map((offset) => addMonthsIso(input.today, offset, 1));
-  return months.map((first, index) => {
-    const last = addMonthsIso(first, 0, "last");
-    let scheduled = 0;
-    for (const schedule of input.schedules) {
-      if (schedule.nextDue === null) continue;
-      const from = [first, input.today, schedule.nextDue].sort().at(-1) ?? first;
-      scheduled += periodsBetween(schedule.rule, from, last).length * schedule.amount;
-    }
-    let open = 0;
-    for (const item of input.openBalances) {
-      const due = item.dueDate ?? months[0] ?? first;
-      const inMonth = index === 0 ? due <= last : due >= first && due <= last;
-      if (inMonth) open += item.balance;
-    }
-    return { month: first.slice(0, 7), scheduled, open, total: scheduled + open };
-  });
-}
