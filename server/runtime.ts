@@ -19,6 +19,7 @@ import {
 } from "#app/services/mail.server.ts";
 import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
+import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 
 export type Runtime = {
@@ -74,6 +75,14 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         }
       })
       .catch((error) => logger.warn({ err: error }, "payment reminders failed"));
+    runDueSchedules({ db: database.db, config, logger })
+      .then((run) => {
+        if (run.made.length > 0) {
+          logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
+          if (run.sent > 0) mail.kick();
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "recurring invoices failed"));
   };
   maintain();
   const maintenance = setInterval(maintain, 15 * 60_000);
