@@ -4,11 +4,13 @@
  * start); a schedule saved on the project page with its first invoice today makes and sends it at
  * once (no further click, not at the next timer tick); the project card says "per month".
  */
+import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, projects, recurringSchedules } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
+import { seriousViolations } from "../support/axe.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -90,6 +92,15 @@ describe("retainers", () => {
     await page.reload();
     expect(await section.locator("[data-schedule-invoice]").count()).toBe(1);
     expect(sink.received.filter((message) => message.to.includes("ada@client.test"))).toHaveLength(1);
+    // the section reads at 1024 px and on a phone, nothing sideways, axe finds nothing serious
+    mkdirSync("/tmp/shots-retainers", { recursive: true });
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots-retainers/project-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     await page.context().close();
   });
 
