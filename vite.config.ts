@@ -2,14 +2,17 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 
 /**
- * Small browser modules for pages that are not hydrated (ADR 0009): each is
- * built as its own client chunk, and `virtual:public-scripts` tells the server
- * its URL (the source path in development, the hashed file in production).
+ * Small browser modules for pages that are not hydrated (ADR 0009). Each is bundled on its own, in a
+ * build of its own (one file, its imports inlined and tree-shaken for it alone), so the public page
+ * never downloads what the back office's code adds to shared chunks (zod's core is one module: a
+ * shared chunk carries every part any admin schema uses). `virtual:public-scripts` tells the server
+ * each URL (the source path in development, the hashed file in production).
  */
 const publicScripts = { "contact-form": "app/client/contact-form.ts" };
+const publicScriptsManifest = "build/client/.vite/public-scripts.json";
 
 function publicScriptsPlugin(entries: Record<string, string>): Plugin {
   const virtualId = "virtual:public-scripts";
@@ -21,11 +24,33 @@ function publicScriptsPlugin(entries: Record<string, string>): Plugin {
       command = config.command;
       root = config.root;
     },
-    buildStart() {
+    async generateBundle() {
       if (command !== "build" || this.environment.name !== "client") return;
+      const urls: Record<string, string> = {};
       for (const [name, source] of Object.entries(entries)) {
-        this.emitFile({ type: "chunk", id: path.resolve(root, source), name, preserveSignature: "strict" });
+        const output = await build({
+          configFile: false,
+          root,
+          logLevel: "warn",
+          build: {
+            write: false,
+            emptyOutDir: false,
+            modulePreload: false,
+            rollupOptions: {
+              input: { [name]: path.resolve(root, source) },
+              output: { format: "es", entryFileNames: "assets/[name]-[hash].js", inlineDynamicImports: true },
+            },
+          },
+        });
+        const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+          "output" in result ? result.output : [],
+        );
+        const entry = chunks.find((chunk) => chunk.type === "chunk" && chunk.isEntry);
+        if (!entry || entry.type !== "chunk") throw new Error(`${source} built no entry chunk`);
+        this.emitFile({ type: "asset", fileName: entry.fileName, source: entry.code });
+        urls[name] = `/${entry.fileName}`;
       }
+      this.emitFile({ type: "asset", fileName: ".vite/public-scripts.json", source: JSON.stringify(urls) });
     },
     resolveId(id) {
       return id === virtualId ? `\0${virtualId}` : undefined;
@@ -36,14 +61,15 @@ function publicScriptsPlugin(entries: Record<string, string>): Plugin {
       if (command === "serve") {
         for (const [name, source] of Object.entries(entries)) urls[name] = `/${source}`;
       } else {
-        // the client build runs first and keeps its manifest (build.manifest below)
-        const manifest = JSON.parse(
-          readFileSync(path.resolve(root, "build/client/.vite/manifest.json"), "utf8"),
-        ) as Record<string, { file: string }>;
-        for (const [name, source] of Object.entries(entries)) {
-          const entry = manifest[source];
-          if (!entry) throw new Error(`${source} is missing from the client build manifest`);
-          urls[name] = `/${entry.file}`;
+        // the client build runs first and writes the scripts' URLs (generateBundle above)
+        const built = JSON.parse(readFileSync(path.resolve(root, publicScriptsManifest), "utf8")) as Record<
+          string,
+          string
+        >;
+        for (const name of Object.keys(entries)) {
+          const url = built[name];
+          if (!url) throw new Error(`${name} is missing from ${publicScriptsManifest}`);
+          urls[name] = url;
         }
       }
       return `export default ${JSON.stringify(urls)};`;

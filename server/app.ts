@@ -3,6 +3,7 @@
  * Built by Vite into build/server/index.js (so drizzle and the app code are
  * bundled); started by server.ts at the project root.
  */
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
@@ -22,7 +23,7 @@ import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { type PublicCache, publicPageCache } from "./public-cache.ts";
-import { type Runtime, startRuntime } from "./runtime.ts";
+import { embeddedDatabaseIsNew, prepareDatabase, type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
@@ -251,6 +252,9 @@ export function serve(
 }
 
 /** The whole start-up, used by server.ts. */
+/** Set in the short-lived process that prepares a new embedded database. */
+const prepareOnly = "STUDIO_PREPARE_DATABASE";
+
 export async function main(options: AppOptions & { onClose?: () => Promise<void> } = {}) {
   let config: Config;
   try {
@@ -263,6 +267,23 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (process.env[prepareOnly] === "1") {
+    await prepareDatabase(config, logger).catch((error: unknown) => {
+      logger.fatal({ err: error }, "the new database could not be prepared");
+      process.exit(1);
+    });
+    process.exit(0);
+  }
+  // a new embedded database is created, migrated and seeded by a short-lived copy of this process:
+  // PGlite never gives back the heap that work grows, so a first start would stay ~100 MB larger than a
+  // restart (docs/benchmarks.md). In development (Vite) it is done in process.
+  if (!options.build && embeddedDatabaseIsNew(config)) {
+    const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: "inherit",
+      env: { ...process.env, [prepareOnly]: "1" },
+    });
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
   // the server build (every route module) loads while the database opens, not on the first
   // visitor's request: the server listens, and /readyz answers, only once both are done
   const build: Promise<BuildSource> = options.build

@@ -2,6 +2,8 @@
  * Start-up and shut-down of everything the server needs besides HTTP:
  * configuration, logger, database (opened, migrated, seeded), background workers.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
 import { type Database, openAppDatabase } from "#app/db/client.server.ts";
@@ -20,6 +22,7 @@ import {
 } from "#app/services/mail.server.ts";
 import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
+import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 
 export type Runtime = {
@@ -38,6 +41,29 @@ export type Runtime = {
   /** stops the workers, then closes the database */
   close(): Promise<void>;
 };
+
+/** The embedded database has not been created yet (no DATABASE_URL and no data directory for it). */
+export function embeddedDatabaseIsNew(config: Pick<Config, "databaseUrl" | "dataDir">): boolean {
+  return !config.databaseUrl && !existsSync(path.join(config.dataDir, "pglite"));
+}
+
+/**
+ * Creates, migrates and seeds the database, then closes it: the set-up of a new embedded database,
+ * run in a short-lived process so that the heap PGlite grows while migrating and seeding goes with it.
+ */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<void> {
+  const database = await openAppDatabase(config);
+  try {
+    const started = Date.now();
+    let seeded: Awaited<ReturnType<typeof seedBaseline>> | undefined;
+    await migrate(database, async () => {
+      seeded = await seedBaseline(database.db);
+    });
+    logger.info({ database: database.kind, ms: Date.now() - started, seeded }, "new database prepared");
+  } finally {
+    await database.close();
+  }
+}
 
 export async function startRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const database = await openAppDatabase(config);
@@ -83,6 +109,14 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         }
       })
       .catch((error) => logger.warn({ err: error }, "consultation reminders failed"));
+    runDueSchedules({ db: database.db, config, logger })
+      .then((run) => {
+        if (run.made.length > 0) {
+          logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
+          if (run.sent > 0) mail.kick();
+        }
+      })
+      .catch((error) => logger.warn({ err: error }, "recurring invoices failed"));
   };
   maintain();
   const maintenance = setInterval(maintain, 15 * 60_000);

@@ -38,6 +38,10 @@ import {
   projectStatuses,
   projectTypes,
   roles,
+  scheduleAnchors,
+  scheduleFrequencies,
+  scheduleModes,
+  scheduleStatuses,
   submissionStatuses,
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
@@ -50,6 +54,10 @@ export const customerStatusEnum = pgEnum("customer_status", customerStatuses);
 export const projectStatusEnum = pgEnum("project_status", projectStatuses);
 export const invoiceTypeEnum = pgEnum("invoice_type", invoiceTypes);
 export const invoiceStatusEnum = pgEnum("invoice_status", invoiceStatuses);
+export const scheduleFrequencyEnum = pgEnum("schedule_frequency", scheduleFrequencies);
+export const scheduleAnchorEnum = pgEnum("schedule_anchor", scheduleAnchors);
+export const scheduleStatusEnum = pgEnum("schedule_status", scheduleStatuses);
+export const scheduleModeEnum = pgEnum("schedule_mode", scheduleModes);
 export const interactionTypeEnum = pgEnum("interaction_type", interactionTypes);
 export const roleEnum = pgEnum("role", roles);
 export const portfolioCategoryEnum = pgEnum("portfolio_category", portfolioCategories);
@@ -423,6 +431,43 @@ export const projects = pgTable(
   ],
 );
 
+/**
+ * Retainers (ADR 0031): a project's recurring fees invoiced every week, month, quarter or year.
+ * `next_due` is the date of the next period not yet invoiced; a project has at most one schedule
+ * that is not ended. The invoices it made carry (schedule_id, period_start), unique.
+ */
+export const recurringSchedules = pgTable(
+  "recurring_schedules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    frequency: scheduleFrequencyEnum("frequency").notNull(),
+    anchor: scheduleAnchorEnum("anchor").notNull().default("date"),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date"),
+    status: scheduleStatusEnum("status").notNull().default("active"),
+    mode: scheduleModeEnum("mode").notNull().default("draft"),
+    /** the next period to invoice; null once none is left before the end date */
+    nextDue: date("next_due"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("recurring_schedules_end_after_start", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check("recurring_schedules_last_day_monthly", sql`${t.anchor} <> 'last_day' or ${t.frequency} <> 'week'`),
+    uniqueIndex("recurring_schedules_project_open_key").on(t.projectId).where(sql`${t.status} <> 'ended'`),
+    index("recurring_schedules_customer_id_idx").on(t.customerId),
+    // the job's candidates: active schedules by their next date
+    index("recurring_schedules_due_idx").on(t.nextDue).where(sql`${t.status} = 'active'`),
+  ],
+);
+
 export const invoices = pgTable(
   "invoices",
   {
@@ -468,11 +513,16 @@ export const invoices = pgTable(
     voidReason: text("void_reason"),
     /** the version: 1, then one more with each revision of a sent document (ADR 0030) */
     revision: integer("revision").notNull().default(1),
+    /** made by a retainer (ADR 0031): its schedule and the period's date; one invoice per (schedule, period) */
+    scheduleId: uuid("schedule_id").references((): AnyPgColumn => recurringSchedules.id, { onDelete: "set null" }),
+    periodStart: date("period_start"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
+    uniqueIndex("invoices_schedule_period_key").on(t.scheduleId, t.periodStart),
+    check("invoices_schedule_period", sql`(${t.scheduleId} is null) or (${t.periodStart} is not null)`),
     index("invoices_credited_invoice_id_idx").on(t.creditedInvoiceId),
     check(
       "invoices_credit_note_link",

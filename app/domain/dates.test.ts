@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { addDaysIso, displayDate, formatDate, formatDateTime, formatDay, isIsoDate, isoDay, todayIn } from "./dates.ts";
+import {
+  addDaysIso,
+  addMonthsIso,
+  daysInMonth,
+  displayDate,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  isIsoDate,
+  isoDay,
+  monthBoundsIso,
+  todayIn,
+} from "./dates.ts";
 
 describe("calendar dates", () => {
   it("adds days across month ends, leap days and years, in UTC arithmetic", () => {
@@ -23,6 +35,32 @@ describe("calendar dates", () => {
     expect(todayIn("America/New_York", instant)).toBe("2026-06-14");
     expect(todayIn("Pacific/Kiritimati", instant)).toBe("2026-06-15");
     expect(todayIn("not/a-zone", instant)).toBe("2026-06-14");
+  });
+});
+
+describe("months", () => {
+  it("counts the days of a month, leap years included", () => {
+    expect(daysInMonth(2026, 2)).toBe(28);
+    expect(daysInMonth(2028, 2)).toBe(29);
+    expect(daysInMonth(2100, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2026, 12)).toBe(31);
+    expect(daysInMonth(2026, 4)).toBe(30);
+  });
+
+  it("adds months on the same day, clamped to shorter months, or on the last day", () => {
+    expect(addMonthsIso("2026-01-31", 1)).toBe("2026-02-28");
+    expect(addMonthsIso("2028-01-31", 1)).toBe("2028-02-29");
+    expect(addMonthsIso("2026-01-31", 2)).toBe("2026-03-31");
+    expect(addMonthsIso("2026-11-15", 3)).toBe("2027-02-15");
+    expect(addMonthsIso("2026-03-31", -1)).toBe("2026-02-28");
+    expect(addMonthsIso("2026-02-28", 1, "last")).toBe("2026-03-31");
+    expect(addMonthsIso("2026-02-10", 0, 1)).toBe("2026-02-01");
+    expect(addMonthsIso("2026-12-10", 1, 31)).toBe("2027-01-31");
+  });
+
+  it("gives a month's first and last day", () => {
+    expect(monthBoundsIso("2028-02-14")).toEqual({ first: "2028-02-01", last: "2028-02-29" });
   });
 });
 

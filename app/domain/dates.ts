@@ -85,6 +85,30 @@ export function addDaysIso(day: string, days: number): string {
   return isoDay(date);
 }
 
+/** How many days month `month` (1-12) of `year` has (leap years counted). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * 'YYYY-MM-DD' moved by whole months, on day `day` of the month reached (default: the same day),
+ * clamped to that month's last day: 2026-01-31 + 1 month = 2026-02-28; day "last" is always the last day.
+ */
+export function addMonthsIso(iso: string, months: number, day: number | "last" = Number(iso.slice(8, 10))): string {
+  const [y, m] = iso.split("-").map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = daysInMonth(year, month);
+  const chosen = day === "last" ? last : Math.min(day, last);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(chosen).padStart(2, "0")}`;
+}
+
+/** The first and last day of the month of a 'YYYY-MM-DD' date. */
+export function monthBoundsIso(iso: string): { first: string; last: string } {
+  return { first: addMonthsIso(iso, 0, 1), last: addMonthsIso(iso, 0, "last") };
+}
+
 // ---------------------------------------------------------------- how dates are shown
 
 /** 'YYYY-MM-DD' -> 'MM/dd/yyyy', the editor's and the printable view's date format */

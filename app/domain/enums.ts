@@ -171,3 +171,44 @@ export const spamReasonLabels: Record<SpamReason, string> = {
   "invalid-token": "Forged form",
   "missing-token": "Sent without the form",
 };
+
+/** How often a recurring schedule (a retainer) invoices. */
+export const scheduleFrequencies = ["week", "month", "quarter", "year"] as const;
+export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
+export const scheduleFrequencyLabels: Record<ScheduleFrequency, string> = {
+  week: "Every week",
+  month: "Every month",
+  quarter: "Every quarter",
+  year: "Every year",
+};
+/** The word after "per": "$49.00 per month". */
+export const schedulePeriodNouns: Record<ScheduleFrequency, string> = {
+  week: "week",
+  month: "month",
+  quarter: "quarter",
+  year: "year",
+};
+
+/** Which day of the period: the start date's day (clamped in shorter months), or the month's last day. */
+export const scheduleAnchors = ["date", "last_day"] as const;
+export type ScheduleAnchor = (typeof scheduleAnchors)[number];
+export const scheduleAnchorLabels: Record<ScheduleAnchor, string> = {
+  date: "On the start date's day",
+  last_day: "On the last day of the month",
+};
+
+export const scheduleStatuses = ["active", "paused", "ended"] as const;
+export type ScheduleStatus = (typeof scheduleStatuses)[number];
+export const scheduleStatusLabels: Record<ScheduleStatus, string> = {
+  active: "Active",
+  paused: "Paused",
+  ended: "Ended",
+};
+
+/** What a due period makes: a draft for review, or an invoice emailed at once (as Save & Send). */
+export const scheduleModes = ["draft", "send"] as const;
+export type ScheduleMode = (typeof scheduleModes)[number];
+export const scheduleModeLabels: Record<ScheduleMode, string> = {
+  draft: "Create a draft for review",
+  send: "Send automatically",
+};

@@ -68,3 +68,25 @@ describe("an estimate's words", () => {
     expect(wordsFor("estimate").dueDate).toBe("Valid Until");
   });
 });
+
+describe("void documents and credit notes (ADR 0030)", () => {
+  it("stamps a void document with its reason and says Void in its details", () => {
+    const doc = invoiceDocument({ ...source, status: "cancelled", voidReason: "Wrong customer" }, defaultStudio);
+    expect(doc.voidNotice).toBe("VOID: Wrong customer");
+    expect(doc.details).toContainEqual({ label: "Status", value: "Void" });
+    expect(invoiceDocument(source, defaultStudio).voidNotice).toBeNull();
+  });
+
+  it("titles a credit note and names the invoice it credits, with no due date", () => {
+    const doc = invoiceDocument(
+      { ...source, invoiceType: "credit_note", invoiceNumber: "CN-0001", creditedNumber: "INV-0007" },
+      defaultStudio,
+    );
+    expect(doc.title).toBe("CREDIT NOTE");
+    expect(doc.detailsHeading).toBe("Credit Note Details");
+    expect(doc.details).toEqual([
+      { label: "Issue Date", value: expect.any(String) },
+      { label: "Credits Invoice", value: "INV-0007" },
+    ]);
+  });
+});

@@ -88,7 +88,7 @@ export function formatMoney(cents: Cents): string {
 }
 
 /** a / b rounded half away from zero, in BigInt */
-function divideRounded(numerator: bigint, denominator: bigint): bigint {
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;

@@ -14,7 +14,12 @@ const common = {
   id: base64url.min(1).max(1_024),
   rawId: base64url.min(1).max(1_024),
   type: z.literal("public-key"),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // an object passed on to the verifier as it came (a record schema would weigh on every page's zod)
+  clientExtensionResults: z
+    .unknown()
+    .transform((value) =>
+      typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {},
+    ),
   authenticatorAttachment: z.string().max(32).nullish(),
 };
 

@@ -344,6 +344,3 @@ export function projectLines(project: ProjectPriceFields & { projectName: string
   const price = centsOf(project.fixedPrice);
   return price === null ? [] : [{ description: name, quantity: 100, unit_price: price }];
 }
-
-/** 'Create invoice from recurring fees' on the project page. */
-export const recurringInvoiceSchema = z.object({ intent: z.literal("recurring-invoice") });

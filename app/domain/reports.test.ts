@@ -5,12 +5,15 @@ import {
   daysEnding,
   fillSeries,
   monthLabel,
+  monthlyRecurringRevenue,
   monthsEnding,
   niceMax,
+  recurringForecast,
   submissionWeeksSeries,
   weekStart,
   weeksEnding,
 } from "#app/domain/reports.ts";
+import type { ScheduleRule } from "#app/domain/retainers.ts";
 
 describe("report periods", () => {
   it("lists the 12 months ending with this month, across a year end", () => {
@@ -73,5 +76,60 @@ describe("report periods", () => {
   it("labels months and days", () => {
     expect(monthLabel("2026-11")).toBe("Nov 2026");
     expect(dayLabel("2026-03-08")).toBe("Mar 8");
+  });
+});
+
+const scheduleRule = (overrides: Partial<ScheduleRule>): ScheduleRule => ({
+  frequency: "month",
+  anchor: "date",
+  startDate: "2026-01-15",
+  endDate: null,
+  ...overrides,
+});
+
+describe("revenue", () => {
+  it("normalises to a month exactly: week x 52/12, quarter / 3, year / 12, rounded once", () => {
+    expect(monthlyRecurringRevenue([{ frequency: "month", amount: 4900 }])).toBe(4900);
+    expect(monthlyRecurringRevenue([{ frequency: "week", amount: 10000 }])).toBe(43333);
+    expect(monthlyRecurringRevenue([{ frequency: "quarter", amount: 30000 }])).toBe(10000);
+    expect(monthlyRecurringRevenue([{ frequency: "year", amount: 100 }])).toBe(8);
+    // summed before rounding: 3 x $0.01 a year is $0.0025 a month, not 3 x $0.00
+    expect(
+      monthlyRecurringRevenue([
+        { frequency: "year", amount: 2 },
+        { frequency: "year", amount: 2 },
+        { frequency: "year", amount: 2 },
+      ]),
+    ).toBe(1);
+    expect(monthlyRecurringRevenue([])).toBe(0);
+  });
+
+  it("forecasts three months of scheduled invoices and open balances by due month", () => {
+    const forecast = recurringForecast({
+      today: "2026-05-20",
+      schedules: [
+        { rule: scheduleRule({ startDate: "2026-01-15" }), nextDue: "2026-06-15", amount: 4900 },
+        { rule: scheduleRule({ frequency: "week", startDate: "2026-05-04" }), nextDue: "2026-05-25", amount: 1000 },
+        {
+          rule: scheduleRule({ anchor: "last_day", startDate: "2026-05-31", endDate: "2026-06-30" }),
+          nextDue: "2026-05-31",
+          amount: 500,
+        },
+      ],
+      openBalances: [
+        { dueDate: "2026-04-01", balance: 100 },
+        { dueDate: null, balance: 10 },
+        { dueDate: "2026-05-30", balance: 1 },
+        { dueDate: "2026-07-01", balance: 1000 },
+        { dueDate: "2026-08-01", balance: 99999 },
+      ],
+    });
+    expect(forecast).toEqual([
+      // May: the weekly on the 25th, the last-day on the 31st; the monthly's 15th is past
+      { month: "2026-05", scheduled: 1000 + 500, open: 111, total: 1611 },
+      // June: 15th, four Mondays (1, 8, 15, 22, 29 = five), the last-day's 30th
+      { month: "2026-06", scheduled: 4900 + 5 * 1000 + 500, open: 0, total: 10400 },
+      { month: "2026-07", scheduled: 4900 + 4 * 1000, open: 1000, total: 9900 },
+    ]);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The owner's dashboard (/admin/reports): which months, weeks and days its charts cover, zero-filled
  * series from the database's sparse rows, and the conversion rate. Periods are calendar periods in
- * the studio's time zone (ADR 0018); amounts are cents.
+ * the studio's time zone (ADR 0018); amounts are cents. Monthly recurring revenue and the three-month
+ * forecast of the retainers (ADR 0031).
  */
-import { isoDay, utcDate } from "#app/domain/dates.ts";
-import { type ProjectType, projectTypes } from "#app/domain/enums.ts";
+import { addMonthsIso, isoDay, utcDate } from "#app/domain/dates.ts";
+import { type ProjectType, projectTypes, type ScheduleFrequency } from "#app/domain/enums.ts";
+import { type Cents, divideRounded } from "#app/domain/money.ts";
+import { periodsBetween, type ScheduleRule } from "#app/domain/retainers.ts";
 
 const revenueMonths = 12;
 const submissionWeeks = 12;
@@ -92,3 +95,56 @@ export function dayLabel(day: string): string {
   return `${shortMonths[m - 1]} ${d}`;
 }
 const shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+// ---------------------------------------------------------------- recurring revenue (retainers, ADR 0031)
+
+/** Periods a year, to normalise an amount per period to an amount per month (x / 12). */
+const periodsPerYear: Record<ScheduleFrequency, bigint> = { week: 52n, month: 12n, quarter: 4n, year: 1n };
+
+/**
+ * Monthly recurring revenue of schedules: each amount per period x periods a year / 12 (week x 52/12,
+ * quarter / 3, year / 12), summed exactly and rounded once, half away from zero, to the cent.
+ */
+export function monthlyRecurringRevenue(schedules: { frequency: ScheduleFrequency; amount: Cents }[]): Cents {
+  const yearly = schedules.reduce((sum, item) => sum + BigInt(item.amount) * periodsPerYear[item.frequency], 0n);
+  return Number(divideRounded(yearly, 12n));
+}
+
+export type ForecastMonth = {
+  /** 'YYYY-MM' */
+  month: string;
+  /** invoices the active schedules will make in the month (from today on) */
+  scheduled: Cents;
+  /** balances of invoices sent and unpaid that fall due in the month (overdue ones count in the first) */
+  open: Cents;
+  total: Cents;
+};
+
+/**
+ * What the next three months (this one and the two after it) should bring: the periods of active
+ * schedules still to be invoiced, and open balances by due month; a balance due before this month or
+ * with no due date counts in this month.
+ */
+export function recurringForecast(input: {
+  today: string;
+  schedules: { rule: ScheduleRule; nextDue: string | null; amount: Cents }[];
+  openBalances: { dueDate: string | null; balance: Cents }[];
+}): ForecastMonth[] {
+  const months = [0, 1, 2].map((offset) => addMonthsIso(input.today, offset, 1));
+  return months.map((first, index) => {
+    const last = addMonthsIso(first, 0, "last");
+    let scheduled = 0;
+    for (const schedule of input.schedules) {
+      if (schedule.nextDue === null) continue;
+      const from = [first, input.today, schedule.nextDue].sort().at(-1) ?? first;
+      scheduled += periodsBetween(schedule.rule, from, last).length * schedule.amount;
+    }
+    let open = 0;
+    for (const item of input.openBalances) {
+      const due = item.dueDate ?? months[0] ?? first;
+      const inMonth = index === 0 ? due <= last : due >= first && due <= last;
+      if (inMonth) open += item.balance;
+    }
+    return { month: first.slice(0, 7), scheduled, open, total: scheduled + open };
+  });
+}

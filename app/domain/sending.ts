@@ -17,6 +17,8 @@ export const sendMessages = {
   subjectRequired: "Please enter a subject",
   messageRequired: "Please enter a message",
   cannotSend: "A cancelled document cannot be sent.",
+  /** a client link to a document the studio is revising (ADR 0030) */
+  revising: "This document is being revised. The new version will come to you by email.",
   revoked: "Client links revoked: the old links now show 'not found'.",
   copyLink: "Copy client link",
   linkCreated: "A new client link: anyone with it can see this document.",

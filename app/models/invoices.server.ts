@@ -26,7 +26,7 @@ import {
 import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
-import { projectLines, recurringFeeLines } from "#app/domain/projects.ts";
+import { type ProjectPricing, projectLines, recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
 
@@ -414,19 +414,50 @@ export type SaveHooks = {
  */
 export async function createInvoice(db: Db, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
-    const customer = await checkParties(tx, form);
-    const columns = invoiceColumns(form, customer.paymentTerms, now);
-    const invoiceNumber = await nextDocumentNumber(tx, form.invoice_type, await numberPrefix(tx, form.invoice_type));
-    const [created] = await tx
-      .insert(invoices)
-      .values({ ...columns.values, invoiceNumber, invoiceType: form.invoice_type, amountPaid: "0" })
-      .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
-    if (!created) throw new Error("invoice insert returned no row");
-    await tx.insert(invoiceLineItems).values(columns.lines(created.id));
+    const created = await insertInvoice(tx, form, now);
     await hooks.afterWrite?.(tx);
-    await publishChange(tx, { table: "invoices", id: created.id });
     return created;
   });
+}
+
+/** Another period of a schedule already has this (schedule, period): the transaction must roll back. */
+class PeriodAlreadyInvoicedError extends Error {}
+
+/**
+ * Inserts an invoice or estimate with its lines inside the caller's transaction, numbered from the
+ * counter of its type. A retainer's invoice (`period`) carries its (schedule, period), unique: the
+ * caller holds the schedule's row lock and has checked the period is free, so the number is taken only
+ * for a period no other run invoiced; should the key be taken anyway, nothing is inserted and
+ * `PeriodAlreadyInvoicedError` rolls the transaction (and its number) back.
+ */
+export async function insertInvoice(
+  tx: Tx,
+  form: InvoiceForm,
+  now = new Date(),
+  period?: { scheduleId: string; periodStart: string },
+) {
+  const customer = await checkParties(tx, form);
+  const columns = invoiceColumns(form, customer.paymentTerms, now);
+  const invoiceNumber = await nextDocumentNumber(tx, form.invoice_type, await numberPrefix(tx, form.invoice_type));
+  const [created] = await tx
+    .insert(invoices)
+    .values({
+      ...columns.values,
+      invoiceNumber,
+      invoiceType: form.invoice_type,
+      amountPaid: "0",
+      scheduleId: period?.scheduleId ?? null,
+      periodStart: period?.periodStart ?? null,
+    })
+    .onConflictDoNothing({ target: [invoices.scheduleId, invoices.periodStart] })
+    .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
+  if (!created) {
+    if (period) throw new PeriodAlreadyInvoicedError(`period ${period.periodStart} is already invoiced`);
+    throw new Error("invoice insert returned no row");
+  }
+  await tx.insert(invoiceLineItems).values(columns.lines(created.id));
+  await publishChange(tx, { table: "invoices", id: created.id });
+  return created;
 }
 
 /**
@@ -483,13 +514,28 @@ export async function createRecurringFeesInvoice(db: Db, projectId: string, now:
     .from(projects)
     .where(eq(projects.id, projectId));
   if (!project) return null;
+  const form = recurringFeesForm(project, todayIn(await studioTimeZone(db), now));
+  if (!form) return null;
+  // fees stored before their sum was bounded: refused with a message, never a failed insert
+  if (invoiceTotals(form).subtotal > maxMoneyCents) throw new InvoiceInputError("items", totalTooLargeMessage);
+  return createInvoice(db, form, now);
+}
+
+/**
+ * The draft invoice of a project's recurring fees issued on `issueDate` (due by the customer's payment
+ * terms); null when the project has no recurring fees.
+ */
+export function recurringFeesForm(
+  project: { id: string; customerId: string; pricingDetails: ProjectPricing | null },
+  issueDate: string,
+): InvoiceForm | null {
   const items = recurringFeeLines(project.pricingDetails);
   if (items.length === 0) return null;
-  const form: InvoiceForm = {
+  return {
     invoice_type: "invoice",
     customer_id: project.customerId,
     project_id: project.id,
-    issue_date: todayIn(await studioTimeZone(db), now),
+    issue_date: issueDate,
     due_date: undefined,
     items,
     tax_rate: 0,
@@ -499,7 +545,4 @@ export async function createRecurringFeesInvoice(db: Db, projectId: string, now:
     send_reminders: true,
     intent: "draft",
   };
-  // fees stored before their sum was bounded: refused with a message, never a failed insert
-  if (invoiceTotals(form).subtotal > maxMoneyCents) throw new InvoiceInputError("items", totalTooLargeMessage);
-  return createInvoice(db, form, now);
 }

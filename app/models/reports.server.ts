@@ -6,9 +6,10 @@
  */
 import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions, customers, pageViews, payments } from "#app/db/schema.ts";
+import { contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
 import type { ProjectType } from "#app/domain/enums.ts";
 import { toCents } from "#app/domain/money.ts";
+import { outstandingCondition } from "#app/models/invoices.server.ts";
 
 /** Payments received per month ('YYYY-MM' → cents), by the date each was paid, from `from` to `to` inclusive. */
 export async function revenueByMonth(db: Queryable, from: string, to: string) {
@@ -63,4 +64,17 @@ export async function pageViewsByDay(db: Queryable, from: string, to: string) {
     .where(and(gte(pageViews.day, from), lte(pageViews.day, to)))
     .groupBy(day);
   return rows.map((row) => ({ key: row.key, value: Number(row.total) }));
+}
+
+/**
+ * Open balances by due date (invoices sent and neither paid nor cancelled: the Outstanding figure's
+ * condition), for the forecast; a null due date is a balance with no due date.
+ */
+export async function openBalancesByDueDate(db: Queryable) {
+  const rows = await db
+    .select({ dueDate: invoices.dueDate, total: sql<string>`sum(${invoices.balanceDue})` })
+    .from(invoices)
+    .where(sql`${outstandingCondition()} and ${invoices.balanceDue} > 0`)
+    .groupBy(invoices.dueDate);
+  return rows.map((row) => ({ dueDate: row.dueDate, balance: toCents(row.total) ?? 0 }));
 }

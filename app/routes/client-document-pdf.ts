@@ -3,6 +3,7 @@
  * Renders are capped process-wide: when too many run, 503 with Retry-After.
  */
 import { getApp } from "#app/context.server.ts";
+import { sendMessages } from "#app/domain/sending.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
 import { pdfResponse, renderDocumentPdf, throwIfBusy } from "#app/services/document-pdf-file.server.ts";
@@ -15,6 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     tooManyRequests("Too many requests", found.retryAfterSeconds);
   }
   if (found.status === "not-found") notFound("Not found", { "Cache-Control": "no-store" });
+  if (found.status === "revising") notFound(sendMessages.revising, { "Cache-Control": "no-store" });
   const bytes = await renderDocumentPdf(database.db, found.invoice).catch(throwIfBusy);
   return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", {
     "X-Robots-Tag": "noindex, nofollow",

@@ -49,6 +49,7 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
     tooManyRequests("Too many requests. Please try again later.", found.retryAfterSeconds, privateHeaders);
   }
   if (found.status === "not-found") notFound(invalidLink, privateHeaders);
+  if (found.status === "revising") notFound(sendMessages.revising, privateHeaders);
   return found.invoice;
 }
 

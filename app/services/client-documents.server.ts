@@ -20,6 +20,8 @@ const clientLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
 export type ClientLookup =
   | { status: "found"; invoice: NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>> }
   | { status: "not-found" }
+  /** sent before, now a draft of its next revision (ADR 0030): not shown until it is sent again */
+  | { status: "revising" }
   | { status: "limited"; retryAfterSeconds: number };
 
 export async function findClientDocument(db: Db, token: unknown, ip: string): Promise<ClientLookup> {
@@ -29,7 +31,8 @@ export async function findClientDocument(db: Db, token: unknown, ip: string): Pr
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const invoiceId = await findLinkedInvoiceId(db, hash);
   const invoice = invoiceId ? await getPrintableInvoice(db, invoiceId) : null;
-  return invoice ? { status: "found", invoice } : { status: "not-found" };
+  if (!invoice) return { status: "not-found" };
+  return invoice.status === "draft" ? { status: "revising" } : { status: "found", invoice };
 }
 
 /**

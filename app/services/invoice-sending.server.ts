@@ -27,7 +27,7 @@ import {
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { audit } from "#app/services/audit.server.ts";
 import { issueClientLink } from "#app/services/client-links.server.ts";
 import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
@@ -71,9 +71,12 @@ export type SendDeps = {
   render?: typeof renderPdf;
 };
 
+/** Who sends: a signed-in admin, or null for the studio's own jobs (a retainer's invoice sent by itself). */
+export type SendActor = { userId: string; email: string } | null;
+
 export async function sendDocument(
   deps: SendDeps,
-  input: { invoiceId: string; form: SendForm; actor: { userId: string; email: string }; ip: string | null },
+  input: { invoiceId: string; form: SendForm; actor: SendActor; ip: string | null },
 ): Promise<SendResult> {
   const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
   if (!invoice) return { status: "not-found" };
@@ -99,13 +102,15 @@ export async function sendDocument(
       mailId,
       pdfAttached: pdf.bytes !== null,
       pdfError: pdf.error,
-      createdBy: input.actor.userId,
+      createdBy: input.actor?.userId ?? null,
     });
     await markSent(tx, invoice.id);
-    await auditAction(tx, input.actor, input.ip, "invoice_sent", {
-      invoice: invoice.invoiceNumber,
-      to: input.form.to,
-      pdf: pdf.bytes !== null,
+    await audit(tx, {
+      event: "invoice_sent",
+      userId: input.actor?.userId,
+      email: input.actor?.email,
+      ip: input.ip,
+      detail: { invoice: invoice.invoiceNumber, to: input.form.to, pdf: pdf.bytes !== null },
     });
   });
   return { status: "sent", pdfAttached: pdf.bytes !== null, invoiceType: invoice.invoiceType };
@@ -114,7 +119,7 @@ export async function sendDocument(
 /** 'Save & Send' in the editor: the email goes to the customer with the default subject and message. */
 export async function sendWithDefaults(
   deps: SendDeps,
-  input: { invoiceId: string; actor: { userId: string; email: string }; ip: string | null },
+  input: { invoiceId: string; actor: SendActor; ip: string | null },
 ): Promise<SendResult> {
   const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
   if (!invoice) return { status: "not-found" };

@@ -209,15 +209,28 @@ describe("getting paid", () => {
     await page.waitForURL(invoiceUrl);
   });
 
-  it("creates a draft invoice from a project's recurring fees and opens it; no button without fees", async () => {
+  it("creates a draft invoice from a project's recurring fees once confirmed, and opens it; none without fees", async () => {
     const page = await adminPage();
     await page.goto(`${server.url}/admin/projects/${seeded.bareProjectId}`);
     await page.getByRole("heading", { name: "One-off logo" }).waitFor();
-    expect(await page.getByRole("button", { name: "Create invoice from recurring fees" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Create invoice from recurring fees" }).count()).toBe(0);
 
-    await page.goto(`${server.url}/admin/projects/${seeded.projectId}`);
+    const projectPage = `${server.url}/admin/projects/${seeded.projectId}`;
+    await page.goto(projectPage);
     await hydrated(page);
-    await page.getByRole("button", { name: "Create invoice from recurring fees" }).click();
+    const invoicesBefore = await page.locator("[data-invoice-card]").count();
+    // it asks first: Cancel creates nothing
+    await page.getByRole("link", { name: "Create invoice from recurring fees" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create invoice from recurring fees" });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("$169.50");
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(page.url()).toBe(projectPage);
+    expect(await page.locator("[data-invoice-card]").count()).toBe(invoicesBefore);
+
+    await page.getByRole("link", { name: "Create invoice from recurring fees" }).click();
+    await dialog.getByRole("button", { name: "Create draft invoice" }).click();
     await toast(page, /Draft invoice INV-\d{4} created from the recurring fees/);
     await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
     const descriptions = await page
@@ -255,7 +268,7 @@ describe("getting paid", () => {
       await page.getByRole("region", { name: "Client's answer" }).waitFor();
       expect(await seriousViolations(page), `estimate ${width} px`).toEqual([]);
       await page.goto(`${server.url}/admin/projects/${seeded.projectId}`);
-      await page.getByRole("button", { name: "Create invoice from recurring fees" }).waitFor();
+      await page.getByRole("link", { name: "Create invoice from recurring fees" }).waitFor();
       expect(await seriousViolations(page), `project ${width} px`).toEqual([]);
       const projectOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(projectOverflow, `project ${width} px`).toBeLessThanOrEqual(0);

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLog, documentRevisions, invoices } from "#app/db/schema.ts";
+import { auditLog, documentRevisions, invoiceLinks, invoices } from "#app/db/schema.ts";
 import { customerTotals } from "#app/domain/customers.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -23,6 +23,8 @@ import { acceptEstimate } from "#app/models/estimates.server.ts";
 import { createInvoice, getInvoice, receivableTotals, updateInvoice } from "#app/models/invoices.server.ts";
 import { recordPayment } from "#app/models/payments.server.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
+import { findClientDocument } from "#app/services/client-documents.server.ts";
+import { newClientToken } from "#app/services/client-links.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, invoiceForm } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
@@ -101,6 +103,18 @@ describeEachDatabase("document lifecycle", (database) => {
     await updateInvoice(db(), estimate.id, edit(ada.id, "draft", "150.00"));
     expect(await row(estimate.id)).toMatchObject({ totalAmount: "150.00", revision: 2, sentAt: expect.any(Date) });
     expect(await deleteDraft(db(), estimate.id)).toEqual({ ok: false, message: lifecycleMessages.deleteOnlyDraft });
+  });
+
+  it("a client link to a document being revised shows nothing of the draft until it is sent again", async () => {
+    const ada = await insertCustomer(db());
+    const sent = await document(ada.id);
+    const { token, hash } = newClientToken();
+    await db().insert(invoiceLinks).values({ invoiceId: sent.id, tokenHash: hash });
+    expect((await findClientDocument(db(), token, "203.0.113.9")).status).toBe("found");
+    await reviseDocument(db(), sent.id, { reason: "New scope", createdBy: null });
+    expect(await findClientDocument(db(), token, "203.0.113.9")).toEqual({ status: "revising" });
+    await updateInvoice(db(), sent.id, edit(ada.id, "sent"));
+    expect((await findClientDocument(db(), token, "203.0.113.9")).status).toBe("found");
   });
 
   it("deletes only the newest draft, giving its number back; an older draft is voided and keeps its number", async () => {

@@ -5,8 +5,17 @@
  */
 
 import { beforeEach, expect, it } from "vitest";
-import { businessSettings, contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
-import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import {
+  businessSettings,
+  contactSubmissions,
+  customers,
+  invoices,
+  pageViews,
+  payments,
+  projects,
+  recurringSchedules,
+} from "#app/db/schema.ts";
+import { addDaysIso, addMonthsIso, todayIn } from "#app/domain/dates.ts";
 import { monthsEnding, weeksEnding } from "#app/domain/reports.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
 import * as reports from "#app/routes/admin/reports.tsx";
@@ -181,5 +190,83 @@ describeEachDatabase("owner's dashboard", (database) => {
     expect(data.views.at(-1)).toEqual({ key: today, value: 7 });
     expect(data.views[0]).toEqual({ key: addDaysIso(today, -29), value: 1 });
     expect(data.views.reduce((sum, day) => sum + day.value, 0)).toBe(8);
+  });
+
+  it("monthly recurring revenue of the active schedules, and three months of scheduled invoices and open balances", async () => {
+    const { db } = database();
+    const today = todayIn("America/New_York");
+    const fees = (amount: number) => ({
+      type: "fixed" as const,
+      phases: [],
+      recurring_fees: [{ id: "fee-1", name: "Care", amount }],
+    });
+    const [monthly, weekly, paused] = await db
+      .insert(projects)
+      .values([
+        { customerId, projectName: "Monthly", pricingDetails: fees(49) },
+        { customerId, projectName: "Weekly", pricingDetails: fees(100) },
+        { customerId, projectName: "Paused", pricingDetails: fees(1000) },
+      ])
+      .returning();
+    // the monthly one's next invoice is next month (this month's is made), on the 1st
+    const nextMonth = addMonthsIso(today, 1, 1);
+    await db.insert(recurringSchedules).values([
+      { projectId: monthly?.id ?? "", customerId, frequency: "month", startDate: nextMonth, nextDue: nextMonth },
+      { projectId: weekly?.id ?? "", customerId, frequency: "week", startDate: nextMonth, nextDue: nextMonth },
+      {
+        projectId: paused?.id ?? "",
+        customerId,
+        frequency: "month",
+        startDate: nextMonth,
+        nextDue: nextMonth,
+        status: "paused",
+      },
+    ]);
+    await db.insert(invoices).values([
+      {
+        invoiceNumber: "INV-0001",
+        customerId,
+        issueDate: today,
+        status: "sent",
+        dueDate: "2020-01-01",
+        balanceDue: "10.00",
+      },
+      {
+        invoiceNumber: "INV-0002",
+        customerId,
+        issueDate: today,
+        status: "sent",
+        dueDate: nextMonth,
+        balanceDue: "5.00",
+      },
+      {
+        invoiceNumber: "INV-0003",
+        customerId,
+        issueDate: today,
+        status: "draft",
+        dueDate: nextMonth,
+        balanceDue: "99.00",
+      },
+    ]);
+    const data = await load();
+    // $49 a month + $100 a week x 52 / 12 = $49 + $433.33
+    expect(data.recurring.monthly).toBe(4900 + 43333);
+    expect(data.recurring.schedules).toBe(2);
+    const [thisMonth, second, third] = data.recurring.forecast;
+    expect(thisMonth).toEqual({ month: today.slice(0, 7), scheduled: 0, open: 1000, total: 1000 });
+    const mondaysOrDays = (first: string) => {
+      let count = 0;
+      const last = addMonthsIso(first, 0, "last");
+      for (let day = first; day <= last; day = addDaysIso(day, 7)) count++;
+      return count;
+    };
+    expect(second).toEqual({
+      month: nextMonth.slice(0, 7),
+      scheduled: 4900 + 10000 * mondaysOrDays(nextMonth),
+      open: 500,
+      total: 4900 + 10000 * mondaysOrDays(nextMonth) + 500,
+    });
+    expect(third?.month).toBe(addMonthsIso(today, 2, 1).slice(0, 7));
+    expect(third?.scheduled).toBeGreaterThanOrEqual(4900 + 4 * 10000);
   });
 });

@@ -6,7 +6,9 @@ import {
   invoiceStatusLabels,
   type ProjectStatus,
   projectStatusLabels,
+  type ScheduleStatus,
   type SubmissionStatus,
+  scheduleStatusLabels,
   submissionStatusLabels,
 } from "#app/domain/enums.ts";
 
@@ -65,4 +67,9 @@ const invoiceStatusTones: Record<InvoiceStatus, BadgeTone> = {
 };
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   return <Badge tone={invoiceStatusTones[status]}>{invoiceStatusLabels[status]}</Badge>;
+}
+
+const scheduleStatusTones: Record<ScheduleStatus, BadgeTone> = { active: "green", paused: "amber", ended: "zinc" };
+export function ScheduleStatusBadge({ status }: { status: ScheduleStatus }) {
+  return <Badge tone={scheduleStatusTones[status]}>{scheduleStatusLabels[status]}</Badge>;
 }

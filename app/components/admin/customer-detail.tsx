@@ -1,7 +1,7 @@
 /** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
 
 import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { CustomerStatusBadge, InvoiceStatusBadge, ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import {
@@ -15,6 +15,7 @@ import {
 } from "#app/components/admin/form.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
+import { CustomerSchedules } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
@@ -199,9 +200,12 @@ export function CustomerDetailView({
   projects,
   invoices,
   notes,
+  schedules,
   noteFailure,
 }: {
   customer: CustomerRecord;
+  /** the recurring schedules of the customer's projects (the overview) */
+  schedules: ComponentProps<typeof CustomerSchedules>["schedules"];
   summary: { totalBilled: Cents; outstanding: Cents; overdue: Cents; projectCount: number; invoiceCount: number };
   tab: CustomerTab;
   projects: ProjectCardData[] | null;
@@ -314,6 +318,11 @@ export function CustomerDetailView({
               </Detail>
             ) : null}
           </dl>
+        ) : null}
+        {tab === "overview" ? (
+          <div className="mt-5">
+            <CustomerSchedules schedules={schedules} />
+          </div>
         ) : null}
 
         {tab === "projects" ? (

@@ -274,7 +274,12 @@ function PaymentsCard({
   return (
     <Card id="card-payments" title="Payments">
       <FailureNotice failure={failure} form="delete-payment" />
-      <dl className="grid grid-cols-3 gap-3 text-sm">
+      <dl
+        className={cx(
+          "grid gap-3 text-sm",
+          doc.lifecycle.amountCredited > 0 ? "grid-cols-2 sm:grid-cols-4" : "grid-cols-3",
+        )}
+      >
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Total</dt>
           <dd className="mt-1 font-semibold tabular-nums" data-figure="total">
@@ -287,6 +292,14 @@ function PaymentsCard({
             {formatMoney(doc.amountPaid)}
           </dd>
         </div>
+        {doc.lifecycle.amountCredited > 0 ? (
+          <div>
+            <dt className="text-xs text-zinc-400 uppercase">Credited</dt>
+            <dd className="mt-1 font-semibold tabular-nums" data-figure="credited">
+              {formatMoney(doc.lifecycle.amountCredited)}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="text-xs text-zinc-400 uppercase">Balance due</dt>
           <dd className="mt-1 font-semibold tabular-nums" data-figure="balance">
@@ -354,7 +367,7 @@ function PaymentsCard({
       ) : doc.balanceDue > 0 ? (
         // keyed by what was paid: after a payment the form starts again at the new balance
         <RecordPaymentForm
-          key={`${doc.amountPaid}-${doc.payments.length}`}
+          key={`${doc.amountPaid}-${doc.payments.length}-${doc.lifecycle.amountCredited}`}
           doc={doc}
           failure={failure}
           action={action}

@@ -168,7 +168,8 @@ export function InvoiceEditor({
     setDates((current) => ({ ...current, due_date: due }));
   };
 
-  const values = form.value ?? {};
+  // a closed document's fields are disabled, so they are not in the form's data: it shows what is stored
+  const values = closed ? defaultValue : (form.value ?? {});
   // changed since the page was loaded (or since the server re-rendered it): blank and missing are the same
   const [baseline] = useState(() => snapshot(form.value ?? defaultValue));
   const dirty = snapshot(values) !== baseline;

@@ -2,12 +2,18 @@
 
 import { FilePlus, FileText, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
 import { type ActionFailure, FailureNotice } from "#app/components/admin/form.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
+import {
+  perPeriod,
+  RecurringInvoiceDialog,
+  RecurringSchedulesSection,
+  type ScheduleData,
+} from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
@@ -55,13 +61,25 @@ function timeline(project: ProjectRecord): string {
 export function ProjectDetailView({
   project,
   invoices,
+  schedules,
+  today,
+  confirmRecurringInvoice,
   failure,
 }: {
   project: ProjectRecord;
   invoices: InvoiceCardData[];
-  /** the refusal of 'Create invoice from recurring fees', shown under the header */
+  schedules: ScheduleData[];
+  /** today in the studio's time zone (the schedule form's first date) */
+  today: string;
+  /** the URL asks to confirm 'Create invoice from recurring fees' */
+  confirmRecurringInvoice: boolean;
+  /** the refusal of an action on the page, shown where its form is */
   failure?: ActionFailure | null;
 }) {
+  const page = `/admin/projects/${project.id}`;
+  const feesTotal = recurringFeesTotal(project.pricingDetails);
+  const hasFees = recurringFeeLines(project.pricingDetails).length > 0;
+  const openSchedule = schedules.find((schedule) => schedule.status !== "ended");
   const model = pricingModelOf(project);
   const phases = project.pricingDetails?.phases ?? [];
   const fees = project.pricingDetails?.recurring_fees ?? [];
@@ -86,18 +104,16 @@ export function ProjectDetailView({
           <Pencil aria-hidden className="size-4" />
           Edit
         </Link>
-        {recurringFeeLines(project.pricingDetails).length > 0 ? (
-          <Form method="post">
-            <button
-              type="submit"
-              name="intent"
-              value="recurring-invoice"
-              className={buttonClass("secondary", undefined, "sm")}
-            >
-              <Repeat aria-hidden className="size-4" />
-              {projectMessages.recurringInvoice}
-            </button>
-          </Form>
+        {hasFees ? (
+          <Link
+            to={`${page}?recurring-invoice=confirm`}
+            preventScrollReset
+            className={buttonClass("secondary", undefined, "sm")}
+            data-recurring-invoice
+          >
+            <Repeat aria-hidden className="size-4" />
+            {projectMessages.recurringInvoice}
+          </Link>
         ) : null}
         <a
           href={newInvoiceHref("estimate", project.customerId, project.id)}
@@ -170,14 +186,25 @@ export function ProjectDetailView({
                   <span className="tabular-nums">{fee.amount === null ? "—" : dollars(fee.amount)}</span>
                 </li>
               ))}
-              <li className="flex justify-between gap-4 border-t border-zinc-700 py-1.5 font-medium text-zinc-100">
-                <span>Total</span>
-                <span className="tabular-nums">{formatMoney(recurringFeesTotal(project.pricingDetails))}</span>
+              <li
+                className="flex justify-between gap-4 border-t border-zinc-700 py-1.5 font-medium text-zinc-100"
+                data-recurring-total
+              >
+                <span>Recurring total</span>
+                <span className="tabular-nums">{perPeriod(feesTotal, openSchedule?.frequency ?? "month")}</span>
               </li>
             </ul>
           </div>
         ) : null}
       </Section>
+
+      <RecurringSchedulesSection
+        schedules={schedules}
+        amount={feesTotal}
+        hasFees={hasFees}
+        today={today}
+        failure={failure ?? null}
+      />
 
       <section className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold text-zinc-200">Related Invoices</h2>
@@ -193,6 +220,7 @@ export function ProjectDetailView({
       </section>
 
       <Section title="Notes">{project.notes ?? notSet}</Section>
+      {confirmRecurringInvoice && hasFees ? <RecurringInvoiceDialog page={page} amount={feesTotal} /> : null}
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function BusinessSettingsForm({
           Business Information
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-400">
-          Shown in the public site's header, footer and contact page, and in new-lead emails.
+          Shown in the public site's header, footer and contact page, and in new-inquiry emails.
         </p>
         <FormError form={form} />
         <div className="grid gap-x-4 sm:grid-cols-2">

@@ -251,6 +251,8 @@ async function lifecycleAction({
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.voidedDone(outcome.invoiceNumber),
+      // replaces the dialog's failure toast, if there was one
+      id: "void",
     });
   }
 
@@ -278,6 +280,8 @@ async function lifecycleAction({
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.revisedDone(outcome.invoiceNumber, outcome.revision),
+      // replaces the dialog's failure toast, if there was one
+      id: "revise",
     });
   }
 
@@ -309,6 +313,8 @@ async function lifecycleAction({
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.creditedDone(outcome.invoiceNumber, outcome.creditedNumber),
+      // replaces the dialog's failure toast, if there was one
+      id: "credit-note",
     });
   }
 

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard: the leads inbox. Its whole state is in the URL
+ * /admin/dashboard: the contact submissions inbox. Its whole state is in the URL
  * (?status=&type=&q=&page=, and ?submission=id[&convert=1] for the dialogs), so a view can be
  * linked, survives a reload and works without JavaScript. Rows and counts update live
  * (the layout's event stream re-runs this loader when a submission changes).

@@ -145,7 +145,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // only a draft is edited in place (ADR 0030): otherwise the editor shows the document and why
     closed: documentActions.lifecycle.locked,
     documentId: invoice.id,
-    hasClientLink: liveLinks > 0,
+    // a void document or a credit note is not sent again: no fresh link to copy
+    hasClientLink: liveLinks > 0 && documentActions.lifecycle.allowed.includes("send"),
   };
 }
 

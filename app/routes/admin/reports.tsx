@@ -2,7 +2,8 @@
  * /admin/reports: the owner's figures. Paid revenue per month (12 months), what is
  * outstanding and overdue (the invoices list's own conditions, so the figures match its filters),
  * submissions per week by project type (12 weeks), the submission-to-customer conversion over those weeks, and
- * public page views per day (30 days). Periods are in the studio's time zone (ADR 0018).
+ * public page views per day (30 days), monthly recurring revenue and the next three months' forecast
+ * (ADR 0031). Periods are in the studio's time zone (ADR 0018).
  */
 
 import { Link } from "react-router";
@@ -21,12 +22,21 @@ import {
   daysEnding,
   fillSeries,
   monthLabel,
+  monthlyRecurringRevenue,
   monthsEnding,
+  recurringForecast,
   submissionWeeksSeries,
   weeksEnding,
 } from "#app/domain/reports.ts";
 import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
-import { pageViewsByDay, revenueByMonth, submissionConversion, submissionsByWeek } from "#app/models/reports.server.ts";
+import { listActiveSchedules } from "#app/models/recurring-schedules.server.ts";
+import {
+  openBalancesByDueDate,
+  pageViewsByDay,
+  revenueByMonth,
+  submissionConversion,
+  submissionsByWeek,
+} from "#app/models/reports.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/reports";
 import type { AdminHandle } from "./layout.tsx";
@@ -45,15 +55,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const weeks = weeksEnding(today);
   // page views are counted per UTC day (domain/page-views.ts)
   const days = daysEnding(now.toISOString().slice(0, 10));
-  const [revenue, receivable, submissions, conversion, views] = await Promise.all([
+  const [revenue, receivable, submissions, conversion, views, schedules, openBalances] = await Promise.all([
     revenueByMonth(db, `${months[0]}-01`, today),
     receivableTotals(db, today),
     submissionsByWeek(db, weeks[0] ?? today, timeZone),
     submissionConversion(db, weeks[0] ?? today, timeZone),
     pageViewsByDay(db, days[0] ?? today, days.at(-1) ?? today),
+    listActiveSchedules(db),
+    openBalancesByDueDate(db),
   ]);
   return {
     timeZone,
+    recurring: {
+      monthly: monthlyRecurringRevenue(
+        schedules.map((item) => ({ frequency: item.rule.frequency, amount: item.amount })),
+      ),
+      schedules: schedules.length,
+      forecast: recurringForecast({ today, schedules, openBalances }),
+    },
     revenue: fillSeries(months, revenue),
     receivable,
     submissions: submissionWeeksSeries(weeks, submissions),
@@ -73,7 +92,7 @@ const submissionColours: Record<ProjectType, string> = {
 };
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { revenue, receivable, submissions, conversion, views, timeZone } = loaderData;
+  const { revenue, receivable, submissions, conversion, views, timeZone, recurring } = loaderData;
   const revenueTotal = revenue.reduce((sum, month) => sum + month.value, 0);
   const submissionTotal = submissions.reduce((sum, week) => sum + week.total, 0);
   const viewTotal = views.reduce((sum, day) => sum + day.value, 0);
@@ -90,7 +109,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <RefreshButton />
       </PageHeader>
 
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <SummaryCard
           label="Outstanding"
           value={formatMoney(receivable.outstanding)}
@@ -107,11 +126,61 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
         <SummaryCard label="Paid, last 12 months" value={formatMoney(revenueTotal)} />
         <SummaryCard
+          label="Monthly recurring revenue"
+          value={<span data-mrr>{formatMoney(recurring.monthly)}</span>}
+          hint={`${recurring.schedules} active ${recurring.schedules === 1 ? "schedule" : "schedules"}, per month`}
+        />
+        <SummaryCard
           label="Submission conversion"
           value={conversion.rate === null ? "No submissions" : `${conversion.rate}%`}
           hint={`${conversion.converted} of ${conversion.submissions} submissions in 12 weeks became customers`}
         />
       </dl>
+
+      <section
+        aria-labelledby="forecast-heading"
+        className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-5"
+        data-forecast
+      >
+        <h2 id="forecast-heading" className="text-sm font-semibold text-zinc-200">
+          Next three months
+        </h2>
+        <p className="mt-1 text-sm text-zinc-400">
+          Invoices the active schedules will make, and open balances by the month they fall due (overdue ones in this
+          month).
+        </p>
+        <table className="mt-3 w-full max-w-2xl text-left text-sm">
+          <caption className="sr-only">Forecast for the next three months</caption>
+          <thead className="text-xs text-zinc-400 uppercase">
+            <tr>
+              <th scope="col" className="py-1 font-medium">
+                Month
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Scheduled
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Open balances
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {recurring.forecast.map((month) => (
+              <tr key={month.month} className="border-t border-zinc-800" data-forecast-month={month.month}>
+                <th scope="row" className="py-1.5 font-normal">
+                  {monthLabel(month.month)}
+                </th>
+                <td className="py-1.5 text-right tabular-nums">{formatMoney(month.scheduled)}</td>
+                <td className="py-1.5 text-right tabular-nums">{formatMoney(month.open)}</td>
+                <td className="py-1.5 text-right font-medium text-zinc-100 tabular-nums">{formatMoney(month.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
 
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <BarChart

@@ -1,6 +1,6 @@
 /**
  * /admin/settings: the studio's identity (business name, contact name and email, phone,
- * address, website, tax id). The public pages, their JSON-LD and the owner's new-lead mails
+ * address, website, tax id). The public pages, their JSON-LD and the owner's new-inquiry mails
  * read it on every render, so a save shows at once (docs/decisions/0005, 0006).
  * Below it, the invoice section (number prefixes, next numbers, the logo). The action
  * dispatches on `intent`: `identity` or `invoice-settings`.
@@ -96,7 +96,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
         title="Business Settings"
-        description="Your studio's details: shown on the public site and used in new-lead emails and invoices."
+        description="Your studio's details: shown on the public site and used in new-inquiry emails and invoices."
         back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
       >
         {/* the team and the audit log */}

@@ -1,7 +1,7 @@
 /**
  * /admin/spam: posts of the inquiry form kept as suspected spam (honeypot filled, sent too fast,
  * a forged or replayed form), out of the inbox and its counts. The owner restores one (it becomes
- * a new lead in the inbox) or deletes it for good, after confirming in a dialog addressed by the
+ * a new submission in the inbox) or deletes it for good, after confirming in a dialog addressed by the
  * URL (?delete=id, so it works without JavaScript); the rest go after 30 days.
  */
 

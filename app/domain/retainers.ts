@@ -1,0 +1,221 @@
+/**
+ * Retainers: recurring schedules that invoice a project's recurring fees by themselves.
+ * Periods are calendar dates in the studio's time zone ('YYYY-MM-DD'), so daylight saving time never
+ * moves one: "today" is read once in the zone (`todayIn`), the rest is calendar arithmetic
+ * (app/domain/dates.ts). Period n of a schedule is due on:
+ *   week     start + 7n days
+ *   month    the start month + n months, on the start date's day (clamped to shorter months) or the last day
+ *   quarter  as month, 3 months a step
+ *   year     as month, 12 months a step
+ * The form's schema lives here too; monthly recurring revenue and the forecast are in app/domain/reports.ts.
+ */
+import { z } from "zod";
+import { addDaysIso, addMonthsIso, isIsoDate, utcDate } from "#app/domain/dates.ts";
+import {
+  type ScheduleAnchor,
+  type ScheduleFrequency,
+  type ScheduleMode,
+  type ScheduleStatus,
+  scheduleAnchors,
+  scheduleFrequencies,
+  scheduleModes,
+} from "#app/domain/enums.ts";
+import { uuidField } from "#app/domain/ids.ts";
+import type { Result } from "#app/domain/result.ts";
+
+export type ScheduleRule = {
+  frequency: ScheduleFrequency;
+  anchor: ScheduleAnchor;
+  /** 'YYYY-MM-DD': the first period is due on it (or, for the last-day anchor, on its month's last day) */
+  startDate: string;
+  /** 'YYYY-MM-DD' or null: no period is due after it */
+  endDate: string | null;
+};
+
+const monthsPerStep: Record<Exclude<ScheduleFrequency, "week">, number> = { month: 1, quarter: 3, year: 12 };
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((utcDate(to).getTime() - utcDate(from).getTime()) / 86_400_000);
+const monthIndex = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+
+/** The due date of period `n` (0 = the first), whether or not the end date has passed. */
+export function periodDate(rule: ScheduleRule, n: number): string {
+  if (rule.frequency === "week") return addDaysIso(rule.startDate, 7 * n);
+  const day = rule.anchor === "last_day" ? "last" : Number(rule.startDate.slice(8, 10));
+  return addMonthsIso(rule.startDate, n * monthsPerStep[rule.frequency], day);
+}
+
+/** The index of the latest period due on or before `day`; -1 when the first is still to come. */
+function periodIndexOn(rule: ScheduleRule, day: string): number {
+  let n: number;
+  if (rule.frequency === "week") {
+    n = Math.floor(daysBetween(rule.startDate, day) / 7);
+  } else {
+    n = Math.floor((monthIndex(day) - monthIndex(rule.startDate)) / monthsPerStep[rule.frequency]);
+    // period n falls in the day's month or before it; later in that month than the day: the one before
+    if (n >= 0 && periodDate(rule, n) > day) n -= 1;
+  }
+  return Math.max(n, -1);
+}
+
+const withinEnd = (rule: ScheduleRule, date: string) => rule.endDate === null || date <= rule.endDate;
+
+/** The period due on or before `day` (the current one); null before the first or when it is past the end date. */
+export function periodOn(rule: ScheduleRule, day: string): string | null {
+  const n = periodIndexOn(rule, day);
+  if (n < 0) return null;
+  const date = periodDate(rule, n);
+  return withinEnd(rule, date) ? date : null;
+}
+
+/** The first period due on or after `day`; null when none is left before the end date. */
+export function firstPeriodFrom(rule: ScheduleRule, day: string): string | null {
+  const n = periodIndexOn(rule, day);
+  const current = n >= 0 ? periodDate(rule, n) : null;
+  const date = current === day ? day : periodDate(rule, n + 1);
+  return withinEnd(rule, date) ? date : null;
+}
+
+/** The first period due after `day`; null when none is left before the end date. */
+export function periodAfter(rule: ScheduleRule, day: string): string | null {
+  return firstPeriodFrom(rule, addDaysIso(day, 1));
+}
+
+/** Most periods one run makes for one schedule (the rest wait for the next run). */
+const maxPeriodsPerRun = 60;
+
+/**
+ * The periods due from `from` (the schedule's next date, inclusive) through `today`, oldest first:
+ * after downtime each missed period once, never one past the end date, at most `maxPeriodsPerRun`.
+ */
+export function duePeriods(rule: ScheduleRule, from: string, today: string, max = maxPeriodsPerRun): string[] {
+  const dates: string[] = [];
+  let date = firstPeriodFrom(rule, from < rule.startDate ? rule.startDate : from);
+  while (date !== null && date <= today && dates.length < max) {
+    dates.push(date);
+    date = periodAfter(rule, date);
+  }
+  return dates;
+}
+
+/** Every period due from `from` through `to` (inclusive), for the forecast. */
+export function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
+  return duePeriods(rule, from, to, 400);
+}
+
+// ---------------------------------------------------------------- the form
+
+export const scheduleMessages = {
+  section: "Recurring invoices",
+  created: "Recurring invoices scheduled",
+  updated: "Schedule saved",
+  paused: "Schedule paused",
+  resumed: "Schedule resumed",
+  ended: "Schedule ended",
+  notFound: "Schedule not found",
+  startRequired: "Please choose the date of the first invoice",
+  startInPast: "The first invoice cannot be dated before today",
+  endBeforeStart: "End date cannot be before the start date",
+  lastDayMonthly: "The last day of the month fits monthly, quarterly or yearly schedules only",
+  noFees: "Add recurring fees to the project before scheduling them",
+  alreadyScheduled: "This project already has a schedule; edit it or end it first",
+  notChangeable: (status: ScheduleStatus) => `This schedule is ${status} and cannot be changed`,
+  empty: "No recurring invoices scheduled",
+  none: "No invoices made yet",
+  confirmTitle: "Create invoice from recurring fees",
+  confirmQuestion: (total: string) =>
+    `Create a draft invoice of ${total} from this project's recurring fees, dated today? Scheduled invoices are not affected.`,
+  confirm: "Create draft invoice",
+} as const;
+
+const requiredDate = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z
+      .string(message)
+      .refine((value) => value !== "", message)
+      .refine(isIsoDate, "Please enter a valid date"),
+  );
+const optionalDate = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
+  z.string().refine(isIsoDate, "Please enter a valid date").optional(),
+);
+
+/** Create or edit a schedule (the project page's form); shared by the browser and the server. */
+export const scheduleFormSchema = z
+  .object({
+    frequency: z.enum(scheduleFrequencies).catch("month"),
+    anchor: z.enum(scheduleAnchors).catch("date"),
+    start_date: requiredDate(scheduleMessages.startRequired),
+    end_date: optionalDate,
+    mode: z.enum(scheduleModes).catch("draft"),
+  })
+  .superRefine((form, ctx) => {
+    if (form.end_date && form.end_date < form.start_date) {
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: scheduleMessages.endBeforeStart });
+    }
+    if (form.anchor === "last_day" && form.frequency === "week") {
+      ctx.addIssue({ code: "custom", path: ["anchor"], message: scheduleMessages.lastDayMonthly });
+    }
+  });
+export type ScheduleForm = z.output<typeof scheduleFormSchema>;
+
+export function ruleOfForm(form: ScheduleForm): ScheduleRule {
+  return {
+    frequency: form.frequency,
+    anchor: form.anchor,
+    startDate: form.start_date,
+    endDate: form.end_date ?? null,
+  };
+}
+
+/**
+ * The next date of a schedule saved `today`: its first period on or after today (a period before today
+ * is never made by a save: a schedule starting in the past invoices from now on). An edit that would
+ * date its first invoice before today is refused; null when no period is left before the end date.
+ */
+export function nextDueOnSave(rule: ScheduleRule, today: string, isNew: boolean): Result<{ nextDue: string | null }> {
+  if (isNew && periodDate(rule, 0) < today) {
+    return { ok: false, message: scheduleMessages.startInPast, field: "start_date" };
+  }
+  return { ok: true, nextDue: firstPeriodFrom(rule, rule.startDate > today ? rule.startDate : today) };
+}
+
+/** The next date after resuming on `today`: periods while paused are skipped, not caught up. */
+export function nextDueOnResume(rule: ScheduleRule, today: string): string | null {
+  return firstPeriodFrom(rule, rule.startDate > today ? rule.startDate : today);
+}
+
+/** The values of the form: the stored schedule, or a monthly draft schedule starting today. */
+export function scheduleFormDefaults(
+  schedule: {
+    frequency: ScheduleFrequency;
+    anchor: ScheduleAnchor;
+    startDate: string;
+    endDate: string | null;
+    mode: ScheduleMode;
+  } | null,
+  today: string,
+) {
+  return {
+    frequency: schedule?.frequency ?? "month",
+    anchor: schedule?.anchor ?? "date",
+    start_date: schedule?.startDate ?? today,
+    end_date: schedule?.endDate ?? "",
+    mode: schedule?.mode ?? "draft",
+  };
+}
+
+/** The project page's posts: the one-off invoice from the recurring fees (confirmed), the schedule's form and buttons. */
+export const projectPageIntentSchema = z.object({
+  intent: z.enum(["recurring-invoice", "save-schedule", "pause-schedule", "resume-schedule", "end-schedule"]),
+});
+
+/** A schedule's pause / resume / end button: its id (anything else is no schedule at all). */
+export const scheduleStatusSchema = z.object({
+  intent: z.enum(["pause-schedule", "resume-schedule", "end-schedule"]),
+  schedule_id: uuidField(scheduleMessages.notFound),
+});
+
+/** The schedule form as posted: an edit carries the schedule's id. */
+export const scheduleEditSchema = z.object({ schedule_id: uuidField(scheduleMessages.notFound).optional() });
