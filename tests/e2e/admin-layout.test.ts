@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { contactSubmissions, customers, invoices, projects, suspectedSpam } from "#app/db/schema.ts";
+import { bookings, contactSubmissions, customers, invoices, projects, suspectedSpam } from "#app/db/schema.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -179,6 +179,17 @@ async function seedLists(dataDir: string) {
     six.map((i) => ({
       reason: "too-fast" as const,
       fields: { first_name: "Maximiliana", last_name: `Featherstonehaugh ${i}`, email: longEmail(i), message: "Hi" },
+    })),
+  );
+  // upcoming consultations (a week ahead, an hour apart): rows with Move and Cancel
+  const weekAhead = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 7 * 86_400_000;
+  await database.db.insert(bookings).values(
+    six.map((i) => ({
+      startsAt: new Date(weekAhead + i * 3_600_000),
+      endsAt: new Date(weekAhead + i * 3_600_000 + 30 * 60_000),
+      name: longName(i),
+      email: longEmail(i),
+      note: `A note about a remarkably long project ${i}`,
     })),
   );
   await database.close();
