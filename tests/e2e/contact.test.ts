@@ -71,6 +71,10 @@ describe("contact form", () => {
     await page.waitForLoadState();
     await expect(page.getByRole("status").textContent()).resolves.toContain("Thank you for reaching out!");
     await expect(page.getByText("Our team will get back to you shortly.").isVisible()).resolves.toBe(true);
+    // the thank-you view offers the consultation's booking page
+    await expect(
+      page.getByRole("status").getByRole("link", { name: "Schedule Free Consultation" }).getAttribute("href"),
+    ).resolves.toBe("/book");
     // post/redirect/get: the thank-you view is its own address, so a reload sends nothing again
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/contact?sent=1");
     expect(await page.getByLabel("First Name").inputValue()).toBe("");
