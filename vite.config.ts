@@ -46,7 +46,7 @@ function publicScriptsPlugin(entries: Record<string, string>): Plugin {
           "output" in result ? result.output : [],
         );
         const entry = chunks.find((chunk) => chunk.type === "chunk" && chunk.isEntry);
-        if (!entry || entry.type !== "chunk") throw new Error(`${source} built no entry chunk`);
+        if (entry?.type !== "chunk") throw new Error(`${source} built no entry chunk`);
         this.emitFile({ type: "asset", fileName: entry.fileName, source: entry.code });
         urls[name] = `/${entry.fileName}`;
       }
