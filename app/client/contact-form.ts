@@ -79,6 +79,7 @@ function enhance(form: HTMLFormElement) {
         | { status: "stale"; message: string; formToken: string };
       if (answer.status === "sent") {
         showToast("success", contactMessages.successTitle, contactMessages.successDescription);
+        form.querySelector<HTMLElement>("[data-consultation-offer]")?.removeAttribute("hidden");
         form.reset();
         touched.clear();
         show({}, contactFieldOrder);

@@ -131,6 +131,11 @@ describe("booking the free consultation", () => {
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.goto(`${server.url}/admin/dashboard?type=consultation`);
     await admin.getByText("ada@example.test").first().waitFor();
+    // the inbox names the next consultations and leads to the bookings
+    const nextBookings = admin.locator("[data-next-bookings]");
+    expect(await nextBookings.textContent()).toContain("Ada Lovelace");
+    await nextBookings.getByRole("link", { name: "All bookings" }).click();
+    await admin.waitForURL(`${server.url}/admin/bookings`);
     await admin.context().close();
   });
 

@@ -113,6 +113,10 @@ describe("contact form", () => {
     await toast.getByText("Thank you for reaching out!").waitFor();
     await toast.getByText("Our team will get back to you shortly.").waitFor();
     expect(await page.getByLabel("First Name").inputValue()).toBe("");
+    // the thank-you offers the consultation, booked on the site
+    const offer = page.getByRole("link", { name: "Schedule Free Consultation" });
+    expect(await offer.isVisible()).toBe(true);
+    expect(await offer.getAttribute("href")).toBe("/book");
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42); // no reload
     await waitForMail(sink.received, "New inquiry from Grace Hopper");
     await page.close();

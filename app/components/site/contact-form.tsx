@@ -132,14 +132,14 @@ export function ContactForm({
         >
           <p className="font-semibold text-zinc-50">{contactMessages.successTitle}</p>
           <p className="text-zinc-300">{contactMessages.successDescription}</p>
-          <p className="mt-2 text-zinc-300">
-            Rather talk it through?{" "}
-            <a href={consultationHref()} className="font-semibold text-[var(--color-accent)] underline">
-              Schedule Free Consultation
-            </a>
-          </p>
+          <ConsultationOffer />
         </div>
-      ) : null}
+      ) : (
+        // shown by the form's script once an inquiry is sent without a reload
+        <div data-consultation-offer hidden className="mb-6">
+          <ConsultationOffer />
+        </div>
+      )}
       {answer?.status === "stale" ? (
         <div role="alert" className="mb-6 rounded-xl border border-amber-400/40 bg-amber-500/10 p-4">
           <p className="text-zinc-200">{answer.message}</p>
@@ -199,5 +199,17 @@ export function ContactForm({
         Send Message
       </button>
     </form>
+  );
+}
+
+/** After an inquiry: the free consultation, booked on the site (ADR 0032). */
+function ConsultationOffer() {
+  return (
+    <p className="mt-2 text-zinc-300">
+      Rather talk it through?{" "}
+      <a href={consultationHref()} className="font-semibold text-[var(--color-accent)] underline">
+        Schedule Free Consultation
+      </a>
+    </p>
   );
 }

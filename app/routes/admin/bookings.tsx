@@ -28,6 +28,7 @@ import {
   parseBookingView,
 } from "#app/domain/booking.ts";
 import { formatLongDay, formatMomentIn, formatTimeIn } from "#app/domain/dates.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { getBooking, listBookings } from "#app/models/bookings.server.ts";
 import { redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -45,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = parseBookingView(params.get("view"));
   const [rows, availability] = await Promise.all([listBookings(db, view), loadAvailability(db)]);
   const zone = availability.timeZone;
-  const moveId = params.get("move");
-  const moving = moveId && /^[0-9a-f-]{36}$/i.test(moveId) ? await getBooking(db, moveId) : null;
+  const moveId = parseUuid(params.get("move"));
+  const moving = moveId ? await getBooking(db, moveId) : null;
   const moveChoices =
     moving?.status === "booked"
       ? (await openSlots(db, { exceptId: moving.id })).days.flatMap((entry) =>

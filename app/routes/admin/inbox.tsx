@@ -18,6 +18,7 @@ import { cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { formatMomentIn } from "#app/domain/dates.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
 import { inboxHref, inboxPageSize, inboxTotals, inboxTypeFilters, parseInboxQuery } from "#app/domain/inbox.ts";
 import {
@@ -27,6 +28,7 @@ import {
   submissionUpdateSchema,
   toSubmissionChanges,
 } from "#app/domain/submission-forms.ts";
+import { listBookings } from "#app/models/bookings.server.ts";
 import {
   AlreadyConvertedError,
   convertSubmission,
@@ -38,6 +40,7 @@ import {
 import { badRequest, invalid, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { loadAvailability } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/inbox";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -59,10 +62,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = params.get("submission");
   const id = parseSubmissionId(requested);
   const submission = id ? await getSubmission(database.db, id) : null;
+  // the next free consultations booked on the site (ADR 0032), in the studio's time zone
+  const [upcoming, availability] = await Promise.all([
+    listBookings(database.db, "upcoming"),
+    loadAvailability(database.db),
+  ]);
   return {
     query,
     counts,
     list,
+    nextBookings: upcoming.slice(0, 3).map((booking) => ({
+      id: booking.id,
+      name: booking.name,
+      when: formatMomentIn(booking.startsAt, availability.timeZone),
+    })),
     submission,
     missing: Boolean(requested) && !submission,
     convert: params.get("convert") === "1",
@@ -136,7 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { query, counts, list, submission, missing, convert } = loaderData;
+  const { query, counts, list, nextBookings, submission, missing, convert } = loaderData;
   const actionData = useActionData<typeof action>();
   const totals = inboxTotals(counts);
   const current = { ...query, page: list.page };
@@ -165,6 +178,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <RefreshButton />
         <ExportCsvLink href={csvExportHref(listHref, "/admin/dashboard/export.csv")} />
       </PageHeader>
+
+      {nextBookings.length ? (
+        <section
+          aria-labelledby="next-bookings"
+          className="flex flex-wrap items-baseline gap-x-3 gap-y-1 rounded-lg border border-zinc-800 bg-zinc-900/40 px-4 py-3 text-sm"
+          data-next-bookings
+        >
+          <h2 id="next-bookings" className="font-semibold text-zinc-100">
+            Next consultations
+          </h2>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-zinc-300">
+            {nextBookings.map((booking) => (
+              <li key={booking.id}>
+                {booking.when} · {booking.name}
+              </li>
+            ))}
+          </ul>
+          <Link to="/admin/bookings" className="text-[var(--color-accent)] underline sm:ml-auto">
+            All bookings
+          </Link>
+        </section>
+      ) : null}
 
       <nav aria-label="Submission views" className="flex gap-1 border-b border-zinc-800">
         {tabs.map((tab) => (
