@@ -23,7 +23,7 @@ import { chromiumArgs, findChromium } from "../tests/support/browser.ts";
 import { projectRoot, startServer } from "../tests/support/server.ts";
 import { atLeast, info, type Row as ResultRow, under, writeRows } from "./lib/report.ts";
 
-const pages = ["/", "/portfolio", "/pricing", "/about", "/contact", "/admin/dashboard"];
+const pages = ["/", "/portfolio", "/pricing", "/about", "/contact", "/book", "/admin/dashboard"];
 const inbox = "/admin/dashboard";
 const runs = Math.max(1, Number(process.env.RUNS ?? 1));
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
