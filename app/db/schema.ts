@@ -29,6 +29,7 @@ import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
   budgetRanges,
   customerStatuses,
+  documentSequences,
   customerTypes,
   interactionTypes,
   invoiceStatuses,
@@ -45,6 +46,7 @@ import {
   submissionStatuses,
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
+import { type DepositKind, type ProposalOptions, proposalStatuses } from "#app/domain/proposals.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -619,11 +621,134 @@ export const documentRevisions = pgTable(
   ],
 );
 
-/** Last number handed out per document type: numbers are gap-free and assigned in the insert's transaction. */
-export const documentNumberCounters = pgTable("document_number_counters", {
-  invoiceType: invoiceTypeEnum("invoice_type").primaryKey(),
-  lastValue: integer("last_value").notNull().default(0),
-});
+/**
+ * Last number handed out per sequence (invoice, estimate, credit_note, proposal): numbers are
+ * gap-free and assigned in the insert's transaction.
+ */
+export const documentNumberCounters = pgTable(
+  "document_number_counters",
+  {
+    sequence: varchar("sequence", { length: 20 }).primaryKey(),
+    lastValue: integer("last_value").notNull().default(0),
+  },
+  (t) => [
+    check(
+      "document_number_counters_sequence_known",
+      sql`${t.sequence} in (${sql.raw(documentSequences.map((name) => `'${name}'`).join(", "))})`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- proposals (ADR 0033)
+
+export const proposalStatusEnum = pgEnum("proposal_status", proposalStatuses);
+
+/**
+ * A proposal: package tiers (one is chosen) and add-ons (`options`, JSON checked by the domain's
+ * schema), the agreement, the deposit, and, once signed, the signature's record: who, when, from
+ * where, the SHA-256 of the version signed and the choice. A signed proposal never changes again.
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalNumber: varchar("proposal_number", { length: limits.invoiceNumber }).notNull(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    projectId: uuid("project_id").references(() => projects.id),
+    title: varchar("title", { length: limits.projectName }).notNull(),
+    introduction: text("introduction").notNull().default(""),
+    scope: text("scope").notNull().default(""),
+    options: jsonb("options").$type<ProposalOptions>().notNull(),
+    agreement: text("agreement").notNull(),
+    expiresOn: date("expires_on").notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    depositKind: varchar("deposit_kind", { length: 10 }).$type<DepositKind>().notNull().default("percent"),
+    /** a percentage (0-100) or an amount, as deposit_kind says */
+    depositValue: money("deposit_value").notNull().default("0"),
+    status: proposalStatusEnum("status").notNull().default("draft"),
+    revision: integer("revision").notNull().default(1),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signerName: varchar("signer_name", { length: limits.personName }),
+    signerIp: varchar("signer_ip", { length: 64 }),
+    signerUserAgent: varchar("signer_user_agent", { length: 500 }),
+    /** the drawn signature (a PNG data URL), when the client drew one */
+    signatureImage: text("signature_image"),
+    /** SHA-256 (hex) of the signed version's text (domain/proposals.ts signingText) */
+    contentHash: varchar("content_hash", { length: 64 }),
+    chosenTierId: varchar("chosen_tier_id", { length: 8 }),
+    chosenAddonIds: jsonb("chosen_addon_ids").$type<string[]>(),
+    signedTotal: money("signed_total"),
+    depositAmount: money("deposit_amount"),
+    depositInvoiceId: uuid("deposit_invoice_id").references(() => invoices.id),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("proposals_proposal_number_key").on(t.proposalNumber),
+    uniqueIndex("proposals_deposit_invoice_id_key").on(t.depositInvoiceId),
+    check("proposals_deposit_kind", sql`${t.depositKind} in ('percent', 'amount')`),
+    check("proposals_deposit_percent", sql`${t.depositKind} <> 'percent' or ${t.depositValue} <= 100`),
+    nonNegative("proposals", sql`${t.depositValue}`, "deposit_value"),
+    check("proposals_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    check(
+      "proposals_signed_record",
+      sql`(${t.status} = 'signed') = (${t.signedAt} is not null and ${t.signerName} is not null and ${t.contentHash} is not null and ${t.chosenTierId} is not null and ${t.signedTotal} is not null)`,
+    ),
+    maxLength("proposals", sql`${t.introduction}`, "introduction", limits.longText),
+    maxLength("proposals", sql`${t.scope}`, "scope", limits.longText),
+    maxLength("proposals", sql`${t.agreement}`, "agreement", limits.agreement),
+    maxLength("proposals", sql`${t.signatureImage}`, "signature_image", 200_000),
+    index("proposals_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("proposals_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
+    index("proposals_status_idx").on(t.status),
+  ],
+);
+
+/** The versions a revision replaced: what the client was sent before, kept with the reason. */
+export const proposalVersions = pgTable(
+  "proposal_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    /** the version's signing text and status when it was replaced */
+    snapshot: jsonb("snapshot").$type<{ text: string; status: string; contentHash: string }>().notNull(),
+    reason: text("reason").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("proposal_versions_proposal_revision_key").on(t.proposalId, t.revision),
+    maxLength("proposal_versions", sql`${t.reason}`, "reason", limits.changeReason),
+  ],
+);
+
+/** The client's links to a proposal (/p/{token}), kept as SHA-256 only, revocable (as invoice_links). */
+export const proposalLinks = pgTable(
+  "proposal_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("proposal_links_token_hash_key").on(t.tokenHash),
+    index("proposal_links_proposal_id_idx").on(t.proposalId),
+  ],
+);
 
 // ---------------------------------------------------------------- settings
 

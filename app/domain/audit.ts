@@ -76,6 +76,15 @@ export const auditEventLabels = {
   booking_cancelled: "Consultation cancelled by the studio",
   booking_moved: "Consultation moved by the studio",
   booking_settings_saved: "Booking availability saved",
+  proposal_created: "Proposal created",
+  proposal_saved: "Proposal saved",
+  proposal_sent: "Proposal emailed",
+  proposal_link_created: "Proposal link copied",
+  proposal_revised: "Proposal revised",
+  proposal_revoked: "Proposal revoked",
+  proposal_deleted: "Proposal draft deleted",
+  proposal_signed_by_client: "Proposal signed by the client",
+  proposal_declined_by_client: "Proposal declined by the client",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

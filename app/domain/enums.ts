@@ -110,6 +110,9 @@ export const invoiceTypeLabels: Record<InvoiceType, string> = {
   estimate: "Estimate",
   credit_note: "Credit Note",
 };
+/** The number sequences: one per document type, proposals included (PRO-0001). */
+export const documentSequences = [...invoiceTypes, "proposal"] as const;
+export type DocumentSequence = (typeof documentSequences)[number];
 /** The types the editor makes. */
 export const editableInvoiceTypes = ["invoice", "estimate"] as const;
 

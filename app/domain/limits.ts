@@ -34,4 +34,8 @@ export const limits = {
   timeZone: 64,
   /** why a document was voided, revised or credited */
   changeReason: 500,
+  /** a proposal's package or add-on name */
+  optionName: 200,
+  /** a proposal's agreement text */
+  agreement: 20000,
 } as const;

@@ -57,7 +57,7 @@ async function stateOf(db: Queryable, row: InvoiceRow): Promise<LifecycleState> 
     const [counter] = await db
       .select({ lastValue: documentNumberCounters.lastValue })
       .from(documentNumberCounters)
-      .where(eq(documentNumberCounters.invoiceType, row.invoiceType));
+      .where(eq(documentNumberCounters.sequence, row.invoiceType));
     newestNumber =
       counter !== undefined &&
       counter.lastValue > 0 &&
@@ -130,7 +130,7 @@ export async function deleteDraft(db: Db, id: string): Promise<null | Refused | 
     await tx
       .select({ lastValue: documentNumberCounters.lastValue })
       .from(documentNumberCounters)
-      .where(eq(documentNumberCounters.invoiceType, row.invoiceType))
+      .where(eq(documentNumberCounters.sequence, row.invoiceType))
       .for("update");
     const refused = refusal(await stateOf(tx, row), "delete");
     if (refused) return refused;
@@ -138,7 +138,7 @@ export async function deleteDraft(db: Db, id: string): Promise<null | Refused | 
     await tx
       .update(documentNumberCounters)
       .set({ lastValue: sql`${documentNumberCounters.lastValue} - 1` })
-      .where(eq(documentNumberCounters.invoiceType, row.invoiceType));
+      .where(eq(documentNumberCounters.sequence, row.invoiceType));
     await publishChange(tx, { table: "invoices", id });
     return { ok: true, invoiceNumber: row.invoiceNumber };
   });

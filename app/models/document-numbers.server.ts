@@ -1,20 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "#app/db/client.server.ts";
 import { documentNumberCounters } from "#app/db/schema.ts";
-import type { InvoiceType } from "#app/domain/enums.ts";
+import type { DocumentSequence } from "#app/domain/enums.ts";
 import { formatDocumentNumber } from "#app/domain/numbering.ts";
 
 /**
- * The next number for an invoice or estimate. Must run inside the transaction
+ * The next number of a sequence (invoices, estimates, credit notes, proposals). Must run inside the transaction
  * that inserts the document: the counter row stays locked until it commits,
  * so concurrent creates queue up and a rolled-back insert gives its number back.
  */
-export async function nextDocumentNumber(tx: Tx, type: InvoiceType, prefix: string): Promise<string> {
+export async function nextDocumentNumber(tx: Tx, sequence: DocumentSequence, prefix: string): Promise<string> {
   const [row] = await tx
     .insert(documentNumberCounters)
-    .values({ invoiceType: type, lastValue: 1 })
+    .values({ sequence, lastValue: 1 })
     .onConflictDoUpdate({
-      target: documentNumberCounters.invoiceType,
+      target: documentNumberCounters.sequence,
       set: { lastValue: sql`${documentNumberCounters.lastValue} + 1` },
     })
     .returning({ value: documentNumberCounters.lastValue });

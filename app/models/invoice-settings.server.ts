@@ -26,7 +26,7 @@ export async function getInvoiceNumbering(db: Queryable): Promise<InvoiceNumberi
     .where(isNull(businessSettings.userId))
     .limit(1);
   const counters = await db.select().from(documentNumberCounters);
-  const next = (type: InvoiceType) => (counters.find((row) => row.invoiceType === type)?.lastValue ?? 0) + 1;
+  const next = (type: InvoiceType) => (counters.find((row) => row.sequence === type)?.lastValue ?? 0) + 1;
   return {
     invoicePrefix: settings?.invoicePrefix ?? "INV",
     estimatePrefix: settings?.estimatePrefix ?? "EST",
@@ -73,25 +73,25 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
     await tx
       .insert(documentNumberCounters)
       .values([
-        { invoiceType: "invoice", lastValue: 0 },
-        { invoiceType: "estimate", lastValue: 0 },
+        { sequence: "invoice", lastValue: 0 },
+        { sequence: "estimate", lastValue: 0 },
       ])
       .onConflictDoNothing();
     const counters = await tx
       .select()
       .from(documentNumberCounters)
-      .where(inArray(documentNumberCounters.invoiceType, ["invoice", "estimate"]))
+      .where(inArray(documentNumberCounters.sequence, ["invoice", "estimate"]))
       .for("update");
     const wanted = { invoice: form.next_invoice_number, estimate: form.next_estimate_number } as const;
     for (const type of ["invoice", "estimate"] as const) {
-      const lowest = (counters.find((row) => row.invoiceType === type)?.lastValue ?? 0) + 1;
+      const lowest = (counters.find((row) => row.sequence === type)?.lastValue ?? 0) + 1;
       if (wanted[type] < lowest) {
         throw new NextNumberTooLowError(type === "invoice" ? "next_invoice_number" : "next_estimate_number", lowest);
       }
       await tx
         .update(documentNumberCounters)
         .set({ lastValue: wanted[type] - 1 })
-        .where(eq(documentNumberCounters.invoiceType, type));
+        .where(eq(documentNumberCounters.sequence, type));
     }
     for (const [field, otherType] of [
       ["invoice_prefix", "estimate"],

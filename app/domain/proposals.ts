@@ -1,0 +1,474 @@
+/**
+ * Proposals (docs/decisions/0033-proposals.md): a document that offers package tiers (the client
+ * chooses one) and optional add-ons, an agreement to sign and a deposit. This module holds what a
+ * proposal is and may do, free of the database: the content's shape, the totals of a choice (the
+ * one money module), the deposit, the state rules, and the canonical text whose SHA-256 a signature
+ * is bound to.
+ */
+
+import { z } from "zod";
+import { isIsoDate } from "#app/domain/dates.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+import { formatQuantity } from "#app/domain/invoice-document.ts";
+import { limits } from "#app/domain/limits.ts";
+import {
+  type Cents,
+  calculateTotals,
+  centsToDecimal,
+  divideRounded,
+  formatMoney,
+  lineTotal,
+  maxMoneyCents,
+  readTypedHundredths,
+  tooLargeMessage,
+  totalTooLargeMessage,
+} from "#app/domain/money.ts";
+import type { Result } from "#app/domain/result.ts";
+
+// ---------------------------------------------------------------- what a proposal is
+
+export const proposalStatuses = ["draft", "sent", "viewed", "signed", "declined", "revoked"] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
+/** what the lists show: a sent proposal past its expiry date reads "Expired" */
+export type ProposalState = ProposalStatus | "expired";
+export const proposalStateLabels: Record<ProposalState, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  signed: "Signed",
+  declined: "Declined",
+  revoked: "Revoked",
+  expired: "Expired",
+};
+
+export const depositKinds = ["percent", "amount"] as const;
+export type DepositKind = (typeof depositKinds)[number];
+
+/** quantity in hundredths, unit price in cents (money.ts) */
+export type ProposalLine = { description: string; quantity: number; unitPrice: Cents };
+export type ProposalOption = { id: string; name: string; description: string; lines: ProposalLine[] };
+/** The part of a proposal the client reads and signs (stored as one JSON value). */
+export type ProposalOptions = { tiers: ProposalOption[]; addons: ProposalOption[] };
+
+export const proposalDefaults = {
+  prefix: "PRO",
+  depositPercent: 5000, // 50.00 %, in hundredths
+  validDays: 30,
+  agreement: [
+    "1. Scope. The studio delivers the work described in the chosen package and add-ons.",
+    "2. Payment. The deposit shown is due on signing and starts the work; the balance is invoiced on delivery.",
+    "3. Changes. Work outside the scope is quoted separately and starts only once approved in writing.",
+    "4. Ownership. On full payment the client owns the delivered site and its content; the studio may show it in its portfolio.",
+    "5. Cancellation. Either side may end this agreement by email; work done until then is invoiced and the deposit is not refunded.",
+  ].join("\n"),
+} as const;
+
+export const proposalMessages = {
+  notFound: "Proposal not found",
+  empty: "No proposals found",
+  selectCustomer: "Please select a customer",
+  addTier: "Please add at least one package",
+  tierName: "Package name is required",
+  addonName: "Add-on name is required",
+  addLine: "Each package and add-on needs at least one line",
+  agreement: "Agreement is required",
+  expires: "Please choose an expiry date",
+  depositPercent: "Deposit must be between 0 and 100 percent",
+  title: "Title is required",
+  chooseTier: "Please choose a package",
+  unknownAddon: "Please choose from the add-ons offered",
+  signerName: "Please type your full name to sign",
+  agree: "Please confirm that you agree to the agreement",
+  changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
+  expired: "This proposal has expired and can no longer be signed.",
+  closed: "This proposal can no longer be signed.",
+  signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+} as const;
+
+// ---------------------------------------------------------------- money
+
+export function optionTotal(option: Pick<ProposalOption, "lines">): Cents {
+  return option.lines.reduce((sum, line) => sum + lineTotal(line), 0);
+}
+
+/** The deposit of a total: a percentage (hundredths, rounded half away from zero) or an amount, at most the total. */
+export function depositAmount(total: Cents, kind: DepositKind, value: number): Cents {
+  if (total <= 0) return 0;
+  if (kind === "percent") return Number(divideRounded(BigInt(total) * BigInt(value), 10_000n));
+  return Math.min(value, total);
+}
+
+export type ProposalChoice = { tierId: string; addonIds: string[] };
+
+export type ChoiceTotals = {
+  tier: ProposalOption;
+  addons: ProposalOption[];
+  /** the chosen lines, tier first, then the add-ons in their order */
+  lines: ProposalLine[];
+  subtotal: Cents;
+  taxAmount: Cents;
+  total: Cents;
+  deposit: Cents;
+};
+
+/** The totals of a choice, with the money module's one calculation; a choice of what is not offered fails. */
+export function choiceTotals(
+  proposal: { options: ProposalOptions; taxRate: number; depositKind: DepositKind; depositValue: number },
+  choice: ProposalChoice,
+): Result<{ totals: ChoiceTotals }> {
+  const tier = proposal.options.tiers.find((option) => option.id === choice.tierId);
+  if (!tier) return { ok: false, message: proposalMessages.chooseTier, field: "tier" };
+  const wanted = new Set(choice.addonIds);
+  const addons = proposal.options.addons.filter((option) => wanted.has(option.id));
+  if (addons.length !== wanted.size) return { ok: false, message: proposalMessages.unknownAddon, field: "addons" };
+  const lines = [...tier.lines, ...addons.flatMap((option) => option.lines)];
+  const totals = calculateTotals({ lines, taxRate: proposal.taxRate, discount: 0 });
+  const deposit = depositAmount(totals.total, proposal.depositKind, proposal.depositValue);
+  return {
+    ok: true,
+    totals: { tier, addons, lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, deposit },
+  };
+}
+
+/** The highest total a proposal can reach (its largest tier with every add-on): what "up to" shows. */
+export function largestTotal(options: ProposalOptions): Cents {
+  const tier = Math.max(0, ...options.tiers.map(optionTotal));
+  return tier + options.addons.reduce((sum, option) => sum + optionTotal(option), 0);
+}
+
+// ---------------------------------------------------------------- states
+
+export type ProposalAction = "edit" | "send" | "revise" | "revoke" | "sign" | "decline" | "delete";
+
+export type ProposalFacts = {
+  status: ProposalStatus;
+  expiresOn: string;
+  /** 1 until the first revision; a draft of a later revision was sent before and is not deleted */
+  revision: number;
+};
+
+/** Sent (or viewed) and past its expiry date, in the studio's today. */
+export function isExpired(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): boolean {
+  return (proposal.status === "sent" || proposal.status === "viewed") && proposal.expiresOn < today;
+}
+
+export function proposalState(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): ProposalState {
+  return isExpired(proposal, today) ? "expired" : proposal.status;
+}
+
+const closedReasons: Partial<Record<ProposalState, string>> = {
+  signed: "This proposal is signed: it is kept as it was signed. Make a new proposal for more work.",
+  revoked: "This proposal was revoked.",
+};
+
+/**
+ * What may be done to a proposal now. A draft is edited, sent or (never sent) deleted; a sent one is
+ * signed or declined by the client until it expires, revoked by the owner, or revised (a new version
+ * that needs a new signature); a signed or revoked one is closed for ever.
+ */
+export function checkProposalAction(proposal: ProposalFacts, action: ProposalAction, today: string): Result {
+  const state = proposalState(proposal, today);
+  const refuse = (message: string): Result => ({ ok: false, message });
+  switch (action) {
+    case "edit":
+    case "send":
+      return state === "draft" ? { ok: true } : refuse("Only a draft can be changed: revise the proposal first.");
+    case "delete":
+      if (state !== "draft") return refuse("Only a draft can be deleted.");
+      return proposal.revision === 1
+        ? { ok: true }
+        : refuse("This proposal was sent before: revoke it instead of deleting it.");
+    case "revise":
+      return state === "sent" || state === "viewed" || state === "declined" || state === "expired"
+        ? { ok: true }
+        : refuse(closedReasons[state] ?? "Only a sent proposal can be revised.");
+    case "revoke":
+      return state === "sent" || state === "viewed" || state === "expired"
+        ? { ok: true }
+        : refuse(closedReasons[state] ?? "Only a sent proposal can be revoked.");
+    case "sign":
+    case "decline":
+      if (state === "expired") return refuse(proposalMessages.expired);
+      return state === "sent" || state === "viewed" ? { ok: true } : refuse(proposalMessages.closed);
+  }
+}
+
+// ---------------------------------------------------------------- the signed content
+
+export type SignableProposal = {
+  proposalNumber: string;
+  revision: number;
+  customerName: string;
+  title: string;
+  introduction: string;
+  scope: string;
+  options: ProposalOptions;
+  agreement: string;
+  expiresOn: string;
+  taxRate: number;
+  depositKind: DepositKind;
+  depositValue: number;
+};
+
+/** hundredths as the documents print them: 150 -> "1.5" */
+const hundredthsText = (value: number) => formatQuantity(centsToDecimal(value));
+
+function optionText(option: ProposalOption): string[] {
+  return [
+    `${option.name} (${formatMoney(optionTotal(option))})`,
+    ...(option.description ? [option.description] : []),
+    ...option.lines.map(
+      (line) =>
+        `- ${line.description}: ${hundredthsText(line.quantity)} x ${formatMoney(line.unitPrice)} = ${formatMoney(lineTotal(line))}`,
+    ),
+  ];
+}
+
+/**
+ * The proposal as text, in a fixed order: what the client reads on the link and what the signature's
+ * SHA-256 is taken of. Any change to what the client sees changes this text, so a signature given on
+ * an older version (its hash) is refused.
+ */
+export function signingText(proposal: SignableProposal): string {
+  const deposit =
+    proposal.depositKind === "percent"
+      ? `${hundredthsText(proposal.depositValue)}% of the total`
+      : formatMoney(proposal.depositValue);
+  return [
+    `Proposal ${proposal.proposalNumber}, version ${proposal.revision}`,
+    `For: ${proposal.customerName}`,
+    `Title: ${proposal.title}`,
+    `Introduction:\n${proposal.introduction}`,
+    `Scope:\n${proposal.scope}`,
+    "Packages (choose one):",
+    ...proposal.options.tiers.flatMap(optionText),
+    "Add-ons (optional):",
+    ...proposal.options.addons.flatMap(optionText),
+    `Tax rate: ${hundredthsText(proposal.taxRate)}%`,
+    `Deposit on signing: ${deposit}`,
+    `Valid until: ${proposal.expiresOn}`,
+    `Agreement:\n${proposal.agreement}`,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------- starting points
+
+/** The lowest amount of a pricing package's price text ("$1,500 - $3,000" -> 150000; "$3,000 - $5,000+" -> 300000). */
+export function lowestPrice(price: string): Cents {
+  const match = /\$?\s*([\d,]+(?:\.\d{1,2})?)/.exec(price);
+  if (!match?.[1]) return 0;
+  return readTypedHundredths(match[1].replace(/,/g, "")) ?? 0;
+}
+
+/** Tiers from the public Pricing page's packages: one line each at the package's lowest price. */
+export function tiersFromPackages(
+  packages: readonly { name: string; price: string; description: string; features: readonly string[] }[],
+): EditorOption[] {
+  return packages.map((pkg) => ({
+    name: pkg.name,
+    description: [pkg.description, ...pkg.features.map((feature) => `- ${feature}`)].join("\n"),
+    lines: [{ description: pkg.name, quantity: "1", unit_price: centsText(lowestPrice(pkg.price)) }],
+  }));
+}
+
+// ---------------------------------------------------------------- the editor's form
+
+export type EditorLine = { description: string; quantity: string; unit_price: string };
+export type EditorOption = { name: string; description: string; lines: EditorLine[] };
+
+export function centsText(cents: Cents): string {
+  return (cents / 100).toFixed(2);
+}
+
+export const emptyProposalLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
+export const emptyOption: EditorOption = { name: "", description: "", lines: [emptyProposalLine] };
+
+/** Stored options as the editor shows them. */
+export function editorOptions(options: readonly ProposalOption[]): EditorOption[] {
+  return options.map((option) => ({
+    name: option.name,
+    description: option.description,
+    lines: option.lines.map((line) => ({
+      description: line.description,
+      quantity: hundredthsText(line.quantity),
+      unit_price: centsText(line.unitPrice),
+    })),
+  }));
+}
+
+const hundredths = z.preprocess(
+  (value) => readTypedHundredths(value) ?? 0,
+  z.number().int().min(0, "Must not be negative").max(maxMoneyCents, tooLargeMessage()),
+);
+
+const text = (max: number, label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
+    z.string().max(max, `${label} must be less than ${max} characters`),
+  );
+
+const lineSchema = z.object({
+  description: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
+    z.string().max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`),
+  ),
+  quantity: hundredths,
+  unit_price: hundredths,
+});
+
+const optionSchema = (nameMessage: string) =>
+  z
+    .object({
+      name: text(limits.optionName, "Name"),
+      description: text(limits.longText, "Description"),
+      lines: z
+        .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineSchema))
+        .transform((lines) => lines.filter((line) => line.description !== "")),
+    })
+    .superRefine((option, ctx) => {
+      if (!option.name) ctx.addIssue({ code: "custom", path: ["name"], message: nameMessage });
+      if (option.lines.length === 0) ctx.addIssue({ code: "custom", path: ["lines"], message: proposalMessages.addLine });
+    });
+
+/** An option row left wholly blank is dropped (the editor's empty add-on). */
+function dropBlankOptions(value: unknown): unknown {
+  if (!Array.isArray(value)) return [];
+  return value.filter((option) => {
+    if (!option || typeof option !== "object") return false;
+    const { name, description, lines } = option as { name?: unknown; description?: unknown; lines?: unknown };
+    const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
+    const linesBlank = !Array.isArray(lines) || lines.every((line) => blank((line as { description?: unknown })?.description));
+    return !(blank(name) && blank(description) && linesBlank);
+  });
+}
+
+export const proposalFormSchema = z
+  .object({
+    customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(proposalMessages.selectCustomer)),
+    project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+    title: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() : ""),
+      z
+        .string()
+        .min(1, proposalMessages.title)
+        .max(limits.projectName, `Title must be less than ${limits.projectName} characters`),
+    ),
+    introduction: text(limits.longText, "Introduction"),
+    scope: text(limits.longText, "Scope"),
+    tiers: z
+      .preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.tierName)))
+      .refine((tiers) => tiers.length > 0, proposalMessages.addTier),
+    addons: z.preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.addonName))),
+    agreement: z.preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
+      z
+        .string()
+        .min(1, proposalMessages.agreement)
+        .max(limits.agreement, `Agreement must be less than ${limits.agreement} characters`),
+    ),
+    expires_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(proposalMessages.expires)),
+    tax_rate: z.preprocess(
+      (value) => readTypedHundredths(value) ?? 0,
+      z.number().int().min(0, "Tax rate must be between 0 and 100").max(10_000, "Tax rate must be between 0 and 100"),
+    ),
+    deposit_kind: z.enum(depositKinds).catch("percent"),
+    deposit_value: hundredths,
+    /** Save as Draft or Save & Send (the form kit's intent) */
+    intent: z.enum(["draft", "send"]).catch("draft"),
+  })
+  .superRefine((form, ctx) => {
+    if (form.deposit_kind === "percent" && form.deposit_value > 10_000) {
+      ctx.addIssue({ code: "custom", path: ["deposit_value"], message: proposalMessages.depositPercent });
+    }
+    const options = toStoredOptions(form, () => "");
+    if (largestTotal(options) > maxMoneyCents) {
+      ctx.addIssue({ code: "custom", path: ["tiers"], message: totalTooLargeMessage });
+    }
+  });
+
+export type ProposalForm = z.output<typeof proposalFormSchema>;
+
+/** The form's options as stored: ids from `newId` (kept stable by the caller where they exist). */
+export function toStoredOptions(
+  form: Pick<ProposalForm, "tiers" | "addons">,
+  newId: (kind: "tier" | "addon", index: number) => string,
+): ProposalOptions {
+  const convert =
+    (kind: "tier" | "addon") =>
+    (option: ProposalForm["tiers"][number], index: number): ProposalOption => ({
+      id: newId(kind, index),
+      name: option.name,
+      description: option.description,
+      lines: option.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unit_price,
+      })),
+    });
+  return { tiers: form.tiers.map(convert("tier")), addons: form.addons.map(convert("addon")) };
+}
+
+/** Option ids: short, stable within a version, what the client's choice names. */
+export function optionId(kind: "tier" | "addon", index: number): string {
+  return `${kind === "tier" ? "t" : "a"}${index + 1}`;
+}
+
+// ---------------------------------------------------------------- the client's answer
+
+const optionIdPattern = /^[ta]\d{1,3}$/;
+
+/** A drawn signature: a PNG data URL of at most 200 KB, or nothing. */
+const signaturePattern = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+export const maxSignatureChars = 200_000;
+
+export const signSchema = z.object({
+  intent: z.literal("sign"),
+  tier: z.preprocess(
+    (value) => (typeof value === "string" && optionIdPattern.test(value) ? value : undefined),
+    z.string(proposalMessages.chooseTier),
+  ),
+  addons: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().regex(optionIdPattern, proposalMessages.unknownAddon)).max(100),
+  ),
+  signer_name: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
+    z
+      .string()
+      .min(2, proposalMessages.signerName)
+      .max(limits.personName, `Name must be less than ${limits.personName} characters`),
+  ),
+  agree: z.preprocess((value) => value === "on" || value === "true", z.literal(true, proposalMessages.agree)),
+  signature: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
+    z.string().max(maxSignatureChars, proposalMessages.signature).regex(signaturePattern, proposalMessages.signature).optional(),
+  ),
+  /** the SHA-256 of the version the client read */
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),
+});
+export type SignForm = z.output<typeof signSchema>;
+
+export const declineSchema = z.object({
+  intent: z.literal("decline"),
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),
+});
+
+export const clientAnswerSchema = z.discriminatedUnion("intent", [signSchema, declineSchema]);
+
+/** The choice the client's page shows first: the highlighted (middle) tier when there are three, else the first. */
+export function defaultTierId(options: ProposalOptions): string | undefined {
+  const index = options.tiers.length === 3 ? 1 : 0;
+  return options.tiers[index]?.id;
+}
+
+/** A choice read from the page's address (?tier=t2&addon=a1): what the page shows without JavaScript. */
+export function choiceFromQuery(options: ProposalOptions, params: URLSearchParams): ProposalChoice {
+  const tier = params.get("tier");
+  const tierId = options.tiers.some((option) => option.id === tier) ? (tier as string) : (defaultTierId(options) ?? "");
+  const offered = new Set(options.addons.map((option) => option.id));
+  const addonIds = [...new Set(params.getAll("addon"))].filter((id) => offered.has(id));
+  return { tierId, addonIds };
+}
+
+export const proposalPageSize = 25;
+export const proposalStatusFilters = ["all", ...proposalStatuses, "expired"] as const;

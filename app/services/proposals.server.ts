@@ -1,0 +1,405 @@
+/**
+ * Proposals (docs/decisions/0033-proposals.md): sending, the client's link (/p/{token}), signing
+ * and declining. Signing is one transaction: the link's and the proposal's rows locked, the state,
+ * the version (the SHA-256 of what the client read) and the choice checked; the signature recorded;
+ * the project created (or moved to approved) with the chosen lines as its pricing; the deposit
+ * invoice issued and queued to the client with its link; the lead moved on; the owner told. Either
+ * all of it happens or none. The signed PDF (with its certificate page) goes to both sides after
+ * the commit: a render that fails sends the mails with the link only.
+ */
+import { eq } from "drizzle-orm";
+import type { Config } from "#app/config.server.ts";
+import type { Db, Tx } from "#app/db/client.server.ts";
+import { contactSubmissions, customers, projects } from "#app/db/schema.ts";
+import { todayIn } from "#app/domain/dates.ts";
+import { centsToDecimal, formatMoney, lineTotal } from "#app/domain/money.ts";
+import {
+  type ChoiceTotals,
+  checkProposalAction,
+  choiceTotals,
+  type SignForm,
+  proposalMessages,
+} from "#app/domain/proposals.ts";
+import type { ProjectPricing } from "#app/domain/projects.ts";
+import { defaultMessage, defaultSubject, mailText } from "#app/domain/sending.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { insertSend } from "#app/models/invoice-sends.server.ts";
+import { getPrintableInvoice, insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
+import {
+  findLinkedProposalId,
+  getProposal,
+  insertProposalLink,
+  liveProposalLinkCount,
+  lockLinkedProposal,
+  markProposalSent,
+  markProposalViewed,
+  proposalNumbers,
+  recordDecline,
+  recordSignature,
+  sha256Hex,
+  signableOf,
+} from "#app/models/proposals.server.ts";
+import { signingText } from "#app/domain/proposals.ts";
+import { audit } from "#app/services/audit.server.ts";
+import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
+import { subjectOf } from "#app/services/invoice-sending.server.ts";
+import type { Logger } from "#app/services/logger.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+
+export type ProposalDeps = { db: Db; config: Pick<Config, "publicUrl" | "sessionSecret">; logger: Logger };
+type Actor = { userId: string; email: string };
+
+export function proposalLinkPath(token: string): string {
+  return `/p/${token}`;
+}
+
+async function issueProposalLink(tx: Tx, publicUrl: string, proposalId: string): Promise<string> {
+  const { token, hash } = newClientToken();
+  await insertProposalLink(tx, proposalId, hash);
+  return new URL(proposalLinkPath(token), publicUrl).toString();
+}
+
+export function proposalMailText(input: {
+  customerName: string;
+  proposalNumber: string;
+  title: string;
+  businessName: string;
+  expiresOn: string;
+  link: string;
+}): string {
+  return [
+    `Hello ${input.customerName},`,
+    "",
+    `Here is our proposal ${input.proposalNumber}: ${input.title}.`,
+    "Choose the package and add-ons that suit you, read the agreement and sign it online:",
+    input.link,
+    "",
+    `The proposal is valid until ${input.expiresOn}.`,
+    "",
+    "Thank you,",
+    input.businessName,
+  ].join("\n");
+}
+
+export type ProposalSendResult =
+  | { status: "sent"; to: string; link: string }
+  | { status: "refused"; message: string }
+  | { status: "not-found" };
+
+/** Sends a draft to its customer: a new link, the mail (sealed: it carries the link), sent, audited. */
+export async function sendProposal(
+  deps: ProposalDeps,
+  input: { proposalId: string; actor: Actor; ip: string | null },
+): Promise<ProposalSendResult> {
+  return deps.db.transaction(async (tx): Promise<ProposalSendResult> => {
+    const marked = await markProposalSent(tx, input.proposalId);
+    if (!marked.ok) return "missing" in marked && marked.missing ? { status: "not-found" } : { status: "refused", message: marked.message };
+    const proposal = await getProposal(tx, input.proposalId);
+    if (!proposal) return { status: "not-found" };
+    const studio = await getStudioIdentity(tx);
+    const link = await issueProposalLink(tx, deps.config.publicUrl, proposal.id);
+    await enqueueMail(
+      tx,
+      {
+        to: proposal.customer.email,
+        subject: `Proposal ${proposal.proposalNumber} from ${studio.businessName}`,
+        text: proposalMailText({
+          customerName: proposal.customer.name,
+          proposalNumber: proposal.proposalNumber,
+          title: proposal.title,
+          businessName: studio.businessName,
+          expiresOn: proposal.expiresOn,
+          link,
+        }),
+      },
+      { seal: mailKey(deps.config.sessionSecret) },
+    );
+    await audit(tx, {
+      event: "proposal_sent",
+      userId: input.actor.userId,
+      email: input.actor.email,
+      ip: input.ip,
+      detail: { proposal: proposal.proposalNumber, to: proposal.customer.email },
+    });
+    return { status: "sent", to: proposal.customer.email, link };
+  });
+}
+
+/** A fresh link to a proposal the client already has a live link to (the owner shares it another way). */
+export async function copyProposalLink(
+  deps: ProposalDeps,
+  input: { proposalId: string; actor: Actor; ip: string | null },
+): Promise<{ status: "created"; link: string } | { status: "no-link" }> {
+  return deps.db.transaction(async (tx) => {
+    if ((await liveProposalLinkCount(tx, input.proposalId)) === 0) return { status: "no-link" as const };
+    const link = await issueProposalLink(tx, deps.config.publicUrl, input.proposalId);
+    await audit(tx, { event: "proposal_link_created", userId: input.actor.userId, email: input.actor.email, ip: input.ip, detail: { proposal: input.proposalId } });
+    return { status: "created" as const, link };
+  });
+}
+
+// ---------------------------------------------------------------- the client's link
+
+/** Opens of proposal links per address: plenty for a client, far too few to guess a 256-bit token. */
+const proposalLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
+
+export type ClientProposalLookup =
+  | { status: "found"; proposal: NonNullable<Awaited<ReturnType<typeof getProposal>>>; contentHash: string }
+  | { status: "not-found" }
+  | { status: "revising" }
+  | { status: "limited"; retryAfterSeconds: number };
+
+/** The proposal a client link opens (rate-limited per address before the lookup). Drafts (being revised) are not shown. */
+export async function findClientProposal(db: Db, token: unknown, ip: string): Promise<ClientProposalLookup> {
+  const hash = clientTokenHash(token);
+  if (!hash) return { status: "not-found" };
+  const limited = await hitRateLimit(db, `proposal-link:${ip}`, proposalLinkLimit);
+  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const id = await findLinkedProposalId(db, hash);
+  const proposal = id ? await getProposal(db, id) : null;
+  if (!proposal || proposal.status === "revoked") return { status: "not-found" };
+  if (proposal.status === "draft") return { status: "revising" };
+  return { status: "found", proposal, contentHash: await sha256Hex(proposal.text) };
+}
+
+/** The client's first view (sent -> viewed). */
+export async function recordProposalView(db: Db, proposalId: string): Promise<void> {
+  await markProposalViewed(db, proposalId);
+}
+
+export type SignResult =
+  | { status: "signed"; proposalId: string; projectId: string; depositInvoiceId: string | null; totals: ChoiceTotals }
+  | { status: "refused"; message: string; field?: string }
+  | { status: "gone" };
+
+/** The project's pricing from the chosen lines: each line a phase at its total. */
+function pricingFromLines(totals: ChoiceTotals, recurring: ProjectPricing["recurring_fees"] = []): ProjectPricing {
+  return {
+    type: "phased",
+    phases: totals.lines.map((line, index) => ({
+      id: `proposal-${index + 1}`,
+      name: line.description,
+      price: lineTotal(line) / 100,
+    })),
+    recurring_fees: recurring,
+  };
+}
+
+/**
+ * The client signs (see the module comment). `gone` when the link no longer opens a proposal;
+ * `refused` with the reason when it cannot be signed (signed already, declined, expired, revoked,
+ * changed since the client read it, or a choice that is not offered).
+ */
+export async function signProposal(
+  deps: ProposalDeps,
+  input: { token: unknown; form: SignForm; ip: string | null; userAgent: string | null },
+  now = new Date(),
+): Promise<SignResult> {
+  const hash = clientTokenHash(input.token);
+  if (!hash) return { status: "gone" };
+  const result = await deps.db.transaction(async (tx): Promise<SignResult> => {
+    const row = await lockLinkedProposal(tx, hash);
+    if (!row || row.status === "draft") return { status: "gone" };
+    const today = todayIn(await studioTimeZone(tx), now);
+    const allowed = checkProposalAction(row, "sign", today);
+    if (!allowed.ok) return { status: "refused", message: allowed.message };
+    const [customer] = await tx
+      .select({ name: customers.name, email: customers.email, contactSubmissionId: customers.contactSubmissionId })
+      .from(customers)
+      .where(eq(customers.id, row.customerId));
+    if (!customer) return { status: "gone" };
+    const contentHash = await sha256Hex(signingText(signableOf(row, customer.name)));
+    if (contentHash !== input.form.content_hash) return { status: "refused", message: proposalMessages.changed };
+    const chosen = choiceTotals(
+      { options: row.options, depositKind: row.depositKind, ...proposalNumbers(row) },
+      { tierId: input.form.tier, addonIds: input.form.addons },
+    );
+    if (!chosen.ok) return { status: "refused", message: chosen.message, field: chosen.field };
+    const { totals } = chosen;
+
+    // the project: the proposal's own, moved to approved with the chosen lines as its pricing, or a new one
+    const projectColumns = {
+      status: "approved" as const,
+      fixedPrice: centsToDecimal(totals.total),
+      pricingDetails: pricingFromLines(totals),
+    };
+    let projectId = row.projectId;
+    if (projectId) {
+      const [existing] = await tx
+        .select({ pricing: projects.pricingDetails })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for("update");
+      await tx
+        .update(projects)
+        .set({ ...projectColumns, pricingDetails: pricingFromLines(totals, existing?.pricing?.recurring_fees ?? []) })
+        .where(eq(projects.id, projectId));
+    } else {
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          ...projectColumns,
+          customerId: row.customerId,
+          projectName: row.title,
+          description: row.scope || null,
+          startDate: today,
+        })
+        .returning({ id: projects.id });
+      if (!created) throw new Error("project insert returned no row");
+      projectId = created.id;
+    }
+
+    // the deposit invoice, issued and sent with its client link
+    let depositInvoiceId: string | null = null;
+    if (totals.deposit > 0) {
+      const invoice = await insertInvoice(
+        tx,
+        {
+          invoice_type: "invoice",
+          customer_id: row.customerId,
+          project_id: projectId,
+          issue_date: today,
+          due_date: today,
+          items: [
+            {
+              description: `Deposit for proposal ${row.proposalNumber}: ${[totals.tier.name, ...totals.addons.map((a) => a.name)].join(" + ")} (total ${formatMoney(totals.total)})`.slice(0, 500),
+              quantity: 100,
+              unit_price: totals.deposit,
+            },
+          ],
+          tax_rate: 0,
+          discount_amount: 0,
+          notes: `Deposit on signing proposal ${row.proposalNumber}.`,
+          terms: "Due on signing; the work starts once it is paid.",
+          send_reminders: true,
+          intent: "sent",
+        },
+        now,
+      );
+      depositInvoiceId = invoice.id;
+      const printable = await getPrintableInvoice(tx, invoice.id);
+      if (!printable) throw new Error("deposit invoice vanished");
+      const studio = await getStudioIdentity(tx);
+      const subject = subjectOf(printable, studio.businessName);
+      const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id);
+      const mailId = await enqueueMail(
+        tx,
+        { to: customer.email, subject: defaultSubject(subject), text: mailText(defaultMessage(subject), link, "invoice") },
+        { seal: mailKey(deps.config.sessionSecret) },
+      );
+      await insertSend(tx, {
+        invoiceId: invoice.id,
+        kind: "send",
+        recipient: customer.email,
+        subject: defaultSubject(subject),
+        mailId,
+        pdfAttached: false,
+        pdfError: null,
+        createdBy: null,
+      });
+    }
+
+    await recordSignature(
+      tx,
+      row.id,
+      {
+        signerName: input.form.signer_name,
+        signerIp: input.ip,
+        signerUserAgent: input.userAgent,
+        signatureImage: input.form.signature ?? null,
+        contentHash,
+        chosenTierId: totals.tier.id,
+        chosenAddonIds: totals.addons.map((addon) => addon.id),
+        signedTotal: totals.total,
+        depositAmount: totals.deposit,
+        depositInvoiceId,
+        projectId,
+      },
+      now,
+    );
+    // the lead moves on: its inquiry is won
+    if (customer.contactSubmissionId) {
+      await tx
+        .update(contactSubmissions)
+        .set({ status: "completed" })
+        .where(eq(contactSubmissions.id, customer.contactSubmissionId));
+    }
+    await audit(tx, {
+      event: "proposal_signed_by_client",
+      ip: input.ip,
+      detail: { proposal: row.proposalNumber, signedAs: input.form.signer_name, hash: contentHash, total: centsToDecimal(totals.total) },
+    });
+    return { status: "signed", proposalId: row.id, projectId, depositInvoiceId, totals };
+  });
+  if (result.status === "signed") await mailSignedCopies(deps, result.proposalId);
+  return result;
+}
+
+/**
+ * The signed proposal to both sides, with its PDF (certificate page included). After the commit: a
+ * render that fails is logged and the mails go with the record in the text only.
+ */
+async function mailSignedCopies(deps: ProposalDeps, proposalId: string): Promise<void> {
+  const proposal = await getProposal(deps.db, proposalId);
+  if (!proposal) return;
+  const studio = await getStudioIdentity(deps.db);
+  let attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
+  try {
+    const { renderProposalPdf } = await import("#app/services/proposal-pdf.server.tsx");
+    const bytes = await renderProposalPdf(deps.db, proposal);
+    attachments = [{ filename: `${proposal.proposalNumber}-signed.pdf`, contentType: "application/pdf", content: bytes }];
+  } catch (error) {
+    deps.logger.error({ err: error, proposal: proposalId }, "signed proposal PDF could not be rendered");
+  }
+  const record = [
+    `Proposal ${proposal.proposalNumber} (version ${proposal.revision}) was signed by ${proposal.signerName} on ${proposal.signedAt?.toISOString()}.`,
+    `Total: ${formatMoney(Math.round(Number(proposal.signedTotal) * 100))}; deposit: ${formatMoney(Math.round(Number(proposal.depositAmount) * 100))}.`,
+    `Document hash (SHA-256): ${proposal.contentHash}`,
+  ].join("\n");
+  await deps.db.transaction(async (tx) => {
+    await enqueueMail(
+      tx,
+      {
+        to: proposal.customer.email,
+        subject: `Signed: proposal ${proposal.proposalNumber} from ${studio.businessName}`,
+        text: `Hello ${proposal.customer.name},\n\nThank you for signing. Your signed copy is attached.\n\n${record}\n\n${studio.businessName}\n`,
+      },
+      { attachments },
+    );
+    await enqueueMail(
+      tx,
+      {
+        to: studio.email,
+        subject: `Proposal ${proposal.proposalNumber} signed by ${proposal.signerName}`,
+        text: `${record}\n\nOpen it: ${new URL(`/admin/proposals/${proposal.id}`, deps.config.publicUrl).toString()}\n`,
+      },
+      { attachments },
+    );
+  });
+}
+
+/** The client declines: once, while it can still be signed. */
+export async function declineProposal(
+  deps: ProposalDeps,
+  input: { token: unknown; ip: string | null },
+  now = new Date(),
+): Promise<{ status: "declined" } | { status: "refused"; message: string } | { status: "gone" }> {
+  const hash = clientTokenHash(input.token);
+  if (!hash) return { status: "gone" };
+  return deps.db.transaction(async (tx) => {
+    const row = await lockLinkedProposal(tx, hash);
+    if (!row || row.status === "draft") return { status: "gone" as const };
+    const allowed = checkProposalAction(row, "decline", todayIn(await studioTimeZone(tx), now));
+    if (!allowed.ok) return { status: "refused" as const, message: allowed.message };
+    await recordDecline(tx, row.id, now);
+    const studio = await getStudioIdentity(tx);
+    await enqueueMail(tx, {
+      to: studio.email,
+      subject: `Proposal ${row.proposalNumber} declined`,
+      text: `The client declined proposal ${row.proposalNumber}.\n\n${new URL(`/admin/proposals/${row.id}`, deps.config.publicUrl).toString()}\n`,
+    });
+    await audit(tx, { event: "proposal_declined_by_client", ip: input.ip, detail: { proposal: row.proposalNumber } });
+    return { status: "declined" as const };
+  });
+}
