@@ -301,17 +301,35 @@ const hundredths = z.preprocess(
   z.number().int().min(0, "Must not be negative").max(maxMoneyCents, tooLargeMessage()),
 );
 
+/** An optional text: trimmed, blank is "" (the form kit's parser turns a blank field into undefined). */
 const text = (max: number, label: string) =>
+  z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : undefined),
+      z.string().max(max, `${label} must be less than ${max} characters`).optional(),
+    )
+    .transform((value) => value ?? "");
+
+/** A required text: trimmed (`squash`: every run of white space one space), blank is missing. */
+const required = (max: number, requiredMessage: string, label: string, squash = false) =>
   z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
-    z.string().max(max, `${label} must be less than ${max} characters`),
+    (value) =>
+      typeof value === "string"
+        ? (squash ? value.replace(/\s+/g, " ") : value.replace(/\r\n?/g, "\n")).trim() || undefined
+        : undefined,
+    z.string(requiredMessage).max(max, `${label} must be less than ${max} characters`),
   );
 
 const lineSchema = z.object({
-  description: z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
-    z.string().max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`),
-  ),
+  description: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() || undefined : undefined),
+      z
+        .string()
+        .max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`)
+        .optional(),
+    )
+    .transform((value) => value ?? ""),
   quantity: hundredths,
   unit_price: hundredths,
 });
@@ -346,26 +364,14 @@ export const proposalFormSchema = z
   .object({
     customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(proposalMessages.selectCustomer)),
     project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
-    title: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim() : ""),
-      z
-        .string()
-        .min(1, proposalMessages.title)
-        .max(limits.projectName, `Title must be less than ${limits.projectName} characters`),
-    ),
+    title: required(limits.projectName, proposalMessages.title, "Title"),
     introduction: text(limits.longText, "Introduction"),
     scope: text(limits.longText, "Scope"),
     tiers: z
       .preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.tierName)))
       .refine((tiers) => tiers.length > 0, proposalMessages.addTier),
     addons: z.preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.addonName))),
-    agreement: z.preprocess(
-      (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
-      z
-        .string()
-        .min(1, proposalMessages.agreement)
-        .max(limits.agreement, `Agreement must be less than ${limits.agreement} characters`),
-    ),
+    agreement: required(limits.agreement, proposalMessages.agreement, "Agreement"),
     expires_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(proposalMessages.expires)),
     tax_rate: z.preprocess(
       (value) => readTypedHundredths(value) ?? 0,
@@ -431,12 +437,8 @@ export const signSchema = z.object({
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z.array(z.string().regex(optionIdPattern, proposalMessages.unknownAddon)).max(100),
   ),
-  signer_name: z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
-    z
-      .string()
-      .min(2, proposalMessages.signerName)
-      .max(limits.personName, `Name must be less than ${limits.personName} characters`),
+  signer_name: required(limits.personName, proposalMessages.signerName, "Name", true).pipe(
+    z.string().min(2, proposalMessages.signerName),
   ),
   agree: z.preprocess((value) => value === "on" || value === "true", z.literal(true, proposalMessages.agree)),
   signature: z.preprocess(
