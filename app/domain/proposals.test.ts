@@ -30,7 +30,12 @@ const options: ProposalOptions = {
         { description: "Pages", quantity: 1050, unitPrice: 3_333 },
       ],
     },
-    { id: "t3", name: "Premium", description: "", lines: [{ description: "Custom", quantity: 100, unitPrice: 300_000 }] },
+    {
+      id: "t3",
+      name: "Premium",
+      description: "",
+      lines: [{ description: "Custom", quantity: 100, unitPrice: 300_000 }],
+    },
   ],
   addons: [
     { id: "a1", name: "SEO", description: "", lines: [{ description: "SEO", quantity: 100, unitPrice: 25_000 }] },
@@ -202,10 +207,9 @@ describe("the editor's form", () => {
     });
   });
   it("asks for a line in every package, a name, and a deposit of at most 100 percent", () => {
-    const parsed = parseWithZod(
-      form({ ...base, "tiers[1].name": "", "tiers[1].description": "no lines" }),
-      { schema: proposalFormSchema },
-    );
+    const parsed = parseWithZod(form({ ...base, "tiers[1].name": "", "tiers[1].description": "no lines" }), {
+      schema: proposalFormSchema,
+    });
     const errors = parsed.reply().error ?? {};
     expect(errors["tiers[1].lines"]).toEqual([proposalMessages.addLine]);
     expect(errors["tiers[1].name"]).toEqual([proposalMessages.tierName]);

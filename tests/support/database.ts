@@ -116,7 +116,10 @@ function postgresWorkerDatabaseName(): string | undefined {
  * database, which is emptied before each test. The database is the worker's
  * shared one (see workerDatabase), so a suite must not close it.
  */
-export function describeEachDatabase(name: string, suite: (database: () => TestDatabase) => void): void {
+export function describeEachDatabase(
+  name: string,
+  suite: (database: () => TestDatabase, kind: DatabaseKind) => void,
+): void {
   for (const kind of databaseKinds) {
     describe(`${name} [${kind}]`, () => {
       let database: TestDatabase | undefined;
@@ -129,7 +132,7 @@ export function describeEachDatabase(name: string, suite: (database: () => TestD
       suite(() => {
         if (!database) throw new Error("test database not ready");
         return database;
-      });
+      }, kind);
     });
   }
 }

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
 import { type InvoiceForm, invoiceFormSchema } from "#app/domain/invoice-form.ts";
+import { type ProposalForm, proposalFormSchema } from "#app/domain/proposals.ts";
 
 /** Posted form fields as FormData, in order. */
 export function formData(values: Record<string, string>): FormData {
@@ -64,4 +65,11 @@ export async function insertInvoice(
     .returning();
   if (!row) throw new Error("no invoice");
   return row;
+}
+
+/** The proposal editor's posted fields (nested tiers and add-ons), parsed by its schema; throws when invalid. */
+export function proposalForm(values: Record<string, string>): ProposalForm {
+  const parsed = parseWithZod(formData(values), { schema: proposalFormSchema });
+  if (parsed.status !== "success") throw new Error(`invalid form: ${JSON.stringify(parsed.reply().error)}`);
+  return parsed.value;
 }
