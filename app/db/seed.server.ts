@@ -16,9 +16,11 @@ import {
   portfolioItems,
   pricingPackages,
   projects,
+  proposals,
 } from "#app/db/schema.ts";
 import { portfolioSeed, pricingSeed } from "#app/db/seed-content.ts";
 import { calculateTotals, centsToDecimal, parseScaled, toCents } from "#app/domain/money.ts";
+import { proposalDefaults } from "#app/domain/proposals.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { conversionDescription } from "#app/domain/submissions.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
@@ -336,6 +338,51 @@ export async function seedDemo(db: Db): Promise<boolean> {
         })),
       );
     }
+
+    // a draft proposal for the prospect, from the Pricing page's packages, for the owner to finish and send
+    const line = (description: string, unitPrice: number) => ({ description, quantity: 100, unitPrice });
+    await tx.insert(proposals).values({
+      proposalNumber: await nextDocumentNumber(tx, "proposal", proposalDefaults.prefix),
+      customerId: gallery.id,
+      title: "Gallery catalogue website",
+      introduction: "Thank you for telling us about the gallery. Here are three ways we can build the catalogue.",
+      scope: "A catalogue of artworks with artist pages, exhibitions and an enquiry form for each piece.",
+      options: {
+        tiers: [
+          {
+            id: "t1",
+            name: "Basic Package",
+            description: "Up to 10 pages on a simple template.",
+            lines: [line("Basic Package", 50_000)],
+          },
+          {
+            id: "t2",
+            name: "Standard Package",
+            description: "A custom look and up to 30 pages.",
+            lines: [line("Standard Package", 150_000)],
+          },
+          {
+            id: "t3",
+            name: "Premium Package",
+            description: "Custom design and unlimited pages.",
+            lines: [line("Premium Package", 300_000)],
+          },
+        ],
+        addons: [
+          {
+            id: "a1",
+            name: "Photography of 20 artworks",
+            description: "",
+            lines: [line("Artwork photography", 45_000)],
+          },
+        ],
+      },
+      agreement: proposalDefaults.agreement,
+      expiresOn: isoDate(proposalDefaults.validDays),
+      depositKind: "percent",
+      depositValue: "50.00",
+      createdAt: ago(1),
+    });
     return true;
   });
 }
