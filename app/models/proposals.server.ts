@@ -191,8 +191,10 @@ export async function proposalConversion(db: Queryable): Promise<{ sent: number;
 
 /** A customer or project that is gone, or a project of another customer: the form's field to show it on. */
 export class ProposalPartyError extends Error {
-  constructor(readonly field: "customer_id" | "project_id") {
+  readonly field: "customer_id" | "project_id";
+  constructor(field: "customer_id" | "project_id") {
     super(field === "customer_id" ? "This customer no longer exists" : "Choose a project of this customer");
+    this.field = field;
   }
 }
 

@@ -63,8 +63,8 @@ async function seed(dataDir: string) {
   }
   // the counters as the model would have left them
   await db.insert(documentNumberCounters).values([
-    { invoiceType: "invoice", lastValue: 3 },
-    { invoiceType: "estimate", lastValue: 1 },
+    { sequence: "invoice", lastValue: 3 },
+    { sequence: "estimate", lastValue: 1 },
   ]);
   const { token, hash } = newClientToken();
   await db.insert(invoiceLinks).values({ invoiceId: toVoid.id, tokenHash: hash });

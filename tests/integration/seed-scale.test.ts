@@ -154,7 +154,7 @@ describeEachDatabase("seed --scale", (database) => {
     expect(invoiceNumbers).toEqual(invoiceNumbers.map((_, index) => index + 1));
     expect(estimateNumbers).toEqual(estimateNumbers.map((_, index) => index + 1));
     const counters = await db().select().from(documentNumberCounters);
-    expect(Object.fromEntries(counters.map((row) => [row.invoiceType, row.lastValue]))).toEqual({
+    expect(Object.fromEntries(counters.map((row) => [row.sequence, row.lastValue]))).toEqual({
       invoice: invoiceNumbers.length,
       estimate: estimateNumbers.length,
     });
