@@ -7,10 +7,17 @@
 import { z } from "zod";
 import { addDaysIso } from "#app/domain/dates.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, calculateTotals, formatMoney, lineTotal, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import {
-  depositAmount,
+  type Cents,
+  calculateTotals,
+  formatMoney,
+  lineTotal,
+  readTypedHundredths,
+  toCents,
+} from "#app/domain/money.ts";
+import {
   type DepositKind,
+  depositAmount,
   optionTotal,
   type ProposalOptions,
   type ProposalState,
@@ -117,8 +124,7 @@ export function defaultExpiry(today: string): string {
 
 // ---------------------------------------------------------------- the record's actions
 
-export const proposalRecordIntents = ["client-link", "revise", "revoke", "delete"] as const;
-export type ProposalRecordIntent = (typeof proposalRecordIntents)[number];
+const proposalRecordIntents = ["client-link", "revise", "revoke", "delete"] as const;
 
 /** The intent of a post for the record's actions, or null (the editor's own save). */
 export const proposalRecordIntentSchema = z.object({ intent: z.enum(proposalRecordIntents) });
@@ -132,7 +138,7 @@ export const proposalReviseSchema = z.object({
 });
 
 /** The dialogs the record page opens by its address (?dialog=). */
-export const proposalDialogs = ["revise", "revoke", "delete"] as const;
+const proposalDialogs = ["revise", "revoke", "delete"] as const;
 export type ProposalDialog = (typeof proposalDialogs)[number];
 
 export function parseProposalDialog(value: string | null): ProposalDialog | null {

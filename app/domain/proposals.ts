@@ -126,7 +126,15 @@ export function choiceTotals(
   const deposit = depositAmount(totals.total, proposal.depositKind, proposal.depositValue);
   return {
     ok: true,
-    totals: { tier, addons, lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, deposit },
+    totals: {
+      tier,
+      addons,
+      lines,
+      subtotal: totals.subtotal,
+      taxAmount: totals.taxAmount,
+      total: totals.total,
+      deposit,
+    },
   };
 }
 
@@ -327,7 +335,8 @@ const optionSchema = (nameMessage: string) =>
     })
     .superRefine((option, ctx) => {
       if (!option.name) ctx.addIssue({ code: "custom", path: ["name"], message: nameMessage });
-      if (option.lines.length === 0) ctx.addIssue({ code: "custom", path: ["lines"], message: proposalMessages.addLine });
+      if (option.lines.length === 0)
+        ctx.addIssue({ code: "custom", path: ["lines"], message: proposalMessages.addLine });
     });
 
 /** An option row left wholly blank is dropped (the editor's empty add-on). */
@@ -337,7 +346,8 @@ function dropBlankOptions(value: unknown): unknown {
     if (!option || typeof option !== "object") return false;
     const { name, description, lines } = option as { name?: unknown; description?: unknown; lines?: unknown };
     const blank = (v: unknown) => typeof v !== "string" || v.trim() === "";
-    const linesBlank = !Array.isArray(lines) || lines.every((line) => blank((line as { description?: unknown })?.description));
+    const linesBlank =
+      !Array.isArray(lines) || lines.every((line) => blank((line as { description?: unknown })?.description));
     return !(blank(name) && blank(description) && linesBlank);
   });
 }
@@ -441,7 +451,11 @@ export const signSchema = z.object({
   agree: z.preprocess((value) => value === "on" || value === "true", z.literal(true, proposalMessages.agree)),
   signature: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
-    z.string().max(maxSignatureChars, proposalMessages.signature).regex(signaturePattern, proposalMessages.signature).optional(),
+    z
+      .string()
+      .max(maxSignatureChars, proposalMessages.signature)
+      .regex(signaturePattern, proposalMessages.signature)
+      .optional(),
   ),
   /** the SHA-256 of the version the client read */
   content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),

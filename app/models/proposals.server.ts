@@ -7,7 +7,14 @@
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { customers, documentNumberCounters, projects, proposalLinks, proposals, proposalVersions } from "#app/db/schema.ts";
+import {
+  customers,
+  documentNumberCounters,
+  projects,
+  proposalLinks,
+  proposals,
+  proposalVersions,
+} from "#app/db/schema.ts";
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
 import { pageWindow } from "#app/domain/pages.ts";
 import {
@@ -256,7 +263,9 @@ async function lockFor(tx: Tx, id: string, action: ProposalAction, today: string
   return allowed.ok ? { ok: true as const, row } : { ...allowed, missing: false };
 }
 
-export type WriteResult = Result<{ id: string; proposalNumber: string }> | { ok: false; missing: true; message: string };
+export type WriteResult =
+  | Result<{ id: string; proposalNumber: string }>
+  | { ok: false; missing: true; message: string };
 
 /** Saves a draft's content; anything but a draft is refused (a sent proposal is revised first). */
 export async function updateProposal(db: Db, id: string, form: ProposalForm, now = new Date()): Promise<WriteResult> {
@@ -310,7 +319,10 @@ export async function reviseProposal(
     const locked = await lockFor(tx, id, "revise", await studioToday(tx, now));
     if (!locked.ok) return locked;
     const row = locked.row;
-    const [customer] = await tx.select({ name: customers.name }).from(customers).where(eq(customers.id, row.customerId));
+    const [customer] = await tx
+      .select({ name: customers.name })
+      .from(customers)
+      .where(eq(customers.id, row.customerId));
     const text = signingText(signableOf(row, customer?.name ?? ""));
     await tx.insert(proposalVersions).values({
       proposalId: id,

@@ -13,14 +13,15 @@ import type { Db, Tx } from "#app/db/client.server.ts";
 import { contactSubmissions, customers, projects } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { centsToDecimal, formatMoney, lineTotal } from "#app/domain/money.ts";
+import type { ProjectPricing } from "#app/domain/projects.ts";
 import {
   type ChoiceTotals,
   checkProposalAction,
   choiceTotals,
-  type SignForm,
   proposalMessages,
+  type SignForm,
+  signingText,
 } from "#app/domain/proposals.ts";
-import type { ProjectPricing } from "#app/domain/projects.ts";
 import { defaultMessage, defaultSubject, mailText } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { insertSend } from "#app/models/invoice-sends.server.ts";
@@ -39,7 +40,6 @@ import {
   sha256Hex,
   signableOf,
 } from "#app/models/proposals.server.ts";
-import { signingText } from "#app/domain/proposals.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { subjectOf } from "#app/services/invoice-sending.server.ts";
@@ -94,7 +94,10 @@ export async function sendProposal(
 ): Promise<ProposalSendResult> {
   return deps.db.transaction(async (tx): Promise<ProposalSendResult> => {
     const marked = await markProposalSent(tx, input.proposalId);
-    if (!marked.ok) return "missing" in marked && marked.missing ? { status: "not-found" } : { status: "refused", message: marked.message };
+    if (!marked.ok)
+      return "missing" in marked && marked.missing
+        ? { status: "not-found" }
+        : { status: "refused", message: marked.message };
     const proposal = await getProposal(tx, input.proposalId);
     if (!proposal) return { status: "not-found" };
     const studio = await getStudioIdentity(tx);
@@ -134,7 +137,13 @@ export async function copyProposalLink(
   return deps.db.transaction(async (tx) => {
     if ((await liveProposalLinkCount(tx, input.proposalId)) === 0) return { status: "no-link" as const };
     const link = await issueProposalLink(tx, deps.config.publicUrl, input.proposalId);
-    await audit(tx, { event: "proposal_link_created", userId: input.actor.userId, email: input.actor.email, ip: input.ip, detail: { proposal: input.proposalId } });
+    await audit(tx, {
+      event: "proposal_link_created",
+      userId: input.actor.userId,
+      email: input.actor.email,
+      ip: input.ip,
+      detail: { proposal: input.proposalId },
+    });
     return { status: "created" as const, link };
   });
 }
@@ -263,7 +272,11 @@ export async function signProposal(
           due_date: today,
           items: [
             {
-              description: `Deposit for proposal ${row.proposalNumber}: ${[totals.tier.name, ...totals.addons.map((a) => a.name)].join(" + ")} (total ${formatMoney(totals.total)})`.slice(0, 500),
+              description:
+                `Deposit for proposal ${row.proposalNumber}: ${[totals.tier.name, ...totals.addons.map((a) => a.name)].join(" + ")} (total ${formatMoney(totals.total)})`.slice(
+                  0,
+                  500,
+                ),
               quantity: 100,
               unit_price: totals.deposit,
             },
@@ -285,7 +298,11 @@ export async function signProposal(
       const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id);
       const mailId = await enqueueMail(
         tx,
-        { to: customer.email, subject: defaultSubject(subject), text: mailText(defaultMessage(subject), link, "invoice") },
+        {
+          to: customer.email,
+          subject: defaultSubject(subject),
+          text: mailText(defaultMessage(subject), link, "invoice"),
+        },
         { seal: mailKey(deps.config.sessionSecret) },
       );
       await insertSend(tx, {
@@ -328,7 +345,12 @@ export async function signProposal(
     await audit(tx, {
       event: "proposal_signed_by_client",
       ip: input.ip,
-      detail: { proposal: row.proposalNumber, signedAs: input.form.signer_name, hash: contentHash, total: centsToDecimal(totals.total) },
+      detail: {
+        proposal: row.proposalNumber,
+        signedAs: input.form.signer_name,
+        hash: contentHash,
+        total: centsToDecimal(totals.total),
+      },
     });
     return { status: "signed", proposalId: row.id, projectId, depositInvoiceId, totals };
   });
@@ -348,7 +370,9 @@ async function mailSignedCopies(deps: ProposalDeps, proposalId: string): Promise
   try {
     const { renderProposalPdf } = await import("#app/services/proposal-pdf.server.tsx");
     const bytes = await renderProposalPdf(deps.db, proposal);
-    attachments = [{ filename: `${proposal.proposalNumber}-signed.pdf`, contentType: "application/pdf", content: bytes }];
+    attachments = [
+      { filename: `${proposal.proposalNumber}-signed.pdf`, contentType: "application/pdf", content: bytes },
+    ];
   } catch (error) {
     deps.logger.error({ err: error, proposal: proposalId }, "signed proposal PDF could not be rendered");
   }

@@ -21,8 +21,8 @@ import {
   SubmitButton,
   TextareaField,
   TextField,
+  useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { useAdminForm } from "#app/components/admin/form.tsx";
 import { Card, keepEnterInField } from "#app/components/admin/invoice-editor.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { displayDate } from "#app/domain/dates.ts";
@@ -228,12 +228,7 @@ export function ProposalEditor({
           />
         </Card>
         <Card title="Terms">
-          <DateField
-            meta={fields.expires_on}
-            label="Valid until"
-            lang="en-US"
-            description={displayDate(expires)}
-          />
+          <DateField meta={fields.expires_on} label="Valid until" lang="en-US" description={displayDate(expires)} />
           <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
           <SelectField
             meta={fields.deposit_kind}
@@ -441,11 +436,7 @@ function OptionsCard({
             );
           })}
         </ol>
-        <p
-          id={field.errorId}
-          role={field.errors?.length ? "alert" : undefined}
-          className="text-sm text-red-400"
-        >
+        <p id={field.errorId} role={field.errors?.length ? "alert" : undefined} className="text-sm text-red-400">
           {field.errors?.[0] ?? ""}
         </p>
         <div>

@@ -78,7 +78,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     case "/admin/proposals/export.csv": {
       const { status, q } = parseProposalListQuery(url.searchParams);
-      const header = ["Number", "Customer", "Business", "Title", "Amount", "Signed Total", "Expires", "Sent", "Signed", "Status"];
+      const header = [
+        "Number",
+        "Customer",
+        "Business",
+        "Title",
+        "Amount",
+        "Signed Total",
+        "Expires",
+        "Sent",
+        "Signed",
+        "Status",
+      ];
       return csvResponse(
         "proposals",
         today,

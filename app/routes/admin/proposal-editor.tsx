@@ -169,7 +169,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       tax_rate: hundredthsText(numbers.taxRate),
       deposit_kind: proposal.depositKind,
       deposit_value:
-        proposal.depositKind === "percent" ? hundredthsText(numbers.depositValue) : centsToDecimal(numbers.depositValue),
+        proposal.depositKind === "percent"
+          ? hundredthsText(numbers.depositValue)
+          : centsToDecimal(numbers.depositValue),
     };
     const dialog = parseProposalDialog(new URL(request.url).searchParams.get("dialog"));
     return {
@@ -290,7 +292,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null, reason }),
           },
         );
-        if (!outcome.ok) return "missing" in outcome && outcome.missing ? gone() : refuse(409, outcome.message, { submission, form: intent });
+        if (!outcome.ok)
+          return "missing" in outcome && outcome.missing
+            ? gone()
+            : refuse(409, outcome.message, { submission, form: intent });
         return redirectWithToast(config, page, {
           type: "success",
           message: proposalPageMessages.revised(outcome.proposalNumber),
@@ -310,9 +315,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null }),
           },
         );
-        if (!outcome.ok) return "missing" in outcome && outcome.missing ? gone() : refuse(409, outcome.message, { form: intent });
+        if (!outcome.ok)
+          return "missing" in outcome && outcome.missing ? gone() : refuse(409, outcome.message, { form: intent });
         return intent === "revoke"
-          ? redirectWithToast(config, page, { type: "success", message: proposalPageMessages.revoked(outcome.proposalNumber) })
+          ? redirectWithToast(config, page, {
+              type: "success",
+              message: proposalPageMessages.revoked(outcome.proposalNumber),
+            })
           : redirectWithToast(config, "/admin/proposals", {
               type: "success",
               message: proposalPageMessages.deleted(outcome.proposalNumber),
@@ -324,7 +333,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: proposalFormSchema });
   // the projects of the posted customer, for the form re-rendered without JavaScript
   const postedCustomer = parseUuid(submission.payload.customer_id);
-  const projects = async () => ({ projects: postedCustomer ? choices(await listProjectChoices(db, postedCustomer)) : [] });
+  const projects = async () => ({
+    projects: postedCustomer ? choices(await listProjectChoices(db, postedCustomer)) : [],
+  });
   if (submission.status === undefined) return formIntent(submission, { extra: await projects() });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -395,7 +406,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ProposalPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const action = `/admin/proposals/${params.id}`;
-  const failure = actionData && typeof actionData === "object" && "result" in actionData ? (actionData as ActionFailure & { projects?: ProposalEditorProject[] }) : null;
+  const failure =
+    actionData && typeof actionData === "object" && "result" in actionData
+      ? (actionData as ActionFailure & { projects?: ProposalEditorProject[] })
+      : null;
   if (loaderData.mode === "view") {
     return (
       <ProposalView

@@ -52,7 +52,10 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <PageHeader title="Proposals" description="Offer packages and add-ons; the client chooses, signs and pays a deposit.">
+      <PageHeader
+        title="Proposals"
+        description="Offer packages and add-ons; the client chooses, signs and pays a deposit."
+      >
         <RefreshButton />
         <ExportCsvLink href={csvExportHref(proposalListHref(query), "/admin/proposals/export.csv")} />
         <Link to={newProposalHref({ fromPricing: true })} className={buttonClass("secondary", undefined, "sm")}>
