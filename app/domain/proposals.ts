@@ -309,17 +309,25 @@ const hundredths = z.preprocess(
   z.number().int().min(0, "Must not be negative").max(maxMoneyCents, tooLargeMessage()),
 );
 
+/** An optional text: blank is "" (optional inside: Conform's parse reads a blank field as missing). */
 const text = (max: number, label: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
-    z.string().max(max, `${label} must be less than ${max} characters`),
-  );
+  z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
+      z.string().max(max, `${label} must be less than ${max} characters`).optional(),
+    )
+    .transform((value) => value ?? "");
 
 const lineSchema = z.object({
-  description: z.preprocess(
-    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
-    z.string().max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`),
-  ),
+  description: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
+      z
+        .string()
+        .max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`)
+        .optional(),
+    )
+    .transform((value) => value ?? ""),
   quantity: hundredths,
   unit_price: hundredths,
 });
@@ -359,7 +367,7 @@ export const proposalFormSchema = z
     title: z.preprocess(
       (value) => (typeof value === "string" ? value.trim() : ""),
       z
-        .string()
+        .string(proposalMessages.title)
         .min(1, proposalMessages.title)
         .max(limits.projectName, `Title must be less than ${limits.projectName} characters`),
     ),
@@ -372,7 +380,7 @@ export const proposalFormSchema = z
     agreement: z.preprocess(
       (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : ""),
       z
-        .string()
+        .string(proposalMessages.agreement)
         .min(1, proposalMessages.agreement)
         .max(limits.agreement, `Agreement must be less than ${limits.agreement} characters`),
     ),

@@ -1,0 +1,159 @@
+/**
+ * The owner's proposals in Chromium against the production build, at 1024 px: a proposal built from
+ * the public pricing packages (three packages) with one add-on, a validation error that keeps what
+ * was typed (the browser's check and the server's 400), saved as a draft and listed as Draft, then
+ * Save & Send (listed as Sent, the toast names the client's address), the read-only record with its
+ * actions and a client link, and axe finding nothing serious on the list, the editor and the record.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
+import { insertCustomer } from "../support/records.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+
+async function seed(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  const customer = await insertCustomer(database.db, {
+    name: "Grace Hopper",
+    email: "grace@example.test",
+    businessName: "Compiling Machines",
+  });
+  await database.close();
+  return { customerId: customer.id };
+}
+
+describe("proposals in the back office", () => {
+  let app: SignedInApp<Awaited<ReturnType<typeof seed>>>;
+
+  beforeAll(async () => {
+    app = await startSignedInApp({ seed });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("the server answers a package without lines with 400 and the field's message", async () => {
+    const body = new URLSearchParams({
+      customer_id: app.seeded.customerId,
+      title: "Website",
+      "tiers[0].name": "Basic",
+      "tiers[0].lines[0].description": "",
+      "tiers[0].lines[0].quantity": "1",
+      "tiers[0].lines[0].unit_price": "100",
+      agreement: "Terms",
+      expires_on: "2030-01-01",
+      tax_rate: "0",
+      deposit_kind: "percent",
+      deposit_value: "50",
+      intent: "draft",
+    });
+    const response = await fetch(`${app.server.url}/admin/proposals/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Origin: app.server.url,
+        Cookie: app.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Each package and add-on needs at least one line");
+  });
+
+  it("builds a proposal from the pricing packages, saves it as a draft, then saves and sends it", async () => {
+    const page = await app.adminPage({ viewport: { width: 1024, height: 900 } });
+    await page.goto(`${app.server.url}/admin/proposals`);
+    await hydrated(page);
+    await page.getByText("No proposals found").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "From pricing packages" }).click();
+    await page.waitForURL(/\/admin\/proposals\/new\?from=pricing$/);
+    await hydrated(page);
+    const packages = page.locator('[data-option^="package-"]');
+    await packages.nth(2).waitFor();
+    expect(await packages.count()).toBe(3);
+    expect(await page.getByLabel("Package 1 name").inputValue()).toBe("Basic Package");
+    expect(await page.getByLabel("Package 2 name").inputValue()).toBe("Standard Package");
+    // the agreement template, the 50 % deposit and an expiry 30 days on
+    expect(await page.getByLabel("Agreement the client signs").inputValue()).toContain("1. Scope.");
+    expect(await page.getByLabel("Deposit (%)").inputValue()).toBe("50");
+    expect(await page.getByLabel("Valid until").inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    await page.getByLabel("Customer", { exact: true }).selectOption({ label: "Grace Hopper (Compiling Machines)" });
+    await page.getByLabel("Title").fill("A new website for Compiling Machines");
+
+    // one add-on with a line; its total follows the typing
+    await page.getByRole("button", { name: "Add add-on" }).click();
+    await page.getByLabel("Add-on 1 name").fill("Hosting");
+    await page.getByLabel("Description, add-on 1 line 1").fill("Hosting, one year");
+    await page.getByLabel("Quantity, add-on 1 line 1").fill("2");
+    await page.getByLabel("Unit price, add-on 1 line 1").fill("150");
+    await expect
+      .poll(() => page.locator('[data-option="add-on-0"] [data-option-total]').textContent())
+      .toContain("$300.00");
+
+    // a package with a name but no line: the message, and nothing typed is lost
+    await page.getByRole("button", { name: "Add package" }).click();
+    await page.getByLabel("Package 4 name").fill("Empty package");
+    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.getByText("Each package and add-on needs at least one line").first().waitFor();
+    expect(page.url()).toContain("/admin/proposals/new");
+    expect(await page.getByLabel("Title").inputValue()).toBe("A new website for Compiling Machines");
+    expect(await page.getByLabel("Add-on 1 name").inputValue()).toBe("Hosting");
+    expect(await page.getByLabel("Package 4 name").inputValue()).toBe("Empty package");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Enter in a one-line field saves nothing
+    await page.getByLabel("Title").press("Enter");
+    expect(page.url()).toContain("/admin/proposals/new");
+
+    await page.getByRole("button", { name: "Remove package 4" }).click();
+    expect(await packages.count()).toBe(3);
+    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.waitForURL(`${app.server.url}/admin/proposals`);
+    const row = page.locator("[data-proposal-row]").first();
+    await row.waitFor();
+    expect(await page.locator("[data-proposal-row]").count()).toBe(1);
+    expect(await row.locator(".badge").textContent()).toBe("Draft");
+    expect(await row.textContent()).toContain("A new website for Compiling Machines");
+    expect(await row.textContent()).toContain("from $500.00");
+    // the actions are in view at 1024 px
+    const open = row.locator("[data-row-action]");
+    const box = await open.boundingBox();
+    expect(box && box.x + box.width <= 1024).toBe(true);
+
+    // the draft opens in the editor as saved, and Save & Send sends it
+    await open.click();
+    await page.getByRole("heading", { name: "Edit Proposal" }).waitFor();
+    await hydrated(page);
+    expect(await packages.count()).toBe(3);
+    expect(await page.getByLabel("Add-on 1 name").inputValue()).toBe("Hosting");
+    expect(await page.getByLabel("Quantity, add-on 1 line 1").inputValue()).toBe("2");
+    await page.getByRole("button", { name: "Save & Send" }).click();
+    await page.waitForURL(`${app.server.url}/admin/proposals`);
+    await page.getByText("Proposal saved and sent to grace@example.test").waitFor();
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("Sent");
+
+    // a sent proposal reads as a record: its actions, a fresh client link
+    await row.locator("[data-row-action]").click();
+    await page.locator("[data-view-option]").first().waitFor();
+    await hydrated(page);
+    expect(await page.locator("[data-view-option]").count()).toBe(4);
+    expect(await page.getByRole("link", { name: "Revise" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Revoke" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Download PDF" }).getAttribute("href")).toMatch(
+      /^\/admin\/proposals\/[0-9a-f-]{36}\.pdf$/,
+    );
+    await page.getByRole("button", { name: "Copy client link" }).click();
+    await expect.poll(() => page.locator("#client-link-url").inputValue()).toMatch(/\/p\/[A-Za-z0-9_-]+$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the list's status filter
+    await page.goto(`${app.server.url}/admin/proposals?status=draft`);
+    await page.getByText("No proposals found").waitFor();
+    await page.context().close();
+  });
+});
