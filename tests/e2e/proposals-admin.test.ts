@@ -3,13 +3,16 @@
  * the public pricing packages (three packages) with one add-on, a validation error that keeps what
  * was typed (the browser's check and the server's 400), saved as a draft and listed as Draft, then
  * Save & Send (listed as Sent, the toast names the client's address), the read-only record with its
- * actions and a client link, and axe finding nothing serious on the list, the editor and the record.
+ * actions and a client link, and axe finding nothing serious on the list, the editor and the record;
+ * then Revise (a reason, the editor again, the version kept), Revoke (a second revoke refused 409),
+ * a project's proposal (its customer fixed, its price as the package) deleted as a draft, the
+ * customer's Proposals and the CSV export.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
-import { insertCustomer } from "../support/records.ts";
+import { insertCustomer, insertProject } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 async function seed(dataDir: string) {
@@ -19,8 +22,12 @@ async function seed(dataDir: string) {
     email: "grace@example.test",
     businessName: "Compiling Machines",
   });
+  const project = await insertProject(database.db, customer.id, {
+    projectName: "Shop relaunch",
+    fixedPrice: "4800.00",
+  });
   await database.close();
-  return { customerId: customer.id };
+  return { customerId: customer.id, projectId: project.id };
 }
 
 describe("proposals in the back office", () => {
@@ -154,6 +161,84 @@ describe("proposals in the back office", () => {
     // the list's status filter
     await page.goto(`${app.server.url}/admin/proposals?status=draft`);
     await page.getByText("No proposals found").waitFor();
+    await page.context().close();
+  });
+
+  it("revises and revokes a sent proposal, starts one from a project and deletes that draft", async () => {
+    const page = await app.adminPage({ viewport: { width: 1024, height: 900 } });
+    await page.goto(`${app.server.url}/admin/proposals`);
+    await hydrated(page);
+    await page.locator("[data-proposal-row] [data-row-action]").first().click();
+    await page.locator("[data-view-option]").first().waitFor();
+    const address = new URL(page.url()).pathname;
+
+    // Revise asks a reason, then the proposal is a draft of version 2 in the editor
+    await page.getByRole("link", { name: "Revise" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Revise" }).click();
+    await page.getByText("Please say what changes in this revision").waitFor();
+    await page.getByLabel("What changes in this revision?").fill("A lower price for hosting");
+    await page.getByRole("dialog").getByRole("button", { name: "Revise" }).click();
+    await page.getByRole("heading", { name: "Edit Proposal" }).waitFor();
+    await page.getByRole("button", { name: "Save & Send" }).click();
+    await page.waitForURL(`${app.server.url}/admin/proposals`);
+    await page.goto(`${app.server.url}${address}`);
+    await page.locator("[data-versions]").getByText("A lower price for hosting").waitFor();
+
+    // Revoke, confirmed; a second revoke is refused with the rule's message
+    await page.getByRole("link", { name: "Revoke" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await expect.poll(() => page.locator("h1 + p .badge").textContent()).toBe("Revoked");
+    expect(await page.getByRole("link", { name: "Revise" }).count()).toBe(0);
+    const again = await fetch(`${app.server.url}${address}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: app.server.url, Cookie: app.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=revoke",
+    });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This proposal was revoked.");
+
+    // a project's proposal: its customer fixed, its name as the title, its price as the package
+    await page.goto(`${app.server.url}/admin/projects/${app.seeded.projectId}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "New Proposal" }).click();
+    await page.waitForURL(/\/admin\/proposals\/new\?project_id=/);
+    await page.locator("[data-locked-customer]").waitFor();
+    expect(await page.locator("[data-locked-customer]").textContent()).toBe("Grace Hopper (Compiling Machines)");
+    expect(await page.getByLabel("Title").inputValue()).toBe("Shop relaunch");
+    expect(await page.getByLabel("Package 1 name").inputValue()).toBe("Shop relaunch");
+    expect(await page.getByLabel("Unit price, package 1 line 1").inputValue()).toBe("4800.00");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Save as Draft" }).click();
+    await page.waitForURL(`${app.server.url}/admin/proposals`);
+
+    // the customer's page lists both, with New Proposal for the customer
+    await page.goto(`${app.server.url}/admin/customers/${app.seeded.customerId}`);
+    const section = page.locator("[data-customer-proposals]");
+    await section.waitFor();
+    expect(await section.locator("li").count()).toBe(2);
+    expect(await section.getByRole("link", { name: "New Proposal" }).getAttribute("href")).toBe(
+      `/admin/proposals/new?customer_id=${app.seeded.customerId}`,
+    );
+
+    // the CSV holds the list's rows
+    const csv = await fetch(`${app.server.url}/admin/proposals/export.csv`, { headers: { Cookie: app.cookie } });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain("Revoked");
+    expect(text).toContain("Shop relaunch");
+
+    // the draft is deleted, confirmed
+    await page.goto(`${app.server.url}/admin/proposals?status=draft`);
+    await hydrated(page);
+    await page.locator("[data-proposal-row] [data-row-action]").click();
+    await page.getByRole("heading", { name: "Edit Proposal" }).waitFor();
+    await page.getByRole("link", { name: "Delete Draft" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete draft" }).click();
+    await page.waitForURL(`${app.server.url}/admin/proposals`);
+    await page.getByText(/^Proposal PRO-\d+ deleted$/).waitFor();
+    await expect.poll(() => page.locator("[data-proposal-row]").count()).toBe(1);
     await page.context().close();
   });
 });
