@@ -420,11 +420,11 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
       sql`select coalesce((select invoice_prefix from business_settings where user_id is null limit 1), 'INV') as invoice,
         coalesce((select estimate_prefix from business_settings where user_id is null limit 1), 'EST') as estimate`,
     );
-    const counters = await selectRows<{ invoice_type: string; last_value: number }>(
+    const counters = await selectRows<{ sequence: string; last_value: number }>(
       tx,
-      sql`select invoice_type, last_value from document_number_counters`,
+      sql`select sequence, last_value from document_number_counters`,
     );
-    const last = (type: string) => Number(counters.find((row) => row.invoice_type === type)?.last_value ?? 0);
+    const last = (type: string) => Number(counters.find((row) => row.sequence === type)?.last_value ?? 0);
     const baseInvoice = last("invoice");
     const baseEstimate = last("estimate");
     const invoicePrefix = prefixes?.invoice ?? "INV";
@@ -587,13 +587,13 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
     // ------------------------------------------------ the numbering counters, past the generated numbers
     await step(
       "number counters",
-      `insert into document_number_counters (invoice_type, last_value)
-       select t.invoice_type::invoice_type, t.last_value
+      `insert into document_number_counters (sequence, last_value)
+       select t.sequence, t.last_value
        from (select count(*) filter (where ${chance(20, "i", 300)}) as estimates, count(*) as documents
          from generate_series(1, ${D}) as i) as generated
        cross join lateral (values ('invoice', ${baseInvoice} + generated.documents - generated.estimates),
-         ('estimate', ${baseEstimate} + generated.estimates)) as t(invoice_type, last_value)
-       on conflict (invoice_type) do update set last_value = excluded.last_value`,
+         ('estimate', ${baseEstimate} + generated.estimates)) as t(sequence, last_value)
+       on conflict (sequence) do update set last_value = excluded.last_value`,
     );
   });
 
