@@ -42,6 +42,7 @@ describe("the proposal editor's post, through Conform", () => {
   it("names the field of each mistake: a package without a described line, a blank title or agreement", () => {
     const submission = post({ ...filled, "tiers[0].lines[0].description": "", title: "", agreement: "" });
     expect(submission.status).toBe("error");
+    if (submission.status !== "error") return;
     expect(submission.error).toEqual({
       "tiers[0].lines": ["Each package and add-on needs at least one line"],
       title: ["Title is required"],

@@ -241,4 +241,19 @@ describe("proposals in the back office", () => {
     await expect.poll(() => page.locator("[data-proposal-row]").count()).toBe(1);
     await page.context().close();
   });
+
+  it("without JavaScript, Add line and Add package come back from the server with what was typed", async () => {
+    const page = await app.adminPage({ viewport: { width: 1024, height: 900 }, javaScriptEnabled: false });
+    await page.goto(`${app.server.url}/admin/proposals/new?customer_id=${app.seeded.customerId}`);
+    await page.getByLabel("Title").fill("Typed without scripts");
+    await page.getByLabel("Package 1 name").fill("Only package");
+    await page.getByRole("button", { name: "Add line to package 1" }).click();
+    await page.locator('[data-option="package-0"] [data-line="1"]').waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Typed without scripts");
+    await page.getByRole("button", { name: "Add package" }).click();
+    await page.locator('[data-option="package-1"]').waitFor();
+    expect(await page.getByLabel("Package 1 name").inputValue()).toBe("Only package");
+    expect(await page.getByLabel("Customer", { exact: true }).inputValue()).toBe(app.seeded.customerId);
+    await page.context().close();
+  });
 });

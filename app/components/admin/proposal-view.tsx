@@ -128,6 +128,8 @@ export function ProposalView({
       </div>
       <ClientLinkResult state={clientLink} />
       <FailureNotice failure={failure} form="revoke" />
+      {/* a revision refused once the dialog is gone (the state moved on): the reason stays in view */}
+      {dialog === "revise" && proposal.canRevise ? null : <FailureNotice failure={failure} form="revise" />}
 
       <Card title="Proposal">
         <dl className="grid gap-4 sm:grid-cols-2">

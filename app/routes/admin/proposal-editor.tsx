@@ -8,12 +8,13 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
+import { FailureNotice } from "#app/components/admin/form.tsx";
 import {
   ProposalEditor,
   type ProposalEditorProject,
   type ProposalEditorValues,
 } from "#app/components/admin/proposal-editor.tsx";
-import { ProposalDeleteDialog, ProposalView, type ProposalViewData } from "#app/components/admin/proposal-view.tsx";
+import { ProposalDeleteDialog, ProposalView } from "#app/components/admin/proposal-view.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
@@ -21,13 +22,12 @@ import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { editorLines } from "#app/domain/invoice-form.ts";
-import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { centsToDecimal } from "#app/domain/money.ts";
 import {
   defaultExpiry,
   parseProposalDialog,
   proposalPageMessages,
   proposalRecordIntentSchema,
-  proposalReviseSchema,
 } from "#app/domain/proposal-pages.ts";
 import {
   checkProposalAction,
@@ -44,14 +44,9 @@ import { listPricingPackages } from "#app/models/pricing.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
   createProposal,
-  deleteProposal,
   getProposal,
-  listProposalVersions,
-  liveProposalLinkCount,
   ProposalPartyError,
   proposalNumbers,
-  reviseProposal,
-  revokeProposal,
   updateProposal,
 } from "#app/models/proposals.server.ts";
 import {
@@ -64,9 +59,11 @@ import {
 } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { copyProposalLink, sendProposal } from "#app/services/proposals.server.ts";
+import { sendProposal } from "#app/services/proposals.server.ts";
 import type { Route } from "./+types/proposal-editor";
 import type { AdminHandle } from "./layout.tsx";
+import { proposalRecordAction } from "./proposal-actions.server.ts";
+import { loadProposalView } from "./proposal-view-data.server.ts";
 
 export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: "Error", description: "Failed to load the proposal" },
@@ -187,63 +184,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     };
   }
 
-  const [versions, liveLinks] = await Promise.all([
-    listProposalVersions(db, proposal.id),
-    liveProposalLinkCount(db, proposal.id),
-  ]);
-  const cents = (value: string | null) => (value === null ? 0 : (toCents(value) ?? 0));
-  const chosenAddons = new Set(proposal.chosenAddonIds ?? []);
-  const view: ProposalViewData = {
-    id: proposal.id,
-    proposalNumber: proposal.proposalNumber,
-    revision: proposal.revision,
-    state: proposal.state,
-    customer: {
-      id: proposal.customerId,
-      name: proposal.customer.name,
-      businessName: proposal.customer.businessName,
-      email: proposal.customer.email,
-    },
-    projectId: proposal.projectId,
-    projectName: proposal.projectName,
-    title: proposal.title,
-    introduction: proposal.introduction,
-    scope: proposal.scope,
-    options: proposal.options,
-    agreement: proposal.agreement,
-    expiresOn: proposal.expiresOn,
-    taxRate: numbers.taxRate,
-    depositKind: proposal.depositKind,
-    depositValue: numbers.depositValue,
-    sentAt: proposal.sentAt?.toISOString() ?? null,
-    signature:
-      proposal.state === "signed" && proposal.signedAt
-        ? {
-            signerName: proposal.signerName ?? "",
-            signedAt: proposal.signedAt.toISOString(),
-            signerIp: proposal.signerIp,
-            signerUserAgent: proposal.signerUserAgent,
-            contentHash: proposal.contentHash ?? "",
-            signatureImage: proposal.signatureImage,
-            tierName: proposal.options.tiers.find((tier) => tier.id === proposal.chosenTierId)?.name ?? "",
-            addonNames: proposal.options.addons.filter((addon) => chosenAddons.has(addon.id)).map((a) => a.name),
-            total: cents(proposal.signedTotal),
-            deposit: cents(proposal.depositAmount),
-            depositInvoiceId: proposal.depositInvoiceId,
-          }
-        : null,
-    canRevise: checkProposalAction(proposal, "revise", today).ok,
-    canRevoke: checkProposalAction(proposal, "revoke", today).ok,
-    // a fresh link only for a proposal the client can still open and answer
-    hasClientLink: liveLinks > 0 && (proposal.state === "sent" || proposal.state === "viewed"),
-    versions: versions.map((version) => ({
-      revision: version.revision,
-      reason: version.reason,
-      createdAt: version.createdAt.toISOString(),
-      status: version.snapshot.status,
-      contentHash: version.snapshot.contentHash,
-    })),
-  };
+  const view = await loadProposalView(db, proposal, today);
   return {
     mode: "view" as const,
     proposalNumber: proposal.proposalNumber,
@@ -267,67 +208,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // the record's own actions (Copy client link, Revise, Revoke, Delete Draft), each with its intent
   const record = target.mode === "edit" ? proposalRecordIntentSchema.safeParse(Object.fromEntries(formData)) : null;
   if (record?.success && target.mode === "edit") {
-    const id = target.id;
-    const page = `/admin/proposals/${id}`;
-    const intent = record.data.intent;
-    const gone = () => refuse(404, proposalMessages.notFound, { form: intent });
-    switch (intent) {
-      case "client-link": {
-        const copied = await copyProposalLink({ db, config, logger }, { proposalId: id, actor, ip });
-        if (copied.status === "created") return { clientLink: copied.link };
-        return refuse(409, proposalPageMessages.noLiveLink, { form: intent });
-      }
-      case "revise": {
-        const submission = parseWithZod(formData, { schema: proposalReviseSchema });
-        if (submission.status !== "success") return invalid(submission, { form: intent });
-        const reason = submission.value.reason;
-        const outcome = await auditedChange(
-          db,
-          (tx) => reviseProposal(tx as Db, id, { reason, userId: session.userId }),
-          {
-            actor,
-            ip,
-            event: "proposal_revised",
-            when: (result) => result.ok,
-            detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null, reason }),
-          },
-        );
-        if (!outcome.ok)
-          return "missing" in outcome && outcome.missing
-            ? gone()
-            : refuse(409, outcome.message, { submission, form: intent });
-        return redirectWithToast(config, page, {
-          type: "success",
-          message: proposalPageMessages.revised(outcome.proposalNumber),
-          id: "revise",
-        });
-      }
-      case "revoke":
-      case "delete": {
-        const outcome = await auditedChange(
-          db,
-          (tx) => (intent === "revoke" ? revokeProposal(tx as Db, id) : deleteProposal(tx as Db, id)),
-          {
-            actor,
-            ip,
-            event: intent === "revoke" ? "proposal_revoked" : "proposal_deleted",
-            when: (result) => result.ok,
-            detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null }),
-          },
-        );
-        if (!outcome.ok)
-          return "missing" in outcome && outcome.missing ? gone() : refuse(409, outcome.message, { form: intent });
-        return intent === "revoke"
-          ? redirectWithToast(config, page, {
-              type: "success",
-              message: proposalPageMessages.revoked(outcome.proposalNumber),
-            })
-          : redirectWithToast(config, "/admin/proposals", {
-              type: "success",
-              message: proposalPageMessages.deleted(outcome.proposalNumber),
-            });
-      }
-    }
+    return proposalRecordAction({ intent: record.data.intent, proposalId: target.id, formData, session, context });
   }
 
   const submission = parseWithZod(formData, { schema: proposalFormSchema });
@@ -446,7 +327,11 @@ export default function ProposalPage({ loaderData, actionData, params }: Route.C
           action={action}
           failure={failure}
         />
-      ) : null}
+      ) : (
+        <div className="mx-auto mt-3 max-w-5xl empty:hidden">
+          <FailureNotice failure={failure} form="delete" />
+        </div>
+      )}
     </>
   );
 }
