@@ -6,13 +6,15 @@
  * actions and a client link, and axe finding nothing serious on the list, the editor and the record;
  * then Revise (a reason, the editor again, the version kept), Revoke (a second revoke refused 409),
  * a project's proposal (its customer fixed, its price as the package) deleted as a draft, the
- * customer's Proposals and the CSV export.
+ * customer's Proposals and the CSV export; a signed proposal's record (signer, IP, browser, hash, the
+ * choice, the deposit invoice and the project), closed to every change, and Reports' proposal conversion.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
+import { proposals } from "#app/db/schema.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
-import { insertCustomer, insertProject } from "../support/records.ts";
+import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 async function seed(dataDir: string) {
@@ -254,6 +256,114 @@ describe("proposals in the back office", () => {
     await page.locator('[data-option="package-1"]').waitFor();
     expect(await page.getByLabel("Package 1 name").inputValue()).toBe("Only package");
     expect(await page.getByLabel("Customer", { exact: true }).inputValue()).toBe(app.seeded.customerId);
+    await page.context().close();
+  });
+});
+
+/** A proposal the client signed, written as the signing leaves it (the client's page is tested apart). */
+async function seedSigned(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  const db = database.db;
+  const customer = await insertCustomer(db, { name: "Alan Turing", email: "alan@example.test" });
+  const project = await insertProject(db, customer.id, { projectName: "Codebreaking site", status: "approved" });
+  const invoice = await insertInvoice(db, {
+    invoiceNumber: "INV-0900",
+    customerId: customer.id,
+    status: "sent",
+    subtotal: "900.00",
+    totalAmount: "900.00",
+    balanceDue: "900.00",
+  });
+  const line = (description: string, unitPrice: number) => ({ description, quantity: 100, unitPrice });
+  const [row] = await db
+    .insert(proposals)
+    .values({
+      proposalNumber: "PRO-0900",
+      customerId: customer.id,
+      projectId: project.id,
+      title: "Codebreaking site",
+      options: {
+        tiers: [
+          { id: "t1", name: "Basic", description: "", lines: [line("Design", 150000)] },
+          { id: "t2", name: "Plus", description: "", lines: [line("Design and build", 300000)] },
+        ],
+        addons: [{ id: "a1", name: "Hosting", description: "", lines: [line("Hosting, one year", 30000)] }],
+      },
+      agreement: "1. Scope.",
+      expiresOn: "2030-01-01",
+      depositValue: "50",
+      status: "signed",
+      sentAt: new Date("2026-11-01T10:00:00Z"),
+      signedAt: new Date("2026-11-02T10:00:00Z"),
+      signerName: "Alan Turing",
+      signerIp: "203.0.113.9",
+      signerUserAgent: "Mozilla/5.0 (Test Browser)",
+      contentHash: "a".repeat(64),
+      chosenTierId: "t1",
+      chosenAddonIds: ["a1"],
+      signedTotal: "1800.00",
+      depositAmount: "900.00",
+      depositInvoiceId: invoice.id,
+    })
+    .returning({ id: proposals.id });
+  await database.close();
+  return { proposalId: row?.id ?? "", invoiceId: invoice.id, projectId: project.id };
+}
+
+describe("a signed proposal in the back office", () => {
+  let app: SignedInApp<Awaited<ReturnType<typeof seedSigned>>>;
+  beforeAll(async () => {
+    app = await startSignedInApp({ seed: seedSigned });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("shows the signature record, links the deposit invoice and the project, allows nothing more", async () => {
+    const page = await app.adminPage({ viewport: { width: 1024, height: 900 } });
+    await page.goto(`${app.server.url}/admin/proposals`);
+    const row = page.locator("[data-proposal-row]");
+    expect(await row.locator(".badge").textContent()).toBe("Signed");
+    expect(await row.textContent()).toContain("$1,800.00");
+
+    await page.goto(`${app.server.url}/admin/proposals/${app.seeded.proposalId}`);
+    const record = page.locator("[data-signature]");
+    await record.waitFor();
+    const text = (await record.textContent()) ?? "";
+    for (const part of [
+      "Alan Turing",
+      "203.0.113.9",
+      "Mozilla/5.0 (Test Browser)",
+      "a".repeat(64),
+      "Basic",
+      "Hosting",
+    ]) {
+      expect(text).toContain(part);
+    }
+    expect(text).toContain("$1,800.00");
+    expect(text).toContain("$900.00");
+    expect(await record.getByRole("link", { name: "Deposit invoice" }).getAttribute("href")).toBe(
+      `/admin/invoices/${app.seeded.invoiceId}`,
+    );
+    expect(await record.getByRole("link", { name: "Codebreaking site" }).getAttribute("href")).toBe(
+      `/admin/projects/${app.seeded.projectId}`,
+    );
+    for (const name of ["Revise", "Revoke"]) expect(await page.getByRole("link", { name }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Copy client link" }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // a signed proposal is refused every change
+    const revise = await fetch(`${app.server.url}/admin/proposals/${app.seeded.proposalId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: app.server.url, Cookie: app.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=revise&reason=More",
+    });
+    expect(revise.status).toBe(409);
+
+    // Reports: one proposal sent, one signed
+    await page.goto(`${app.server.url}/admin/reports`);
+    expect(await page.locator("[data-proposal-conversion]").textContent()).toBe("100%");
     await page.context().close();
   });
 });
