@@ -52,6 +52,11 @@ export default [
         route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
         route("invoices/:id.pdf", "routes/admin/invoice-pdf-file.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
+        // proposals: package tiers, add-ons and an agreement the client signs (ADR 0033); new and edit share one module
+        route("proposals", "routes/admin/proposals.tsx"),
+        route("proposals/export.csv", "routes/admin/export-csv.ts", { id: "export-proposals" }),
+        route("proposals/:id", "routes/admin/proposal-editor.tsx"),
+        route("proposals/:id.pdf", "routes/admin/proposal-pdf-file.ts"),
         // suspected spam from the inquiry form: restore or delete for good
         route("spam", "routes/admin/spam.tsx"),
         // the free consultations booked on the site, and when they can be booked

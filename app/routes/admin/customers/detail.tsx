@@ -13,6 +13,7 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
+import { listCustomerProposals } from "#app/models/proposals.server.ts";
 import { listCustomerSchedules } from "#app/models/recurring-schedules.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -34,14 +35,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) notFound(customerMessages.notFound);
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
-  const [summary, schedules, projects, invoices, notes] = await Promise.all([
+  const [summary, schedules, proposals, projects, invoices, notes] = await Promise.all([
     getCustomerSummary(database.db, id),
     tab === "overview" ? listCustomerSchedules(database.db, id) : [],
+    tab === "overview" ? listCustomerProposals(database.db, id) : [],
     tab === "projects" ? listCustomerProjects(database.db, id) : null,
     tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
     tab === "activity" ? listCustomerNotes(database.db, id) : null,
   ]);
-  return { customer, summary, schedules, tab, projects, invoices, notes };
+  return { customer, summary, schedules, proposals, tab, projects, invoices, notes };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
