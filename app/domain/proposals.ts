@@ -95,6 +95,11 @@ export const proposalMessages = {
   expired: "This proposal has expired and can no longer be signed.",
   closed: "This proposal can no longer be signed.",
   signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+  /** a client link to a proposal the studio is revising */
+  revising: "This proposal is being revised. The new version will come to you by email.",
+  invalidLink: "This link is not valid. Please ask the sender for a new one.",
+  signed: "Signed — thank you",
+  declined: "You declined this proposal. Thank you for letting us know.",
 } as const;
 
 // ---------------------------------------------------------------- money
@@ -438,12 +443,13 @@ export function defaultTierId(options: ProposalOptions): string | undefined {
   return options.tiers[index]?.id;
 }
 
-/** A choice read from the page's address (?tier=t2&addon=a1): what the page shows without JavaScript. */
+/** A choice read from the page's address (?tier=t2&addon=a1, or addons=a1): what the page shows without JavaScript. */
 export function choiceFromQuery(options: ProposalOptions, params: URLSearchParams): ProposalChoice {
   const tier = params.get("tier");
   const tierId = options.tiers.some((option) => option.id === tier) ? (tier as string) : (defaultTierId(options) ?? "");
   const offered = new Set(options.addons.map((option) => option.id));
-  const addonIds = [...new Set(params.getAll("addon"))].filter((id) => offered.has(id));
+  // `addon` in a shared address; `addons` when the page's own form asks for the total without JavaScript
+  const addonIds = [...new Set([...params.getAll("addon"), ...params.getAll("addons")])].filter((id) => offered.has(id));
   return { tierId, addonIds };
 }
 
