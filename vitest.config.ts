@@ -10,7 +10,7 @@ const publicScriptsForTests: Plugin = {
   resolveId: (id) => (id === "virtual:public-scripts" ? "\0virtual:public-scripts" : undefined),
   load: (id) =>
     id === "\0virtual:public-scripts"
-      ? "export default new Proxy({}, { get: (_, name) => `/app/client/${String(name)}.ts` });"
+      ? 'export default new Proxy({}, { get: (_, name) => "/app/client/" + String(name) + ".ts" });'
       : undefined,
 };
 

@@ -7,7 +7,12 @@
 import { displayDate, formatMomentIn } from "#app/domain/dates.ts";
 import { formatQuantity, studioLines } from "#app/domain/invoice-document.ts";
 import { type Cents, centsToDecimal, formatMoney, lineTotal, toCents } from "#app/domain/money.ts";
-import { type DepositKind, optionTotal, type ProposalOption, type ProposalOptions } from "#app/domain/proposal-totals.ts";
+import {
+  type DepositKind,
+  optionTotal,
+  type ProposalOption,
+  type ProposalOptions,
+} from "#app/domain/proposal-totals.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 
 export type ProposalDocumentSource = {
@@ -47,7 +52,7 @@ export type OptionView = {
   chosen: boolean;
 };
 
-export type SignatureRecordView = {
+type SignatureRecordView = {
   signerName: string;
   signedAtIso: string;
   signedAtStudio: string;
@@ -101,7 +106,7 @@ function optionView(option: ProposalOption, chosen: boolean): OptionView {
 }
 
 /** "50% of the total" or "$500.00" */
-export function depositTerms(kind: DepositKind, value: string): string {
+function depositTerms(kind: DepositKind, value: string): string {
   return kind === "percent" ? `${formatQuantity(value)}% of the total` : money(value);
 }
 

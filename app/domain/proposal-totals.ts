@@ -11,7 +11,7 @@ export const depositKinds = ["percent", "amount"] as const;
 export type DepositKind = (typeof depositKinds)[number];
 
 /** quantity in hundredths, unit price in cents (money.ts) */
-export type ProposalLine = { description: string; quantity: number; unitPrice: Cents };
+type ProposalLine = { description: string; quantity: number; unitPrice: Cents };
 export type ProposalOption = { id: string; name: string; description: string; lines: ProposalLine[] };
 /** The part of a proposal the client reads and signs (stored as one JSON value). */
 export type ProposalOptions = { tiers: ProposalOption[]; addons: ProposalOption[] };
@@ -46,7 +46,12 @@ export type ChoiceTotals = {
 };
 
 /** What the totals of a choice are taken from. */
-export type ChoicePricing = { options: ProposalOptions; taxRate: number; depositKind: DepositKind; depositValue: number };
+export type ChoicePricing = {
+  options: ProposalOptions;
+  taxRate: number;
+  depositKind: DepositKind;
+  depositValue: number;
+};
 
 /** The totals of a choice, with the money module's one calculation; a choice of what is not offered fails. */
 export function choiceTotals(proposal: ChoicePricing, choice: ProposalChoice): Result<{ totals: ChoiceTotals }> {
@@ -60,6 +65,14 @@ export function choiceTotals(proposal: ChoicePricing, choice: ProposalChoice): R
   const deposit = depositAmount(totals.total, proposal.depositKind, proposal.depositValue);
   return {
     ok: true,
-    totals: { tier, addons, lines, subtotal: totals.subtotal, taxAmount: totals.taxAmount, total: totals.total, deposit },
+    totals: {
+      tier,
+      addons,
+      lines,
+      subtotal: totals.subtotal,
+      taxAmount: totals.taxAmount,
+      total: totals.total,
+      deposit,
+    },
   };
 }

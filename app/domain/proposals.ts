@@ -13,9 +13,7 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
-  calculateTotals,
   centsToDecimal,
-  divideRounded,
   formatMoney,
   lineTotal,
   maxMoneyCents,
@@ -42,10 +40,12 @@ export {
   depositKinds,
   optionTotal,
   type ProposalChoice,
-  type ProposalLine,
   type ProposalOption,
   type ProposalOptions,
 } from "#app/domain/proposal-totals.ts";
+
+/** quantity in hundredths, unit price in cents (money.ts) */
+export type ProposalLine = ProposalOption["lines"][number];
 
 // ---------------------------------------------------------------- what a proposal is
 
@@ -449,7 +449,9 @@ export function choiceFromQuery(options: ProposalOptions, params: URLSearchParam
   const tierId = options.tiers.some((option) => option.id === tier) ? (tier as string) : (defaultTierId(options) ?? "");
   const offered = new Set(options.addons.map((option) => option.id));
   // `addon` in a shared address; `addons` when the page's own form asks for the total without JavaScript
-  const addonIds = [...new Set([...params.getAll("addon"), ...params.getAll("addons")])].filter((id) => offered.has(id));
+  const addonIds = [...new Set([...params.getAll("addon"), ...params.getAll("addons")])].filter((id) =>
+    offered.has(id),
+  );
   return { tierId, addonIds };
 }
 

@@ -10,8 +10,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { InlineScript } from "#app/components/inline-script.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { InlineScript } from "#app/components/inline-script.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -262,7 +262,7 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
         >
           <input type="hidden" name="content_hash" value={loaderData.contentHash} />
           <fieldset className="flex flex-col gap-3" aria-describedby={choiceError ? "choice-error" : undefined}>
-            <legend className={cx(sectionTitle, "mb-2")}>Choose a package</legend>
+            <legend className={cx(sectionTitle, "mb-2")}>{signed ? "Your package" : "Choose a package"}</legend>
             {doc.tiers.map((tier) => (
               <label
                 key={tier.id}
@@ -365,20 +365,19 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
             </section>
           ) : null}
 
-          <section aria-labelledby="agreement-title" className="flex flex-col gap-2">
+          <div className="flex flex-col gap-2">
             <h2 id="agreement-title" className={sectionTitle}>
               Agreement
             </h2>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-            <div
-              role="region"
+            <section
               aria-labelledby="agreement-title"
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
               tabIndex={0}
               className="max-h-72 overflow-y-auto rounded-lg border border-zinc-300 bg-white p-4 text-sm"
             >
               <TextBlock text={doc.agreement} />
-            </div>
-          </section>
+            </section>
+          </div>
 
           {canAnswer ? (
             <section aria-labelledby="sign-title" className={cx(card, "flex flex-col gap-3")}>

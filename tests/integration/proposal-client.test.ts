@@ -4,10 +4,6 @@
  * redirects), and the signed PDF read back with pdftotext: the certificate page with the signer's
  * name, the full SHA-256, the choice and the drawn signature (a decompression bomb is left out).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
@@ -16,24 +12,13 @@ import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { getProposal } from "#app/models/proposals.server.ts";
 import * as clientProposal from "#app/routes/client-proposal.tsx";
 import * as clientProposalPdf from "#app/routes/client-proposal-pdf.ts";
-import { findClientProposal } from "#app/services/proposals.server.ts";
 import { renderProposalPdf } from "#app/services/proposal-pdf.server.tsx";
+import { findClientProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { pngBomb } from "../support/images.ts";
-import { createSentProposal } from "../support/proposals.ts";
+import { createSentProposal, pdfText } from "../support/proposals.ts";
 import { insertCustomer } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
-
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "proposal-pdf-"));
-  try {
-    const file = path.join(dir, "proposal.pdf");
-    writeFileSync(file, bytes);
-    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
 
@@ -80,7 +65,13 @@ describeEachDatabase("the client's proposal link", (database) => {
     const signature = await sharp({
       create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
-      .composite([{ input: Buffer.from('<svg width="300" height="100"><path d="M10 80 Q 150 0 290 80" stroke="black" stroke-width="4" fill="none"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="100"><path d="M10 80 Q 150 0 290 80" stroke="black" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
       .png()
       .toBuffer();
     const base = {
@@ -101,7 +92,10 @@ describeEachDatabase("the client's proposal link", (database) => {
     expect(stale.status).toBe(409);
     expect(JSON.stringify(stale.data)).toContain("has changed since you opened it");
 
-    const signed = await call(clientProposal.action, `/p/${token}`, { params: { token }, form: { ...base, agree: "on" } });
+    const signed = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: { ...base, agree: "on" },
+    });
     expect(signed).toMatchObject({ status: 303, location: `/p/${token}?answered=sign` });
     const after = await page("?answered=sign");
     expect(after.data).toMatchObject({
@@ -110,7 +104,10 @@ describeEachDatabase("the client's proposal link", (database) => {
       depositInvoiced: true,
       doc: { signature: { signerName: "Ada Baker", total: "$3,031.54", deposit: "$1,515.77" } },
     });
-    const again = await call(clientProposal.action, `/p/${token}`, { params: { token }, form: { ...base, agree: "on" } });
+    const again = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: { ...base, agree: "on" },
+    });
     expect(again.status).toBe(409);
 
     const response = await respond(clientProposalPdf.loader, `/p/${token}/pdf`, { params: { token } });

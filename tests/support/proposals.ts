@@ -1,4 +1,8 @@
 /** A proposal made and sent through the model and the service, as the owner's pages would: for the client-link tests. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { pino } from "pino";
 import type { Db } from "#app/db/client.server.ts";
 import { proposalFormSchema } from "#app/domain/proposals.ts";
@@ -17,7 +21,7 @@ const line = (description: string, unitPrice: string, quantity = "1") => ({
  * 8.25% tax, 50% deposit, valid until `expiresOn`. The middle tier with the add-on: subtotal
  * $2,800.50, tax $231.04, total $3,031.54, deposit $1,515.77.
  */
-export const sampleProposalInput = (customerId: string, expiresOn: string) => ({
+const sampleProposalInput = (customerId: string, expiresOn: string) => ({
   customer_id: customerId,
   title: "A new website for the bakery",
   introduction: "Thank you for telling us about the bakery.",
@@ -48,10 +52,26 @@ export async function createSentProposal(
   const form = proposalFormSchema.parse(sampleProposalInput(input.customerId, input.expiresOn));
   const created = await createProposal(db, form, input.actor.userId);
   const sent = await sendProposal(
-    { db, config: { ...testConfig, publicUrl: input.publicUrl ?? testConfig.publicUrl }, logger: pino({ level: "silent" }) },
+    {
+      db,
+      config: { ...testConfig, publicUrl: input.publicUrl ?? testConfig.publicUrl },
+      logger: pino({ level: "silent" }),
+    },
     { proposalId: created.id, actor: input.actor, ip: "127.0.0.1" },
   );
   if (sent.status !== "sent") throw new Error(`proposal not sent: ${JSON.stringify(sent)}`);
   const token = /\/p\/([A-Za-z0-9_-]+)$/.exec(sent.link)?.[1] ?? "";
   return { ...created, link: sent.link, token };
+}
+
+/** A PDF's text as pdftotext (poppler-utils) reads it, laid out. */
+export function pdfText(bytes: Uint8Array): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "proposal-pdf-"));
+  try {
+    const file = path.join(dir, "proposal.pdf");
+    writeFileSync(file, bytes);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
