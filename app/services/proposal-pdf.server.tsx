@@ -7,7 +7,12 @@
  * Imported on first use only (the signing service and /p/{token}/pdf), so no page loads it.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { type OptionView, type ProposalDocument, proposalDocument, signaturePngBytes } from "#app/domain/proposal-document.ts";
+import {
+  type OptionView,
+  type ProposalDocument,
+  proposalDocument,
+  signaturePngBytes,
+} from "#app/domain/proposal-document.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import type { ProposalDetail } from "#app/models/proposals.server.ts";
@@ -204,8 +209,8 @@ async function renderLayout(
           {record("Total", signed.total)}
           {record("Deposit", signed.deposit)}
           <Text style={[s.small, { marginTop: 14 }]}>
-            The hash is the SHA-256 of the proposal's text as the signer read it (version {signed.version}); any
-            change to the proposal changes it.
+            The hash is the SHA-256 of the proposal's text as the signer read it (version {signed.version}); any change
+            to the proposal changes it.
           </Text>
         </Page>
       ) : null}
