@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
-import { proposals, users } from "#app/db/schema.ts";
+import { mailAttachments, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { getProposal } from "#app/models/proposals.server.ts";
 import * as clientProposal from "#app/routes/client-proposal.tsx";
@@ -104,6 +104,10 @@ describeEachDatabase("the client's proposal link", (database) => {
       depositInvoiced: true,
       doc: { signature: { signerName: "Ada Baker", total: "$3,031.54", deposit: "$1,515.77" } },
     });
+    // the signed copies (client and studio) carry the PDF
+    const attached = await database().db.select().from(mailAttachments);
+    expect(attached.map((row) => row.filename)).toEqual(["PRO-0001-signed.pdf", "PRO-0001-signed.pdf"]);
+    expect(pdfText(new Uint8Array(attached[0]?.content ?? []))).toContain(found.contentHash);
     const again = await call(clientProposal.action, `/p/${token}`, {
       params: { token },
       form: { ...base, agree: "on" },
