@@ -183,8 +183,8 @@ async function renderLayout(
 
       {signed ? (
         <Page size="LETTER" style={s.page}>
-          <Text style={s.heading}>Signature certificate</Text>
-          <Text style={[s.number, { marginBottom: 16 }]}>
+          <Text style={[s.heading, { textAlign: "left" }]}>Signature certificate</Text>
+          <Text style={[s.number, { textAlign: "left", marginBottom: 16 }]}>
             {doc.number}, {doc.version}
           </Text>
           {record("Signed by (typed name)", signed.signerName)}
