@@ -128,6 +128,21 @@ describeEachDatabase("the client's proposal link", (database) => {
     expect(text).not.toContain("could not be read");
   });
 
+  it("declines once: the thank-you, then nothing more to answer", async () => {
+    const found = await findClientProposal(database().db, token, "127.0.0.1");
+    if (found.status !== "found") throw new Error(found.status);
+    const form = { intent: "decline", content_hash: found.contentHash };
+    const declined = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
+    expect(declined).toMatchObject({ status: 303, location: `/p/${token}?answered=decline` });
+    expect((await page("?answered=decline")).data).toMatchObject({
+      state: "declined",
+      canAnswer: false,
+      notice: "You declined this proposal. Thank you for letting us know.",
+    });
+    const again = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
+    expect(again.status).toBe(409);
+  });
+
   it("a drawn signature that declares a huge canvas is left out of the PDF, the record kept", async () => {
     const db = database().db;
     const bomb = await pngBomb(10_000, 10_000, "gray");
