@@ -1,4 +1,18 @@
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/**
+ * `virtual:public-scripts` (the public pages' script URLs, made by the app build's plugin in
+ * vite.config.ts) for tests that run a route's loader: each name's development URL.
+ */
+const publicScriptsForTests: Plugin = {
+  name: "public-scripts-for-tests",
+  resolveId: (id) => (id === "virtual:public-scripts" ? "\0virtual:public-scripts" : undefined),
+  load: (id) =>
+    id === "\0virtual:public-scripts"
+      ? 'export default new Proxy({}, { get: (_, name) => "/app/client/" + String(name) + ".ts" });'
+      : undefined,
+};
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
@@ -14,6 +28,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        plugins: [publicScriptsForTests],
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

@@ -9,6 +9,9 @@ export default [
   // the client's link to an invoice or estimate (no account; the token is the key)
   route("i/:token", "routes/client-document.tsx"),
   route("i/:token/pdf", "routes/client-document-pdf.ts"),
+  // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
+  route("p/:token", "routes/client-proposal.tsx"),
+  route("p/:token/pdf", "routes/client-proposal-pdf.ts"),
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),

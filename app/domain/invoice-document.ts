@@ -122,6 +122,13 @@ function splitLines(text: string | null): string[] {
     .filter(Boolean);
 }
 
+/** The studio's lines under its name on a document: address, phone, email, website. */
+export function studioLines(studio: StudioIdentity): string[] {
+  return [...splitLines(studio.address), studio.phoneNumber, studio.email, studio.website].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
 export function invoiceDocument(source: PrintableSource, studio: StudioIdentity): InvoiceDocument {
   const customer = source.customer;
   const billTo = [
@@ -153,9 +160,7 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
     number: source.invoiceNumber,
     studio: {
       name: studio.businessName,
-      lines: [...splitLines(studio.address), studio.phoneNumber, studio.email, studio.website].filter(
-        (line): line is string => Boolean(line),
-      ),
+      lines: studioLines(studio),
     },
     billTo: { heading: printTexts.billTo, lines: billTo },
     detailsHeading: words.details,

@@ -35,6 +35,11 @@ export async function renderDocumentPdf(
   );
 }
 
+/** Any other PDF render (the signed proposal) under the same process-wide cap. */
+export function limitPdfRender<T>(render: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+  return renders.run(render, options);
+}
+
 const pdfBusyMessage = "Too many documents are being prepared right now. Please try again in a few seconds.";
 
 /** For `.catch` on a render in a route: no render slot in time becomes a 503 with Retry-After. */

@@ -16,7 +16,8 @@ type ReactPdf = typeof import("@react-pdf/renderer");
 
 let loading: Promise<ReactPdf> | null = null;
 
-function loadRenderer(): Promise<ReactPdf> {
+/** @react-pdf/renderer with the Inter fonts registered (the proposal PDF shares it). */
+export function loadRenderer(): Promise<ReactPdf> {
   loading ??= import("@react-pdf/renderer").then((pdf) => {
     pdf.Font.register({
       family: "Inter",
@@ -36,12 +37,15 @@ export type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 
 import type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 
-/** 20 mm in PDF points */
-const padding = (20 / 25.4) * 72;
-const ink = "#18181b";
-const muted = "#52525b";
-const rule = "#d4d4d8";
-const bodySize = 10;
+/** The documents' page look, shared with the proposal PDF: 20 mm margins (in points), ink, type size. */
+export const pdfTheme = {
+  padding: (20 / 25.4) * 72,
+  ink: "#18181b",
+  muted: "#52525b",
+  rule: "#d4d4d8",
+  bodySize: 10,
+} as const;
+const { padding, ink, muted, rule, bodySize } = pdfTheme;
 
 /**
  * A column wide enough for its widest value on one line (an upper bound for Inter at `fontSize`:
