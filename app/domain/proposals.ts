@@ -37,20 +37,16 @@ export {
   choiceTotals,
   type DepositKind,
   depositAmount,
-  depositKinds,
   optionTotal,
   type ProposalChoice,
   type ProposalOption,
   type ProposalOptions,
 } from "#app/domain/proposal-totals.ts";
 
-/** quantity in hundredths, unit price in cents (money.ts) */
-export type ProposalLine = ProposalOption["lines"][number];
-
 // ---------------------------------------------------------------- what a proposal is
 
 export const proposalStatuses = ["draft", "sent", "viewed", "signed", "declined", "revoked"] as const;
-export type ProposalStatus = (typeof proposalStatuses)[number];
+type ProposalStatus = (typeof proposalStatuses)[number];
 /** what the lists show: a sent proposal past its expiry date reads "Expired" */
 export type ProposalState = ProposalStatus | "expired";
 export const proposalStateLabels: Record<ProposalState, string> = {
@@ -122,7 +118,7 @@ export type ProposalFacts = {
 };
 
 /** Sent (or viewed) and past its expiry date, in the studio's today. */
-export function isExpired(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): boolean {
+function isExpired(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): boolean {
   return (proposal.status === "sent" || proposal.status === "viewed") && proposal.expiresOn < today;
 }
 
@@ -250,7 +246,7 @@ export function tiersFromPackages(
 export type EditorLine = { description: string; quantity: string; unit_price: string };
 export type EditorOption = { name: string; description: string; lines: EditorLine[] };
 
-export function centsText(cents: Cents): string {
+function centsText(cents: Cents): string {
   return (cents / 100).toFixed(2);
 }
 
@@ -401,9 +397,9 @@ const optionIdPattern = /^[ta]\d{1,3}$/;
 
 /** A drawn signature: a PNG data URL of at most 200 KB, or nothing. */
 const signaturePattern = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
-export const maxSignatureChars = 200_000;
+const maxSignatureChars = 200_000;
 
-export const signSchema = z.object({
+const signSchema = z.object({
   intent: z.literal("sign"),
   tier: z.preprocess(
     (value) => (typeof value === "string" && optionIdPattern.test(value) ? value : undefined),
@@ -430,7 +426,7 @@ export const signSchema = z.object({
 });
 export type SignForm = z.output<typeof signSchema>;
 
-export const declineSchema = z.object({
+const declineSchema = z.object({
   intent: z.literal("decline"),
   content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),
 });
@@ -438,7 +434,7 @@ export const declineSchema = z.object({
 export const clientAnswerSchema = z.discriminatedUnion("intent", [signSchema, declineSchema]);
 
 /** The choice the client's page shows first: the highlighted (middle) tier when there are three, else the first. */
-export function defaultTierId(options: ProposalOptions): string | undefined {
+function defaultTierId(options: ProposalOptions): string | undefined {
   const index = options.tiers.length === 3 ? 1 : 0;
   return options.tiers[index]?.id;
 }
