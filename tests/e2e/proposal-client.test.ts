@@ -93,7 +93,8 @@ describe("the client's proposal link", () => {
 
     await page.getByLabel("Type your full name").fill("Ada Baker");
     await page.getByRole("checkbox", { name: "I have read and agree to the agreement" }).check();
-    await page.screenshot({ path: `${shots}/phone-before-sign.png`, fullPage: true });
+    // not a full-page shot: that resizes the viewport, and a resize clears a drawn signature (by design)
+    await page.screenshot({ path: `${shots}/phone-before-sign.png` });
     await page.getByRole("button", { name: "Sign" }).click();
     await page.getByRole("heading", { name: "Signed — thank you" }).waitFor();
     const signed = page.locator("[data-signed]");
