@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 60_000,
       maxConnectionsPerAddress: 32,
+      stripe: null,
     });
   });
 

@@ -37,6 +37,12 @@ export type AppOptions = {
   devMiddleware?: RequestHandler;
 };
 
+/**
+ * Called by a payment provider's servers (ADR 0035): the body reaches the route raw (JSON, checked
+ * by its signature, not a form) and no Origin is asked for. No other path is.
+ */
+const webhookPaths: ReadonlySet<string> = new Set(["/webhooks/stripe"]);
+
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 /** A caller's X-Request-Id when it is a plain token, else a new one. */
 const acceptRequestId = (incoming: string | null | undefined) =>
@@ -52,6 +58,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // larger allowance needs a live admin session, checked before its body is read
   const bodies = limitBodies({
     inspect: formBodyProblem,
+    rawBodyPaths: webhookPaths,
     mayUpload: (req) => uploadAccess(database.db, config, req.headers.cookie),
   });
 
@@ -173,7 +180,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
-  app.use(csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl }));
+  app.use(
+    csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl, exemptPaths: webhookPaths }),
+  );
 
   app.use(
     createExpressHandler({
