@@ -50,6 +50,23 @@ describe("loadConfig", () => {
     );
   });
 
+  it("takes both Stripe keys or neither, and never prints them", () => {
+    const both = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(loadConfig({ DATA_DIR: dataDir, ...both }).stripe).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_abc123",
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...both, STRIPE_SECRET_KEY: "pk_test_oops" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)",
+      ),
+    );
+  });
+
   it("generates a session secret once and keeps it in DATA_DIR", () => {
     const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
     const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;

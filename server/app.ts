@@ -181,7 +181,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   }
 
   app.use(
-    csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl, exemptPaths: webhookPaths }),
+    csrfProtection({
+      sessionCookieName: sessionCookieName(config),
+      publicUrl: config.publicUrl,
+      exemptPaths: webhookPaths,
+    }),
   );
 
   app.use(

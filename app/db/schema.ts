@@ -29,8 +29,8 @@ import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
   budgetRanges,
   customerStatuses,
-  documentSequences,
   customerTypes,
+  documentSequences,
   interactionTypes,
   invoiceStatuses,
   invoiceTypes,

@@ -6,8 +6,7 @@
  */
 import { z } from "zod";
 import type { PaymentMethod } from "#app/domain/enums.ts";
-import { readHundredths } from "#app/domain/invoice-form.ts";
-import { type Cents, formatMoney, maxMoneyCents } from "#app/domain/money.ts";
+import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
 export const onlinePaymentMessages = {
@@ -16,7 +15,8 @@ export const onlinePaymentMessages = {
   paid: "Thank you: your payment was received. This invoice is paid.",
   paidPartly: (balance: Cents) =>
     `Thank you: your payment was received. The balance due is now ${formatMoney(balance)}.`,
-  processing: "Thank you: your payment is being processed. This page will show it once the payment provider confirms it.",
+  processing:
+    "Thank you: your payment is being processed. This page will show it once the payment provider confirms it.",
   cancelled: "The payment was not completed. You can try again at any time.",
   notPayable: "This invoice cannot be paid online.",
   amount: "Please enter an amount to pay",
@@ -172,7 +172,7 @@ export const bankTransferHeading = "Pay by bank transfer";
 /** The client's Pay form: an amount only when partial payments are allowed (blank: the balance). */
 export const payFormSchema = z.object({
   amount: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() ? readHundredths(value) : undefined),
+    (value) => (typeof value === "string" && value.trim() ? (readTypedHundredths(value) ?? 0) : undefined),
     z.number().int().max(maxMoneyCents).optional(),
   ),
 });

@@ -250,12 +250,3 @@ export async function reverseProviderPayment(
   await settleEvent(tx, input.event, kept === 0 ? "refunded" : `refunded in part: ${kept} cents kept`);
   return { outcome: "reversed", invoiceNumber: invoice.invoiceNumber };
 }
-
-/** The provider events about an invoice, oldest first. */
-export async function listProviderEvents(db: Queryable, invoiceId: string) {
-  return db
-    .select()
-    .from(providerEvents)
-    .where(eq(providerEvents.invoiceId, invoiceId))
-    .orderBy(asc(providerEvents.createdAt));
-}

@@ -19,7 +19,12 @@ import { failureMessage } from "#app/domain/action-answer.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import { bankTransferHeading, bankTransferLines, onlinePaymentMessages, payFormSchema } from "#app/domain/online-payments.ts";
+import {
+  bankTransferHeading,
+  bankTransferLines,
+  onlinePaymentMessages,
+  payFormSchema,
+} from "#app/domain/online-payments.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
@@ -78,7 +83,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await lookup(context, params.token);
   await recordClientView(database.db, found.id);
   const url = new URL(request.url);
-  const paidNotice = found.invoiceType === "invoice" ? await paymentNotice(context, found.id, url.searchParams.get("paid")) : null;
+  const paidNotice =
+    found.invoiceType === "invoice" ? await paymentNotice(context, found.id, url.searchParams.get("paid")) : null;
   // after a reconciled payment the document is read again, so the page shows it paid
   const invoice = paidNotice === "paid" ? await lookup(context, params.token) : found;
   const [studio, paymentSettings, offer] = await Promise.all([
@@ -121,7 +127,11 @@ async function pay({ params, context, request }: Route.ActionArgs) {
   if (invoice.invoiceType !== "invoice") notFound(invalidLink, privateHeaders);
   const submission = parseWithZod(await request.formData(), { schema: payFormSchema });
   if (submission.status !== "success") {
-    return invalid(null, { fieldErrors: { amount: [onlinePaymentMessages.amount] }, headers: privateHeaders, form: "pay" });
+    return invalid(null, {
+      fieldErrors: { amount: [onlinePaymentMessages.amount] },
+      headers: privateHeaders,
+      form: "pay",
+    });
   }
   const checkout = await startCheckout(
     { db: database.db, config, logger },
@@ -194,6 +204,7 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
       <InvoiceSheet doc={doc} logoSrc={null} />
       {!isEstimate && (isPaid || pay || bankTransfer) ? (
         <section
+          id="pay"
           aria-labelledby="pay-title"
           className="no-print mx-auto mt-4 w-[8.5in] max-w-full rounded-lg bg-white p-6 text-zinc-900 [color-scheme:light]"
         >

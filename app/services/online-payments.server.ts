@@ -93,7 +93,11 @@ export async function onlinePaymentOffer(
  */
 export async function startCheckout(
   deps: Deps,
-  input: { invoice: PayableInvoice & { invoiceNumber: string; customer: { email: string } }; token: string; requested: Cents | undefined },
+  input: {
+    invoice: PayableInvoice & { invoiceNumber: string; customer: { email: string } };
+    token: string;
+    requested: Cents | undefined;
+  },
 ): Promise<Result<{ url: string }>> {
   const offer = await onlinePaymentOffer(deps, input.invoice);
   const stripe = deps.config.stripe;
@@ -168,7 +172,8 @@ async function recordCheckoutSession(
   event: { id: string; type: string } | null,
 ): Promise<CheckoutOutcome> {
   const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id ?? null;
-  const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const paymentIntentId =
+    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (session.payment_status !== "paid") return "unpaid";
   if (
     !invoiceId ||
@@ -251,17 +256,15 @@ export async function handleStripeWebhook(
     return { status: 400, body: "Bad signature", recorded: false };
   }
   try {
-    if (
-      event.type === "checkout.session.completed" ||
-      event.type === "checkout.session.async_payment_succeeded"
-    ) {
+    if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
       const outcome = await recordCheckoutSession(deps, client, event.data.object, event);
       deps.logger?.info({ event: event.id, type: event.type, outcome }, "payment webhook");
       return { status: 200, body: "ok", recorded: outcome === "recorded" };
     }
     if (event.type === "charge.refunded") {
       const charge = event.data.object;
-      const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      const paymentIntentId =
+        typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!paymentIntentId) return { status: 200, body: "ignored", recorded: false };
       const result = await deps.db.transaction(async (tx) => {
         const reversed = await reverseProviderPayment(tx, {
@@ -273,7 +276,12 @@ export async function handleStripeWebhook(
         if (reversed.outcome === "reversed") {
           await audit(tx, {
             event: "online_payment_refunded",
-            detail: { invoice: reversed.invoiceNumber ?? null, refunded: charge.amount_refunded, provider, payment: paymentIntentId },
+            detail: {
+              invoice: reversed.invoiceNumber ?? null,
+              refunded: charge.amount_refunded,
+              provider,
+              payment: paymentIntentId,
+            },
           });
         }
         return reversed;
@@ -283,7 +291,10 @@ export async function handleStripeWebhook(
     }
     return { status: 200, body: "ignored", recorded: false };
   } catch (error) {
-    deps.logger?.error({ err: error, event: event.id, type: event.type }, "payment webhook failed; the provider will retry");
+    deps.logger?.error(
+      { err: error, event: event.id, type: event.type },
+      "payment webhook failed; the provider will retry",
+    );
     return { status: 500, body: "Failed", recorded: false };
   }
 }

@@ -8,15 +8,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Config } from "#app/config.server.ts";
 import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
-import { listPayments } from "#app/models/payments.server.ts";
-import { savePaymentSettings } from "#app/models/payment-settings.server.ts";
 import { defaultPaymentSettings } from "#app/domain/online-payments.ts";
-import {
-  handleStripeWebhook,
-  reconcileCheckoutReturn,
-  startCheckout,
-} from "#app/services/online-payments.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { savePaymentSettings } from "#app/models/payment-settings.server.ts";
+import { listPayments } from "#app/models/payments.server.ts";
+import { handleStripeWebhook, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { type FakeStripe, fakeFee, startFakeStripe } from "../support/fake-stripe.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
@@ -79,7 +75,11 @@ describeEachDatabase("online payments", (database) => {
     expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: true });
     expect(await stored()).toMatchObject({ status: "paid", amountPaid: "1000.00", balanceDue: "0.00" });
     const [payment] = await listPayments(db(), invoiceId);
-    expect(payment).toMatchObject({ amount: "1000.00", method: "card", providerFee: (fakeFee(100_000) / 100).toFixed(2) });
+    expect(payment).toMatchObject({
+      amount: "1000.00",
+      method: "card",
+      providerFee: (fakeFee(100_000) / 100).toFixed(2),
+    });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ada@client.test"));
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining("Receipt for invoice INV-0007")]);
     expect(await db().select().from(providerEvents)).toMatchObject([{ eventId: event.id, outcome: "recorded" }]);
@@ -129,9 +129,10 @@ describeEachDatabase("online payments", (database) => {
     await savePaymentSettings(db(), { ...defaultPaymentSettings, allowPartialPayments: true });
     const { sessionId, session } = await checkout(40_000);
     expect(session?.amount_total).toBe(40_000);
-    expect(
-      await startCheckout(deps(), { invoice, token: "T".repeat(43), requested: 100_001 }),
-    ).toMatchObject({ ok: false, field: "amount" });
+    expect(await startCheckout(deps(), { invoice, token: "T".repeat(43), requested: 100_001 })).toMatchObject({
+      ok: false,
+      field: "amount",
+    });
     fake.pay(sessionId);
     const event = fake.completedEvent(sessionId);
     expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ recorded: true });

@@ -42,7 +42,10 @@ function parseForm(body: string): Nested {
     let node = root;
     path.forEach((part, index) => {
       if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Nested;
+      else {
+        node[part] ??= {};
+        node = node[part] as Nested;
+      }
     });
   }
   return root;
