@@ -43,6 +43,12 @@ export type AppOptions = {
  */
 const webhookPaths: ReadonlySet<string> = new Set(["/webhooks/stripe"]);
 
+/** The provider's Checkout, where the Pay form's answer redirects (its own address in tests: the fake). */
+function checkoutOrigins(config: Config): string[] {
+  if (!config.stripe) return [];
+  return [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"];
+}
+
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 /** A caller's X-Request-Id when it is a plain token, else a new one. */
 const acceptRequestId = (incoming: string | null | undefined) =>
@@ -120,7 +126,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     });
   }
 
-  app.use(securityHeaders({ https: isHttps(config) }));
+  app.use(securityHeaders({ https: isHttps(config), formActionSources: checkoutOrigins(config) }));
   // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
   // malformed addresses and bodies answer 400 (server/input-guard.ts)
   app.use(rejectBadAddresses());
