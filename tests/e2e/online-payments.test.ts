@@ -113,13 +113,13 @@ describe("getting paid online", () => {
     const client = await context.newPage();
     await client.goto(`${server.url}/i/${token}`);
     await expect
-      .poll(() => client.locator("[data-bank-transfer]").innerText())
+      .poll(() => client.locator("[data-bank-transfer]").textContent())
       .toContain("Reference: Invoice INV-0001");
-    expect(await client.locator("[data-bank-transfer]").innerText()).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    expect(await client.locator("[data-bank-transfer]").textContent()).toContain("IBAN: DE89 3704 0044 0532 0130 00");
     const pay = client.getByRole("button", { name: "Pay Online $1,200.00" });
     await Promise.all([client.waitForURL(`${fake.url}/checkout/**`), pay.click()]);
     expect(await client.locator("[data-amount]").getAttribute("data-amount")).toBe("120000");
-    expect(await client.locator("[data-invoice]").innerText()).toBe("INV-0001");
+    expect(await client.locator("[data-invoice]").textContent()).toBe("INV-0001");
     const sessionId = new URL(client.url()).pathname.split("/").pop() ?? "";
     expect(fake.sessions.get(sessionId)?.success_url).toMatch(
       new RegExp(`/i/${token}\\?paid=\\{CHECKOUT_SESSION_ID\\}$`),
@@ -136,8 +136,8 @@ describe("getting paid online", () => {
     expect(await fake.deliver(`${server.url}/webhooks/stripe`, event)).toBe(200);
 
     await client.goto(`${server.url}/i/${token}?paid=${sessionId}`);
-    expect(await client.locator("[data-payment-notice]").innerText()).toContain("This invoice is paid");
-    expect(await client.locator("[data-paid]").innerText()).toContain("paid in full");
+    expect(await client.locator("[data-payment-notice]").textContent()).toContain("This invoice is paid");
+    expect(await client.locator("[data-paid]").textContent()).toContain("paid in full");
     expect(await client.getByRole("button", { name: /Pay Online/ }).count()).toBe(0);
     expect(await client.locator("[data-bank-transfer]").count()).toBe(0);
     await context.close();
@@ -145,7 +145,7 @@ describe("getting paid online", () => {
     const owner = await app.adminPage({ viewport: { width: 1280, height: 900 } });
     await owner.goto(`${server.url}/admin/invoices`);
     const row = owner.locator("tr", { hasText: "INV-0001" });
-    await expect.poll(() => row.innerText()).toContain("Paid");
+    await expect.poll(() => row.textContent()).toContain("Paid");
     await owner.goto(`${server.url}/admin/invoices/${app.seeded.invoiceId}`);
     await expect
       .poll(() => owner.locator("[data-payment-row]").allInnerTexts())
