@@ -8,14 +8,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Config } from "#app/config.server.ts";
 import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
-import { defaultPaymentSettings } from "#app/domain/online-payments.ts";
+import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
-import { savePaymentSettings } from "#app/models/payment-settings.server.ts";
+import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
 import { listPayments } from "#app/models/payments.server.ts";
+import * as settings from "#app/routes/admin/settings.tsx";
+import { findClientDocument } from "#app/services/client-documents.server.ts";
+import { sendDocument } from "#app/services/invoice-sending.server.ts";
+import { createLogger } from "#app/services/logger.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
 import { handleStripeWebhook, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { type FakeStripe, fakeFee, startFakeStripe } from "../support/fake-stripe.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -172,5 +179,64 @@ describeEachDatabase("online payments", (database) => {
     expect(await db().select().from(payments)).toHaveLength(1);
     // another invoice's session is not this invoice's payment
     expect(await reconcileCheckoutReturn(deps(), { invoiceId: crypto.randomUUID(), sessionId })).toBe("unknown");
+  });
+
+  it("the email says how to pay (online, bank transfer), and its PDF gets the link it carries for the QR code", async () => {
+    await savePaymentSettings(db(), {
+      ...defaultPaymentSettings,
+      accountHolder: "Studio LLC",
+      iban: "DE89370400440532013000",
+      referenceFormat: "Invoice {number}",
+    });
+    const rendered: (string | undefined)[] = [];
+    const result = await sendDocument(
+      {
+        db: db(),
+        config: { ...testConfig, stripe: config().stripe },
+        logger: createLogger("silent"),
+        render: async (_db, _invoice, _logger, clientUrl) => {
+          rendered.push(clientUrl);
+          return { bytes: null, error: "not rendered in this test" };
+        },
+      },
+      { invoiceId, form: { to: "ada@client.test", subject: "Invoice", message: "Hello" }, actor: null, ip: null },
+    );
+    expect(result.status).toBe("sent");
+    const [mail] = await db().select().from(mailOutbox);
+    const text = openText(mailKey(testConfig.sessionSecret), mail?.text ?? "") ?? "";
+    const link = /https?:\/\/\S+\/i\/[\w-]{43}/.exec(text)?.[0] ?? "";
+    expect(rendered).toEqual([link]);
+    expect(text).toContain(`Pay online by card:\n${link}#pay`);
+    expect(text).toContain("Pay by bank transfer:\nAccount holder: Studio LLC\nIBAN: DE89 3704 0044 0532 0130 00");
+    expect(text).toContain("Reference: Invoice INV-0007");
+    // the link printed in the PDF is the one stored: it opens the invoice
+    const opened = await findClientDocument(db(), link.split("/").pop(), "203.0.113.5");
+    expect(opened).toMatchObject({ status: "found", invoice: { id: invoiceId } });
+  });
+
+  it("Settings → Payments saves the bank details through the form kit, and refuses a wrong IBAN on its field", async () => {
+    const { call, cookieFor } = routeHarness(database);
+    const admin = await cookieFor("owner@studio.test", true);
+    const form = {
+      intent: "payment-settings",
+      account_holder: "Studio LLC",
+      iban: "DE89 3704 0044 0532 0130 01",
+      reference_format: "Invoice {number}",
+      allow_partial_payments: "on",
+    };
+    const bad = await call(settings.action, "/admin/settings", { cookie: admin, form });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ result: { error: { iban: [onlinePaymentMessages.iban] } } });
+    const good = await call(settings.action, "/admin/settings", {
+      cookie: admin,
+      form: { ...form, iban: "DE89 3704 0044 0532 0130 00" },
+    });
+    expect(good.status).toBe(302);
+    expect(await getPaymentSettings(db())).toMatchObject({
+      accountHolder: "Studio LLC",
+      iban: "DE89370400440532013000",
+      referenceFormat: "Invoice {number}",
+      allowPartialPayments: true,
+    });
   });
 });
