@@ -6,7 +6,7 @@
  * details, and its QR code, read by a real decoder (pdftoppm + sharp + jsQR), opens the client page.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import jsQR from "jsqr";
@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { customers, invoiceLineItems, invoiceLinks, invoices, paymentSettings } from "#app/db/schema.ts";
 import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -68,6 +69,7 @@ describe("getting paid online", () => {
   const work = mkdtempSync(path.join(tmpdir(), "studio-pay-"));
 
   beforeAll(async () => {
+    mkdirSync("/tmp/shots-pay", { recursive: true });
     fake = await startFakeStripe();
     app = await startSignedInApp({
       seed,
@@ -116,6 +118,8 @@ describe("getting paid online", () => {
       .poll(() => client.locator("[data-bank-transfer]").textContent())
       .toContain("Reference: Invoice INV-0001");
     expect(await client.locator("[data-bank-transfer]").textContent()).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    await client.screenshot({ path: "/tmp/shots-pay/client-page.png", fullPage: true });
+    expect(await seriousViolations(client)).toEqual([]);
     const pay = client.getByRole("button", { name: "Pay Online $1,200.00" });
     await Promise.all([client.waitForURL(`${fake.url}/checkout/**`), pay.click()]);
     expect(await client.locator("[data-amount]").getAttribute("data-amount")).toBe("120000");
@@ -146,6 +150,10 @@ describe("getting paid online", () => {
     await owner.goto(`${server.url}/admin/invoices`);
     const row = owner.locator("tr", { hasText: "INV-0001" });
     await expect.poll(() => row.textContent()).toContain("Paid");
+    await owner.screenshot({ path: "/tmp/shots-pay/admin-list.png" });
+    await owner.goto(`${server.url}/admin/settings`);
+    await owner.getByRole("heading", { name: "Payments" }).waitFor();
+    await owner.screenshot({ path: "/tmp/shots-pay/settings.png", fullPage: true });
     await owner.goto(`${server.url}/admin/invoices/${app.seeded.invoiceId}`);
     await expect
       .poll(() => owner.locator("[data-payment-row]").allInnerTexts())
