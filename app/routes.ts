@@ -12,6 +12,10 @@ export default [
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
   route("p/:token", "routes/client-proposal.tsx"),
   route("p/:token/pdf", "routes/client-proposal-pdf.ts"),
+  // the one Pay entry (client page, email, portal, deposits): POST opens a Checkout session (ADR 0035)
+  route("i/:token/pay", "routes/client-document.tsx", { id: "client-document-pay" }),
+  // the payment provider's webhook (raw body, signature checked; no Origin check: server/app.ts)
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),

@@ -8,6 +8,7 @@ import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { invoiceStatusLabels } from "#app/domain/enums.ts";
 
 import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
+import { bankTransferHeading, bankTransferLines, type PaymentSettings } from "#app/domain/online-payments.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 
 export type PrintableSource = {
@@ -57,6 +58,8 @@ export type InvoiceDocument = {
   notes: string | null;
   thanks: string;
   contact: string;
+  /** how to pay by bank transfer (ADR 0035): the studio's details, the reference last; null: none */
+  bankTransfer?: { heading: string; lines: string[] } | null;
 };
 
 /**
@@ -129,7 +132,12 @@ export function studioLines(studio: StudioIdentity): string[] {
   );
 }
 
-export function invoiceDocument(source: PrintableSource, studio: StudioIdentity): InvoiceDocument {
+export function invoiceDocument(
+  source: PrintableSource,
+  studio: StudioIdentity,
+  /** the studio's bank details, printed on an invoice with something left to pay */
+  payment?: PaymentSettings,
+): InvoiceDocument {
   const customer = source.customer;
   const billTo = [
     // the business name, or else the customer's name; the name under it when there is a business
@@ -187,5 +195,16 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
     notes: source.notes?.trim() ? source.notes : null,
     thanks: printTexts.thanks,
     contact: `Questions? Contact us at ${studio.email}`,
+    bankTransfer: bankTransferOf(source, payment),
   };
+}
+
+function bankTransferOf(
+  source: PrintableSource,
+  payment: PaymentSettings | undefined,
+): InvoiceDocument["bankTransfer"] {
+  if (!payment || source.invoiceType !== "invoice" || source.voidReason || source.status === "cancelled") return null;
+  if ((toCents(source.balanceDue) ?? 0) <= 0) return null;
+  const lines = bankTransferLines(payment, source.invoiceNumber);
+  return lines ? { heading: bankTransferHeading, lines } : null;
 }
