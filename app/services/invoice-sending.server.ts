@@ -233,10 +233,10 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
   });
 }
 
-/** A reminder's payment lines: the bank details and, with a provider, the online payment. */
-async function paymentInstructionsFor(
+/** How to pay an invoice, for a mail (reminders, a signed proposal's deposit): online when Stripe is configured and something is owed, and the bank details. */
+export async function paymentInstructionsFor(
   tx: Parameters<typeof getPaymentSettings>[0],
-  deps: SendDeps,
+  deps: Pick<SendDeps, "config">,
   candidate: { invoiceNumber: string; balanceDue: string },
 ): Promise<PaymentInstructions> {
   const settings = await getPaymentSettings(tx);

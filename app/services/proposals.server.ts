@@ -42,12 +42,16 @@ import {
 } from "#app/models/proposals.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
-import { subjectOf } from "#app/services/invoice-sending.server.ts";
+import { paymentInstructionsFor, subjectOf } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 
-export type ProposalDeps = { db: Db; config: Pick<Config, "publicUrl" | "sessionSecret">; logger: Logger };
+export type ProposalDeps = {
+  db: Db;
+  config: Pick<Config, "publicUrl" | "sessionSecret"> & Partial<Pick<Config, "stripe">>;
+  logger: Logger;
+};
 /** a signed-in admin, or null for the studio's own jobs and tests */
 type Actor = { userId: string; email: string } | null;
 
@@ -302,7 +306,7 @@ export async function signProposal(
         {
           to: customer.email,
           subject: defaultSubject(subject),
-          text: mailText(defaultMessage(subject), link, "invoice"),
+          text: mailText(defaultMessage(subject), link, "invoice", await paymentInstructionsFor(tx, deps, printable)),
         },
         { seal: mailKey(deps.config.sessionSecret) },
       );
