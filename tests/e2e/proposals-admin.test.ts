@@ -9,6 +9,7 @@
  * customer's Proposals and the CSV export; a signed proposal's record (signer, IP, browser, hash, the
  * choice, the deposit invoice and the project), closed to every change, and Reports' proposal conversion.
  */
+import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { proposals } from "#app/db/schema.ts";
@@ -16,6 +17,9 @@ import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+
+const shots = "/tmp/shots-proposals-admin";
+mkdirSync(shots, { recursive: true });
 
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
@@ -114,6 +118,7 @@ describe("proposals in the back office", () => {
     expect(await page.getByLabel("Add-on 1 name").inputValue()).toBe("Hosting");
     expect(await page.getByLabel("Package 4 name").inputValue()).toBe("Empty package");
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/editor-1024.png`, fullPage: true });
 
     // Enter in a one-line field saves nothing
     await page.getByLabel("Title").press("Enter");
@@ -133,6 +138,7 @@ describe("proposals in the back office", () => {
     const open = row.locator("[data-row-action]");
     const box = await open.boundingBox();
     expect(box && box.x + box.width <= 1024).toBe(true);
+    await page.screenshot({ path: `${shots}/list-1024.png` });
 
     // the draft opens in the editor as saved, and Save & Send sends it
     await open.click();
@@ -330,6 +336,7 @@ describe("a signed proposal in the back office", () => {
     const record = page.locator("[data-signature]");
     await record.waitFor();
     const text = (await record.textContent()) ?? "";
+    await page.screenshot({ path: `${shots}/signed-record-1024.png`, fullPage: true });
     for (const part of [
       "Alan Turing",
       "203.0.113.9",
