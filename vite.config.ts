@@ -11,7 +11,10 @@ import { build, defineConfig, type Plugin } from "vite";
  * shared chunk carries every part any admin schema uses). `virtual:public-scripts` tells the server
  * each URL (the source path in development, the hashed file in production).
  */
-const publicScripts = { "contact-form": "app/client/contact-form.ts" };
+const publicScripts = {
+  "contact-form": "app/client/contact-form.ts",
+  "view-beacon": "app/client/view-beacon.ts",
+};
 const publicScriptsManifest = "build/client/.vite/public-scripts.json";
 
 function publicScriptsPlugin(entries: Record<string, string>): Plugin {

@@ -1,6 +1,7 @@
 /**
  * /i/{token}: the client's view of an invoice or estimate, without an account (ADR 0016).
- * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
+ * Fetching it changes nothing: the view beacon (ADR 0034), posted once the page is visible in a
+ * browser without a back-office session, marks the document viewed (the first time). An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
  * hydrated). A wrong, malformed or revoked token answers 404 (the site's not-found page says why); the page is never cached or indexed,
  * and its address never leaves the site as a referrer (`same-origin`: `no-referrer` would make the
@@ -10,6 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print-view.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
@@ -17,7 +19,8 @@ import { canAccept } from "#app/domain/invoice-status.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
-import { answerEstimate, findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
+import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
+import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-document";
 
@@ -56,11 +59,11 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const invoice = await lookup(context, params.token);
-  await recordClientView(database.db, invoice.id);
   const studio = await getStudioIdentity(database.db);
   const answered = new URL(request.url).searchParams.get("answered");
   return {
     token: params.token,
+    beacon: viewBeacon("document", params.token),
     doc: invoiceDocument(invoice, studio),
     studioName: studio.businessName,
     isEstimate: invoice.invoiceType === "estimate",
@@ -173,6 +176,7 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
           )}
         </section>
       ) : null}
+      <ViewBeacon beacon={loaderData.beacon} />
     </main>
   );
 }
