@@ -1,4 +1,17 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
+
+/**
+ * Route modules below HTTP (the integration tests) import `virtual:public-scripts` through the
+ * client pages (the view beacon, ADR 0034): the source paths, as the dev server answers them.
+ */
+const publicScriptsForTests: Plugin = {
+  name: "public-scripts-for-tests",
+  resolveId: (id) => (id === "virtual:public-scripts" ? "\0virtual:public-scripts" : undefined),
+  load: (id) =>
+    id === "\0virtual:public-scripts"
+      ? `export default ${JSON.stringify({ "contact-form": "/app/client/contact-form.ts", "view-beacon": "/app/client/view-beacon.ts" })};`
+      : undefined,
+};
 
 // Separate from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
@@ -14,6 +27,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        plugins: [publicScriptsForTests],
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -28,6 +42,7 @@ export default defineConfig({
       },
       {
         extends: false,
+        plugins: [publicScriptsForTests],
         test: {
           // files that mock modules (vi.mock) need fresh module graphs: with shared modules a mock
           // would not reach modules another file loaded first
