@@ -8,7 +8,7 @@
 import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { countsAsView, type ViewBeacon, type ViewKind } from "#app/domain/view-beacon.ts";
+import { countsAsView, type ViewBeacon, type ViewKind, viewBeaconPath } from "#app/domain/view-beacon.ts";
 import { findLinkedInvoiceId, markViewed } from "#app/models/invoice-sends.server.ts";
 import { markPortalViewed } from "#app/models/portal.server.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
@@ -33,7 +33,7 @@ const recorders: Record<ViewKind, Recorder> = {
 
 /** What a page renders for its beacon: the script's URL and what it posts. */
 export function viewBeacon(kind: ViewKind, token: string) {
-  return { script: publicScriptUrl("view-beacon"), kind, token };
+  return { script: publicScriptUrl("view-beacon"), endpoint: viewBeaconPath, kind, token };
 }
 
 /**
