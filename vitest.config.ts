@@ -1,15 +1,16 @@
-import { defineConfig, type Plugin } from "vitest/config";
+import type { Plugin } from "vite";
+import { defineConfig } from "vitest/config";
 
 /**
- * Route modules below HTTP (the integration tests) import `virtual:public-scripts` through the
- * client pages (the view beacon, ADR 0034): the source paths, as the dev server answers them.
+ * `virtual:public-scripts` (the public pages' script URLs, made by the app build's plugin in
+ * vite.config.ts) for tests that run a route's loader: each name's development URL.
  */
 const publicScriptsForTests: Plugin = {
   name: "public-scripts-for-tests",
   resolveId: (id) => (id === "virtual:public-scripts" ? "\0virtual:public-scripts" : undefined),
   load: (id) =>
     id === "\0virtual:public-scripts"
-      ? `export default ${JSON.stringify({ "contact-form": "/app/client/contact-form.ts", "view-beacon": "/app/client/view-beacon.ts" })};`
+      ? 'export default new Proxy({}, { get: (_, name) => "/app/client/" + String(name) + ".ts" });'
       : undefined,
 };
 
@@ -42,7 +43,6 @@ export default defineConfig({
       },
       {
         extends: false,
-        plugins: [publicScriptsForTests],
         test: {
           // files that mock modules (vi.mock) need fresh module graphs: with shared modules a mock
           // would not reach modules another file loaded first

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 60_000,
       maxConnectionsPerAddress: 32,
+      stripe: null,
     });
   });
 
@@ -46,6 +47,23 @@ describe("loadConfig", () => {
     );
     expect(() => loadConfig({ DATA_DIR: dataDir, HEADERS_TIMEOUT_MS: "10" })).toThrow(
       'Invalid configuration: HEADERS_TIMEOUT_MS must be between 500 and 600000 (got "10")',
+    );
+  });
+
+  it("takes both Stripe keys or neither, and never prints them", () => {
+    const both = { STRIPE_SECRET_KEY: "sk_test_abc123", STRIPE_WEBHOOK_SECRET: "whsec_abc123" };
+    expect(loadConfig({ DATA_DIR: dataDir, ...both }).stripe).toEqual({
+      secretKey: "sk_test_abc123",
+      webhookSecret: "whsec_abc123",
+      apiUrl: undefined,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: "sk_test_abc123" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...both, STRIPE_SECRET_KEY: "pk_test_oops" })).toThrow(
+      new ConfigError(
+        "Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_... or sk_live_...)",
+      ),
     );
   });
 

@@ -66,6 +66,16 @@ const schema = z.object({
     .min(0, "must be between 0 and 10000")
     .max(10_000, "must be between 0 and 10000")
     .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  /** where the Stripe SDK sends its requests; only for tests, which point it at a local fake */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
 export type Config = {
@@ -97,12 +107,17 @@ export type Config = {
    * no cap (the default behind a proxy, where every connection comes from the proxy's address).
    */
   maxConnectionsPerAddress: number | null;
+  /**
+   * Online payments (ADR 0035): both keys set, or null (no Pay button, nothing else changes).
+   * `apiUrl` points the SDK elsewhere than api.stripe.com (the tests' local fake).
+   */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
 };
 
 export class ConfigError extends Error {}
 
 /** Variables whose values are never printed, not even in an error about them. */
-const secretVariables = new Set(["SESSION_SECRET"]);
+const secretVariables = new Set(["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"]);
 
 /** A URL-looking value without its user and password (SMTP_URL and DATABASE_URL carry them). */
 function redactUrl(value: string): string {
@@ -125,6 +140,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.REQUEST_TIMEOUT_MS < e.HEADERS_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid configuration: REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (got ${e.REQUEST_TIMEOUT_MS} and ${e.HEADERS_TIMEOUT_MS})`,
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"} must be set too: online payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -151,6 +171,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     maxConnectionsPerAddress: connectionCap(e.MAX_CONNECTIONS_PER_ADDRESS, e.TRUST_PROXY),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : null,
   };
 }
 

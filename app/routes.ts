@@ -14,6 +14,13 @@ export default [
   route("portal/:token", "routes/portal.tsx"),
   // the view beacon of the client pages: a person had the page on screen (ADR 0034)
   route("viewed", "routes/view-beacon.ts"),
+  // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
+  route("p/:token", "routes/client-proposal.tsx"),
+  route("p/:token/pdf", "routes/client-proposal-pdf.ts"),
+  // the one Pay entry (client page, email, portal, deposits): POST opens a Checkout session (ADR 0035)
+  route("i/:token/pay", "routes/client-document.tsx", { id: "client-document-pay" }),
+  // the payment provider's webhook (raw body, signature checked; no Origin check: server/app.ts)
+  route("webhooks/stripe", "routes/webhooks-stripe.ts"),
   layout("routes/_site/layout.tsx", [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),
@@ -57,6 +64,11 @@ export default [
         route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
         route("invoices/:id.pdf", "routes/admin/invoice-pdf-file.ts"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
+        // proposals: package tiers, add-ons and an agreement the client signs (ADR 0033); new and edit share one module
+        route("proposals", "routes/admin/proposals.tsx"),
+        route("proposals/export.csv", "routes/admin/export-csv.ts", { id: "export-proposals" }),
+        route("proposals/:id", "routes/admin/proposal-editor.tsx"),
+        route("proposals/:id.pdf", "routes/admin/proposal-pdf-file.ts"),
         // suspected spam from the inquiry form: restore or delete for good
         route("spam", "routes/admin/spam.tsx"),
         // the free consultations booked on the site, and when they can be booked

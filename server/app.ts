@@ -37,6 +37,18 @@ export type AppOptions = {
   devMiddleware?: RequestHandler;
 };
 
+/**
+ * Called by a payment provider's servers (ADR 0035): the body reaches the route raw (JSON, checked
+ * by its signature, not a form) and no Origin is asked for. No other path is.
+ */
+const webhookPaths: ReadonlySet<string> = new Set(["/webhooks/stripe"]);
+
+/** The provider's Checkout, where the Pay form's answer redirects (its own address in tests: the fake). */
+function checkoutOrigins(config: Config): string[] {
+  if (!config.stripe) return [];
+  return [config.stripe.apiUrl ? new URL(config.stripe.apiUrl).origin : "https://checkout.stripe.com"];
+}
+
 const requestIdPattern = /^[\w.:-]{1,100}$/;
 /** A caller's X-Request-Id when it is a plain token, else a new one. */
 const acceptRequestId = (incoming: string | null | undefined) =>
@@ -52,6 +64,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   // larger allowance needs a live admin session, checked before its body is read
   const bodies = limitBodies({
     inspect: formBodyProblem,
+    rawBodyPaths: webhookPaths,
     mayUpload: (req) => uploadAccess(database.db, config, req.headers.cookie),
   });
 
@@ -113,7 +126,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     });
   }
 
-  app.use(securityHeaders({ https: isHttps(config) }));
+  app.use(securityHeaders({ https: isHttps(config), formActionSources: checkoutOrigins(config) }));
   // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
   // malformed addresses and bodies answer 400 (server/input-guard.ts)
   app.use(rejectBadAddresses());
@@ -173,7 +186,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
-  app.use(csrfProtection({ sessionCookieName: sessionCookieName(config), publicUrl: config.publicUrl }));
+  app.use(
+    csrfProtection({
+      sessionCookieName: sessionCookieName(config),
+      publicUrl: config.publicUrl,
+      exemptPaths: webhookPaths,
+    }),
+  );
 
   app.use(
     createExpressHandler({

@@ -127,3 +127,39 @@ describe("limitBodies with an upload check", () => {
     }
   });
 });
+
+describe("limitBodies with raw-body paths (a payment provider's webhook)", () => {
+  it("hands the webhook its JSON body byte for byte, still inspects every other path, and keeps the limit", async () => {
+    const app = express();
+    app.use(
+      limitBodies({
+        fallback: 1024,
+        rawBodyPaths: new Set(["/webhooks/stripe"]),
+        inspect: async (type) => (type === "application/json" ? "not a form" : null),
+      }),
+    );
+    app.post(/.*/, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => res.type("text/plain").send(Buffer.concat(chunks)));
+    });
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = (path: string, body: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      }).then(async (response) => ({ status: response.status, body: await response.text() }));
+    try {
+      const payload = JSON.stringify({ id: "evt_1", note: "café ✓" });
+      expect(await send("/webhooks/stripe", payload)).toEqual({ status: 200, body: payload });
+      expect(await send("/Webhooks/%73tripe", payload)).toEqual({ status: 200, body: payload });
+      expect((await send("/contact/send", payload)).status).toBe(400);
+      expect((await send("/webhooks/stripe", "x".repeat(2048))).status).toBe(413);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -83,6 +83,11 @@ export function limitBodies(
     /** looks at the whole body before the route runs; a message refuses it with 400 */
     inspect?: (contentType: string | undefined, body: Buffer) => Promise<string | null>;
     /**
+     * Canonical paths whose body `inspect` leaves alone: a provider's webhook (JSON, not a form),
+     * which its route reads raw and checks by its signature. The size limit still applies.
+     */
+    rawBodyPaths?: ReadonlySet<string>;
+    /**
      * For a path allowed more than `fallback`: whether this request may send that much ("allowed": a
      * live admin session). Asked before any of the body is read; "sign-in" answers 303 to the login
      * page, "forbidden" 403.
@@ -117,7 +122,7 @@ export function limitBodies(
         maxBytes,
         {
           onComplete: (body) => {
-            if (!options.inspect) return next();
+            if (!options.inspect || options.rawBodyPaths?.has(canonicalPath(req.originalUrl) ?? "")) return next();
             options.inspect(req.get("content-type"), body).then(
               (problem) => {
                 if (!problem) return next();

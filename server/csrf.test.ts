@@ -2,12 +2,17 @@ import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import { csrfProtection } from "./csrf.ts";
 
-const guard = csrfProtection({ sessionCookieName: "studio_session", publicUrl: "https://studio.test" });
+const guard = csrfProtection({
+  sessionCookieName: "studio_session",
+  publicUrl: "https://studio.test",
+  exemptPaths: new Set(["/webhooks/stripe"]),
+});
 
-function run(method: string, headers: Record<string, string>) {
+function run(method: string, headers: Record<string, string>, originalUrl = "/admin/settings") {
   const lower = Object.fromEntries(Object.entries(headers).map(([key, value]) => [key.toLowerCase(), value]));
   const req = {
     method,
+    originalUrl,
     protocol: "http",
     get: (name: string) => lower[name.toLowerCase()],
   } as unknown as Request;
@@ -31,6 +36,15 @@ function run(method: string, headers: Record<string, string>) {
 const cookie = { Cookie: "studio_session=abc", Host: "127.0.0.1:4000" };
 
 describe("csrfProtection", () => {
+  it("asks no Origin of the payment provider's webhook, and of nothing else", () => {
+    const elsewhere = { ...cookie, Origin: "https://evil.example" };
+    expect(run("POST", elsewhere, "/webhooks/stripe")).toBe("next");
+    expect(run("POST", elsewhere, "/WEBHOOKS/%73tripe")).toBe("next");
+    expect(run("POST", elsewhere, "/webhooks/stripe/../../admin/settings")).toBe(403);
+    expect(run("POST", elsewhere, "/webhooks/other")).toBe(403);
+    expect(run("POST", elsewhere, "/i/abc/pay")).toBe(403);
+  });
+
   it("lets reads through", () => {
     expect(run("GET", { ...cookie, Origin: "https://evil.example" })).toBe("next");
     expect(run("HEAD", cookie)).toBe("next");

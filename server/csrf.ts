@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { canonicalPath } from "./body-limit.ts";
 
 /**
  * Cross-site request forgery: a request that changes state (anything but GET, HEAD, OPTIONS)
@@ -6,12 +7,21 @@ import type { RequestHandler } from "express";
  * its `Referer`) must be the public URL's origin or the origin the request was addressed to.
  * Otherwise 403. SameSite=Lax on the cookie is the first line; this is the second.
  */
-export function csrfProtection(options: { sessionCookieName: string; publicUrl: string }): RequestHandler {
+export function csrfProtection(options: {
+  sessionCookieName: string;
+  publicUrl: string;
+  /**
+   * Canonical paths (server/body-limit.ts `canonicalPath`) called by another server, never by a
+   * browser: a payment provider's webhook, authenticated by its signature instead. Nothing else.
+   */
+  exemptPaths?: ReadonlySet<string>;
+}): RequestHandler {
   const cookiePattern = new RegExp(`(?:^|;\\s*)${options.sessionCookieName.replace(/[^\w-]/g, "\\$&")}=`);
   const publicOrigin = new URL(options.publicUrl).origin;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     if (!cookiePattern.test(req.get("cookie") ?? "")) return next();
+    if (options.exemptPaths?.has(canonicalPath(req.originalUrl) ?? "")) return next();
     const source = req.get("origin") ?? originOf(req.get("referer"));
     const own = `${req.protocol}://${req.get("host") ?? ""}`;
     if (source && source !== "null" && (source === publicOrigin || source === own)) return next();

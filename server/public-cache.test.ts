@@ -36,6 +36,7 @@ describe("publicCacheKey", () => {
       "/admin/login",
       "/missing",
       "/i/x",
+      "/p/x",
     ]) {
       expect(publicCacheKey(path, params()), path).toBeNull();
     }

@@ -7,7 +7,10 @@ import type { RequestHandler } from "express";
  * served to everyone: server/public-cache.ts, ADR 0021). Inline style attributes stay
  * allowed: they cannot run code.
  */
-export function contentSecurityPolicy(scriptSources: string[], options: { https: boolean }): string {
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  options: { https: boolean; formActionSources?: readonly string[] },
+): string {
   const directives = [
     "default-src 'self'",
     ["script-src 'self'", ...scriptSources].join(" "),
@@ -15,7 +18,7 @@ export function contentSecurityPolicy(scriptSources: string[], options: { https:
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...(options.formActionSources ?? [])].join(" "),
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'none'",
@@ -46,7 +49,14 @@ export function fixedSecurityHeaders(options: { https: boolean }): [string, stri
  * response's nonce. (Pages from the public-page cache set the same fixed headers and a CSP of
  * hashes themselves, before this runs: server/public-cache.ts.)
  */
-export function securityHeaders(options: { https: boolean }): RequestHandler {
+export function securityHeaders(options: {
+  https: boolean;
+  /**
+   * Where a form's answer may redirect besides this site: the payment provider's Checkout, which the
+   * Pay form's answer redirects to (ADR 0035; browsers apply form-action to the redirect too)
+   */
+  formActionSources?: readonly string[];
+}): RequestHandler {
   const fixed = fixedSecurityHeaders(options);
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");

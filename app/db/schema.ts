@@ -582,10 +582,15 @@ export const payments = pgTable(
     amount: money("amount").notNull(),
     method: varchar("method", { length: limits.paymentMethod }).notNull(),
     note: text("note"),
+    /** a payment made online (ADR 0035): the provider's payment id (a Stripe PaymentIntent), once */
+    providerPaymentId: varchar("provider_payment_id", { length: 255 }),
+    /** what the provider kept of it, when known */
+    providerFee: money("provider_fee"),
     createdAt: createdAt(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    uniqueIndex("payments_provider_payment_id_key").on(t.providerPaymentId),
     check("payments_amount_positive", sql`${t.amount} > 0`),
     check(
       "payments_method_known",
@@ -594,6 +599,52 @@ export const payments = pgTable(
     maxLength("payments", sql`${t.note}`, "note", limits.paymentNote),
     index("payments_invoice_id_idx").on(t.invoiceId, t.paidOn, t.createdAt),
   ],
+);
+
+/**
+ * Every event a payment provider sent us and we acted on (ADR 0035): the provider's event id is
+ * recorded once, in the transaction that acts on it, so a replayed or concurrent duplicate finds it
+ * taken and changes nothing. `payment_id` is the provider's payment (PaymentIntent) it is about.
+ */
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    eventId: varchar("event_id", { length: 255 }).notNull(),
+    type: varchar("type", { length: 100 }).notNull(),
+    paymentId: varchar("payment_id", { length: 255 }),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** what it did: recorded, refunded, ignored, refused (with why) */
+    outcome: varchar("outcome", { length: 200 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("provider_events_provider_event_id_key").on(t.provider, t.eventId),
+    index("provider_events_payment_id_idx").on(t.provider, t.paymentId),
+  ],
+);
+
+/**
+ * How clients pay (ADR 0035): the studio's bank details printed on invoices, and whether an online
+ * payment may be less than the balance due. One row at most.
+ */
+export const paymentSettings = pgTable(
+  "payment_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    accountHolder: varchar("account_holder", { length: 200 }),
+    bankName: varchar("bank_name", { length: 200 }),
+    iban: varchar("iban", { length: 34 }),
+    bic: varchar("bic", { length: 11 }),
+    accountNumber: varchar("account_number", { length: 34 }),
+    routingNumber: varchar("routing_number", { length: 20 }),
+    /** the transfer's reference; {number} stands for the invoice number */
+    referenceFormat: varchar("reference_format", { length: 100 }).notNull().default("{number}"),
+    allowPartialPayments: boolean("allow_partial_payments").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("payment_settings_single_row", sql`${t.id} = 1`)],
 );
 
 /**

@@ -24,7 +24,7 @@ export const settingsMessages = {
 } as const;
 
 /** The settings page's sections, by the form sent: the studio's identity or the invoice settings. */
-export const settingsSectionSchema = z.object({ intent: z.enum(["identity", "invoice-settings"]) });
+export const settingsSectionSchema = z.object({ intent: z.enum(["identity", "invoice-settings", "payment-settings"]) });
 
 export const businessSettingsSchema = z.object({
   business_name: requiredText(

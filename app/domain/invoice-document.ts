@@ -8,6 +8,7 @@ import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { invoiceStatusLabels } from "#app/domain/enums.ts";
 
 import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
+import { bankTransferHeading, bankTransferLines, type PaymentSettings } from "#app/domain/online-payments.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 
 export type PrintableSource = {
@@ -57,6 +58,8 @@ export type InvoiceDocument = {
   notes: string | null;
   thanks: string;
   contact: string;
+  /** how to pay by bank transfer (ADR 0035): the studio's details, the reference last; null: none */
+  bankTransfer?: { heading: string; lines: string[] } | null;
 };
 
 /**
@@ -122,7 +125,19 @@ function splitLines(text: string | null): string[] {
     .filter(Boolean);
 }
 
-export function invoiceDocument(source: PrintableSource, studio: StudioIdentity): InvoiceDocument {
+/** The studio's lines under its name on a document: address, phone, email, website. */
+export function studioLines(studio: StudioIdentity): string[] {
+  return [...splitLines(studio.address), studio.phoneNumber, studio.email, studio.website].filter(
+    (line): line is string => Boolean(line),
+  );
+}
+
+export function invoiceDocument(
+  source: PrintableSource,
+  studio: StudioIdentity,
+  /** the studio's bank details, printed on an invoice with something left to pay */
+  payment?: PaymentSettings,
+): InvoiceDocument {
   const customer = source.customer;
   const billTo = [
     // the business name, or else the customer's name; the name under it when there is a business
@@ -153,9 +168,7 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
     number: source.invoiceNumber,
     studio: {
       name: studio.businessName,
-      lines: [...splitLines(studio.address), studio.phoneNumber, studio.email, studio.website].filter(
-        (line): line is string => Boolean(line),
-      ),
+      lines: studioLines(studio),
     },
     billTo: { heading: printTexts.billTo, lines: billTo },
     detailsHeading: words.details,
@@ -182,5 +195,16 @@ export function invoiceDocument(source: PrintableSource, studio: StudioIdentity)
     notes: source.notes?.trim() ? source.notes : null,
     thanks: printTexts.thanks,
     contact: `Questions? Contact us at ${studio.email}`,
+    bankTransfer: bankTransferOf(source, payment),
   };
+}
+
+function bankTransferOf(
+  source: PrintableSource,
+  payment: PaymentSettings | undefined,
+): InvoiceDocument["bankTransfer"] {
+  if (!payment || source.invoiceType !== "invoice" || source.voidReason || source.status === "cancelled") return null;
+  if ((toCents(source.balanceDue) ?? 0) <= 0) return null;
+  const lines = bankTransferLines(payment, source.invoiceNumber);
+  return lines ? { heading: bankTransferHeading, lines } : null;
 }

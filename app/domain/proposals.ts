@@ -13,9 +13,7 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
-  calculateTotals,
   centsToDecimal,
-  divideRounded,
   formatMoney,
   lineTotal,
   maxMoneyCents,
@@ -23,12 +21,32 @@ import {
   tooLargeMessage,
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
+import {
+  choiceMessages,
+  type DepositKind,
+  depositKinds,
+  optionTotal,
+  type ProposalChoice,
+  type ProposalOption,
+  type ProposalOptions,
+} from "#app/domain/proposal-totals.ts";
 import type { Result } from "#app/domain/result.ts";
+
+export {
+  type ChoiceTotals,
+  choiceTotals,
+  type DepositKind,
+  depositAmount,
+  optionTotal,
+  type ProposalChoice,
+  type ProposalOption,
+  type ProposalOptions,
+} from "#app/domain/proposal-totals.ts";
 
 // ---------------------------------------------------------------- what a proposal is
 
 export const proposalStatuses = ["draft", "sent", "viewed", "signed", "declined", "revoked"] as const;
-export type ProposalStatus = (typeof proposalStatuses)[number];
+type ProposalStatus = (typeof proposalStatuses)[number];
 /** what the lists show: a sent proposal past its expiry date reads "Expired" */
 export type ProposalState = ProposalStatus | "expired";
 export const proposalStateLabels: Record<ProposalState, string> = {
@@ -40,15 +58,6 @@ export const proposalStateLabels: Record<ProposalState, string> = {
   revoked: "Revoked",
   expired: "Expired",
 };
-
-export const depositKinds = ["percent", "amount"] as const;
-export type DepositKind = (typeof depositKinds)[number];
-
-/** quantity in hundredths, unit price in cents (money.ts) */
-export type ProposalLine = { description: string; quantity: number; unitPrice: Cents };
-export type ProposalOption = { id: string; name: string; description: string; lines: ProposalLine[] };
-/** The part of a proposal the client reads and signs (stored as one JSON value). */
-export type ProposalOptions = { tiers: ProposalOption[]; addons: ProposalOption[] };
 
 export const proposalDefaults = {
   prefix: "PRO",
@@ -75,68 +84,21 @@ export const proposalMessages = {
   expires: "Please choose an expiry date",
   depositPercent: "Deposit must be between 0 and 100 percent",
   title: "Title is required",
-  chooseTier: "Please choose a package",
-  unknownAddon: "Please choose from the add-ons offered",
+  ...choiceMessages,
   signerName: "Please type your full name to sign",
   agree: "Please confirm that you agree to the agreement",
   changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
   expired: "This proposal has expired and can no longer be signed.",
   closed: "This proposal can no longer be signed.",
   signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+  /** a client link to a proposal the studio is revising */
+  revising: "This proposal is being revised. The new version will come to you by email.",
+  invalidLink: "This link is not valid. Please ask the sender for a new one.",
+  signed: "Signed — thank you",
+  declined: "You declined this proposal. Thank you for letting us know.",
 } as const;
 
 // ---------------------------------------------------------------- money
-
-export function optionTotal(option: Pick<ProposalOption, "lines">): Cents {
-  return option.lines.reduce((sum, line) => sum + lineTotal(line), 0);
-}
-
-/** The deposit of a total: a percentage (hundredths, rounded half away from zero) or an amount, at most the total. */
-export function depositAmount(total: Cents, kind: DepositKind, value: number): Cents {
-  if (total <= 0) return 0;
-  if (kind === "percent") return Number(divideRounded(BigInt(total) * BigInt(value), 10_000n));
-  return Math.min(value, total);
-}
-
-export type ProposalChoice = { tierId: string; addonIds: string[] };
-
-export type ChoiceTotals = {
-  tier: ProposalOption;
-  addons: ProposalOption[];
-  /** the chosen lines, tier first, then the add-ons in their order */
-  lines: ProposalLine[];
-  subtotal: Cents;
-  taxAmount: Cents;
-  total: Cents;
-  deposit: Cents;
-};
-
-/** The totals of a choice, with the money module's one calculation; a choice of what is not offered fails. */
-export function choiceTotals(
-  proposal: { options: ProposalOptions; taxRate: number; depositKind: DepositKind; depositValue: number },
-  choice: ProposalChoice,
-): Result<{ totals: ChoiceTotals }> {
-  const tier = proposal.options.tiers.find((option) => option.id === choice.tierId);
-  if (!tier) return { ok: false, message: proposalMessages.chooseTier, field: "tier" };
-  const wanted = new Set(choice.addonIds);
-  const addons = proposal.options.addons.filter((option) => wanted.has(option.id));
-  if (addons.length !== wanted.size) return { ok: false, message: proposalMessages.unknownAddon, field: "addons" };
-  const lines = [...tier.lines, ...addons.flatMap((option) => option.lines)];
-  const totals = calculateTotals({ lines, taxRate: proposal.taxRate, discount: 0 });
-  const deposit = depositAmount(totals.total, proposal.depositKind, proposal.depositValue);
-  return {
-    ok: true,
-    totals: {
-      tier,
-      addons,
-      lines,
-      subtotal: totals.subtotal,
-      taxAmount: totals.taxAmount,
-      total: totals.total,
-      deposit,
-    },
-  };
-}
 
 /** The highest total a proposal can reach (its largest tier with every add-on): what "up to" shows. */
 export function largestTotal(options: ProposalOptions): Cents {
@@ -156,7 +118,7 @@ export type ProposalFacts = {
 };
 
 /** Sent (or viewed) and past its expiry date, in the studio's today. */
-export function isExpired(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): boolean {
+function isExpired(proposal: Pick<ProposalFacts, "status" | "expiresOn">, today: string): boolean {
   return (proposal.status === "sent" || proposal.status === "viewed") && proposal.expiresOn < today;
 }
 
@@ -284,7 +246,7 @@ export function tiersFromPackages(
 export type EditorLine = { description: string; quantity: string; unit_price: string };
 export type EditorOption = { name: string; description: string; lines: EditorLine[] };
 
-export function centsText(cents: Cents): string {
+function centsText(cents: Cents): string {
   return (cents / 100).toFixed(2);
 }
 
@@ -435,9 +397,9 @@ const optionIdPattern = /^[ta]\d{1,3}$/;
 
 /** A drawn signature: a PNG data URL of at most 200 KB, or nothing. */
 const signaturePattern = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
-export const maxSignatureChars = 200_000;
+const maxSignatureChars = 200_000;
 
-export const signSchema = z.object({
+const signSchema = z.object({
   intent: z.literal("sign"),
   tier: z.preprocess(
     (value) => (typeof value === "string" && optionIdPattern.test(value) ? value : undefined),
@@ -464,7 +426,7 @@ export const signSchema = z.object({
 });
 export type SignForm = z.output<typeof signSchema>;
 
-export const declineSchema = z.object({
+const declineSchema = z.object({
   intent: z.literal("decline"),
   content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),
 });
@@ -472,17 +434,20 @@ export const declineSchema = z.object({
 export const clientAnswerSchema = z.discriminatedUnion("intent", [signSchema, declineSchema]);
 
 /** The choice the client's page shows first: the highlighted (middle) tier when there are three, else the first. */
-export function defaultTierId(options: ProposalOptions): string | undefined {
+function defaultTierId(options: ProposalOptions): string | undefined {
   const index = options.tiers.length === 3 ? 1 : 0;
   return options.tiers[index]?.id;
 }
 
-/** A choice read from the page's address (?tier=t2&addon=a1): what the page shows without JavaScript. */
+/** A choice read from the page's address (?tier=t2&addon=a1, or addons=a1): what the page shows without JavaScript. */
 export function choiceFromQuery(options: ProposalOptions, params: URLSearchParams): ProposalChoice {
   const tier = params.get("tier");
   const tierId = options.tiers.some((option) => option.id === tier) ? (tier as string) : (defaultTierId(options) ?? "");
   const offered = new Set(options.addons.map((option) => option.id));
-  const addonIds = [...new Set(params.getAll("addon"))].filter((id) => offered.has(id));
+  // `addon` in a shared address; `addons` when the page's own form asks for the total without JavaScript
+  const addonIds = [...new Set([...params.getAll("addon"), ...params.getAll("addons")])].filter((id) =>
+    offered.has(id),
+  );
   return { tierId, addonIds };
 }
 

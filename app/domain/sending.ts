@@ -86,10 +86,27 @@ export function defaultMessage(doc: SendSubject): string {
   ].join("\n");
 }
 
-/** The mail's text: the owner's message, then the client link. */
-export function mailText(message: string, link: string, invoiceType: InvoiceType): string {
+/** How the client can pay, printed in an invoice's mail (ADR 0035). */
+export type PaymentInstructions = { payOnline?: boolean; bankTransfer?: string[] | null };
+
+/**
+ * The mail's text: the owner's message, then the client link; on an invoice, how to pay: online (the
+ * client page's Pay button, at `#pay`: a link in a mail never opens a payment by itself, since mail
+ * scanners follow links) and by bank transfer.
+ */
+export function mailText(
+  message: string,
+  link: string,
+  invoiceType: InvoiceType,
+  payment: PaymentInstructions = {},
+): string {
   const label = invoiceType === "estimate" ? "View, accept or decline the estimate online" : "View the invoice online";
-  return `${message.trim()}\n\n${label}:\n${link}\n`;
+  const parts = [`${message.trim()}\n\n${label}:\n${link}\n`];
+  if (invoiceType === "invoice" && payment.payOnline) parts.push(`Pay online by card:\n${link}#pay\n`);
+  if (invoiceType === "invoice" && payment.bankTransfer?.length) {
+    parts.push(`Pay by bank transfer:\n${payment.bankTransfer.join("\n")}\n`);
+  }
+  return parts.join("\n");
 }
 
 // ---------------------------------------------------------------- client links

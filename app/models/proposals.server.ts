@@ -237,15 +237,11 @@ function formColumns(form: ProposalForm) {
   };
 }
 
-export async function proposalPrefix(_db: Queryable): Promise<string> {
-  return proposalDefaults.prefix;
-}
-
 /** Creates a draft, numbered from the proposals' own sequence in the same transaction. */
 export async function createProposal(db: Db, form: ProposalForm, createdBy: string | null) {
   return db.transaction(async (tx) => {
     await checkParties(tx, form);
-    const proposalNumber = await nextDocumentNumber(tx, "proposal", await proposalPrefix(tx));
+    const proposalNumber = await nextDocumentNumber(tx, "proposal", proposalDefaults.prefix);
     const [created] = await tx
       .insert(proposals)
       .values({ ...formColumns(form), proposalNumber, createdBy })

@@ -1,11 +1,15 @@
 /**
  * /i/{token}: the client's view of an invoice or estimate, without an account (ADR 0016).
- * Fetching it changes nothing: the view beacon (ADR 0034), posted once the page is visible in a
+ * Fetching it records no view: the view beacon (ADR 0034), posted once the page is visible in a
  * browser without a back-office session, marks the document viewed (the first time). An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
  * hydrated). A wrong, malformed or revoked token answers 404 (the site's not-found page says why); the page is never cached or indexed,
  * and its address never leaves the site as a referrer (`same-origin`: `no-referrer` would make the
  * browser send `Origin: null` with the answer form, which React Router refuses as cross-site).
+ * An invoice shows how to pay (ADR 0035): Pay Online when a provider is set up (its form posts to
+ * /i/{token}/pay, this module's other route, which redirects to the provider's Checkout), and the
+ * studio's bank details with the invoice number as reference. Back from Checkout
+ * (`?paid={session}`), the session is reconciled, so the page shows the payment at once.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
@@ -16,10 +20,19 @@ import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
+import { formatMoney, toCents } from "#app/domain/money.ts";
+import {
+  bankTransferHeading,
+  bankTransferLines,
+  onlinePaymentMessages,
+  payFormSchema,
+} from "#app/domain/online-payments.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
 import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
+import { onlinePaymentOffer, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-document";
@@ -56,12 +69,46 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
   return found.invoice;
 }
 
+/** Back from Checkout: the session asked for (and its payment recorded once), or the client cancelled. */
+async function paymentNotice(context: Route.LoaderArgs["context"], invoiceId: string, paid: string | null) {
+  if (!paid) return null;
+  if (paid === "cancelled") return onlinePaymentMessages.cancelled;
+  const { database, config, logger, mail } = getApp(context);
+  const state = await reconcileCheckoutReturn({ db: database.db, config, logger }, { invoiceId, sessionId: paid });
+  if (state === "processing") return onlinePaymentMessages.processing;
+  if (state !== "paid") return null;
+  mail.kick();
+  return "paid" as const;
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { database } = getApp(context);
-  const invoice = await lookup(context, params.token);
-  const studio = await getStudioIdentity(database.db);
-  const answered = new URL(request.url).searchParams.get("answered");
+  const { database, config } = getApp(context);
+  const found = await lookup(context, params.token);
+  const url = new URL(request.url);
+  const paidNotice =
+    found.invoiceType === "invoice" ? await paymentNotice(context, found.id, url.searchParams.get("paid")) : null;
+  // after a reconciled payment the document is read again, so the page shows it paid
+  const invoice = paidNotice === "paid" ? await lookup(context, params.token) : found;
+  const [studio, paymentSettings, offer] = await Promise.all([
+    getStudioIdentity(database.db),
+    getPaymentSettings(database.db),
+    onlinePaymentOffer({ db: database.db, config }, invoice),
+  ]);
+  const balanceDue = toCents(invoice.balanceDue) ?? 0;
+  const answered = url.searchParams.get("answered");
   return {
+    pay: offer,
+    bankTransfer:
+      invoice.invoiceType === "invoice" && balanceDue > 0 && invoice.status !== "cancelled"
+        ? bankTransferLines(paymentSettings, invoice.invoiceNumber)
+        : null,
+    paymentNotice:
+      paidNotice === "paid"
+        ? balanceDue > 0
+          ? onlinePaymentMessages.paidPartly(balanceDue)
+          : onlinePaymentMessages.paid
+        : paidNotice,
+    isPaid: invoice.status === "paid",
     token: params.token,
     beacon: viewBeacon("document", params.token),
     doc: invoiceDocument(invoice, studio),
@@ -76,7 +123,34 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
+/** POST /i/{token}/pay: a Checkout session for this invoice, and 303 to it. */
+async function pay({ params, context, request }: Route.ActionArgs) {
+  const { database, config, logger } = getApp(context);
+  const invoice = await lookup(context, params.token);
+  if (invoice.invoiceType !== "invoice") notFound(invalidLink, privateHeaders);
+  const submission = parseWithZod(await request.formData(), { schema: payFormSchema });
+  if (submission.status !== "success") {
+    return invalid(null, {
+      fieldErrors: { amount: [onlinePaymentMessages.amount] },
+      headers: privateHeaders,
+      form: "pay",
+    });
+  }
+  const checkout = await startCheckout(
+    { db: database.db, config, logger },
+    { invoice, token: params.token, requested: submission.value.amount },
+  );
+  if (!checkout.ok) {
+    return checkout.field
+      ? invalid(null, { fieldErrors: { amount: [checkout.message] }, headers: privateHeaders, form: "pay" })
+      : refuse(409, checkout.message, { headers: privateHeaders, form: "pay" });
+  }
+  return redirect(checkout.url, { status: 303, headers: privateHeaders });
+}
+
+export async function action(args: Route.ActionArgs) {
+  if (new URL(args.request.url).pathname.endsWith("/pay")) return pay(args);
+  const { params, context, request } = args;
   const { database, config, ip, mail } = getApp(context);
   const invoice = await lookup(context, params.token);
   if (invoice.invoiceType !== "estimate") notFound(invalidLink, privateHeaders);
@@ -99,7 +173,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {
   const { doc, token, isEstimate, canAnswer, status, acceptedByName, acceptedAt, declinedAt, notice } = loaderData;
+  const { pay, bankTransfer, paymentNotice, isPaid } = loaderData;
   const error = failureMessage(actionData);
+  const payError = failureMessage(actionData, { form: "pay" });
   return (
     <main className="invoice-screen min-h-screen bg-zinc-800 px-2 py-4 sm:px-6 sm:py-8">
       <style>{invoicePrintCss}</style>
@@ -119,7 +195,71 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
           {notice}
         </p>
       ) : null}
+      {paymentNotice ? (
+        <p
+          role="status"
+          data-payment-notice
+          className="no-print mx-auto mb-4 w-[8.5in] max-w-full rounded-md bg-emerald-950 px-3 py-2 text-sm text-emerald-100"
+        >
+          {paymentNotice}
+        </p>
+      ) : null}
       <InvoiceSheet doc={doc} logoSrc={null} />
+      {!isEstimate && (isPaid || pay || bankTransfer) ? (
+        <section
+          id="pay"
+          aria-labelledby="pay-title"
+          className="no-print mx-auto mt-4 w-[8.5in] max-w-full rounded-lg bg-white p-6 text-zinc-900 [color-scheme:light]"
+        >
+          <h2 id="pay-title" className="text-lg font-semibold">
+            {isPaid ? "Paid" : "How to pay"}
+          </h2>
+          {isPaid ? (
+            <p className="mt-2" data-paid>
+              This invoice is paid in full. Thank you!
+            </p>
+          ) : null}
+          {pay ? (
+            <form method="post" action={`/i/${token}/pay`} className="mt-3 flex flex-wrap items-end gap-3">
+              {pay.allowPartial ? (
+                <div className="flex flex-col gap-1">
+                  <label htmlFor="pay-amount" className="text-sm font-medium">
+                    {onlinePaymentMessages.payPartialLabel}
+                  </label>
+                  <input
+                    id="pay-amount"
+                    name="amount"
+                    inputMode="decimal"
+                    defaultValue={(pay.balanceDue / 100).toFixed(2)}
+                    aria-describedby={payError ? "pay-error" : undefined}
+                    aria-invalid={payError ? true : undefined}
+                    className="w-40 rounded-md border border-zinc-400 px-3 py-2 text-zinc-900"
+                  />
+                </div>
+              ) : null}
+              <button type="submit" className={buttonClass("primary")} data-pay-button>
+                {onlinePaymentMessages.payButton}
+                {pay.allowPartial ? "" : ` ${formatMoney(pay.balanceDue)}`}
+              </button>
+              {payError ? (
+                <p id="pay-error" role="alert" className="w-full text-sm text-red-700">
+                  {payError}
+                </p>
+              ) : null}
+            </form>
+          ) : null}
+          {bankTransfer ? (
+            <div className="mt-4" data-bank-transfer>
+              <h3 className="text-sm font-semibold">{bankTransferHeading}</h3>
+              <ul className="mt-1 text-sm text-zinc-700">
+                {bankTransfer.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
       {isEstimate ? (
         <section
           aria-labelledby="answer-title"

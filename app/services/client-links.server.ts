@@ -17,9 +17,17 @@ export function newClientToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-/** Stores a new link to the document (only its hash) and returns its full address. */
-export async function issueClientLink(tx: Queryable, publicUrl: string, invoiceId: string): Promise<string> {
-  const { token, hash } = newClientToken();
+/**
+ * Stores a new link to the document (only its hash) and returns its full address. `made`: a token
+ * made beforehand (the email's PDF prints its address as a QR code before the link is stored).
+ */
+export async function issueClientLink(
+  tx: Queryable,
+  publicUrl: string,
+  invoiceId: string,
+  made: { token: string; hash: string } = newClientToken(),
+): Promise<string> {
+  const { token, hash } = made;
   await insertInvoiceLink(tx, invoiceId, hash);
   return new URL(clientLinkPath(token), publicUrl).toString();
 }

@@ -7,10 +7,12 @@
  * `pdfRenderLimits.concurrency` run at once in this process, a few more wait briefly, and the rest
  * are answered 503 with Retry-After (`throwIfBusy`).
  */
+import { encode } from "uqr";
 import type { Queryable } from "#app/db/client.server.ts";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
 import { busyAnswer, createLimiter } from "#app/services/concurrency-limit.server.ts";
 
@@ -25,14 +27,26 @@ const renders = createLimiter(pdfRenderLimits);
 export async function renderDocumentPdf(
   db: Queryable,
   invoice: PrintableSource,
-  options: { maxWaitMs?: number } = {},
+  /**
+   * `clientUrl`: the client's link (/i/{token}) when one is at hand (the email, the client's own
+   * download), printed as a QR code to view and pay; never issued here (ADR 0035)
+   */
+  options: { maxWaitMs?: number; clientUrl?: string } = {},
 ): Promise<Uint8Array> {
-  const [studio, logo] = await Promise.all([getStudioIdentity(db), getStudioLogo(db)]);
+  const [studio, logo, payment] = await Promise.all([getStudioIdentity(db), getStudioLogo(db), getPaymentSettings(db)]);
   const { renderDocumentPdfLayout } = await import("#app/services/document-pdf-renderer.server.tsx");
+  const qr = options.clientUrl
+    ? { url: options.clientUrl, modules: encode(options.clientUrl, { border: 0 }).data }
+    : null;
   return renders.run(
-    async () => new Uint8Array(await renderDocumentPdfLayout(invoiceDocument(invoice, studio), logo)),
+    async () => new Uint8Array(await renderDocumentPdfLayout(invoiceDocument(invoice, studio, payment), logo, qr)),
     options,
   );
+}
+
+/** Any other PDF render (the signed proposal) under the same process-wide cap. */
+export function limitPdfRender<T>(render: () => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+  return renders.run(render, options);
 }
 
 const pdfBusyMessage = "Too many documents are being prepared right now. Please try again in a few seconds.";

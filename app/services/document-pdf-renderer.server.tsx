@@ -16,7 +16,8 @@ type ReactPdf = typeof import("@react-pdf/renderer");
 
 let loading: Promise<ReactPdf> | null = null;
 
-function loadRenderer(): Promise<ReactPdf> {
+/** @react-pdf/renderer with the Inter fonts registered (the proposal PDF shares it). */
+export function loadRenderer(): Promise<ReactPdf> {
   loading ??= import("@react-pdf/renderer").then((pdf) => {
     pdf.Font.register({
       family: "Inter",
@@ -36,12 +37,15 @@ export type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 
 import type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 
-/** 20 mm in PDF points */
-const padding = (20 / 25.4) * 72;
-const ink = "#18181b";
-const muted = "#52525b";
-const rule = "#d4d4d8";
-const bodySize = 10;
+/** The documents' page look, shared with the proposal PDF: 20 mm margins (in points), ink, type size. */
+export const pdfTheme = {
+  padding: (20 / 25.4) * 72,
+  ink: "#18181b",
+  muted: "#52525b",
+  rule: "#d4d4d8",
+  bodySize: 10,
+} as const;
+const { padding, ink, muted, rule, bodySize } = pdfTheme;
 
 /**
  * A column wide enough for its widest value on one line (an upper bound for Inter at `fontSize`:
@@ -53,12 +57,27 @@ function columnWidth(values: string[], least: number, fontSize = bodySize): numb
   return Math.max(least, Math.ceil(longest * fontSize * 0.62) + 4);
 }
 
+/** A QR code's dark modules as one SVG path (one unit a module). */
+function qrPath(modules: boolean[][]): string {
+  const parts: string[] = [];
+  modules.forEach((row, y) => {
+    row.forEach((dark, x) => {
+      if (dark) parts.push(`M${x} ${y}h1v1h-1z`);
+    });
+  });
+  return parts.join("");
+}
+
+/** The client's link as a QR code (ADR 0035): its modules (uqr) and the address it opens. */
+export type PdfQrCode = { url: string; modules: boolean[][] };
+
 export async function renderDocumentPdfLayout(
   doc: InvoiceDocument,
   storedLogo: PdfLogo | null = null,
+  qr: PdfQrCode | null = null,
 ): Promise<Buffer> {
   const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
-  const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
+  const { Document, Image, Page, Path, Svg, Text, View, StyleSheet, renderToBuffer } = pdf;
   const [descriptionHeader, quantityHeader, priceHeader, totalHeader] = printTexts.columns;
   const quantityWidth = columnWidth([quantityHeader, ...doc.lines.map((line) => line.quantity)], 50);
   const priceWidth = columnWidth([priceHeader, ...doc.lines.map((line) => line.unitPrice)], 80);
@@ -111,6 +130,9 @@ export async function renderDocumentPdfLayout(
       letterSpacing: 2,
       textAlign: "center",
     },
+    payBlock: { flexDirection: "row", justifyContent: "space-between", marginTop: 18, gap: 16 },
+    payText: { flexGrow: 1, flexShrink: 1, flexBasis: 0 },
+    qrBlock: { flexShrink: 0, alignItems: "center", width: 96 },
     footer: { marginTop: 28, borderTopWidth: 0.5, borderTopColor: rule, paddingTop: 10, textAlign: "center" },
   });
 
@@ -196,6 +218,34 @@ export async function renderDocumentPdfLayout(
           <View style={s.section}>
             <Text style={s.blockTitle}>{printTexts.notes}</Text>
             <Text>{doc.notes}</Text>
+          </View>
+        ) : null}
+
+        {doc.bankTransfer || qr ? (
+          <View style={s.payBlock} wrap={false}>
+            <View style={s.payText}>
+              {doc.bankTransfer ? (
+                <>
+                  <Text style={s.blockTitle}>{doc.bankTransfer.heading}</Text>
+                  {doc.bankTransfer.lines.map((line) => (
+                    <Text key={line}>{line}</Text>
+                  ))}
+                </>
+              ) : null}
+            </View>
+            {qr ? (
+              <View style={s.qrBlock}>
+                {/* a quiet zone of 4 modules around the code, as readers expect */}
+                <Svg
+                  width={88}
+                  height={88}
+                  viewBox={`-4 -4 ${(qr.modules.length || 1) + 8} ${(qr.modules.length || 1) + 8}`}
+                >
+                  <Path d={qrPath(qr.modules)} fill={ink} />
+                </Svg>
+                <Text style={[s.small, { textAlign: "center" }]}>Scan to view and pay online</Text>
+              </View>
+            ) : null}
           </View>
         ) : null}
 

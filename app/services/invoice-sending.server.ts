@@ -14,11 +14,14 @@ import { todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 
 import { toCents } from "#app/domain/money.ts";
+import { bankTransferLines } from "#app/domain/online-payments.ts";
 import {
+  clientLinkPath,
   defaultMessage,
   defaultSubject,
   dueReminder,
   mailText,
+  type PaymentInstructions,
   reminderMessage,
   reminderSubject,
   type SendForm,
@@ -27,11 +30,13 @@ import {
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
+import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { audit } from "#app/services/audit.server.ts";
-import { issueClientLink } from "#app/services/client-links.server.ts";
+import { issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { onlinePaymentOffer } from "#app/services/online-payments.server.ts";
 
 export type SendResult =
   | { status: "sent"; pdfAttached: boolean; invoiceType: PrintableInvoice["invoiceType"] }
@@ -39,15 +44,32 @@ export type SendResult =
   | { status: "cancelled" };
 
 /** Renders the document's PDF; null (and logged) when rendering fails. */
-async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger) {
+async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger, clientUrl?: string) {
   try {
     // an email is worth waiting for a render slot longer than a page is
-    return { bytes: await renderDocumentPdf(db, invoice, { maxWaitMs: 60_000 }), error: null };
+    return { bytes: await renderDocumentPdf(db, invoice, { maxWaitMs: 60_000, clientUrl }), error: null };
   } catch (error) {
     logger.error({ err: error, invoice: invoice.id }, "invoice PDF could not be rendered for an email");
     const reason = error instanceof Error ? error.message : String(error);
     return { bytes: null, error: reason.slice(0, 500) || "rendering failed" };
   }
+}
+
+/** What the email says about paying (ADR 0035): online when a provider is set up, the bank details. */
+async function paymentInstructions(deps: SendDeps, invoice: PrintableInvoice): Promise<PaymentInstructions> {
+  if (invoice.invoiceType !== "invoice") return {};
+  const [offer, settings] = await Promise.all([
+    onlinePaymentOffer(
+      { db: deps.db, config: { publicUrl: deps.config.publicUrl, stripe: deps.config.stripe ?? null } },
+      invoice,
+    ),
+    getPaymentSettings(deps.db),
+  ]);
+  const balance = toCents(invoice.balanceDue) ?? 0;
+  return {
+    payOnline: offer !== null,
+    bankTransfer: balance > 0 ? bankTransferLines(settings, invoice.invoiceNumber) : null,
+  };
 }
 
 export function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
@@ -65,7 +87,7 @@ export function subjectOf(invoice: PrintableInvoice, businessName: string): Send
 export type SendDeps = {
   db: Db;
   /** the site's address for links; the session secret's mail key seals bodies that carry a client link */
-  config: Pick<Config, "publicUrl" | "sessionSecret">;
+  config: Pick<Config, "publicUrl" | "sessionSecret"> & Partial<Pick<Config, "stripe">>;
   logger: Logger;
   /** for tests: make the PDF fail */
   render?: typeof renderPdf;
@@ -81,12 +103,20 @@ export async function sendDocument(
   const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
   if (!invoice) return { status: "not-found" };
   if (invoice.status === "cancelled") return { status: "cancelled" };
-  const pdf = await (deps.render ?? renderPdf)(deps.db, invoice, deps.logger);
+  // the link's token is made first: the PDF prints its address as a QR code; it is stored with the mail
+  const made = newClientToken();
+  const clientUrl = new URL(clientLinkPath(made.token), deps.config.publicUrl).toString();
+  const pdf = await (deps.render ?? renderPdf)(deps.db, invoice, deps.logger, clientUrl);
+  const howToPay = await paymentInstructions(deps, invoice);
   await deps.db.transaction(async (tx) => {
-    const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id);
+    const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id, made);
     const mailId = await enqueueMail(
       tx,
-      { to: input.form.to, subject: input.form.subject, text: mailText(input.form.message, link, invoice.invoiceType) },
+      {
+        to: input.form.to,
+        subject: input.form.subject,
+        text: mailText(input.form.message, link, invoice.invoiceType, howToPay),
+      },
       {
         seal: mailKey(deps.config.sessionSecret),
         attachments: pdf.bytes
@@ -184,7 +214,16 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
       const link = await issueClientLink(tx, deps.config.publicUrl, candidate.id);
       const mailId = await enqueueMail(
         tx,
-        { to: candidate.customerEmail, subject, text: mailText(reminderMessage(doc, offset), link, "invoice") },
+        {
+          to: candidate.customerEmail,
+          subject,
+          text: mailText(
+            reminderMessage(doc, offset),
+            link,
+            "invoice",
+            await paymentInstructionsFor(tx, deps, candidate),
+          ),
+        },
         { seal: mailKey(deps.config.sessionSecret) },
       );
       await attachSendMail(tx, sendId, mailId);
@@ -192,4 +231,17 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
     }
     return queued;
   });
+}
+
+/** A reminder's payment lines: the bank details and, with a provider, the online payment. */
+async function paymentInstructionsFor(
+  tx: Parameters<typeof getPaymentSettings>[0],
+  deps: SendDeps,
+  candidate: { invoiceNumber: string; balanceDue: string },
+): Promise<PaymentInstructions> {
+  const settings = await getPaymentSettings(tx);
+  return {
+    payOnline: Boolean(deps.config.stripe) && (toCents(candidate.balanceDue) ?? 0) > 0,
+    bankTransfer: bankTransferLines(settings, candidate.invoiceNumber),
+  };
 }

@@ -15,6 +15,7 @@ import {
   logoMessages,
   logoPixelsAllowed,
   maxLogoPixels,
+  sniffImageType,
 } from "#app/domain/logo.ts";
 import type { Result } from "#app/domain/result.ts";
 
@@ -35,10 +36,15 @@ async function declaredSize(sharp: Sharp, bytes: Uint8Array): Promise<{ width: n
 }
 
 /** Decoded within the pixel cap, turned upright, shrunk to fit the box, encoded again. */
-async function reencode(sharp: Sharp, bytes: Uint8Array, mimeType: LogoImage["mimeType"]): Promise<LogoImage> {
+async function reencode(
+  sharp: Sharp,
+  bytes: Uint8Array,
+  mimeType: LogoImage["mimeType"],
+  box: { width: number; height: number } = logoBox,
+): Promise<LogoImage> {
   const image = sharp(bytes, { limitInputPixels: maxLogoPixels })
     .rotate()
-    .resize(logoBox.width, logoBox.height, { fit: "inside", withoutEnlargement: true });
+    .resize(box.width, box.height, { fit: "inside", withoutEnlargement: true });
   const data =
     mimeType === "image/png"
       ? await image.png({ compressionLevel: 9 }).toBuffer()
@@ -78,4 +84,24 @@ export async function logoForPdf(stored: LogoImage | null): Promise<LogoImage | 
   const result = await prepareLogo(stored.data);
   prepared = { key, logo: result.ok ? result.logo : null };
   return prepared.logo;
+}
+
+/** The box a drawn signature is printed from (the certificate shows it 240 x 80 pt). */
+const signatureBox = { width: 720, height: 240 } as const;
+
+/**
+ * A client's drawn signature (PNG bytes from its data URL) made safe for the PDF renderer like the
+ * logo: the declared size checked unread, decoded within the pixel cap, re-encoded within its box;
+ * null when it is not a readable PNG (the certificate then says so and keeps the typed name).
+ */
+export async function signatureForPdf(bytes: Uint8Array | null): Promise<LogoImage | null> {
+  if (!bytes || sniffImageType(bytes) !== "image/png") return null;
+  const sharp = await loadSharp();
+  const size = await declaredSize(sharp, bytes);
+  if (!size || !logoPixelsAllowed(size.width, size.height)) return null;
+  try {
+    return await reencode(sharp, bytes, "image/png", signatureBox);
+  } catch {
+    return null;
+  }
 }

@@ -61,7 +61,7 @@ async function issueProposalLink(tx: Tx, publicUrl: string, proposalId: string):
   return new URL(proposalLinkPath(token), publicUrl).toString();
 }
 
-export function proposalMailText(input: {
+function proposalMailText(input: {
   customerName: string;
   proposalNumber: string;
   title: string;

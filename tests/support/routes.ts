@@ -29,6 +29,7 @@ export const testConfig: Config = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
   maxConnectionsPerAddress: null,
+  stripe: null,
 };
 
 export type Outcome = { status: number; location: string | null; data: unknown; headers: Headers };

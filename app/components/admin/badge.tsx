@@ -11,6 +11,7 @@ import {
   scheduleStatusLabels,
   submissionStatusLabels,
 } from "#app/domain/enums.ts";
+import { type ProposalState, proposalStateLabels } from "#app/domain/proposals.ts";
 
 /** The tones of a badge, each a `.badge-*` class in app/app.css. */
 type BadgeTone = "green" | "amber" | "sky" | "violet" | "red" | "zinc";
@@ -72,4 +73,17 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 const scheduleStatusTones: Record<ScheduleStatus, BadgeTone> = { active: "green", paused: "amber", ended: "zinc" };
 export function ScheduleStatusBadge({ status }: { status: ScheduleStatus }) {
   return <Badge tone={scheduleStatusTones[status]}>{scheduleStatusLabels[status]}</Badge>;
+}
+
+const proposalStateTones: Record<ProposalState, BadgeTone> = {
+  draft: "zinc",
+  sent: "sky",
+  viewed: "violet",
+  signed: "green",
+  declined: "red",
+  revoked: "zinc",
+  expired: "amber",
+};
+export function ProposalStateBadge({ state }: { state: ProposalState }) {
+  return <Badge tone={proposalStateTones[state]}>{proposalStateLabels[state]}</Badge>;
 }

@@ -1,9 +1,14 @@
 /** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
 
-import { ChevronRight, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
+import { ChevronRight, FileSignature, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
-import { CustomerStatusBadge, InvoiceStatusBadge, ProjectStatusBadge } from "#app/components/admin/badge.tsx";
+import {
+  CustomerStatusBadge,
+  InvoiceStatusBadge,
+  ProjectStatusBadge,
+  ProposalStateBadge,
+} from "#app/components/admin/badge.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -33,6 +38,7 @@ import { invoiceTypeLabels, projectTypeLabels } from "#app/domain/enums.ts";
 import { inboxHref } from "#app/domain/inbox.ts";
 import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
 import { type ProjectPriceFields, projectMessages, projectValue } from "#app/domain/projects.ts";
+import { newProposalHref, proposalAmountText } from "#app/domain/proposal-pages.ts";
 import { telHref } from "#app/domain/studio.ts";
 import { safeExternalHref } from "#app/domain/submission-forms.ts";
 
@@ -203,6 +209,7 @@ export function CustomerDetailView({
   notes,
   schedules,
   portal,
+  proposals,
   noteFailure,
 }: {
   /** the Client portal card (ADR 0034) */
@@ -210,6 +217,8 @@ export function CustomerDetailView({
   customer: CustomerRecord;
   /** the recurring schedules of the customer's projects (the overview) */
   schedules: ComponentProps<typeof CustomerSchedules>["schedules"];
+  /** the customer's proposals (the overview) */
+  proposals: CustomerProposal[];
   summary: { totalBilled: Cents; outstanding: Cents; overdue: Cents; projectCount: number; invoiceCount: number };
   tab: CustomerTab;
   projects: ProjectCardData[] | null;
@@ -330,6 +339,7 @@ export function CustomerDetailView({
             <CustomerSchedules schedules={schedules} />
           </div>
         ) : null}
+        {tab === "overview" ? <CustomerProposals customerId={customer.id} proposals={proposals} /> : null}
 
         {tab === "projects" ? (
           <div className="flex flex-col gap-3">
@@ -403,5 +413,51 @@ export function CustomerDetailView({
         ) : null}
       </section>
     </div>
+  );
+}
+
+type CustomerProposal = Parameters<typeof proposalAmountText>[0] & {
+  id: string;
+  proposalNumber: string;
+  title: string;
+};
+
+/** The customer's proposals, newest first, and a new one for this customer. */
+function CustomerProposals({ customerId, proposals }: { customerId: string; proposals: CustomerProposal[] }) {
+  return (
+    <section aria-labelledby="customer-proposals" className="mt-5 flex flex-col gap-3" data-customer-proposals>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="customer-proposals" className="text-base font-semibold">
+          Proposals
+        </h2>
+        <Link to={newProposalHref({ customerId })} className={buttonClass("secondary", undefined, "sm")}>
+          <FileSignature aria-hidden className="size-4" />
+          New Proposal
+        </Link>
+      </div>
+      {proposals.length ? (
+        <ul className="flex flex-col gap-2">
+          {proposals.map((proposal) => (
+            <li key={proposal.id}>
+              <Link
+                to={`/admin/proposals/${proposal.id}`}
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 px-4 py-3 hover:border-zinc-700"
+              >
+                <span className="min-w-0">
+                  <span className="font-mono text-sm">{proposal.proposalNumber}</span>{" "}
+                  <span className="break-words text-zinc-200">{proposal.title}</span>
+                </span>
+                <span className="flex items-center gap-3">
+                  <span className="text-sm tabular-nums">{proposalAmountText(proposal)}</span>
+                  <ProposalStateBadge state={proposal.state} />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>No proposals yet.</EmptyState>
+      )}
+    </section>
   );
 }

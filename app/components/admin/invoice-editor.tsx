@@ -92,13 +92,13 @@ const enterSubmits = new Set([
  * new lines and buttons their Enter. Without JavaScript the form's first submit button, a
  * disabled one, stops the browser's implicit submission.
  */
-function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+export function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
   const target = event.target;
   if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
   if (target instanceof HTMLInputElement && enterSubmits.has(target.type)) event.preventDefault();
 }
 
-function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+export function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <section aria-labelledby={id} className={cx("rounded-xl border border-zinc-800 bg-zinc-900/40", className)}>

@@ -1,6 +1,6 @@
 /** The project page: summary cards, details, pricing, phases, recurring fees and notes. */
 
-import { FilePlus, FileText, Pencil, Repeat } from "lucide-react";
+import { FilePlus, FileSignature, FileText, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
@@ -26,6 +26,7 @@ import {
   recurringFeeLines,
   recurringFeesTotal,
 } from "#app/domain/projects.ts";
+import { newProposalHref } from "#app/domain/proposal-pages.ts";
 
 type ProjectRecord = ProjectPriceFields & {
   id: string;
@@ -115,6 +116,14 @@ export function ProjectDetailView({
             {projectMessages.recurringInvoice}
           </Link>
         ) : null}
+        <a
+          href={newProposalHref({ projectId: project.id })}
+          className={buttonClass("secondary", undefined, "sm")}
+          data-new-document="proposal"
+        >
+          <FileSignature aria-hidden className="size-4" />
+          New Proposal
+        </a>
         <a
           href={newInvoiceHref("estimate", project.customerId, project.id)}
           className={buttonClass("secondary", undefined, "sm")}

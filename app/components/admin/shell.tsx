@@ -5,6 +5,7 @@
 import {
   CalendarCheck,
   ChartColumn,
+  FileSignature,
   FileText,
   FolderKanban,
   Home,
@@ -54,6 +55,7 @@ const sections = [
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/projects", label: "Projects", icon: FolderKanban },
   { href: "/admin/invoices", label: "Invoices", icon: FileText },
+  { href: "/admin/proposals", label: "Proposals", icon: FileSignature },
   { href: "/admin/reports", label: "Reports", icon: ChartColumn },
 ];
 

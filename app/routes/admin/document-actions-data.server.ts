@@ -8,7 +8,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 
 import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
-import { toCents } from "#app/domain/money.ts";
+import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
 import { documentLifecycle } from "#app/models/document-lifecycle.server.ts";
 import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
@@ -30,7 +30,11 @@ export async function loadDocumentActions(
     paidOn: payment.paidOn,
     amount: toCents(payment.amount) ?? 0,
     method: payment.method,
-    note: payment.note,
+    // a payment made online shows the provider's fee, when known (ADR 0035)
+    note:
+      payment.providerFee !== null
+        ? `${payment.note ?? "Paid online"} · fee ${formatMoney(toCents(payment.providerFee) ?? 0)}`
+        : payment.note,
   }));
   const deletingId = parseUuid(search.get("delete-payment"));
   const deleting = deletingId ? payments.find((payment) => payment.id === deletingId) : undefined;

@@ -1,6 +1,6 @@
 /**
- * CSV downloads of the back office's lists: /admin/invoices/export.csv, /admin/customers/export.csv
- * and /admin/dashboard/export.csv (the contact submissions). Each reads the same search parameters as its list
+ * CSV downloads of the back office's lists: /admin/invoices/export.csv, /admin/customers/export.csv,
+ * /admin/proposals/export.csv and /admin/dashboard/export.csv (the contact submissions). Each reads the same search parameters as its list
  * page, so an export holds exactly the rows the page's filters select, and streams them in
  * batches (services/csv-export.server.ts). Guarded by the admin layout and again here.
  */
@@ -19,15 +19,18 @@ import {
 import { budgetLabel, parseInboxQuery } from "#app/domain/inbox.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { toCents } from "#app/domain/money.ts";
+import { parseProposalListQuery, proposalAmountText } from "#app/domain/proposal-pages.ts";
+import { proposalStateLabels } from "#app/domain/proposals.ts";
 import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
 import { exportCustomers } from "#app/models/customers.server.ts";
 import { exportInvoices, studioToday } from "#app/models/invoices.server.ts";
+import { exportProposals } from "#app/models/proposals.server.ts";
 import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { csvResponse } from "#app/services/csv-export.server.ts";
 import type { Route } from "./+types/export-csv";
 
-async function* cells<Row>(rows: AsyncIterable<Row>, toCells: (row: Row) => CsvCell[]) {
+async function* cells<Row>(rows: AsyncIterable<Row> | Iterable<Row>, toCells: (row: Row) => CsvCell[]) {
   for await (const row of rows) yield toCells(row);
 }
 
@@ -70,6 +73,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           amount(row.amountPaid),
           amount(row.balanceDue),
           invoiceStatusLabels[row.status],
+        ]),
+      );
+    }
+    case "/admin/proposals/export.csv": {
+      const { status, q } = parseProposalListQuery(url.searchParams);
+      const header = [
+        "Number",
+        "Customer",
+        "Business",
+        "Title",
+        "Amount",
+        "Signed Total",
+        "Expires",
+        "Sent",
+        "Signed",
+        "Status",
+      ];
+      return csvResponse(
+        "proposals",
+        today,
+        header,
+        cells(await exportProposals(database.db, { status, q }, today), (row) => [
+          row.proposalNumber,
+          row.customerName,
+          row.businessName,
+          row.title,
+          proposalAmountText(row),
+          amount(row.signedTotal),
+          row.expiresOn,
+          row.sentAt ? isoTime(row.sentAt) : null,
+          row.signedAt ? isoTime(row.signedAt) : null,
+          proposalStateLabels[row.state],
         ]),
       );
     }

@@ -1,7 +1,8 @@
 /**
  * /admin/reports: the owner's figures. Paid revenue per month (12 months), what is
  * outstanding and overdue (the invoices list's own conditions, so the figures match its filters),
- * submissions per week by project type (12 weeks), the submission-to-customer conversion over those weeks, and
+ * submissions per week by project type (12 weeks), the submission-to-customer conversion over those weeks, the
+ * proposals sent and signed (all time), and
  * public page views per day (30 days), monthly recurring revenue and the next three months' forecast
  * (ADR 0031). Periods are in the studio's time zone (ADR 0018).
  */
@@ -29,6 +30,7 @@ import {
   weeksEnding,
 } from "#app/domain/reports.ts";
 import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
+import { proposalConversion } from "#app/models/proposals.server.ts";
 import { listActiveSchedules } from "#app/models/recurring-schedules.server.ts";
 import {
   openBalancesByDueDate,
@@ -55,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const weeks = weeksEnding(today);
   // page views are counted per UTC day (domain/page-views.ts)
   const days = daysEnding(now.toISOString().slice(0, 10));
-  const [revenue, receivable, submissions, conversion, views, schedules, openBalances] = await Promise.all([
+  const [revenue, receivable, submissions, conversion, views, schedules, openBalances, proposals] = await Promise.all([
     revenueByMonth(db, `${months[0]}-01`, today),
     receivableTotals(db, today),
     submissionsByWeek(db, weeks[0] ?? today, timeZone),
@@ -63,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageViewsByDay(db, days[0] ?? today, days.at(-1) ?? today),
     listActiveSchedules(db),
     openBalancesByDueDate(db),
+    proposalConversion(db),
   ]);
   return {
     timeZone,
@@ -77,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     receivable,
     submissions: submissionWeeksSeries(weeks, submissions),
     conversion: { ...conversion, rate: conversionRate(conversion.converted, conversion.submissions) },
+    proposals: { ...proposals, rate: conversionRate(proposals.signed, proposals.sent) },
     views: fillSeries(days, views),
   };
 }
@@ -92,7 +96,7 @@ const submissionColours: Record<ProjectType, string> = {
 };
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
-  const { revenue, receivable, submissions, conversion, views, timeZone, recurring } = loaderData;
+  const { revenue, receivable, submissions, conversion, proposals, views, timeZone, recurring } = loaderData;
   const revenueTotal = revenue.reduce((sum, month) => sum + month.value, 0);
   const submissionTotal = submissions.reduce((sum, week) => sum + week.total, 0);
   const viewTotal = views.reduce((sum, day) => sum + day.value, 0);
@@ -109,7 +113,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <RefreshButton />
       </PageHeader>
 
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <SummaryCard
           label="Outstanding"
           value={formatMoney(receivable.outstanding)}
@@ -134,6 +138,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           label="Submission conversion"
           value={conversion.rate === null ? "No submissions" : `${conversion.rate}%`}
           hint={`${conversion.converted} of ${conversion.submissions} submissions in 12 weeks became customers`}
+        />
+        <SummaryCard
+          label="Proposal conversion"
+          value={
+            <span data-proposal-conversion>{proposals.rate === null ? "No proposals sent" : `${proposals.rate}%`}</span>
+          }
+          hint={`${proposals.signed} of ${proposals.sent} ${proposals.sent === 1 ? "proposal" : "proposals"} sent were signed`}
         />
       </dl>
 

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData } from "react-router";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { PaymentSettingsSection, paymentSettingsFormId } from "#app/components/admin/payment-settings.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -28,22 +29,29 @@ import {
   invoiceSettingsIntent,
   loadInvoiceSettings,
 } from "#app/services/invoice-settings.server.ts";
+import {
+  loadPaymentSettings,
+  paymentSettingsAction,
+  paymentSettingsIntent,
+} from "#app/services/payment-settings.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { database } = getApp(context);
-  const [settings, studio, invoiceSettings] = await Promise.all([
+  const { database, config } = getApp(context);
+  const [settings, studio, invoiceSettings, paymentSettings] = await Promise.all([
     getBusinessSettings(database.db),
     getStudioIdentity(database.db),
     loadInvoiceSettings(database.db),
+    loadPaymentSettings(config, database.db),
   ]);
   return {
     identity: businessSettingsDefaults({ ...studio, taxId: settings?.taxId ?? null }),
     saved: Boolean(settings),
     invoiceSettings,
+    paymentSettings,
   };
 }
 
@@ -56,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // one intent per section of the page
   if (section.value.intent === invoiceSettingsIntent) {
     return invoiceSettingsAction(config, database.db, formData, undefined, { ...session, ip: getApp(context).ip });
+  }
+  if (section.value.intent === paymentSettingsIntent) {
+    return paymentSettingsAction(config, database.db, formData, { ...session, ip: getApp(context).ip });
   }
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
@@ -109,11 +120,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <BusinessSettingsForm
         defaults={loaderData.identity}
-        failure={failedSection === invoiceSettingsFormId ? undefined : actionData}
+        failure={
+          failedSection === invoiceSettingsFormId || failedSection === paymentSettingsFormId ? undefined : actionData
+        }
       />
       <InvoiceSettings
         data={loaderData.invoiceSettings}
         failure={failedSection === invoiceSettingsFormId ? actionData : undefined}
+      />
+      <PaymentSettingsSection
+        data={loaderData.paymentSettings}
+        failure={failedSection === paymentSettingsFormId ? actionData : undefined}
       />
     </div>
   );

@@ -16,6 +16,7 @@ import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interac
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
 import { portalLinkSummary } from "#app/models/portal.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
+import { listCustomerProposals } from "#app/models/proposals.server.ts";
 import { listCustomerSchedules } from "#app/models/recurring-schedules.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -38,15 +39,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) notFound(customerMessages.notFound);
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
-  const [summary, portal, schedules, projects, invoices, notes] = await Promise.all([
+  const [summary, portal, schedules, proposals, projects, invoices, notes] = await Promise.all([
     getCustomerSummary(database.db, id),
     portalLinkSummary(database.db, id, new Date()),
     tab === "overview" ? listCustomerSchedules(database.db, id) : [],
+    tab === "overview" ? listCustomerProposals(database.db, id) : [],
     tab === "projects" ? listCustomerProjects(database.db, id) : null,
     tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
     tab === "activity" ? listCustomerNotes(database.db, id) : null,
   ]);
-  return { customer, summary, portal, schedules, tab, projects, invoices, notes };
+  return { customer, summary, portal, schedules, proposals, tab, projects, invoices, notes };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,0 +1,344 @@
+/**
+ * /admin/proposals/new (?customer_id=, ?project_id= for a project's proposal: its customer fixed, its
+ * lines as the first package; ?from=pricing: the public pricing packages as the packages) and
+ * /admin/proposals/{id}: the editor while the proposal is a draft, else the proposal read-only with
+ * the actions its state allows (ADR 0033). Saving audits proposal_created / proposal_saved; Save &
+ * Send saves, then sends (a new client link, the mail); a refused action answers 409 with the rule's
+ * message; bad input 400 with the fields' errors, nothing typed lost.
+ */
+
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FailureNotice } from "#app/components/admin/form.tsx";
+import {
+  ProposalEditor,
+  type ProposalEditorProject,
+  type ProposalEditorValues,
+} from "#app/components/admin/proposal-editor.tsx";
+import { ProposalDeleteDialog, ProposalView } from "#app/components/admin/proposal-view.tsx";
+import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { getApp } from "#app/context.server.ts";
+import type { Db } from "#app/db/client.server.ts";
+import type { ActionFailure } from "#app/domain/action-answer.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+import { formatQuantity } from "#app/domain/invoice-document.ts";
+import { editorLines } from "#app/domain/invoice-form.ts";
+import { centsToDecimal } from "#app/domain/money.ts";
+import {
+  defaultExpiry,
+  parseProposalDialog,
+  proposalPageMessages,
+  proposalRecordIntentSchema,
+} from "#app/domain/proposal-pages.ts";
+import {
+  checkProposalAction,
+  editorOptions,
+  emptyOption,
+  emptyProposalLine,
+  proposalDefaults,
+  proposalFormSchema,
+  proposalMessages,
+  tiersFromPackages,
+} from "#app/domain/proposals.ts";
+import { listCustomerChoices, listProjectChoices, studioToday } from "#app/models/invoices.server.ts";
+import { listPricingPackages } from "#app/models/pricing.server.ts";
+import { getProject } from "#app/models/projects.server.ts";
+import {
+  createProposal,
+  getProposal,
+  ProposalPartyError,
+  proposalNumbers,
+  updateProposal,
+} from "#app/models/proposals.server.ts";
+import {
+  formIntent,
+  invalid,
+  notFound,
+  redirectWithToast,
+  refuse,
+  serverError,
+} from "#app/services/action-result.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { sendProposal } from "#app/services/proposals.server.ts";
+import type { Route } from "./+types/proposal-editor";
+import type { AdminHandle } from "./layout.tsx";
+import { proposalRecordAction } from "./proposal-actions.server.ts";
+import { loadProposalView } from "./proposal-view-data.server.ts";
+
+export const handle: AdminHandle & ErrorHandle = {
+  loadFailed: { type: "error", message: "Error", description: "Failed to load the proposal" },
+};
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? loaderData.mode === "new"
+        ? "New Proposal | Studio back office"
+        : `${loaderData.proposalNumber} | Studio back office`
+      : "Proposal | Studio back office",
+  },
+];
+
+/** "new", or a well-formed id; anything else is a 404 (never a 500). */
+function editorTarget(param: string | undefined): { mode: "new" } | { mode: "edit"; id: string } {
+  if (param === "new") return { mode: "new" };
+  const id = parseUuid(param);
+  if (!id) notFound(proposalMessages.notFound);
+  return { mode: "edit", id };
+}
+
+/** hundredths as the editor's number fields show them: 5000 -> "50" */
+const hundredthsText = (value: number) => formatQuantity(centsToDecimal(value));
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database } = getApp(context);
+  const db = database.db;
+  const target = editorTarget(params.id);
+  const today = await studioToday(db);
+
+  if (target.mode === "new") {
+    const search = new URL(request.url).searchParams;
+    const customers = await listCustomerChoices(db);
+    const projectId = parseUuid(search.get("project_id"));
+    const project = projectId ? await getProject(db, projectId) : null;
+    // a project's proposal: its customer, fixed, and its pricing as the first package
+    const customer = project?.customer
+      ? { id: project.customer.id, name: project.customer.name, businessName: project.customer.businessName }
+      : (customers.find((c) => c.id === parseUuid(search.get("customer_id"))) ?? null);
+    const projects = customer ? await listProjectChoices(db, customer.id) : [];
+    const chosen = project ? projects.find((p) => p.id === project.id) : undefined;
+    const projectLines = chosen ? editorLines(chosen.lines) : [];
+    const tiers =
+      search.get("from") === "pricing"
+        ? tiersFromPackages(await listPricingPackages(db))
+        : project
+          ? [
+              {
+                name: project.projectName,
+                description: project.description ?? "",
+                lines: projectLines.length ? projectLines : [emptyProposalLine],
+              },
+            ]
+          : [];
+    const defaultValue: ProposalEditorValues = {
+      customer_id: customer?.id ?? "",
+      project_id: chosen?.id ?? "",
+      title: project?.projectName ?? "",
+      introduction: "",
+      scope: "",
+      tiers: tiers.length ? tiers : [emptyOption],
+      addons: [],
+      agreement: proposalDefaults.agreement,
+      expires_on: defaultExpiry(today),
+      tax_rate: "0",
+      deposit_kind: "percent",
+      deposit_value: hundredthsText(proposalDefaults.depositPercent),
+    };
+    return {
+      mode: "new" as const,
+      proposalNumber: null,
+      defaultValue,
+      customers,
+      projects: choices(projects),
+      lockedCustomer: project?.customer ? customer : null,
+    };
+  }
+
+  const proposal = await getProposal(db, target.id, today);
+  if (!proposal) notFound(proposalMessages.notFound);
+  const numbers = proposalNumbers(proposal);
+  if (proposal.state === "draft") {
+    const [customers, projects] = await Promise.all([
+      listCustomerChoices(db),
+      listProjectChoices(db, proposal.customerId),
+    ]);
+    const defaultValue: ProposalEditorValues = {
+      customer_id: proposal.customerId,
+      project_id: proposal.projectId ?? "",
+      title: proposal.title,
+      introduction: proposal.introduction,
+      scope: proposal.scope,
+      tiers: editorOptions(proposal.options.tiers),
+      addons: editorOptions(proposal.options.addons),
+      agreement: proposal.agreement,
+      expires_on: proposal.expiresOn,
+      tax_rate: hundredthsText(numbers.taxRate),
+      deposit_kind: proposal.depositKind,
+      deposit_value:
+        proposal.depositKind === "percent"
+          ? hundredthsText(numbers.depositValue)
+          : centsToDecimal(numbers.depositValue),
+    };
+    const dialog = parseProposalDialog(new URL(request.url).searchParams.get("dialog"));
+    return {
+      mode: "edit" as const,
+      proposalId: proposal.id,
+      proposalNumber: proposal.proposalNumber,
+      defaultValue,
+      customers,
+      projects: choices(projects),
+      lockedCustomer: null,
+      canDelete: checkProposalAction(proposal, "delete", today).ok,
+      dialog,
+    };
+  }
+
+  const view = await loadProposalView(db, proposal, today);
+  return {
+    mode: "view" as const,
+    proposalNumber: proposal.proposalNumber,
+    view,
+    dialog: parseProposalDialog(new URL(request.url).searchParams.get("dialog")),
+  };
+}
+
+function choices(projects: { id: string; projectName: string }[]): ProposalEditorProject[] {
+  return projects.map((project) => ({ id: project.id, projectName: project.projectName }));
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, logger, mail, ip } = getApp(context);
+  const db = database.db;
+  const target = editorTarget(params.id);
+  const formData = await request.formData();
+  const actor = { userId: session.userId, email: session.email };
+
+  // the record's own actions (Copy client link, Revise, Revoke, Delete Draft), each with its intent
+  const record = target.mode === "edit" ? proposalRecordIntentSchema.safeParse(Object.fromEntries(formData)) : null;
+  if (record?.success && target.mode === "edit") {
+    return proposalRecordAction({ intent: record.data.intent, proposalId: target.id, formData, session, context });
+  }
+
+  const submission = parseWithZod(formData, { schema: proposalFormSchema });
+  // the projects of the posted customer, for the form re-rendered without JavaScript
+  const postedCustomer = parseUuid(submission.payload.customer_id);
+  const projects = async () => ({
+    projects: postedCustomer ? choices(await listProjectChoices(db, postedCustomer)) : [],
+  });
+  if (submission.status === undefined) return formIntent(submission, { extra: await projects() });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const message = Object.values(errors).find((list) => list?.length)?.[0];
+    return invalid(submission, {
+      toast: message ? { type: "error", message } : undefined,
+      extra: await projects(),
+    });
+  }
+
+  const form = submission.value;
+  try {
+    let saved: { id: string; proposalNumber: string };
+    if (target.mode === "new") {
+      saved = await auditedChange(db, (tx) => createProposal(tx as Db, form, session.userId), {
+        actor,
+        ip,
+        event: "proposal_created",
+        detail: (created) => ({ proposal: created.proposalNumber, title: form.title }),
+      });
+    } else {
+      const outcome = await auditedChange(db, (tx) => updateProposal(tx as Db, target.id, form), {
+        actor,
+        ip,
+        event: "proposal_saved",
+        when: (result) => result.ok,
+        detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null }),
+      });
+      if (!outcome.ok) {
+        return "missing" in outcome && outcome.missing
+          ? refuse(404, proposalMessages.notFound, { submission, extra: await projects() })
+          : refuse(409, outcome.message, { submission, extra: await projects() });
+      }
+      saved = outcome;
+    }
+    if (form.intent === "send") {
+      const sent = await sendProposal({ db, config, logger }, { proposalId: saved.id, actor, ip });
+      if (sent.status === "not-found") notFound(proposalMessages.notFound);
+      if (sent.status === "refused") return refuse(409, sent.message, { submission, extra: await projects() });
+      mail.kick();
+      return redirectWithToast(config, "/admin/proposals", {
+        type: "success",
+        message: "Success",
+        description: proposalPageMessages.savedAndSent(sent.to),
+      });
+    }
+    return redirectWithToast(config, "/admin/proposals", {
+      type: "success",
+      message: "Success",
+      description: proposalPageMessages.saved(saved.proposalNumber),
+    });
+  } catch (error) {
+    if (error instanceof ProposalPartyError) {
+      return invalid(submission, {
+        fieldErrors: { [error.field]: [error.message] },
+        toast: { type: "error", message: error.message },
+        extra: await projects(),
+      });
+    }
+    logger.error({ err: error, proposal: target.mode === "edit" ? target.id : "new" }, "proposal save failed");
+    return serverError(
+      submission,
+      { type: "error", message: "Error", description: proposalPageMessages.saveFailed },
+      { extra: await projects() },
+    );
+  }
+}
+
+export default function ProposalPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const action = `/admin/proposals/${params.id}`;
+  const failure =
+    actionData && typeof actionData === "object" && "result" in actionData
+      ? (actionData as ActionFailure & { projects?: ProposalEditorProject[] })
+      : null;
+  if (loaderData.mode === "view") {
+    return (
+      <ProposalView
+        key={params.id}
+        proposal={loaderData.view}
+        dialog={loaderData.dialog}
+        failure={failure}
+        clientLinkAnswer={actionData}
+        action={action}
+      />
+    );
+  }
+  // the editor's answers name no form; the record's (delete) name theirs
+  const editorFailure = failure && failure.form === undefined ? failure : null;
+  return (
+    <>
+      <ProposalEditor
+        key={params.id}
+        mode={loaderData.mode}
+        proposalNumber={loaderData.proposalNumber}
+        proposalId={loaderData.mode === "edit" ? loaderData.proposalId : null}
+        defaultValue={loaderData.defaultValue}
+        customers={loaderData.customers}
+        projects={editorFailure?.projects ?? loaderData.projects}
+        lockedCustomer={loaderData.lockedCustomer}
+        failure={editorFailure}
+        action={params.id === "new" ? `/admin/proposals/new${searchOf(loaderData)}` : action}
+        canDelete={loaderData.mode === "edit" && loaderData.canDelete}
+      />
+      {loaderData.mode === "edit" && loaderData.dialog === "delete" && loaderData.canDelete ? (
+        <ProposalDeleteDialog
+          proposalId={loaderData.proposalId}
+          proposalNumber={loaderData.proposalNumber}
+          action={action}
+          failure={failure}
+        />
+      ) : (
+        <div className="mx-auto mt-3 max-w-5xl empty:hidden">
+          <FailureNotice failure={failure} form="delete" />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A new proposal posts to its own address (the project's fixed customer stays in the URL). */
+function searchOf(loaderData: { lockedCustomer: { id: string } | null; defaultValue: ProposalEditorValues }) {
+  return loaderData.lockedCustomer && loaderData.defaultValue.project_id
+    ? `?project_id=${loaderData.defaultValue.project_id}`
+    : "";
+}

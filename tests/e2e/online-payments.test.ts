@@ -1,0 +1,163 @@
+/**
+ * Online payments end to end (ADR 0035), in Chromium against the production build, with the Stripe SDK
+ * pointed at the local fake (tests/support/fake-stripe.ts; nothing reaches the internet): the client's
+ * Pay button leads to the (fake) Checkout for the balance due; after the signed webhook the invoice is
+ * Paid on the client page and in the admin list (a bad signature changes nothing); the PDF shows the bank
+ * details, and its QR code, read by a real decoder (pdftoppm + sharp + jsQR), opens the client page.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import jsQR from "jsqr";
+import type { Browser } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { customers, invoiceLineItems, invoiceLinks, invoices, paymentSettings } from "#app/db/schema.ts";
+import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import type { TestServer } from "../support/server.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+
+async function seed(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  const [ada] = await database.db
+    .insert(customers)
+    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
+    .returning();
+  const [invoice] = await database.db
+    .insert(invoices)
+    .values({
+      invoiceNumber: "INV-0001",
+      customerId: ada?.id ?? "",
+      issueDate: "2026-11-01",
+      dueDate: "2026-12-01",
+      subtotal: "1200.00",
+      totalAmount: "1200.00",
+      balanceDue: "1200.00",
+      status: "sent",
+      sentAt: new Date(),
+    })
+    .returning();
+  const invoiceId = invoice?.id ?? "";
+  await database.db.insert(invoiceLineItems).values({
+    invoiceId,
+    description: "Website build",
+    quantity: "1",
+    unitPrice: "1200.00",
+    lineTotal: "1200.00",
+  });
+  const token = newToken();
+  await database.db.insert(invoiceLinks).values({ invoiceId, tokenHash: hashToken(token) });
+  await database.db.insert(paymentSettings).values({
+    accountHolder: "Studio Design LLC",
+    iban: "DE89370400440532013000",
+    bic: "COBADEFFXXX",
+    referenceFormat: "Invoice {number}",
+  });
+  await database.close();
+  return { invoiceId, token };
+}
+
+describe("getting paid online", () => {
+  let fake: FakeStripe;
+  let app: SignedInApp<{ invoiceId: string; token: string }>;
+  let server: TestServer;
+  let browser: Browser;
+  const work = mkdtempSync(path.join(tmpdir(), "studio-pay-"));
+
+  beforeAll(async () => {
+    mkdirSync("/tmp/shots-pay", { recursive: true });
+    fake = await startFakeStripe();
+    app = await startSignedInApp({
+      seed,
+      env: {
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
+    });
+    ({ server, browser } = app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await fake?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("the client's PDF shows the bank details, and its QR code opens the client page", async () => {
+    const { token } = app.seeded;
+    const response = await fetch(`${server.url}/i/${token}/pdf`);
+    expect(response.status).toBe(200);
+    const pdf = path.join(work, "invoice.pdf");
+    writeFileSync(pdf, Buffer.from(await response.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"]).toString("utf8");
+    expect(text).toContain("Pay by bank transfer");
+    expect(text).toContain("Account holder: Studio Design LLC");
+    expect(text).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    expect(text).toContain("Reference: Invoice INV-0001");
+    execFileSync("pdftoppm", ["-png", "-r", "150", "-f", "1", "-l", "1", pdf, path.join(work, "page")]);
+    const png = readFileSync(path.join(work, "page-1.png"));
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+    expect(code?.data).toMatch(new RegExp(`/i/${token}$`));
+    const opened = new URL(code?.data ?? "");
+    const page = await browser.newPage();
+    await page.goto(`${server.url}${opened.pathname}`);
+    expect(await page.getByRole("button", { name: "Pay Online $1,200.00" }).count()).toBe(1);
+    await page.close();
+  });
+  it("Pay leads to Checkout for the balance; the signed webhook makes it Paid everywhere", async () => {
+    const { token } = app.seeded;
+    const context = await browser.newContext();
+    const client = await context.newPage();
+    await client.goto(`${server.url}/i/${token}`);
+    await expect
+      .poll(() => client.locator("[data-bank-transfer]").textContent())
+      .toContain("Reference: Invoice INV-0001");
+    expect(await client.locator("[data-bank-transfer]").textContent()).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    await client.screenshot({ path: "/tmp/shots-pay/client-page.png", fullPage: true });
+    expect(await seriousViolations(client)).toEqual([]);
+    const pay = client.getByRole("button", { name: "Pay Online $1,200.00" });
+    await Promise.all([client.waitForURL(`${fake.url}/checkout/**`), pay.click()]);
+    expect(await client.locator("[data-amount]").getAttribute("data-amount")).toBe("120000");
+    expect(await client.locator("[data-invoice]").textContent()).toBe("INV-0001");
+    const sessionId = new URL(client.url()).pathname.split("/").pop() ?? "";
+    expect(fake.sessions.get(sessionId)?.success_url).toMatch(
+      new RegExp(`/i/${token}\\?paid=\\{CHECKOUT_SESSION_ID\\}$`),
+    );
+
+    // the client pays; a forged event is refused and changes nothing
+    fake.pay(sessionId);
+    const event = fake.completedEvent(sessionId);
+    expect(await fake.deliver(`${server.url}/webhooks/stripe`, event, { secret: "whsec_forged" })).toBe(400);
+    await client.goto(`${server.url}/i/${token}`);
+    expect(await client.locator("[data-paid]").count()).toBe(0);
+    // the signed one pays the invoice; a replay answers 200 and changes nothing
+    expect(await fake.deliver(`${server.url}/webhooks/stripe`, event)).toBe(200);
+    expect(await fake.deliver(`${server.url}/webhooks/stripe`, event)).toBe(200);
+
+    await client.goto(`${server.url}/i/${token}?paid=${sessionId}`);
+    expect(await client.locator("[data-payment-notice]").textContent()).toContain("This invoice is paid");
+    expect(await client.locator("[data-paid]").textContent()).toContain("paid in full");
+    expect(await client.getByRole("button", { name: /Pay Online/ }).count()).toBe(0);
+    expect(await client.locator("[data-bank-transfer]").count()).toBe(0);
+    await context.close();
+
+    const owner = await app.adminPage({ viewport: { width: 1280, height: 900 } });
+    await owner.goto(`${server.url}/admin/invoices`);
+    const row = owner.locator("tr", { hasText: "INV-0001" });
+    await expect.poll(() => row.textContent()).toContain("Paid");
+    await owner.screenshot({ path: "/tmp/shots-pay/admin-list.png" });
+    await owner.goto(`${server.url}/admin/settings`);
+    await owner.getByRole("heading", { name: "Payments" }).waitFor();
+    await owner.screenshot({ path: "/tmp/shots-pay/settings.png", fullPage: true });
+    await owner.goto(`${server.url}/admin/invoices/${app.seeded.invoiceId}`);
+    await expect
+      .poll(() => owner.locator("[data-payment-row]").allInnerTexts())
+      .toEqual([expect.stringMatching(/\$1,200\.00[\s\S]*Card[\s\S]*Paid online · fee \$35\.10/)]);
+    await owner.context().close();
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * Online payments (ADR 0035) on both databases, against the SDK pointed at the local fake
+ * (tests/support/fake-stripe.ts): a signed event pays once; a replay, a concurrent duplicate and a bad
+ * signature change nothing; a partial payment; a refund reverses its payment (and a completion arriving
+ * after it records nothing); the client's return page reconciles before the webhook.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import type { Config } from "#app/config.server.ts";
+import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
+import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
+import { getPrintableInvoice } from "#app/models/invoices.server.ts";
+import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
+import { listPayments } from "#app/models/payments.server.ts";
+import * as settings from "#app/routes/admin/settings.tsx";
+import { findClientDocument } from "#app/services/client-documents.server.ts";
+import { sendDocument } from "#app/services/invoice-sending.server.ts";
+import { createLogger } from "#app/services/logger.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { handleStripeWebhook, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { type FakeStripe, fakeFee, startFakeStripe } from "../support/fake-stripe.ts";
+import { insertCustomer, insertInvoice } from "../support/records.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+
+let fake: FakeStripe;
+beforeAll(async () => {
+  fake = await startFakeStripe();
+});
+afterAll(async () => {
+  await fake?.stop();
+});
+
+describeEachDatabase("online payments", (database) => {
+  const db = () => database().db;
+  const config = (): Pick<Config, "publicUrl" | "stripe"> => ({
+    publicUrl: "http://studio.test",
+    stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url },
+  });
+  const deps = () => ({ db: db(), config: config() });
+  let invoiceId = "";
+
+  beforeEach(async () => {
+    const customer = await insertCustomer(db(), { email: "ada@client.test" });
+    const row = await insertInvoice(db(), {
+      invoiceNumber: "INV-0007",
+      customerId: customer.id,
+      status: "sent",
+      subtotal: "1000.00",
+      totalAmount: "1000.00",
+      balanceDue: "1000.00",
+    });
+    invoiceId = row.id;
+  });
+
+  async function checkout(requested?: number) {
+    const invoice = await getPrintableInvoice(db(), invoiceId);
+    if (!invoice) throw new Error("no invoice");
+    const started = await startCheckout(deps(), { invoice, token: "T".repeat(43), requested });
+    if (!started.ok) throw new Error(started.message);
+    const sessionId = started.url.split("/").pop() ?? "";
+    return { url: started.url, sessionId, session: fake.sessions.get(sessionId) };
+  }
+  const webhook = (payload: string, signature: string | null) =>
+    handleStripeWebhook(deps(), Buffer.from(payload), signature);
+  const stored = async () => {
+    const [row] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
+    return row;
+  };
+
+  it("a signed completed session pays the invoice once: card, the fee, a receipt, the event kept", async () => {
+    const { sessionId, session } = await checkout();
+    expect(session).toMatchObject({
+      amount_total: 100_000,
+      client_reference_id: invoiceId,
+      metadata: { invoice_id: invoiceId, invoice_number: "INV-0007" },
+      success_url: `http://studio.test/i/${"T".repeat(43)}?paid={CHECKOUT_SESSION_ID}`,
+    });
+    fake.pay(sessionId);
+    const event = fake.completedEvent(sessionId);
+    expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: true });
+    expect(await stored()).toMatchObject({ status: "paid", amountPaid: "1000.00", balanceDue: "0.00" });
+    const [payment] = await listPayments(db(), invoiceId);
+    expect(payment).toMatchObject({
+      amount: "1000.00",
+      method: "card",
+      providerFee: (fakeFee(100_000) / 100).toFixed(2),
+    });
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ada@client.test"));
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining("Receipt for invoice INV-0007")]);
+    expect(await db().select().from(providerEvents)).toMatchObject([{ eventId: event.id, outcome: "recorded" }]);
+
+    // the same event again: nothing changes
+    expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: false });
+    // another event for the same payment (a resend with a new id): nothing changes either
+    const again = fake.completedEvent(sessionId);
+    expect(await webhook(again.payload, fake.sign(again.payload))).toMatchObject({ status: 200, recorded: false });
+    expect(await db().select().from(payments)).toHaveLength(1);
+    expect(await db().select().from(mailOutbox)).toHaveLength(1);
+  });
+
+  it("a concurrent duplicate records one payment", async () => {
+    const { sessionId } = await checkout();
+    fake.pay(sessionId);
+    const event = fake.completedEvent(sessionId);
+    const answers = await Promise.all([
+      webhook(event.payload, fake.sign(event.payload)),
+      webhook(event.payload, fake.sign(event.payload)),
+      reconcileCheckoutReturn(deps(), { invoiceId, sessionId }),
+    ]);
+    expect(answers.slice(0, 2).filter((answer) => typeof answer === "object" && answer.status === 200)).toHaveLength(2);
+    expect(await db().select().from(payments)).toHaveLength(1);
+    expect(await stored()).toMatchObject({ status: "paid", amountPaid: "1000.00" });
+  });
+
+  it("a bad signature answers 400 and changes nothing", async () => {
+    const { sessionId } = await checkout();
+    fake.pay(sessionId);
+    const event = fake.completedEvent(sessionId);
+    expect(await webhook(event.payload, fake.sign(event.payload, "whsec_someoneElse"))).toMatchObject({ status: 400 });
+    expect(await webhook(event.payload, null)).toMatchObject({ status: 400 });
+    // signed, then altered
+    const signature = fake.sign(event.payload);
+    expect(await webhook(event.payload.replace("100000", "1"), signature)).toMatchObject({ status: 400 });
+    expect(await db().select().from(payments)).toHaveLength(0);
+    expect(await db().select().from(providerEvents)).toHaveLength(0);
+    expect(await stored()).toMatchObject({ status: "sent", balanceDue: "1000.00" });
+  });
+
+  it("a partial payment when the owner allows it; more than the balance is refused", async () => {
+    const invoice = await getPrintableInvoice(db(), invoiceId);
+    if (!invoice) throw new Error("no invoice");
+    // not allowed yet: the balance is asked whatever the client typed
+    expect((await checkout(40_000)).session?.amount_total).toBe(100_000);
+    await savePaymentSettings(db(), { ...defaultPaymentSettings, allowPartialPayments: true });
+    const { sessionId, session } = await checkout(40_000);
+    expect(session?.amount_total).toBe(40_000);
+    expect(await startCheckout(deps(), { invoice, token: "T".repeat(43), requested: 100_001 })).toMatchObject({
+      ok: false,
+      field: "amount",
+    });
+    fake.pay(sessionId);
+    const event = fake.completedEvent(sessionId);
+    expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ recorded: true });
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
+  });
+
+  it("a refund reverses its payment, once; a completion arriving after it records nothing", async () => {
+    const { sessionId } = await checkout();
+    fake.pay(sessionId);
+    const completed = fake.completedEvent(sessionId);
+    await webhook(completed.payload, fake.sign(completed.payload));
+    const partly = fake.refundEvent(sessionId, 30_000);
+    expect(await webhook(partly.payload, fake.sign(partly.payload))).toMatchObject({ status: 200, recorded: true });
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "700.00", balanceDue: "300.00" });
+    const refund = fake.refundEvent(sessionId);
+    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ status: 200, recorded: true });
+    expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
+    expect(await db().select().from(payments)).toHaveLength(0);
+    // replays of the refund and of the completion change nothing
+    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ recorded: false });
+    expect(await webhook(completed.payload, fake.sign(completed.payload))).toMatchObject({ recorded: false });
+    const late = fake.completedEvent(sessionId);
+    expect(await webhook(late.payload, fake.sign(late.payload))).toMatchObject({ recorded: false });
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).not.toBe("recorded");
+    expect(await db().select().from(payments)).toHaveLength(0);
+    expect(await stored()).toMatchObject({ status: "sent", balanceDue: "1000.00" });
+  });
+
+  it("the return page reconciles before the webhook; the webhook then changes nothing", async () => {
+    const { sessionId } = await checkout();
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).toBe("processing");
+    fake.pay(sessionId);
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).toBe("paid");
+    expect(await stored()).toMatchObject({ status: "paid" });
+    const event = fake.completedEvent(sessionId);
+    expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: false });
+    expect(await db().select().from(payments)).toHaveLength(1);
+    // another invoice's session is not this invoice's payment
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId: crypto.randomUUID(), sessionId })).toBe("unknown");
+  });
+
+  it("the email says how to pay (online, bank transfer), and its PDF gets the link it carries for the QR code", async () => {
+    await savePaymentSettings(db(), {
+      ...defaultPaymentSettings,
+      accountHolder: "Studio LLC",
+      iban: "DE89370400440532013000",
+      referenceFormat: "Invoice {number}",
+    });
+    const rendered: (string | undefined)[] = [];
+    const result = await sendDocument(
+      {
+        db: db(),
+        config: { ...testConfig, stripe: config().stripe },
+        logger: createLogger("silent"),
+        render: async (_db, _invoice, _logger, clientUrl) => {
+          rendered.push(clientUrl);
+          return { bytes: null, error: "not rendered in this test" };
+        },
+      },
+      { invoiceId, form: { to: "ada@client.test", subject: "Invoice", message: "Hello" }, actor: null, ip: null },
+    );
+    expect(result.status).toBe("sent");
+    const [mail] = await db().select().from(mailOutbox);
+    const text = openText(mailKey(testConfig.sessionSecret), mail?.text ?? "") ?? "";
+    const link = /https?:\/\/\S+\/i\/[\w-]{43}/.exec(text)?.[0] ?? "";
+    expect(rendered).toEqual([link]);
+    expect(text).toContain(`Pay online by card:\n${link}#pay`);
+    expect(text).toContain("Pay by bank transfer:\nAccount holder: Studio LLC\nIBAN: DE89 3704 0044 0532 0130 00");
+    expect(text).toContain("Reference: Invoice INV-0007");
+    // the link printed in the PDF is the one stored: it opens the invoice
+    const opened = await findClientDocument(db(), link.split("/").pop(), "203.0.113.5");
+    expect(opened).toMatchObject({ status: "found", invoice: { id: invoiceId } });
+  });
+
+  it("Settings → Payments saves the bank details through the form kit, and refuses a wrong IBAN on its field", async () => {
+    const { call, cookieFor } = routeHarness(database);
+    const admin = await cookieFor("owner@studio.test", true);
+    const form = {
+      intent: "payment-settings",
+      account_holder: "Studio LLC",
+      iban: "DE89 3704 0044 0532 0130 01",
+      reference_format: "Invoice {number}",
+      allow_partial_payments: "on",
+    };
+    const bad = await call(settings.action, "/admin/settings", { cookie: admin, form });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ result: { error: { iban: [onlinePaymentMessages.iban] } } });
+    const good = await call(settings.action, "/admin/settings", {
+      cookie: admin,
+      form: { ...form, iban: "DE89 3704 0044 0532 0130 00" },
+    });
+    expect(good.status).toBe(302);
+    expect(await getPaymentSettings(db())).toMatchObject({
+      accountHolder: "Studio LLC",
+      iban: "DE89370400440532013000",
+      referenceFormat: "Invoice {number}",
+      allowPartialPayments: true,
+    });
+  });
+});

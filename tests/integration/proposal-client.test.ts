@@ -1,0 +1,175 @@
+/**
+ * The client's proposal link and its signed PDF: the page's loader (the total of the choice in the
+ * address, 404 for a wrong token), the sign action (a refusal keeps the typed name; signing
+ * redirects), and the signed PDF read back with pdftotext: the certificate page with the signer's
+ * name, the full SHA-256, the choice and the drawn signature (a decompression bomb is left out).
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeEach, expect, it } from "vitest";
+import { mailAttachments, proposals, users } from "#app/db/schema.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { getProposal } from "#app/models/proposals.server.ts";
+import * as clientProposal from "#app/routes/client-proposal.tsx";
+import * as clientProposalPdf from "#app/routes/client-proposal-pdf.ts";
+import { renderProposalPdf } from "#app/services/proposal-pdf.server.tsx";
+import { findClientProposal } from "#app/services/proposals.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { pngBomb } from "../support/images.ts";
+import { createSentProposal, pdfText } from "../support/proposals.ts";
+import { insertCustomer } from "../support/records.ts";
+import { routeHarness } from "../support/routes.ts";
+
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
+
+describeEachDatabase("the client's proposal link", (database) => {
+  const { call, cookieFor, respond } = routeHarness(database);
+  let token = "";
+  let proposalId = "";
+
+  beforeEach(async () => {
+    const db = database().db;
+    await cookieFor("owner@studio.test", true);
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
+    const customer = await insertCustomer(db, { name: "Ada Baker", email: "ada@bakery.test" });
+    const sent = await createSentProposal(db, {
+      customerId: customer.id,
+      expiresOn: addDaysIso(todayIn("UTC"), 30),
+      actor: { userId: owner?.id ?? "", email: "owner@studio.test" },
+    });
+    token = sent.token;
+    proposalId = sent.id;
+  });
+
+  const page = (query = "") => call(clientProposal.loader, `/p/${token}${query}`, { params: { token } });
+
+  it("shows the total of the choice in the address, and 404 for a wrong token", async () => {
+    const shown = await page("?tier=t2&addon=a1");
+    expect(shown.status).toBe(200);
+    expect(shown.data).toMatchObject({
+      choice: { tierId: "t2", addonIds: ["a1"] },
+      summary: { subtotal: "$2,800.50", tax: "$231.04", total: "$3,031.54", deposit: "$1,515.77" },
+    });
+    // the page's own form asks with `addons`; no choice is the middle tier
+    expect((await page("?tier=t2&addons=a1")).data).toMatchObject({ summary: { total: "$3,031.54" } });
+    expect((await page()).data).toMatchObject({ choice: { tierId: "t2", addonIds: [] } });
+    const wrong = "A".repeat(43);
+    expect((await call(clientProposal.loader, `/p/${wrong}`, { params: { token: wrong } })).status).toBe(404);
+    const [row] = await database().db.select().from(proposals).where(eq(proposals.id, proposalId));
+    expect(row?.status).toBe("viewed");
+  });
+
+  it("signs: a refusal keeps the typed name, a signature redirects, the PDF carries the certificate", async () => {
+    const found = await findClientProposal(database().db, token, "127.0.0.1");
+    if (found.status !== "found") throw new Error(found.status);
+    const signature = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="100"><path d="M10 80 Q 150 0 290 80" stroke="black" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const base = {
+      intent: "sign",
+      tier: "t2",
+      addons: "a1",
+      signer_name: "Ada  Baker",
+      content_hash: found.contentHash,
+      signature: dataUrl(signature),
+    };
+    const unticked = await call(clientProposal.action, `/p/${token}`, { params: { token }, form: base });
+    expect(unticked.status).toBe(400);
+    expect(JSON.stringify(unticked.data)).toContain("Ada  Baker");
+    const stale = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: { ...base, agree: "on", content_hash: "0".repeat(64) },
+    });
+    expect(stale.status).toBe(409);
+    expect(JSON.stringify(stale.data)).toContain("has changed since you opened it");
+
+    const signed = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: { ...base, agree: "on" },
+    });
+    expect(signed).toMatchObject({ status: 303, location: `/p/${token}?answered=sign` });
+    const after = await page("?answered=sign");
+    expect(after.data).toMatchObject({
+      state: "signed",
+      canAnswer: false,
+      depositInvoiced: true,
+      doc: { signature: { signerName: "Ada Baker", total: "$3,031.54", deposit: "$1,515.77" } },
+    });
+    // the signed copies (client and studio) carry the PDF
+    const attached = await database().db.select().from(mailAttachments);
+    expect(attached.map((row) => row.filename)).toEqual(["PRO-0001-signed.pdf", "PRO-0001-signed.pdf"]);
+    expect(pdfText(new Uint8Array(attached[0]?.content ?? []))).toContain(found.contentHash);
+    const again = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: { ...base, agree: "on" },
+    });
+    expect(again.status).toBe(409);
+
+    const response = await respond(clientProposalPdf.loader, `/p/${token}/pdf`, { params: { token } });
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toContain("PRO-0001-signed.pdf");
+    const text = pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain("Signature certificate");
+    expect(text).toContain("Ada Baker");
+    expect(text).toContain(found.contentHash);
+    expect(text).toContain("Business");
+    expect(text).toContain("Logo refresh");
+    expect(text).toContain("$3,031.54");
+    expect(text).toContain("$1,515.77");
+    expect(text).not.toContain("could not be read");
+  });
+
+  it("declines once: the thank-you, then nothing more to answer", async () => {
+    const found = await findClientProposal(database().db, token, "127.0.0.1");
+    if (found.status !== "found") throw new Error(found.status);
+    const form = { intent: "decline", content_hash: found.contentHash };
+    const declined = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
+    expect(declined).toMatchObject({ status: 303, location: `/p/${token}?answered=decline` });
+    expect((await page("?answered=decline")).data).toMatchObject({
+      state: "declined",
+      canAnswer: false,
+      notice: "You declined this proposal. Thank you for letting us know.",
+    });
+    const again = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
+    expect(again.status).toBe(409);
+  });
+
+  it("a drawn signature that declares a huge canvas is left out of the PDF, the record kept", async () => {
+    const db = database().db;
+    const bomb = await pngBomb(10_000, 10_000, "gray");
+    await db
+      .update(proposals)
+      .set({
+        status: "signed",
+        signedAt: new Date("2026-11-20T15:04:05Z"),
+        signerName: "Mallory <b>Bold</b>",
+        signerIp: "203.0.113.9",
+        signerUserAgent: "Mozilla/5.0 (test)",
+        signatureImage: dataUrl(bomb),
+        contentHash: "a".repeat(64),
+        chosenTierId: "t1",
+        chosenAddonIds: [],
+        signedTotal: "1082.50",
+        depositAmount: "541.25",
+      })
+      .where(eq(proposals.id, proposalId));
+    const proposal = await getProposal(db, proposalId);
+    if (!proposal) throw new Error("no proposal");
+    const text = pdfText(await renderProposalPdf(db, proposal));
+    expect(text).toContain("Mallory <b>Bold</b>");
+    expect(text).toContain("a".repeat(64));
+    expect(text).toContain("2026-11-20T15:04:05.000Z");
+    expect(text).toContain("203.0.113.9");
+    expect(text).toContain("Mozilla/5.0 (test)");
+    expect(text).toContain("Drawn, but the image could not be read");
+  });
+});
