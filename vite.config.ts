@@ -13,6 +13,7 @@ import { build, defineConfig, type Plugin } from "vite";
  */
 const publicScripts = {
   "contact-form": "app/client/contact-form.ts",
+  "view-beacon": "app/client/view-beacon.ts",
   "proposal-choice": "app/client/proposal-choice.ts",
 };
 const publicScriptsManifest = "build/client/.vite/public-scripts.json";

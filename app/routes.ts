@@ -9,6 +9,11 @@ export default [
   // the client's link to an invoice or estimate (no account; the token is the key)
   route("i/:token", "routes/client-document.tsx"),
   route("i/:token/pdf", "routes/client-document-pdf.ts"),
+  // the client portal (ADR 0034): ask for a link by email; a customer's portal (the token is the key)
+  route("portal", "routes/portal-request.tsx"),
+  route("portal/:token", "routes/portal.tsx"),
+  // the view beacon of the client pages: a person had the page on screen (ADR 0034)
+  route("viewed", "routes/view-beacon.ts"),
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
   route("p/:token", "routes/client-proposal.tsx"),
   route("p/:token/pdf", "routes/client-proposal-pdf.ts"),

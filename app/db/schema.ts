@@ -895,6 +895,31 @@ export const invoiceLinks = pgTable(
   ],
 );
 
+/**
+ * A customer's portal links (/portal/{token}, ADR 0034): like client links, only the SHA-256 of the
+ * 256-bit token is kept. A link opens the customer's portal until it expires or is revoked.
+ */
+export const portalLinks = pgTable(
+  "portal_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** when a person last had the portal on screen (the view beacon), not when it was fetched */
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("portal_links_token_hash_key").on(t.tokenHash),
+    index("portal_links_customer_id_idx").on(t.customerId),
+    check("portal_links_expires_after_creation", sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);
+
 export const invoiceSendKinds = ["send", "reminder"] as const;
 export const invoiceSendKindEnum = pgEnum("invoice_send_kind", invoiceSendKinds);
 

@@ -88,6 +88,10 @@ export const auditEventLabels = {
   proposal_deleted: "Proposal draft deleted",
   proposal_signed_by_client: "Proposal signed by the client",
   proposal_declined_by_client: "Proposal declined by the client",
+  portal_link_sent: "Portal link emailed",
+  portal_link_created: "Portal link copied",
+  portal_links_revoked: "Portal links revoked",
+  portal_link_requested: "Portal link requested by a client",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

@@ -1,6 +1,7 @@
 /**
  * /i/{token}: the client's view of an invoice or estimate, without an account (ADR 0016).
- * The first view marks the document viewed. An estimate shows its terms, then Accept or Decline,
+ * Fetching it records no view: the view beacon (ADR 0034), posted once the page is visible in a
+ * browser without a back-office session, marks the document viewed (the first time). An estimate shows its terms, then Accept or Decline,
  * signed by typing a full name: plain forms, so it works without JavaScript (the page is not
  * hydrated). A wrong, malformed or revoked token answers 404 (the site's not-found page says why); the page is never cached or indexed,
  * and its address never leaves the site as a referrer (`same-origin`: `no-referrer` would make the
@@ -14,6 +15,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print-view.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
@@ -29,8 +31,9 @@ import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
-import { answerEstimate, findClientDocument, recordClientView } from "#app/services/client-documents.server.ts";
+import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
 import { onlinePaymentOffer, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
+import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-document";
 
@@ -81,7 +84,6 @@ async function paymentNotice(context: Route.LoaderArgs["context"], invoiceId: st
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, config } = getApp(context);
   const found = await lookup(context, params.token);
-  await recordClientView(database.db, found.id);
   const url = new URL(request.url);
   const paidNotice =
     found.invoiceType === "invoice" ? await paymentNotice(context, found.id, url.searchParams.get("paid")) : null;
@@ -108,6 +110,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : paidNotice,
     isPaid: invoice.status === "paid",
     token: params.token,
+    beacon: viewBeacon("document", params.token),
     doc: invoiceDocument(invoice, studio),
     studioName: studio.businessName,
     isEstimate: invoice.invoiceType === "estimate",
@@ -313,6 +316,7 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
           )}
         </section>
       ) : null}
+      <ViewBeacon beacon={loaderData.beacon} />
     </main>
   );
 }

@@ -1,13 +1,13 @@
 /**
  * What the client's link (/i/{token}) may do: find the document by the token's hash (after a
- * per-address rate limit, taken before the lookup), record the first view, and answer an estimate.
- * The owner's own previews never come here, so they never count as views.
+ * per-address rate limit, taken before the lookup) and answer an estimate. Views are recorded by the
+ * view beacon only (app/services/view-beacon.server.ts, ADR 0034), never by a fetch.
  */
 import type { Db } from "#app/db/client.server.ts";
 import { type EstimateAnswer, estimateAnsweredMail } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { acceptEstimate, declineEstimate } from "#app/models/estimates.server.ts";
-import { findLinkedInvoiceId, lockLiveLink, markViewed } from "#app/models/invoice-sends.server.ts";
+import { findLinkedInvoiceId, lockLiveLink } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
@@ -65,9 +65,4 @@ export async function answerEstimate(
     await enqueueMail(tx, { to: studio.email, ...estimateAnsweredMail(answer, estimate, link) });
     return "done";
   });
-}
-
-/** The client opened the document: the first view sets viewed (and viewed_at), later ones nothing. */
-export async function recordClientView(db: Db, invoiceId: string): Promise<void> {
-  await markViewed(db, invoiceId);
 }

@@ -118,14 +118,22 @@ describe("sending invoices and estimates", () => {
     expect(await seriousViolations(owner)).toEqual([]);
     await owner.getByText("Sent to ada@client.test").waitFor();
 
-    // a fresh browser, no account
-    const client = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    // a fresh browser, no account (a person's user agent: the view beacon takes HeadlessChrome for a bot)
+    const client = await (
+      await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      })
+    ).newPage();
     const response = await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("no-store");
     expect(response?.headers()["x-robots-tag"]).toContain("noindex");
     await client.getByRole("heading", { name: "INVOICE", exact: true }).waitFor();
     expect(await client.locator("article").textContent()).toContain("Website build");
+    // the view beacon has posted (the page was on screen): the document is Viewed
+    await client.locator("[data-view-beacon][data-view-sent]").waitFor({ state: "attached" });
     const [download] = await Promise.all([
       client.waitForEvent("download"),
       client.getByRole("link", { name: "Download PDF" }).click(),

@@ -1,8 +1,8 @@
 /**
  * Getting a document to the client: sending queues one mail with the PDF attached and
  * a client link, and records it; a failed PDF still sends the link; the client link's token
- * security (wrong, malformed, revoked → 404), the first view recorded once and never by the
- * owner's previews; an estimate answered once on its link; reminders queued once even when two
+ * security (wrong, malformed, revoked → 404), the first view recorded once (by the view beacon, never
+ * by a fetch) and never by the owner's previews; an estimate answered once on its link; reminders queued once even when two
  * runs race; SMTP delivery carries the attachment.
  */
 
@@ -26,6 +26,7 @@ import * as invoicePrint from "#app/routes/admin/invoice-print-view.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
 import * as clientDocument from "#app/routes/client-document.tsx";
 import * as clientPdf from "#app/routes/client-document-pdf.ts";
+import * as viewBeacon from "#app/routes/view-beacon.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
 import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
 import { queueDueReminders, sendDocument } from "#app/services/invoice-sending.server.ts";
@@ -54,7 +55,7 @@ afterAll(async () => {
 const form = { to: "ada@client.test", subject: "Invoice INV-0001 from Studio", message: "Hello Ada,\n\nPlease pay." };
 
 describeEachDatabase("sending documents", (database) => {
-  const { call, cookieFor, respond } = routeHarness(database);
+  const { call, callRequest, cookieFor, respond } = routeHarness(database);
   let admin = "";
   let actor = { userId: "", email: "owner@studio.test" };
   let invoiceId = "";
@@ -197,7 +198,7 @@ describeEachDatabase("sending documents", (database) => {
       expect((await open(token)).status).toBe(404);
     });
 
-    it("sets viewed once on the client's first view, never on the owner's previews", async () => {
+    it("sets viewed once on the client's first view (the view beacon), never on a fetch or the owner's previews", async () => {
       const db = database().db;
       const { token } = await sendAndGetToken(invoiceId);
       const preview = await call(invoicePrint.loader, `/admin/invoices/${invoiceId}/pdf`, {
@@ -210,10 +211,26 @@ describeEachDatabase("sending documents", (database) => {
       const page = await open(token);
       expect(page.status).toBe(200);
       [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+      expect(stored).toMatchObject({ status: "sent", viewedAt: null });
+      const beacon = () =>
+        callRequest(
+          viewBeacon.action,
+          new Request(`${testConfig.publicUrl}/viewed`, {
+            method: "POST",
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "User-Agent":
+                "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+            },
+            body: new URLSearchParams({ kind: "document", token }).toString(),
+          }),
+        );
+      expect((await beacon()).status).toBe(204);
+      [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
       expect(stored?.status).toBe("viewed");
       const firstView = stored?.viewedAt;
       expect(firstView).not.toBeNull();
-      await open(token);
+      await beacon();
       [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
       expect(stored?.viewedAt?.getTime()).toBe(firstView?.getTime());
     });

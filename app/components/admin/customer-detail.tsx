@@ -19,6 +19,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { PortalCard, type PortalSummary } from "#app/components/admin/portal-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { CustomerSchedules } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -207,9 +208,12 @@ export function CustomerDetailView({
   invoices,
   notes,
   schedules,
+  portal,
   proposals,
   noteFailure,
 }: {
+  /** the Client portal card (ADR 0034) */
+  portal: { summary: PortalSummary; copied: string | null };
   customer: CustomerRecord;
   /** the recurring schedules of the customer's projects (the overview) */
   schedules: ComponentProps<typeof CustomerSchedules>["schedules"];
@@ -252,6 +256,8 @@ export function CustomerDetailView({
         <SummaryCard label="Projects" value={summary.projectCount} />
         <SummaryCard label="Invoices" value={summary.invoiceCount} />
       </dl>
+
+      <PortalCard customerId={customer.id} summary={portal.summary} copied={portal.copied} />
 
       <nav aria-label="Customer sections" className="flex gap-1 overflow-x-auto border-b border-zinc-800">
         {(Object.keys(tabLabels) as CustomerTab[]).map((key) => (

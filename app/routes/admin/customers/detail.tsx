@@ -7,16 +7,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
+import { copiedPortalLink, type PortalLinkAnswer } from "#app/components/admin/portal-card.tsx";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
+import { portalActionSchema, portalMessages } from "#app/domain/portal.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
+import { portalLinkSummary } from "#app/models/portal.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
 import { listCustomerProposals } from "#app/models/proposals.server.ts";
 import { listCustomerSchedules } from "#app/models/recurring-schedules.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { copyPortalLink, revokePortal, sendPortalLink } from "#app/services/portal.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
 
@@ -35,23 +39,42 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) notFound(customerMessages.notFound);
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
-  const [summary, schedules, proposals, projects, invoices, notes] = await Promise.all([
+  const [summary, portal, schedules, proposals, projects, invoices, notes] = await Promise.all([
     getCustomerSummary(database.db, id),
+    portalLinkSummary(database.db, id, new Date()),
     tab === "overview" ? listCustomerSchedules(database.db, id) : [],
     tab === "overview" ? listCustomerProposals(database.db, id) : [],
     tab === "projects" ? listCustomerProjects(database.db, id) : null,
     tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
     tab === "activity" ? listCustomerNotes(database.db, id) : null,
   ]);
-  return { customer, summary, schedules, proposals, tab, projects, invoices, notes };
+  return { customer, summary, portal, schedules, proposals, tab, projects, invoices, notes };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  const { config, database, logger } = getApp(context);
+  const session = await requireAdmin(request, context);
+  const { config, database, logger, ip, mail } = getApp(context);
   const id = parseUuid(params.id);
   if (!id) notFound(customerMessages.notFound);
   const formData = await request.formData();
+  // the Client portal card (ADR 0034): send, copy or revoke the customer's portal links
+  const portal = parseWithZod(formData, { schema: portalActionSchema });
+  if (portal.status === "success") {
+    const input = { customerId: id, actor: { userId: session.userId, email: session.email }, ip };
+    const deps = { db: database.db, config };
+    const intent = portal.value.intent;
+    const done =
+      intent === "portal-send"
+        ? await sendPortalLink(deps, input)
+        : intent === "portal-copy"
+          ? await copyPortalLink(deps, input)
+          : await revokePortal(deps, input);
+    if (done.status === "not-found") notFound(customerMessages.notFound);
+    if (done.status === "created") return { portalLink: done.link } satisfies PortalLinkAnswer;
+    if (done.status === "sent") mail.kick();
+    const message = done.status === "sent" ? portalMessages.sent(done.to) : portalMessages.revoked(done.count);
+    return redirectWithToast(config, `/admin/customers/${id}`, { type: "success", message });
+  }
   const submission = parseWithZod(formData, { schema: interactionFormSchema });
   if (submission.payload.intent !== "add-note") badRequest("Unknown action");
   if (submission.status !== "success") return invalid(submission);
@@ -76,5 +99,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  return <CustomerDetailView {...loaderData} noteFailure={actionData} />;
+  return (
+    <CustomerDetailView
+      {...loaderData}
+      portal={{ summary: loaderData.portal, copied: copiedPortalLink(actionData) }}
+      noteFailure={actionData && "result" in actionData ? actionData : undefined}
+    />
+  );
 }

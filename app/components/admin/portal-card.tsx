@@ -1,0 +1,137 @@
+/**
+ * The customer page's Client portal card (ADR 0034): how many portal links are live, until when,
+ * when a person last had the portal on screen; Send portal link (by email), Copy portal link (a
+ * fresh one, shown once: links are stored hashed) and Revoke portal links. Each button is its own
+ * small form (intent `portal-send`, `portal-copy`, `portal-revoke`); without JavaScript the page
+ * comes back with the copied link in a read-only field.
+ */
+import { Check, Copy, Link2, Mail, ShieldOff } from "lucide-react";
+import { useEffect, useState } from "react";
+import { RowActionForm } from "#app/components/admin/form.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { formatDateTime, formatDay } from "#app/domain/dates.ts";
+import { portalLinkLifetimeDays, portalMessages } from "#app/domain/portal.ts";
+
+export type PortalSummary = { live: number; expiresAt: Date | null; lastViewedAt: Date | null };
+
+/** The action's answer to Copy portal link. */
+export type PortalLinkAnswer = { portalLink: string };
+
+export function copiedPortalLink(answer: unknown): string | null {
+  return typeof answer === "object" &&
+    answer !== null &&
+    "portalLink" in answer &&
+    typeof answer.portalLink === "string"
+    ? answer.portalLink
+    : null;
+}
+
+export function PortalCard({
+  customerId,
+  summary,
+  copied,
+}: {
+  customerId: string;
+  summary: PortalSummary;
+  copied: string | null;
+}) {
+  const action = `/admin/customers/${customerId}`;
+  const fields = {};
+  const [done, setDone] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const fieldId = "portal-link-url";
+  return (
+    <section
+      aria-labelledby="client-portal-title"
+      data-portal-card
+      className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="client-portal-title" className="text-base font-semibold text-zinc-100">
+          Client portal
+        </h2>
+        <p className="text-sm text-zinc-400" data-portal-status>
+          {summary.live === 0
+            ? "No live link"
+            : `${summary.live} live ${summary.live === 1 ? "link" : "links"}${summary.expiresAt ? `, until ${formatDay(summary.expiresAt)}` : ""}`}
+          {summary.lastViewedAt ? ` · last viewed ${formatDateTime(summary.lastViewedAt)}` : ""}
+        </p>
+      </div>
+      <p className="text-sm text-zinc-400">
+        The customer's documents, statement, bookings and projects on one private page. A link works for{" "}
+        {portalLinkLifetimeDays} days.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <RowActionForm
+          intent="portal-send"
+          fields={fields}
+          action={action}
+          className={buttonClass("primary", undefined, "sm")}
+        >
+          <Mail aria-hidden className="size-4" />
+          Send portal link
+        </RowActionForm>
+        <RowActionForm
+          intent="portal-copy"
+          fields={fields}
+          action={action}
+          className={buttonClass("secondary", undefined, "sm")}
+        >
+          <Link2 aria-hidden className="size-4" />
+          Copy portal link
+        </RowActionForm>
+        <RowActionForm
+          intent="portal-revoke"
+          fields={fields}
+          action={action}
+          disabled={summary.live === 0}
+          className={buttonClass("secondary", undefined, "sm")}
+        >
+          <ShieldOff aria-hidden className="size-4" />
+          Revoke portal links
+        </RowActionForm>
+      </div>
+      {copied ? (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fieldId} className="text-sm font-medium text-zinc-100">
+            Portal link
+          </label>
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              id={fieldId}
+              readOnly
+              value={copied}
+              onFocus={(event) => event.currentTarget.select()}
+              aria-describedby="portal-link-note"
+              className="min-w-0 flex-1 basis-64 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-xs text-zinc-100"
+            />
+            {hydrated ? (
+              <button
+                type="button"
+                className={buttonClass("secondary", undefined, "sm")}
+                onClick={() => {
+                  const field = document.getElementById(fieldId);
+                  if (field instanceof HTMLInputElement) field.select();
+                  navigator.clipboard?.writeText(copied).then(
+                    () => setDone(copied),
+                    () => setDone(null),
+                  );
+                }}
+              >
+                {done === copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+                {done === copied ? "Copied" : "Copy"}
+              </button>
+            ) : null}
+          </div>
+          <p id="portal-link-note" className="text-xs text-zinc-400">
+            {portalMessages.copied}
+          </p>
+          <p role="status" className="sr-only">
+            {done === copied ? "Link copied" : ""}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,313 @@
+/**
+ * /portal/{token}: a customer's portal (ADR 0034): the statement (owed, overdue), what waits for
+ * them (proposals to sign, estimates to answer, invoices to pay), their documents, payments,
+ * upcoming consultations and projects; only whitelisted fields, only this customer's rows.
+ * Fetching it changes nothing: the view beacon (a tiny script, after the page is visible) remembers
+ * that a person saw it. Each record's View button posts: the server checks the record is this
+ * customer's, issues a fresh client link and sends the browser to the record's own client page
+ * (post/redirect/get). A wrong, revoked or expired token answers 404. Not hydrated; works without
+ * JavaScript; never cached, indexed or sent as a referrer.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { redirect } from "react-router";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { ViewBeacon } from "#app/components/view-beacon.tsx";
+import { getApp } from "#app/context.server.ts";
+import { formatDay, formatMomentIn } from "#app/domain/dates.ts";
+import { signedAmount } from "#app/domain/document-lifecycle.ts";
+import { invoiceStatusLabels, invoiceTypeLabels, paymentMethodLabels, projectStatusLabels } from "#app/domain/enums.ts";
+import { formatMoney } from "#app/domain/money.ts";
+import {
+  isOpenDocument,
+  isOpenProposal,
+  portalHeaders,
+  portalMessages,
+  portalOpenSchema,
+  portalStatement,
+} from "#app/domain/portal.ts";
+import { proposalStateLabels } from "#app/domain/proposals.ts";
+import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
+import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
+import { viewBeacon } from "#app/services/view-beacon.server.ts";
+import type { RouteHandle } from "../root.tsx";
+import type { Route } from "./+types/portal";
+
+export const handle: RouteHandle = { hydrate: false };
+
+export const headers: Route.HeadersFunction = () => portalHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Client portal | ${loaderData.studio.name}` : "Not found" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+async function customerOf(context: Route.LoaderArgs["context"], token: string | undefined): Promise<string> {
+  const { database, ip } = getApp(context);
+  const found = await findPortal(database.db, token, ip);
+  if (found.status === "limited") tooManyRequests(portalMessages.tooMany, found.retryAfterSeconds, portalHeaders);
+  if (found.status === "not-found") notFound(portalMessages.invalidLink, portalHeaders);
+  return found.customerId;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const customerId = await customerOf(context, params.token);
+  const portal = await loadPortal(getApp(context).database.db, customerId);
+  if (!portal) notFound(portalMessages.invalidLink, portalHeaders);
+  return { ...portal, token: params.token, beacon: viewBeacon("portal", params.token) };
+}
+
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const customerId = await customerOf(context, params.token);
+  const submission = parseWithZod(await request.formData(), { schema: portalOpenSchema });
+  if (submission.status !== "success") notFound(portalMessages.notFound, portalHeaders);
+  const { database, config } = getApp(context);
+  const link = await openFromPortal({ db: database.db, config }, customerId, submission.value);
+  if (!link) notFound(portalMessages.notFound, portalHeaders);
+  return redirect(new URL(link).pathname, { status: 303, headers: portalHeaders });
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ViewButton({ kind, id, label }: { kind: "document" | "proposal"; id: string; label: string }) {
+  return (
+    <form method="post" className="shrink-0">
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={buttonClass("secondary", undefined, "sm")}>
+        View<span className="sr-only"> {label}</span>
+      </button>
+    </form>
+  );
+}
+
+const cardClass = "flex flex-wrap items-center justify-between gap-3 rounded-lg border border-zinc-800 bg-zinc-900 p-4";
+const mutedClass = "text-sm text-zinc-400";
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className={mutedClass}>{children}</p>;
+}
+
+type Loaded = Route.ComponentProps["loaderData"];
+
+function DocumentItem({ document }: { document: Loaded["documents"][number] }) {
+  const label = `${invoiceTypeLabels[document.invoiceType]} ${document.invoiceNumber}`;
+  return (
+    <li className={cardClass} data-portal-document={document.invoiceNumber}>
+      <div className="min-w-0">
+        <p className="font-medium">{label}</p>
+        <p className={mutedClass}>
+          Issued {formatDay(document.issueDate)}
+          {document.dueDate && document.invoiceType === "invoice" ? ` · Due ${formatDay(document.dueDate)}` : ""}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded-full border border-zinc-600 px-2 py-0.5 text-xs">
+          {invoiceStatusLabels[document.status]}
+        </span>
+        <span className="text-right tabular-nums">
+          <span className="block font-semibold">{formatMoney(signedAmount(document.invoiceType, document.total))}</span>
+          {document.invoiceType === "invoice" && document.balanceDue > 0 ? (
+            <span className="block text-xs text-zinc-400">Balance {formatMoney(document.balanceDue)}</span>
+          ) : null}
+        </span>
+        <ViewButton kind="document" id={document.id} label={label} />
+      </div>
+    </li>
+  );
+}
+
+function ProposalItem({ proposal }: { proposal: Loaded["proposals"][number] }) {
+  const label = `Proposal ${proposal.proposalNumber}`;
+  return (
+    <li className={cardClass} data-portal-proposal={proposal.proposalNumber}>
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          {label}: {proposal.title}
+        </p>
+        <p className={mutedClass}>
+          {isOpenProposal(proposal) ? `Open until ${formatDay(proposal.expiresOn)}` : null}
+          {proposal.signedTotal !== null ? `Signed for ${formatMoney(proposal.signedTotal)}` : null}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="rounded-full border border-zinc-600 px-2 py-0.5 text-xs">
+          {proposalStateLabels[proposal.state]}
+        </span>
+        {proposal.state !== "revoked" ? <ViewButton kind="proposal" id={proposal.id} label={label} /> : null}
+      </div>
+    </li>
+  );
+}
+
+export default function Portal({ loaderData }: Route.ComponentProps) {
+  const { studio, customer, documents, payments, bookings, projects, proposals, today, timeZone, beacon } = loaderData;
+  const statement = portalStatement(
+    documents.map((document) => ({ ...document, status: document.storedStatus })),
+    today,
+  );
+  const openDocuments = documents.filter((document) => isOpenDocument({ ...document, status: document.storedStatus }));
+  const pastDocuments = documents.filter((document) => !isOpenDocument({ ...document, status: document.storedStatus }));
+  const openProposals = proposals.filter(isOpenProposal);
+  const pastProposals = proposals.filter((proposal) => !isOpenProposal(proposal));
+  return (
+    <main className="min-h-screen bg-zinc-950 px-4 py-8 text-zinc-100 sm:px-6">
+      <div className="mx-auto flex max-w-3xl flex-col gap-8">
+        <header>
+          <p className="text-sm text-zinc-400">{studio.name}</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">
+            Client portal: {customer.businessName ?? customer.name}
+          </h1>
+          <p className="mt-2 text-sm text-zinc-400">
+            Questions? Write to{" "}
+            <a href={`mailto:${studio.email}`} className="underline">
+              {studio.email}
+            </a>
+            .
+          </p>
+        </header>
+
+        <Section id="statement" title="Statement">
+          <dl className="grid grid-cols-2 gap-3">
+            <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+              <dt className={mutedClass}>Owed</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="owed">
+                {formatMoney(statement.owed)}
+              </dd>
+              <dd className="text-xs text-zinc-400">
+                {statement.owedCount} {statement.owedCount === 1 ? "invoice" : "invoices"}
+                {statement.nextDueDate ? ` · next due ${formatDay(statement.nextDueDate)}` : ""}
+              </dd>
+            </div>
+            <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+              <dt className={mutedClass}>Overdue</dt>
+              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="overdue">
+                {formatMoney(statement.overdue)}
+              </dd>
+              <dd className="text-xs text-zinc-400">
+                {statement.overdueCount} {statement.overdueCount === 1 ? "invoice" : "invoices"}
+              </dd>
+            </div>
+          </dl>
+        </Section>
+
+        <Section id="open" title="Waiting for you">
+          {openProposals.length + openDocuments.length === 0 ? (
+            <Empty>Nothing waits for you right now.</Empty>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {openProposals.map((proposal) => (
+                <ProposalItem key={proposal.id} proposal={proposal} />
+              ))}
+              {openDocuments.map((document) => (
+                <DocumentItem key={document.id} document={document} />
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="history" title="Past documents">
+          {pastProposals.length + pastDocuments.length === 0 ? (
+            <Empty>No past documents yet.</Empty>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {pastProposals.map((proposal) => (
+                <ProposalItem key={proposal.id} proposal={proposal} />
+              ))}
+              {pastDocuments.map((document) => (
+                <DocumentItem key={document.id} document={document} />
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="payments" title="Payments">
+          {payments.length === 0 ? (
+            <Empty>No payments yet.</Empty>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {payments.map((payment) => (
+                <li key={payment.id} className={cardClass}>
+                  <div>
+                    <p className="font-medium">{formatDay(payment.paidOn)}</p>
+                    <p className={mutedClass}>
+                      {paymentMethodLabels[payment.method]} · Invoice {payment.invoiceNumber}
+                    </p>
+                  </div>
+                  <span className="font-semibold tabular-nums">{formatMoney(payment.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="bookings" title="Upcoming consultations">
+          {bookings.length === 0 ? (
+            <Empty>No consultation booked.</Empty>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {bookings.map((booking) => (
+                <li key={booking.id} className={cardClass}>
+                  {formatMomentIn(booking.startsAt, booking.timeZone ?? timeZone)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section id="projects" title="Projects">
+          {projects.length === 0 ? (
+            <Empty>No projects yet.</Empty>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {projects.map((project) => (
+                <li key={project.id} className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-medium break-words">{project.projectName}</h3>
+                    <span className="rounded-full border border-zinc-600 px-2 py-0.5 text-xs">
+                      {projectStatusLabels[project.status]}
+                    </span>
+                  </div>
+                  {project.startDate || project.endDate ? (
+                    <p className={mutedClass}>
+                      {project.startDate ? formatDay(project.startDate) : ""}
+                      {project.startDate && project.endDate ? " – " : ""}
+                      {project.endDate ? formatDay(project.endDate) : ""}
+                    </p>
+                  ) : null}
+                  {project.phases.length > 0 ? (
+                    <ol className="mt-2 list-decimal pl-5 text-sm text-zinc-300">
+                      {project.phases.map((phase, index) => (
+                        // phases have no id of their own in the list the client sees
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the phases' order is their identity here
+                        <li key={index}>{phase}</li>
+                      ))}
+                    </ol>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <p className="text-xs text-zinc-400">
+          This page is private: anyone with its address can see it. Need a new link? Ask for one at{" "}
+          <a href="/portal" className="underline">
+            the portal page
+          </a>
+          .
+        </p>
+      </div>
+      <ViewBeacon beacon={beacon} />
+    </main>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * The client portal (ADR 0034). Links are 256-bit tokens stored as SHA-256 (as client links),
+ * expiring after `portalLinkLifetimeDays`, revocable from the customer page. The owner sends one by
+ * email or copies a fresh one; a client asks for one on /portal (the same answer whether or not the
+ * address is known; rate-limited per address and per email). Opening the portal is rate-limited per
+ * address before the lookup. A document or proposal opens on its own client page: the portal's
+ * button posts, the record's ownership is checked, and a fresh client link is issued (a POST, so a
+ * fetch of the portal never writes a row).
+ */
+import type { Config } from "#app/config.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { todayIn } from "#app/domain/dates.ts";
+import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { studioTimeZone } from "#app/models/invoices.server.ts";
+import {
+  customersByEmail,
+  findPortalCustomerId,
+  insertPortalLink,
+  portalBookings,
+  portalCustomer,
+  portalDocumentOf,
+  portalDocuments,
+  portalPayments,
+  portalProjects,
+  portalProposalOf,
+  portalProposals,
+  revokePortalLinks,
+} from "#app/models/portal.server.ts";
+import { insertProposalLink } from "#app/models/proposals.server.ts";
+import { audit, auditedChange } from "#app/services/audit.server.ts";
+import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
+import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { proposalLinkPath } from "#app/services/proposals.server.ts";
+import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+
+type Deps = { db: Db; config: Pick<Config, "publicUrl" | "sessionSecret"> };
+type Actor = { userId: string; email: string };
+
+/** Opens of portals (and their buttons) per address: plenty for a client, too few to guess tokens. */
+export const portalOpenLimit = { limit: 120, windowMs: 10 * 60_000 };
+/** Requests for a fresh link per address, and mails per email address (no mail bombing a client). */
+export const portalRequestLimit = { limit: 5, windowMs: 60 * 60_000 };
+export const portalMailLimit = { limit: 3, windowMs: 60 * 60_000 };
+
+/** Stores a new link for the customer (only its hash) and returns its full address. */
+async function issuePortalLink(tx: Queryable, publicUrl: string, customerId: string, now: Date): Promise<string> {
+  const { token, hash } = newClientToken();
+  await insertPortalLink(tx, { customerId, tokenHash: hash, createdAt: now, expiresAt: portalLinkExpiry(now) });
+  return new URL(portalLinkPath(token), publicUrl).toString();
+}
+
+async function queuePortalMail(
+  tx: Queryable,
+  deps: Deps,
+  customer: { id: string; name: string; email: string },
+  now: Date,
+): Promise<void> {
+  const link = await issuePortalLink(tx, deps.config.publicUrl, customer.id, now);
+  const studio = await getStudioIdentity(tx);
+  const today = todayIn(await studioTimeZone(tx), now);
+  const mail = portalMail({ studioName: studio.businessName, customerName: customer.name, link, today });
+  await enqueueMail(tx, { to: customer.email, ...mail }, { seal: mailKey(deps.config.sessionSecret) });
+}
+
+// ---------------------------------------------------------------- the owner's actions
+
+export type OwnerPortalResult =
+  | { status: "sent"; to: string }
+  | { status: "created"; link: string }
+  | { status: "revoked"; count: number }
+  | { status: "not-found" };
+
+/** Send portal link: a fresh link by sealed mail to the customer's address; audited. */
+export function sendPortalLink(
+  deps: Deps,
+  input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
+): Promise<OwnerPortalResult> {
+  const now = input.now ?? new Date();
+  return auditedChange(
+    deps.db,
+    async (tx): Promise<OwnerPortalResult> => {
+      const customer = await portalCustomer(tx, input.customerId);
+      if (!customer) return { status: "not-found" };
+      await queuePortalMail(tx, deps, customer, now);
+      return { status: "sent", to: customer.email };
+    },
+    {
+      actor: input.actor,
+      ip: input.ip,
+      event: "portal_link_sent",
+      when: (result) => result.status === "sent",
+      detail: { customer: input.customerId },
+    },
+  );
+}
+
+/** Copy portal link: a fresh link shown once to the owner; audited. */
+export function copyPortalLink(
+  deps: Deps,
+  input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
+): Promise<OwnerPortalResult> {
+  const now = input.now ?? new Date();
+  return auditedChange(
+    deps.db,
+    async (tx): Promise<OwnerPortalResult> => {
+      const customer = await portalCustomer(tx, input.customerId);
+      if (!customer) return { status: "not-found" };
+      return { status: "created", link: await issuePortalLink(tx, deps.config.publicUrl, customer.id, now) };
+    },
+    {
+      actor: input.actor,
+      ip: input.ip,
+      event: "portal_link_created",
+      when: (result) => result.status === "created",
+      detail: { customer: input.customerId },
+    },
+  );
+}
+
+/** Revoke portal links: every live link of the customer stops at once; audited when any was live. */
+export function revokePortal(
+  deps: Pick<Deps, "db">,
+  input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
+): Promise<OwnerPortalResult> {
+  const now = input.now ?? new Date();
+  return auditedChange(
+    deps.db,
+    async (tx): Promise<OwnerPortalResult> => {
+      const customer = await portalCustomer(tx, input.customerId);
+      if (!customer) return { status: "not-found" };
+      return { status: "revoked", count: await revokePortalLinks(tx, customer.id, now) };
+    },
+    {
+      actor: input.actor,
+      ip: input.ip,
+      event: "portal_links_revoked",
+      when: (result) => result.status === "revoked" && result.count > 0,
+      detail: (result) => ({ customer: input.customerId, count: result.status === "revoked" ? result.count : 0 }),
+    },
+  );
+}
+
+// ---------------------------------------------------------------- the client's request
+
+/**
+ * A client asks for a fresh link by email. "limited" when this address asked too often; otherwise
+ * "done" whether or not the email is a customer's (the page says the same either way). A known
+ * address gets one mail per customer carrying it, at most `portalMailLimit` an hour.
+ */
+export async function requestPortalLink(
+  deps: Deps & { ip: string },
+  email: string,
+  now = new Date(),
+): Promise<{ status: "done" } | { status: "limited"; retryAfterSeconds: number }> {
+  const limited = await hitRateLimit(deps.db, `portal-request:${deps.ip}`, portalRequestLimit, now);
+  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const address = email.trim().toLowerCase();
+  const matches = await customersByEmail(deps.db, address);
+  if (matches.length === 0) return { status: "done" };
+  const perEmail = await hitRateLimit(deps.db, `portal-request:email:${address}`, portalMailLimit, now);
+  if (!perEmail.allowed) return { status: "done" };
+  await deps.db.transaction(async (tx) => {
+    for (const customer of matches) await queuePortalMail(tx, deps, customer, now);
+    await audit(tx, { event: "portal_link_requested", ip: deps.ip, detail: { customers: matches.length } });
+  });
+  return { status: "done" };
+}
+
+// ---------------------------------------------------------------- opening the portal
+
+export type PortalLookup =
+  | { status: "found"; customerId: string }
+  | { status: "not-found" }
+  | { status: "limited"; retryAfterSeconds: number };
+
+/** The customer a portal token opens: rate-limited per address before the lookup; 404 when wrong, revoked or expired. */
+export async function findPortal(db: Db, token: unknown, ip: string, now = new Date()): Promise<PortalLookup> {
+  const hash = clientTokenHash(token);
+  if (!hash) return { status: "not-found" };
+  const limited = await hitRateLimit(db, `portal:${ip}`, portalOpenLimit, now);
+  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const customerId = await findPortalCustomerId(db, hash, now);
+  return customerId ? { status: "found", customerId } : { status: "not-found" };
+}
+
+/** Everything the portal page shows, read for one customer only. */
+export async function loadPortal(db: Db, customerId: string, now = new Date()) {
+  const timeZone = await studioTimeZone(db);
+  const today = todayIn(timeZone, now);
+  const customer = await portalCustomer(db, customerId);
+  if (!customer) return null;
+  const [studio, documents, payments, bookings, projects, proposals] = await Promise.all([
+    getStudioIdentity(db),
+    portalDocuments(db, customerId, today),
+    portalPayments(db, customerId),
+    portalBookings(db, customer, now),
+    portalProjects(db, customerId),
+    portalProposals(db, customerId, today),
+  ]);
+  return {
+    today,
+    timeZone,
+    studio: { name: studio.businessName, email: studio.email },
+    customer: { name: customer.name, businessName: customer.businessName },
+    documents,
+    payments,
+    bookings,
+    projects,
+    proposals,
+  };
+}
+
+/**
+ * The portal's Open button: the record must be this customer's and shown on the portal (not a draft;
+ * a proposal not revoked); then a fresh client link is issued and its address answered.
+ */
+export async function openFromPortal(deps: Deps, customerId: string, open: PortalOpen): Promise<string | null> {
+  return deps.db.transaction(async (tx) => {
+    if (open.kind === "document") {
+      const document = await portalDocumentOf(tx, customerId, open.id);
+      if (!document) return null;
+      return issueClientLink(tx, deps.config.publicUrl, document.id);
+    }
+    const proposal = await portalProposalOf(tx, customerId, open.id);
+    if (!proposal || proposal.status === "revoked") return null;
+    const { token, hash } = newClientToken();
+    await insertProposalLink(tx, proposal.id, hash);
+    return new URL(proposalLinkPath(token), deps.config.publicUrl).toString();
+  });
+}
