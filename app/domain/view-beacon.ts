@@ -3,13 +3,13 @@
  * a portal) never changes anything when it is fetched: mail-security scanners, prefetches, HEAD
  * requests and previews fetch pages too. Instead the page carries a tiny script (the view beacon,
  * app/client/view-beacon.ts) that POSTs once the page is visible in a browser; this module says which
- * beacons count. One endpoint takes every kind of link: a new kind (the proposal page) joins `viewKinds`
- * and the service's table of recorders.
+ * beacons count. One endpoint takes every kind of link (documents, portals, proposals); a new kind joins
+ * `viewKinds` and the service's table of recorders.
  */
 import { isbot } from "isbot";
 import { z } from "zod";
 
-const viewKinds = ["document", "portal"] as const;
+const viewKinds = ["document", "portal", "proposal"] as const;
 export type ViewKind = (typeof viewKinds)[number];
 
 /** Where the beacon posts. */

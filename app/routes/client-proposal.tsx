@@ -12,6 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
+import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -21,14 +22,9 @@ import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { proposalNumbers } from "#app/models/proposals.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
-import {
-  declineProposal,
-  findClientProposal,
-  proposalLinkPath,
-  recordProposalView,
-  signProposal,
-} from "#app/services/proposals.server.ts";
+import { declineProposal, findClientProposal, proposalLinkPath, signProposal } from "#app/services/proposals.server.ts";
 import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
+import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/client-proposal";
 
@@ -61,7 +57,6 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database } = getApp(context);
   const { proposal, contentHash } = await lookup(context, params.token);
-  await recordProposalView(database.db, proposal.id);
   const [studio, timeZone] = await Promise.all([getStudioIdentity(database.db), studioTimeZone(database.db)]);
   const search = new URL(request.url).searchParams;
   const pricing = { options: proposal.options, depositKind: proposal.depositKind, ...proposalNumbers(proposal) };
@@ -70,6 +65,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const totals = chosen.ok ? chosen.totals : null;
   return {
     token: params.token,
+    // the first view is counted by the beacon once the page is on screen, never by this GET (ADR 0034)
+    beacon: viewBeacon("proposal", params.token),
     doc: proposalDocument(proposal, studio, timeZone),
     contentHash,
     state: proposal.state,
@@ -469,6 +466,7 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
         // fetched after the page has loaded, so the script never delays the first paint
         <InlineScript code={`addEventListener("load",()=>import(${JSON.stringify(loaderData.script)}))`} />
       ) : null}
+      <ViewBeacon beacon={loaderData.beacon} />
     </main>
   );
 }

@@ -33,7 +33,6 @@ import {
   liveProposalLinkCount,
   lockLinkedProposal,
   markProposalSent,
-  markProposalViewed,
   proposalNumbers,
   recordDecline,
   recordSignature,
@@ -175,11 +174,6 @@ export async function findClientProposal(db: Db, token: unknown, ip: string): Pr
   if (!proposal || proposal.status === "revoked") return { status: "not-found" };
   if (proposal.status === "draft") return { status: "revising" };
   return { status: "found", proposal, contentHash: await sha256Hex(proposal.text) };
-}
-
-/** The client's first view (sent -> viewed). */
-export async function recordProposalView(db: Db, proposalId: string): Promise<void> {
-  await markProposalViewed(db, proposalId);
 }
 
 export type SignResult =

@@ -3,7 +3,7 @@
  * views renders `viewBeacon(kind, token)`'s data and the small public script; the script POSTs here
  * once the page is visible. A beacon that does not count (a back-office session, a bot, a prefetch)
  * or whose token opens nothing changes nothing; the answer is the same 204 either way.
- * Each kind of link has one recorder below: the proposal page adds `proposal` (markProposalViewed).
+ * Each kind of link has one recorder below.
  */
 import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
@@ -11,6 +11,7 @@ import type { Db } from "#app/db/client.server.ts";
 import { countsAsView, type ViewBeacon, type ViewKind, viewBeaconPath } from "#app/domain/view-beacon.ts";
 import { findLinkedInvoiceId, markViewed } from "#app/models/invoice-sends.server.ts";
 import { markPortalViewed } from "#app/models/portal.server.ts";
+import { findLinkedProposalId, markProposalViewed } from "#app/models/proposals.server.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
 import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
@@ -29,6 +30,11 @@ const recorders: Record<ViewKind, Recorder> = {
   },
   /** a portal (/portal/{token}): remembered on the link, for the customer page */
   portal: (db, hash, now) => markPortalViewed(db, hash, now),
+  /** a proposal's client link (/p/{token}): sent becomes viewed (once) */
+  proposal: async (db, hash, now) => {
+    const proposalId = await findLinkedProposalId(db, hash);
+    return proposalId ? markProposalViewed(db, proposalId, now) : false;
+  },
 };
 
 /** What a page renders for its beacon: the script's URL and what it posts. */

@@ -12,18 +12,19 @@ import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { getProposal } from "#app/models/proposals.server.ts";
 import * as clientProposal from "#app/routes/client-proposal.tsx";
 import * as clientProposalPdf from "#app/routes/client-proposal-pdf.ts";
+import * as beaconRoute from "#app/routes/view-beacon.ts";
 import { renderProposalPdf } from "#app/services/proposal-pdf.server.tsx";
 import { findClientProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { pngBomb } from "../support/images.ts";
 import { createSentProposal, pdfText } from "../support/proposals.ts";
 import { insertCustomer } from "../support/records.ts";
-import { routeHarness } from "../support/routes.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
 
 describeEachDatabase("the client's proposal link", (database) => {
-  const { call, cookieFor, respond } = routeHarness(database);
+  const { call, callRequest, cookieFor, respond } = routeHarness(database);
   let token = "";
   let proposalId = "";
 
@@ -55,8 +56,22 @@ describeEachDatabase("the client's proposal link", (database) => {
     expect((await page()).data).toMatchObject({ choice: { tierId: "t2", addonIds: [] } });
     const wrong = "A".repeat(43);
     expect((await call(clientProposal.loader, `/p/${wrong}`, { params: { token: wrong } })).status).toBe(404);
-    const [row] = await database().db.select().from(proposals).where(eq(proposals.id, proposalId));
-    expect(row?.status).toBe("viewed");
+    // opening the page marks nothing; the view beacon (a browser showing it) does
+    const status = async () =>
+      (await database().db.select().from(proposals).where(eq(proposals.id, proposalId)))[0]?.status;
+    expect(await status()).toBe("sent");
+    const beacon = new Request(`${testConfig.publicUrl}/viewed`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: testConfig.publicUrl,
+        "User-Agent":
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+      },
+      body: new URLSearchParams({ kind: "proposal", token }).toString(),
+    });
+    expect((await callRequest(beaconRoute.action, beacon)).status).toBe(204);
+    expect(await status()).toBe("viewed");
   });
 
   it("signs: a refusal keeps the typed name, a signature redirects, the PDF carries the certificate", async () => {
