@@ -762,6 +762,25 @@ export const proposals = pgTable(
   ],
 );
 
+/** What a new proposal starts with (one row; ADR 0033): the agreement template, the deposit and the validity. */
+export const proposalSettings = pgTable(
+  "proposal_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    agreementTemplate: text("agreement_template").notNull(),
+    /** percent of the total, 0-100 */
+    depositPercent: numeric("deposit_percent", { precision: 5, scale: 2 }).notNull().default("50"),
+    validDays: integer("valid_days").notNull().default(30),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("proposal_settings_single_row", sql`${t.id} = 1`),
+    check("proposal_settings_deposit_percent", sql`${t.depositPercent} >= 0 and ${t.depositPercent} <= 100`),
+    check("proposal_settings_valid_days", sql`${t.validDays} between 1 and 365`),
+    maxLength("proposal_settings", sql`${t.agreementTemplate}`, "agreement_template", limits.agreement),
+  ],
+);
+
 /** The versions a revision replaced: what the client was sent before, kept with the reason. */
 export const proposalVersions = pgTable(
   "proposal_versions",

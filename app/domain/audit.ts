@@ -80,6 +80,7 @@ export const auditEventLabels = {
   booking_moved: "Consultation moved by the studio",
   booking_settings_saved: "Booking availability saved",
   proposal_created: "Proposal created",
+  proposal_settings_saved: "Proposal settings saved",
   proposal_saved: "Proposal saved",
   proposal_sent: "Proposal emailed",
   proposal_link_created: "Proposal link copied",

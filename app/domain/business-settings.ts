@@ -24,7 +24,9 @@ export const settingsMessages = {
 } as const;
 
 /** The settings page's sections, by the form sent: the studio's identity or the invoice settings. */
-export const settingsSectionSchema = z.object({ intent: z.enum(["identity", "invoice-settings", "payment-settings"]) });
+export const settingsSectionSchema = z.object({
+  intent: z.enum(["identity", "invoice-settings", "payment-settings", "proposal-settings"]),
+});
 
 export const businessSettingsSchema = z.object({
   business_name: requiredText(

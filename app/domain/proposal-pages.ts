@@ -117,9 +117,9 @@ export function previewDeposit(
   return depositAmount(withTax, kind, value);
 }
 
-/** A new proposal's expiry: the studio's today plus the default validity. */
-export function defaultExpiry(today: string): string {
-  return addDaysIso(today, proposalDefaults.validDays);
+/** A new proposal's expiry: the studio's today plus its validity in days (Settings). */
+export function defaultExpiry(today: string, validDays: number = proposalDefaults.validDays): string {
+  return addDaysIso(today, validDays);
 }
 
 // ---------------------------------------------------------------- the record's actions

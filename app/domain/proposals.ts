@@ -72,6 +72,15 @@ export const proposalDefaults = {
   ].join("\n"),
 } as const;
 
+/** What a new proposal starts with, as /admin/settings keeps it (hundredths of a percent). */
+export type ProposalSettings = { agreementTemplate: string; depositPercent: number; validDays: number };
+
+export const defaultProposalSettings: ProposalSettings = {
+  agreementTemplate: proposalDefaults.agreement,
+  depositPercent: proposalDefaults.depositPercent,
+  validDays: proposalDefaults.validDays,
+};
+
 export const proposalMessages = {
   notFound: "Proposal not found",
   empty: "No proposals found",
@@ -91,6 +100,7 @@ export const proposalMessages = {
   expired: "This proposal has expired and can no longer be signed.",
   closed: "This proposal can no longer be signed.",
   signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+  settingsSaved: "Proposal settings saved",
   /** a client link to a proposal the studio is revising */
   revising: "This proposal is being revised. The new version will come to you by email.",
   invalidLink: "This link is not valid. Please ask the sender for a new one.",
@@ -331,6 +341,30 @@ function dropBlankOptions(value: unknown): unknown {
     return !(blank(name) && blank(description) && linesBlank);
   });
 }
+
+export const proposalSettingsIntent = "proposal-settings";
+
+/** The Proposals section of /admin/settings. */
+export const proposalSettingsSchema = z.object({
+  intent: z.literal(proposalSettingsIntent),
+  agreement_template: required(limits.agreement, "Agreement template is required", "Agreement template"),
+  deposit_percent: z.preprocess(
+    (value) => readTypedHundredths(value) ?? undefined,
+    z
+      .number("Deposit must be between 0 and 100 percent")
+      .int()
+      .min(0, "Deposit must be between 0 and 100 percent")
+      .max(10_000, "Deposit must be between 0 and 100 percent"),
+  ),
+  valid_days: z.preprocess(
+    (value) => (typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : undefined),
+    z
+      .number("Enter a number of days between 1 and 365")
+      .int()
+      .min(1, "Enter a number of days between 1 and 365")
+      .max(365, "Enter a number of days between 1 and 365"),
+  ),
+});
 
 export const proposalFormSchema = z
   .object({

@@ -34,7 +34,6 @@ import {
   editorOptions,
   emptyOption,
   emptyProposalLine,
-  proposalDefaults,
   proposalFormSchema,
   proposalMessages,
   tiersFromPackages,
@@ -42,6 +41,7 @@ import {
 import { listCustomerChoices, listProjectChoices, studioToday } from "#app/models/invoices.server.ts";
 import { listPricingPackages } from "#app/models/pricing.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
+import { getProposalSettings } from "#app/models/proposal-settings.server.ts";
 import {
   createProposal,
   getProposal,
@@ -99,6 +99,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   if (target.mode === "new") {
     const search = new URL(request.url).searchParams;
+    // the agreement, deposit and validity a new proposal starts with (Settings, Proposals)
+    const settings = await getProposalSettings(db);
     const customers = await listCustomerChoices(db);
     const projectId = parseUuid(search.get("project_id"));
     const project = projectId ? await getProject(db, projectId) : null;
@@ -129,11 +131,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       scope: "",
       tiers: tiers.length ? tiers : [emptyOption],
       addons: [],
-      agreement: proposalDefaults.agreement,
-      expires_on: defaultExpiry(today),
+      agreement: settings.agreementTemplate,
+      expires_on: defaultExpiry(today, settings.validDays),
       tax_rate: "0",
       deposit_kind: "percent",
-      deposit_value: hundredthsText(proposalDefaults.depositPercent),
+      deposit_value: hundredthsText(settings.depositPercent),
     };
     return {
       mode: "new" as const,

@@ -2,14 +2,16 @@
  * /admin/settings: the studio's identity (business name, contact name and email, phone,
  * address, website, tax id). The public pages, their JSON-LD and the owner's new-inquiry mails
  * read it on every render, so a save shows at once (docs/decisions/0005, 0006).
- * Below it, the invoice section (number prefixes, next numbers, the logo). The action
- * dispatches on `intent`: `identity` or `invoice-settings`.
+ * Below it, the invoice section (number prefixes, next numbers, the logo), payments (ADR 0035) and
+ * what new proposals start with (ADR 0033). The action dispatches on `intent`: `identity`,
+ * `invoice-settings`, `payment-settings` or `proposal-settings`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData } from "react-router";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { PaymentSettingsSection, paymentSettingsFormId } from "#app/components/admin/payment-settings.tsx";
+import { ProposalSettingsSection, proposalSettingsFormId } from "#app/components/admin/proposal-settings.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -21,6 +23,7 @@ import {
   toBusinessSettingsRow,
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
+import { getProposalSettings } from "#app/models/proposal-settings.server.ts";
 import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -34,6 +37,7 @@ import {
   paymentSettingsAction,
   paymentSettingsIntent,
 } from "#app/services/payment-settings.server.ts";
+import { proposalSettingsAction } from "#app/services/proposal-settings.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
@@ -41,17 +45,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Stu
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database, config } = getApp(context);
-  const [settings, studio, invoiceSettings, paymentSettings] = await Promise.all([
+  const [settings, studio, invoiceSettings, paymentSettings, proposalSettings] = await Promise.all([
     getBusinessSettings(database.db),
     getStudioIdentity(database.db),
     loadInvoiceSettings(database.db),
     loadPaymentSettings(config, database.db),
+    getProposalSettings(database.db),
   ]);
   return {
     identity: businessSettingsDefaults({ ...studio, taxId: settings?.taxId ?? null }),
     saved: Boolean(settings),
     invoiceSettings,
     paymentSettings,
+    proposalSettings,
   };
 }
 
@@ -67,6 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (section.value.intent === paymentSettingsIntent) {
     return paymentSettingsAction(config, database.db, formData, { ...session, ip: getApp(context).ip });
+  }
+  if (section.value.intent === proposalSettingsFormId) {
+    return proposalSettingsAction(config, database.db, formData, { ...session, ip: getApp(context).ip });
   }
   const submission = parseWithZod(formData, { schema: businessSettingsSchema });
   if (!session.userId) {
@@ -121,7 +130,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <BusinessSettingsForm
         defaults={loaderData.identity}
         failure={
-          failedSection === invoiceSettingsFormId || failedSection === paymentSettingsFormId ? undefined : actionData
+          failedSection === invoiceSettingsFormId ||
+          failedSection === paymentSettingsFormId ||
+          failedSection === proposalSettingsFormId
+            ? undefined
+            : actionData
         }
       />
       <InvoiceSettings
@@ -131,6 +144,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <PaymentSettingsSection
         data={loaderData.paymentSettings}
         failure={failedSection === paymentSettingsFormId ? actionData : undefined}
+      />
+      <ProposalSettingsSection
+        settings={loaderData.proposalSettings}
+        failure={failedSection === proposalSettingsFormId ? actionData : undefined}
       />
     </div>
   );

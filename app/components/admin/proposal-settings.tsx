@@ -1,0 +1,67 @@
+/**
+ * The Proposals section of /admin/settings (ADR 0033): the agreement every new proposal starts with
+ * (editable per proposal), the deposit asked on signing and how long a proposal stays open. Posts
+ * `intent=proposal-settings` to the settings page.
+ */
+import {
+  type ActionFailure,
+  AdminForm,
+  FormError,
+  SubmitButton,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { limits } from "#app/domain/limits.ts";
+import { centsToDecimal } from "#app/domain/money.ts";
+import { type ProposalSettings, proposalSettingsIntent, proposalSettingsSchema } from "#app/domain/proposals.ts";
+
+export const proposalSettingsFormId = proposalSettingsIntent;
+
+export function ProposalSettingsSection({
+  settings,
+  failure,
+}: {
+  settings: ProposalSettings;
+  failure?: ActionFailure | null;
+}) {
+  const [form, fields] = useAdminForm({
+    id: proposalSettingsFormId,
+    schema: proposalSettingsSchema,
+    failure,
+    defaultValue: {
+      agreement_template: settings.agreementTemplate,
+      deposit_percent: centsToDecimal(settings.depositPercent).replace(/\.00$/, ""),
+      valid_days: String(settings.validDays),
+    },
+  });
+  return (
+    <section aria-labelledby="proposal-settings-title" className="rounded-xl border border-zinc-800 bg-zinc-900/40">
+      <h2 id="proposal-settings-title" className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
+        Proposals
+      </h2>
+      <div className="flex flex-col gap-2 p-5">
+        <p className="text-sm text-zinc-400">
+          New proposals start with this agreement, deposit and validity; each proposal can change them before it is
+          sent.
+        </p>
+        <AdminForm form={form} className="flex flex-col gap-2">
+          <FormError form={form} />
+          <TextareaField
+            meta={fields.agreement_template}
+            label="Agreement Template"
+            rows={10}
+            maxLength={limits.agreement}
+          />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField meta={fields.deposit_percent} label="Deposit on Signing (%)" inputMode="decimal" />
+            <TextField meta={fields.valid_days} label="Valid For (days)" inputMode="numeric" />
+          </div>
+          <div>
+            <SubmitButton intent={proposalSettingsIntent}>Save Proposals</SubmitButton>
+          </div>
+        </AdminForm>
+      </div>
+    </section>
+  );
+}
