@@ -135,6 +135,8 @@ export const portalActionSchema = z.object({ intent: z.enum(portalIntents) });
 export const portalOpenSchema = z.object({
   kind: z.enum(["document", "proposal"]),
   id: uuidField(portalMessages.notFound),
+  /** "pay": open an invoice at its How to pay section (Pay Online, bank details; ADR 0035) */
+  to: z.enum(["view", "pay"]).catch("view"),
 });
 export type PortalOpen = z.output<typeof portalOpenSchema>;
 

@@ -54,7 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const customerId = await customerOf(context, params.token);
   const portal = await loadPortal(getApp(context).database.db, customerId);
   if (!portal) notFound(portalMessages.invalidLink, portalHeaders);
-  return { ...portal, token: params.token, beacon: viewBeacon("portal", params.token) };
+  const onlinePayments = getApp(context).config.stripe !== null;
+  return { ...portal, token: params.token, beacon: viewBeacon("portal", params.token), onlinePayments };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -64,7 +65,8 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config } = getApp(context);
   const link = await openFromPortal({ db: database.db, config }, customerId, submission.value);
   if (!link) notFound(portalMessages.notFound, portalHeaders);
-  return redirect(new URL(link).pathname, { status: 303, headers: portalHeaders });
+  const open = submission.value.to === "pay" && submission.value.kind === "document" ? "#pay" : "";
+  return redirect(`${new URL(link).pathname}${open}`, { status: 303, headers: portalHeaders });
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -78,12 +80,29 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function ViewButton({ kind, id, label }: { kind: "document" | "proposal"; id: string; label: string }) {
+function ViewButton({
+  kind,
+  id,
+  label,
+  pay,
+}: {
+  kind: "document" | "proposal";
+  id: string;
+  label: string;
+  /** an invoice with a balance: also a button that opens it at How to pay */
+  pay?: string;
+}) {
   return (
-    <form method="post" className="shrink-0">
+    <form method="post" className="flex shrink-0 gap-2">
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" className={buttonClass("secondary", undefined, "sm")}>
+      {pay ? (
+        <button type="submit" name="to" value="pay" className={buttonClass("primary", undefined, "sm")}>
+          {pay}
+          <span className="sr-only"> {label}</span>
+        </button>
+      ) : null}
+      <button type="submit" name="to" value="view" className={buttonClass("secondary", undefined, "sm")}>
         View<span className="sr-only"> {label}</span>
       </button>
     </form>
@@ -99,7 +118,13 @@ function Empty({ children }: { children: ReactNode }) {
 
 type Loaded = Route.ComponentProps["loaderData"];
 
-function DocumentItem({ document }: { document: Loaded["documents"][number] }) {
+function DocumentItem({
+  document,
+  onlinePayments,
+}: {
+  document: Loaded["documents"][number];
+  onlinePayments: boolean;
+}) {
   const label = `${invoiceTypeLabels[document.invoiceType]} ${document.invoiceNumber}`;
   return (
     <li className={cardClass} data-portal-document={document.invoiceNumber}>
@@ -120,7 +145,18 @@ function DocumentItem({ document }: { document: Loaded["documents"][number] }) {
             <span className="block text-xs text-zinc-400">Balance {formatMoney(document.balanceDue)}</span>
           ) : null}
         </span>
-        <ViewButton kind="document" id={document.id} label={label} />
+        <ViewButton
+          kind="document"
+          id={document.id}
+          label={label}
+          pay={
+            document.invoiceType === "invoice" && document.balanceDue > 0 && document.status !== "cancelled"
+              ? onlinePayments
+                ? "Pay"
+                : "How to pay"
+              : undefined
+          }
+        />
       </div>
     </li>
   );
@@ -209,7 +245,7 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
                 <ProposalItem key={proposal.id} proposal={proposal} />
               ))}
               {openDocuments.map((document) => (
-                <DocumentItem key={document.id} document={document} />
+                <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
               ))}
             </ul>
           )}
@@ -224,7 +260,7 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
                 <ProposalItem key={proposal.id} proposal={proposal} />
               ))}
               {pastDocuments.map((document) => (
-                <DocumentItem key={document.id} document={document} />
+                <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
               ))}
             </ul>
           )}

@@ -262,6 +262,13 @@ describeEachDatabase("client portal", (database) => {
       expect(opened.status).toBe(303);
       expect(opened.location).toMatch(/^\/i\/[A-Za-z0-9_-]{43}$/);
     }
+    // Pay opens the invoice at its How to pay section
+    const pay = await call(portalPage.action, `/portal/${token}`, {
+      params: { token },
+      form: { kind: "document", id: ada.invoiceId, to: "pay" },
+    });
+    expect(pay.status).toBe(303);
+    expect(pay.location).toMatch(/^\/i\/[A-Za-z0-9_-]{43}#pay$/);
     const proposal = await open("proposal", ada.proposalIds[0] ?? "");
     expect(proposal.status).toBe(303);
     expect(proposal.location).toMatch(/^\/p\/[A-Za-z0-9_-]{43}$/);
