@@ -188,6 +188,9 @@ describe("proposals in the back office", () => {
     await page.getByLabel("What changes in this revision?").fill("A lower price for hosting");
     await page.getByRole("dialog").getByRole("button", { name: "Revise" }).click();
     await page.getByRole("heading", { name: "Edit Proposal" }).waitFor();
+    // the revision's editor at the record's own address (the dialog's address gone), its form ready
+    await page.waitForURL(`${app.server.url}${address}`);
+    await hydrated(page);
     await page.getByRole("button", { name: "Save & Send" }).click();
     await page.waitForURL(`${app.server.url}/admin/proposals`);
     await page.goto(`${app.server.url}${address}`);
