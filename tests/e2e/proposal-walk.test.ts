@@ -130,9 +130,9 @@ describe("a proposal from the pricing packages to a signed, paying client", () =
     await owner.goto(recordUrl);
     await owner.locator("[data-signature]").getByRole("link", { name: "A new website for Corner Bakery" }).click();
     await owner.waitForURL(/\/admin\/projects\/[0-9a-f-]{36}$/);
-    // the project's own page (its phases are the chosen lines), once it has rendered
-    await owner.getByText("Cake-order form and pickup times").first().waitFor();
-    expect((await owner.locator("main").textContent()) ?? "").toContain("Approved");
+    // the project's own page, once it has replaced the proposal's (whose text has the same line): its status
+    await expect.poll(() => owner.locator("main").textContent(), { timeout: 30_000 }).toContain("Approved");
+    expect((await owner.locator("main").textContent()) ?? "").toContain("Cake-order form and pickup times");
 
     // the inquiry the customer came from is completed (the inbox's Completed filter lists it)
     await owner.goto(`${app.server.url}/admin/dashboard?status=completed`);
