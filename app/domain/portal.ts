@@ -31,16 +31,6 @@ export function portalLinkExpiry(now: Date, days: number = portalLinkLifetimeDay
   return new Date(now.getTime() + days * 86_400_000);
 }
 
-/**
- * The headers of every portal answer: never cached or indexed, and the address (a secret) never
- * leaves the site as a referrer (`same-origin`, as the document client links).
- */
-export const portalHeaders = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-} as const;
-
 // ---------------------------------------------------------------- what the client sees
 
 export type StatementDocument = {
@@ -116,7 +106,6 @@ export const portalMessages = {
     "If this address belongs to one of our clients, a link to their portal is on its way. It may take a few minutes.",
   invalidLink: "This portal link is not valid or has expired. You can ask for a new one below.",
   notFound: "Not found",
-  tooMany: "Too many requests. Please try again later.",
   sent: (to: string) => `Portal link emailed to ${to}`,
   copied: "Portal link created: copy it now, it is shown once.",
   revoked: (count: number) =>

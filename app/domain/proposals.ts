@@ -103,7 +103,6 @@ export const proposalMessages = {
   settingsSaved: "Proposal settings saved",
   /** a client link to a proposal the studio is revising */
   revising: "This proposal is being revised. The new version will come to you by email.",
-  invalidLink: "This link is not valid. Please ask the sender for a new one.",
   signed: "Signed — thank you",
   declined: "You declined this proposal. Thank you for letting us know.",
 } as const;

@@ -3,6 +3,7 @@
  * Renders are capped process-wide: when too many run, 503 with Retry-After.
  */
 import { getApp } from "#app/context.server.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { clientLinkPath, sendMessages } from "#app/domain/sending.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
@@ -13,15 +14,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, ip, config } = getApp(context);
   const found = await findClientDocument(database.db, params.token, ip);
   if (found.status === "limited") {
-    tooManyRequests("Too many requests", found.retryAfterSeconds);
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
   }
-  if (found.status === "not-found") notFound("Not found", { "Cache-Control": "no-store" });
-  if (found.status === "revising") notFound(sendMessages.revising, { "Cache-Control": "no-store" });
+  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+  if (found.status === "revising") notFound(sendMessages.revising, clientPageHeaders);
   // the link the client used is printed as the QR code (the token is in this address; none is issued)
   const clientUrl = new URL(clientLinkPath(params.token), config.publicUrl).toString();
   const bytes = await renderDocumentPdf(database.db, found.invoice, { clientUrl }).catch(throwIfBusy);
-  return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", {
-    "X-Robots-Tag": "noindex, nofollow",
-    "Referrer-Policy": "same-origin",
-  });
+  return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", clientPageHeaders);
 }

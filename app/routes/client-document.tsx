@@ -18,6 +18,7 @@ import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
@@ -39,13 +40,7 @@ import type { Route } from "./+types/client-document";
 
 export const handle: RouteHandle = { hydrate: false };
 
-const privateHeaders = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-};
-
-export const headers: Route.HeadersFunction = () => privateHeaders;
+export const headers: Route.HeadersFunction = () => clientPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
@@ -56,16 +51,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const invalidLink = "This link is not valid. Please ask the sender for a new one.";
-
 async function lookup(context: Route.LoaderArgs["context"], token: string | undefined) {
   const { database, ip } = getApp(context);
   const found = await findClientDocument(database.db, token, ip);
   if (found.status === "limited") {
-    tooManyRequests("Too many requests. Please try again later.", found.retryAfterSeconds, privateHeaders);
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
   }
-  if (found.status === "not-found") notFound(invalidLink, privateHeaders);
-  if (found.status === "revising") notFound(sendMessages.revising, privateHeaders);
+  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+  if (found.status === "revising") notFound(sendMessages.revising, clientPageHeaders);
   return found.invoice;
 }
 
@@ -127,12 +120,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 async function pay({ params, context, request }: Route.ActionArgs) {
   const { database, config, logger } = getApp(context);
   const invoice = await lookup(context, params.token);
-  if (invoice.invoiceType !== "invoice") notFound(invalidLink, privateHeaders);
+  if (invoice.invoiceType !== "invoice") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   const submission = parseWithZod(await request.formData(), { schema: payFormSchema });
   if (submission.status !== "success") {
     return invalid(null, {
       fieldErrors: { amount: [onlinePaymentMessages.amount] },
-      headers: privateHeaders,
+      headers: clientPageHeaders,
       form: "pay",
     });
   }
@@ -142,10 +135,10 @@ async function pay({ params, context, request }: Route.ActionArgs) {
   );
   if (!checkout.ok) {
     return checkout.field
-      ? invalid(null, { fieldErrors: { amount: [checkout.message] }, headers: privateHeaders, form: "pay" })
-      : refuse(409, checkout.message, { headers: privateHeaders, form: "pay" });
+      ? invalid(null, { fieldErrors: { amount: [checkout.message] }, headers: clientPageHeaders, form: "pay" })
+      : refuse(409, checkout.message, { headers: clientPageHeaders, form: "pay" });
   }
-  return redirect(checkout.url, { status: 303, headers: privateHeaders });
+  return redirect(checkout.url, { status: 303, headers: clientPageHeaders });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -153,22 +146,25 @@ export async function action(args: Route.ActionArgs) {
   const { params, context, request } = args;
   const { database, config, ip, mail } = getApp(context);
   const invoice = await lookup(context, params.token);
-  if (invoice.invoiceType !== "estimate") notFound(invalidLink, privateHeaders);
+  if (invoice.invoiceType !== "estimate") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
   if (submission.status !== "success") {
-    return invalid(null, { fieldErrors: { name: [sendMessages.acceptNameRequired] }, headers: privateHeaders });
+    return invalid(null, { fieldErrors: { name: [sendMessages.acceptNameRequired] }, headers: clientPageHeaders });
   }
   const answered = await answerEstimate(
     { db: database.db, publicUrl: config.publicUrl, ip },
     { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name, token: params.token },
     submission.value,
   );
-  if (answered === "revoked") notFound(invalidLink, privateHeaders);
+  if (answered === "revoked") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   if (answered === "already") {
-    return refuse(409, sendMessages.alreadyAnswered, { headers: privateHeaders });
+    return refuse(409, sendMessages.alreadyAnswered, { headers: clientPageHeaders });
   }
   mail.kick();
-  return redirect(`/i/${params.token}?answered=${submission.value.intent}`, { status: 303, headers: privateHeaders });
+  return redirect(`/i/${params.token}?answered=${submission.value.intent}`, {
+    status: 303,
+    headers: clientPageHeaders,
+  });
 }
 
 export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@
  * too many run, 503 with Retry-After.
  */
 import { getApp } from "#app/context.server.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { proposalMessages } from "#app/domain/proposals.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { pdfResponse, throwIfBusy } from "#app/services/document-pdf-file.server.ts";
@@ -13,16 +14,14 @@ import type { Route } from "./+types/client-proposal-pdf";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, ip } = getApp(context);
   const found = await findClientProposal(database.db, params.token, ip);
-  if (found.status === "limited") tooManyRequests("Too many requests", found.retryAfterSeconds);
-  if (found.status === "not-found") notFound("Not found", { "Cache-Control": "no-store" });
-  if (found.status === "revising") notFound(proposalMessages.revising, { "Cache-Control": "no-store" });
+  if (found.status === "limited")
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
+  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+  if (found.status === "revising") notFound(proposalMessages.revising, clientPageHeaders);
   const { proposal } = found;
   // the renderer is large: loaded on the first download only
   const { renderProposalPdf } = await import("#app/services/proposal-pdf.server.tsx");
   const bytes = await renderProposalPdf(database.db, proposal).catch(throwIfBusy);
   const name = proposal.state === "signed" ? `${proposal.proposalNumber}-signed` : proposal.proposalNumber;
-  return pdfResponse(bytes, name, "attachment", {
-    "X-Robots-Tag": "noindex, nofollow",
-    "Referrer-Policy": "same-origin",
-  });
+  return pdfResponse(bytes, name, "attachment", clientPageHeaders);
 }

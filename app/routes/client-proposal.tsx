@@ -15,6 +15,7 @@ import { InlineScript } from "#app/components/inline-script.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { type OptionView, proposalDocument } from "#app/domain/proposal-document.ts";
 import { choiceFromQuery, choiceTotals, clientAnswerSchema, proposalMessages } from "#app/domain/proposals.ts";
@@ -30,13 +31,7 @@ import type { Route } from "./+types/client-proposal";
 
 export const handle: RouteHandle = { hydrate: false };
 
-const privateHeaders = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-};
-
-export const headers: Route.HeadersFunction = () => privateHeaders;
+export const headers: Route.HeadersFunction = () => clientPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Proposal ${loaderData.doc.number} | ${loaderData.doc.studio.name}` : "Not found" },
@@ -47,10 +42,10 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
   const { database, ip } = getApp(context);
   const found = await findClientProposal(database.db, token, ip);
   if (found.status === "limited") {
-    tooManyRequests("Too many requests. Please try again later.", found.retryAfterSeconds, privateHeaders);
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
   }
-  if (found.status === "not-found") notFound(proposalMessages.invalidLink, privateHeaders);
-  if (found.status === "revising") notFound(proposalMessages.revising, privateHeaders);
+  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+  if (found.status === "revising") notFound(proposalMessages.revising, clientPageHeaders);
   return found;
 }
 
@@ -91,16 +86,16 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config, ip, mail, logger } = getApp(context);
   await lookup(context, params.token);
   const submission = parseWithZod(await request.formData(), { schema: clientAnswerSchema });
-  const answerOptions = { headers: privateHeaders, hideFields: ["signature"] };
+  const answerOptions = { headers: clientPageHeaders, hideFields: ["signature"] };
   if (submission.status !== "success") return invalid(submission, answerOptions);
   const deps = { db: database.db, config, logger };
   const here = proposalLinkPath(params.token);
   if (submission.value.intent === "decline") {
     const declined = await declineProposal(deps, { token: params.token, ip });
-    if (declined.status === "gone") notFound(proposalMessages.invalidLink, privateHeaders);
+    if (declined.status === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
     if (declined.status === "refused") return refuse(409, declined.message, { ...answerOptions, submission });
     mail.kick();
-    return redirect(`${here}?answered=decline`, { status: 303, headers: privateHeaders });
+    return redirect(`${here}?answered=decline`, { status: 303, headers: clientPageHeaders });
   }
   const signed = await signProposal(deps, {
     token: params.token,
@@ -108,14 +103,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     ip,
     userAgent: request.headers.get("user-agent"),
   });
-  if (signed.status === "gone") notFound(proposalMessages.invalidLink, privateHeaders);
+  if (signed.status === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   if (signed.status === "refused") {
     return signed.field
       ? invalid(submission, { ...answerOptions, fieldErrors: { [signed.field]: [signed.message] } })
       : refuse(409, signed.message, { ...answerOptions, submission });
   }
   mail.kick();
-  return redirect(`${here}?answered=sign`, { status: 303, headers: privateHeaders });
+  return redirect(`${here}?answered=sign`, { status: 303, headers: clientPageHeaders });
 }
 
 const card = "rounded-lg border border-zinc-300 bg-white p-4";

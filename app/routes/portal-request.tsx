@@ -8,7 +8,8 @@ import { redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
-import { portalHeaders, portalMessages, portalRequestSchema } from "#app/domain/portal.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
+import { portalMessages, portalRequestSchema } from "#app/domain/portal.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { requestPortalLink } from "#app/services/portal.server.ts";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/portal-request";
 export const handle: RouteHandle = { hydrate: false };
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const all = new Headers(portalHeaders);
+  const all = new Headers(clientPageHeaders);
   const retry = actionHeaders.get("Retry-After");
   if (retry) all.set("Retry-After", retry);
   return all;
@@ -37,17 +38,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { database, config, ip, mail } = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema: portalRequestSchema });
-  if (submission.status !== "success") return invalid(submission, { headers: portalHeaders });
+  if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders });
   const requested = await requestPortalLink({ db: database.db, config, ip }, submission.value.email);
   if (requested.status === "limited") {
-    return refuse(429, portalMessages.tooMany, {
+    return refuse(429, clientPageMessages.tooMany, {
       submission,
-      headers: portalHeaders,
+      headers: clientPageHeaders,
       retryAfterSeconds: requested.retryAfterSeconds,
     });
   }
   mail.kick();
-  return redirect("/portal?sent=1", { status: 303, headers: portalHeaders });
+  return redirect("/portal?sent=1", { status: 303, headers: clientPageHeaders });
 }
 
 export default function PortalRequest({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,6 +14,7 @@ import { redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
+import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { formatDay, formatMomentIn } from "#app/domain/dates.ts";
 import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import { invoiceStatusLabels, invoiceTypeLabels, paymentMethodLabels, projectStatusLabels } from "#app/domain/enums.ts";
@@ -21,7 +22,6 @@ import { formatMoney } from "#app/domain/money.ts";
 import {
   isOpenDocument,
   isOpenProposal,
-  portalHeaders,
   portalMessages,
   portalOpenSchema,
   portalStatement,
@@ -35,7 +35,7 @@ import type { Route } from "./+types/portal";
 
 export const handle: RouteHandle = { hydrate: false };
 
-export const headers: Route.HeadersFunction = () => portalHeaders;
+export const headers: Route.HeadersFunction = () => clientPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Client portal | ${loaderData.studio.name}` : "Not found" },
@@ -45,15 +45,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 async function customerOf(context: Route.LoaderArgs["context"], token: string | undefined): Promise<string> {
   const { database, ip } = getApp(context);
   const found = await findPortal(database.db, token, ip);
-  if (found.status === "limited") tooManyRequests(portalMessages.tooMany, found.retryAfterSeconds, portalHeaders);
-  if (found.status === "not-found") notFound(portalMessages.invalidLink, portalHeaders);
+  if (found.status === "limited")
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
+  if (found.status === "not-found") notFound(portalMessages.invalidLink, clientPageHeaders);
   return found.customerId;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const customerId = await customerOf(context, params.token);
   const portal = await loadPortal(getApp(context).database.db, customerId);
-  if (!portal) notFound(portalMessages.invalidLink, portalHeaders);
+  if (!portal) notFound(portalMessages.invalidLink, clientPageHeaders);
   const onlinePayments = getApp(context).config.stripe !== null;
   return { ...portal, token: params.token, beacon: viewBeacon("portal", params.token), onlinePayments };
 }
@@ -61,12 +62,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const customerId = await customerOf(context, params.token);
   const submission = parseWithZod(await request.formData(), { schema: portalOpenSchema });
-  if (submission.status !== "success") notFound(portalMessages.notFound, portalHeaders);
+  if (submission.status !== "success") notFound(portalMessages.notFound, clientPageHeaders);
   const { database, config } = getApp(context);
   const link = await openFromPortal({ db: database.db, config }, customerId, submission.value);
-  if (!link) notFound(portalMessages.notFound, portalHeaders);
+  if (!link) notFound(portalMessages.notFound, clientPageHeaders);
   const open = submission.value.to === "pay" && submission.value.kind === "document" ? "#pay" : "";
-  return redirect(`${new URL(link).pathname}${open}`, { status: 303, headers: portalHeaders });
+  return redirect(`${new URL(link).pathname}${open}`, { status: 303, headers: clientPageHeaders });
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
