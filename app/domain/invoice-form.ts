@@ -81,8 +81,8 @@ export function readHundredths(value: unknown): number {
   return readTypedHundredths(value) ?? 0;
 }
 
-/** An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds. */
-const hundredths = z.preprocess(
+/** An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds (the proposal editor's too). */
+export const hundredths = z.preprocess(
   readHundredths,
   z.number().int().min(0, invoiceMessages.notNegative).max(maxMoneyCents, tooLargeMessage()),
 );
@@ -95,7 +95,8 @@ const optionalText = (max: number, message: string) =>
 
 // ---------------------------------------------------------------- the form
 
-const lineItemSchema = z.object({
+/** One line of a document (and of a proposal's package or add-on): a blank description is dropped on save. */
+export const lineItemSchema = z.object({
   description: z
     .preprocess(
       (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),

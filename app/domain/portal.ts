@@ -44,8 +44,8 @@ export type StatementDocument = {
 /** Stored statuses of an invoice whose balance is still owed. */
 const owedStatuses: readonly InvoiceStatus[] = ["sent", "viewed", "partial", "overdue"];
 
-/** An invoice (not an estimate or a credit note) sent, not paid or cancelled, with a balance. */
-function isOwed(document: StatementDocument): boolean {
+/** An invoice (not an estimate or a credit note) sent, not paid or cancelled, with a balance: what Pay is offered on. */
+export function isOwed(document: StatementDocument): boolean {
   return document.invoiceType === "invoice" && owedStatuses.includes(document.status) && document.balanceDue > 0;
 }
 

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { isIsoDate } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
+import { type EditorLine, editorLines, emptyLine, hundredths, lineItemSchema } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
@@ -18,7 +19,6 @@ import {
   lineTotal,
   maxMoneyCents,
   readTypedHundredths,
-  tooLargeMessage,
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
 import {
@@ -246,39 +246,30 @@ export function tiersFromPackages(
   return packages.map((pkg) => ({
     name: pkg.name,
     description: [pkg.description, ...pkg.features.map((feature) => `- ${feature}`)].join("\n"),
-    lines: [{ description: pkg.name, quantity: "1", unit_price: centsText(lowestPrice(pkg.price)) }],
+    lines: [{ description: pkg.name, quantity: "1", unit_price: centsToDecimal(lowestPrice(pkg.price)) }],
   }));
 }
 
 // ---------------------------------------------------------------- the editor's form
 
-export type EditorLine = { description: string; quantity: string; unit_price: string };
 export type EditorOption = { name: string; description: string; lines: EditorLine[] };
 
-function centsText(cents: Cents): string {
-  return (cents / 100).toFixed(2);
-}
-
-export const emptyProposalLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
-export const emptyOption: EditorOption = { name: "", description: "", lines: [emptyProposalLine] };
+export const emptyOption: EditorOption = { name: "", description: "", lines: [emptyLine] };
 
 /** Stored options as the editor shows them. */
 export function editorOptions(options: readonly ProposalOption[]): EditorOption[] {
   return options.map((option) => ({
     name: option.name,
     description: option.description,
-    lines: option.lines.map((line) => ({
-      description: line.description,
-      quantity: hundredthsText(line.quantity),
-      unit_price: centsText(line.unitPrice),
-    })),
+    lines: editorLines(
+      option.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+      })),
+    ),
   }));
 }
-
-const hundredths = z.preprocess(
-  (value) => readTypedHundredths(value) ?? 0,
-  z.number().int().min(0, "Must not be negative").max(maxMoneyCents, tooLargeMessage()),
-);
 
 /** An optional text: trimmed, blank is "" (the form kit's parser turns a blank field into undefined). */
 const text = (max: number, label: string) =>
@@ -299,27 +290,13 @@ const required = (max: number, requiredMessage: string, label: string, squash = 
     z.string(requiredMessage).max(max, `${label} must be less than ${max} characters`),
   );
 
-const lineSchema = z.object({
-  description: z
-    .preprocess(
-      (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() || undefined : undefined),
-      z
-        .string()
-        .max(limits.lineDescription, `Description must be less than ${limits.lineDescription} characters`)
-        .optional(),
-    )
-    .transform((value) => value ?? ""),
-  quantity: hundredths,
-  unit_price: hundredths,
-});
-
 const optionSchema = (nameMessage: string) =>
   z
     .object({
       name: text(limits.optionName, "Name"),
       description: text(limits.longText, "Description"),
       lines: z
-        .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineSchema))
+        .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineItemSchema))
         .transform((lines) => lines.filter((line) => line.description !== "")),
     })
     .superRefine((option, ctx) => {

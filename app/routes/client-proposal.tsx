@@ -16,9 +16,16 @@ import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { type OptionView, proposalDocument } from "#app/domain/proposal-document.ts";
-import { choiceFromQuery, choiceTotals, clientAnswerSchema, proposalMessages } from "#app/domain/proposals.ts";
+import {
+  checkProposalAction,
+  choiceFromQuery,
+  choiceTotals,
+  clientAnswerSchema,
+  proposalMessages,
+} from "#app/domain/proposals.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { proposalNumbers } from "#app/models/proposals.server.ts";
@@ -58,6 +65,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const choice = choiceFromQuery(proposal.options, search);
   const chosen = choiceTotals(pricing, choice);
   const totals = chosen.ok ? chosen.totals : null;
+  // the rule the signing service checks again under its lock
+  const answerable = checkProposalAction(proposal, "sign", todayIn(timeZone));
   return {
     token: params.token,
     // the first view is counted by the beacon once the page is on screen, never by this GET (ADR 0034)
@@ -65,8 +74,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     doc: proposalDocument(proposal, studio, timeZone),
     contentHash,
     state: proposal.state,
-    canAnswer: proposal.state === "sent" || proposal.state === "viewed",
-    closedMessage: proposal.state === "expired" ? proposalMessages.expired : proposalMessages.closed,
+    canAnswer: answerable.ok,
+    closedMessage: answerable.ok ? null : answerable.message,
     depositInvoiced: proposal.depositInvoiceId !== null,
     choice,
     summary: totals && {

@@ -22,6 +22,7 @@ import { formatMoney } from "#app/domain/money.ts";
 import {
   isOpenDocument,
   isOpenProposal,
+  isOwed,
   portalMessages,
   portalOpenSchema,
   portalStatement,
@@ -151,11 +152,7 @@ function DocumentItem({
           id={document.id}
           label={label}
           pay={
-            document.invoiceType === "invoice" && document.balanceDue > 0 && document.status !== "cancelled"
-              ? onlinePayments
-                ? "Pay"
-                : "How to pay"
-              : undefined
+            isOwed({ ...document, status: document.storedStatus }) ? (onlinePayments ? "Pay" : "How to pay") : undefined
           }
         />
       </div>

@@ -10,6 +10,7 @@
 import inter400 from "#app/assets/fonts/inter-400.ttf?inline";
 import inter700 from "#app/assets/fonts/inter-700.ttf?inline";
 import { type InvoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
+import type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
 import { logoForPdf } from "#app/services/logo-image.server.ts";
 
 type ReactPdf = typeof import("@react-pdf/renderer");
@@ -33,9 +34,8 @@ export function loadRenderer(): Promise<ReactPdf> {
   return loading;
 }
 
-export type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
-
-import type { LogoImage as PdfLogo } from "#app/domain/logo.ts";
+/** The logo (or a drawn signature) as a PDF takes it: re-encoded bytes within the pixel cap. */
+export type { PdfLogo };
 
 /** The documents' page look, shared with the proposal PDF: 20 mm margins (in points), ink, type size. */
 export const pdfTheme = {
@@ -68,6 +68,54 @@ function qrPath(modules: boolean[][]): string {
   return parts.join("");
 }
 
+/**
+ * The head of every document PDF (invoices, estimates, credit notes, proposals): the studio's logo,
+ * name and lines on the left; the document's title and its numbers on the right.
+ */
+export function pdfHeader(
+  pdf: ReactPdf,
+  head: { logo: PdfLogo | null; studio: { name: string; lines: readonly string[] }; title: string; numbers: string[] },
+) {
+  const { Image, Text, View, StyleSheet } = pdf;
+  const s = StyleSheet.create({
+    header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
+    studio: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
+    titleBlock: { flexShrink: 0 },
+    logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
+    studioName: { fontSize: 14, fontWeight: 700 },
+    small: { fontSize: 9, color: muted },
+    title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1, lineHeight: 1.2, marginBottom: 2 },
+    number: { fontSize: 12, textAlign: "right", color: muted },
+  });
+  const { logo, studio } = head;
+  return (
+    <View style={s.header}>
+      <View style={s.studio}>
+        {logo ? (
+          <Image
+            style={s.logo}
+            src={{ data: Buffer.from(logo.data), format: logo.mimeType === "image/png" ? "png" : "jpg" }}
+          />
+        ) : null}
+        <Text style={s.studioName}>{studio.name}</Text>
+        {studio.lines.map((line) => (
+          <Text key={line} style={s.small}>
+            {line}
+          </Text>
+        ))}
+      </View>
+      <View style={s.titleBlock}>
+        <Text style={s.title}>{head.title}</Text>
+        {head.numbers.map((number) => (
+          <Text key={number} style={s.number}>
+            {number}
+          </Text>
+        ))}
+      </View>
+    </View>
+  );
+}
+
 /** The client's link as a QR code (ADR 0035): its modules (uqr) and the address it opens. */
 export type PdfQrCode = { url: string; modules: boolean[][] };
 
@@ -77,21 +125,14 @@ export async function renderDocumentPdfLayout(
   qr: PdfQrCode | null = null,
 ): Promise<Buffer> {
   const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
-  const { Document, Image, Page, Path, Svg, Text, View, StyleSheet, renderToBuffer } = pdf;
+  const { Document, Page, Path, Svg, Text, View, StyleSheet, renderToBuffer } = pdf;
   const [descriptionHeader, quantityHeader, priceHeader, totalHeader] = printTexts.columns;
   const quantityWidth = columnWidth([quantityHeader, ...doc.lines.map((line) => line.quantity)], 50);
   const priceWidth = columnWidth([priceHeader, ...doc.lines.map((line) => line.unitPrice)], 80);
   const totalWidth = columnWidth([totalHeader, ...doc.lines.map((line) => line.total)], 80);
   const s = StyleSheet.create({
     page: { padding, fontFamily: "Inter", fontSize: bodySize, color: ink, lineHeight: 1.35 },
-    header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 24 },
-    studio: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
-    titleBlock: { flexShrink: 0 },
-    logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
-    studioName: { fontSize: 14, fontWeight: 700 },
     small: { fontSize: 9, color: muted },
-    title: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1, lineHeight: 1.2, marginBottom: 2 },
-    number: { fontSize: 12, textAlign: "right", color: muted },
     columns: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
     billTo: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
     detailsBlock: { flexShrink: 0 },
@@ -139,26 +180,7 @@ export async function renderDocumentPdfLayout(
   const element = (
     <Document title={`${doc.title} ${doc.number}`} author={doc.studio.name} creator={doc.studio.name} producer="Studio">
       <Page size="LETTER" style={s.page}>
-        <View style={s.header}>
-          <View style={s.studio}>
-            {logo ? (
-              <Image
-                style={s.logo}
-                src={{ data: Buffer.from(logo.data), format: logo.mimeType === "image/png" ? "png" : "jpg" }}
-              />
-            ) : null}
-            <Text style={s.studioName}>{doc.studio.name}</Text>
-            {doc.studio.lines.map((line) => (
-              <Text key={line} style={s.small}>
-                {line}
-              </Text>
-            ))}
-          </View>
-          <View style={s.titleBlock}>
-            <Text style={s.title}>{doc.title}</Text>
-            <Text style={s.number}>{doc.number}</Text>
-          </View>
-        </View>
+        {pdfHeader(pdf, { logo, studio: doc.studio, title: doc.title, numbers: [doc.number] })}
 
         {doc.voidNotice ? <Text style={s.voidNotice}>{doc.voidNotice}</Text> : null}
 

@@ -18,7 +18,7 @@ import { studioTimeZone } from "#app/models/invoices.server.ts";
 import type { ProposalDetail } from "#app/models/proposals.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
 import { limitPdfRender } from "#app/services/document-pdf-file.server.ts";
-import { loadRenderer, pdfTheme } from "#app/services/document-pdf-renderer.server.tsx";
+import { loadRenderer, type PdfLogo, pdfHeader, pdfTheme } from "#app/services/document-pdf-renderer.server.tsx";
 import { logoForPdf, signatureForPdf } from "#app/services/logo-image.server.ts";
 
 /** The proposal's PDF bytes (BusyError when no render slot frees up in time). */
@@ -42,26 +42,20 @@ export async function renderProposalPdf(
   }, options);
 }
 
-type PdfImage = { data: Uint8Array; mimeType: "image/png" | "image/jpeg" };
-
 async function renderLayout(
   doc: ProposalDocument,
-  logo: PdfImage | null,
-  signature: PdfImage | null,
+  logo: PdfLogo | null,
+  signature: PdfLogo | null,
   signatureDrawn: boolean,
 ): Promise<Buffer> {
-  const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = await loadRenderer();
+  const pdf = await loadRenderer();
+  const { Document, Image, Page, Text, View, StyleSheet, renderToBuffer } = pdf;
   const { padding, ink, muted, rule, bodySize } = pdfTheme;
   const s = StyleSheet.create({
     page: { padding, fontFamily: "Inter", fontSize: bodySize, color: ink, lineHeight: 1.35 },
-    header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 20 },
-    studio: { flexGrow: 1, flexShrink: 1, flexBasis: 0, paddingRight: 16 },
-    logo: { width: 120, maxHeight: 60, objectFit: "contain", marginBottom: 6 },
-    studioName: { fontSize: 14, fontWeight: 700 },
     small: { fontSize: 9, color: muted },
-    titleBlock: { flexShrink: 0 },
-    heading: { fontSize: 24, fontWeight: 700, textAlign: "right", letterSpacing: 1, lineHeight: 1.2 },
-    number: { fontSize: 12, textAlign: "right", color: muted },
+    heading: { fontSize: 24, fontWeight: 700, letterSpacing: 1, lineHeight: 1.2 },
+    number: { fontSize: 12, color: muted },
     blockTitle: { fontSize: 9, fontWeight: 700, color: muted, marginBottom: 4, marginTop: 14 },
     title: { fontSize: 16, fontWeight: 700, marginTop: 14 },
     strong: { fontWeight: 700 },
@@ -116,27 +110,7 @@ async function renderLayout(
       producer="Studio"
     >
       <Page size="LETTER" style={s.page}>
-        <View style={s.header}>
-          <View style={s.studio}>
-            {logo ? (
-              <Image
-                style={s.logo}
-                src={{ data: Buffer.from(logo.data), format: logo.mimeType === "image/png" ? "png" : "jpg" }}
-              />
-            ) : null}
-            <Text style={s.studioName}>{doc.studio.name}</Text>
-            {doc.studio.lines.map((line) => (
-              <Text key={line} style={s.small}>
-                {line}
-              </Text>
-            ))}
-          </View>
-          <View style={s.titleBlock}>
-            <Text style={s.heading}>{doc.heading}</Text>
-            <Text style={s.number}>{doc.number}</Text>
-            <Text style={s.number}>{doc.version}</Text>
-          </View>
-        </View>
+        {pdfHeader(pdf, { logo, studio: doc.studio, title: doc.heading, numbers: [doc.number, doc.version] })}
 
         <Text style={s.blockTitle}>PREPARED FOR</Text>
         {doc.customerLines.map((line, index) => (
@@ -183,8 +157,8 @@ async function renderLayout(
 
       {signed ? (
         <Page size="LETTER" style={s.page}>
-          <Text style={[s.heading, { textAlign: "left" }]}>Signature certificate</Text>
-          <Text style={[s.number, { textAlign: "left", marginBottom: 16 }]}>
+          <Text style={s.heading}>Signature certificate</Text>
+          <Text style={[s.number, { marginBottom: 16 }]}>
             {doc.number}, {doc.version}
           </Text>
           {record("Signed by (typed name)", signed.signerName)}

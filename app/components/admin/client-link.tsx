@@ -68,9 +68,6 @@ export function ClientLinkResult({ state }: { state: ClientLinkState }) {
   const answer = fetcher.data ?? state.answer;
   const link = createdLink(answer);
   const error = failureMessage(answer, { form: formId });
-  const [copied, setCopied] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   if (!link && !error) return null;
   if (!link) {
     return (
@@ -79,27 +76,43 @@ export function ClientLinkResult({ state }: { state: ClientLinkState }) {
       </p>
     );
   }
-  const fieldId = "client-link-url";
   return (
-    <div className="flex flex-col gap-1.5 rounded-md border border-zinc-800 bg-zinc-900/40 px-3 py-2">
-      <label htmlFor={fieldId} className="text-sm font-medium text-zinc-100">
-        Client link
+    <div className="rounded-md border border-zinc-800 bg-zinc-900/40 px-3 py-2">
+      <CopyableLink id="client-link-url" label="Client link" link={link} note={sendMessages.linkCreated} />
+    </div>
+  );
+}
+
+/**
+ * A link just issued, shown once (links are stored hashed): a read-only field to select, and with
+ * JavaScript a Copy button (the clipboard) that says when it copied. The client link and the portal
+ * link show theirs with it.
+ */
+export function CopyableLink({ id, label, link, note }: { id: string; label: string; link: string; note: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const noteId = `${id}-note`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-100">
+        {label}
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <input
-          id={fieldId}
+          id={id}
           readOnly
           value={link}
           onFocus={(event) => event.currentTarget.select()}
-          aria-describedby="client-link-note"
+          aria-describedby={noteId}
           className="min-w-0 flex-1 basis-64 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-xs text-zinc-100"
         />
         {hydrated ? (
           <button
             type="button"
-            className={buttonClass("secondary")}
+            className={buttonClass("secondary", undefined, "sm")}
             onClick={() => {
-              const field = document.getElementById(fieldId);
+              const field = document.getElementById(id);
               if (field instanceof HTMLInputElement) field.select();
               navigator.clipboard?.writeText(link).then(
                 () => setCopied(link),
@@ -112,8 +125,8 @@ export function ClientLinkResult({ state }: { state: ClientLinkState }) {
           </button>
         ) : null}
       </div>
-      <p id="client-link-note" className="text-xs text-zinc-400">
-        {sendMessages.linkCreated}
+      <p id={noteId} className="text-xs text-zinc-400">
+        {note}
       </p>
       <p role="status" className="sr-only">
         {copied === link ? "Link copied" : ""}

@@ -26,7 +26,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
-import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
 import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
@@ -95,17 +95,6 @@ export type DocumentActionsData = {
 
 /** a link inside a sentence: underlined always (not only on hover), so it is not told apart by colour alone */
 const inTextLink = cx(linkClass, "underline");
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-zinc-800 bg-zinc-900/40">
-      <h2 id={id} className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
-        {title}
-      </h2>
-      <div className="p-5">{children}</div>
-    </section>
-  );
-}
 
 export function DocumentActions({
   doc,

@@ -24,7 +24,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ComponentProps, type FormEvent, type ReactNode, useEffect } from "react";
+import { type ComponentProps, type FormEvent, type KeyboardEvent, type ReactNode, useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
@@ -95,15 +95,52 @@ export function useIsSubmitting(options: BusyOptions = {}) {
   return isSubmitting(useNavigation(), options);
 }
 
-/** A POST form wired to Conform (ids, noValidate once hydrated, the form-level error). */
+/** Single-line fields where Enter would submit the form (implicit submission); buttons keep their Enter. */
+const enterSubmits = new Set([
+  "text",
+  "search",
+  "number",
+  "date",
+  "email",
+  "tel",
+  "url",
+  "password",
+  "checkbox",
+  "radio",
+]);
+
+/** Enter in a one-line field submits nothing (with JavaScript); textareas keep their new lines. */
+function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target;
+  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
+  if (target instanceof HTMLInputElement && enterSubmits.has(target.type)) event.preventDefault();
+}
+
+/**
+ * A POST form wired to Conform (ids, noValidate once hydrated, the form-level error).
+ * `enterSaves={false}` (the document editors): Enter in a one-line field saves nothing, with
+ * JavaScript (the key is kept in the field) and without it (the form's first submit button, the one
+ * the browser's implicit submission presses, is a disabled one).
+ */
 export function AdminForm<Shape extends Record<string, unknown>>({
   form,
   children,
   className,
+  enterSaves = true,
   ...props
-}: { form: FormMetadata<Shape, string[]>; children: ReactNode } & Omit<ComponentProps<typeof Form>, "children">) {
+}: { form: FormMetadata<Shape, string[]>; children: ReactNode; enterSaves?: boolean } & Omit<
+  ComponentProps<typeof Form>,
+  "children"
+>) {
   return (
-    <Form method="post" {...getFormProps(form)} {...props} className={className}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      {...props}
+      onKeyDown={enterSaves ? props.onKeyDown : keepEnterInField}
+      className={className}
+    >
+      {enterSaves ? null : <button type="submit" disabled hidden tabIndex={-1} aria-hidden data-enter-guard />}
       {children}
     </Form>
   );

@@ -7,9 +7,9 @@
  */
 
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft, Eye, FileDown, LayoutDashboard, ListRestart, Plus, Repeat, Send, Trash2 } from "lucide-react";
+import { ArrowLeft, Eye, FileDown, LayoutDashboard, ListRestart, Plus, Repeat, Send } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import {
   ClientLinkButton,
@@ -28,12 +28,12 @@ import {
   SelectField,
   SubmitButton,
   TextareaField,
-  TextField,
   useAdminForm,
   useIsSubmitting,
 } from "#app/components/admin/form.tsx";
+import { LineItemRows } from "#app/components/admin/line-items.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
-import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import { wordsFor } from "#app/domain/invoice-document.ts";
@@ -72,43 +72,6 @@ export type EditorCustomer = { id: string; name: string; businessName: string | 
 /** A project of the customer: the lines its pricing gives, and its recurring fees as lines (offered apart). */
 export type EditorProject = { id: string; projectName: string; lines: ProjectLine[]; feeLines: ProjectLine[] };
 const formId = "invoice-editor";
-
-/** Single-line fields where Enter would submit the form (implicit submission); buttons keep their Enter. */
-const enterSubmits = new Set([
-  "text",
-  "search",
-  "number",
-  "date",
-  "email",
-  "tel",
-  "url",
-  "password",
-  "checkbox",
-  "radio",
-]);
-
-/**
- * Enter in a one-line field never submits the editor (with JavaScript); textareas keep their
- * new lines and buttons their Enter. Without JavaScript the form's first submit button, a
- * disabled one, stops the browser's implicit submission.
- */
-export function keepEnterInField(event: KeyboardEvent<HTMLFormElement>) {
-  const target = event.target;
-  if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-  if (target instanceof HTMLInputElement && enterSubmits.has(target.type)) event.preventDefault();
-}
-
-export function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
-  const id = `card-${title.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className={cx("rounded-xl border border-zinc-800 bg-zinc-900/40", className)}>
-      <h2 id={id} className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
-        {title}
-      </h2>
-      <div className="p-5">{children}</div>
-    </section>
-  );
-}
 
 export function InvoiceEditor({
   mode,
@@ -179,7 +142,7 @@ export function InvoiceEditor({
   const totals = previewTotals(values);
   // the schema reads items leniently (preprocess), so its input type is unknown: name the list's shape here
   const itemsField = fields.items as unknown as FieldMetadata<EditorLine[], EditorValues, string[]>;
-  const lines = itemsField.getFieldList();
+  const _lines = itemsField.getFieldList();
 
   // the chosen project's pricing: its lines replace untouched ones at once, typed ones only when asked
   const projectId = typeof values.project_id === "string" ? values.project_id : "";
@@ -250,14 +213,7 @@ export function InvoiceEditor({
 
   return (
     <>
-      <AdminForm
-        form={form}
-        action={action}
-        onKeyDown={keepEnterInField}
-        className="mx-auto flex max-w-5xl flex-col gap-5"
-      >
-        {/* the default button of implicit submission (Enter in a field) comes first and is disabled: Enter saves nothing */}
-        <button type="submit" disabled hidden tabIndex={-1} aria-hidden data-enter-guard />
+      <AdminForm form={form} action={action} enterSaves={false} className="mx-auto flex max-w-5xl flex-col gap-5">
         <div className="flex flex-wrap items-center gap-3">
           <Link
             to="/admin/invoices"
@@ -395,75 +351,13 @@ export function InvoiceEditor({
 
           <Card title="Line Items">
             <div className="flex flex-col gap-3">
-              <div
-                aria-hidden
-                className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
-              >
-                <span>Description</span>
-                <span>Quantity</span>
-                <span>Unit Price</span>
-                <span className="text-right">Total</span>
-                <span />
-              </div>
-              <ol className="flex flex-col gap-3">
-                {lines.map((line, index) => {
-                  const item = line.getFieldset();
-                  const n = index + 1;
-                  return (
-                    <li
-                      key={line.key}
-                      data-line={index}
-                      className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
-                    >
-                      <TextField
-                        key={item.description.key}
-                        meta={item.description}
-                        label={<span className="md:sr-only">Description, line {n}</span>}
-                        maxLength={limits.lineDescription}
-                        placeholder="Description"
-                        className="col-span-2 md:col-span-1"
-                      />
-                      <NumberField
-                        key={item.quantity.key}
-                        meta={item.quantity}
-                        label={<span className="md:sr-only">Quantity, line {n}</span>}
-                        min={0}
-                        step={0.01}
-                      />
-                      <MoneyField
-                        key={item.unit_price.key}
-                        meta={item.unit_price}
-                        label={<span className="md:sr-only">Unit price, line {n}</span>}
-                      />
-                      <p
-                        className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums"
-                        data-line-total
-                      >
-                        <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
-                        {formatMoney(totals.lineTotalsByIndex[index] ?? 0)}
-                      </p>
-                      <div className="flex h-10 items-center justify-end">
-                        {lines.length > 1 ? (
-                          <button
-                            {...form.remove.getButtonProps({ name: fields.items.name, index })}
-                            className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
-                            aria-label={`Remove line ${n}`}
-                          >
-                            <Trash2 aria-hidden className="size-4" />
-                          </button>
-                        ) : null}
-                      </div>
-                    </li>
-                  );
-                })}
-              </ol>
-              <p
-                id={fields.items.errorId}
-                role={fields.items.errors?.length ? "alert" : undefined}
-                className="text-sm text-red-400"
-              >
-                {fields.items.errors?.[0] ?? ""}
-              </p>
+              <LineItemRows
+                field={itemsField}
+                lineTotals={totals.lineTotalsByIndex}
+                lineName={(n) => `line ${n}`}
+                removeLabel={(n) => `Remove line ${n}`}
+                removeButton={(index) => form.remove.getButtonProps({ name: itemsField.name, index })}
+              />
               <div className="flex flex-wrap items-center gap-2">
                 <button
                   {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyLine })}

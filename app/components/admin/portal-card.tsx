@@ -5,8 +5,8 @@
  * small form (intent `portal-send`, `portal-copy`, `portal-revoke`); without JavaScript the page
  * comes back with the copied link in a read-only field.
  */
-import { Check, Copy, Link2, Mail, ShieldOff } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Link2, Mail, ShieldOff } from "lucide-react";
+import { CopyableLink } from "#app/components/admin/client-link.tsx";
 import { RowActionForm } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
@@ -37,10 +37,6 @@ export function PortalCard({
 }) {
   const action = `/admin/customers/${customerId}`;
   const fields = {};
-  const [done, setDone] = useState<string | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const fieldId = "portal-link-url";
   return (
     <section
       aria-labelledby="client-portal-title"
@@ -93,44 +89,7 @@ export function PortalCard({
         </RowActionForm>
       </div>
       {copied ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fieldId} className="text-sm font-medium text-zinc-100">
-            Portal link
-          </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              id={fieldId}
-              readOnly
-              value={copied}
-              onFocus={(event) => event.currentTarget.select()}
-              aria-describedby="portal-link-note"
-              className="min-w-0 flex-1 basis-64 rounded-md border border-zinc-700 bg-zinc-950 px-3 py-2 font-mono text-xs text-zinc-100"
-            />
-            {hydrated ? (
-              <button
-                type="button"
-                className={buttonClass("secondary", undefined, "sm")}
-                onClick={() => {
-                  const field = document.getElementById(fieldId);
-                  if (field instanceof HTMLInputElement) field.select();
-                  navigator.clipboard?.writeText(copied).then(
-                    () => setDone(copied),
-                    () => setDone(null),
-                  );
-                }}
-              >
-                {done === copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-                {done === copied ? "Copied" : "Copy"}
-              </button>
-            ) : null}
-          </div>
-          <p id="portal-link-note" className="text-xs text-zinc-400">
-            {portalMessages.copied}
-          </p>
-          <p role="status" className="sr-only">
-            {done === copied ? "Link copied" : ""}
-          </p>
-        </div>
+        <CopyableLink id="portal-link-url" label="Portal link" link={copied} note={portalMessages.copied} />
       ) : null}
     </section>
   );

@@ -23,19 +23,14 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { Card, keepEnterInField } from "#app/components/admin/invoice-editor.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { LineItemRows } from "#app/components/admin/line-items.tsx";
+import { buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { displayDate } from "#app/domain/dates.ts";
+import { type EditorLine, emptyLine } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { previewDeposit, previewOption } from "#app/domain/proposal-pages.ts";
-import {
-  type EditorLine,
-  type EditorOption,
-  emptyOption,
-  emptyProposalLine,
-  proposalFormSchema,
-} from "#app/domain/proposals.ts";
+import { type EditorOption, emptyOption, proposalFormSchema } from "#app/domain/proposals.ts";
 
 export type ProposalEditorValues = {
   customer_id: string;
@@ -102,14 +97,7 @@ export function ProposalEditor({
   }
 
   return (
-    <AdminForm
-      form={form}
-      action={action}
-      onKeyDown={keepEnterInField}
-      className="mx-auto flex max-w-5xl flex-col gap-5"
-    >
-      {/* the default button of implicit submission (Enter in a field) comes first and is disabled: Enter saves nothing */}
-      <button type="submit" disabled hidden tabIndex={-1} aria-hidden data-enter-guard />
+    <AdminForm form={form} action={action} enterSaves={false} className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
         <Link to="/admin/proposals" className={buttonClass("ghost", undefined, "icon")} aria-label="Back to proposals">
           <ArrowLeft aria-hidden className="size-5" />
@@ -294,7 +282,7 @@ function OptionsCard({
             const n = index + 1;
             const preview = previewOption(raw[index]);
             const linesField = set.lines as unknown as FieldMetadata<EditorLine[], ProposalEditorValues, string[]>;
-            const lines = linesField.getFieldList();
+            const _lines = linesField.getFieldList();
             return (
               <li
                 key={option.key}
@@ -332,90 +320,16 @@ function OptionsCard({
                     wide={false}
                   />
                 </div>
-                <div
-                  aria-hidden
-                  className="hidden gap-3 text-xs font-medium tracking-wide text-zinc-400 uppercase md:grid md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem]"
-                >
-                  <span>Description</span>
-                  <span>Quantity</span>
-                  <span>Unit Price</span>
-                  <span className="text-right">Total</span>
-                  <span />
-                </div>
-                <ol className="mt-1 flex flex-col gap-3">
-                  {lines.map((line, lineIndex) => {
-                    const item = line.getFieldset();
-                    const m = lineIndex + 1;
-                    return (
-                      <li
-                        key={line.key}
-                        data-line={lineIndex}
-                        className="grid grid-cols-2 gap-x-3 border-b border-zinc-800 pb-3 md:grid-cols-[minmax(0,1fr)_6.5rem_8rem_7rem_2.5rem] md:items-start md:border-0 md:pb-0"
-                      >
-                        <TextField
-                          key={item.description.key}
-                          meta={item.description}
-                          label={
-                            <span className="md:sr-only">
-                              Description, {kind} {n} line {m}
-                            </span>
-                          }
-                          maxLength={limits.lineDescription}
-                          placeholder="Description"
-                          className="col-span-2 md:col-span-1"
-                        />
-                        <NumberField
-                          key={item.quantity.key}
-                          meta={item.quantity}
-                          label={
-                            <span className="md:sr-only">
-                              Quantity, {kind} {n} line {m}
-                            </span>
-                          }
-                          min={0}
-                          step={0.01}
-                        />
-                        <MoneyField
-                          key={item.unit_price.key}
-                          meta={item.unit_price}
-                          label={
-                            <span className="md:sr-only">
-                              Unit price, {kind} {n} line {m}
-                            </span>
-                          }
-                        />
-                        <p
-                          className="flex h-10 items-center justify-end text-sm text-zinc-100 tabular-nums"
-                          data-line-total
-                        >
-                          <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
-                          {formatMoney(preview.lineTotals[lineIndex] ?? 0)}
-                        </p>
-                        <div className="flex h-10 items-center justify-end">
-                          {lines.length > 1 ? (
-                            <button
-                              {...form.remove.getButtonProps({ name: linesField.name, index: lineIndex })}
-                              className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
-                              aria-label={`Remove line ${m} of ${kind} ${n}`}
-                            >
-                              <Trash2 aria-hidden className="size-4" />
-                            </button>
-                          ) : null}
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ol>
-                <p
-                  id={linesField.errorId}
-                  role={linesField.errors?.length ? "alert" : undefined}
-                  className="text-sm text-red-400"
-                >
-                  {linesField.errors?.[0] ?? ""}
-                </p>
+                <LineItemRows
+                  field={linesField}
+                  lineTotals={preview.lineTotals}
+                  lineName={(m) => `${kind} ${n} line ${m}`}
+                  removeLabel={(m) => `Remove line ${m} of ${kind} ${n}`}
+                  removeButton={(lineIndex) => form.remove.getButtonProps({ name: linesField.name, index: lineIndex })}
+                />
                 <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
                   <button
-                    {...form.insert.getButtonProps({ name: linesField.name, defaultValue: emptyProposalLine })}
+                    {...form.insert.getButtonProps({ name: linesField.name, defaultValue: emptyLine })}
                     className={buttonClass("secondary", undefined, "sm")}
                     aria-label={`Add line to ${kind} ${n}`}
                   >

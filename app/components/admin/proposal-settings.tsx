@@ -12,6 +12,7 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { Card } from "#app/components/admin/ui.tsx";
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal } from "#app/domain/money.ts";
 import { type ProposalSettings, proposalSettingsIntent, proposalSettingsSchema } from "#app/domain/proposals.ts";
@@ -36,32 +37,26 @@ export function ProposalSettingsSection({
     },
   });
   return (
-    <section aria-labelledby="proposal-settings-title" className="rounded-xl border border-zinc-800 bg-zinc-900/40">
-      <h2 id="proposal-settings-title" className="border-b border-zinc-800 px-5 py-3 text-base font-semibold">
-        Proposals
-      </h2>
-      <div className="flex flex-col gap-2 p-5">
-        <p className="text-sm text-zinc-400">
-          New proposals start with this agreement, deposit and validity; each proposal can change them before it is
-          sent.
-        </p>
-        <AdminForm form={form} className="flex flex-col gap-2">
-          <FormError form={form} />
-          <TextareaField
-            meta={fields.agreement_template}
-            label="Agreement Template"
-            rows={10}
-            maxLength={limits.agreement}
-          />
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <TextField meta={fields.deposit_percent} label="Deposit on Signing (%)" inputMode="decimal" />
-            <TextField meta={fields.valid_days} label="Valid For (days)" inputMode="numeric" />
-          </div>
-          <div>
-            <SubmitButton intent={proposalSettingsIntent}>Save Proposals</SubmitButton>
-          </div>
-        </AdminForm>
-      </div>
-    </section>
+    <Card id="proposal-settings-title" title="Proposals" bodyClassName="flex flex-col gap-2 p-5">
+      <p className="text-sm text-zinc-400">
+        New proposals start with this agreement, deposit and validity; each proposal can change them before it is sent.
+      </p>
+      <AdminForm form={form} className="flex flex-col gap-2">
+        <FormError form={form} />
+        <TextareaField
+          meta={fields.agreement_template}
+          label="Agreement Template"
+          rows={10}
+          maxLength={limits.agreement}
+        />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <TextField meta={fields.deposit_percent} label="Deposit on Signing (%)" inputMode="decimal" />
+          <TextField meta={fields.valid_days} label="Valid For (days)" inputMode="numeric" />
+        </div>
+        <div>
+          <SubmitButton intent={proposalSettingsIntent}>Save Proposals</SubmitButton>
+        </div>
+      </AdminForm>
+    </Card>
   );
 }

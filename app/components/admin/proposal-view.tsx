@@ -19,8 +19,7 @@ import {
   TextareaField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { Card } from "#app/components/admin/invoice-editor.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { Detail, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import { limits } from "#app/domain/limits.ts";

@@ -3,9 +3,13 @@
  * changes, the page's loaders run again (debounced), so rows and counts come through the
  * same guarded loaders as on a reload. `EventSource` reconnects by itself after a drop;
  * after a reconnection the page re-fetches once, since events may have been missed.
+ * While a navigation or a form submission is under way the re-fetch waits for it to end: a
+ * revalidation started during a navigation makes React Router load the navigation's data again,
+ * and the second answer no longer carries the flash toast the first one read (the toast was lost
+ * whenever the action's own change event arrived before the redirect had rendered).
  */
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import {
   type ChangeTable,
   changeRevalidateDebounceMs,
@@ -17,6 +21,9 @@ export function useLiveChanges(tables: readonly ChangeTable[]) {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const navigating = useNavigation().state !== "idle";
+  const navigatingRef = useRef(navigating);
+  navigatingRef.current = navigating;
   const key = [...new Set(tables)].sort().join(",");
 
   useEffect(() => {
@@ -27,7 +34,10 @@ export function useLiveChanges(tables: readonly ChangeTable[]) {
     let dropped = false;
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidateRef.current().catch(() => {}), changeRevalidateDebounceMs);
+      timer = setTimeout(() => {
+        if (navigatingRef.current) schedule();
+        else void revalidateRef.current().catch(() => {});
+      }, changeRevalidateDebounceMs);
     };
     source.addEventListener("change", (message) => {
       const event = parseChangeEvent((message as MessageEvent<string>).data);

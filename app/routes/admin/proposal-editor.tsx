@@ -21,7 +21,7 @@ import type { Db } from "#app/db/client.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
-import { editorLines } from "#app/domain/invoice-form.ts";
+import { editorLines, emptyLine } from "#app/domain/invoice-form.ts";
 import { centsToDecimal } from "#app/domain/money.ts";
 import {
   defaultExpiry,
@@ -33,7 +33,6 @@ import {
   checkProposalAction,
   editorOptions,
   emptyOption,
-  emptyProposalLine,
   proposalFormSchema,
   proposalMessages,
   tiersFromPackages,
@@ -119,7 +118,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
               {
                 name: project.projectName,
                 description: project.description ?? "",
-                lines: projectLines.length ? projectLines : [emptyProposalLine],
+                lines: projectLines.length ? projectLines : [emptyLine],
               },
             ]
           : [];

@@ -68,7 +68,7 @@ export async function loadProposalView(
     canRevise: checkProposalAction(proposal, "revise", today).ok,
     canRevoke: checkProposalAction(proposal, "revoke", today).ok,
     // a fresh link only for a proposal the client can still open and answer
-    hasClientLink: liveLinks > 0 && (proposal.state === "sent" || proposal.state === "viewed"),
+    hasClientLink: liveLinks > 0 && checkProposalAction(proposal, "sign", today).ok,
     versions: versions.map((version) => ({
       revision: version.revision,
       reason: version.reason,
