@@ -211,9 +211,13 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   return Object.assign(app, { publicCache, warmUp });
 }
 
+/** A shutdown that has not finished by then exits with 1, naming the step it waited on. */
+const shutdownLimitMs = 30_000;
+
 /**
  * Listens, and on SIGTERM or SIGINT ends the open event streams, stops accepting,
- * lets in-flight requests finish (up to 10 s), closes the database cleanly and exits.
+ * lets in-flight requests finish (up to 10 s), closes the database cleanly and exits
+ * (within 30 s, or with 1).
  */
 export function serve(
   runtime: Runtime,
@@ -249,6 +253,19 @@ export function serve(
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, "shutting down");
+      // each step's time is logged when stopped; one that hangs is named, and the process exits anyway
+      const started = performance.now();
+      const steps: Record<string, number> = {};
+      let step = "connections";
+      const begin = (next: string) => {
+        steps[step] = Math.round(performance.now() - started);
+        step = next;
+      };
+      const deadline = setTimeout(() => {
+        logger.error({ step, steps, limitMs: shutdownLimitMs }, "shutting down took too long: exiting");
+        process.exit(1);
+      }, shutdownLimitMs);
+      deadline.unref();
       // open event streams end now (browsers reconnect elsewhere), so they do not hold the 10 s below
       runtime.beginShutdown();
       const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -256,9 +273,11 @@ export function serve(
       await new Promise<void>((done) => server.close(() => done()));
       server.closeIdleConnections();
       try {
+        begin("on close");
         await onClose?.();
-        await runtime.close();
-        logger.info("stopped");
+        await runtime.close(begin);
+        begin("exit");
+        logger.info({ msSinceSignal: steps }, "stopped");
         process.exit(0);
       } catch (error) {
         logger.error({ err: error }, "error while shutting down");

@@ -38,8 +38,8 @@ export type Runtime = {
   shutdown: AbortSignal;
   /** aborts `shutdown`; the server calls it before it stops accepting */
   beginShutdown(): void;
-  /** stops the workers, then closes the database */
-  close(): Promise<void>;
+  /** stops the workers, then closes the database; `onStep` is told each step as it begins */
+  close(onStep?: (step: string) => void): Promise<void>;
 };
 
 /** The embedded database has not been created yet (no DATABASE_URL and no data directory for it). */
@@ -150,13 +150,17 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     changes,
     shutdown: shutdown.signal,
     beginShutdown: () => shutdown.abort(),
-    async close() {
+    async close(onStep) {
       shutdown.abort();
       clearInterval(maintenance);
       for (const timer of timers) clearTimeout(timer);
+      onStep?.("change feed");
       await changes.close();
+      onStep?.("mail worker");
       await mail.stop();
+      onStep?.("page views");
       await pageViews.stop();
+      onStep?.("database");
       await database.close();
     },
   };
