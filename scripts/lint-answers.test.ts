@@ -56,6 +56,16 @@ const cases: Case[] = [
     text: 'export async function action() {\n  await save(db);\n  await auditAction(db, session, ip, "logo_saved");\n}\n',
   },
   {
+    rule: "no-raw-address-limit",
+    file: "app/services/planted.server.ts",
+    text: "export const take = (db, ip) => hitRateLimit(db, `planted:${ip}`, { limit: 1, windowMs: 1 });\n",
+  },
+  {
+    rule: "no-raw-address-limit",
+    file: "app/routes/admin/planted.ts",
+    text: "export const take = (db, app) =>\n  hitRateLimit(\n    db,\n    `planted:${app.ip}`,\n    rule,\n  );\n",
+  },
+  {
     rule: "no-outside-document-reference",
     file: "app/domain/planted.ts",
     text: "/** Totals as in SPEC section 9. */\nexport const x = 1;\n",

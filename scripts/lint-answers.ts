@@ -86,6 +86,13 @@ const rules: Rule[] = [
     instead: "auditedChange(db, (tx) => change(tx), { actor, ip, event, detail }) from audit.server.ts",
   },
   {
+    name: "no-raw-address-limit",
+    applies: (file) => file.startsWith("app/") && file !== "app/services/rate-limit.server.ts",
+    // a limit keyed on a raw address: IPv6 clients rotate addresses inside their /64 and pass it
+    pattern: /\bhitRateLimit\s*\([^;]*?\b(ip|address|remoteAddress)\b/,
+    instead: 'hitAddressLimit(db, "bucket", ip, rule) from rate-limit.server.ts (IPv6 keyed on its /64)',
+  },
+  {
     name: "no-outside-document-reference",
     applies: (file) => file.startsWith("app/"),
     // a comment citing the product spec, the design paper or an issue by number points outside the repository

@@ -24,7 +24,6 @@ import {
   ownerBookingMail,
   visitorBookingMail,
 } from "#app/domain/booking-mail.ts";
-import { limitAddress } from "#app/domain/client-address.ts";
 import { addDaysIso, isValidTimeZone, utcDate } from "#app/domain/dates.ts";
 import {
   type Booking,
@@ -48,7 +47,7 @@ import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.s
 import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
 import { checkFormToken } from "#app/services/form-token.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
 const day = 86_400_000;
 
@@ -198,7 +197,7 @@ export async function bookConsultation(app: BookingApp, formData: FormData, now 
   if (token === "expired") return { kind: "stale", submission };
   if (submission.status !== "success") return { kind: "invalid", submission };
   if (config.contactRateLimit) {
-    const limit = await hitRateLimit(database.db, `booking:ip:${limitAddress(app.ip)}`, config.contactRateLimit);
+    const limit = await hitAddressLimit(database.db, "booking", app.ip, config.contactRateLimit);
     if (!limit.allowed) {
       return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, submission };
     }

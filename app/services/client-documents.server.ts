@@ -12,7 +12,7 @@ import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
 /** Opens of client links per address: plenty for a client, too few to guess 256-bit tokens anyway. */
 const clientLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
@@ -27,7 +27,7 @@ export type ClientLookup =
 export async function findClientDocument(db: Db, token: unknown, ip: string): Promise<ClientLookup> {
   const hash = clientTokenHash(token);
   if (!hash) return { status: "not-found" };
-  const limited = await hitRateLimit(db, `client-link:${ip}`, clientLinkLimit);
+  const limited = await hitAddressLimit(db, "client-link", ip, clientLinkLimit);
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const invoiceId = await findLinkedInvoiceId(db, hash);
   const invoice = invoiceId ? await getPrintableInvoice(db, invoiceId) : null;

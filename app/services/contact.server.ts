@@ -8,7 +8,6 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
 import type { AppContext } from "#app/context.server.ts";
-import { limitAddress } from "#app/domain/client-address.ts";
 import { type ContactAnswer, contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { SpamReason } from "#app/domain/enums.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
@@ -24,7 +23,7 @@ import {
   minimumFillMs,
 } from "#app/services/form-token.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
-import { countUse, hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { countUse, hitAddressLimit } from "#app/services/rate-limit.server.ts";
 import { keepSpam, spamFields } from "#app/services/spam.server.ts";
 
 /** The honeypot: a field people never see or fill in. */
@@ -71,11 +70,7 @@ async function staleFormToken(app: InquiryApp, expiredToken: string, minFillMs: 
       new Date(issuedAt + maximumAgeMs),
     );
     if (uses === 1) {
-      const perAddress = await hitRateLimit(
-        database.db,
-        `contact-refill:ip:${limitAddress(app.ip)}`,
-        refilledTokensPerIp,
-      );
+      const perAddress = await hitAddressLimit(database.db, "contact-refill", app.ip, refilledTokensPerIp);
       if (perAddress.allowed) return issueRefilledFormToken(config.sessionSecret, minFillMs);
     }
   }
@@ -85,7 +80,7 @@ async function staleFormToken(app: InquiryApp, expiredToken: string, minFillMs: 
 async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-spam" = "contact") {
   const rule = bucket === "contact" ? app.config.contactRateLimit : spamKeptPerIp;
   if (!rule) return null;
-  const limit = await hitRateLimit(app.database.db, `${bucket}:ip:${limitAddress(app.ip)}`, rule);
+  const limit = await hitAddressLimit(app.database.db, bucket, app.ip, rule);
   return limit.allowed ? null : limit;
 }
 

@@ -32,7 +32,7 @@ import { audit, auditedChange } from "#app/services/audit.server.ts";
 import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit, hitRateLimit } from "#app/services/rate-limit.server.ts";
 
 type Deps = { db: Db; config: Pick<Config, "publicUrl" | "sessionSecret"> };
 type Actor = { userId: string; email: string };
@@ -153,12 +153,12 @@ export async function requestPortalLink(
   email: string,
   now = new Date(),
 ): Promise<{ status: "done" } | { status: "limited"; retryAfterSeconds: number }> {
-  const limited = await hitRateLimit(deps.db, `portal-request:${deps.ip}`, portalRequestLimit, now);
+  const limited = await hitAddressLimit(deps.db, "portal-request", deps.ip, portalRequestLimit, now);
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const address = email.trim().toLowerCase();
-  const matches = await customersByEmail(deps.db, address);
+  const normalized = email.trim().toLowerCase();
+  const matches = await customersByEmail(deps.db, normalized);
   if (matches.length === 0) return { status: "done" };
-  const perEmail = await hitRateLimit(deps.db, `portal-request:email:${address}`, portalMailLimit, now);
+  const perEmail = await hitRateLimit(deps.db, `portal-request:email:${normalized}`, portalMailLimit, now);
   if (!perEmail.allowed) return { status: "done" };
   await deps.db.transaction(async (tx) => {
     for (const customer of matches) await queuePortalMail(tx, deps, customer, now);
@@ -178,7 +178,7 @@ export type PortalLookup =
 export async function findPortal(db: Db, token: unknown, ip: string, now = new Date()): Promise<PortalLookup> {
   const hash = clientTokenHash(token);
   if (!hash) return { status: "not-found" };
-  const limited = await hitRateLimit(db, `portal:${ip}`, portalOpenLimit, now);
+  const limited = await hitAddressLimit(db, "portal", ip, portalOpenLimit, now);
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const customerId = await findPortalCustomerId(db, hash, now);
   return customerId ? { status: "found", customerId } : { status: "not-found" };

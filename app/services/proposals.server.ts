@@ -44,7 +44,7 @@ import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/
 import { paymentInstructionsFor, subjectOf } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
 export type ProposalDeps = {
   db: Db;
@@ -167,7 +167,7 @@ export type ClientProposalLookup =
 export async function findClientProposal(db: Db, token: unknown, ip: string): Promise<ClientProposalLookup> {
   const hash = clientTokenHash(token);
   if (!hash) return { status: "not-found" };
-  const limited = await hitRateLimit(db, `proposal-link:${ip}`, proposalLinkLimit);
+  const limited = await hitAddressLimit(db, "proposal-link", ip, proposalLinkLimit);
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
   const id = await findLinkedProposalId(db, hash);
   const proposal = id ? await getProposal(db, id) : null;

@@ -8,6 +8,7 @@
  * it before any expensive or secret check (argon2, token lookups).
  */
 import type { Queryable } from "#app/db/client.server.ts";
+import { limitAddress } from "#app/domain/client-address.ts";
 import { deleteBuckets, deleteBucketsBefore, incrementBucket, readBucket } from "#app/models/rate-limits.server.ts";
 
 export type RateLimit = { limit: number; windowMs: number };
@@ -31,6 +32,21 @@ export async function hitRateLimit(
   const window = windowOf(rule, now);
   const hits = await incrementBucket(db, key, window.start);
   return { allowed: hits <= rule.limit, hits, retryAfterSeconds: window.retryAfterSeconds };
+}
+
+/**
+ * Counts one hit of `bucket` for a client's address: an IPv4 address by itself, an IPv6 one by its
+ * /64 (one client's whole block: per-address limits keyed on full IPv6 addresses hold nobody).
+ * Every per-address limit goes through here.
+ */
+export function hitAddressLimit(
+  db: Queryable,
+  bucket: string,
+  ip: string | null | undefined,
+  rule: RateLimit,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  return hitRateLimit(db, `${bucket}:ip:${limitAddress(ip)}`, rule, now);
 }
 
 /** Whether the limit is already reached, without counting a hit. For reports and tests, never as a guard. */

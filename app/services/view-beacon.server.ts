@@ -15,7 +15,7 @@ import { findLinkedProposalId, markProposalViewed } from "#app/models/proposals.
 import { getRequestSession } from "#app/services/auth.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
 import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
 /** Beacons per address: one per page shown, so as many as the pages' own limit. */
 const beaconLimit = { limit: 120, windowMs: 10 * 60_000 };
@@ -63,7 +63,7 @@ export async function recordBeacon(
   if (!counts) return false;
   const hash = clientTokenHash(beacon.token);
   if (!hash) return false;
-  const limited = await hitRateLimit(database.db, `view-beacon:${ip}`, beaconLimit, now);
+  const limited = await hitAddressLimit(database.db, "view-beacon", ip, beaconLimit, now);
   if (!limited.allowed) return false;
   return recorders[beacon.kind](database.db, hash, now);
 }

@@ -32,7 +32,7 @@ import * as beaconRoute from "#app/routes/view-beacon.ts";
 import { issueClientLink } from "#app/services/client-links.server.ts";
 import { mailKey } from "#app/services/mail.server.ts";
 import { portalMailLimit, portalOpenLimit, portalRequestLimit } from "#app/services/portal.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertInvoice, insertProject, proposalForm } from "../support/records.ts";
@@ -327,7 +327,7 @@ describeEachDatabase("client portal", (database) => {
   it("rate-limits opening portals per address", async () => {
     const token = await portalToken(ada.customerId);
     for (let i = 0; i < portalOpenLimit.limit - 1; i++) {
-      await hitRateLimit(db(), "portal:127.0.0.1", portalOpenLimit);
+      await hitAddressLimit(db(), "portal", "127.0.0.1", portalOpenLimit);
     }
     expect((await openPortal(token)).status).toBe(200);
     const limited = await openPortal(token);

@@ -1,5 +1,12 @@
 import { expect, it } from "vitest";
-import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits } from "#app/services/rate-limit.server.ts";
+import { findClientDocument } from "#app/services/client-documents.server.ts";
+import {
+  clearRateLimit,
+  hitAddressLimit,
+  hitRateLimit,
+  peekRateLimit,
+  pruneRateLimits,
+} from "#app/services/rate-limit.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const rule = { limit: 3, windowMs: 10 * 60_000 };
@@ -36,5 +43,31 @@ describeEachDatabase("rate limits", (database) => {
     await hitRateLimit(db, "old", rule, t0);
     await pruneRateLimits(db, at(25 * 3600_000));
     expect(await peekRateLimit(db, "old", rule, t0)).toMatchObject({ hits: 0 });
+  });
+
+  it("keys a per-address limit on an IPv6 address's /64: rotating addresses in one block shares one allowance", async () => {
+    const db = database().db;
+    const block = (n: number) => `2001:db8:7:8::${n.toString(16)}`;
+    const results = [];
+    for (let i = 1; i <= 4; i++) results.push((await hitAddressLimit(db, "test", block(i), rule, t0)).allowed);
+    expect(results).toEqual([true, true, true, false]);
+    expect((await hitAddressLimit(db, "test", "2001:db8:7:9::1", rule, t0)).allowed).toBe(true); // another /64
+    // an IPv4 address by itself, however it is written: the mapped form is the same client
+    const v4 = [];
+    for (const ip of ["::ffff:203.0.113.5", "203.0.113.5", "203.0.113.5", "::ffff:203.0.113.5", "203.0.113.6"]) {
+      v4.push((await hitAddressLimit(db, "test", ip, rule, t0)).allowed);
+    }
+    expect(v4).toEqual([true, true, true, false, true]);
+  });
+
+  it("client links: 120 guesses in 10 minutes from one IPv6 /64, however its addresses rotate", async () => {
+    const db = database().db;
+    const answers = [];
+    for (let i = 1; i <= 121; i++) {
+      answers.push((await findClientDocument(db, "a".repeat(43), `2001:db8:5:6:${i.toString(16)}::1`)).status);
+    }
+    expect(answers.slice(0, 120).every((status) => status === "not-found")).toBe(true);
+    expect(answers[120]).toBe("limited");
+    expect((await findClientDocument(db, "a".repeat(43), "2001:db8:5:7::1")).status).toBe("not-found");
   });
 });

@@ -12,11 +12,11 @@ import { safeReturnPath } from "#app/domain/return-path.ts";
 import { findUserById, hasAdminRole } from "#app/models/users.server.ts";
 import { refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { takePasskeyAttempt } from "#app/services/auth/limits.server.ts";
 import { authenticationOptions, verifyPasskeySignIn } from "#app/services/auth/passkeys.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { startSession } from "#app/services/auth/sign-in.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 import type { Route } from "./+types/login-passkey";
 
 const noStore = { "Cache-Control": "no-store" };
@@ -24,7 +24,7 @@ const noStore = { "Cache-Control": "no-store" };
 export async function action({ request, context }: Route.ActionArgs) {
   const { config, database, ip } = getApp(context);
   const db = database.db;
-  const limited = await hitRateLimit(db, `passkey-ip:${ip}`, { limit: 30, windowMs: 10 * 60_000 });
+  const limited = await takePasskeyAttempt(db, ip);
   if (!limited.allowed) {
     return refuse(429, authMessages.tooManySignIns, { headers: noStore, retryAfterSeconds: limited.retryAfterSeconds });
   }

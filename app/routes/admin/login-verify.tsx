@@ -14,6 +14,7 @@ import { secondFactorSchema, twoFactorMessages } from "#app/domain/two-factor.ts
 import { findUserById } from "#app/models/users.server.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { takeSecondFactorAttempt } from "#app/services/auth/limits.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { startSession } from "#app/services/auth/sign-in.server.ts";
 import {
@@ -23,7 +24,6 @@ import {
   verifySecondFactor,
 } from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
-import { hitRateLimit } from "#app/services/rate-limit.server.ts";
 import type { Route } from "./+types/login-verify";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,7 +32,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const noStore = { "Cache-Control": "no-store" };
-const limit = { limit: 5, windowMs: 10 * 60_000 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, database } = getApp(context);
@@ -50,15 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!pending) return refuse(401, twoFactorMessages.expired, refusal);
   if (submission.status !== "success") return invalid(submission, { headers: noStore });
   const user = await findUserById(db, pending.userId);
-  const byUser = await hitRateLimit(db, `totp:${pending.userId}`, limit);
-  const byIp = await hitRateLimit(db, `totp-ip:${ip}`, { limit: 20, windowMs: 10 * 60_000 });
+  const limited = await takeSecondFactorAttempt(db, pending.userId, ip);
   if (!user || user.disabledAt) return refuse(401, twoFactorMessages.expired, refusal);
-  if (!byUser.allowed || !byIp.allowed) {
+  if (!limited.allowed) {
     await audit(db, { event: "totp_blocked", userId: user.id, email: user.email, ip });
-    return refuse(429, twoFactorMessages.tooMany, {
-      ...refusal,
-      retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
-    });
+    return refuse(429, twoFactorMessages.tooMany, { ...refusal, retryAfterSeconds: limited.retryAfterSeconds });
   }
   const method = await verifySecondFactor(db, totpKey(config.sessionSecret), user.id, submission.value.code);
   if (!method) {

@@ -3,8 +3,7 @@
  * before anything expensive or secret runs: argon2, a token lookup, a mail.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { limitAddress } from "#app/domain/client-address.ts";
-import { clearRateLimit, hitRateLimit, type RateLimit } from "#app/services/rate-limit.server.ts";
+import { clearRateLimit, hitAddressLimit, hitRateLimit, type RateLimit } from "#app/services/rate-limit.server.ts";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -16,25 +15,25 @@ export const authLimits = {
   resetPerIp: { limit: 20, windowMs: hour },
   /** set-new-password, first-admin set-up and invitation posts (each carries a token) */
   tokenFormPerIp: { limit: 20, windowMs: 15 * minute },
+  /** passkey sign-in posts (options and answers) */
+  passkeyPerIp: { limit: 30, windowMs: 10 * minute },
+  secondFactorPerUser: { limit: 5, windowMs: 10 * minute },
+  secondFactorPerIp: { limit: 20, windowMs: 10 * minute },
 } satisfies Record<string, RateLimit>;
-
-const ipKey = limitAddress;
 
 /** The forms that carry an emailed or printed token (the invitation: ADR 0026). */
 type TokenForm = "recovery" | "setup" | "invitation";
 
 const limitKeys = {
   signInAccount: (email: string) => `signin:account:${email}`,
-  signInIp: (ip: string | null | undefined) => `signin:ip:${ipKey(ip)}`,
   resetEmail: (email: string) => `reset:email:${email}`,
-  resetIp: (ip: string | null | undefined) => `reset:ip:${ipKey(ip)}`,
-  tokenFormIp: (form: TokenForm, ip: string | null | undefined) => `${form}:ip:${ipKey(ip)}`,
+  secondFactorUser: (userId: string) => `totp:${userId}`,
 };
 
 /** Takes one sign-in attempt from the account's and the address's allowance. */
 export async function takeSignInAttempt(db: Queryable, email: string, ip: string | null | undefined, now: Date) {
   const account = await hitRateLimit(db, limitKeys.signInAccount(email), authLimits.signInPerAccount, now);
-  const byIp = await hitRateLimit(db, limitKeys.signInIp(ip), authLimits.signInPerIp, now);
+  const byIp = await hitAddressLimit(db, "signin", ip, authLimits.signInPerIp, now);
   if (account.allowed && byIp.allowed) return { allowed: true as const };
   return { allowed: false as const, by: account.allowed ? ("ip" as const) : ("account" as const) };
 }
@@ -46,7 +45,7 @@ export async function forgetSignInFailures(db: Queryable, email: string): Promis
 
 export async function takeResetRequest(db: Queryable, email: string, ip: string | null | undefined, now: Date) {
   const byEmail = await hitRateLimit(db, limitKeys.resetEmail(email), authLimits.resetPerEmail, now);
-  const byIp = await hitRateLimit(db, limitKeys.resetIp(ip), authLimits.resetPerIp, now);
+  const byIp = await hitAddressLimit(db, "reset", ip, authLimits.resetPerIp, now);
   return byEmail.allowed && byIp.allowed;
 }
 
@@ -56,5 +55,21 @@ export async function takeTokenFormAttempt(
   ip: string | null | undefined,
   now: Date,
 ): Promise<boolean> {
-  return (await hitRateLimit(db, limitKeys.tokenFormIp(form, ip), authLimits.tokenFormPerIp, now)).allowed;
+  return (await hitAddressLimit(db, form, ip, authLimits.tokenFormPerIp, now)).allowed;
+}
+
+/** Takes one passkey sign-in post from the address's allowance. */
+export function takePasskeyAttempt(db: Queryable, ip: string | null | undefined, now = new Date()) {
+  return hitAddressLimit(db, "passkey", ip, authLimits.passkeyPerIp, now);
+}
+
+/** Takes one second-factor code from the account's and the address's allowance. */
+export async function takeSecondFactorAttempt(db: Queryable, userId: string, ip: string | null | undefined) {
+  const now = new Date();
+  const byUser = await hitRateLimit(db, limitKeys.secondFactorUser(userId), authLimits.secondFactorPerUser, now);
+  const byIp = await hitAddressLimit(db, "totp", ip, authLimits.secondFactorPerIp, now);
+  return {
+    allowed: byUser.allowed && byIp.allowed,
+    retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byIp.retryAfterSeconds),
+  };
 }
