@@ -34,6 +34,7 @@ import { adminAccount, createAccount, signInCookie } from "../tests/support/acco
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { projectRoot, startServer, type TestServer } from "../tests/support/server.ts";
 import { info, percentile, type Row, round, under, writeRows } from "./lib/report.ts";
+import { type Timing, timeRequests, timingNote } from "./lib/timing.ts";
 
 function arg(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -205,59 +206,12 @@ async function wholeTables(database: Database) {
 
 // ---------------------------------------------------------------- HTTP
 
-/** One request kind's figures: the page as a document, or its `.data` (what a filter, search or pager click fetches). */
-type Timing = {
-  p50: number;
-  p95: number;
-  /** the server's own time (its request log line) */
-  serverP95: number;
-  queries: number[];
-  dbMsP50: number;
-  bytes: number;
-};
 type Measured = Scenario & { page: Timing; data: Timing };
 
 /** The `.data` address of a page (React Router's single fetch): /admin/invoices?x -> /admin/invoices.data?x */
 function dataPath(pagePath: string): string {
   const [pathname = "", search] = pagePath.split("?");
   return `${pathname}.data${search ? `?${search}` : ""}`;
-}
-
-async function time(server: TestServer, cookie: string, pathname: string, prefix: string): Promise<Timing> {
-  const times: number[] = [];
-  const ids: string[] = [];
-  let status = 0;
-  let bytes = 0;
-  for (let i = 0; i < warmUp + runs; i++) {
-    const id = `${prefix}-${i}`;
-    const t = performance.now();
-    const response = await fetch(`${server.url}${pathname}`, {
-      headers: { Cookie: cookie, "X-Request-Id": id },
-      redirect: "manual",
-    });
-    const body = await response.text();
-    const elapsed = performance.now() - t;
-    status = response.status;
-    bytes = Buffer.byteLength(body);
-    if (i >= warmUp) {
-      times.push(elapsed);
-      ids.push(id);
-    }
-  }
-  if (status !== 200) throw new Error(`${pathname} answered ${status}`);
-  const wanted = new Set(ids);
-  const lines = server.logs().filter((line) => line.msg === "request" && wanted.has(String(line.reqId)));
-  const sorted = [...times].sort((a, b) => a - b);
-  const serverMs = lines.map((line) => Number(line.ms)).sort((a, b) => a - b);
-  const dbMs = lines.map((line) => Number(line.dbMs)).sort((a, b) => a - b);
-  return {
-    p50: round(percentile(sorted, 50)),
-    p95: round(percentile(sorted, 95)),
-    serverP95: round(percentile(serverMs, 95)),
-    queries: [...new Set(lines.map((line) => Number(line.queries)))].sort((a, b) => a - b),
-    dbMsP50: round(percentile(dbMs, 50)),
-    bytes,
-  };
 }
 
 async function measure(server: TestServer, cookie: string, kind: DatabaseKind, list: Scenario[]) {
@@ -267,8 +221,18 @@ async function measure(server: TestServer, cookie: string, kind: DatabaseKind, l
     const n = counter++;
     results.push({
       ...scenario,
-      page: await time(server, cookie, scenario.path, `bench-lists-${kind}-${n}-page`),
-      data: await time(server, cookie, dataPath(scenario.path), `bench-lists-${kind}-${n}-data`),
+      page: await timeRequests(server, scenario.path, {
+        cookie,
+        runs,
+        warmUp,
+        prefix: `bench-lists-${kind}-${n}-page`,
+      }),
+      data: await timeRequests(server, dataPath(scenario.path), {
+        cookie,
+        runs,
+        warmUp,
+        prefix: `bench-lists-${kind}-${n}-data`,
+      }),
     });
   }
   return results;
@@ -314,17 +278,22 @@ async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: 
     const rows: Row[] = [info(area, `seed --scale ${scale} (${label[kind]})`, round(seconds), "s")];
     const table: Record<string, unknown>[] = [];
     for (const m of measured) {
-      const note = (t: Timing, what: string) =>
-        `p50 ${t.p50} ms, server p95 ${t.serverP95} ms, ${t.queries.join("/")} queries (db ${t.dbMsP50} ms p50), ${round(t.bytes / 1024)} KB ${what}`;
       rows.push(
-        under(area, `${m.list}: ${m.name} p95 (${label[kind]})`, m.page.p95, "ms", budgetMs, note(m.page, "HTML")),
+        under(
+          area,
+          `${m.list}: ${m.name} p95 (${label[kind]})`,
+          m.page.p95,
+          "ms",
+          budgetMs,
+          timingNote(m.page, "HTML"),
+        ),
         under(
           area,
           `${m.list}: ${m.name}, data request p95 (${label[kind]})`,
           m.data.p95,
           "ms",
           budgetMs,
-          note(m.data, "data"),
+          timingNote(m.data, "data"),
         ),
       );
       table.push({

@@ -1,6 +1,6 @@
 /**
  * Public pages against a static server: the production server's
- * `/` and `/pricing` at concurrency 32, and in the same run a minimal Node server sending the
+ * `/`, `/pricing` and `/book` at concurrency 32, and in the same run a minimal Node server sending the
  * very same bytes and headers (in its own process, like the app). Alternating runs, medians.
  * Goal: at least half the static server's throughput, with p99 reported.
  *
@@ -19,6 +19,8 @@ function arg(name: string, fallback: number): number {
 const runs = arg("runs", 3);
 const seconds = arg("seconds", 8);
 const connections = arg("connections", 32);
+/** two cached pages (server/public-cache.ts) and the booking page, rendered for each visitor (its form token and open slots) */
+const paths = ["/", "/pricing", "/book"];
 const headers = { "user-agent": browserAgent, "accept-encoding": "gzip, deflate, br" };
 
 function rawGet(url: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
@@ -60,7 +62,7 @@ const server = await startServer({ discardOutputAfterStart: true });
 const rows: Row[] = [];
 try {
   const pages: Record<string, { headers: Record<string, string>; body: string }> = {};
-  for (const path of ["/", "/pricing"]) {
+  for (const path of paths) {
     // the bytes as sent (compressed), not as fetch would hand them over
     const { headers: sent, body } = await rawGet(`${server.url}${path}`);
     const copied: Record<string, string> = {};
@@ -76,7 +78,7 @@ try {
   const statik = staticServer(pages);
   const staticUrl = `http://127.0.0.1:${await statik.port}`;
   try {
-    for (const path of ["/", "/pricing"]) {
+    for (const path of paths) {
       const app: LoadResult[] = [];
       const plain: LoadResult[] = [];
       for (let run = 0; run < runs; run++) {

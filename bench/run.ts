@@ -18,7 +18,17 @@ import { type Row, readRows, resultFile } from "./lib/report.ts";
 const here = import.meta.dirname;
 const root = path.resolve(here, "..");
 /** In the order they run; the first ones are quick. */
-const all = ["memory", "public-pages", "contact", "pdf", "lists", "scale-out", "live-updates", "lighthouse"];
+const all = [
+  "memory",
+  "public-pages",
+  "contact",
+  "pdf",
+  "lists",
+  "client-pages",
+  "scale-out",
+  "live-updates",
+  "lighthouse",
+];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith("-"));
 const names = chosen.length ? chosen : all;
 const unknown = names.filter((name) => !all.includes(name));

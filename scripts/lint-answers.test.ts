@@ -58,12 +58,12 @@ const cases: Case[] = [
   {
     rule: "no-raw-address-limit",
     file: "app/services/planted.server.ts",
-    text: "export const take = (db, ip) => hitRateLimit(db, `planted:${ip}`, { limit: 1, windowMs: 1 });\n",
+    text: 'export const take = (db, ip) => hitRateLimit(db, "planted:" + ip, { limit: 1, windowMs: 1 });\n',
   },
   {
     rule: "no-raw-address-limit",
     file: "app/routes/admin/planted.ts",
-    text: "export const take = (db, app) =>\n  hitRateLimit(\n    db,\n    `planted:${app.ip}`,\n    rule,\n  );\n",
+    text: 'export const take = (db, app) =>\n  hitRateLimit(\n    db,\n    "planted:" + app.ip,\n    rule,\n  );\n',
   },
   {
     rule: "no-outside-document-reference",

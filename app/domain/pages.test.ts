@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageWindow } from "#app/domain/pages.ts";
+import { isShortSearch, pageWindow } from "#app/domain/pages.ts";
 
 describe("pageWindow", () => {
   it("reads the first half of a list from the newest end", () => {
@@ -35,5 +35,23 @@ describe("pageWindow", () => {
     expect(pageWindow(99, 25, 60)).toMatchObject({ page: 3, pageCount: 3 });
     expect(pageWindow(0, 25, 60)).toMatchObject({ page: 1 });
     expect(pageWindow(1, 25, 0)).toEqual({ page: 1, pageCount: 1, from: "newest", offset: 0, limit: 0 });
+  });
+});
+
+describe("short searches", () => {
+  it("are one or two characters, spaces aside", () => {
+    expect(["a", "an", " an ", "é"].map(isShortSearch)).toEqual([true, true, true, true]);
+    expect(["", "  ", "ann", undefined].map(isShortSearch)).toEqual([false, false, false, false]);
+  });
+
+  it("a capped total (a lower bound) reads every page from the newest end", () => {
+    expect(pageWindow(40, 25, 1_000, true)).toEqual({
+      page: 40,
+      pageCount: 40,
+      from: "newest",
+      offset: 975,
+      limit: 25,
+    });
+    expect(pageWindow(40, 25, 1_000)).toMatchObject({ from: "oldest", offset: 0 });
   });
 });

@@ -15,12 +15,30 @@ export type PageWindow = {
   limit: number;
 };
 
-export function pageWindow(requested: number, pageSize: number, total: number): PageWindow {
+/**
+ * `capped`: `total` is a lower bound (a short search counted up to `shortSearchCountCap`), so the
+ * list's oldest end is unknown and every page is read from the newest end.
+ */
+export function pageWindow(requested: number, pageSize: number, total: number, capped = false): PageWindow {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(requested) || 1), pageCount);
   const start = (page - 1) * pageSize;
   const end = Math.min(start + pageSize, total);
   const limit = Math.max(0, end - start);
-  if (start > total - end) return { page, pageCount, from: "oldest", offset: total - end, limit };
+  if (!capped && start > total - end) return { page, pageCount, from: "oldest", offset: total - end, limit };
   return { page, pageCount, from: "newest", offset: start, limit };
+}
+
+/**
+ * Searches shorter than this are not served by the trigram indexes (a trigram needs three
+ * characters): every candidate row is read, and an exact count of a common pair ("an": 11,544 of
+ * 43,734 archived leads) costs more than the page itself. Their lists count at most
+ * `shortSearchCountCap` matches and say "1000+" (docs/benchmarks.md, "Short searches").
+ */
+const shortSearchLength = 3;
+export const shortSearchCountCap = 1_000;
+
+export function isShortSearch(q: string | undefined): boolean {
+  const length = q?.trim().length ?? 0;
+  return length > 0 && length < shortSearchLength;
 }

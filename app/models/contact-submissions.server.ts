@@ -1,5 +1,5 @@
 /** Contact-form submissions (the records of the contact submissions inbox). */
-import { and, count, desc, eq, like, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, type SQL } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import {
@@ -14,9 +14,8 @@ import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
-import { pageWindow } from "#app/domain/pages.ts";
 import { conversionDescription } from "#app/domain/submissions.ts";
-import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 /** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
 export async function createSubmission(db: Queryable, row: SubmissionFields, id?: string) {
@@ -43,11 +42,12 @@ export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCou
  */
 export async function listSubmissions(db: Queryable, query: InboxQuery, counts?: StatusCounts) {
   const where = submissionListWhere(query);
-  const total =
-    counts && query.type === "all" && !query.q
-      ? counts[query.status]
-      : Number((await db.select({ total: count() }).from(contactSubmissions).where(where))[0]?.total ?? 0);
-  const window = pageWindow(query.page, inboxPageSize, total);
+  const { window, total, capped } = await listWindow(db, contactSubmissions, where, {
+    page: query.page,
+    pageSize: inboxPageSize,
+    q: query.q,
+    knownTotal: counts && query.type === "all" && !query.q ? counts[query.status] : undefined,
+  });
   // the page's ids first, from the (status, created_at, id) index alone; a page past the middle is
   // read from the oldest end, so no page skips more than half the rows (app/domain/pages.ts)
   const pageIds = pageIdsQuery(db, contactSubmissions, where, window);
@@ -65,7 +65,7 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
     .from(pageIds)
     .innerJoin(contactSubmissions, eq(contactSubmissions.id, pageIds.id))
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id));
-  return { rows, total, page: window.page, pageCount: window.pageCount };
+  return { rows, total, capped, page: window.page, pageCount: window.pageCount };
 }
 
 /** The inbox's filters (status tab, project type, search) as one condition, shared by the page and the CSV export. */

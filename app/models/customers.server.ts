@@ -6,7 +6,6 @@ import { contactSubmissions, customerSearchText, customers, invoices, projects }
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
-import { pageWindow } from "#app/domain/pages.ts";
 import {
   displayStatusSql,
   outstandingCondition,
@@ -14,7 +13,7 @@ import {
   studioToday,
   totalBilledSql,
 } from "#app/models/invoices.server.ts";
-import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -46,8 +45,11 @@ const outstandingSql = () =>
 /** One page of customers, newest first, with the total for the pager. */
 export async function listCustomers(db: Queryable, query: CustomerListQuery) {
   const where = customerListWhere(query);
-  const total = Number((await db.select({ total: count() }).from(customers).where(where))[0]?.total ?? 0);
-  const window = pageWindow(query.page, customerPageSize, total);
+  const { window, total, capped } = await listWindow(db, customers, where, {
+    page: query.page,
+    pageSize: customerPageSize,
+    q: query.q,
+  });
   // the page's ids first (from the index alone), then their rows: a deep page skips index entries, not rows,
   // and a page past the middle is read from the oldest end (app/domain/pages.ts)
   const pageIds = pageIdsQuery(db, customers, where, window);
@@ -56,7 +58,7 @@ export async function listCustomers(db: Queryable, query: CustomerListQuery) {
     .from(pageIds)
     .innerJoin(customers, eq(customers.id, pageIds.id))
     .orderBy(desc(customers.createdAt), desc(customers.id));
-  return { rows, total, page: window.page, pageCount: window.pageCount };
+  return { rows, total, capped, page: window.page, pageCount: window.pageCount };
 }
 
 /** Every customer the list's filters select, newest first, with Total Billed and Outstanding, in batches (CSV). */

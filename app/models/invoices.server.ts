@@ -5,7 +5,7 @@
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
 
-import { and, asc, count, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
@@ -25,10 +25,9 @@ import {
 } from "#app/domain/invoice-form.ts";
 import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
 import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
-import { pageWindow } from "#app/domain/pages.ts";
 import { type ProjectPricing, projectLines, recurringFeeLines } from "#app/domain/projects.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { after, cursorTime, inBatches, pageIdsQuery } from "#app/models/keyset.server.ts";
+import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -215,9 +214,11 @@ function invoiceListWhere(query: InvoiceListQuery, today: string): SQL | undefin
 export async function listInvoices(db: Queryable, query: InvoiceListQuery, options: { today?: string } = {}) {
   const today = options.today ?? (await studioToday(db));
   const where = invoiceListWhere(query, today);
-  const [counted] = await db.select({ total: count() }).from(invoices).where(where);
-  const total = Number(counted?.total ?? 0);
-  const window = pageWindow(query.page, invoicePageSize, total);
+  const { window, total, capped } = await listWindow(db, invoices, where, {
+    page: query.page,
+    pageSize: invoicePageSize,
+    q: query.q,
+  });
   // the page's ids first (from the (status, created_at, id) or (created_at, id) index), then 25 rows with
   // their customers; a page past the middle is read from the oldest end (app/domain/pages.ts)
   const pageIds = pageIdsQuery(db, invoices, where, window);
@@ -238,7 +239,7 @@ export async function listInvoices(db: Queryable, query: InvoiceListQuery, optio
     .innerJoin(invoices, eq(invoices.id, pageIds.id))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
-  return { rows, total, page: window.page, pageCount: window.pageCount };
+  return { rows, total, capped, page: window.page, pageCount: window.pageCount };
 }
 
 /** Every invoice and estimate the list's filters select, newest first, read in batches (the CSV export). */

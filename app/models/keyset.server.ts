@@ -3,10 +3,10 @@
  * after the last row of the one before (keyset on created_at, id). The cursor keeps the
  * timestamp to the microsecond as text, so no row is skipped or read twice.
  */
-import { type AnyColumn, asc, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, count, desc, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "#app/db/client.server.ts";
-import type { PageWindow } from "#app/domain/pages.ts";
+import { isShortSearch, type PageWindow, pageWindow, shortSearchCountCap } from "#app/domain/pages.ts";
 
 export type Cursor = { at: string; id: string };
 
@@ -62,4 +62,42 @@ export function pageIdsQuery<Table extends PgTable & { id: PgColumn; createdAt: 
     .limit(window.limit)
     .offset(window.offset)
     .as("page_ids");
+}
+
+/**
+ * A list page's window and the total for its pager: the rows `where` selects, counted exactly, or
+ * for a search shorter than three characters at most `shortSearchCountCap` of them (`capped` when
+ * there are more; the pager then says "1000+"). `knownTotal`: a count the caller already has.
+ */
+export async function listWindow<Table extends PgTable & { id: PgColumn; createdAt: PgColumn }>(
+  db: Queryable,
+  table: Table,
+  where: SQL | undefined,
+  query: { page: number; pageSize: number; q?: string; knownTotal?: number },
+): Promise<{ window: PageWindow; total: number; capped: boolean }> {
+  let total: number;
+  let capped = false;
+  if (query.knownTotal !== undefined) {
+    total = query.knownTotal;
+  } else if (isShortSearch(query.q)) {
+    const matches = db
+      .select({ id: table.id as Table["id"] })
+      .from(table as PgTable)
+      .where(where)
+      .limit(shortSearchCountCap + 1)
+      .as("matches");
+    const found = Number((await db.select({ n: count() }).from(matches))[0]?.n ?? 0);
+    capped = found > shortSearchCountCap;
+    total = Math.min(found, shortSearchCountCap);
+  } else {
+    total = Number(
+      (
+        await db
+          .select({ n: count() })
+          .from(table as PgTable)
+          .where(where)
+      )[0]?.n ?? 0,
+    );
+  }
+  return { window: pageWindow(query.page, query.pageSize, total, capped), total, capped };
 }

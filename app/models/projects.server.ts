@@ -1,13 +1,12 @@
 /** Projects: the card grid, one project with its customer and invoices, a customer's projects, create and update. */
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
 import { likePattern } from "#app/domain/inbox.ts";
-import { pageWindow } from "#app/domain/pages.ts";
 import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
 import { displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
-import { pageIdsQuery } from "#app/models/keyset.server.ts";
+import { listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 
@@ -53,8 +52,11 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
     conditions.push(search);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const total = Number((await db.select({ total: count() }).from(projects).where(where))[0]?.total ?? 0);
-  const window = pageWindow(query.page, projectPageSize, total);
+  const { window, total, capped } = await listWindow(db, projects, where, {
+    page: query.page,
+    pageSize: projectPageSize,
+    q: query.q,
+  });
   // the page's ids first (from the index alone), then their rows and customers: a deep page joins 24 rows,
   // not all it skips, and a page past the middle is read from the oldest end (app/domain/pages.ts)
   const pageIds = pageIdsQuery(db, projects, where, window);
@@ -64,7 +66,7 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
     .innerJoin(projects, eq(projects.id, pageIds.id))
     .leftJoin(customers, eq(customers.id, projects.customerId))
     .orderBy(desc(projects.createdAt), desc(projects.id));
-  return { rows, total, page: window.page, pageCount: window.pageCount };
+  return { rows, total, capped, page: window.page, pageCount: window.pageCount };
 }
 
 /** A customer's projects, newest first (the Projects tab). */

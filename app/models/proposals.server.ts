@@ -16,7 +16,6 @@ import {
   proposalVersions,
 } from "#app/db/schema.ts";
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
-import { pageWindow } from "#app/domain/pages.ts";
 import {
   checkProposalAction,
   optionId,
@@ -33,7 +32,7 @@ import {
 import type { Result } from "#app/domain/result.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { studioToday } from "#app/models/invoices.server.ts";
-import { pageIdsQuery } from "#app/models/keyset.server.ts";
+import { listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 export type ProposalRow = typeof proposals.$inferSelect;
 
@@ -132,9 +131,11 @@ const listColumns = {
 export async function listProposals(db: Queryable, query: ProposalListQuery, options: { today?: string } = {}) {
   const today = options.today ?? (await studioToday(db));
   const where = listWhere(query, today);
-  const [counted] = await db.select({ total: count() }).from(proposals).where(where);
-  const total = Number(counted?.total ?? 0);
-  const window = pageWindow(query.page, proposalPageSize, total);
+  const { window, total, capped } = await listWindow(db, proposals, where, {
+    page: query.page,
+    pageSize: proposalPageSize,
+    q: query.q,
+  });
   const pageIds = pageIdsQuery(db, proposals, where, window);
   const rows = await db
     .select(listColumns)
@@ -145,6 +146,7 @@ export async function listProposals(db: Queryable, query: ProposalListQuery, opt
   return {
     rows: rows.map((row) => ({ ...row, state: proposalState(row, today) })),
     total,
+    capped,
     page: window.page,
     pageCount: window.pageCount,
   };

@@ -129,4 +129,29 @@ describeEachDatabase("list pages", (database) => {
       );
     }
   });
+
+  it("counts a one- or two-character search up to 1000 matches, and reads its pages from the newest end", async () => {
+    // every generated email ends in ".example": "a" matches every customer
+    await seedScale(database(), { sizes: { ...sizes, customers: 1_060 }, log: () => {} });
+    const newest = await ids(sql`select id from customers order by created_at desc, id desc`);
+    expect(newest.length).toBeGreaterThan(1_000);
+    const load = (q: string, page: number) =>
+      listCustomers(db(), parseCustomerListQuery(new URLSearchParams({ q, page: String(page) })));
+
+    const first = await load("a", 1);
+    expect(first).toMatchObject({ total: 1_000, capped: true, page: 1, pageCount: 40 });
+    expect(first.rows.map((row) => row.id)).toEqual(newest.slice(0, 25));
+    // the last page of the 1000: the 976th to 1000th newest, not the oldest matches
+    const last = await load("a", 40);
+    expect(last.rows.map((row) => row.id)).toEqual(newest.slice(975, 1_000));
+    expect((await load("a", 99)).page).toBe(40);
+
+    // three characters and more are counted exactly (a trigram index serves them)
+    const exact = await load("exa", 1);
+    expect(exact).toMatchObject({ total: newest.length, capped: false, pageCount: Math.ceil(newest.length / 25) });
+    // a short search with fewer matches than the cap is exact too
+    const few = await load("zz", 1);
+    expect(few.capped).toBe(false);
+    expect(few.total).toBe(few.rows.length);
+  });
 });

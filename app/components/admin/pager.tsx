@@ -3,11 +3,16 @@ import { Link } from "react-router";
 import { Icon } from "#app/components/admin/icons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 
-/** The pager under every back-office list: "Showing 1–25 of 120", Previous / Next as links (work without JavaScript). */
+/**
+ * The pager under every back-office list: "Showing 1–25 of 120", Previous / Next as links (work
+ * without JavaScript). `capped`: `total` is a lower bound (a one- or two-character search counts
+ * at most 1000 matches, app/domain/pages.ts): "of 1000+", and a hint to type more.
+ */
 export function Pager({
   page,
   pageCount,
   total,
+  capped = false,
   pageSize,
   shown,
   href,
@@ -15,10 +20,12 @@ export function Pager({
   page: number;
   pageCount: number;
   total: number;
+  capped?: boolean;
   pageSize: number;
   shown: number;
   href: (page: number) => string;
 }) {
+  const more = capped ? "+" : "";
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = (page - 1) * pageSize + shown;
   const pagerLink = (target: number, label: string, icon: ReactNode, disabled: boolean) =>
@@ -44,12 +51,17 @@ export function Pager({
       <p>
         Showing <span className="text-zinc-200 tabular-nums">{first}</span>–
         <span className="text-zinc-200 tabular-nums">{last}</span> of{" "}
-        <span className="text-zinc-200 tabular-nums">{total}</span>
+        <span className="text-zinc-200 tabular-nums">
+          {total}
+          {more}
+        </span>
+        {capped ? <span> (type more of the search to narrow it)</span> : null}
       </p>
       <div className="flex items-center gap-2">
         {pagerLink(page - 1, "Previous", "prev", page <= 1)}
         <span className="px-1 tabular-nums" aria-current="page">
           Page {page} of {pageCount}
+          {more}
         </span>
         {pagerLink(page + 1, "Next", "next", page >= pageCount)}
       </div>

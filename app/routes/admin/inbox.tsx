@@ -257,6 +257,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
+            capped={list.capped}
             pageSize={inboxPageSize}
             shown={list.rows.length}
             href={(page) => inboxHref({ ...query, page })}

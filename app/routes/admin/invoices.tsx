@@ -98,6 +98,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
+            capped={list.capped}
             pageSize={invoicePageSize}
             shown={list.rows.length}
             href={(page) => invoiceListHref({ ...query, page })}

@@ -114,6 +114,7 @@ export default function Proposals({ loaderData }: Route.ComponentProps) {
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
+            capped={list.capped}
             pageSize={proposalPageSize}
             shown={list.rows.length}
             href={(page) => proposalListHref({ ...query, page })}

@@ -105,6 +105,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
+            capped={list.capped}
             pageSize={customerPageSize}
             shown={list.rows.length}
             href={(page) => customersHref({ ...query, page })}

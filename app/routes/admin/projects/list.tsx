@@ -109,6 +109,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
+            capped={list.capped}
             pageSize={projectPageSize}
             shown={list.rows.length}
             href={(page) => projectsHref({ ...query, page })}
