@@ -62,12 +62,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // one file at a time by default, each with its own server (free port, own data directory),
-          // browser and SMTP sink. Two at a time (E2E_WORKERS=2) was faster on a quiet machine, but on the
-          // 2-core machine of 2026-11-25, twice as slow as the day before, three of four full runs lost one
-          // or two tests to 30 s waits that pass alone (docs/benchmarks.md, "Test suite")
+          // two files at a time, each with its own server (free port, own data directory), browser and
+          // SMTP sink; E2E_WORKERS=1 runs one at a time (docs/decisions/0007-tests.md: the flash toasts
+          // lost under load were a real bug, fixed 2026-11-26)
           fileParallelism: true,
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           // one retry for a test that fails under the 2-core machine's load (a flash toast missed after a
           // redirect, a test server slow to exit: docs/decisions/0007-tests.md lists the ones seen); a test
           // that fails twice fails the run, and vitest reports every retry

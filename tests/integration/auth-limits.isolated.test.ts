@@ -82,9 +82,22 @@ describeEachDatabase("auth limits before argon2", (database) => {
 });
 
 describe("the limits themselves", () => {
-  it("cover sign-in, reset requests and the two token forms", () => {
+  it("cover sign-in, reset requests, the token forms, passkey sign-ins and second-factor codes", () => {
     expect(Object.keys(authLimits).sort()).toEqual(
-      ["resetPerEmail", "resetPerIp", "signInPerAccount", "signInPerIp", "tokenFormPerIp"].sort(),
+      [
+        "resetPerEmail",
+        "resetPerIp",
+        "signInPerAccount",
+        "signInPerIp",
+        "tokenFormPerIp",
+        "passkeyPerIp",
+        "secondFactorPerUser",
+        "secondFactorPerIp",
+      ].sort(),
     );
+    const tenMinutes = 10 * 60_000;
+    expect(authLimits.passkeyPerIp).toEqual({ limit: 30, windowMs: tenMinutes });
+    expect(authLimits.secondFactorPerUser).toEqual({ limit: 5, windowMs: tenMinutes });
+    expect(authLimits.secondFactorPerIp).toEqual({ limit: 20, windowMs: tenMinutes });
   });
 });
