@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkProposalAction,
   choiceFromQuery,
+  choiceQuery,
   choiceTotals,
   clientAnswerSchema,
   depositAmount,
@@ -247,6 +248,21 @@ describe("the client's answer", () => {
       { schema: clientAnswerSchema },
     );
     expect(bad.reply().error?.signature).toEqual([proposalMessages.signature]);
+  });
+  it("Update total posts the choice alone: its address carries the tier and add-ons, never the name", () => {
+    const parsed = parseWithZod(
+      form({ intent: "choose", content_hash: hash, tier: "t3", addons: ["a1", "a2"], signer_name: "Ada L" }),
+      { schema: clientAnswerSchema },
+    );
+    if (parsed.status !== "success" || parsed.value.intent !== "choose") throw new Error("not parsed");
+    expect(choiceQuery(parsed.value)).toBe("tier=t3&addon=a1&addon=a2");
+    expect(choiceFromQuery(options, new URLSearchParams(choiceQuery(parsed.value)))).toEqual({
+      tierId: "t3",
+      addonIds: ["a1", "a2"],
+    });
+    // a malformed tier is left out (the page falls back to its first choice), nothing refused
+    const odd = parseWithZod(form({ intent: "choose", tier: "x y" }), { schema: clientAnswerSchema });
+    expect(odd.status === "success" && odd.value.intent === "choose" && choiceQuery(odd.value)).toBe("");
   });
   it("reads a choice from the address, falling back to the middle of three tiers", () => {
     expect(choiceFromQuery(options, new URLSearchParams(""))).toEqual({ tierId: "t2", addonIds: [] });

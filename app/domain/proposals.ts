@@ -441,7 +441,27 @@ const declineSchema = z.object({
   content_hash: z.string().regex(/^[0-9a-f]{64}$/, proposalMessages.changed),
 });
 
-export const clientAnswerSchema = z.discriminatedUnion("intent", [signSchema, declineSchema]);
+/**
+ * "Update total" without JavaScript: the choice alone, posted (a GET would put the typed name and
+ * everything else of the sign form in the address); answered by a redirect to the choice's address.
+ */
+const chooseSchema = signSchema.pick({ intent: true, tier: true, addons: true }).extend({
+  intent: z.literal("choose"),
+  tier: z.preprocess(
+    (value) => (typeof value === "string" && optionIdPattern.test(value) ? value : undefined),
+    z.string().optional(),
+  ),
+});
+
+export const clientAnswerSchema = z.discriminatedUnion("intent", [signSchema, declineSchema, chooseSchema]);
+
+/** The address of a choice on the client's page: `?tier=t2&addon=a1` (what `choiceFromQuery` reads). */
+export function choiceQuery(choice: { tier?: string; addons: string[] }): string {
+  const query = new URLSearchParams();
+  if (choice.tier) query.set("tier", choice.tier);
+  for (const addon of choice.addons) query.append("addon", addon);
+  return query.toString();
+}
 
 /** The choice the client's page shows first: the highlighted (middle) tier when there are three, else the first. */
 function defaultTierId(options: ProposalOptions): string | undefined {
@@ -454,7 +474,7 @@ export function choiceFromQuery(options: ProposalOptions, params: URLSearchParam
   const tier = params.get("tier");
   const tierId = options.tiers.some((option) => option.id === tier) ? (tier as string) : (defaultTierId(options) ?? "");
   const offered = new Set(options.addons.map((option) => option.id));
-  // `addon` in a shared address; `addons` when the page's own form asks for the total without JavaScript
+  // `addon` (the address "Update total" redirects to, or one shared); `addons` in older addresses
   const addonIds = [...new Set([...params.getAll("addon"), ...params.getAll("addons")])].filter((id) =>
     offered.has(id),
   );

@@ -3,7 +3,7 @@
  * client chooses a package and add-ons, reads the agreement and signs with a typed name (and, with
  * JavaScript, a drawn signature), or declines. Plain forms, so it all works without JavaScript (the
  * page is not hydrated): the total of the choice in the address (`?tier=t2&addon=a1`) is the
- * server's, and "Update total" asks for it. With JavaScript a small public script
+ * server's, and "Update total" posts the choice alone to be redirected there (never the typed name). With JavaScript a small public script
  * (app/client/proposal-choice.ts) updates the total and deposit as the choice changes, with the same
  * money module, and shows the signature pad. A wrong, malformed or revoked token answers 404; the
  * page is never cached or indexed and its address never leaves the site as a referrer.
@@ -22,6 +22,7 @@ import { type OptionView, proposalDocument } from "#app/domain/proposal-document
 import {
   checkProposalAction,
   choiceFromQuery,
+  choiceQuery,
   choiceTotals,
   clientAnswerSchema,
   proposalMessages,
@@ -99,6 +100,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission, answerOptions);
   const deps = { db: database.db, config, logger };
   const here = proposalLinkPath(params.token);
+  if (submission.value.intent === "choose") {
+    const query = choiceQuery(submission.value);
+    return redirect(`${here}${query ? `?${query}` : ""}#summary-title`, { status: 303, headers: clientPageHeaders });
+  }
   if (submission.value.intent === "decline") {
     const declined = await declineProposal(deps, { token: params.token, ip });
     if (declined.status === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
@@ -355,7 +360,8 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
               {canAnswer ? (
                 <button
                   type="submit"
-                  formMethod="get"
+                  name="intent"
+                  value="choose"
                   formNoValidate
                   data-no-script
                   className="mt-3 rounded-md border border-zinc-500 px-3 py-2 text-sm font-medium hover:bg-zinc-100"

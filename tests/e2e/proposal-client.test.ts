@@ -129,8 +129,11 @@ describe("the client's proposal link", () => {
     // the middle package is chosen first
     expect(await summary(page, "total")).toBe("$2,706.25");
     await page.getByRole("checkbox", { name: /Logo refresh/ }).check();
+    // a name typed before asking for the total never reaches the address (the choice is posted alone)
+    await page.getByLabel("Type your full name").fill("Typed Before Update");
     await page.getByRole("button", { name: "Update total" }).click();
-    await page.waitForURL(/addons=a1/);
+    await page.waitForURL(/addon=a1/);
+    expect(page.url()).not.toMatch(/Typed|signer_name|content_hash|agree/);
     expect(await summary(page, "total")).toBe("$3,031.54");
     expect(await summary(page, "deposit")).toBe("$1,515.77");
     expect(await page.getByRole("checkbox", { name: /Logo refresh/ }).isChecked()).toBe(true);

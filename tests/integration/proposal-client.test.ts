@@ -143,6 +143,15 @@ describeEachDatabase("the client's proposal link", (database) => {
     expect(text).not.toContain("could not be read");
   });
 
+  it("Update total posts the choice and is sent to its address; the typed name goes nowhere", async () => {
+    const form = { intent: "choose", tier: "t1", addons: "a1", signer_name: "Ada Baker", agree: "on" };
+    const chosen = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
+    expect(chosen).toMatchObject({ status: 303, location: `/p/${token}?tier=t1&addon=a1#summary-title` });
+    const [proposal] = await database().db.select().from(proposals).where(eq(proposals.id, proposalId));
+    expect(proposal?.status).toBe("sent");
+    expect(proposal?.signerName).toBeNull();
+  });
+
   it("declines once: the thank-you, then nothing more to answer", async () => {
     const found = await findClientProposal(database().db, token, "127.0.0.1");
     if (found.status !== "found") throw new Error(found.status);
