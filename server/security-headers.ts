@@ -58,11 +58,17 @@ export function securityHeaders(options: {
   formActionSources?: readonly string[];
 }): RequestHandler {
   const fixed = fixedSecurityHeaders(options);
+  const defaults = new Set(fixed.map(([name]) => name.toLowerCase()));
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`], options));
     for (const [name, value] of fixed) res.setHeader(name, value);
+    // React Router's adapter appends a route's headers; a route's own value of a default (the client
+    // pages' stricter Referrer-Policy) replaces the default instead of being sent after it
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) =>
+      defaults.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   };
 }
