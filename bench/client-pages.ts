@@ -12,11 +12,8 @@
  *   node bench/client-pages.ts [--runs 60] [--scale 1]
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type Database, type DatabaseKind, openDatabase, selectRows } from "#app/db/client.server.ts";
+import { type Database, type DatabaseKind, selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { seedScale } from "#app/db/seed-scale.server.ts";
@@ -27,8 +24,8 @@ import { insertPortalLink } from "#app/models/portal.server.ts";
 import { insertProposalLink, markProposalSent } from "#app/models/proposals.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
-import { createPostgresDatabase } from "../tests/support/database.ts";
-import { projectRoot, startServer, type TestServer } from "../tests/support/server.ts";
+import { projectRoot } from "../tests/support/server.ts";
+import { withBenchDatabase } from "./lib/bench-database.ts";
 import { info, type Row, under, writeRows } from "./lib/report.ts";
 import { timeRequests, timingNote } from "./lib/timing.ts";
 
@@ -97,45 +94,35 @@ async function links(database: Database): Promise<Page[]> {
   ];
 }
 
-async function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-client-"));
-  const created = kind === "postgres" ? await createPostgresDatabase() : undefined;
-  const env: Record<string, string> = created ? { DATABASE_URL: created.url } : {};
-  let server: TestServer | undefined;
-  try {
-    const database = created ? await openDatabase({ databaseUrl: created.url }) : await openDatabase({ dataDir });
-    let pages: Page[];
-    try {
+function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
+  return withBenchDatabase(
+    kind,
+    async (database) => {
       await migrate(database, () => seedBaseline(database.db));
       await seedDemo(database.db);
       await seedScale(database, { scale });
-      pages = await links(database);
-    } finally {
-      // PGlite: one process per data directory; the server opens it next
-      await database.close();
-    }
-    server = await startServer({ dataDir, keepDataDir: true, env });
-    const rows: Row[] = [];
-    for (const [n, page] of pages.entries()) {
-      const timing = await timeRequests(server, page.path, { runs, warmUp, prefix: `bench-client-${kind}-${n}` });
-      rows.push(
-        under(
-          area,
-          `${page.name} p95 (${label[kind]})`,
-          timing.p95,
-          "ms",
-          budgetMs,
-          `${page.note}; ${timingNote(timing, "HTML")}`,
-        ),
-      );
-    }
-    rows.push(info(area, `runs per page (${label[kind]})`, runs, "requests", `after ${warmUp} warm-up requests`));
-    return rows;
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await created?.drop();
-  }
+      return links(database);
+    },
+    async ({ prepared: pages, start }) => {
+      const server = await start();
+      const rows: Row[] = [];
+      for (const [n, page] of pages.entries()) {
+        const timing = await timeRequests(server, page.path, { runs, warmUp, prefix: `bench-client-${kind}-${n}` });
+        rows.push(
+          under(
+            area,
+            `${page.name} p95 (${label[kind]})`,
+            timing.p95,
+            "ms",
+            budgetMs,
+            `${page.note}; ${timingNote(timing, "HTML")}`,
+          ),
+        );
+      }
+      rows.push(info(area, `runs per page (${label[kind]})`, runs, "requests", `after ${warmUp} warm-up requests`));
+      return rows;
+    },
+  );
 }
 
 const build = spawnSync(process.execPath, ["scripts/ensure-build.ts"], { cwd: projectRoot, stdio: "inherit" });

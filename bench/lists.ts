@@ -18,21 +18,18 @@
  *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres]
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { type Database, type DatabaseKind, openDatabase, selectRows } from "#app/db/client.server.ts";
+import { type Database, type DatabaseKind, selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { contactSubmissions, customers, invoices, projects } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { seedScale } from "#app/db/seed-scale.server.ts";
 import { customerStatuses, invoiceStatuses, projectStatuses, submissionStatuses } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, signInCookie } from "../tests/support/accounts.ts";
-import { createPostgresDatabase } from "../tests/support/database.ts";
-import { projectRoot, startServer, type TestServer } from "../tests/support/server.ts";
+import { projectRoot, type TestServer } from "../tests/support/server.ts";
+import { withBenchDatabase } from "./lib/bench-database.ts";
 import { info, percentile, type Row, round, under, writeRows } from "./lib/report.ts";
 import { type Timing, timeRequests, timingNote } from "./lib/timing.ts";
 
@@ -240,113 +237,99 @@ async function measure(server: TestServer, cookie: string, kind: DatabaseKind, l
 
 // ---------------------------------------------------------------- one database
 
-async function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: Record<string, unknown>[] }> {
+function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: Record<string, unknown>[] }> {
   const started = performance.now();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-lists-"));
-  const created = kind === "postgres" ? await createPostgresDatabase() : undefined;
-  const env: Record<string, string> = created ? { DATABASE_URL: created.url } : {};
-  let server: TestServer | undefined;
-  try {
-    const database = created
-      ? await openDatabase({ databaseUrl: created.url })
-      : await openDatabase({ dataDir: dataDir });
-    let seconds: number;
-    let list: Scenario[];
-    let whole: Awaited<ReturnType<typeof wholeTables>>;
-    try {
-      seconds = await seed(database);
-      list = await scenarios(database);
-      whole = await wholeTables(database);
-    } finally {
-      // PGlite: one process per data directory; the server opens it next
-      await database.close();
-    }
-    console.warn(`${label[kind]}: generated in ${seconds.toFixed(1)} s; ${list.length} scenarios x ${runs} requests`);
-    createAccount(dataDir, adminAccount, { env });
-    server = await startServer({ dataDir, keepDataDir: true, env });
-    const cookie = await signInCookie(server.url, adminAccount);
-    // a fresh server loads its build lazily and its code is not yet optimised: warm it on every list first
-    for (let i = 0; i < 10; i++) {
-      for (const pathname of Object.values(listPath)) {
-        for (const target of [pathname, dataPath(pathname)]) {
-          await (await fetch(`${server.url}${target}`, { headers: { Cookie: cookie } })).text();
+  return withBenchDatabase(
+    kind,
+    async (database) => ({
+      seconds: await seed(database),
+      list: await scenarios(database),
+      whole: await wholeTables(database),
+    }),
+    async ({ prepared: { seconds, list, whole }, dataDir, env, start }) => {
+      console.warn(`${label[kind]}: generated in ${seconds.toFixed(1)} s; ${list.length} scenarios x ${runs} requests`);
+      createAccount(dataDir, adminAccount, { env });
+      const server = await start();
+      const cookie = await signInCookie(server.url, adminAccount);
+      // a fresh server loads its build lazily and its code is not yet optimised: warm it on every list first
+      for (let i = 0; i < 10; i++) {
+        for (const pathname of Object.values(listPath)) {
+          for (const target of [pathname, dataPath(pathname)]) {
+            await (await fetch(`${server.url}${target}`, { headers: { Cookie: cookie } })).text();
+          }
         }
       }
-    }
-    const measured = await measure(server, cookie, kind, list);
+      const measured = await measure(server, cookie, kind, list);
 
-    const rows: Row[] = [info(area, `seed --scale ${scale} (${label[kind]})`, round(seconds), "s")];
-    const table: Record<string, unknown>[] = [];
-    for (const m of measured) {
-      rows.push(
-        under(
-          area,
-          `${m.list}: ${m.name} p95 (${label[kind]})`,
-          m.page.p95,
-          "ms",
-          budgetMs,
-          timingNote(m.page, "HTML"),
-        ),
-        under(
-          area,
-          `${m.list}: ${m.name}, data request p95 (${label[kind]})`,
-          m.data.p95,
-          "ms",
-          budgetMs,
-          timingNote(m.data, "data"),
-        ),
-      );
-      table.push({
-        db: label[kind],
-        list: m.list,
-        scenario: m.name,
-        p50: m.page.p50,
-        p95: m.page.p95,
-        "data p50": m.data.p50,
-        "data p95": m.data.p95,
-        queries: m.page.queries.join("/"),
-        "db ms": m.page.dbMsP50,
-        KB: round(m.page.bytes / 1024),
-        "data KB": round(m.data.bytes / 1024),
-      });
-    }
-    for (const name of Object.keys(tables) as ListName[]) {
-      const own = measured.filter((m) => m.list === name);
-      const first = own[0];
-      const full = own.find((m) => m.shape === "full");
-      const few = own.find((m) => m.shape === "few");
-      // the same queries with a full page and with one row: more queries for more rows is N+1
-      const grows = Boolean(full && few && Math.max(...full.page.queries) > Math.max(...few.page.queries));
-      rows.push(
-        info(
-          area,
-          `${name}: queries per request (${label[kind]})`,
-          Math.max(...own.flatMap((m) => m.page.queries)),
-          "queries",
-          grows
-            ? `GROWS with the rows on the page (N+1): ${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row`
-            : `constant with the rows on the page (${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row)`,
-        ),
-      );
-      if (grows) console.error(`N+1: ${label[kind]} ${name} runs more queries for more rows`);
-      const w = whole[name];
-      rows.push(
-        info(
-          area,
-          `${name}: whole table as JSON (${label[kind]})`,
-          round(w.ms),
-          "ms",
-          `${w.rows.toLocaleString("en-US")} rows, ${round(w.bytes / 1024 / 1024)} MB; the list's first page: ${round((first?.page.bytes ?? 0) / 1024)} KB HTML, p50 ${first?.page.p50} ms; its data ${round((first?.data.bytes ?? 0) / 1024)} KB, p50 ${first?.data.p50} ms`,
-        ),
-      );
-    }
-    console.warn(`${label[kind]}: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return { rows, table };
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await created?.drop();
-  }
+      const rows: Row[] = [info(area, `seed --scale ${scale} (${label[kind]})`, round(seconds), "s")];
+      const table: Record<string, unknown>[] = [];
+      for (const m of measured) {
+        rows.push(
+          under(
+            area,
+            `${m.list}: ${m.name} p95 (${label[kind]})`,
+            m.page.p95,
+            "ms",
+            budgetMs,
+            timingNote(m.page, "HTML"),
+          ),
+          under(
+            area,
+            `${m.list}: ${m.name}, data request p95 (${label[kind]})`,
+            m.data.p95,
+            "ms",
+            budgetMs,
+            timingNote(m.data, "data"),
+          ),
+        );
+        table.push({
+          db: label[kind],
+          list: m.list,
+          scenario: m.name,
+          p50: m.page.p50,
+          p95: m.page.p95,
+          "data p50": m.data.p50,
+          "data p95": m.data.p95,
+          queries: m.page.queries.join("/"),
+          "db ms": m.page.dbMsP50,
+          KB: round(m.page.bytes / 1024),
+          "data KB": round(m.data.bytes / 1024),
+        });
+      }
+      for (const name of Object.keys(tables) as ListName[]) {
+        const own = measured.filter((m) => m.list === name);
+        const first = own[0];
+        const full = own.find((m) => m.shape === "full");
+        const few = own.find((m) => m.shape === "few");
+        // the same queries with a full page and with one row: more queries for more rows is N+1
+        const grows = Boolean(full && few && Math.max(...full.page.queries) > Math.max(...few.page.queries));
+        rows.push(
+          info(
+            area,
+            `${name}: queries per request (${label[kind]})`,
+            Math.max(...own.flatMap((m) => m.page.queries)),
+            "queries",
+            grows
+              ? `GROWS with the rows on the page (N+1): ${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row`
+              : `constant with the rows on the page (${full?.page.queries.join("/")} for a full page, ${few?.page.queries.join("/")} for one row)`,
+          ),
+        );
+        if (grows) console.error(`N+1: ${label[kind]} ${name} runs more queries for more rows`);
+        const w = whole[name];
+        rows.push(
+          info(
+            area,
+            `${name}: whole table as JSON (${label[kind]})`,
+            round(w.ms),
+            "ms",
+            `${w.rows.toLocaleString("en-US")} rows, ${round(w.bytes / 1024 / 1024)} MB; the list's first page: ${round((first?.page.bytes ?? 0) / 1024)} KB HTML, p50 ${first?.page.p50} ms; its data ${round((first?.data.bytes ?? 0) / 1024)} KB, p50 ${first?.data.p50} ms`,
+          ),
+        );
+      }
+      console.warn(`${label[kind]}: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      return { rows, table };
+    },
+  );
 }
 
 // ---------------------------------------------------------------- main

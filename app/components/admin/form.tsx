@@ -312,6 +312,15 @@ function FieldFrame({
   );
 }
 
+/** The error of a list field (a document's lines, a proposal's packages), under the list; read out when it appears. */
+export function ListError({ meta }: { meta: { errorId: string; errors?: string[] } }) {
+  return (
+    <p id={meta.errorId} role={meta.errors?.length ? "alert" : undefined} className="text-sm text-red-400">
+      {meta.errors?.[0] ?? ""}
+    </p>
+  );
+}
+
 /** aria-describedby: the description always, the error line when there is an error. */
 function describedBy(meta: Meta, description: ReactNode) {
   const ids = [description ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean);

@@ -8,7 +8,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Trash2 } from "lucide-react";
 import type { ComponentProps } from "react";
-import { MoneyField, NumberField, TextField } from "#app/components/admin/form.tsx";
+import { ListError, MoneyField, NumberField, TextField } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import type { EditorLine } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
@@ -93,9 +93,7 @@ export function LineItemRows<Values extends Record<string, unknown>>({
           );
         })}
       </ol>
-      <p id={field.errorId} role={field.errors?.length ? "alert" : undefined} className="text-sm text-red-400">
-        {field.errors?.[0] ?? ""}
-      </p>
+      <ListError meta={field} />
     </>
   );
 }

@@ -15,6 +15,7 @@ import {
   AdminForm,
   DateField,
   FormError,
+  ListError,
   MoneyField,
   NumberField,
   SelectField,
@@ -350,9 +351,7 @@ function OptionsCard({
             );
           })}
         </ol>
-        <p id={field.errorId} role={field.errors?.length ? "alert" : undefined} className="text-sm text-red-400">
-          {field.errors?.[0] ?? ""}
-        </p>
+        <ListError meta={field} />
         <div>
           <button
             {...form.insert.getButtonProps({ name: field.name, defaultValue: emptyOption })}
