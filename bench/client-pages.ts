@@ -25,17 +25,14 @@ import { insertProposalLink, markProposalSent } from "#app/models/proposals.serv
 import { newClientToken } from "#app/services/client-links.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
 import { projectRoot } from "../tests/support/server.ts";
+import { numberArg } from "./lib/args.ts";
 import { withBenchDatabase } from "./lib/bench-database.ts";
 import { info, type Row, under, writeRows } from "./lib/report.ts";
 import { timeRequests, timingNote } from "./lib/timing.ts";
 
-function arg(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-}
-const runs = Number(arg("runs") ?? 60);
+const runs = numberArg("runs", 60);
 const warmUp = 3;
-const scale = Number(arg("scale") ?? 1);
+const scale = numberArg("scale", 1);
 const budgetMs = 50;
 const area = "client pages";
 const label: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };

@@ -15,14 +15,11 @@ import { contactSubmissions } from "#app/db/schema.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { startServer } from "../tests/support/server.ts";
+import { numberArg } from "./lib/args.ts";
 import { atLeast, info, type Row, rssMb, writeRows } from "./lib/report.ts";
 
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-const total = arg("total", 2000);
-const concurrency = arg("concurrency", 50);
+const total = numberArg("total", 2000);
+const concurrency = numberArg("concurrency", 50);
 const secret = "contact-benchmark-secret-0123456789abcdef";
 
 async function run(kind: "pglite" | "postgres") {

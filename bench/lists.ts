@@ -29,17 +29,14 @@ import { seedScale } from "#app/db/seed-scale.server.ts";
 import { customerStatuses, invoiceStatuses, projectStatuses, submissionStatuses } from "#app/domain/enums.ts";
 import { adminAccount, createAccount, signInCookie } from "../tests/support/accounts.ts";
 import { projectRoot, type TestServer } from "../tests/support/server.ts";
+import { arg, numberArg } from "./lib/args.ts";
 import { withBenchDatabase } from "./lib/bench-database.ts";
 import { info, percentile, type Row, round, under, writeRows } from "./lib/report.ts";
 import { type Timing, timeRequests, timingNote } from "./lib/timing.ts";
 
-function arg(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-}
-const runs = Number(arg("runs") ?? 30);
+const runs = numberArg("runs", 30);
 const warmUp = 3;
-const scale = Number(arg("scale") ?? 1);
+const scale = numberArg("scale", 1);
 const only = arg("only") as DatabaseKind | undefined;
 const budgetMs = 50;
 const area = "lists";

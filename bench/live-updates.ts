@@ -15,12 +15,12 @@ import { issueFormToken } from "#app/services/form-token.server.ts";
 import { adminAccount, createAccount, dataDirWithAccounts, signInCookie } from "../tests/support/accounts.ts";
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { startServer, type TestServer } from "../tests/support/server.ts";
+import { numberArg } from "./lib/args.ts";
 import { under, writeRows } from "./lib/report.ts";
 
 const budgetMs = 2_000;
 const secret = "live-updates-bench-secret-0123456789abcdef";
-const samplesArg = process.argv.indexOf("--samples");
-const samples = samplesArg > 0 ? Number(process.argv[samplesArg + 1]) : 20;
+const samples = numberArg("samples", 20);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;

@@ -16,13 +16,10 @@ import { performance } from "node:perf_hooks";
 import { adminAccount, createAccount, signInCookie } from "../tests/support/accounts.ts";
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { startServer, type TestServer } from "../tests/support/server.ts";
+import { numberArg } from "./lib/args.ts";
 import { info, type Row, round, rssMb, under, writeRows } from "./lib/report.ts";
 
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-const views = arg("views", 1000);
+const views = numberArg("views", 1000);
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 const publicPaths = ["/", "/portfolio", "/pricing", "/about", "/contact", "/portfolio?category=webapps"];

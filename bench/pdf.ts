@@ -14,12 +14,8 @@ import { pathToFileURL } from "node:url";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { sampleInvoice } from "../tests/support/invoices.ts";
+import { numberArg } from "./lib/args.ts";
 import { info, type Row, under, writeRows } from "./lib/report.ts";
-
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
 
 const root = path.resolve(import.meta.dirname, "..");
 const assets = path.join(root, "build/server/assets");
@@ -46,8 +42,9 @@ const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type \/Page\
 
 async function load(): Promise<Render> {
   const module = (await import(pathToFileURL(path.join(assets, chunk as string)).href)) as Record<string, unknown>;
-  const render = Object.values(module).find((value) => typeof value === "function") as Render | undefined;
-  if (!render) throw new Error("the PDF chunk exports no function");
+  // by name: the chunk exports other functions too (the shared PDF header, the renderer's loader)
+  const render = module.renderDocumentPdfLayout as Render | undefined;
+  if (typeof render !== "function") throw new Error("the PDF chunk does not export renderDocumentPdfLayout");
   return render;
 }
 
@@ -64,8 +61,8 @@ if (process.argv.includes("--child")) {
   process.exit(0);
 }
 
-const runs = arg("runs", 30);
-const coldRuns = arg("cold", 5);
+const runs = numberArg("runs", 30);
+const coldRuns = numberArg("cold", 5);
 const results: Record<string, string | number>[] = [];
 const render = await load();
 for (const pages of [1, 5] as const) {

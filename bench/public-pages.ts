@@ -9,16 +9,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { type IncomingHttpHeaders, request } from "node:http";
 import { startServer } from "../tests/support/server.ts";
+import { numberArg } from "./lib/args.ts";
 import { browserAgent, type LoadResult, load } from "./lib/load.ts";
 import { atLeast, info, median, type Row, round, writeRows } from "./lib/report.ts";
 
-function arg(name: string, fallback: number): number {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? Number(process.argv[index + 1]) : fallback;
-}
-const runs = arg("runs", 3);
-const seconds = arg("seconds", 8);
-const connections = arg("connections", 32);
+const runs = numberArg("runs", 3);
+const seconds = numberArg("seconds", 8);
+const connections = numberArg("connections", 32);
 /** two cached pages (server/public-cache.ts) and the booking page, rendered for each visitor (its form token and open slots) */
 const paths = ["/", "/pricing", "/book"];
 const headers = { "user-agent": browserAgent, "accept-encoding": "gzip, deflate, br" };

@@ -140,7 +140,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 /**
  * Waits for a server sent SIGTERM to exit. It exits within 30 s by itself (server/app.ts), having
  * logged "stopped" once everything is closed. Node can then hang inside `process.exit` (a shutdown
- * deadlock of its own, nodejs/node#54918: seen about once in 30 whole runs): a server that said
+ * deadlock of its own, nodejs/node#54918: seen twice in a dozen whole runs, both times in slow-clients): a server that said
  * "stopped" and is still there 10 s later is killed and counts as exited with 0. One that never
  * said "stopped" within 40 s is killed and fails the test with what it printed while shutting down.
  */
