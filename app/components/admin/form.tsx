@@ -475,11 +475,14 @@ export function CheckboxField({
   ...rest
 }: FieldFrameProps & Omit<InputExtras, "value">) {
   const invalid = Boolean(meta.errors?.length);
+  // a boolean's schema reads as "required" to Conform, which marked every optional box required (a screen
+  // reader said "required" on "Allow partial payments"); a checkbox is required only when a caller says so
+  const { required: _boolean, ...props } = withoutKey(getInputProps(meta, { type: "checkbox", ariaAttributes: false }));
   return (
     <div className={cx("flex flex-col gap-1", wide && "sm:col-span-2", className)}>
       <div className="flex items-center gap-2">
         <input
-          {...withoutKey(getInputProps(meta, { type: "checkbox", ariaAttributes: false }))}
+          {...props}
           {...rest}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy(meta, description)}
