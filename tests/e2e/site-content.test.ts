@@ -53,7 +53,9 @@ describe("site content from the back office", () => {
       await visitor.goto(url);
       return visitor.locator("li[data-category]:not([hidden]) h2").allTextContents();
     };
-    expect((await titles(`${server.url}/portfolio?category=webapps`)).at(-1)).toBe("Greenhouse Booking App");
+    await expect
+      .poll(async () => (await titles(`${server.url}/portfolio?category=webapps`)).at(-1), { timeout: 5_000 })
+      .toBe("Greenhouse Booking App");
     expect(await titles(`${server.url}/portfolio?category=websites`)).not.toContain("Greenhouse Booking App");
     const src = await visitor.locator("img[alt^='Greenhouse Booking App']").getAttribute("src");
     expect(src).toMatch(/^\/media\/portfolio\/[0-9a-f]{64}-800\.webp$/);
@@ -63,12 +65,22 @@ describe("site content from the back office", () => {
 
     await owner.getByRole("button", { name: "Move Greenhouse Booking App up" }).click();
     await owner.getByText("3. Greenhouse Booking App").waitFor();
-    const all = await titles(`${server.url}/portfolio`);
-    expect(all.indexOf("Greenhouse Booking App")).toBe(all.length - 2);
+    // the public page is cached until the change event moves the content version (a moment after the answer)
+    await expect
+      .poll(
+        async () => {
+          const all = await titles(`${server.url}/portfolio`);
+          return all.length - all.indexOf("Greenhouse Booking App");
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(2);
 
     await owner.getByRole("button", { name: "Unpublish Greenhouse Booking App" }).click();
     await owner.getByRole("button", { name: "Publish Greenhouse Booking App" }).waitFor();
-    expect(await titles(`${server.url}/portfolio`)).not.toContain("Greenhouse Booking App");
+    await expect
+      .poll(() => titles(`${server.url}/portfolio`), { timeout: 5_000 })
+      .not.toContain("Greenhouse Booking App");
 
     // the seeded samples link to our own pages
     await visitor.goto(`${server.url}/portfolio`);
