@@ -22,6 +22,8 @@ const knownLayoutFailures: { path: string; width: number; reason: string }[] = [
 /** What a list offers per row: elements marked `data-row-action`, and the inbox's View links. */
 const rowActionSelector = '[data-row-action], a[aria-label^="View submission from"]';
 const headerButtons = ["Home", "Settings", "Logout"];
+/** the inbox page header's actions, where the next click often goes right after a toast */
+const pageActions = ["Refresh", "Export CSV"];
 const shots = "/tmp/shots-admin-layout";
 
 type Placement = {
@@ -245,7 +247,7 @@ describe("back-office layout", () => {
       await page.context().close();
     });
 
-    it(`a toast leaves the header's buttons uncovered at ${viewport.width}x${viewport.height}`, async () => {
+    it(`a toast leaves the header's buttons and the page's actions uncovered at ${viewport.width}x${viewport.height}`, async () => {
       const page = await signedInPage(viewport);
       await page.goto(`${server.url}/admin/dashboard`);
       await page.waitForFunction(() => "__reactRouterRouteModules" in window);
@@ -265,6 +267,11 @@ describe("back-office layout", () => {
         headerButtons.includes(item.label),
       );
       expect(problems(buttons)).toEqual([]);
+      const actions = (await placements(page, "main a, main button", "text")).filter((item) =>
+        pageActions.includes(item.label),
+      );
+      expect(actions.map((item) => item.label).sort()).toEqual([...pageActions].sort());
+      expect(problems(actions)).toEqual([]);
       await page.context().close();
     });
   }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { proposals } from "#app/db/schema.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { hydrated } from "../support/browser.ts";
+import { hydrated, overlaps } from "../support/browser.ts";
 import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -191,10 +191,19 @@ describe("proposals in the back office", () => {
     // the revision's editor at the record's own address (the dialog's address gone), its form ready
     await page.waitForURL(`${app.server.url}${address}`);
     await hydrated(page);
-    // the revision's toast can sit over the editor's header actions at 1024 px for its 4 s (and stays while the
-    // pointer rests on it): Save & Send by keyboard, which no toast covers
-    await page.getByRole("button", { name: "Save & Send" }).focus();
-    await page.keyboard.press("Enter");
+    // the revision's toast leaves the editor's header actions free (it once sat over Save & Send at 1024 px)
+    await page.locator("[data-sonner-toast]").first().waitFor();
+    const toast = await page.locator("[data-sonner-toast]").first().boundingBox();
+    expect(toast).not.toBeNull();
+    for (const action of [
+      page.getByRole("button", { name: "Save & Send" }),
+      page.getByRole("button", { name: "Save" }),
+    ]) {
+      const box = await action.first().boundingBox();
+      expect(box).not.toBeNull();
+      if (toast && box) expect(overlaps(toast, box)).toBe(false);
+    }
+    await page.getByRole("button", { name: "Save & Send" }).click();
     await page.waitForURL(`${app.server.url}/admin/proposals`);
     await page.goto(`${app.server.url}${address}`);
     await page.locator("[data-versions]").getByText("A lower price for hosting").waitFor();

@@ -48,3 +48,10 @@ export function launchBrowser(): Promise<Browser> {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Whether two on-screen boxes (Playwright's `boundingBox()`) share any area. */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

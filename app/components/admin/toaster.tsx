@@ -4,15 +4,14 @@ import type { ToastData } from "#app/domain/toast.ts";
 
 export type { ToastData };
 
-/** The one toast region of the back office, mounted once by the admin frame layout (3 visible, 4 s, Alt+T, 'Notifications'). */
+/** The one toast region of the back office, mounted once by the admin frame layout (bottom right, 3 visible, 4 s, Alt+T, 'Notifications'). */
 export function AdminToaster() {
   return (
     <Toaster
       theme="dark"
-      position="top-right"
-      // below the shell's 3.5 rem header, so toasts never cover the email, Home, Settings and Logout
-      offset={{ top: 68 }}
-      mobileOffset={{ top: 64 }}
+      // bottom right: at the top they sat over the page header's actions (Save & Send, Preview, PDF) for
+      // their 4 s, and longer while the pointer rested on them, right when the next click goes there
+      position="bottom-right"
       richColors
       closeButton
       visibleToasts={3}
