@@ -87,6 +87,30 @@ export default defineConfig({
     // The server build starts from our Express app (server/app.ts), which wraps
     // the React Router handler; everything it imports is bundled.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // A schema nobody in the browser uses is left out of the browser's chunks: `z.…()` only builds
+    // a value (no module-level zod call here registers anything), so an unused one can be dropped.
+    client: {
+      build: {
+        rolldownOptions: {
+          treeshake: { manualPureFunctions: ["z"] },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
+                {
+                  name: "admin-kit",
+                  test: /app[\\/](components[\\/]admin[\\/](shell|ui|icons|list|pager|data-table|badge|record-page|route-error|toaster|split|use-live-changes)\.tsx?|domain[\\/](enums|dates|money|csv|auth-messages|inbox|limits|sidebar|changes|toast|action-answer|studio)\.ts)$|node_modules[\\/]sonner[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   ssr: {
     // Bundling drizzle avoids Node's slow package.json reads at start-up.

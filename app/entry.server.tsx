@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { renderOptions as splitRenderOptions } from "#app/components/admin/split.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { getApp } from "#app/context.server.ts";
 
@@ -36,6 +37,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        ...splitRenderOptions,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

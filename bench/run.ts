@@ -19,6 +19,7 @@ const here = import.meta.dirname;
 const root = path.resolve(here, "..");
 /** In the order they run; the first ones are quick. */
 const all = [
+  "bundle",
   "memory",
   "public-pages",
   "contact",

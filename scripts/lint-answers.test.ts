@@ -66,6 +66,16 @@ const cases: Case[] = [
     text: 'export const take = (db, app) =>\n  hitRateLimit(\n    db,\n    "planted:" + app.ip,\n    rule,\n  );\n',
   },
   {
+    rule: "no-react-lazy",
+    file: "app/routes/admin/planted.tsx",
+    text: 'import { lazy } from "react";\nconst Chart = lazy(() => import("./chart.tsx"));\n',
+  },
+  {
+    rule: "no-react-lazy",
+    file: "app/components/admin/planted.tsx",
+    text: 'import React from "react";\nexport const Editor = React.lazy(async () => ({ default: (await import("./x.tsx")).X }));\n',
+  },
+  {
     rule: "no-outside-document-reference",
     file: "app/domain/planted.ts",
     text: "/** Totals as in SPEC section 9. */\nexport const x = 1;\n",

@@ -93,6 +93,13 @@ const rules: Rule[] = [
     instead: 'hitAddressLimit(db, "bucket", ip, rule) from rate-limit.server.ts (IPv6 keyed on its /64)',
   },
   {
+    name: "no-react-lazy",
+    applies: (file) => file.startsWith("app/") && file !== "app/components/admin/split.tsx",
+    // React.lazy streams its piece on the server: without JavaScript a streamed piece stays hidden
+    pattern: /\bReact\.lazy\b|\blazy\s*(<[^>]*>)?\s*\(\s*\(\)\s*=>\s*import\(/,
+    instead: "splitComponent(() => import(…).then((m) => m.Piece)) from components/admin/split.tsx",
+  },
+  {
     name: "no-outside-document-reference",
     applies: (file) => file.startsWith("app/"),
     // a comment citing the product spec, the design paper or an issue by number points outside the repository

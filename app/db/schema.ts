@@ -38,6 +38,7 @@ import {
   portfolioCategories,
   projectStatuses,
   projectTypes,
+  proposalStatuses,
   roles,
   scheduleAnchors,
   scheduleFrequencies,
@@ -46,7 +47,7 @@ import {
   submissionStatuses,
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type DepositKind, type ProposalOptions, proposalStatuses } from "#app/domain/proposals.ts";
+import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);

@@ -145,6 +145,20 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
 };
 
 /** How a payment was made. */
+export const proposalStatuses = ["draft", "sent", "viewed", "signed", "declined", "revoked"] as const;
+export type ProposalStatus = (typeof proposalStatuses)[number];
+/** what the lists show: a sent proposal past its expiry date reads "Expired" */
+export type ProposalState = ProposalStatus | "expired";
+export const proposalStateLabels: Record<ProposalState, string> = {
+  draft: "Draft",
+  sent: "Sent",
+  viewed: "Viewed",
+  signed: "Signed",
+  declined: "Declined",
+  revoked: "Revoked",
+  expired: "Expired",
+};
+
 export const paymentMethods = ["bank_transfer", "card", "cash", "check", "other"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { budgetLabel, inboxHref, inboxTotals, likePattern, parseInboxQuery } from "#app/domain/inbox.ts";
+import { budgetLabel, inboxHref, inboxTotals, likePattern } from "#app/domain/inbox.ts";
+import { parseInboxQuery } from "#app/domain/submission-forms.ts";
 
 describe("inbox query", () => {
   it("defaults to new submissions of every type, first page", () => {

@@ -1,8 +1,8 @@
 /**
  * The contact submissions inbox: its URL state (?status=&type=&q=&page=), the type filter's
- * values, and the counts the sidebar and tabs show.
+ * values, its messages and the counts the sidebar and tabs show. No schemas here (the list page
+ * loads this module without the schema library); the URL's parser is in submission-forms.ts.
  */
-import { z } from "zod";
 import {
   type BudgetRange,
   budgetNotSpecified,
@@ -27,27 +27,20 @@ export const inboxTypeFilters = [
   "redesign",
 ] as const;
 
-const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
+type InboxTypeFilter = (typeof inboxTypeFilters)[number];
+/** The inbox's URL state; `parseInboxQuery` (submission-forms.ts) reads it from an address. */
+export type InboxQuery = { status: SubmissionStatus; type: InboxTypeFilter; q: string; page: number };
 
-/** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */
-const inboxQuerySchema = z.object({
-  status: fallback(z.enum(submissionStatuses), "new"),
-  type: fallback(z.enum(inboxTypeFilters), "all"),
-  q: fallback(
-    z
-      .string()
-      .trim()
-      .max(100)
-      .transform((value) => value),
-    "",
-  ),
-  page: fallback(z.coerce.number().int().min(1).max(100_000), 1),
-});
-export type InboxQuery = z.output<typeof inboxQuerySchema>;
-
-export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return inboxQuerySchema.parse(Object.fromEntries(params));
-}
+export const inboxMessages = {
+  empty: "No submissions found",
+  loadFailed: "Failed to fetch submissions",
+  updated: "Submission updated successfully",
+  updateFailed: "Failed to update submission",
+  converted: "Success: Contact converted to customer successfully",
+  errorTitle: "Error",
+  notFound: "This submission no longer exists.",
+  searchPlaceholder: "Search by name, email, or business...",
+} as const;
 
 /** The URL of an inbox view; defaults are left out so links stay short. */
 export function inboxHref(query: Partial<InboxQuery>, extra: Record<string, string> = {}): string {

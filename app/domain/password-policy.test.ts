@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authMessages, newPasswordSchema, resetRequestSchema, signInSchema } from "./auth-schemas.ts";
+import { authMessages } from "./auth-messages.ts";
+import { newPasswordSchema, resetRequestSchema, signInSchema } from "./auth-schemas.ts";
 import { commonPasswordCount, isCommonPassword } from "./common-passwords.ts";
 import { newPasswordProblem } from "./password-policy.ts";
 

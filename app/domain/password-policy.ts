@@ -3,7 +3,8 @@
  * characters, at most 256 (so at least 128 is accepted), no composition rules, and not one of
  * the most common passwords. Sign-in only checks the spec's minimum of 6.
  */
-import { authMessages, characterCount, newPasswordMax, newPasswordMin } from "#app/domain/auth-schemas.ts";
+import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-messages.ts";
+import { characterCount } from "#app/domain/auth-schemas.ts";
 import { isCommonPassword } from "#app/domain/common-passwords.ts";
 
 /** The reason a new password is refused, or null when it is acceptable. */

@@ -7,11 +7,10 @@
  */
 import { z } from "zod";
 import { addDaysIso } from "#app/domain/dates.ts";
-import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
+import type { InvoiceStatus, InvoiceType, ProposalState } from "#app/domain/enums.ts";
 import { uuidField } from "#app/domain/ids.ts";
 import { isOverdue } from "#app/domain/invoice-status.ts";
 import type { Cents } from "#app/domain/money.ts";
-import type { ProposalState } from "#app/domain/proposals.ts";
 import { emailAddress } from "#app/domain/validation.ts";
 
 // ---------------------------------------------------------------- links

@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import { addDaysIso } from "#app/domain/dates.ts";
+import type { ProposalState } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
@@ -20,7 +21,6 @@ import {
   depositAmount,
   optionTotal,
   type ProposalOptions,
-  type ProposalState,
   proposalDefaults,
   proposalStatusFilters,
 } from "#app/domain/proposals.ts";

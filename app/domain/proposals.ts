@@ -8,6 +8,7 @@
 
 import { z } from "zod";
 import { isIsoDate } from "#app/domain/dates.ts";
+import { type ProposalState, type ProposalStatus, proposalStatuses } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { type EditorLine, editorLines, emptyLine, hundredths, lineItemSchema } from "#app/domain/invoice-form.ts";
@@ -44,20 +45,6 @@ export {
 } from "#app/domain/proposal-totals.ts";
 
 // ---------------------------------------------------------------- what a proposal is
-
-export const proposalStatuses = ["draft", "sent", "viewed", "signed", "declined", "revoked"] as const;
-type ProposalStatus = (typeof proposalStatuses)[number];
-/** what the lists show: a sent proposal past its expiry date reads "Expired" */
-export type ProposalState = ProposalStatus | "expired";
-export const proposalStateLabels: Record<ProposalState, string> = {
-  draft: "Draft",
-  sent: "Sent",
-  viewed: "Viewed",
-  signed: "Signed",
-  declined: "Declined",
-  revoked: "Revoked",
-  expired: "Expired",
-};
 
 export const proposalDefaults = {
   prefix: "PRO",

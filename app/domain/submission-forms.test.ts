@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { inboxMessages } from "#app/domain/inbox.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   convertFormDefaults,
-  inboxMessages,
   notesTooLong,
   safeExternalHref,
   submissionUpdateSchema,

@@ -1,24 +1,14 @@
 /**
  * The forms of the submission detail dialog (status and internal notes) and the
- * Convert to Customer dialog (prefill), with the spec's messages.
+ * Convert to Customer dialog (prefill), and the parser of the inbox's URL.
  * One schema for browser and server (Conform + zod).
  */
 import { z } from "zod";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
+import { type InboxQuery, inboxMessages, inboxTypeFilters } from "#app/domain/inbox.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { SubmissionFields } from "#app/domain/submissions.ts";
 import { optionalMultilineText, tooLong } from "#app/domain/validation.ts";
-
-export const inboxMessages = {
-  empty: "No submissions found",
-  loadFailed: "Failed to fetch submissions",
-  updated: "Submission updated successfully",
-  updateFailed: "Failed to update submission",
-  converted: "Success: Contact converted to customer successfully",
-  errorTitle: "Error",
-  notFound: "This submission no longer exists.",
-  searchPlaceholder: "Search by name, email, or business...",
-} as const;
 
 export const notesTooLong = tooLong("Notes", limits.notes);
 
@@ -76,4 +66,25 @@ export const submissionActionSchema = z.object({
 export function parseSubmissionId(value: unknown): string | null {
   const parsed = submissionIdSchema.safeParse(typeof value === "string" ? value.trim() : value);
   return parsed.success ? parsed.data : null;
+}
+
+const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
+
+/** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */
+const inboxQuerySchema = z.object({
+  status: fallback(z.enum(submissionStatuses), "new"),
+  type: fallback(z.enum(inboxTypeFilters), "all"),
+  q: fallback(
+    z
+      .string()
+      .trim()
+      .max(100)
+      .transform((value) => value),
+    "",
+  ),
+  page: fallback(z.coerce.number().int().min(1).max(100_000), 1),
+});
+
+export function parseInboxQuery(params: URLSearchParams): InboxQuery {
+  return inboxQuerySchema.parse(Object.fromEntries(params));
 }

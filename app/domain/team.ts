@@ -4,7 +4,8 @@
  * Form schemas (shared by browser and server) and the page's messages.
  */
 import { z } from "zod";
-import { authMessages, characterCount, newPasswordMax, newPasswordMin } from "#app/domain/auth-schemas.ts";
+import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-messages.ts";
+import { characterCount } from "#app/domain/auth-schemas.ts";
 import { hashIdField, uuidField } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
 import { emailAddress, requiredText, tooLong } from "#app/domain/validation.ts";

@@ -15,13 +15,13 @@ import {
   proposals,
   proposalVersions,
 } from "#app/db/schema.ts";
+import type { ProposalState } from "#app/domain/enums.ts";
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
 import {
   checkProposalAction,
   optionId,
   type ProposalAction,
   type ProposalForm,
-  type ProposalState,
   proposalDefaults,
   proposalPageSize,
   proposalState,

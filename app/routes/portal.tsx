@@ -17,7 +17,13 @@ import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { formatDay, formatMomentIn } from "#app/domain/dates.ts";
 import { signedAmount } from "#app/domain/document-lifecycle.ts";
-import { invoiceStatusLabels, invoiceTypeLabels, paymentMethodLabels, projectStatusLabels } from "#app/domain/enums.ts";
+import {
+  invoiceStatusLabels,
+  invoiceTypeLabels,
+  paymentMethodLabels,
+  projectStatusLabels,
+  proposalStateLabels,
+} from "#app/domain/enums.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import {
   isOpenDocument,
@@ -27,7 +33,6 @@ import {
   portalOpenSchema,
   portalStatement,
 } from "#app/domain/portal.ts";
-import { proposalStateLabels } from "#app/domain/proposals.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";

@@ -8,7 +8,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import { getApp } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { loginPathFor } from "#app/domain/return-path.ts";
 import { forbidden } from "#app/services/action-result.server.ts";
 import {

@@ -4,7 +4,7 @@
  * cannot slip past a limit (the counters are one atomic statement each).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { authLimits } from "#app/services/auth/limits.server.ts";
 import * as passwords from "#app/services/auth/passwords.server.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, rateLimitBuckets, sessions, users } from "#app/db/schema.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { changePassword, createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { authLimits } from "#app/services/auth/limits.server.ts";
 import { PasswordPolicyError } from "#app/services/auth/passwords.server.ts";

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
-import { parseInboxQuery } from "#app/domain/inbox.ts";
+import { parseInboxQuery } from "#app/domain/submission-forms.ts";
 import {
   AlreadyConvertedError,
   convertSubmission,

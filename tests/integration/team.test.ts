@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, sessions, userRoles, users } from "#app/db/schema.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { invitationLifetimeMs, teamMessages } from "#app/domain/team.ts";
 import * as invite from "#app/routes/admin/invite.tsx";
 import * as team from "#app/routes/admin/settings-team.tsx";

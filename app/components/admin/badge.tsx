@@ -5,13 +5,14 @@ import {
   type InvoiceStatus,
   invoiceStatusLabels,
   type ProjectStatus,
+  type ProposalState,
   projectStatusLabels,
+  proposalStateLabels,
   type ScheduleStatus,
   type SubmissionStatus,
   scheduleStatusLabels,
   submissionStatusLabels,
 } from "#app/domain/enums.ts";
-import { type ProposalState, proposalStateLabels } from "#app/domain/proposals.ts";
 
 /** The tones of a badge, each a `.badge-*` class in app/app.css. */
 type BadgeTone = "green" | "amber" | "sky" | "violet" | "red" | "zinc";

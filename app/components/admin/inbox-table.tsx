@@ -11,8 +11,7 @@ import {
   projectTypeLabels,
   type SubmissionStatus,
 } from "#app/domain/enums.ts";
-import { budgetLabel } from "#app/domain/inbox.ts";
-import { inboxMessages } from "#app/domain/submission-forms.ts";
+import { budgetLabel, inboxMessages } from "#app/domain/inbox.ts";
 
 export type InboxRow = {
   id: string;

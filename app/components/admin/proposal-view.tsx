@@ -22,16 +22,11 @@ import {
 import { buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { Detail, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
+import type { ProposalState } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney, lineTotal } from "#app/domain/money.ts";
 import { depositText, type ProposalDialog, proposalReviseSchema } from "#app/domain/proposal-pages.ts";
-import {
-  type DepositKind,
-  optionTotal,
-  type ProposalOption,
-  type ProposalOptions,
-  type ProposalState,
-} from "#app/domain/proposals.ts";
+import { type DepositKind, optionTotal, type ProposalOption, type ProposalOptions } from "#app/domain/proposals.ts";
 
 export type ProposalViewData = {
   id: string;

@@ -16,7 +16,7 @@ import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { AdminShell, type ShellProps, sectionBackLink } from "#app/components/admin/shell.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import type { ToastData } from "#app/domain/toast.ts";
 
 /** What a route's `handle` may tell the boundary. */

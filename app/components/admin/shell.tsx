@@ -20,12 +20,11 @@ import {
   Tags,
   UserCog,
   Users,
-  X,
 } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { IconSprite } from "#app/components/admin/icons.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
 import {
@@ -94,6 +93,10 @@ export function sectionBackLink(pathname: string): { href: string; label: string
 const skipLinkClass =
   "sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-zinc-50 focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-zinc-950";
 
+const MobileMenu = splitComponent(() =>
+  import("#app/components/admin/mobile-menu.tsx").then((module) => module.MobileMenu),
+);
+
 export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -147,28 +150,19 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
         </div>
       </aside>
 
-      <Dialog.Root open={mobileOpen} onOpenChange={setMobileOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 md:hidden" />
-          <Dialog.Content
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r border-zinc-800 bg-zinc-900 text-zinc-100 shadow-2xl md:hidden"
-            aria-describedby={undefined}
-          >
-            <Dialog.Title className="sr-only">Back office menu</Dialog.Title>
-            <Dialog.Close className={buttonClass("ghost", "absolute top-3 right-3", "icon")} aria-label="Close menu">
-              <X aria-hidden className="size-4" />
-            </Dialog.Close>
-            <SidebarContent counts={counts} />
-            <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {mobileOpen ? (
+        <MobileMenu onOpenChange={setMobileOpen}>
+          <SidebarContent counts={counts} />
+          <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
+        </MobileMenu>
+      ) : null}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-4">
           <button
             type="button"
             onClick={toggle}
+            onPointerDown={MobileMenu.preload}
             className={buttonClass("ghost", undefined, "icon")}
             aria-label="Toggle sidebar"
             aria-controls="admin-sidebar"

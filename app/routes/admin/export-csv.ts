@@ -14,13 +14,14 @@ import {
   invoiceStatusLabels,
   invoiceTypeLabels,
   projectTypeLabels,
+  proposalStateLabels,
   submissionStatusLabels,
 } from "#app/domain/enums.ts";
-import { budgetLabel, parseInboxQuery } from "#app/domain/inbox.ts";
+import { budgetLabel } from "#app/domain/inbox.ts";
 import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { toCents } from "#app/domain/money.ts";
 import { parseProposalListQuery, proposalAmountText } from "#app/domain/proposal-pages.ts";
-import { proposalStateLabels } from "#app/domain/proposals.ts";
+import { parseInboxQuery } from "#app/domain/submission-forms.ts";
 import { exportSubmissions } from "#app/models/contact-submissions.server.ts";
 import { exportCustomers } from "#app/models/customers.server.ts";
 import { exportInvoices, studioToday } from "#app/models/invoices.server.ts";

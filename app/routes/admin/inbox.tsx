@@ -12,7 +12,7 @@ import { InboxTable } from "#app/components/admin/inbox-table.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
-import { ConvertDialog, SubmissionDialog } from "#app/components/admin/submission-dialogs.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -20,9 +20,9 @@ import { csvExportHref } from "#app/domain/csv.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
-import { inboxHref, inboxPageSize, inboxTotals, inboxTypeFilters, parseInboxQuery } from "#app/domain/inbox.ts";
+import { inboxHref, inboxMessages, inboxPageSize, inboxTotals, inboxTypeFilters } from "#app/domain/inbox.ts";
 import {
-  inboxMessages,
+  parseInboxQuery,
   parseSubmissionId,
   submissionActionSchema,
   submissionUpdateSchema,
@@ -147,6 +147,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 }
+
+// the dialogs and their forms (the form kit, zod) load when one is opened, not with the list
+const SubmissionDialog = splitComponent(() =>
+  import("#app/components/admin/submission-dialogs.tsx").then((module) => module.SubmissionDialog),
+);
+const ConvertDialog = splitComponent(() =>
+  import("#app/components/admin/submission-dialogs.tsx").then((module) => module.ConvertDialog),
+);
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { query, counts, list, nextBookings, submission, missing, convert } = loaderData;

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { passkeySignInSchema } from "#app/domain/passkey-answer.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { findUserById, hasAdminRole } from "#app/models/users.server.ts";

@@ -12,7 +12,8 @@ import { ForgotForm, SentView } from "#app/components/admin/login/forgot-form.ts
 import { ExpiredLinkView, RecoveryForm } from "#app/components/admin/login/recovery-form.tsx";
 import { SignInForm } from "#app/components/admin/login/sign-in-form.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
-import { authMessages, loginIntentSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { loginIntentSchema } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/login";

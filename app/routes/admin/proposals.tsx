@@ -15,18 +15,14 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { displayDate } from "#app/domain/dates.ts";
+import { proposalStateLabels } from "#app/domain/enums.ts";
 import {
   newProposalHref,
   parseProposalListQuery,
   proposalAmountText,
   proposalListHref,
 } from "#app/domain/proposal-pages.ts";
-import {
-  proposalMessages,
-  proposalPageSize,
-  proposalStateLabels,
-  proposalStatusFilters,
-} from "#app/domain/proposals.ts";
+import { proposalMessages, proposalPageSize, proposalStatusFilters } from "#app/domain/proposals.ts";
 import { listProposals } from "#app/models/proposals.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/proposals";

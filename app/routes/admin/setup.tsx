@@ -17,7 +17,8 @@ import {
 } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { authMessages, setupSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { setupSchema } from "#app/domain/auth-schemas.ts";
 import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { completeAdminSetup, isAdminSetupPending } from "#app/services/auth/setup.server.ts";

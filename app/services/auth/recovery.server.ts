@@ -1,6 +1,6 @@
 /** Password reset: the emailed single-use link, and setting a new password with it. */
 import type { Queryable } from "#app/db/client.server.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { consumeAuthToken, insertAuthToken, isTokenLive, voidUnusedTokens } from "#app/models/auth-tokens.server.ts";
 import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";

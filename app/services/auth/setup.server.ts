@@ -1,6 +1,6 @@
 /** The one-time first-admin set-up link, printed at start while no admin exists. */
 import type { Queryable } from "#app/db/client.server.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { consumeAuthToken, deleteUnusedTokens, insertAuthToken, isTokenLive } from "#app/models/auth-tokens.server.ts";
 import {

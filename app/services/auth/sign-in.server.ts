@@ -1,6 +1,6 @@
 /** Sign-in and sign-out. */
 import type { Queryable } from "#app/db/client.server.ts";
-import { authMessages } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
 import type { SignOutScope } from "#app/domain/user-agent.ts";
 import { deletePendingSignIn, hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";

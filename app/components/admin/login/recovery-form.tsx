@@ -10,7 +10,8 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { authMessages, newPasswordSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { newPasswordSchema } from "#app/domain/auth-schemas.ts";
 
 export function RecoveryForm({ failure, token }: { failure?: ActionFailure | undefined; token: string }) {
   const [form, fields] = useAdminForm({ id: "recovery", schema: newPasswordSchema, failure });

@@ -2,7 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { authMessages, resetRequestSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { resetRequestSchema } from "#app/domain/auth-schemas.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
 import { invalidLogin, loginNews, refusedLogin, unexpected } from "./shared.server.ts";

@@ -2,7 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { authMessages, newPasswordSchema, recoveryCheckSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { newPasswordSchema, recoveryCheckSchema } from "#app/domain/auth-schemas.ts";
 import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { checkResetToken, resetPassword } from "#app/services/auth/recovery.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";

@@ -2,7 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import { getApp } from "#app/context.server.ts";
-import { authMessages, signInSchema } from "#app/domain/auth-schemas.ts";
+import { authMessages } from "#app/domain/auth-messages.ts";
+import { signInSchema } from "#app/domain/auth-schemas.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { readSessionToken, sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { signIn } from "#app/services/auth/sign-in.server.ts";
