@@ -332,6 +332,9 @@ export function parseBookingView(value: string | null): BookingView {
   return bookingViews.includes(value as BookingView) ? (value as BookingView) : "upcoming";
 }
 
+/** The id of the `bookings` change event that says the availability or the studio's zone changed. */
+export const availabilityChangeId = "availability";
+
 /** The public booking page. */
 export const bookPath = "/book";
 
