@@ -13,7 +13,8 @@ export const bookFormCookieName = "studio_book_form";
 /**
  * A visitor's token younger than this is kept, not replaced, when they open another booking page
  * (another day, another zone, a second tab): replacing it would make the form already on screen
- * "too fast" for a few seconds. An older one is replaced, so a post is stale only after a day.
+ * "too fast" for a few seconds. An older one is replaced, so a page turns stale after 23 to 24 hours open
+ * (24 when its token was made for it), and the time trap counts from the visitor's first page of the hour.
  */
 export const bookFormTokenReuseMs = 3600_000;
 
