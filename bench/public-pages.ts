@@ -16,7 +16,7 @@ import { atLeast, info, median, type Row, round, writeRows } from "./lib/report.
 const runs = numberArg("runs", 3);
 const seconds = numberArg("seconds", 8);
 const connections = numberArg("connections", 32);
-/** two cached pages (server/public-cache.ts) and the booking page, rendered for each visitor (its form token and open slots) */
+/** public pages from the cache (server/public-cache.ts); /book since ADR 0037, its form token in a cookie set per answer */
 const paths = ["/", "/pricing", "/book"];
 const headers = { "user-agent": browserAgent, "accept-encoding": "gzip, deflate, br" };
 
@@ -64,6 +64,8 @@ try {
     const { headers: sent, body } = await rawGet(`${server.url}${path}`);
     const copied: Record<string, string> = {};
     for (const [name, value] of Object.entries(sent)) {
+      // /book's token cookie: the static server sends the one it was given, every time
+      if (name === "set-cookie" && Array.isArray(value)) copied[name] = value.join(", ");
       if (typeof value !== "string") continue;
       if (!["date", "connection", "keep-alive", "x-request-id", "transfer-encoding"].includes(name))
         copied[name] = value;

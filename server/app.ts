@@ -17,12 +17,13 @@ import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/c
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { uploadAccess } from "#app/services/auth.server.ts";
+import { bookFormCookieFor } from "#app/services/book-form.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
-import { type PublicCache, publicPageCache } from "./public-cache.ts";
+import { isBookKey, type PublicCache, publicPageCache } from "./public-cache.ts";
 import { embeddedDatabaseIsNew, prepareDatabase, type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -120,6 +121,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       changes,
       pageViews,
       render: renderForServer,
+      // the booking page's time-trap token: per visitor, in a cookie, never in the shared bytes (ADR 0037)
+      visitorHeaders: (key, req) => {
+        if (!isBookKey(key)) return [];
+        const cookie = bookFormCookieFor(config.sessionSecret, req.headers.cookie, { https: isHttps(config) });
+        return cookie ? ["Set-Cookie", cookie] : [];
+      },
       requestId: acceptRequestId,
       onServed: (entry) => requestLines.info({ ...entry, queries: 0, dbMs: 0 }, "request"),
       onError: (error, path) => logger.error({ err: error, path }, "public page render failed"),
@@ -140,7 +147,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   let warm = Boolean(options.devMiddleware);
   async function warmUp(port: number) {
     if (options.devMiddleware) return;
-    await publicCache?.warm(["/", "/portfolio", "/pricing", "/about"]);
+    await publicCache?.warm(["/", "/portfolio", "/pricing", "/about", "/book"]);
     const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
     const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
     for (const path of ["/", "/contact", "/admin/login", "/contact", "/admin/login"]) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, etagMatches, inlineScriptHashes, publicCacheKey } from "./public-cache.ts";
+import { chooseEncoding, etagMatches, inlineScriptHashes, isBookKey, publicCacheKey } from "./public-cache.ts";
 
 const params = (query = "") => new URLSearchParams(query);
 
@@ -24,6 +24,34 @@ describe("publicCacheKey", () => {
     expect(publicCacheKey("/portfolio/samples/Bakery", params())).toBeNull();
     expect(publicCacheKey("/portfolio/samples/a/b", params())).toBeNull();
     expect(publicCacheKey(`/portfolio/samples/${"a".repeat(81)}`, params())).toBeNull();
+  });
+
+  it("keys the booking page by a zone of its select and a real day; outcomes and anything else per request", () => {
+    expect(publicCacheKey("/book", params())).toBe("/book");
+    expect(publicCacheKey("/book", params("utm_source=x"))).toBe("/book");
+    expect(publicCacheKey("/book", params("tz=Europe/Berlin"))).toBe("/book?tz=Europe%2FBerlin");
+    expect(publicCacheKey("/book", params("tz=Europe%2FBerlin"))).toBe("/book?tz=Europe%2FBerlin");
+    // the day links write day first, the zone form tz after the hidden day: one entry
+    expect(publicCacheKey("/book", params("day=2026-12-01&tz=UTC"))).toBe("/book?tz=UTC&day=2026-12-01");
+    expect(publicCacheKey("/book", params("tz=UTC&day=2026-12-01"))).toBe("/book?tz=UTC&day=2026-12-01");
+    for (const query of [
+      "booked=2026-12-01T14:00:00.000Z&tz=UTC",
+      "booked=1",
+      "moved=2026-12-01T14:00:00.000Z",
+      "cancelled=1",
+      "tz=Mars/Olympus",
+      "tz=",
+      "tz=US/Eastern",
+      "tz=UTC&day=2026-13-40",
+      "tz=UTC&day=tomorrow",
+      "day=2026-12-01",
+    ]) {
+      expect(publicCacheKey("/book", params(query)), query).toBeNull();
+    }
+    expect(publicCacheKey("/book/manage/abc", params())).toBeNull();
+    expect(isBookKey("/book?tz=UTC")).toBe(true);
+    expect(isBookKey("/booking")).toBe(false);
+    expect(isBookKey("/")).toBe(false);
   });
 
   it("renders everything else per request: the contact form, other spellings, the back office", () => {

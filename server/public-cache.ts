@@ -8,10 +8,17 @@
  * The content version moves on every `site_content` change event (identity, portfolio,
  * pricing), which reaches every instance (LISTEN/NOTIFY on PostgreSQL); entries also expire
  * after a few minutes, so the footer's year and anything missed while reconnecting catch up.
+ *
+ * The booking page (ADR 0037) is kept per zone and day: its entries are dropped on every `bookings`
+ * change event too (a booking, cancellation, move, an availability or studio-zone change) and expire
+ * when the page's render says its free times stop holding (at most a minute). Its form's token is
+ * not in the shared bytes: each answer sets it in a cookie (`visitorHeaders`).
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { isIsoDate, timeZoneChoices } from "#app/domain/dates.ts";
+import { publicCacheUntilHeader } from "#app/domain/site.ts";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { PageViewCounter } from "#app/services/page-views.server.ts";
 import { isBadAddress } from "./input-guard.ts";
@@ -25,11 +32,42 @@ type CachedPage = {
   contentType: string;
   cacheControl: string | null;
   csp: string;
-  storedAt: number;
+  /** served until then (epoch ms), then rendered again */
+  expiresAt: number;
 };
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const portfolioCategories = new Set(["websites", "webapps"]);
+
+let offeredZones: Set<string> | undefined;
+/** The zones the booking page's select offers (what a browser's `Intl` names): the only ones keyed. */
+function isOfferedZone(zone: string): boolean {
+  offeredZones ??= new Set(timeZoneChoices());
+  return offeredZones.has(zone);
+}
+
+/** The booking page's parameters that show one visitor's outcome: such an address is never cached. */
+const bookOutcomeParams = ["booked", "moved", "cancelled"];
+
+/** Whether a cache key is one of the booking page's (dropped on every `bookings` change event). */
+export function isBookKey(key: string): boolean {
+  return key === "/book" || key.startsWith("/book?");
+}
+
+/**
+ * The booking page's key: `/book`, `/book?tz={zone}` or `/book?tz={zone}&day={YYYY-MM-DD}` for a zone
+ * of the select and a real date; null (rendered per request) with an outcome (`booked`, `moved`,
+ * `cancelled`), another zone or a malformed day. Other parameters are ignored, as on every cached page.
+ */
+function bookCacheKey(search: URLSearchParams): string | null {
+  if (bookOutcomeParams.some((name) => search.has(name))) return null;
+  const zone = search.get("tz");
+  const day = search.get("day");
+  if (zone === null) return day === null ? "/book" : null;
+  if (!isOfferedZone(zone)) return null;
+  if (day === null) return `/book?tz=${encodeURIComponent(zone)}`;
+  return isIsoDate(day) ? `/book?tz=${encodeURIComponent(zone)}&day=${day}` : null;
+}
 
 /**
  * The cache key of a public page whose HTML depends on nothing but its path (and, on the
@@ -39,6 +77,7 @@ const portfolioCategories = new Set(["websites", "webapps"]);
  */
 export function publicCacheKey(path: string, search: URLSearchParams): string | null {
   if (path === "/" || path === "/pricing" || path === "/about") return path;
+  if (path === "/book") return bookCacheKey(search);
   if (path === "/portfolio") {
     const category = search.get("category");
     return category && portfolioCategories.has(category) ? `/portfolio?category=${category}` : "/portfolio";
@@ -97,22 +136,30 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(",").some((tag) => bare(tag) === bare(etag));
 }
 
+/**
+ * Brotli's quality for an entry. 11 (the smallest) costs ~135 ms of the one thread for the booking
+ * page's 52 KB, paid again on every booking and every minute; 5 costs ~0.6 ms for 7.8 KB instead of 6.6 KB
+ * (measured 2026-11-27). Pages rendered once per content version keep 11.
+ */
+const brotliQuality = (key: string) => (isBookKey(key) ? 5 : 11);
+
 function cachedPage(
-  response: { body: Buffer; contentType: string; cacheControl: string | null },
+  response: { body: Buffer; contentType: string; cacheControl: string | null; expiresAt: number },
   https: boolean,
+  quality: number,
 ): CachedPage {
   const { body } = response;
   return {
     body,
     gzip: gzipSync(body, { level: 9 }),
     br: brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     }),
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     contentType: response.contentType,
     cacheControl: response.cacheControl,
     csp: contentSecurityPolicy(inlineScriptHashes(body.toString("utf8")), { https }),
-    storedAt: Date.now(),
+    expiresAt: response.expiresAt,
   };
 }
 
@@ -128,6 +175,13 @@ export type PublicCacheOptions = {
   maxAgeMs?: number;
   /** at most this many pages are kept (default 100); the oldest is dropped first */
   maxEntries?: number;
+  /** at most this many of them booking pages (default 40), so zones and days never push out the rest */
+  maxBookEntries?: number;
+  /**
+   * headers made for each answer of a cached page, never stored (the booking page's token cookie):
+   * name, value, name, value...
+   */
+  visitorHeaders?(key: string, req: IncomingMessage): string[];
   /** the request id to answer with, from the request's own X-Request-Id when acceptable */
   requestId(incoming: string | null): string;
   /** one request log line per answer, as for every other request */
@@ -145,26 +199,53 @@ export type PublicCache = {
 export function publicPageCache(options: PublicCacheOptions): PublicCache {
   const maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
   const maxEntries = options.maxEntries ?? 100;
+  const maxBookEntries = options.maxBookEntries ?? 40;
   const fixedHeaders = fixedSecurityHeaders({ https: options.https }).flat();
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
-  let version = 0;
+  // moved by the change events: a render started under another version is served once, not kept
+  let siteVersion = 0;
+  let bookVersion = 0;
+  const versionOf = (key: string) => (isBookKey(key) ? `${siteVersion}:${bookVersion}` : `${siteVersion}`);
 
-  const invalidate = () => {
-    version++;
-    entries.clear();
-    rendering.clear();
+  /** drops the entries (and running renders) `which` selects */
+  const invalidate = (which: (key: string) => boolean) => {
+    for (const key of [...entries.keys()]) if (which(key)) entries.delete(key);
+    for (const key of [...rendering.keys()]) if (which(key)) rendering.delete(key);
   };
   // for the process's lifetime: the feed itself is closed at shutdown
   options.changes.subscribe((event) => {
-    if (event.table === "site_content") invalidate();
+    if (event.table === "site_content") {
+      siteVersion++;
+      invalidate(() => true);
+    } else if (event.table === "bookings") {
+      bookVersion++;
+      invalidate(isBookKey);
+    }
   });
+
+  const keep = (key: string, entry: CachedPage) => {
+    entries.delete(key);
+    if (isBookKey(key)) {
+      let count = 0;
+      let oldest: string | undefined;
+      for (const stored of entries.keys()) {
+        if (!isBookKey(stored)) continue;
+        count++;
+        oldest ??= stored;
+      }
+      if (oldest && count >= maxBookEntries) entries.delete(oldest);
+    }
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(key, entry);
+  };
 
   const renderEntry = (key: string): Promise<CachedPage | null> => {
     const running = rendering.get(key);
     if (running) return running;
-    const started = version;
+    const started = versionOf(key);
     const run = (async () => {
+      const renderedAt = Date.now();
       const response = await options.render(
         new Request(new URL(key, options.publicUrl), { headers: { accept: "text/html" } }),
       );
@@ -173,19 +254,21 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
         await response.body?.cancel();
         return null;
       }
+      // the page may say its HTML holds for less (the booking page's free times: ADR 0037)
+      const until = Number(response.headers.get(publicCacheUntilHeader));
       const entry = cachedPage(
         {
           body: Buffer.from(await response.arrayBuffer()),
           contentType,
           cacheControl: response.headers.get("cache-control"),
+          expiresAt:
+            Number.isFinite(until) && until > 0 ? Math.min(renderedAt + maxAgeMs, until) : renderedAt + maxAgeMs,
         },
         options.https,
+        brotliQuality(key),
       );
       // content changed while rendering: serve this answer once, keep nothing
-      if (started === version) {
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-        entries.set(key, entry);
-      }
+      if (started === versionOf(key)) keep(key, entry);
       return entry;
     })().finally(() => {
       if (rendering.get(key) === run) rendering.delete(key);
@@ -196,7 +279,7 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
 
   const lookup = (key: string): Promise<CachedPage | null> => {
     const entry = entries.get(key);
-    if (entry && Date.now() - entry.storedAt < maxAgeMs) return Promise.resolve(entry);
+    if (entry && Date.now() < entry.expiresAt) return Promise.resolve(entry);
     return renderEntry(key);
   };
 
@@ -218,12 +301,12 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
     }
     const started = performance.now();
     const entry = entries.get(key);
-    if (entry && Date.now() - entry.storedAt < maxAgeMs) {
-      send(req, res, path, entry, started);
+    if (entry && Date.now() < entry.expiresAt) {
+      send(req, res, key, path, entry, started);
       return;
     }
     renderEntry(key).then(
-      (rendered) => (rendered ? send(req, res, path, rendered, started) : fallback()),
+      (rendered) => (rendered ? send(req, res, key, path, rendered, started) : fallback()),
       (error: unknown) => {
         options.onError(error, path);
         fallback();
@@ -231,7 +314,14 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
     );
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, path: string, entry: CachedPage, started: number) {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    path: string,
+    entry: CachedPage,
+    started: number,
+  ) {
     const method = req.method ?? "GET";
     const header = (name: string) => {
       const value = req.headers[name];
@@ -254,6 +344,7 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
       "Accept-Encoding",
     ];
     if (entry.cacheControl) headers.push("Cache-Control", entry.cacheControl);
+    if (options.visitorHeaders) headers.push(...options.visitorHeaders(key, req));
     let status = 200;
     if (etagMatches(header("if-none-match") ?? undefined, entry.etag)) {
       status = 304;

@@ -4,8 +4,10 @@ import {
   availabilityFormDefaults,
   availabilityFormSchema,
   bookingFormSchema,
+  bookPageCacheMs,
   defaultAvailability,
   freeSlots,
+  freeSlotsFreshUntil,
   isFreeSlot,
   slotsByDayIn,
   toAvailabilitySettings,
@@ -191,6 +193,40 @@ describe("free slots", () => {
       ["2026-12-01", 2],
       ["2026-12-02", 4],
     ]);
+  });
+});
+
+describe("how long a rendered booking page holds (ADR 0037)", () => {
+  const withNotice = { ...newYork, minimumNoticeMinutes: 60 };
+  const at = (text: string) => new Date(text);
+
+  it("until the first offered slot falls inside the minimum notice", () => {
+    // Monday 08:00 New York: the first slot is 09:00 with no notice, 09:30 with an hour's
+    const now = at("2026-11-30T13:00:00Z");
+    const days = freeSlots(withNotice, { now, bookings: [] });
+    expect(days[0]?.slots[0]?.toISOString()).toBe("2026-11-30T14:00:00.000Z");
+    // 09:00 leaves at 08:00 + the notice: now, so the page holds no longer than its render
+    expect(freeSlotsFreshUntil(withNotice, days, now)).toBe(now.getTime());
+    const later = at("2026-11-30T13:00:01Z");
+    const next = freeSlots(withNotice, { now: later, bookings: [] });
+    expect(next[0]?.slots[0]?.toISOString()).toBe("2026-11-30T14:30:00.000Z");
+    // 09:30 leaves at 08:30: later than the cap, so the cap decides
+    expect(freeSlotsFreshUntil(withNotice, next, later)).toBe(later.getTime() + bookPageCacheMs);
+    const close = at("2026-11-30T13:29:30Z");
+    expect(freeSlotsFreshUntil(withNotice, next, close)).toBe(at("2026-11-30T13:30:00Z").getTime());
+  });
+
+  it("until the studio's day changes, and at most bookPageCacheMs", () => {
+    // Friday 23:59:30 in New York: Saturday starts in 30 s (the horizon moves a day)
+    const now = at("2026-12-05T04:59:30Z");
+    expect(freeSlotsFreshUntil(newYork, [], now)).toBe(at("2026-12-05T05:00:00Z").getTime());
+    expect(freeSlotsFreshUntil(newYork, [], at("2026-12-04T17:00:00Z"))).toBe(
+      at("2026-12-04T17:00:00Z").getTime() + bookPageCacheMs,
+    );
+    // Kolkata's midnight is 18:30 UTC
+    expect(freeSlotsFreshUntil({ ...newYork, timeZone: "Asia/Kolkata" }, [], at("2026-12-04T18:29:50Z"))).toBe(
+      at("2026-12-04T18:30:00Z").getTime(),
+    );
   });
 });
 

@@ -184,6 +184,9 @@ export const bookingMessages = {
   cancelled: "Your consultation is cancelled.",
   rescheduled: "Your consultation has been moved.",
   usedLink: "This link has already been used, or the consultation was cancelled.",
+  /** a post without the page's token: the booking page's cookie did not come back (ADR 0037) */
+  noToken:
+    "Your consultation is not booked yet: your browser did not send back this page's cookie. Your details are kept below: please choose the time and confirm again.",
 } as const;
 
 /** A slot as the form posts it: its start, an ISO instant. */
@@ -332,8 +335,38 @@ export function parseBookingView(value: string | null): BookingView {
   return bookingViews.includes(value as BookingView) ? (value as BookingView) : "upcoming";
 }
 
+/** The id of the `bookings` change event that says the availability or the studio's zone changed. */
+export const availabilityChangeId = "availability";
+
 /** The public booking page. */
 export const bookPath = "/book";
+
+/**
+ * The longest a rendered booking page is served from the public-page cache (ADR 0037): the
+ * entry's version also moves with every booking, cancellation, move and availability change.
+ */
+export const bookPageCacheMs = 60_000;
+
+/**
+ * Until when the free times of a page rendered at `now` hold without any booking or settings change:
+ * until the first offered slot falls inside the minimum notice, the studio's day changes (the horizon
+ * moves, today's slots go) or `bookPageCacheMs` has passed, whichever comes first (epoch ms).
+ */
+export function freeSlotsFreshUntil(
+  availability: Pick<Availability, "timeZone" | "minimumNoticeMinutes">,
+  days: readonly DaySlots[],
+  now: Date,
+): number {
+  let until = now.getTime() + bookPageCacheMs;
+  const first = days[0]?.slots[0];
+  if (first) until = Math.min(until, first.getTime() - availability.minimumNoticeMinutes * minute);
+  const tomorrow = addDaysIso(todayIn(availability.timeZone, now), 1);
+  // a zone whose clocks skip midnight starts its day at 01:00
+  const midnight =
+    zonedInstant(tomorrow, 0, availability.timeZone) ?? zonedInstant(tomorrow, 60, availability.timeZone);
+  if (midnight) until = Math.min(until, midnight.getTime());
+  return Math.max(until, now.getTime());
+}
 
 /** The manage page's address for a token. */
 export function manageBookingPath(token: string): string {

@@ -138,3 +138,9 @@ export function jsonForScript(value: unknown): string {
  * (docs/decisions/0006: how settings changes and page-view counts meet the CDN).
  */
 export const publicPageCacheControl = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+/**
+ * A page rendered for the public-page cache may say until when (epoch ms) its HTML holds, in this
+ * header of the render; the cache keeps it no longer and never sends the header on (ADR 0037).
+ */
+export const publicCacheUntilHeader = "X-Public-Cache-Until";

@@ -5,6 +5,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import { bookingSettings, bookings, contactSubmissions, customers } from "#app/db/schema.ts";
 import {
   type AvailabilitySettings,
+  availabilityChangeId,
   type BookingView,
   type BusyTime,
   defaultAvailability,
@@ -27,9 +28,11 @@ export async function getAvailabilitySettings(db: Queryable): Promise<Availabili
   };
 }
 
+/** Saves the availability; the booking page's cached renders hear of it (`bookings` change event, ADR 0037). */
 export async function saveAvailabilitySettings(db: Queryable, settings: AvailabilitySettings): Promise<void> {
   const values = { id: 1, ...settings, updatedAt: new Date() };
   await db.insert(bookingSettings).values(values).onConflictDoUpdate({ target: bookingSettings.id, set: values });
+  await publishChange(db, { table: "bookings", id: availabilityChangeId });
 }
 
 /** Booked times that touch [from, to) (cancelled rows free their time). */

@@ -1,8 +1,10 @@
 /** The invoice part of the settings: number prefixes (business_settings) and the counters' next numbers. */
 
 import { and, eq, inArray, isNull, like } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { businessSettings, documentNumberCounters, invoices } from "#app/db/schema.ts";
+import { availabilityChangeId } from "#app/domain/booking.ts";
 import { defaultTimeZone } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import {
@@ -127,5 +129,7 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
         ...prefixes,
       });
     }
+    // the booking page's slots are wall-clock hours in the studio's zone: its cached renders go (ADR 0037)
+    if (form.time_zone) await publishChange(tx, { table: "bookings", id: availabilityChangeId });
   });
 }

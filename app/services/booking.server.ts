@@ -44,8 +44,9 @@ import { studioTimeZone } from "#app/models/invoices.server.ts";
 import type { Attachment } from "#app/models/mail-outbox.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
-import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
-import { checkFormToken } from "#app/services/form-token.server.ts";
+import { bookFormTokenOf } from "#app/services/book-form.server.ts";
+import { formTokenField, honeypotField, refilledTokensPerIp } from "#app/services/contact.server.ts";
+import { checkFormToken, issueFormToken, issueRefilledFormToken } from "#app/services/form-token.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
@@ -174,9 +175,36 @@ export type BookingOutcome =
   /** a bot, answered as if booked and not booked */
   | { kind: "ignored" }
   | { kind: "invalid" | "stale" | "taken"; submission: BookingSubmission }
+  /**
+   * no token came back (the page's cookie was not sent: cookies blocked): the form again, with the
+   * values and a token of its own in the page, so the next press works without the cookie
+   */
+  | { kind: "no-token"; submission: BookingSubmission; formToken: string }
   | { kind: "limited"; retryAfterSeconds: number; submission: BookingSubmission };
 
-export async function bookConsultation(app: BookingApp, formData: FormData, now = new Date()): Promise<BookingOutcome> {
+/**
+ * The token of a "no-token" answer. The visitor has filled the form in already, so it is dated back
+ * by the minimum fill time (pressing Confirm again at once must not look like a bot) a few times per
+ * address (the contact form's allowance for its stale answers); beyond that it is dated now.
+ */
+async function noTokenFormToken(app: BookingApp): Promise<string> {
+  const { config, database } = app;
+  const limit = await hitAddressLimit(database.db, "booking-refill", app.ip, refilledTokensPerIp);
+  return limit.allowed
+    ? issueRefilledFormToken(config.sessionSecret, config.contactMinFillMs)
+    : issueFormToken(config.sessionSecret);
+}
+
+/**
+ * A visitor's booking. The time-trap token is the form's own field when the page was rendered for
+ * this visitor, else the booking page's cookie (`cookieHeader`: the cached page carries it there).
+ */
+export async function bookConsultation(
+  app: BookingApp,
+  formData: FormData,
+  now = new Date(),
+  cookieHeader: string | null = null,
+): Promise<BookingOutcome> {
   const { config, database, logger } = app;
   const submission = parseBookingForm(formData);
   const honeypot = formData.get(honeypotField);
@@ -186,11 +214,15 @@ export async function bookConsultation(app: BookingApp, formData: FormData, now 
   }
   const token = checkFormToken(
     config.sessionSecret,
-    formData.get(formTokenField),
+    bookFormTokenOf(formData.get(formTokenField), cookieHeader),
     now.getTime(),
     config.contactMinFillMs,
   );
-  if (token === "invalid" || token === "missing" || token === "too-fast") {
+  if (token === "missing") {
+    logger.info({ reason: "no-token" }, "booking form shown again: no token came back");
+    return { kind: "no-token", submission, formToken: await noTokenFormToken(app) };
+  }
+  if (token === "invalid" || token === "too-fast") {
     logger.info({ reason: token }, "booking refused");
     return { kind: "ignored" };
   }

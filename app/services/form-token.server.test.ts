@@ -1,5 +1,11 @@
+import { createHmac } from "node:crypto";
 import { expect, it } from "vitest";
-import { checkFormToken, issueFormToken } from "#app/services/form-token.server.ts";
+import {
+  checkFormToken,
+  formTokenIssuedAt,
+  formTokenSignature,
+  issueFormToken,
+} from "#app/services/form-token.server.ts";
 
 const secret = "s".repeat(43);
 const t0 = 1_800_000_000_000;
@@ -16,7 +22,23 @@ it("refuses missing, forged and re-signed tokens", () => {
   const token = issueFormToken(secret, t0);
   expect(checkFormToken(secret, undefined, t0)).toBe("missing");
   expect(checkFormToken(secret, "", t0)).toBe("missing");
-  expect(checkFormToken(secret, `${t0 - 60_000}.${token.split(".")[1]}`, t0)).toBe("invalid");
+  const [, random, signature] = token.split(".");
+  // dated back, or another random part, under the same signature
+  expect(checkFormToken(secret, `${t0 - 60_000}.${random}.${signature}`, t0)).toBe("invalid");
+  expect(checkFormToken(secret, `${t0}.AAAA.${signature}`, t0 + 5000)).toBe("invalid");
+  expect(checkFormToken(secret, `${t0}.${signature}`, t0 + 5000)).toBe("invalid");
+  expect(checkFormToken(secret, `${t0}.${random}.x.${signature}`, t0 + 5000)).toBe("invalid");
   expect(checkFormToken("other-secret", token, t0 + 5000)).toBe("invalid");
   expect(checkFormToken(secret, "garbage", t0)).toBe("invalid");
+});
+
+it("gives two visitors served in the same millisecond different tokens; the older form is still accepted", () => {
+  const one = issueFormToken(secret, t0);
+  const two = issueFormToken(secret, t0);
+  expect(one).not.toBe(two);
+  expect(formTokenSignature(one)).not.toBe(formTokenSignature(two));
+  expect(formTokenIssuedAt(one).getTime()).toBe(t0);
+  // a page rendered before tokens had a random part: {ms}.{mac} over "contact-form:{ms}"
+  const older = `${t0}.${createHmac("sha256", secret).update(`contact-form:${t0}`).digest("base64url")}`;
+  expect(checkFormToken(secret, older, t0 + 5000)).toBe("ok");
 });

@@ -1,23 +1,26 @@
 /**
- * The contact form's time trap: the page carries a signed timestamp; a post that comes back
+ * The contact form's time trap (and the booking page's): the page carries a signed timestamp; a post that comes back
  * faster than a person can type is suspected spam; one from a page older than a day is stale
  * (the form is shown again with the visitor's values and a fresh token, never thrown away;
  * services/contact.server.ts decides when that token may be backdated).
- * Signed with the session secret (HMAC-SHA-256), so it cannot be forged.
+ * Signed with the session secret (HMAC-SHA-256), so it cannot be forged. Each token also signs a
+ * random part, so two visitors served in the same millisecond never share one (`{ms}.{random}.{mac}`;
+ * tokens of the older form `{ms}.{mac}`, on pages open before it changed, are still accepted).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** The default minimum fill time; CONTACT_MIN_FILL_MS overrides it (tests use a few ms). */
 export const minimumFillMs = 3_000;
 export const maximumAgeMs = 24 * 3600_000;
 
-function sign(secret: string, issuedAt: string): string {
-  return createHmac("sha256", secret).update(`contact-form:${issuedAt}`).digest("base64url");
+/** `dated`: the issue time, or the issue time and the random part ("{ms}.{random}") */
+function sign(secret: string, dated: string): string {
+  return createHmac("sha256", secret).update(`contact-form:${dated}`).digest("base64url");
 }
 
 export function issueFormToken(secret: string, now = Date.now()): string {
-  const issuedAt = String(now);
-  return `${issuedAt}.${sign(secret, issuedAt)}`;
+  const dated = `${now}.${randomBytes(9).toString("base64url")}`;
+  return `${dated}.${sign(secret, dated)}`;
 }
 
 /**
@@ -38,12 +41,15 @@ export function checkFormToken(
   minFillMs = minimumFillMs,
 ): FormTokenCheck {
   if (typeof token !== "string" || token === "") return "missing";
-  const [issuedAt = "", signature = ""] = token.split(".");
-  const expected = Buffer.from(sign(secret, issuedAt));
+  const parts = token.split(".");
+  const [issuedAt = "", random] = parts;
+  const signature = parts.at(-1) ?? "";
+  const wellFormed =
+    /^\d{1,15}$/.test(issuedAt) && (parts.length === 2 || (parts.length === 3 && /^[\w-]{1,32}$/.test(random ?? "")));
+  if (!wellFormed) return "invalid";
+  const expected = Buffer.from(sign(secret, parts.slice(0, -1).join(".")));
   const given = Buffer.from(signature);
-  if (!/^\d{1,15}$/.test(issuedAt) || expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    return "invalid";
-  }
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "invalid";
   const age = now - Number(issuedAt);
   if (age < minFillMs) return "too-fast";
   if (age > maximumAgeMs) return "expired";
@@ -57,5 +63,5 @@ export function formTokenIssuedAt(token: string): Date {
 
 /** A token's signature: what names it in the use counters. */
 export function formTokenSignature(token: string): string {
-  return token.split(".")[1] ?? "";
+  return token.split(".").at(-1) ?? "";
 }

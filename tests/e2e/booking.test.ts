@@ -141,8 +141,19 @@ describe("booking the free consultation", () => {
 
   it("of two posts racing for one slot, one books it and the other hears it was just taken (409)", async () => {
     const { server } = app;
-    const html = await (await fetch(`${server.url}/book`)).text();
-    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    // the page is the same bytes for everyone (the public-page cache); the form's token is in a cookie
+    const page = await fetch(`${server.url}/book`);
+    const html = await page.text();
+    expect(html).not.toContain("form_token");
+    const cookie = page.headers.getSetCookie().find((line) => line.startsWith("studio_book_form=")) ?? "";
+    expect(cookie).toMatch(/; Path=\/book; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    // a second visitor: the same bytes and ETag, a token of their own; the inline script allowed by its hash
+    const other = await fetch(`${server.url}/book`);
+    expect(await other.text()).toBe(html);
+    expect(other.headers.get("etag")).toBe(page.headers.get("etag"));
+    expect(other.headers.getSetCookie()[0]?.split(";")[0]).not.toBe(cookie.split(";")[0]);
+    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(page.headers.get("content-security-policy")).not.toContain("'nonce-");
     const slots = [...html.matchAll(/name="slot"[^>]*value="([^"]+)"/g)].map((match) => match[1]);
     const slot = slots.at(-1) ?? "";
     expect(slot).not.toBe("");
@@ -151,12 +162,50 @@ describe("booking the free consultation", () => {
       fetch(`${server.url}/book`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ form_token: token, slot, name, email: `${name}@example.test` }),
+        headers: {
+          Origin: server.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Cookie: cookie.split(";")[0] ?? "",
+        },
+        body: new URLSearchParams({ slot, name, email: `${name}@example.test` }),
       });
     const answers = await Promise.all([post("first"), post("second")]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409]);
     const loser = answers.find((answer) => answer.status === 409);
     expect(await loser?.text()).toContain("That time was just taken. Please choose another.");
+  });
+
+  it("without the page's cookie (cookies blocked) a post is not booked: the form comes back with the values, and works", async () => {
+    const { server, browser } = app;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/book`);
+    const days = page.getByRole("navigation", { name: "Days with free times" }).getByRole("link");
+    await days.nth(2).click();
+    await page.waitForLoadState();
+    const times = page.getByRole("group", { name: /^Times on / });
+    const slot = await times.getByRole("radio").nth(1).getAttribute("value");
+    await times.locator("label").nth(1).click();
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill("grace@example.test");
+    await waitPastTimeTrap();
+    // the browser does not send the token's cookie back
+    await context.clearCookies();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForLoadState();
+    await page
+      .getByText("Your consultation is not booked yet: your browser did not send back this page's cookie.")
+      .waitFor();
+    expect(await page.getByLabel("Name").inputValue()).toBe("Grace Hopper");
+    expect(await page.getByLabel("Email").inputValue()).toBe("grace@example.test");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // this answer was rendered for this visitor: its form carries the token, and confirming again at once books
+    await context.clearCookies();
+    await page.locator(`label[for="${await page.locator(`input[value="${slot}"]`).getAttribute("id")}"]`).click();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.waitForLoadState();
+    await expect(page.getByRole("status").textContent()).resolves.toContain("Your consultation is booked");
+    expect(new URL(page.url()).searchParams.get("booked")).toBe(slot);
+    await context.close();
   });
 });

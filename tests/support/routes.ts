@@ -39,7 +39,8 @@ type AnyRouteFunction = (args: never) => unknown;
 export function routeHarness(database: () => TestDatabase) {
   const logger = createLogger("silent");
 
-  function context() {
+  /** `forCache`: a render for the public-page cache (no nonce, no visitor: server/public-cache.ts) */
+  function context(forCache = false) {
     const provider = new RouterContextProvider();
     provider.set(appContext, {
       config: testConfig,
@@ -50,8 +51,8 @@ export function routeHarness(database: () => TestDatabase) {
       logger,
       requestId: "test",
       pageViews: { count: () => false, flush: async () => {}, pending: () => 0, stop: async () => {} },
-      nonce: "test",
-      forCache: false,
+      nonce: forCache ? "" : "test",
+      forCache,
       ip: "127.0.0.1",
     });
     return provider;
@@ -109,9 +110,14 @@ export function routeHarness(database: () => TestDatabase) {
       cookie?: string;
       form?: Record<string, string> | [string, string][];
       params?: Record<string, string>;
+      forCache?: boolean;
     } = {},
   ): Promise<Outcome> {
-    const args = { request: request(path, options), context: context(), params: options.params ?? {} };
+    const args = {
+      request: request(path, options),
+      context: context(options.forCache),
+      params: options.params ?? {},
+    };
     try {
       return normalise(await (fn as (args: unknown) => unknown)(args));
     } catch (thrown) {

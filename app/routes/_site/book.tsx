@@ -1,20 +1,35 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { DayLinks, Notice, SlotChoices, siteFieldClass, ZoneForm } from "#app/components/site/booking.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { bookingLimits, bookingMessages, bookPath, slotPickerView, visitorTimeZone } from "#app/domain/booking.ts";
+import {
+  bookingLimits,
+  bookingMessages,
+  bookPath,
+  freeSlotsFreshUntil,
+  slotPickerView,
+  visitorTimeZone,
+} from "#app/domain/booking.ts";
 import { contactMessages } from "#app/domain/contact-form.ts";
 import { formatMomentIn, timeZoneChoices } from "#app/domain/dates.ts";
+import { publicCacheUntilHeader } from "#app/domain/site.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
 import { bookConsultation, openSlots } from "#app/services/booking.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import type { Route } from "./+types/book";
 import { sitePageMeta } from "./seo.ts";
 
-/** The free times change with every booking: never cached, by the browser or a CDN. */
+/**
+ * The free times change with every booking: never cached by the browser or a CDN. The server keeps
+ * the page for every visitor until a booking or the clock changes them (ADR 0037): a render for
+ * that cache says until when, in a header the cache reads and never sends on.
+ */
 const noStore = { "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = () => noStore;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const until = loaderHeaders.get(publicCacheUntilHeader);
+  return until ? { ...noStore, [publicCacheUntilHeader]: until } : noStore;
+};
 
 function instantParam(value: string | null): Date | null {
   if (!value || !/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value)) return null;
@@ -22,18 +37,31 @@ function instantParam(value: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * The page for every visitor (the public-page cache: `?tz=` and `&day=` only, no token, no outcome;
+ * the token goes in a cookie set per answer, server/public-cache.ts) or for one visitor (an outcome
+ * after a post, an address the cache does not key, a refused post): then its form carries a token.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const app = getApp(context);
   const search = new URL(request.url).searchParams;
-  const { availability, days } = await openSlots(app.database.db);
+  const now = new Date();
+  const { availability, days } = await openSlots(app.database.db, { now });
   const zone = visitorTimeZone(search.get("tz"), availability.timeZone);
-  const booked = instantParam(search.get("booked"));
-  const moved = instantParam(search.get("moved"));
-  return {
+  const page = {
     view: slotPickerView(days, zone, availability.timeZone, search.get("day")),
     zones: timeZoneChoices(),
     zoneKnown: search.has("tz"),
     sessionMinutes: availability.sessionMinutes,
+  };
+  if (app.forCache) {
+    const until = freeSlotsFreshUntil(availability, days, now);
+    return data({ ...page, formToken: null, outcome: null }, { headers: { [publicCacheUntilHeader]: String(until) } });
+  }
+  const booked = instantParam(search.get("booked"));
+  const moved = instantParam(search.get("moved"));
+  return {
+    ...page,
     formToken: issueFormToken(app.config.sessionSecret),
     outcome: booked
       ? { kind: "booked" as const, when: formatMomentIn(booked, zone) }
@@ -50,7 +78,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Without JavaScript the form posts here; a booking answers with a redirect to its confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const outcome = await bookConsultation(app, await request.formData());
+  const outcome = await bookConsultation(app, await request.formData(), new Date(), request.headers.get("cookie"));
   switch (outcome.kind) {
     case "booked": {
       const query = new URLSearchParams({ booked: outcome.startsAt.toISOString() });
@@ -63,6 +91,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return invalid(outcome.submission, { headers: noStore });
     case "stale":
       return refuse(409, contactMessages.staleForm, { submission: outcome.submission, headers: noStore });
+    case "no-token":
+      return refuse(409, bookingMessages.noToken, {
+        submission: outcome.submission,
+        headers: noStore,
+        extra: { formToken: outcome.formToken },
+      });
     case "taken":
       return refuse(409, bookingMessages.taken, { submission: outcome.submission, headers: noStore });
     case "limited":
@@ -89,13 +123,20 @@ function fieldErrors(actionData: unknown): Record<string, string[] | null | unde
   return result?.error ?? {};
 }
 
+/** The token a refused post came back with (it skips the time trap once: services/booking.server.ts). */
+function answerToken(actionData: unknown): string | null {
+  const token = (actionData as { formToken?: unknown } | undefined)?.formToken;
+  return typeof token === "string" ? token : null;
+}
+
 function initialValues(actionData: unknown): Record<string, unknown> {
   const result = (actionData as { result?: { initialValue?: Record<string, unknown> | null } } | undefined)?.result;
   return result?.initialValue ?? {};
 }
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, zones, sessionMinutes, formToken, outcome, zoneKnown } = loaderData;
+  const { view, zones, sessionMinutes, outcome, zoneKnown } = loaderData;
+  const formToken = answerToken(actionData) ?? loaderData.formToken;
   const errors = fieldErrors(actionData);
   const values = initialValues(actionData);
   const formError = errors[""]?.[0];
@@ -152,7 +193,8 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             {formError ? <Notice tone="error">{formError}</Notice> : null}
             <SlotChoices view={view} error={errors.slot?.[0] ?? undefined} />
             <input type="hidden" name="tz" value={view.zone} />
-            <input type="hidden" name="form_token" value={formToken} />
+            {/* a page rendered for one visitor carries its token; the cached page's is in a cookie */}
+            {formToken ? <input type="hidden" name="form_token" value={formToken} /> : null}
             {/* Honeypot: people never see it; bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
               <label htmlFor="company_website">Leave this field empty</label>
