@@ -3,10 +3,13 @@
  * server (the no-JavaScript post, answered 303 to the thank-you view), on PGlite and
  * (when TEST_DATABASE_URL is set) PostgreSQL. Reports throughput and latency
  * percentiles, and checks that the rows stored equal the accepted responses: nothing
- * lost, nothing doubled. Goal: over 300 accepted posts/s on PostgreSQL.
+ * lost, nothing doubled. Goal: over 300 accepted posts/s on PostgreSQL. Also the CPU each post cost
+ * the server, PostgreSQL and the load generator (from /proc), and how busy the machine was: on a
+ * small machine their sum per post bounds the throughput (cores / CPU per post).
  *
  *   node bench/contact.ts [--total 2000] [--concurrency 50]
  */
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { count } from "drizzle-orm";
@@ -16,6 +19,7 @@ import { issueFormToken } from "#app/services/form-token.server.ts";
 import { createPostgresDatabase } from "../tests/support/database.ts";
 import { startServer } from "../tests/support/server.ts";
 import { numberArg } from "./lib/args.ts";
+import { machineCpuMs, postgresCpuMs, processCpuMs } from "./lib/cpu.ts";
 import { atLeast, info, type Row, rssMb, writeRows } from "./lib/report.ts";
 
 const total = numberArg("total", 2000);
@@ -37,6 +41,13 @@ async function run(kind: "pglite" | "postgres") {
     // autocannon as the client: a fetch loop in this process cost more CPU than the server on a 2-core
     // machine, and measured the client. Each request carries its own token and fields.
     let i = 0;
+    const serverPid = server.process.pid as number;
+    const cpuBefore = {
+      server: processCpuMs(serverPid),
+      postgres: postgres ? postgresCpuMs() : 0,
+      client: process.cpuUsage(),
+      machine: machineCpuMs(),
+    };
     const started = performance.now();
     const result = await autocannon({
       url: `${server.url}/contact`,
@@ -63,6 +74,15 @@ async function run(kind: "pglite" | "postgres") {
         },
       ],
     });
+    // what each post cost, by process: the server, PostgreSQL's backends, the load generator (this one)
+    const client = process.cpuUsage(cpuBefore.client);
+    const machine = machineCpuMs();
+    const cpu = {
+      server: processCpuMs(serverPid) - cpuBefore.server,
+      postgres: postgres ? postgresCpuMs() - cpuBefore.postgres : 0,
+      client: (client.user + client.system) / 1000,
+      busyShare: (machine.busy - cpuBefore.machine.busy) / (machine.total - cpuBefore.machine.total),
+    };
     const accepted = result.statusCodeStats?.["303"]?.count ?? 0;
     const refused = result.requests.total - accepted + result.errors + result.timeouts;
     const latencies = { p50: result.latency.p50, p95: result.latency.p97_5, p99: result.latency.p99 };
@@ -89,6 +109,12 @@ async function run(kind: "pglite" | "postgres") {
       p97_5: latencies.p95,
       p99: latencies.p99,
       rssMb: Math.round(rss),
+      cpuMsPerPost: {
+        server: round2(cpu.server / total),
+        postgres: round2(cpu.postgres / total),
+        client: round2(cpu.client / total),
+      },
+      machineBusy: Math.round(cpu.busyShare * 100),
     };
   } finally {
     if (server.process.exitCode === null) await server.stop();
@@ -97,6 +123,8 @@ async function run(kind: "pglite" | "postgres") {
     rmSync(server.dataDir, { recursive: true, force: true });
   }
 }
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const results = [await run("pglite")];
 if (process.env.TEST_DATABASE_URL) results.push(await run("postgres"));
@@ -127,6 +155,13 @@ const rows: Row[] = results.flatMap((result) => {
       pass: result.intact && result.refused === 0,
     },
     info("contact", `server RSS after the load (${label})`, result.rssMb, "MB"),
+    info(
+      "contact",
+      `CPU per post: server, database, load generator (${label})`,
+      round2(result.cpuMsPerPost.server + result.cpuMsPerPost.postgres + result.cpuMsPerPost.client),
+      "ms",
+      `server ${result.cpuMsPerPost.server} ms, PostgreSQL ${result.cpuMsPerPost.postgres} ms, autocannon ${result.cpuMsPerPost.client} ms; machine ${result.machineBusy}% busy (${os.cpus().length} cores)`,
+    ),
   ];
 });
 writeRows("contact", rows);
