@@ -25,6 +25,6 @@ export function mallocWarning(env: Record<string, string | undefined>, glibc: st
 /** The running glibc's version, or undefined (musl, macOS, Windows). Costs a few milliseconds. */
 export function glibcVersion(): string | undefined {
   if (process.platform !== "linux") return undefined;
-  const header = process.report?.getReport().header as { glibcVersionRuntime?: string } | undefined;
-  return header?.glibcVersionRuntime;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return report?.header?.glibcVersionRuntime;
 }
