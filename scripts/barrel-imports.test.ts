@@ -21,9 +21,10 @@ describe("server imports", () => {
 });
 
 describe("the production start command", () => {
-  it("runs the server with the V8 options the tests and benchmarks measure", async () => {
-    const { productionNodeArgs } = await import("../tests/support/server.ts");
+  it("runs the server with the V8 options and the environment the tests and benchmarks measure", async () => {
+    const { productionEnv, productionNodeArgs } = await import("../tests/support/server.ts");
     const scripts = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts as Record<string, string>;
-    expect(scripts.start).toContain(`node ${productionNodeArgs.join(" ")} server.ts`);
+    const env = Object.entries(productionEnv).map(([name, value]) => `${name}=${value} `);
+    expect(scripts.start).toContain(`${env.join("")}node ${productionNodeArgs.join(" ")} server.ts`);
   });
 });

@@ -23,6 +23,7 @@ import { limitBodies } from "./body-limit.ts";
 import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
+import { glibcVersion, mallocWarning } from "./malloc.ts";
 import { isBookKey, type PublicCache, publicPageCache } from "./public-cache.ts";
 import { embeddedDatabaseIsNew, prepareDatabase, type Runtime, startRuntime } from "./runtime.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -312,6 +313,9 @@ export async function main(options: AppOptions & { onClose?: () => Promise<void>
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  // the production start command fixes glibc's mmap threshold before Node starts (ADR 0038)
+  const malloc = options.build ? null : mallocWarning(process.env, glibcVersion());
+  if (malloc && process.env[prepareOnly] !== "1") logger.warn(malloc);
   if (process.env[prepareOnly] === "1") {
     await prepareDatabase(config, logger).catch((error: unknown) => {
       logger.fatal({ err: error }, "the new database could not be prepared");

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mallocEnv } from "../../server/malloc.ts";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -24,6 +25,24 @@ export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolv
  * (docs/benchmarks.md, "Lean server").
  */
 export const productionNodeArgs = ["--optimize-for-size"];
+
+/**
+ * The environment `npm start` sets before Node starts (package.json): glibc's malloc with a fixed
+ * mmap threshold (server/malloc.ts, ADR 0038). STUDIO_SERVER_ENV ("NAME=value ...", may be empty)
+ * replaces it, to compare allocator settings in a benchmark.
+ */
+export const productionEnv: Record<string, string> = { ...mallocEnv };
+
+function serverEnv(): Record<string, string> {
+  const override = process.env.STUDIO_SERVER_ENV;
+  if (override === undefined) return productionEnv;
+  return Object.fromEntries(
+    override
+      .split(" ")
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
+}
 
 export type TestServer = {
   url: string;
@@ -63,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
+      ...serverEnv(),
       // a developer's .env must not reach the tests
       ENV_FILE: "none",
       NODE_ENV: "production",
@@ -176,7 +196,7 @@ export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, [...productionNodeArgs, "server.ts"], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", ENV_FILE: "none", ...env },
+      env: { PATH: process.env.PATH ?? "", ...productionEnv, HOST: "127.0.0.1", ENV_FILE: "none", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
