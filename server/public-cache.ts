@@ -139,7 +139,7 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 /**
  * Brotli's quality for an entry. 11 (the smallest) costs ~135 ms of the one thread for the booking
  * page's 52 KB, paid again on every booking and every minute; 5 costs ~0.6 ms for 7.8 KB instead of 6.6 KB
- * (measured 2026-11-27). Pages rendered once per content version keep 11.
+ * (measured 2026-11-26). Pages rendered once per content version keep 11.
  */
 const brotliQuality = (key: string) => (isBookKey(key) ? 5 : 11);
 
