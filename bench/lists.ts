@@ -15,7 +15,10 @@
  * PGlite always (a data directory), PostgreSQL when TEST_DATABASE_URL is set (a database of its
  * own, dropped at the end). Budget: p95 under 50 ms.
  *
- *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres]
+ *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres] [--list invoices]
+ *
+ * `--list inbox|customers|projects|invoices` measures one list's scenarios only (a before/after of one
+ * change, in a fraction of the time); bench/results/lists.json then holds that list alone.
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -38,6 +41,7 @@ const runs = numberArg("runs", 30);
 const warmUp = 3;
 const scale = numberArg("scale", 1);
 const only = arg("only") as DatabaseKind | undefined;
+const onlyList = arg("list") as ListName | undefined;
 const budgetMs = 50;
 const area = "lists";
 const label: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
@@ -62,6 +66,8 @@ const tables: Record<ListName, PgTable> = {
   projects,
   invoices,
 };
+if (onlyList && !(onlyList in tables)) throw new Error(`--list: one of ${Object.keys(tables).join(", ")}`);
+const listNames = (Object.keys(tables) as ListName[]).filter((name) => !onlyList || name === onlyList);
 
 // ---------------------------------------------------------------- the data and its scenarios
 
@@ -168,13 +174,16 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     })),
     { list: "invoices", name: "type filter (estimates)", path: "?type=estimate" },
   ];
-  return list.map((scenario) => ({ ...scenario, path: `${listPath[scenario.list]}${scenario.path}` }));
+  return list
+    .filter((scenario) => !onlyList || scenario.list === onlyList)
+    .map((scenario) => ({ ...scenario, path: `${listPath[scenario.list]}${scenario.path}` }));
 }
 
 /** "The original product's approach": every row of the table, as JSON. Median of 3. */
 async function wholeTables(database: Database) {
   const result: Record<ListName, { rows: number; bytes: number; ms: number }> = {} as never;
-  for (const [list, table] of Object.entries(tables) as [ListName, PgTable][]) {
+  for (const list of listNames) {
+    const table = tables[list];
     const times: number[] = [];
     let rows = 0;
     let bytes = 0;
@@ -293,7 +302,7 @@ function benchDatabase(kind: DatabaseKind): Promise<{ rows: Row[]; table: Record
           "data KB": round(m.data.bytes / 1024),
         });
       }
-      for (const name of Object.keys(tables) as ListName[]) {
+      for (const name of listNames) {
         const own = measured.filter((m) => m.list === name);
         const first = own[0];
         const full = own.find((m) => m.shape === "full");

@@ -519,6 +519,14 @@ export const invoices = pgTable(
     /** made by a retainer (ADR 0031): its schedule and the period's date; one invoice per (schedule, period) */
     scheduleId: uuid("schedule_id").references((): AnyPgColumn => recurringSchedules.id, { onDelete: "set null" }),
     periodStart: date("period_start"),
+    /**
+     * What a search of one or two characters reads (ADR 0036): the number, the customer's name and
+     * business, each lower-cased, joined by a line break (a trimmed term of two characters cannot hold
+     * one, so a match lies within one of them). Written by triggers, never by the app: on an invoice's
+     * insert or a change of its number or customer, and on a customer's rename
+     * (drizzle/0024_invoice_search_text_triggers.sql).
+     */
+    searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -181,13 +181,16 @@ type InvoiceListRow = {
  * The search: number, customer name or business, case-insensitively. Three characters or more: a
  * union of index lookups (invoices_invoice_number_trgm; customers_name_trgm and
  * customers_business_name_trgm, then invoices_customer_id_idx), instead of an OR across a join, which
- * scanned every invoice. Trigram indexes need three characters: a shorter term is one scan of the
- * invoices with the matching customers hashed.
+ * scanned every invoice. Trigram indexes need three characters: a shorter term reads the invoices'
+ * own `search_text` (number, name and business lowered, joined by line breaks; kept by triggers) in
+ * the list's order, so a common pair stops after a page's worth of rows and no customer is scanned.
+ * ILIKE is `lower(text) LIKE lower(pattern)`, and a term without a line break cannot match across
+ * two of the three: the rows are the ones the plain ILIKE finds.
  */
 function invoiceSearchCondition(q: string): SQL {
   const pattern = likePattern(q);
+  if (q.length < 3 && !q.includes("\n")) return sql`${invoices.searchText} like lower(${pattern})`;
   const owners = sql`select owner.id from customers owner where owner.name ilike ${pattern} or owner.business_name ilike ${pattern}`;
-  if (q.length < 3) return sql`(${invoices.invoiceNumber} ilike ${pattern} or ${invoices.customerId} in (${owners}))`;
   return sql`${invoices.id} in (
     select numbered.id from invoices numbered where numbered.invoice_number ilike ${pattern}
     union all

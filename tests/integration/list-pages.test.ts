@@ -1,7 +1,8 @@
 /**
  * The four back-office lists on generated data: walking every page (the later half read from the
  * oldest end, app/domain/pages.ts) shows every row once, newest first, and the searches (index
- * lookups from three characters, one scan below) find what a plain ILIKE finds.
+ * lookups from three characters, one scan below; the invoices' short search reads their
+ * trigger-kept search_text) find what a plain ILIKE finds.
  */
 import { type SQL, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
 import { parseProjectListQuery } from "#app/domain/projects.ts";
 import { parseInboxQuery } from "#app/domain/submission-forms.ts";
 import { countSubmissionsByStatus, listSubmissions } from "#app/models/contact-submissions.server.ts";
-import { listCustomers } from "#app/models/customers.server.ts";
+import { listCustomers, updateCustomer } from "#app/models/customers.server.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
 import { listProjects } from "#app/models/projects.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -128,6 +129,51 @@ describeEachDatabase("list pages", (database) => {
         ),
       );
     }
+  });
+
+  it("finds invoices by their customer's name as it is now: after a rename and a change of customer", async () => {
+    await seedScale(database(), { sizes, log: () => {} });
+    const [target, other] = await selectRows<{ id: string; number: string; customerId: string; email: string }>(
+      db(),
+      sql`select i.id, i.invoice_number as number, c.id as "customerId", c.email
+        from invoices i join customers c on c.id = i.customer_id order by i.invoice_number limit 2`,
+    );
+    if (!target || !other || target.customerId === other.customerId) throw new Error("no data");
+    const found = async (term: string) =>
+      (
+        await walk((page) =>
+          listInvoices(db(), parseInvoiceListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+        )
+      ).sort();
+    const ilike = async (term: string) => {
+      const pattern = `%${term}%`;
+      return (
+        await ids(
+          sql`select i.id from invoices i join customers c on c.id = i.customer_id
+            where i.invoice_number ilike ${pattern} or c.name ilike ${pattern} or c.business_name ilike ${pattern}`,
+        )
+      ).sort();
+    };
+
+    // the form's rename; the other invoice moves to this customer in the database (the triggers are its)
+    await updateCustomer(db(), target.customerId, {
+      name: "Qx Ölund",
+      email: target.email,
+      businessName: "Zébra Works",
+    });
+    await db().execute(sql`update invoices set customer_id = ${target.customerId} where id = ${other.id}`);
+    const renamed = await found("qx");
+    expect(renamed).toEqual(expect.arrayContaining([target.id, other.id].sort()));
+    // the number's last character and the name's first: in no single field, so not a match
+    const across = `${target.number.slice(-1)}Q`;
+    expect(await found(across)).not.toContain(target.id);
+    for (const term of ["qx", "QX", "x ", "ÖL", "öl", "éb", "ZÉ", across, "an"]) {
+      expect(await found(term)).toEqual(await ilike(term));
+    }
+
+    await updateCustomer(db(), target.customerId, { name: "Ada Lovelace", email: target.email, businessName: null });
+    expect(await found("qx")).not.toContain(target.id);
+    for (const term of ["qx", "éb", "la", "ce"]) expect(await found(term)).toEqual(await ilike(term));
   });
 
   it("counts a one- or two-character search up to 1000 matches, and reads its pages from the newest end", async () => {
