@@ -21,10 +21,11 @@ export const waitPastTimeTrap = () => new Promise((resolve) => setTimeout(resolv
 
 /**
  * The V8 options `npm start` runs the server with (package.json): the tests and benchmarks
- * start the same shape. `--optimize-for-size` keeps the warm server under its memory goal
- * (docs/benchmarks.md, "Lean server").
+ * start the same shape: PGlite's WebAssembly kept on its baseline tier, a small young generation and a
+ * bounded old one keep the warm server under its memory goals without V8's `--optimize-for-size`,
+ * which doubled the time of a page (ADR 0040).
  */
-export const productionNodeArgs = ["--optimize-for-size"];
+export const productionNodeArgs = ["--no-wasm-tier-up", "--max-semi-space-size=2", "--max-old-space-size=192"];
 
 /**
  * The environment `npm start` sets before Node starts (package.json): glibc's malloc with a fixed
