@@ -26,7 +26,9 @@ import { sitePageMeta } from "./seo.ts";
  * that cache says until when, in a header the cache reads and never sends on.
  */
 const noStore = { "Cache-Control": "no-store" };
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  // a refused post's own answer (no-store, and a rate limit's Retry-After)
+  if (actionHeaders.has("Cache-Control")) return actionHeaders;
   const until = loaderHeaders.get(publicCacheUntilHeader);
   return until ? { ...noStore, [publicCacheUntilHeader]: until } : noStore;
 };
