@@ -42,7 +42,7 @@ function publicScriptsPlugin(entries: Record<string, string>): Plugin {
             modulePreload: false,
             rollupOptions: {
               input: { [name]: path.resolve(root, source) },
-              output: { format: "es", entryFileNames: "assets/[name]-[hash].js", inlineDynamicImports: true },
+              output: { format: "es", entryFileNames: "assets/[name]-[hash].js", codeSplitting: false },
             },
           },
         });
