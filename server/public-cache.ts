@@ -277,10 +277,15 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
     return run;
   };
 
-  const lookup = (key: string): Promise<CachedPage | null> => {
+  /** the stored entry while it holds */
+  const fresh = (key: string): CachedPage | undefined => {
     const entry = entries.get(key);
-    if (entry && Date.now() < entry.expiresAt) return Promise.resolve(entry);
-    return renderEntry(key);
+    return entry && Date.now() < entry.expiresAt ? entry : undefined;
+  };
+
+  const lookup = (key: string): Promise<CachedPage | null> => {
+    const entry = fresh(key);
+    return entry ? Promise.resolve(entry) : renderEntry(key);
   };
 
   /**
@@ -300,8 +305,8 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
       return;
     }
     const started = performance.now();
-    const entry = entries.get(key);
-    if (entry && Date.now() < entry.expiresAt) {
+    const entry = fresh(key);
+    if (entry) {
       send(req, res, key, path, entry, started);
       return;
     }

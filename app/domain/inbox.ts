@@ -3,13 +3,7 @@
  * values, its messages and the counts the sidebar and tabs show. No schemas here (the list page
  * loads this module without the schema library); the URL's parser is in submission-forms.ts.
  */
-import {
-  type BudgetRange,
-  budgetNotSpecified,
-  budgetRangeLabels,
-  type SubmissionStatus,
-  submissionStatuses,
-} from "#app/domain/enums.ts";
+import { type BudgetRange, budgetNotSpecified, budgetRangeLabels, type SubmissionStatus } from "#app/domain/enums.ts";
 
 export const inboxPageSize = 25;
 /**

@@ -248,6 +248,10 @@ describe("back office", () => {
     await page.screenshot({ path: `${shots}/shell-menu-390.png` });
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "hidden" });
+    // focus goes back to the button that opened the menu, not to the page's start
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Toggle sidebar");
     await context.close();
   });
 

@@ -8,7 +8,16 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 
-export function MobileMenu({ onOpenChange, children }: { onOpenChange: (open: boolean) => void; children: ReactNode }) {
+export function MobileMenu({
+  onOpenChange,
+  returnFocus,
+  children,
+}: {
+  onOpenChange: (open: boolean) => void;
+  /** where focus goes when the menu closes (the button that opened it: the dialog has no Radix trigger) */
+  returnFocus: () => void;
+  children: ReactNode;
+}) {
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -16,6 +25,10 @@ export function MobileMenu({ onOpenChange, children }: { onOpenChange: (open: bo
         <Dialog.Content
           className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r border-zinc-800 bg-zinc-900 text-zinc-100 shadow-2xl md:hidden"
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
         >
           <Dialog.Title className="sr-only">Back office menu</Dialog.Title>
           <Dialog.Close className={buttonClass("ghost", "absolute top-3 right-3", "icon")} aria-label="Close menu">

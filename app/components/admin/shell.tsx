@@ -21,7 +21,7 @@ import {
   UserCog,
   Users,
 } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { IconSprite } from "#app/components/admin/icons.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
@@ -100,6 +100,7 @@ const MobileMenu = splitComponent(() =>
 export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const toggleButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
 
   const toggle = useCallback(() => {
@@ -151,7 +152,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
       </aside>
 
       {mobileOpen ? (
-        <MobileMenu onOpenChange={setMobileOpen}>
+        <MobileMenu onOpenChange={setMobileOpen} returnFocus={() => toggleButton.current?.focus()}>
           <SidebarContent counts={counts} />
           <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
         </MobileMenu>
@@ -160,6 +161,7 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-4">
           <button
+            ref={toggleButton}
             type="button"
             onClick={toggle}
             onPointerDown={MobileMenu.preload}
