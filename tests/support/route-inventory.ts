@@ -45,7 +45,9 @@ export function sampleAddress(pattern: string, value = sampleId): string {
     .join("/");
 }
 
-export const adminRoutes = leaves(routes).filter((leaf) => leaf.path === "/admin" || leaf.path.startsWith("/admin/"));
+/** Every route of app/routes.ts, public and admin. */
+export const allRoutes = leaves(routes);
+export const adminRoutes = allRoutes.filter((leaf) => leaf.path === "/admin" || leaf.path.startsWith("/admin/"));
 export const guardedAdminRoutes = adminRoutes.filter((leaf) => !publicAdminPaths.includes(leaf.path));
 /** Guarded routes with an id in their path. */
 export const idRoutes = guardedAdminRoutes.filter((leaf) => /\/:[A-Za-z0-9_]+/.test(leaf.path));
