@@ -71,7 +71,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     token: params.token,
     // the first view is counted by the beacon once the page is on screen, never by this GET (ADR 0034)
-    beacon: viewBeacon("proposal", params.token),
+    beacon: viewBeacon(context, "proposal", params.token),
     doc: proposalDocument(proposal, studio, timeZone),
     contentHash,
     state: proposal.state,

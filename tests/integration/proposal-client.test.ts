@@ -60,6 +60,7 @@ describeEachDatabase("the client's proposal link", (database) => {
     const status = async () =>
       (await database().db.select().from(proposals).where(eq(proposals.id, proposalId)))[0]?.status;
     expect(await status()).toBe("sent");
+    const { stamp } = ((await page()).data as { beacon: { stamp: string } }).beacon;
     const beacon = new Request(`${testConfig.publicUrl}/viewed`, {
       method: "POST",
       headers: {
@@ -68,7 +69,7 @@ describeEachDatabase("the client's proposal link", (database) => {
         "User-Agent":
           "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
       },
-      body: new URLSearchParams({ kind: "proposal", token }).toString(),
+      body: new URLSearchParams({ kind: "proposal", token, stamp }).toString(),
     });
     expect((await callRequest(beaconRoute.action, beacon)).status).toBe(204);
     expect(await status()).toBe("viewed");

@@ -212,6 +212,8 @@ describeEachDatabase("sending documents", (database) => {
       expect(page.status).toBe(200);
       [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
       expect(stored).toMatchObject({ status: "sent", viewedAt: null });
+      // what the page's script posts: the page's kind, token and stamp, from the page's own origin
+      const { stamp } = (page.data as { beacon: { stamp: string } }).beacon;
       const beacon = () =>
         callRequest(
           viewBeacon.action,
@@ -219,10 +221,11 @@ describeEachDatabase("sending documents", (database) => {
             method: "POST",
             headers: {
               "Content-Type": "application/x-www-form-urlencoded",
+              Origin: testConfig.publicUrl,
               "User-Agent":
                 "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
             },
-            body: new URLSearchParams({ kind: "document", token }).toString(),
+            body: new URLSearchParams({ kind: "document", token, stamp }).toString(),
           }),
         );
       expect((await beacon()).status).toBe(204);
