@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import { isIsoDate } from "#app/domain/dates.ts";
 import { type ProposalState, type ProposalStatus, proposalStatuses } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -223,7 +224,8 @@ export function signingText(proposal: SignableProposal): string {
 export function lowestPrice(price: string): Cents {
   const match = /\$?\s*([\d,]+(?:\.\d{1,2})?)/.exec(price);
   if (!match?.[1]) return 0;
-  return readTypedHundredths(match[1].replace(/,/g, "")) ?? 0;
+  // "$10,00" could be ten dollars: 0 (the owner types the price) rather than $1,000.00
+  return readTypedHundredths(match[1]) ?? 0;
 }
 
 /** Tiers from the public Pricing page's packages: one line each at the package's lowest price. */
@@ -311,8 +313,7 @@ export const proposalSettingsIntent = "proposal-settings";
 export const proposalSettingsSchema = z.object({
   intent: z.literal(proposalSettingsIntent),
   agreement_template: required(limits.agreement, "Agreement template is required", "Agreement template"),
-  deposit_percent: z.preprocess(
-    (value) => readTypedHundredths(value) ?? undefined,
+  deposit_percent: typedHundredths(
     z
       .number("Deposit must be between 0 and 100 percent")
       .int()
@@ -342,9 +343,9 @@ export const proposalFormSchema = z
     addons: z.preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.addonName))),
     agreement: required(limits.agreement, proposalMessages.agreement, "Agreement"),
     expires_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(proposalMessages.expires)),
-    tax_rate: z.preprocess(
-      (value) => readTypedHundredths(value) ?? 0,
+    tax_rate: typedHundredths(
       z.number().int().min(0, "Tax rate must be between 0 and 100").max(10_000, "Tax rate must be between 0 and 100"),
+      { blank: 0, invalid: 0 },
     ),
     deposit_kind: z.enum(depositKinds).catch("percent"),
     deposit_value: hundredths,
