@@ -33,6 +33,13 @@ import {
   type ProposalOptions,
 } from "#app/domain/proposal-totals.ts";
 import type { Result } from "#app/domain/result.ts";
+import {
+  maxSignatureChars,
+  pngHeader,
+  signatureMessages,
+  signaturePixelsAllowed,
+  signaturePngBytes,
+} from "#app/domain/signature.ts";
 
 export {
   type ChoiceTotals,
@@ -87,7 +94,7 @@ export const proposalMessages = {
   changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
   expired: "This proposal has expired and can no longer be signed.",
   closed: "This proposal can no longer be signed.",
-  signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+  signature: signatureMessages.unreadable,
   settingsSaved: "Proposal settings saved",
   /** a client link to a proposal the studio is revising */
   revising: "This proposal is being revised. The new version will come to you by email.",
@@ -393,9 +400,11 @@ export function optionId(kind: "tier" | "addon", index: number): string {
 
 const optionIdPattern = /^[ta]\d{1,3}$/;
 
-/** A drawn signature: a PNG data URL of at most 200 KB, or nothing. */
+/**
+ * A drawn signature: a PNG data URL of at most `maxSignatureChars` (the sign form then fits the
+ * request-body limit, whatever its encoding) declaring at most `maxSignaturePixels`, or nothing.
+ */
 const signaturePattern = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
-const maxSignatureChars = 200_000;
 
 const signSchema = z.object({
   intent: z.literal("sign"),
@@ -415,8 +424,14 @@ const signSchema = z.object({
     (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
     z
       .string()
-      .max(maxSignatureChars, proposalMessages.signature)
-      .regex(signaturePattern, proposalMessages.signature)
+      .max(maxSignatureChars, { error: signatureMessages.tooLarge, abort: true })
+      .regex(signaturePattern, { error: signatureMessages.unreadable, abort: true })
+      .superRefine((url, ctx) => {
+        // the size the PNG declares, read from its header: nothing is decoded here
+        const header = pngHeader(signaturePngBytes(url) ?? new Uint8Array());
+        if (!header) ctx.addIssue({ code: "custom", message: signatureMessages.unreadable });
+        else if (!signaturePixelsAllowed(header)) ctx.addIssue({ code: "custom", message: signatureMessages.tooLarge });
+      })
       .optional(),
   ),
   /** the SHA-256 of the version the client read */

@@ -440,6 +440,7 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
                   Clear
                 </button>
                 <input type="hidden" name="signature" />
+                <p data-signature-problem role="alert" hidden className="text-sm text-red-700" />
               </div>
               {signatureError ? (
                 <p role="alert" className="text-sm text-red-700">
