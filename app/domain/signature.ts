@@ -19,7 +19,7 @@ export const maxSignaturePixels = 1_000_000;
 export const signatureBox = { width: 1200, height: 400 } as const;
 
 /** The most bytes a normalised signature may have to be embedded as it is stored. */
-export const maxStoredSignatureBytes = 64 * 1024;
+const maxStoredSignatureBytes = 64 * 1024;
 
 export const signatureMessages = {
   unreadable: "The drawn signature could not be read. Please draw it again or leave it blank.",
