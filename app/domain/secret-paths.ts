@@ -63,11 +63,18 @@ function segmentsOf(path: string): string[] {
   return segments;
 }
 
+/** No percent-encoding, backslash, empty or dot segment: read as it is written. */
+const plainlySpelled = /^(?!.*(?:%|\\|\/\/|\/\.))/;
+/** A plainly spelled path under a secret route's prefix. */
+const plainSecretPath = new RegExp(`^/(?:${secretPrefixes.map((prefix) => prefix.join("/")).join("|")})/[^/]`, "i");
+
 /**
  * The path as it may be logged: unchanged unless it names a secret route, in which case the
  * resolved path with `[token]` in place of the secret (`/i/[token]/pay`, `/p/[token].data`).
  */
 export function maskSecretPath(path: string): string {
+  // most addresses are plainly spelled and name no secret route: answered without splitting them
+  if (plainlySpelled.test(path) && !plainSecretPath.test(path)) return path;
   const segments = segmentsOf(path);
   for (const prefix of secretPrefixes) {
     if (segments.length <= prefix.length) continue;
