@@ -6,6 +6,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { renderOptions as splitRenderOptions } from "#app/components/admin/split.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { getApp } from "#app/context.server.ts";
+import { maskSecretPath } from "#app/domain/secret-paths.ts";
 
 export const streamTimeout = 5_000;
 
@@ -74,5 +75,6 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
-  getApp(context).logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error");
+  // a client's link is a secret: its token never reaches the log (domain/secret-paths.ts)
+  getApp(context).logger.error({ err: error, path: maskSecretPath(new URL(request.url).pathname) }, "unhandled error");
 }

@@ -14,6 +14,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type Config, ConfigError, isHttps, loadConfig } from "#app/config.server.ts";
 import { appContext } from "#app/context.server.ts";
 import { DataDirInUseError, type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
+import { maskSecretPath } from "#app/domain/secret-paths.ts";
 import { sessionCookieName } from "#app/services/auth/sessions.server.ts";
 import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.server.ts";
 import { uploadAccess } from "#app/services/auth.server.ts";
@@ -84,8 +85,8 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     res.on("finish", () => {
       const entry = {
         method: req.method,
-        // an invitation link's token is a secret: never in the log (ADR 0026)
-        path: req.path.replace(/^\/admin\/invite\/[^/]+/i, "/admin/invite/[token]"),
+        // a client's, a visitor's or an invitation's link is a secret: never in the log (domain/secret-paths.ts)
+        path: maskSecretPath(req.path),
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 10_000n) / 100,
         queries: queries.count,
@@ -130,7 +131,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       },
       requestId: acceptRequestId,
       onServed: (entry) => requestLines.info({ ...entry, queries: 0, dbMs: 0 }, "request"),
-      onError: (error, path) => logger.error({ err: error, path }, "public page render failed"),
+      onError: (error, path) => logger.error({ err: error, path: maskSecretPath(path) }, "public page render failed"),
     });
   }
 

@@ -2,6 +2,8 @@ import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
+import { limits } from "#app/domain/limits.ts";
+import { maxSignatureChars } from "#app/domain/signature.ts";
 import {
   bodyLimitFor,
   bodyLimitOverrides,
@@ -43,6 +45,30 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitOverrides["/admin/settings/logo"]).toBeGreaterThanOrEqual(1_200_000);
     expect(bodyLimitFor("/admin/login")).toBe(defaultBodyLimit);
     expect(bodyLimitFor("/%E0%A4%A")).toBe(defaultBodyLimit);
+  });
+});
+
+describe("the proposal page's sign form and the body limit agree", () => {
+  it("the largest sign post the form's fields allow, in the costliest encoding, is within the page's limit", () => {
+    const post = (signatureChars: number) => {
+      const fields = new URLSearchParams({
+        intent: "sign",
+        tier: "t999",
+        // every base64 character a "/" (three bytes each once encoded)
+        signature: `data:image/png;base64,${"/".repeat(signatureChars - "data:image/png;base64,".length)}`,
+        // each character three UTF-8 bytes, nine once encoded
+        signer_name: "\u4e00".repeat(limits.personName),
+        agree: "on",
+        content_hash: "f".repeat(64),
+      });
+      for (let index = 0; index < 100; index++) fields.append("addons", "a999");
+      return Buffer.byteLength(fields.toString());
+    };
+    const limit = bodyLimitFor(`/p/${"A".repeat(43)}`);
+    expect(post(maxSignatureChars)).toBeLessThanOrEqual(limit);
+    // a signature a little beyond its field's limit still arrives: answered in the page (400, the typed
+    // name kept), never a bare 413
+    expect(post(maxSignatureChars + 1000)).toBeLessThanOrEqual(limit);
   });
 });
 

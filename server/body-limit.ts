@@ -20,6 +20,7 @@ import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { maskSecretPath } from "#app/domain/secret-paths.ts";
 
 const KB = 1024;
 
@@ -107,7 +108,7 @@ export function limitBodies(
     }
     const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, fallback);
     const refuse = (received: number) => {
-      (res.locals.log as Log)?.info({ received, maxBytes, path: req.path }, "request body too large");
+      (res.locals.log as Log)?.info({ received, maxBytes, path: maskSecretPath(req.path) }, "request body too large");
       // Answer at once. The rest of the body is read and dropped unbuffered (closing now would make the
       // kernel reset the connection and the client could lose the answer); a sender that keeps going
       // past `discardLimit` is cut off.
@@ -126,7 +127,7 @@ export function limitBodies(
             options.inspect(req.get("content-type"), body).then(
               (problem) => {
                 if (!problem) return next();
-                (res.locals.log as Log)?.info({ path: req.path, problem }, "request body refused");
+                (res.locals.log as Log)?.info({ path: maskSecretPath(req.path), problem }, "request body refused");
                 res.status(400).set("Cache-Control", "no-store").type("text/plain").send(`Bad Request: ${problem}`);
               },
               (error: unknown) => next(error),
@@ -145,7 +146,10 @@ export function limitBodies(
         if (access === "allowed") {
           hold();
         } else {
-          (res.locals.log as Log)?.info({ path: req.path, access }, "upload without an admin session refused");
+          (res.locals.log as Log)?.info(
+            { path: maskSecretPath(req.path), access },
+            "upload without an admin session refused",
+          );
           res.set("Cache-Control", "no-store");
           if (access === "sign-in") res.redirect(303, "/admin/login");
           else res.status(403).type("text/plain").send(uploadForbiddenMessage);

@@ -50,8 +50,19 @@ describe("csrfProtection", () => {
     expect(run("HEAD", cookie)).toBe("next");
   });
 
-  it("lets a write without the session cookie through (public forms)", () => {
-    expect(run("POST", { Origin: "https://evil.example", Cookie: "other=1" })).toBe("next");
+  it("lets a write without the session cookie through from this site or from no named origin (public forms)", () => {
+    expect(run("POST", { Origin: "https://studio.test", Cookie: "other=1" }, "/viewed")).toBe("next");
+    expect(run("POST", { Host: "127.0.0.1:4000", Origin: "http://127.0.0.1:4000" }, "/contact/send")).toBe("next");
+    expect(run("POST", {}, "/contact/send")).toBe("next");
+    expect(run("POST", { Referer: "https://evil.example/page" }, "/contact/send")).toBe("next");
+  });
+
+  it("refuses a write without the session cookie that names another site, on every route (resource routes too)", () => {
+    for (const path of ["/viewed", "/contact/send", "/admin/login/passkey", "/portal", "/p/abc"]) {
+      expect(run("POST", { Origin: "https://evil.example", Cookie: "other=1" }, path), path).toBe(403);
+      expect(run("POST", { Origin: "null" }, path), path).toBe(403);
+      expect(run("POST", { Origin: "https://studio.test.evil.example" }, path), path).toBe(403);
+    }
   });
 
   it("accepts a write from the public origin or the request's own origin", () => {

@@ -1,7 +1,8 @@
 /**
  * Malformed input answers 400 with a clear message, never 500: a NUL byte (PostgreSQL refuses it
- * in text) in the address or in any form field, and bodies that are not a form (JSON, text/plain,
- * broken multipart). Runs in Express before React Router, on the body the limit already holds.
+ * in text) in the address or in any form field, and requests that are not a form: JSON, text/plain,
+ * broken multipart, and a post with no Content-Type at all, with or without a body (a route reading
+ * its form would fail on it). Runs in Express before React Router, on the body the limit already holds.
  */
 import type { RequestHandler } from "express";
 
@@ -34,11 +35,15 @@ export function rejectBadAddresses(): RequestHandler {
   };
 }
 
-/** Why a request body is refused, or null when it is a readable form without NUL bytes in its fields. */
+/**
+ * Why a request body is refused, or null when it is a readable form without NUL bytes in its fields.
+ * Every request that may carry a body is asked, even an empty one: an empty form is a form (its
+ * Content-Type says so), a bare post with no Content-Type is not.
+ */
 export async function formBodyProblem(contentType: string | undefined, body: Buffer): Promise<string | null> {
-  if (body.length === 0) return null;
   const type = (contentType ?? "").split(";", 1)[0]?.trim().toLowerCase() ?? "";
   if (type === "application/x-www-form-urlencoded") {
+    if (body.length === 0) return null;
     let params: URLSearchParams;
     try {
       params = new URLSearchParams(body.toString("utf8"));

@@ -3,11 +3,14 @@
  * The summary follows the choice as it changes, computed with the server's own money module
  * (app/domain/proposal-totals.ts) from the prices the form carries, so every cent matches what
  * signing records; "Update total" (the way without JavaScript) is hidden. The signature pad
- * appears: drawing with any pointer writes a PNG data URL into the form's `signature` field.
+ * appears: drawing with any pointer writes a PNG data URL into the form's `signature` field, made
+ * to fit the server's box and the field's limit (app/domain/signature.ts); a drawing that cannot be
+ * made to fit says so on the page instead of being dropped.
  * Without this script the page still works: the server computes the total and the name is typed.
  */
 import { formatMoney } from "#app/domain/money.ts";
 import { type ChoicePricing, choiceTotals } from "#app/domain/proposal-totals.ts";
+import { maxSignatureChars, signatureBox, signatureMessages } from "#app/domain/signature.ts";
 
 const form = document.querySelector<HTMLFormElement>("form[data-proposal-form]");
 if (form) {
@@ -46,15 +49,13 @@ function enhanceSummary(form: HTMLFormElement) {
   update();
 }
 
-/** The largest data URL the server accepts (signSchema's maxSignatureChars). */
-const maxSignatureChars = 200_000;
-
 function enhanceSignature(form: HTMLFormElement) {
   const pad = form.querySelector<HTMLElement>("[data-signature-pad]");
   const canvas = pad?.querySelector("canvas");
   const field = pad?.querySelector<HTMLInputElement>('input[name="signature"]');
   const clear = pad?.querySelector<HTMLButtonElement>("[data-signature-clear]");
-  if (!pad || !canvas || !field || !clear) return;
+  const problem = pad?.querySelector<HTMLElement>("[data-signature-problem]");
+  if (!pad || !canvas || !field || !clear || !problem) return;
   pad.hidden = false;
   const context = canvas.getContext("2d");
   if (!context) return;
@@ -91,12 +92,17 @@ function enhanceSignature(form: HTMLFormElement) {
     context.lineTo(x, y);
     context.stroke();
   });
+  const say = (message: string) => {
+    problem.textContent = message;
+    problem.hidden = message === "";
+  };
   const finish = () => {
     if (!drawing) return;
     drawing = false;
     drawn = true;
-    const url = canvas.toDataURL("image/png");
-    field.value = url.length <= maxSignatureChars ? url : "";
+    const url = compactDataUrl(canvas);
+    field.value = url ?? "";
+    say(url ? "" : signatureMessages.tooLarge);
   };
   canvas.addEventListener("pointerup", finish);
   canvas.addEventListener("pointercancel", finish);
@@ -104,6 +110,7 @@ function enhanceSignature(form: HTMLFormElement) {
     context.clearRect(0, 0, canvas.width, canvas.height);
     field.value = "";
     drawn = false;
+    say("");
   });
   // a resize clears the canvas: start again rather than send half a signature
   window.addEventListener("resize", () => {
@@ -114,4 +121,30 @@ function enhanceSignature(form: HTMLFormElement) {
       drawn = false;
     }
   });
+}
+
+/**
+ * The drawing as a PNG data URL within the server's box and the field's limit: the canvas scaled
+ * down to fit the box, then smaller while it is still too long; null when even the smallest is.
+ */
+function compactDataUrl(canvas: HTMLCanvasElement): string | null {
+  for (const share of [1, 0.75, 0.5, 0.35]) {
+    const scale = Math.min(
+      1,
+      (signatureBox.width * share) / canvas.width,
+      (signatureBox.height * share) / canvas.height,
+    );
+    let url: string;
+    if (scale === 1) {
+      url = canvas.toDataURL("image/png");
+    } else {
+      const copy = document.createElement("canvas");
+      copy.width = Math.max(1, Math.round(canvas.width * scale));
+      copy.height = Math.max(1, Math.round(canvas.height * scale));
+      copy.getContext("2d")?.drawImage(canvas, 0, 0, copy.width, copy.height);
+      url = copy.toDataURL("image/png");
+    }
+    if (url.length <= maxSignatureChars) return url;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 /**
  * The view beacon (ADR 0034): a client page that counts views carries
- * `<div data-view-beacon=ENDPOINT data-kind=… data-token=…>`; once the page is visible in a browser (not a
+ * `<div data-view-beacon=ENDPOINT data-kind=… data-token=… data-stamp=…>`; once the page is visible in a browser (not a
  * prerender, not a background tab, not a fetch by a link scanner, which runs no script) this posts
  * the kind and token to the beacon endpoint, once. The page itself never changes state when fetched.
  *
@@ -19,6 +19,7 @@ function watch(element: HTMLElement) {
   const endpoint = element.dataset.viewBeacon || "/viewed";
   const kind = element.dataset.kind ?? "";
   const token = element.dataset.token ?? "";
+  const stamp = element.dataset.stamp ?? "";
   let sent = false;
   const send = () => {
     if (sent || document.visibilityState !== "visible") return;
@@ -26,7 +27,7 @@ function watch(element: HTMLElement) {
     document.removeEventListener("visibilitychange", send);
     void fetch(endpoint, {
       method: "POST",
-      body: new URLSearchParams({ kind, token }),
+      body: new URLSearchParams({ kind, token, stamp }),
       credentials: "same-origin",
       keepalive: true,
     })

@@ -14,9 +14,10 @@
  * - A **credit note** is issued once and never changed.
  */
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths, toCents } from "#app/domain/money.ts";
+import { type Cents, formatMoney, maxMoneyCents, toCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 import { requiredText, tooLong } from "#app/domain/validation.ts";
 
@@ -115,8 +116,7 @@ const reason = (required: string) => requiredText(limits.changeReason, required,
 export const voidFormSchema = z.object({ reason: reason(lifecycleMessages.voidReasonRequired) });
 export const reviseFormSchema = z.object({ reason: reason(lifecycleMessages.reviseReasonRequired) });
 export const creditNoteFormSchema = z.object({
-  amount: z.preprocess(
-    (value) => readTypedHundredths(value) ?? undefined,
+  amount: typedHundredths(
     z
       .number(lifecycleMessages.creditPositive)
       .int()

@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import { addDaysIso, isIsoDate } from "#app/domain/dates.ts";
 import {
   editableInvoiceTypes,
@@ -81,10 +82,13 @@ export function readHundredths(value: unknown): number {
   return readTypedHundredths(value) ?? 0;
 }
 
-/** An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds (the proposal editor's too). */
-export const hundredths = z.preprocess(
-  readHundredths,
+/**
+ * An amount or a quantity (hundredths) of the editor: 0 to what numeric(12,2) holds (the proposal
+ * editor's too); blank or not a number is 0, an ambiguous separator ("10,00") is refused.
+ */
+export const hundredths = typedHundredths(
   z.number().int().min(0, invoiceMessages.notNegative).max(maxMoneyCents, tooLargeMessage()),
+  { blank: 0, invalid: 0 },
 );
 
 const optionalText = (max: number, message: string) =>
@@ -125,10 +129,10 @@ export const invoiceFormSchema = z
         items.filter((item) => item.description !== ""),
       )
       .refine((items) => items.length > 0, invoiceMessages.addLine),
-    tax_rate: z.preprocess(
-      readHundredths,
-      z.number().int().min(0, invoiceMessages.taxRange).max(10_000, invoiceMessages.taxRange),
-    ),
+    tax_rate: typedHundredths(z.number().int().min(0, invoiceMessages.taxRange).max(10_000, invoiceMessages.taxRange), {
+      blank: 0,
+      invalid: 0,
+    }),
     discount_amount: hundredths,
     notes: optionalText(limits.longText, `Notes must be less than ${limits.longText} characters`),
     terms: optionalText(limits.longText, `Terms must be less than ${limits.longText} characters`),

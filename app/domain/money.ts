@@ -29,21 +29,61 @@ export function tooLargeMessage(maxHundredths: number = maxMoneyCents): string {
 /** A computed total (line totals, the sum of phases or fees, rate x hours) beyond what an amount holds. */
 export const totalTooLargeMessage = `The total must be at most ${plainNumber.format(maxMoneyCents / 100)}`;
 
+/** Why a typed amount with a comma that could be cents ("10,00", "1.000,50") is refused. */
+export const ambiguousSeparatorMessage = "Use a dot for cents, e.g. 10.00";
+
+/** A number typed in a form, as the one amount field reads it (`readTypedNumber`). */
+export type TypedNumber =
+  | { kind: "blank" }
+  | { kind: "number"; hundredths: number }
+  /** a comma or dot that could be the cents' separator as well as a thousands separator */
+  | { kind: "ambiguous" }
+  | { kind: "invalid" };
+
+/** Commas as thousands separators only: groups of three after a first group of one to three digits. */
+const thousandsGrouped = /^[+-]?[1-9]\d{0,2}(,\d{3})+(\.\d*)?$/;
+
 /**
- * A number typed in a form, in hundredths: "12.5", "$1,200", " 3 ", "1e3" are numbers; blank or
- * non-numeric is null. A number too large to count exactly (beyond 2^53 hundredths) is returned as
- * ±Number.MAX_SAFE_INTEGER, so every bound refuses it instead of it silently becoming 0.
+ * A number typed in a form, in hundredths. "12.5", "$1,200", "1,000.00", " 3 ", "1e3" are numbers
+ * (a comma only ever separates thousands: groups of three digits, before any dot). A comma that
+ * could be the cents' separator ("10,00", "12,5", "1.000,50", "1,0000") or more than one dot
+ * ("1.000.000") is `ambiguous`: refused with `ambiguousSeparatorMessage`, never read as thousands
+ * ("10,00" is not $1,000.00). Blank is `blank`, anything else `invalid`. A number too large to count
+ * exactly (beyond 2^53 hundredths) is ±Number.MAX_SAFE_INTEGER, so every bound refuses it.
  */
-export function readTypedHundredths(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
+export function readTypedNumber(value: unknown): TypedNumber {
+  if (value === undefined || value === null) return { kind: "blank" };
+  if (typeof value === "number") return hundredthsOf(value);
+  if (typeof value !== "string") return { kind: "invalid" };
+  let text = value.replace(/[$\s]/g, "");
+  if (text === "") return { kind: "blank" };
+  if (text.includes(",")) {
+    if (!thousandsGrouped.test(text)) return { kind: "ambiguous" };
+    text = text.replaceAll(",", "");
+  }
+  if (text.indexOf(".") !== text.lastIndexOf(".")) return { kind: "ambiguous" };
+  return hundredthsOf(text);
+}
+
+function hundredthsOf(value: string | number): TypedNumber {
   const exact = parseScaled(value, 2);
-  if (exact !== null) return exact;
-  const text = typeof value === "number" ? String(value) : value.trim().replace(/[$,\s]/g, "");
-  if (!decimalWithExponent.test(text)) return null;
+  if (exact !== null) return { kind: "number", hundredths: exact };
+  const text = String(value);
+  if (!decimalWithExponent.test(text)) return { kind: "invalid" };
   const number = Number(text);
   const scaled = Number.isFinite(number) ? parseScaled(number, 2) : null;
-  if (scaled !== null) return scaled;
-  return number < 0 ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER;
+  if (scaled !== null) return { kind: "number", hundredths: scaled };
+  return { kind: "number", hundredths: number < 0 ? -Number.MAX_SAFE_INTEGER : Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * A number typed in a form, in hundredths (`readTypedNumber`); null when blank, not a number or
+ * ambiguous: for what only shows a figure (live totals). A form's schema reads its amounts with
+ * `typedHundredths` (amount-field.ts), which refuses an ambiguous one with its message.
+ */
+export function readTypedHundredths(value: unknown): number | null {
+  const read = readTypedNumber(value);
+  return read.kind === "number" ? read.hundredths : null;
 }
 
 const decimalPattern = /^([+-])?(\d*)(?:\.(\d*))?$/;

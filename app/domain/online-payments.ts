@@ -5,8 +5,9 @@
  * the receipt. Pure: the provider itself is `services/online-payments.server.ts`.
  */
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import type { PaymentMethod } from "#app/domain/enums.ts";
-import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
+import { type Cents, formatMoney, maxMoneyCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
 export const onlinePaymentMessages = {
@@ -171,9 +172,13 @@ export const bankTransferHeading = "Pay by bank transfer";
 
 /** The client's Pay form: an amount only when partial payments are allowed (blank: the balance). */
 export const payFormSchema = z.object({
-  amount: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() ? (readTypedHundredths(value) ?? 0) : undefined),
-    z.number().int().max(maxMoneyCents).optional(),
+  amount: typedHundredths(
+    z
+      .number(onlinePaymentMessages.amount)
+      .int(onlinePaymentMessages.amount)
+      .max(maxMoneyCents, onlinePaymentMessages.amount)
+      .optional(),
+    { invalid: 0 },
   ),
 });
 

@@ -5,10 +5,10 @@
  */
 
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import { isIsoDate } from "#app/domain/dates.ts";
 import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
-import { readHundredths } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
 
@@ -41,9 +41,9 @@ export const deletePaymentSchema = z.object({
 
 export const paymentFormSchema = z.object({
   paid_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(paymentMessages.paidOn)),
-  amount: z.preprocess(
-    readHundredths,
+  amount: typedHundredths(
     z.number().int().min(1, paymentMessages.amount).max(maxMoneyCents, paymentMessages.tooLarge),
+    { blank: 0, invalid: 0 },
   ),
   method: z.enum(paymentMethods, paymentMessages.method),
   note: z.preprocess(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proposalDocument, signaturePngBytes } from "#app/domain/proposal-document.ts";
+import { proposalDocument } from "#app/domain/proposal-document.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 
 const source = {
@@ -77,14 +77,5 @@ describe("proposalDocument", () => {
       total: "$568.89",
       deposit: "$284.45",
     });
-  });
-});
-
-describe("signaturePngBytes", () => {
-  it("decodes a PNG data URL and nothing else", () => {
-    expect(Array.from(signaturePngBytes("data:image/png;base64,iVBORw==") ?? [])).toEqual([0x89, 0x50, 0x4e, 0x47]);
-    expect(signaturePngBytes(null)).toBeNull();
-    expect(signaturePngBytes("https://example.test/signature.png")).toBeNull();
-    expect(signaturePngBytes("data:image/svg+xml;base64,PHN2Zz4=")).toBeNull();
   });
 });

@@ -157,20 +157,3 @@ export function proposalDocument(
         : null,
   };
 }
-
-/**
- * The bytes of a drawn signature: a PNG data URL (as signSchema admits it) decoded, or null when it
- * is not one. Only ever decodes the URL's own base64: nothing is fetched.
- */
-export function signaturePngBytes(dataUrl: string | null): Uint8Array | null {
-  const match = dataUrl ? /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl) : null;
-  if (!match?.[1]) return null;
-  try {
-    const binary = atob(match[1]);
-    const bytes = new Uint8Array(binary.length);
-    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-    return bytes;
-  } catch {
-    return null;
-  }
-}

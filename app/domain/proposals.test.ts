@@ -18,6 +18,7 @@ import {
   tiersFromPackages,
   toStoredOptions,
 } from "#app/domain/proposals.ts";
+import { maxSignatureChars, pngDataUrl, signatureMessages } from "#app/domain/signature.ts";
 
 const options: ProposalOptions = {
   tiers: [
@@ -248,6 +249,29 @@ describe("the client's answer", () => {
       { schema: clientAnswerSchema },
     );
     expect(bad.reply().error?.signature).toEqual([proposalMessages.signature]);
+  });
+  it("refuses a drawn signature beyond the field's limits (chars, declared pixels) with the message to draw it again", () => {
+    const sign = (signature: string) =>
+      parseWithZod(
+        form({ intent: "sign", content_hash: hash, tier: "t2", signer_name: "Ada L", agree: "on", signature }),
+        { schema: clientAnswerSchema },
+      );
+    /** a PNG header declaring `width` x `height`, as a data URL (padded to `chars`) */
+    const declared = (width: number, height: number, chars = 0) => {
+      const bytes = new Uint8Array(33);
+      bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+      new DataView(bytes.buffer).setUint32(16, width);
+      new DataView(bytes.buffer).setUint32(20, height);
+      const url = pngDataUrl(bytes);
+      return url.length >= chars ? url : `${url.slice(0, -4)}${"A".repeat(chars - url.length)}${url.slice(-4)}`;
+    };
+    expect(sign(declared(1536, 288)).status).toBe("success");
+    expect(sign(declared(1536, 288, maxSignatureChars)).status).toBe("success");
+    expect(sign(declared(1536, 288, maxSignatureChars + 4)).reply().error?.signature).toEqual([
+      signatureMessages.tooLarge,
+    ]);
+    expect(sign(declared(5000, 5000)).reply().error?.signature).toEqual([signatureMessages.tooLarge]);
+    expect(sign("data:image/png;base64,AAAA").reply().error?.signature).toEqual([signatureMessages.unreadable]);
   });
   it("Update total posts the choice alone: its address carries the tier and add-ons, never the name", () => {
     const parsed = parseWithZod(

@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
 import { isIsoDate } from "#app/domain/dates.ts";
 import { type ProposalState, type ProposalStatus, proposalStatuses } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -32,6 +33,13 @@ import {
   type ProposalOptions,
 } from "#app/domain/proposal-totals.ts";
 import type { Result } from "#app/domain/result.ts";
+import {
+  maxSignatureChars,
+  pngHeader,
+  signatureMessages,
+  signaturePixelsAllowed,
+  signaturePngBytes,
+} from "#app/domain/signature.ts";
 
 export {
   type ChoiceTotals,
@@ -86,7 +94,7 @@ export const proposalMessages = {
   changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
   expired: "This proposal has expired and can no longer be signed.",
   closed: "This proposal can no longer be signed.",
-  signature: "The drawn signature could not be read. Please draw it again or leave it blank.",
+  signature: signatureMessages.unreadable,
   settingsSaved: "Proposal settings saved",
   /** a client link to a proposal the studio is revising */
   revising: "This proposal is being revised. The new version will come to you by email.",
@@ -223,7 +231,8 @@ export function signingText(proposal: SignableProposal): string {
 export function lowestPrice(price: string): Cents {
   const match = /\$?\s*([\d,]+(?:\.\d{1,2})?)/.exec(price);
   if (!match?.[1]) return 0;
-  return readTypedHundredths(match[1].replace(/,/g, "")) ?? 0;
+  // "$10,00" could be ten dollars: 0 (the owner types the price) rather than $1,000.00
+  return readTypedHundredths(match[1]) ?? 0;
 }
 
 /** Tiers from the public Pricing page's packages: one line each at the package's lowest price. */
@@ -311,8 +320,7 @@ export const proposalSettingsIntent = "proposal-settings";
 export const proposalSettingsSchema = z.object({
   intent: z.literal(proposalSettingsIntent),
   agreement_template: required(limits.agreement, "Agreement template is required", "Agreement template"),
-  deposit_percent: z.preprocess(
-    (value) => readTypedHundredths(value) ?? undefined,
+  deposit_percent: typedHundredths(
     z
       .number("Deposit must be between 0 and 100 percent")
       .int()
@@ -342,9 +350,9 @@ export const proposalFormSchema = z
     addons: z.preprocess(dropBlankOptions, z.array(optionSchema(proposalMessages.addonName))),
     agreement: required(limits.agreement, proposalMessages.agreement, "Agreement"),
     expires_on: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string(proposalMessages.expires)),
-    tax_rate: z.preprocess(
-      (value) => readTypedHundredths(value) ?? 0,
+    tax_rate: typedHundredths(
       z.number().int().min(0, "Tax rate must be between 0 and 100").max(10_000, "Tax rate must be between 0 and 100"),
+      { blank: 0, invalid: 0 },
     ),
     deposit_kind: z.enum(depositKinds).catch("percent"),
     deposit_value: hundredths,
@@ -392,9 +400,11 @@ export function optionId(kind: "tier" | "addon", index: number): string {
 
 const optionIdPattern = /^[ta]\d{1,3}$/;
 
-/** A drawn signature: a PNG data URL of at most 200 KB, or nothing. */
+/**
+ * A drawn signature: a PNG data URL of at most `maxSignatureChars` (the sign form then fits the
+ * request-body limit, whatever its encoding) declaring at most `maxSignaturePixels`, or nothing.
+ */
 const signaturePattern = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
-const maxSignatureChars = 200_000;
 
 const signSchema = z.object({
   intent: z.literal("sign"),
@@ -414,8 +424,14 @@ const signSchema = z.object({
     (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
     z
       .string()
-      .max(maxSignatureChars, proposalMessages.signature)
-      .regex(signaturePattern, proposalMessages.signature)
+      .max(maxSignatureChars, { error: signatureMessages.tooLarge, abort: true })
+      .regex(signaturePattern, { error: signatureMessages.unreadable, abort: true })
+      .superRefine((url, ctx) => {
+        // the size the PNG declares, read from its header: nothing is decoded here
+        const header = pngHeader(signaturePngBytes(url) ?? new Uint8Array());
+        if (!header) ctx.addIssue({ code: "custom", message: signatureMessages.unreadable });
+        else if (!signaturePixelsAllowed(header)) ctx.addIssue({ code: "custom", message: signatureMessages.tooLarge });
+      })
       .optional(),
   ),
   /** the SHA-256 of the version the client read */

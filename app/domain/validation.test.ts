@@ -65,12 +65,14 @@ describe("shared validation rules", () => {
     expect(z.parse(price, "")).toBe("0");
     expect(z.parse(price, "abc")).toBe("0");
     expect(z.parse(price, " 19.99 ")).toBe("19.99");
-    expect(z.parse(price, "-0")).toBe("-0");
+    // the amount as a plain decimal of cents: what it will be stored as
+    expect(z.parse(price, "-0")).toBe("0.00");
+    expect(z.parse(price, "1,000.5")).toBe("1000.50");
     expect(messages(price, "-5")).toEqual(["Unit price must be 0 or more"]);
     expect(messages(price, "10000000000")).toEqual(["Must be at most 9,999,999,999.99"]);
     // what numeric(12,2) would round it to counts: 10,000,000,000.00 does not fit
     expect(messages(price, "9999999999.999")).toEqual(["Must be at most 9,999,999,999.99"]);
-    expect(z.parse(price, "9999999999.994")).toBe("9999999999.994");
+    expect(z.parse(price, "9999999999.994")).toBe("9999999999.99");
     expect(messages(amountText({ label: "Estimated hours", max: 9_999_999_999 }), "100000000")).toEqual([
       "Must be at most 99,999,999.99",
     ]);

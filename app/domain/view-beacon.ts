@@ -15,10 +15,12 @@ export type ViewKind = (typeof viewKinds)[number];
 /** Where the beacon posts. */
 export const viewBeaconPath = "/viewed";
 
-/** The beacon's post: which kind of link, and its token (as in the page's address). */
+/** The beacon's post: which kind of link, its token (as in the page's address) and the page's stamp. */
 export const viewBeaconSchema = z.object({
   kind: z.enum(viewKinds),
   token: z.string().max(200),
+  /** signed by the server when it rendered the page (services/view-beacon.server.ts): the page's own beacon */
+  stamp: z.string().max(200).optional(),
 });
 export type ViewBeacon = z.output<typeof viewBeaconSchema>;
 
@@ -29,15 +31,30 @@ export type BeaconRequest = {
   userAgent: string | null;
   /** `Sec-Purpose` / `Purpose` headers: a prefetch or prerender */
   purpose: string | null;
+  /** the request's `Origin`, and the origins that are this site's (the public URL's, the request's own) */
+  origin: string | null;
+  siteOrigins: readonly string[];
+  /** the Fetch Metadata headers a browser adds (`Sec-Fetch-Site`, `-Mode`, `-Dest`), when it sent them */
+  fetchSite: string | null;
+  fetchMode: string | null;
+  fetchDest: string | null;
 };
 
 /**
- * A beacon counts when it is a POST from a browser that is not a bot, not a prefetch, and carries no
- * back-office session.
+ * A beacon counts when it is the page's own script that sent it, from a browser that is not a bot
+ * and carries no back-office session: a POST whose `Origin` is this site (a browser always names it
+ * on a script's POST; another site's page, or a tool that names none, does not count), made by a
+ * script (`Sec-Fetch-Dest: empty`, not a form's navigation) from this site's page
+ * (`Sec-Fetch-Site: same-origin`), where the browser sends those; not a prefetch. The stamp the page
+ * was rendered with is checked by the service.
  */
 export function countsAsView(request: BeaconRequest): boolean {
   if (request.method.toUpperCase() !== "POST") return false;
   if (request.signedIn) return false;
+  if (!request.origin || !request.siteOrigins.includes(request.origin)) return false;
+  if (request.fetchSite !== null && request.fetchSite !== "same-origin") return false;
+  if (request.fetchDest !== null && request.fetchDest !== "empty") return false;
+  if (request.fetchMode === "navigate") return false;
   if (request.purpose && /prefetch|prerender/i.test(request.purpose)) return false;
   if (!request.userAgent || isbot(request.userAgent)) return false;
   return true;

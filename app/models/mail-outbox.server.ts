@@ -1,5 +1,5 @@
 /** The mail outbox's rows (app/services/mail.server.ts delivers them). */
-import { and, eq, inArray, like, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, like, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { mailAttachments, mailOutbox } from "#app/db/schema.ts";
 
@@ -37,6 +37,23 @@ export async function attachmentsOf(db: Queryable, mailIds: readonly string[]): 
     .where(inArray(mailAttachments.mailId, [...mailIds]));
   for (const { mailId, ...file } of rows) byMail.set(mailId, [...(byMail.get(mailId) ?? []), file]);
   return byMail;
+}
+
+/** Drops a message's attachments (once it has been handed over, or has failed for good). */
+export async function deleteAttachments(db: Queryable, mailId: string): Promise<void> {
+  await db.delete(mailAttachments).where(eq(mailAttachments.mailId, mailId));
+}
+
+/** Drops the attachments of every message no longer waiting to be sent (delivered, kept or failed). */
+export async function deleteAttachmentsOfHandledMail(db: Queryable): Promise<void> {
+  await db
+    .delete(mailAttachments)
+    .where(
+      inArray(
+        mailAttachments.mailId,
+        db.select({ id: mailOutbox.id }).from(mailOutbox).where(ne(mailOutbox.status, "pending")),
+      ),
+    );
 }
 
 /**

@@ -103,7 +103,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         : paidNotice,
     isPaid: invoice.status === "paid",
     token: params.token,
-    beacon: viewBeacon("document", params.token),
+    beacon: viewBeacon(context, "document", params.token),
     doc: invoiceDocument(invoice, studio),
     studioName: studio.businessName,
     isEstimate: invoice.invoiceType === "estimate",
@@ -122,13 +122,8 @@ async function pay({ params, context, request }: Route.ActionArgs) {
   const invoice = await lookup(context, params.token);
   if (invoice.invoiceType !== "invoice") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   const submission = parseWithZod(await request.formData(), { schema: payFormSchema });
-  if (submission.status !== "success") {
-    return invalid(null, {
-      fieldErrors: { amount: [onlinePaymentMessages.amount] },
-      headers: clientPageHeaders,
-      form: "pay",
-    });
-  }
+  // the amount's own message: "Use a dot for cents, e.g. 10.00" for "10,00" (never read as $1,000.00)
+  if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders, form: "pay" });
   const checkout = await startCheckout(
     { db: database.db, config, logger },
     { invoice, token: params.token, requested: submission.value.amount },

@@ -71,7 +71,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     token: params.token,
     // the first view is counted by the beacon once the page is on screen, never by this GET (ADR 0034)
-    beacon: viewBeacon("proposal", params.token),
+    beacon: viewBeacon(context, "proposal", params.token),
     doc: proposalDocument(proposal, studio, timeZone),
     contentHash,
     state: proposal.state,
@@ -440,6 +440,7 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
                   Clear
                 </button>
                 <input type="hidden" name="signature" />
+                <p data-signature-problem role="alert" hidden className="text-sm text-red-700" />
               </div>
               {signatureError ? (
                 <p role="alert" className="text-sm text-red-700">

@@ -62,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const portal = await loadPortal(getApp(context).database.db, customerId);
   if (!portal) notFound(portalMessages.invalidLink, clientPageHeaders);
   const onlinePayments = getApp(context).config.stripe !== null;
-  return { ...portal, token: params.token, beacon: viewBeacon("portal", params.token), onlinePayments };
+  return { ...portal, token: params.token, beacon: viewBeacon(context, "portal", params.token), onlinePayments };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {

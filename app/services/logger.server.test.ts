@@ -54,6 +54,20 @@ it("logs a failed query without the values a visitor submitted", () => {
   expect(logged).toContain("params: [redacted]");
 });
 
+it("logs an error without the token of a client's link it names, and leaves a thrown answer as it was", () => {
+  const token = "k3yK3yk3yK3yk3yK3yk3yK3yk3yK3yk3yK3yk3yK3yk";
+  const error = Object.assign(new Error(`render failed for /p/${token}/pdf`), {
+    cause: new Error(`fetch /portal/${token} failed`),
+  });
+  const logged = JSON.stringify(serializeError(error));
+  expect(logged).not.toContain(token);
+  expect(logged).toContain("/p/[token]/pdf");
+  // what a route throws (not an Error) is logged masked, and not changed where it is still used
+  const answer = { status: 404, statusText: "Not Found", data: `No route matches URL "/i/${token}/nope"` };
+  expect(JSON.stringify(serializeError(answer))).not.toContain(token);
+  expect(answer.data).toContain(token);
+});
+
 it("writes request lines to the logger's own output, at its level", async () => {
   const { pino } = await import("pino");
   const { createRequestLineLogger } = await import("./logger.server.ts");

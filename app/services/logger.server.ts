@@ -1,4 +1,5 @@
 import { pino } from "pino";
+import { maskSecretPaths } from "#app/domain/secret-paths.ts";
 
 export type Logger = pino.Logger;
 
@@ -109,17 +110,23 @@ const paramsSection = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
 
 /**
  * Errors as pino serialises them, less what a visitor submitted: a failed database query's
- * message and stack list every bound value ("params: …"), so that part is replaced.
+ * message and stack list every bound value ("params: …"), so that part is replaced; and less the
+ * token of any client's link they name (app/domain/secret-paths.ts).
  */
 export function serializeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
   const scrub = (value: unknown): unknown => {
     if (!value || typeof value !== "object") return value;
-    const record = value as Record<string, unknown>;
+    // a copy: what is not an Error (a route's thrown answer) comes back from pino as is, and is still in use
+    const record = { ...(value as Record<string, unknown>) };
     if ("params" in record) record.params = "[redacted]";
     for (const key of ["message", "stack"]) {
       if (typeof record[key] === "string")
         record[key] = (record[key] as string).replace(paramsSection, "\nparams: [redacted]");
+    }
+    // an address with a client's link in it (a route's error naming its URL) loses the token
+    for (const key of ["message", "stack", "data"]) {
+      if (typeof record[key] === "string") record[key] = maskSecretPaths(record[key] as string);
     }
     if (record.cause) record.cause = scrub(record.cause);
     return record;

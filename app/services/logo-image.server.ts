@@ -4,8 +4,9 @@
  * within that cap and stored re-encoded to fit `logoBox` (PNG stays PNG with its transparency,
  * JPEG stays JPEG). At render (`logoForPdf`): whatever is stored (logos saved before these checks
  * included) goes through the same path before the PDF renderer sees it, since the renderer inflates
- * every byte it is given; the result is kept for the next render of the same logo. `sharp` is
- * imported on first use only.
+ * every byte it is given; the result is kept for the next render of the same logo. A client's
+ * drawn signature is made small once, when signed (`normaliseSignature`), and embedded as stored
+ * (`signatureForPdf`). `sharp` is imported on first use only.
  */
 import { createHash } from "node:crypto";
 import {
@@ -18,6 +19,14 @@ import {
   sniffImageType,
 } from "#app/domain/logo.ts";
 import type { Result } from "#app/domain/result.ts";
+import {
+  isNormalisedSignature,
+  maxSignaturePixels,
+  pngHeader,
+  signatureBox,
+  signatureMessages,
+  signaturePixelsAllowed,
+} from "#app/domain/signature.ts";
 
 type Sharp = typeof import("sharp").default;
 
@@ -86,22 +95,63 @@ export async function logoForPdf(stored: LogoImage | null): Promise<LogoImage | 
   return prepared.logo;
 }
 
-/** The box a drawn signature is printed from (the certificate shows it 240 x 80 pt). */
-const signatureBox = { width: 720, height: 240 } as const;
+/**
+ * A client's drawn signature made small, once, when it is signed: decoded within
+ * `maxSignaturePixels` (declared size checked unread first), fitted into `signatureBox`, flattened on
+ * white, 16 grays in a palette PNG (a few KB). A failure's message is one of `signatureMessages`.
+ */
+export async function normaliseSignature(bytes: Uint8Array | null): Promise<Result<{ png: Uint8Array }>> {
+  const header = bytes ? pngHeader(bytes) : null;
+  if (!bytes || !header) return { ok: false, message: signatureMessages.unreadable };
+  if (!signaturePixelsAllowed(header)) return { ok: false, message: signatureMessages.tooLarge };
+  try {
+    return { ok: true, png: await flattenSignature(await loadSharp(), bytes, maxSignaturePixels) };
+  } catch {
+    return { ok: false, message: signatureMessages.unreadable };
+  }
+}
+
+async function flattenSignature(sharp: Sharp, bytes: Uint8Array, maxPixels: number): Promise<Uint8Array> {
+  const png = await sharp(bytes, { limitInputPixels: maxPixels })
+    .resize(signatureBox.width, signatureBox.height, { fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .grayscale()
+    .png({ compressionLevel: 9, palette: true, colours: 16 })
+    .toBuffer();
+  return new Uint8Array(png);
+}
 
 /**
- * A client's drawn signature (PNG bytes from its data URL) made safe for the PDF renderer like the
- * logo: the declared size checked unread, decoded within the pixel cap, re-encoded within its box;
- * null when it is not a readable PNG (the certificate then says so and keeps the typed name).
+ * Signatures stored before they were normalised, made small at their first render (by SHA-256; a
+ * few kept). The promise is kept, so renders that ask at once share one decoding.
+ */
+const legacySignatures = new Map<string, Promise<LogoImage | null>>();
+const legacySignaturesKept = 32;
+
+/**
+ * The signature the PDF embeds. One stored normalised (`isNormalisedSignature`) is embedded as it
+ * is: nothing is decoded at render. One stored before (a browser's canvas, up to the old cap of
+ * `maxLogoPixels`) is normalised like a new one at its first render in this process and kept; null
+ * when it is not a readable PNG or declares too many pixels (the certificate then says so and keeps
+ * the typed name).
  */
 export async function signatureForPdf(bytes: Uint8Array | null): Promise<LogoImage | null> {
   if (!bytes || sniffImageType(bytes) !== "image/png") return null;
-  const sharp = await loadSharp();
-  const size = await declaredSize(sharp, bytes);
-  if (!size || !logoPixelsAllowed(size.width, size.height)) return null;
-  try {
-    return await reencode(sharp, bytes, "image/png", signatureBox);
-  } catch {
-    return null;
+  if (isNormalisedSignature(bytes)) return { data: bytes, mimeType: "image/png" };
+  const key = createHash("sha256").update(bytes).digest("hex");
+  const kept = legacySignatures.get(key);
+  if (kept) return kept;
+  const header = pngHeader(bytes);
+  const image =
+    header && logoPixelsAllowed(header.width, header.height)
+      ? loadSharp()
+          .then((sharp) => flattenSignature(sharp, bytes, maxLogoPixels))
+          .then((data): LogoImage => ({ data, mimeType: "image/png" }))
+          .catch(() => null)
+      : Promise.resolve(null);
+  if (legacySignatures.size >= legacySignaturesKept) {
+    legacySignatures.delete(legacySignatures.keys().next().value ?? "");
   }
+  legacySignatures.set(key, image);
+  return image;
 }

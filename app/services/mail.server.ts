@@ -15,13 +15,24 @@ import {
   type Attachment,
   attachmentsOf,
   claimDueMail,
+  deleteAttachments,
+  deleteAttachmentsOfHandledMail,
   dropSealedBodiesBefore,
   insertAttachments,
   insertMail,
   updateMail,
 } from "#app/models/mail-outbox.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
-import { isSealed, openText, type SealKey, sealedTextPrefix, sealKey, sealText } from "#app/services/sealing.server.ts";
+import {
+  isSealed,
+  openBytes,
+  openText,
+  type SealKey,
+  sealBytes,
+  sealedTextPrefix,
+  sealKey,
+  sealText,
+} from "#app/services/sealing.server.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
@@ -41,23 +52,34 @@ export const sealedBodyLifetimeMs = 2 * 3600_000;
 
 /**
  * Puts a message in the outbox. Pass the transaction the message belongs to. A message that
- * carries a secret is sealed with `options.seal`; its body is dropped once delivered or expired.
+ * carries a secret is sealed with `options.seal`, its attachments too (a document's PDF prints its
+ * client link as a QR code); its body is dropped once delivered or expired. Attachments are only
+ * kept until the message is handed over (sent, kept or failed for good), whatever they hold.
  */
 export async function enqueueMail(
   db: Queryable,
   message: MailMessage,
   options: { seal?: MailKey; attachments?: readonly Attachment[] } = {},
 ) {
-  const text = options.seal ? sealText(options.seal, message.text) : message.text;
-  const html = message.html ? (options.seal ? sealText(options.seal, message.html) : message.html) : null;
+  const { seal } = options;
+  const text = seal ? sealText(seal, message.text) : message.text;
+  const html = message.html ? (seal ? sealText(seal, message.html) : message.html) : null;
   const id = await insertMail(db, { to: message.to, subject: message.subject, text, html });
-  await insertAttachments(db, id, options.attachments ?? []);
+  const attachments = (options.attachments ?? []).map((file) =>
+    seal ? { ...file, content: sealBytes(seal, file.content) } : file,
+  );
+  await insertAttachments(db, id, attachments);
   return id;
 }
 
-/** Drops sealed bodies older than their lifetime (the maintenance timer calls it). */
+/**
+ * Drops sealed bodies older than their lifetime, and the attachments of every message no longer
+ * waiting (handed over, failed, or expired now; also any left from before attachments were dropped
+ * on delivery). The maintenance timer calls it, at start and every 15 minutes.
+ */
 export async function dropExpiredSecrets(db: Queryable, now = new Date()): Promise<void> {
   await dropSealedBodiesBefore(db, sealedTextPrefix, new Date(now.getTime() - sealedBodyLifetimeMs), droppedBody);
+  await deleteAttachmentsOfHandledMail(db);
 }
 
 export const maxMailAttempts = 8;
@@ -107,12 +129,17 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
     const sealed = isSealed(message.text);
     const text = openText(options.key, message.text);
     const html = message.html === null ? null : openText(options.key, message.html);
-    if (text === null) {
+    const files = (attachments.get(message.id) ?? []).map((file) => ({
+      ...file,
+      content: openBytes(options.key, file.content),
+    }));
+    if (text === null || files.some((file) => file.content === null)) {
       options.logger.error({ mailId: message.id }, "mail body cannot be opened (SESSION_SECRET changed?)");
       await updateMail(db, message.id, { status: "failed", lastError: "sealed body cannot be opened" });
+      await deleteAttachments(db, message.id);
       continue;
     }
-    // once handed over, a body that carried a secret is not kept
+    // once handed over, a body that carried a secret is not kept, and no attachment is
     const drop = sealed ? { text: droppedBody, html: null } : {};
     if (!options.transport) {
       options.logger.info(
@@ -120,6 +147,7 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
         "mail kept in the outbox (SMTP_URL is not set)",
       );
       await updateMail(db, message.id, { status: "kept", ...drop });
+      await deleteAttachments(db, message.id);
       continue;
     }
     try {
@@ -129,13 +157,14 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
         subject: message.subject,
         text,
         html: html ?? undefined,
-        attachments: (attachments.get(message.id) ?? []).map((file) => ({
+        attachments: files.map((file) => ({
           filename: file.filename,
           contentType: file.contentType,
-          content: Buffer.from(file.content),
+          content: Buffer.from(file.content ?? []),
         })),
       });
       await updateMail(db, message.id, { status: "sent", sentAt: new Date(), lastError: null, ...drop });
+      await deleteAttachments(db, message.id);
       options.logger.info({ mailId: message.id, subject: message.subject }, "mail sent");
     } catch (error) {
       const failedForGood = message.attempts >= maxMailAttempts;
@@ -145,6 +174,7 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
         lastError: reason.slice(0, 1000),
         nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
       });
+      if (failedForGood) await deleteAttachments(db, message.id);
       options.logger.warn({ mailId: message.id, attempts: message.attempts, err: reason }, "mail delivery failed");
     }
   }

@@ -2,17 +2,13 @@
  * The proposal's PDF (Letter), with @react-pdf/renderer and the documents' shared pieces: the
  * renderer with its fonts, the page look, the studio's identity and logo, and the process-wide cap
  * on renders (app/services/document-pdf-file.server.ts). A signed proposal ends with its signature
- * certificate: the typed name, the drawn signature (decoded from its data URL and re-encoded within
- * a pixel cap, never fetched), when, from where, which version and its SHA-256, and the choice.
+ * certificate: the typed name, the drawn signature (the small PNG stored when it was signed, embedded
+ * as it is; never fetched), when, from where, which version and its SHA-256, and the choice.
  * Imported on first use only (the signing service and /p/{token}/pdf), so no page loads it.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import {
-  type OptionView,
-  type ProposalDocument,
-  proposalDocument,
-  signaturePngBytes,
-} from "#app/domain/proposal-document.ts";
+import { type OptionView, type ProposalDocument, proposalDocument } from "#app/domain/proposal-document.ts";
+import { signaturePngBytes } from "#app/domain/signature.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import type { ProposalDetail } from "#app/models/proposals.server.ts";

@@ -23,6 +23,7 @@ import {
   signingText,
 } from "#app/domain/proposals.ts";
 import { defaultMessage, defaultSubject, mailText } from "#app/domain/sending.ts";
+import { pngDataUrl, signaturePngBytes } from "#app/domain/signature.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { insertSend } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
@@ -43,6 +44,7 @@ import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { paymentInstructionsFor, subjectOf } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
+import { normaliseSignature } from "#app/services/logo-image.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
@@ -206,6 +208,13 @@ export async function signProposal(
 ): Promise<SignResult> {
   const hash = clientTokenHash(input.token);
   if (!hash) return { status: "gone" };
+  // the drawn signature is decoded once, here, and stored small: every PDF embeds it as stored
+  let signatureImage: string | null = null;
+  if (input.form.signature) {
+    const normalised = await normaliseSignature(signaturePngBytes(input.form.signature));
+    if (!normalised.ok) return { status: "refused", message: normalised.message, field: "signature" };
+    signatureImage = pngDataUrl(normalised.png);
+  }
   const result = await deps.db.transaction(async (tx): Promise<SignResult> => {
     const row = await lockLinkedProposal(tx, hash);
     if (!row || row.status === "draft") return { status: "gone" };
@@ -323,7 +332,7 @@ export async function signProposal(
         signerName: input.form.signer_name,
         signerIp: input.ip,
         signerUserAgent: input.userAgent,
-        signatureImage: input.form.signature ?? null,
+        signatureImage,
         contentHash,
         chosenTierId: totals.tier.id,
         chosenAddonIds: totals.addons.map((addon) => addon.id),

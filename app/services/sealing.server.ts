@@ -7,7 +7,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 /** The purposes, each with the HKDF label of its key (a label never changes: it would orphan what it sealed). */
 const labels = {
-  /** mail bodies that carry a secret: reset, invitation and client links (mail.server.ts) */
+  /** mail bodies (and their attachments) that carry a secret: reset, invitation and client links (mail.server.ts) */
   "mail-outbox": "mail-outbox body v1",
   /** the authenticator secrets of two-factor sign-in (auth/two-factor.server.ts) */
   "totp-secret": "totp secret v1",
@@ -47,4 +47,30 @@ export function openText(key: SealKey | undefined, text: string): string | null 
 
 export function isSealed(text: string): boolean {
   return text.startsWith(sealedPrefix);
+}
+
+const sealedBytesPrefix = new TextEncoder().encode(sealedPrefix);
+const startsSealed = (bytes: Uint8Array) =>
+  bytes.length >= sealedBytesPrefix.length && sealedBytesPrefix.every((byte, index) => bytes[index] === byte);
+
+/** Bytes (a mail's attachment) sealed like `sealText`: `sealed:v1:` then the IV, the tag and the ciphertext. */
+export function sealBytes(key: SealKey, bytes: Uint8Array): Uint8Array {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(bytes), cipher.final()]);
+  return new Uint8Array(Buffer.concat([sealedBytesPrefix, iv, cipher.getAuthTag(), body]));
+}
+
+/** The readable bytes: sealed bytes opened with the key (null when it cannot open them); other bytes as they are. */
+export function openBytes(key: SealKey | undefined, bytes: Uint8Array): Uint8Array | null {
+  if (!startsSealed(bytes)) return bytes;
+  if (!key) return null;
+  try {
+    const rest = bytes.subarray(sealedBytesPrefix.length);
+    const decipher = createDecipheriv("aes-256-gcm", key, rest.subarray(0, 12));
+    decipher.setAuthTag(rest.subarray(12, 28));
+    return new Uint8Array(Buffer.concat([decipher.update(rest.subarray(28)), decipher.final()]));
+  } catch {
+    return null;
+  }
 }

@@ -276,11 +276,13 @@ describe("back office", () => {
 
   it("CSRF: a cross-origin POST carrying the session cookie is refused with 403", async () => {
     const cookie = await signInCookie(server.url, adminAccount);
+    // the Sign Out form's post: an empty form
     const attempt = (headers: Record<string, string>) =>
       fetch(`${server.url}/admin/logout`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: cookie, ...headers },
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "",
       });
     expect((await attempt({ Origin: "https://evil.example" })).status).toBe(403);
     expect((await attempt({ Referer: "https://evil.example/page" })).status).toBe(403);

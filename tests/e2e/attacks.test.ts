@@ -11,38 +11,62 @@
  * Covered elsewhere, not repeated: anonymous and staff on every route (admin-routes.test.ts), body
  * limits and malformed input (security.test.ts), the reset flow's same answer (admin.test.ts).
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import jsQR from "jsqr";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/db/client.server.ts";
+import { openDatabase, selectRows } from "#app/db/client.server.ts";
 import {
+  bookings,
   businessSettings,
   contactSubmissions,
   customerInteractions,
   customers,
   invoiceLineItems,
+  invoiceLinks,
   invoices,
+  mailAttachments,
   mailOutbox,
+  paymentSettings,
+  portalLinks,
   projects,
+  proposals,
   sessions,
   suspectedSpam,
   users,
 } from "#app/db/schema.ts";
-import { hashToken } from "#app/services/auth/tokens.server.ts";
+import { ambiguousSeparatorMessage } from "#app/domain/money.ts";
+import { secretRoutes } from "#app/domain/secret-paths.ts";
+import {
+  isNormalisedSignature,
+  maxSignatureChars,
+  signatureMessages,
+  signaturePngBytes,
+} from "#app/domain/signature.ts";
+import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { bodyLimitFor, bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
-import { guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
+import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import { createSentProposal } from "../support/proposals.ts";
+import { actionRoutes, guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
 import { startServer, type TestServer } from "../support/server.ts";
+import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const img = "<img src=x onerror=alert(1)>";
 const script = "<script>alert(1)</script>";
 const jsUrl = "javascript:alert(1)";
 const payload = `${img} ${script} ${jsUrl}`;
+const desktopAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 /** A session cookie for a token (the same serialisation the server uses: base64 of the JSON string). */
 const cookieFor = (token: string) =>
@@ -594,6 +618,407 @@ describe("attacks on every page", () => {
         .from(contactSubmissions)
         .where(eq(contactSubmissions.email, "attacker@example.test"));
       expect(stored?.message).toBe(payload);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+/**
+ * The third outside attack's classes (issue 36), against the production build with an SMTP server and
+ * live client links of every kind: every path secret masked in the log, every action answering bare,
+ * empty, mistyped and oversized posts without a 500, the view beacon counting only the page's own, the
+ * ambiguous amount refused, the drawn signature kept small and its limits agreeing with the body
+ * limit (in the page, the typed name kept), and no client link left at rest in the outbox's attachments.
+ */
+type Links = {
+  invoiceId: string;
+  proposalId: string;
+  customerId: string;
+  invoice: string;
+  proposal: string;
+  portal: string;
+  booking: string;
+};
+
+async function seedLinks(dataDir: string): Promise<Links> {
+  const database = await openDatabase({ dataDir });
+  const { db } = database;
+  const [owner] = await db.select().from(users).where(eq(users.email, adminAccount.email));
+  const [customer] = await db
+    .insert(customers)
+    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
+    .returning();
+  if (!owner || !customer) throw new Error("seed failed");
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      invoiceNumber: "INV-0100",
+      customerId: customer.id,
+      issueDate: "2026-11-01",
+      subtotal: "2000.00",
+      totalAmount: "2000.00",
+      balanceDue: "2000.00",
+      status: "sent",
+      sentAt: new Date(),
+    })
+    .returning();
+  if (!invoice) throw new Error("seed failed");
+  await db.insert(invoiceLineItems).values({
+    invoiceId: invoice.id,
+    description: "Website build",
+    quantity: "1",
+    unitPrice: "2000.00",
+    lineTotal: "2000.00",
+  });
+  const tokens = { invoice: newToken(), portal: newToken(), booking: newToken() };
+  await db.insert(invoiceLinks).values({ invoiceId: invoice.id, tokenHash: hashToken(tokens.invoice) });
+  // the client's Pay form takes an amount
+  await db.insert(paymentSettings).values({ allowPartialPayments: true });
+  await db.insert(portalLinks).values({
+    customerId: customer.id,
+    tokenHash: hashToken(tokens.portal),
+    expiresAt: new Date(Date.now() + 30 * 24 * 3600_000),
+  });
+  const startsAt = new Date(Date.now() + 5 * 24 * 3600_000);
+  startsAt.setUTCHours(15, 0, 0, 0);
+  await db.insert(bookings).values({
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+    name: "Ada Lovelace",
+    email: "ada@client.test",
+    manageTokenHash: hashToken(tokens.booking),
+  });
+  const proposal = await createSentProposal(db, {
+    customerId: customer.id,
+    expiresOn: "2099-12-31",
+    actor: { userId: owner.id, email: owner.email },
+  });
+  await database.close();
+  return {
+    ...tokens,
+    proposal: proposal.token,
+    proposalId: proposal.id,
+    invoiceId: invoice.id,
+    customerId: customer.id,
+  };
+}
+
+/** The live link of a secret route, or a made-up token of the right shape. */
+function tokenFor(route: string, links: Links): string {
+  if (route.startsWith("/i/")) return links.invoice;
+  if (route.startsWith("/p/")) return links.proposal;
+  if (route.startsWith("/portal/")) return links.portal;
+  if (route.startsWith("/book/manage/")) return links.booking;
+  return randomBytes(32).toString("base64url");
+}
+
+describe("the third attack's classes (issue 36)", () => {
+  let server: TestServer;
+  let dataDir: string;
+  let links: Links;
+  let admin: string;
+  let browser: Browser;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let fake: FakeStripe;
+  /** every token sent in an address: none may appear in what the server printed */
+  const sentTokens = new Set<string>();
+
+  beforeAll(async () => {
+    dataDir = dataDirWithAccounts();
+    links = await seedLinks(dataDir);
+    sink = await startSmtpSink();
+    fake = await startFakeStripe();
+    server = await startServer({
+      dataDir,
+      env: {
+        SMTP_URL: sink.url,
+        CONTACT_MIN_FILL_MS: "0",
+        STRIPE_SECRET_KEY: fake.secretKey,
+        STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+        STRIPE_API_URL: fake.url,
+      },
+    });
+    admin = await signInCookie(server.url, adminAccount);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await sink?.stop();
+    await fake?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** a page as a person's desktop browser opens it (headless Chromium says so in its identity: a bot's) */
+  const personPage = async () =>
+    (await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent: desktopAgent })).newPage();
+
+  const send = (
+    method: string,
+    address: string,
+    options: { headers?: Record<string, string>; body?: BodyInit; cookie?: string } = {},
+  ) =>
+    fetch(`${server.url}${address}`, {
+      method,
+      redirect: "manual",
+      headers: { Origin: server.url, ...options.headers, ...(options.cookie ? { Cookie: options.cookie } : {}) },
+      body: options.body,
+    });
+
+  it("no path secret reaches the log, however the address is spelled, live or made up, GET or POST", async () => {
+    for (const route of secretRoutes) {
+      for (const token of [tokenFor(route, links), randomBytes(32).toString("base64url")]) {
+        sentTokens.add(token);
+        const address = sampleAddress(route, token);
+        const encoded = `/%${address.charCodeAt(1).toString(16)}${address.slice(2)}`;
+        for (const spelling of [
+          address,
+          `${address}.data`,
+          `${address}/nope`,
+          encoded,
+          address.toUpperCase().replace(token.toUpperCase(), token),
+        ]) {
+          const read = await send("GET", spelling);
+          await read.arrayBuffer();
+          expect(read.status, spelling).toBeLessThan(500);
+        }
+        const write = await send("POST", address, {
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=probe",
+        });
+        await write.arrayBuffer();
+        expect(write.status, `POST ${address}`).toBeLessThan(500);
+      }
+    }
+    await until(() => server.logs().filter((line) => line.msg === "request").length > 8 * secretRoutes.length, {
+      what: "the request lines",
+    });
+    const printed = server.output();
+    for (const token of sentTokens) expect(printed, "a token in the log").not.toContain(token);
+    expect(printed).toContain('"path":"/i/[token]/pay"');
+    expect(printed).toContain('"path":"/book/manage/[token]"');
+  });
+
+  it("bare, empty, mistyped and oversized posts to every route with an action (public, and signed in, admin): never a 500", async () => {
+    expect(actionRoutes.length).toBeGreaterThan(25);
+    const ids: Record<string, string> = {
+      "/admin/invoices/:id": links.invoiceId,
+      "/admin/invoices/:id/send": links.invoiceId,
+      "/admin/customers/:id": links.customerId,
+      "/admin/customers/:id/edit": links.customerId,
+      "/admin/proposals/:id": links.proposalId,
+    };
+    const address = (route: string) =>
+      route.includes(":token")
+        ? sampleAddress(route, tokenFor(route, links))
+        : sampleAddress(route, ids[route] ?? "00000000-0000-4000-8000-000000000000");
+    const bodies: [string, Record<string, string>, BodyInit | undefined][] = [
+      ["bare", {}, undefined],
+      ["empty", { "Content-Type": "application/x-www-form-urlencoded" }, ""],
+      ["empty multipart", { "Content-Type": "multipart/form-data; boundary=x" }, "--x--\r\n"],
+      ["multipart without a boundary", { "Content-Type": "multipart/form-data" }, "a=b"],
+      ["JSON", { "Content-Type": "application/json" }, '{"intent":"probe"}'],
+      ["text/plain", { "Content-Type": "text/plain" }, "intent=probe"],
+      ["no type", {}, "intent=probe"],
+    ];
+    // signing out last: it ends the session the admin routes are walked with
+    const routes = [...actionRoutes].sort(
+      (a, b) => Number(a.path === "/admin/logout") - Number(b.path === "/admin/logout"),
+    );
+    const answers: string[] = [];
+    for (const leaf of routes) {
+      const target = address(leaf.path);
+      const cookie = leaf.path.startsWith("/admin") ? admin : undefined;
+      for (const [kind, headers, body] of bodies) {
+        const response = await send("POST", target, { headers, body, cookie });
+        const text = await response.text();
+        answers.push(`${response.status} ${kind} ${leaf.path}`);
+        expect(response.status, `${kind} POST ${target}: ${text.slice(0, 200)}`).toBeLessThan(500);
+        if (kind === "bare" && leaf.path !== "/webhooks/stripe") {
+          expect(response.status, `bare POST ${target}`).toBe(400);
+          expect(text, `bare POST ${target}`).toContain("Bad Request: send the form as");
+        }
+      }
+      const limit = bodyLimitFor(target);
+      const oversized = await send("POST", target, {
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `intent=probe&notes=${"x".repeat(limit + 1024)}`,
+        cookie,
+      });
+      expect(oversized.status, `oversized POST ${target}`).toBe(413);
+      expect(await oversized.text()).toBe(bodyTooLargeMessage);
+    }
+    expect(answers.length).toBeGreaterThan(200);
+    admin = await signInCookie(server.url, adminAccount);
+  });
+
+  it("the view beacon: another site's post is refused; only the page's own beacon counts", async () => {
+    const beacon = (origin: string, fields: Record<string, string>) =>
+      send("POST", "/viewed", {
+        headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": desktopAgent },
+        body: new URLSearchParams(fields),
+      });
+    const evil = await beacon("https://evil.example", { kind: "proposal", token: links.proposal });
+    expect(evil.status).toBe(403);
+    expect(await evil.text()).toContain("cross-site request refused");
+    // this site's Origin and a desktop browser's identity, but not the page's beacon (no stamp): nothing
+    // (the portal is never opened in a browser here: checked in the database at the end)
+    expect((await beacon(server.url, { kind: "portal", token: links.portal })).status).toBe(204);
+    // the page itself, in Chromium: its beacon counts (checked in the database at the end)
+    const page = await personPage();
+    await page.goto(`${server.url}/i/${links.invoice}`);
+    await page.waitForSelector("[data-view-beacon][data-view-sent]", { state: "attached" });
+    await page.context().close();
+  });
+
+  it("the client's partial amount 10,00 is refused with its message, never read as $1,000.00", async () => {
+    const sessions = fake.sessions.size;
+    const paid = await send("POST", `/i/${links.invoice}/pay`, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "amount=10%2C00",
+    });
+    expect(paid.status).toBe(400);
+    expect(await paid.text()).toContain(ambiguousSeparatorMessage);
+    // nothing went to Checkout, for $1,000.00 or any amount
+    expect(fake.sessions.size).toBe(sessions);
+  });
+
+  it("a signature past its field's limit is said in the page with the typed name kept (script or none); a drawn one is stored small", async () => {
+    const pageHtml = await (await send("GET", `/p/${links.proposal}`)).text();
+    const contentHash = /name="content_hash" value="([0-9a-f]{64})"/.exec(pageHtml)?.[1] ?? "";
+    const tooLong = `data:image/png;base64,${"A".repeat(maxSignatureChars)}`;
+    // without JavaScript: the form's post, answered with the page (never a bare 413)
+    const posted = await send("POST", `/p/${links.proposal}`, {
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        intent: "sign",
+        tier: "t2",
+        signer_name: "Ada Lovelace",
+        agree: "on",
+        content_hash: contentHash,
+        signature: tooLong,
+      }),
+    });
+    expect(posted.status).toBe(400);
+    const answer = await posted.text();
+    expect(answer).toContain(signatureMessages.tooLarge);
+    expect(answer).toMatch(/name="signer_name"[^>]*value="Ada Lovelace"/);
+
+    // with the script: a drawing too large to send says so; a drawn signature signs and is stored small
+    const page = await personPage();
+    await page.goto(`${server.url}/p/${links.proposal}`);
+    await page.getByLabel("Type your full name").fill("Ada Lovelace");
+    await page.getByLabel("I have read and agree to the agreement").check();
+    const pad = page.locator("[data-signature-pad] canvas");
+    await pad.scrollIntoViewIfNeeded();
+    await page.evaluate((value) => {
+      const field = document.querySelector<HTMLInputElement>('input[name="signature"]');
+      if (field) field.value = value;
+    }, tooLong);
+    await Promise.all([page.waitForLoadState(), page.getByRole("button", { name: "Sign", exact: true }).click()]);
+    await page.getByText(signatureMessages.tooLarge).first().waitFor();
+    expect(await page.getByLabel("Type your full name").inputValue()).toBe("Ada Lovelace");
+    await pad.scrollIntoViewIfNeeded();
+    const box = await pad.boundingBox();
+    if (!box) throw new Error("no signature pad");
+    await page.getByLabel("I have read and agree to the agreement").check();
+    await page.mouse.move(box.x + 20, box.y + box.height - 20);
+    await page.mouse.down();
+    for (let step = 1; step <= 30; step++) {
+      await page.mouse.move(
+        box.x + 20 + (step * (box.width - 40)) / 30,
+        box.y + 20 + ((step % 5) * (box.height - 40)) / 5,
+      );
+    }
+    await page.mouse.up();
+    expect(await page.locator('input[name="signature"]').inputValue()).toMatch(/^data:image\/png;base64,/);
+    await Promise.all([
+      page.waitForURL(/answered=sign/),
+      page.getByRole("button", { name: "Sign", exact: true }).click(),
+    ]);
+    await page.context().close();
+    // the signed copies (client and studio, each with the PDF) are handed over before the end
+    await until(() => sink.received.filter((mail) => mail.raw.includes("-signed.pdf")).length >= 2, {
+      what: "the signed copies",
+    });
+  });
+
+  it("an invoice's mailed PDF carries its client link as a QR code; once sent, nothing in the database opens the page", async () => {
+    const before = sink.received.length;
+    const sent = await send("POST", `/admin/invoices/${links.invoiceId}/send`, {
+      cookie: admin,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ to: "ada@client.test", subject: "Invoice INV-0100", message: "Please pay." }),
+    });
+    expect(sent.status).toBe(302);
+    const mail = await until(
+      () => sink.received.slice(before).find((received) => received.raw.includes("INV-0100.pdf")),
+      {
+        what: "the invoice mail",
+      },
+    );
+    // the attachment as the client gets it, its QR code read by a real decoder
+    const base64 = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw)?.[1] ?? "";
+    const work = mkdtempSync(path.join(tmpdir(), "studio-qr-"));
+    try {
+      writeFileSync(path.join(work, "invoice.pdf"), Buffer.from(base64.replace(/\s/g, ""), "base64"));
+      execFileSync("pdftoppm", [
+        "-png",
+        "-r",
+        "150",
+        "-f",
+        "1",
+        "-l",
+        "1",
+        path.join(work, "invoice.pdf"),
+        path.join(work, "page"),
+      ]);
+      const { data, info } = await sharp(readFileSync(path.join(work, "page-1.png")))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+      const mailed = /\/i\/([\w-]{43})$/.exec(code?.data ?? "")?.[1];
+      if (!mailed) throw new Error(`no client link in the QR code: ${code?.data}`);
+      sentTokens.add(mailed);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it("at rest, after all that: no attachment left, no client link anywhere, the page's view counted, the signature small", async () => {
+    const printed = server.output();
+    for (const token of sentTokens) expect(printed, "a token in the log").not.toContain(token);
+    await server.stop();
+    const database = await openDatabase({ dataDir });
+    try {
+      const { db } = database;
+      expect(await db.select().from(mailAttachments)).toEqual([]);
+      const tables = await selectRows<{ tablename: string }>(
+        db,
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      let stored = "";
+      for (const { tablename } of tables) {
+        const rows = await selectRows<Record<string, unknown>>(db, sql.raw(`select * from "public"."${tablename}"`));
+        stored += JSON.stringify(
+          rows.map((row) =>
+            Object.values(row).map((value) =>
+              value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : value,
+            ),
+          ),
+        );
+      }
+      for (const token of sentTokens) expect(stored, "a client link at rest").not.toContain(token);
+      const [invoice] = await db.select().from(invoices).where(eq(invoices.id, links.invoiceId));
+      expect(invoice?.viewedAt).not.toBeNull();
+      const [portal] = await db.select().from(portalLinks);
+      expect(portal?.lastViewedAt).toBeNull();
+      const [proposal] = await db.select().from(proposals).where(eq(proposals.id, links.proposalId));
+      expect(proposal?.status).toBe("signed");
+      const signature = signaturePngBytes(proposal?.signatureImage ?? null);
+      expect(signature && isNormalisedSignature(signature)).toBe(true);
     } finally {
       await database.close();
     }

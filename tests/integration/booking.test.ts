@@ -17,6 +17,8 @@ import {
 } from "#app/services/booking.server.ts";
 import { formTokenField, honeypotField } from "#app/services/contact.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
+import { mailKey } from "#app/services/mail.server.ts";
+import { openBytes } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const config = {
@@ -24,6 +26,9 @@ const config = {
   contactRateLimit: null,
 };
 const logger = pino({ level: "silent" });
+/** An invitation as the visitor gets it (the visitor's mail carries a live link: sealed, its attachment too). */
+const icsText = (content: Uint8Array) =>
+  new TextDecoder().decode(openBytes(mailKey(config.sessionSecret), content) ?? new Uint8Array());
 
 function form(fields: Record<string, string>) {
   const data = new FormData();
@@ -81,7 +86,7 @@ describeEachDatabase("booking the free consultation", (database) => {
     expect(rows[0]?.contactSubmissionId).toBe(submissions[0]?.id);
     const attachments = await database().db.select().from(mailAttachments);
     expect(attachments).toHaveLength(2);
-    const ics = new TextDecoder().decode(attachments[0]?.content);
+    const ics = icsText(attachments[0]?.content ?? new Uint8Array());
     expect(ics).toContain("METHOD:REQUEST");
     expect(ics).toContain(`UID:${rows[0]?.id}@studio-booking`);
     expect(ics).toMatch(new RegExp(`DTSTART:${slot.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`));
@@ -148,9 +153,7 @@ describeEachDatabase("booking the free consultation", (database) => {
     expect(await manageBooking(app(), freshHash, { intent: "cancel" })).toEqual({ kind: "gone" });
     const [cancelled] = await database().db.select().from(bookings);
     expect(cancelled).toMatchObject({ status: "cancelled", manageTokenHash: null });
-    const ics = (await database().db.select().from(mailAttachments)).map((file) =>
-      new TextDecoder().decode(file.content),
-    );
+    const ics = (await database().db.select().from(mailAttachments)).map((file) => icsText(file.content));
     expect(ics.some((text) => text.includes("METHOD:CANCEL") && text.includes("SEQUENCE:2"))).toBe(true);
   });
 

@@ -6,18 +6,31 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, customers, invoices, projects } from "#app/db/schema.ts";
+import {
+  contactSubmissions,
+  customers,
+  invoiceLinks,
+  invoices,
+  payments,
+  projects,
+  proposalSettings,
+  proposals,
+} from "#app/db/schema.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
+import { ambiguousSeparatorMessage } from "#app/domain/money.ts";
 import * as customerForm from "#app/routes/admin/customers/form.tsx";
 import * as inbox from "#app/routes/admin/inbox.tsx";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
 import * as projectForm from "#app/routes/admin/projects/form.tsx";
+import * as proposalEditor from "#app/routes/admin/proposal-editor.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
 import * as portfolio from "#app/routes/admin/site-portfolio.tsx";
 import * as pricing from "#app/routes/admin/site-pricing.tsx";
+import * as clientDocument from "#app/routes/client-document.tsx";
+import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
-import { insertCustomer } from "../support/records.ts";
+import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
 
 const tooLarge = "Must be at most 9,999,999,999.99";
@@ -301,5 +314,141 @@ describeEachDatabase("form bounds", (database) => {
         );
       }
     }
+  });
+  describe("an amount whose comma could be the cents (10,00 is not $1,000.00)", () => {
+    /** a comma or dot that could separate the cents: each refused with the message, nothing stored */
+    const ambiguous = ["10,00", "12,5", "1.000,50", "1,0000"];
+    const refusedWith = (result: { status: number; data: unknown }, field: string, what: string) => {
+      expect(result.status, what).toBe(400);
+      expect(errorsOf(result.data)[field], what).toEqual([ambiguousSeparatorMessage]);
+    };
+    const invoiceForm = (overrides: Record<string, string>) => ({
+      customer_id: customerId,
+      issue_date: "2026-11-22",
+      "items[0].description": "Design",
+      "items[0].quantity": "1",
+      "items[0].unit_price": "100",
+      tax_rate: "0",
+      discount_amount: "0",
+      ...overrides,
+    });
+    const sentInvoice = async (total: string) =>
+      insertInvoice(database().db, {
+        invoiceNumber: "INV-0001",
+        customerId,
+        status: "sent",
+        subtotal: total,
+        totalAmount: total,
+        balanceDue: total,
+      });
+
+    it("line items, tax and discount in the invoice editor; 1,000.00 stays one thousand", async () => {
+      for (const typed of ambiguous) {
+        for (const field of ["items[0].quantity", "items[0].unit_price", "discount_amount", "tax_rate"]) {
+          const result = await post(invoiceEditor.action, "/admin/invoices/new", invoiceForm({ [field]: typed }), {
+            id: "new",
+          });
+          refusedWith(result, field, `${field}=${typed}`);
+        }
+      }
+      expect(await database().db.select().from(invoices)).toEqual([]);
+      const saved = await post(
+        invoiceEditor.action,
+        "/admin/invoices/new",
+        invoiceForm({ "items[0].unit_price": "1,000.00" }),
+        { id: "new" },
+      );
+      expect(saved.status).toBe(302);
+      expect((await database().db.select().from(invoices))[0]?.totalAmount).toBe("1000.00");
+    });
+
+    it("a payment and a credit note on a sent invoice", async () => {
+      const { id } = await sentInvoice("2000.00");
+      for (const typed of ambiguous) {
+        const payment = await post(
+          invoiceEditor.action,
+          `/admin/invoices/${id}`,
+          { intent: "record-payment", paid_on: "2026-11-23", amount: typed, method: "cash" },
+          { id },
+        );
+        refusedWith(payment, "amount", `payment ${typed}`);
+        const credit = await post(
+          invoiceEditor.action,
+          `/admin/invoices/${id}`,
+          { intent: "credit-note", amount: typed, reason: "Discount agreed" },
+          { id },
+        );
+        refusedWith(credit, "amount", `credit ${typed}`);
+      }
+      expect(await database().db.select().from(payments)).toEqual([]);
+      const paid = await post(
+        invoiceEditor.action,
+        `/admin/invoices/${id}`,
+        { intent: "record-payment", paid_on: "2026-11-23", amount: "1,000.00", method: "cash" },
+        { id },
+      );
+      expect(paid.status).toBe(302);
+      expect((await database().db.select().from(payments))[0]?.amount).toBe("1000.00");
+    });
+
+    it("the client's Pay form on the invoice's link", async () => {
+      const { id } = await sentInvoice("2000.00");
+      const token = newToken();
+      await database()
+        .db.insert(invoiceLinks)
+        .values({ invoiceId: id, tokenHash: hashToken(token) });
+      for (const typed of ambiguous) {
+        const result = await call(clientDocument.action, `/i/${token}/pay`, {
+          form: { amount: typed },
+          params: { token },
+        });
+        refusedWith(result, "amount", typed);
+        expect(result.data, typed).toMatchObject({ form: "pay" });
+      }
+    });
+
+    it("projects, proposals and the proposal settings", async () => {
+      for (const typed of ambiguous) {
+        for (const field of ["fixed_price", "hourly_rate", "estimated_hours"]) {
+          const result = await post(projectForm.action, "/admin/projects/new", {
+            customer_id: customerId,
+            project_name: "Bakery site",
+            [field]: typed,
+          });
+          refusedWith(result, field, `${field}=${typed}`);
+        }
+        for (const field of ["tax_rate", "deposit_value", "tiers[0].lines[0].unit_price"]) {
+          const result = await post(
+            proposalEditor.action,
+            "/admin/proposals/new",
+            {
+              customer_id: customerId,
+              title: "A new website",
+              "tiers[0].name": "Starter",
+              "tiers[0].lines[0].description": "One page",
+              "tiers[0].lines[0].quantity": "1",
+              "tiers[0].lines[0].unit_price": "1000",
+              agreement: "We build, you pay.",
+              expires_on: "2099-01-01",
+              deposit_kind: "amount",
+              deposit_value: "0",
+              [field]: typed,
+            },
+            { id: "new" },
+          );
+          refusedWith(result, field, `${field}=${typed}`);
+        }
+        const saved = await post(settings.action, "/admin/settings", {
+          intent: "proposal-settings",
+          agreement_template: "We build, you pay.",
+          deposit_percent: typed,
+          valid_days: "30",
+        });
+        refusedWith(saved, "deposit_percent", `deposit_percent=${typed}`);
+      }
+      expect(await database().db.select().from(projects)).toEqual([]);
+      expect(await database().db.select().from(proposals)).toEqual([]);
+      expect(await database().db.select().from(proposalSettings)).toEqual([]);
+    });
   });
 });

@@ -22,6 +22,7 @@ import {
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { toCents } from "#app/domain/money.ts";
 import { portalStatement } from "#app/domain/portal.ts";
+import type { ViewKind } from "#app/domain/view-beacon.ts";
 import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
 import { createProposal } from "#app/models/proposals.server.ts";
 import * as customerDetail from "#app/routes/admin/customers/detail.tsx";
@@ -34,6 +35,7 @@ import { mailKey } from "#app/services/mail.server.ts";
 import { portalMailLimit, portalOpenLimit, portalRequestLimit } from "#app/services/portal.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
+import { beaconStamp } from "#app/services/view-beacon.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertInvoice, insertProject, proposalForm } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
@@ -186,17 +188,34 @@ describeEachDatabase("client portal", (database) => {
 
   const openPortal = (token: string) => call(portalPage.loader, `/portal/${token}`, { params: { token } });
 
-  function beacon(kind: string, token: string, options: { cookie?: string; agent?: string } = {}) {
+  /**
+   * What a page's beacon script posts: the kind, the token and the stamp the page was rendered with
+   * (`stamp: null` leaves it out), from this site (`headers` replace or, set to "", remove a header).
+   */
+  function beacon(
+    kind: string,
+    token: string,
+    options: { cookie?: string; agent?: string; stamp?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers({
       "Content-Type": "application/x-www-form-urlencoded",
       Origin: testConfig.publicUrl,
       "User-Agent": options.agent ?? browserAgent,
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-Mode": "cors",
+      "Sec-Fetch-Dest": "empty",
     });
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value === "") headers.delete(name);
+      else headers.set(name, value);
+    }
     if (options.cookie) headers.set("Cookie", options.cookie);
+    const stamp =
+      options.stamp === undefined ? beaconStamp(testConfig.sessionSecret, kind as ViewKind, token) : options.stamp;
     const request = new Request(`${testConfig.publicUrl}/viewed`, {
       method: "POST",
       headers,
-      body: new URLSearchParams({ kind, token }).toString(),
+      body: new URLSearchParams({ kind, token, ...(stamp === null ? {} : { stamp }) }).toString(),
     });
     return callRequest(beaconRoute.action, request);
   }
@@ -413,6 +432,48 @@ describeEachDatabase("client portal", (database) => {
     expect(first?.viewedAt).not.toBeNull();
     await beacon("document", token);
     expect((await stored())?.viewedAt?.getTime()).toBe(first?.viewedAt?.getTime());
+  });
+
+  it("counts only the page's own beacon: not another site's post, not one without this site's Origin or the page's stamp", async () => {
+    const link = await issueClientLink(db(), testConfig.publicUrl, ada.invoiceId);
+    const token = link.split("/").pop() ?? "";
+    const other = (await issueClientLink(db(), testConfig.publicUrl, bob.invoiceId)).split("/").pop() ?? "";
+    const stored = async () => (await db().select().from(invoices).where(eq(invoices.id, ada.invoiceId)))[0];
+    const page = await call(clientDocument.loader, `/i/${token}`, { params: { token } });
+    const { stamp } = (page.data as { beacon: { stamp: string } }).beacon;
+    const week = 7 * 24 * 3600_000;
+    const refused: [string, Parameters<typeof beacon>[2]][] = [
+      ["another site's Origin", { stamp, headers: { Origin: "https://evil.example" } }],
+      ["Origin null", { stamp, headers: { Origin: "null" } }],
+      ["no Origin", { stamp, headers: { Origin: "" } }],
+      ["a cross-site fetch", { stamp, headers: { "Sec-Fetch-Site": "cross-site" } }],
+      ["a same-site fetch", { stamp, headers: { "Sec-Fetch-Site": "same-site" } }],
+      ["a form's navigation", { stamp, headers: { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" } }],
+      ["no stamp", { stamp: null }],
+      ["a forged stamp", { stamp: `${Date.now()}.${"A".repeat(43)}` }],
+      ["another link's stamp", { stamp: beaconStamp(testConfig.sessionSecret, "document", other) }],
+      ["another kind's stamp", { stamp: beaconStamp(testConfig.sessionSecret, "portal", token) }],
+      [
+        "an expired stamp",
+        { stamp: beaconStamp(testConfig.sessionSecret, "document", token, Date.now() - week - 60_000) },
+      ],
+      [
+        "a stamp of the future",
+        { stamp: beaconStamp(testConfig.sessionSecret, "document", token, Date.now() + 60_000) },
+      ],
+      [
+        "a stamp signed with another secret",
+        { stamp: beaconStamp("another-secret-another-secret-0123456789", "document", token) },
+      ],
+    ];
+    for (const [what, options] of refused) {
+      expect((await beacon("document", token, options)).status, what).toBe(204);
+      expect(await stored(), what).toMatchObject({ status: "sent", viewedAt: null });
+    }
+    // the page's own: counted (also from a browser that sends no Fetch Metadata)
+    const headers = { "Sec-Fetch-Site": "", "Sec-Fetch-Mode": "", "Sec-Fetch-Dest": "" };
+    expect((await beacon("document", token, { stamp, headers })).status).toBe(204);
+    expect((await stored())?.status).toBe("viewed");
   });
 
   it("the portal's beacon remembers when a person last saw it, never the owner's", async () => {

@@ -2,17 +2,27 @@
  * The client's proposal link and its signed PDF: the page's loader (the total of the choice in the
  * address, 404 for a wrong token), the sign action (a refusal keeps the typed name; signing
  * redirects), and the signed PDF read back with pdftotext: the certificate page with the signer's
- * name, the full SHA-256, the choice and the drawn signature (a decompression bomb is left out).
+ * name, the full SHA-256, the choice and the drawn signature (a decompression bomb is left out). A
+ * drawn signature is made small once, when signed, and the PDF embeds it as stored; one too large
+ * (characters or declared pixels) is the field's message, the typed name kept (issue 36).
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
 import { mailAttachments, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import {
+  isNormalisedSignature,
+  maxSignatureChars,
+  pngHeader,
+  signatureMessages,
+  signaturePngBytes,
+} from "#app/domain/signature.ts";
 import { getProposal } from "#app/models/proposals.server.ts";
 import * as clientProposal from "#app/routes/client-proposal.tsx";
 import * as clientProposalPdf from "#app/routes/client-proposal-pdf.ts";
 import * as beaconRoute from "#app/routes/view-beacon.ts";
+import { signatureForPdf } from "#app/services/logo-image.server.ts";
 import { renderProposalPdf } from "#app/services/proposal-pdf.server.tsx";
 import { findClientProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -60,6 +70,7 @@ describeEachDatabase("the client's proposal link", (database) => {
     const status = async () =>
       (await database().db.select().from(proposals).where(eq(proposals.id, proposalId)))[0]?.status;
     expect(await status()).toBe("sent");
+    const { stamp } = ((await page()).data as { beacon: { stamp: string } }).beacon;
     const beacon = new Request(`${testConfig.publicUrl}/viewed`, {
       method: "POST",
       headers: {
@@ -68,7 +79,7 @@ describeEachDatabase("the client's proposal link", (database) => {
         "User-Agent":
           "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
       },
-      body: new URLSearchParams({ kind: "proposal", token }).toString(),
+      body: new URLSearchParams({ kind: "proposal", token, stamp }).toString(),
     });
     expect((await callRequest(beaconRoute.action, beacon)).status).toBe(204);
     expect(await status()).toBe("viewed");
@@ -141,6 +152,83 @@ describeEachDatabase("the client's proposal link", (database) => {
     expect(text).toContain("$3,031.54");
     expect(text).toContain("$1,515.77");
     expect(text).not.toContain("could not be read");
+  });
+
+  /** A browser's canvas drawing: RGBA, transparent, a few strokes, `width` x `height` device pixels. */
+  const drawing = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            `<svg width="${width}" height="${height}"><path d="M20 ${height - 30} C ${width / 3} 0, ${width / 2} ${height}, ${width - 20} 30" stroke="#18181b" stroke-width="5" fill="none"/><path d="M40 40 L ${width - 60} ${height - 40}" stroke="#18181b" stroke-width="5"/></svg>`,
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+
+  it("a drawn signature is made small once when signed, and the PDF embeds it as stored", async () => {
+    const found = await findClientProposal(database().db, token, "127.0.0.1");
+    if (found.status !== "found") throw new Error(found.status);
+    const drawn = await drawing(1536, 288);
+    expect(pngHeader(drawn)).toMatchObject({ width: 1536, height: 288, colourType: 6 });
+    const signed = await call(clientProposal.action, `/p/${token}`, {
+      params: { token },
+      form: {
+        intent: "sign",
+        tier: "t2",
+        signer_name: "Ada Baker",
+        agree: "on",
+        content_hash: found.contentHash,
+        signature: dataUrl(drawn),
+      },
+    });
+    expect(signed.status).toBe(303);
+    const [row] = await database().db.select().from(proposals).where(eq(proposals.id, proposalId));
+    const stored = signaturePngBytes(row?.signatureImage ?? null);
+    if (!stored) throw new Error("no signature stored");
+    // within the box, flattened, a palette of grays: a few KB instead of the canvas's
+    expect(pngHeader(stored)).toMatchObject({ width: 1200, height: 225, colourType: 3 });
+    expect(isNormalisedSignature(stored)).toBe(true);
+    expect(stored.length).toBeLessThan(drawn.length / 2);
+    expect(stored.length).toBeLessThan(16 * 1024);
+    // the PDF takes the stored bytes as they are (nothing decoded at render)
+    expect((await signatureForPdf(stored))?.data).toBe(stored);
+    const proposal = await getProposal(database().db, proposalId);
+    if (!proposal) throw new Error("no proposal");
+    const text = pdfText(await renderProposalPdf(database().db, proposal));
+    expect(text).toContain("Ada Baker");
+    expect(text).not.toContain("could not be read");
+  });
+
+  it("a signature too large to take is the field's message in the page, the typed name kept, nothing signed", async () => {
+    const found = await findClientProposal(database().db, token, "127.0.0.1");
+    if (found.status !== "found") throw new Error(found.status);
+    const base = { intent: "sign", tier: "t2", signer_name: "Ada Baker", agree: "on", content_hash: found.contentHash };
+    // a canvas of 2,000 x 1,000 (declared in its header) and a data URL past the field's limit
+    const huge = dataUrl(await pngBomb(2000, 1000, "rgba"));
+    const long = `${dataUrl(await drawing(300, 100)).slice(0, -4)}${"A".repeat(maxSignatureChars)}AAAA`;
+    for (const signature of [huge, long]) {
+      const refused = await call(clientProposal.action, `/p/${token}`, {
+        params: { token },
+        form: { ...base, signature },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.data).toMatchObject({
+        result: { error: { signature: [signatureMessages.tooLarge] }, initialValue: { signer_name: "Ada Baker" } },
+      });
+      // the page does not send the signature back
+      expect(JSON.stringify(refused.data)).not.toContain("base64");
+    }
+    const [row] = await database().db.select().from(proposals).where(eq(proposals.id, proposalId));
+    expect(row?.status).toBe("sent");
+  });
+
+  it("a signature stored before it was normalised still prints: made small at its first render, and kept", async () => {
+    const legacy = await drawing(1536, 288);
+    const first = await signatureForPdf(new Uint8Array(legacy));
+    expect(first && pngHeader(first.data)).toMatchObject({ width: 1200, height: 225, colourType: 3 });
+    expect(await signatureForPdf(new Uint8Array(legacy))).toBe(first);
   });
 
   it("Update total posts the choice and is sent to its address; the typed name goes nowhere", async () => {

@@ -1,15 +1,18 @@
 /**
  * No usable secret at rest: after a reset mail is queued, and after it is delivered (or kept
- * without SMTP, or expires undelivered), no text column of any table holds the reset token.
+ * without SMTP, or expires undelivered), no text column of any table holds the reset token. The
+ * same for a document's client link, in its mail's body and in the attached PDF (whose QR code
+ * holds the link): sealed while queued, nothing of it kept once handed over (issue 36).
  */
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Queryable, selectRows } from "#app/db/client.server.ts";
-import { mailOutbox } from "#app/db/schema.ts";
+import { mailAttachments, mailOutbox } from "#app/db/schema.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
+import { sendDocument } from "#app/services/invoice-sending.server.ts";
 import {
   createSmtpTransport,
   deliverDueMail,
@@ -20,6 +23,7 @@ import {
 } from "#app/services/mail.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 
 const logger = pino({ level: "silent" });
@@ -33,7 +37,7 @@ afterAll(async () => {
   await sink.stop();
 });
 
-/** Every text-like column of every table, as one string. */
+/** Every column of every table, as one string: bytes (attachments) read as text too. */
 async function everythingStored(db: Queryable): Promise<string> {
   const tables = await selectRows<{ tablename: string }>(
     db,
@@ -41,9 +45,52 @@ async function everythingStored(db: Queryable): Promise<string> {
   );
   const dumps = [];
   for (const { tablename } of tables) {
-    dumps.push(JSON.stringify(await selectRows(db, sql.raw(`select * from "public"."${tablename}"`))));
+    const rows = await selectRows<Record<string, unknown>>(db, sql.raw(`select * from "public"."${tablename}"`));
+    const readable = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([name, value]) => [
+          name,
+          value instanceof Uint8Array ? Buffer.from(value).toString("latin1") : value,
+        ]),
+      ),
+    );
+    dumps.push(JSON.stringify(readable));
   }
   return dumps.join("\n");
+}
+
+/**
+ * Sends an invoice as the editor does. The PDF is a stand-in that holds the client link as text
+ * (the real one prints it as a QR code, read back in tests/e2e/attacks.test.ts), so a dump of the
+ * tables finds it wherever it rests.
+ */
+async function sendInvoice(db: Queryable & Parameters<typeof sendDocument>[0]["db"], invoiceNumber = "INV-0001") {
+  const customer = await insertCustomer(db, { name: "Ada Lovelace", email: `${invoiceNumber}@client.test` });
+  const invoice = await insertInvoice(db, {
+    invoiceNumber,
+    customerId: customer.id,
+    subtotal: "100.00",
+    totalAmount: "100.00",
+    balanceDue: "100.00",
+  });
+  const render = async (_db: unknown, _invoice: unknown, _logger: unknown, clientUrl?: string) => ({
+    bytes: new TextEncoder().encode(`%PDF-1.7 stand-in: QR code of ${clientUrl}`),
+    error: null,
+  });
+  const sent = await sendDocument(
+    { db, config: site, logger, render },
+    {
+      invoiceId: invoice.id,
+      form: { to: "ada@client.test", subject: "Invoice INV-0001", message: "Please pay." },
+      actor: null,
+      ip: null,
+    },
+  );
+  expect(sent.status).toBe("sent");
+  const [row] = await db.select().from(mailOutbox);
+  const token = /\/i\/([\w-]{43})/.exec(openText(key, row?.text ?? "") ?? "")?.[1];
+  if (!token) throw new Error("no client link in the sealed mail");
+  return token;
 }
 
 async function queueReset(db: Queryable) {
@@ -112,5 +159,69 @@ describeEachDatabase("secrets at rest", (database) => {
     expect(handedOver.map((row) => `${row.text}${row.html ?? ""}`).join("")).not.toContain(token);
     expect(handedOver[0]?.text).toContain("/i/(removed)");
     expect(rows.find((row) => row.status === "pending")?.text).toContain("P".repeat(43));
+  });
+  it("a document's PDF (its QR code opens the client page) is sealed while queued and not kept once sent", async () => {
+    const db = database().db;
+    const token = await sendInvoice(db);
+    expect(await db.select().from(mailAttachments)).toHaveLength(1);
+    expect(await everythingStored(db)).not.toContain(token);
+    const before = sink.received.length;
+    await deliverDueMail(db, { transport: await createSmtpTransport(sink.url), from: "s@studio.test", logger, key });
+    // the client still gets the PDF with the link in it
+    const delivered = sink.received
+      .slice(before)
+      .map((mail) => mail.raw)
+      .join("");
+    const pdf = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(delivered)?.[1] ?? "";
+    expect(Buffer.from(pdf.replace(/\s/g, ""), "base64").toString("latin1")).toContain(`/i/${token}`);
+    expect(await db.select().from(mailAttachments)).toEqual([]);
+    expect(await everythingStored(db)).not.toContain(token);
+  });
+
+  it("kept without SMTP, failed for good or expired undelivered: the attachment goes with the body", async () => {
+    const db = database().db;
+    const kept = await sendInvoice(db);
+    await deliverDueMail(db, { transport: null, from: "s@studio.test", logger, key });
+    expect(await db.select().from(mailAttachments)).toEqual([]);
+    expect(await everythingStored(db)).not.toContain(kept);
+
+    await db.delete(mailOutbox);
+    const expired = await sendInvoice(db, "INV-0002");
+    await dropExpiredSecrets(db, new Date(Date.now() + sealedBodyLifetimeMs - 60_000));
+    expect(await db.select().from(mailAttachments)).toHaveLength(1);
+    await dropExpiredSecrets(db, new Date(Date.now() + sealedBodyLifetimeMs + 60_000));
+    expect((await db.select().from(mailOutbox))[0]?.status).toBe("failed");
+    expect(await db.select().from(mailAttachments)).toEqual([]);
+    expect(await everythingStored(db)).not.toContain(expired);
+  });
+
+  it("attachments left from before (unsealed, their mail handed over) are dropped by the maintenance run; pending ones stay", async () => {
+    const db = database().db;
+    const link = (id: string) => new TextEncoder().encode(`%PDF-1.7 QR of https://studio.test/i/${id}`);
+    const [sent, pending] = await db
+      .insert(mailOutbox)
+      .values([
+        { to: "a@client.test", subject: "sent", text: droppedBody, html: null, status: "sent" },
+        { to: "b@client.test", subject: "pending", text: "Pay here", html: null, status: "pending" },
+      ])
+      .returning();
+    await db.insert(mailAttachments).values([
+      {
+        mailId: sent?.id ?? "",
+        filename: "INV-0001.pdf",
+        contentType: "application/pdf",
+        content: link("S".repeat(43)),
+      },
+      {
+        mailId: pending?.id ?? "",
+        filename: "INV-0002.pdf",
+        contentType: "application/pdf",
+        content: link("P".repeat(43)),
+      },
+    ]);
+    await dropExpiredSecrets(db);
+    const left = await db.select().from(mailAttachments);
+    expect(left.map((row) => row.mailId)).toEqual([pending?.id]);
+    expect(await everythingStored(db)).not.toContain("S".repeat(43));
   });
 });

@@ -37,7 +37,7 @@ import {
   droppedBody,
   mailKey,
 } from "#app/services/mail.server.ts";
-import { openText } from "#app/services/sealing.server.ts";
+import { openBytes, openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
@@ -121,8 +121,11 @@ describeEachDatabase("sending documents", (database) => {
     const attachments = await db.select().from(mailAttachments);
     expect(attachments).toHaveLength(1);
     expect(attachments[0]).toMatchObject({ filename: "INV-0001.pdf", contentType: "application/pdf" });
+    // its QR code opens the client page: sealed at rest like the body, readable with the outbox's key
+    const sealedPdf = new Uint8Array(attachments[0]?.content ?? []);
+    expect(Buffer.from(sealedPdf).subarray(0, 10).toString()).toBe("sealed:v1:");
     expect(
-      Buffer.from(attachments[0]?.content ?? [])
+      Buffer.from(openBytes(mailKey(testConfig.sessionSecret), sealedPdf) ?? [])
         .subarray(0, 5)
         .toString(),
     ).toBe("%PDF-");
@@ -175,6 +178,9 @@ describeEachDatabase("sending documents", (database) => {
     const raw = sink.received.slice(before)[0]?.raw ?? "";
     expect(raw).toContain("Content-Type: application/pdf");
     expect(raw).toMatch(/filename="?INV-0001\.pdf/);
+    // the PDF itself (opened from its sealed copy: "%PDF-" in base64), and no copy of it is kept
+    expect(raw.replace(/\r?\n/g, "")).toContain(Buffer.from("%PDF-1").toString("base64").slice(0, 6));
+    expect(await db.select().from(mailAttachments)).toHaveLength(0);
   });
 
   describe("the client link", () => {
@@ -212,6 +218,8 @@ describeEachDatabase("sending documents", (database) => {
       expect(page.status).toBe(200);
       [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
       expect(stored).toMatchObject({ status: "sent", viewedAt: null });
+      // what the page's script posts: the page's kind, token and stamp, from the page's own origin
+      const { stamp } = (page.data as { beacon: { stamp: string } }).beacon;
       const beacon = () =>
         callRequest(
           viewBeacon.action,
@@ -219,10 +227,11 @@ describeEachDatabase("sending documents", (database) => {
             method: "POST",
             headers: {
               "Content-Type": "application/x-www-form-urlencoded",
+              Origin: testConfig.publicUrl,
               "User-Agent":
                 "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
             },
-            body: new URLSearchParams({ kind: "document", token }).toString(),
+            body: new URLSearchParams({ kind: "document", token, stamp }).toString(),
           }),
         );
       expect((await beacon()).status).toBe(204);

@@ -2,6 +2,7 @@
  * The routes of app/routes.ts as a flat list (read from the route config, not kept by hand), for the
  * tests that walk every back-office route: tests/e2e/admin-routes.test.ts and attacks.test.ts.
  */
+import { readFileSync } from "node:fs";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
 
@@ -45,7 +46,15 @@ export function sampleAddress(pattern: string, value = sampleId): string {
     .join("/");
 }
 
-export const adminRoutes = leaves(routes).filter((leaf) => leaf.path === "/admin" || leaf.path.startsWith("/admin/"));
+/** Every route of app/routes.ts, public and admin. */
+export const allRoutes = leaves(routes);
+/** The routes whose module exports an action: every one that takes a POST. */
+export const actionRoutes = allRoutes.filter((leaf) =>
+  /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(
+    readFileSync(new URL(`../../app/${leaf.file}`, import.meta.url), "utf8"),
+  ),
+);
+export const adminRoutes = allRoutes.filter((leaf) => leaf.path === "/admin" || leaf.path.startsWith("/admin/"));
 export const guardedAdminRoutes = adminRoutes.filter((leaf) => !publicAdminPaths.includes(leaf.path));
 /** Guarded routes with an id in their path. */
 export const idRoutes = guardedAdminRoutes.filter((leaf) => /\/:[A-Za-z0-9_]+/.test(leaf.path));

@@ -1,10 +1,12 @@
 import { SiteNotFound } from "#app/components/site/route-error.tsx";
 import { getApp } from "#app/context.server.ts";
+import { maskSecretPath } from "#app/domain/secret-paths.ts";
 import { refusalPage } from "#app/services/action-result.server.ts";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname;
+  // a mistyped client link (/i/{token}/x) lands here: its token never reaches the log
+  const path = maskSecretPath(new URL(request.url).pathname);
   getApp(context).logger.warn({ path }, "page not found");
   return refusalPage(404, null);
 }
