@@ -1,6 +1,7 @@
 /**
  * Booking the free consultation (ADR 0032): the visitor's booking (spam defences as on the contact
- * form, the slot checked again, the database's unique index as the last word), the link that cancels
+ * form, the slot checked again under the lock of its studio days so the daily cap and the buffers
+ * hold under any race (ADR 0047), the database's unique index as the last word), the link that cancels
  * or moves it once, the owner's cancel and move, the mails with their calendar invitation, and the
  * reminder the day before.
  */
@@ -12,6 +13,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import {
   type Availability,
   bookingFormSchema,
+  bookingLockDays,
   type DaySlots,
   freeSlots,
   isFreeSlot,
@@ -36,6 +38,7 @@ import {
   getBooking,
   insertBooking,
   linkBooking,
+  lockBookingDays,
   moveBooking,
 } from "#app/models/bookings.server.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
@@ -71,6 +74,22 @@ export async function openSlots(
 
 function utcDateString(date: Date): string {
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether `start` is free, checked under the locks of the studio days it could conflict on
+ * (`lockBookingDays`), inside the transaction that then books or moves: the daily cap and the
+ * buffers hold however many bookings race, on any number of instances (ADR 0047).
+ */
+async function lockAndCheckSlot(
+  tx: Queryable,
+  availability: Availability,
+  start: Date,
+  now: Date,
+  exceptId?: string,
+): Promise<boolean> {
+  await lockBookingDays(tx, bookingLockDays(availability, start));
+  return slotIsFree(tx, availability, start, now, exceptId);
 }
 
 async function slotIsFree(db: Queryable, availability: Availability, start: Date, now: Date, exceptId?: string) {
@@ -240,11 +259,10 @@ export async function bookConsultation(
   const timeZone = typeof zone === "string" && isValidTimeZone(zone) ? zone : null;
   const taken = (): BookingOutcome => ({ kind: "taken", submission });
   const availability = await loadAvailability(database.db);
-  if (!(await slotIsFree(database.db, availability, form.slot, now))) return taken();
-
   const studio = await getStudioIdentity(database.db);
   const manage = newManageToken();
   const booked = await database.db.transaction(async (tx) => {
+    if (!(await lockAndCheckSlot(tx, availability, form.slot, now))) return null;
     const created = await insertBooking(tx, {
       startsAt: form.slot,
       endsAt: new Date(form.slot.getTime() + availability.sessionMinutes * 60_000),
@@ -366,7 +384,9 @@ async function changeBooking(
     await mailBothSides(tx, deps, "cancelled", cancelled, { ...context, token: null });
     return { kind: "cancelled" };
   }
-  if (!(await slotIsFree(tx, context.availability, change.slot, context.now, booking.id))) return { kind: "taken" };
+  if (!(await lockAndCheckSlot(tx, context.availability, change.slot, context.now, booking.id))) {
+    return { kind: "taken" };
+  }
   const manage = newManageToken();
   const moved = await moveBooking(tx, booking.id, {
     startsAt: change.slot,

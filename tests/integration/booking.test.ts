@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loadConfig } from "#app/config.server.ts";
+import { openDatabase } from "#app/db/client.server.ts";
 import { auditLog, bookings, contactSubmissions, mailAttachments, mailOutbox, users } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { defaultAvailability } from "#app/domain/booking.ts";
@@ -43,7 +44,7 @@ async function mailedToken(database: ReturnType<Parameters<Parameters<typeof des
   return tokens;
 }
 
-describeEachDatabase("booking the free consultation", (database) => {
+describeEachDatabase("booking the free consultation", (database, kind) => {
   const app = () => ({
     config,
     database: database(),
@@ -87,6 +88,91 @@ describeEachDatabase("booking the free consultation", (database) => {
     expect(ics).toMatch(new RegExp(`DTSTART:${slot.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`));
     expect(ics).toMatch(/ORGANIZER;CN="?[^:]+"?:mailto:/);
   });
+
+  /** The first bookable day's slots with the given cap and buffers (every day open 9 to 17). */
+  async function daySlots(settings: { dailyCap: number; bufferAfterMinutes: number }) {
+    await seedBaseline(database().db);
+    await saveAvailabilitySettings(database().db, {
+      ...defaultAvailability,
+      weeklyHours: Array.from({ length: 7 }, () => [{ start: "09:00", end: "17:00" }]),
+      minimumNoticeMinutes: 60,
+      ...settings,
+    });
+    const { days } = await openSlots(database().db);
+    const day = days[1];
+    if (!day || day.slots.length < 16) throw new Error("no full day");
+    return day.slots;
+  }
+
+  const bookAt = (slot: Date, name: string, on = app()) =>
+    bookConsultation(on, form({ slot: slot.toISOString(), name, email: `${name}@example.test` }));
+
+  it("holds the daily cap when ten visitors book one day at once (attack finding 4)", async () => {
+    const slots = await daySlots({ dailyCap: 4, bufferAfterMinutes: 0 });
+    // ten different times of one day, none near another
+    const outcomes = await Promise.all(slots.slice(0, 10).map((slot, index) => bookAt(slot, `visitor${index}`)));
+    expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome.kind === "taken")).toHaveLength(6);
+    expect(await database().db.select().from(bookings)).toHaveLength(4);
+  });
+
+  it("holds the 15-minute buffer when eight adjacent slots are booked at once (attack finding 4)", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 15 });
+    const outcomes = await Promise.all(slots.slice(0, 8).map((slot, index) => bookAt(slot, `visitor${index}`)));
+    const rows = (await database().db.select().from(bookings)).sort(
+      (a, b) => a.startsAt.getTime() - b.startsAt.getTime(),
+    );
+    expect(rows.length).toBe(outcomes.filter((outcome) => outcome.kind === "booked").length);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (let index = 1; index < rows.length; index++) {
+      const gap = (rows[index]?.startsAt.getTime() ?? 0) - (rows[index - 1]?.endsAt.getTime() ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(15 * 60_000);
+    }
+  });
+
+  it("holds the buffer when a visitor books next to a slot another booking is being moved to", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 15 });
+    const [first, , , target, next] = slots;
+    if (!first || !target || !next) throw new Error("no slots");
+    expect((await bookAt(first, "ada")).kind).toBe("booked");
+    const [token] = await mailedToken(database());
+    const [moved, booked] = await Promise.all([
+      manageBooking(app(), manageTokenHash(token) ?? "", { intent: "reschedule", slot: target }),
+      bookAt(next, "grace"),
+    ]);
+    // exactly one of them gets the time: the other is told it was just taken
+    expect([moved.kind === "moved", booked.kind === "booked"].filter(Boolean)).toHaveLength(1);
+    expect([moved.kind, booked.kind]).toContain("taken");
+    expect(await database().db.select().from(bookings)).toHaveLength(moved.kind === "moved" ? 1 : 2);
+  });
+
+  // two instances: PostgreSQL only (PGlite is one process)
+  if (kind === "postgres") {
+    it("holds the cap and the buffer across two instances on one PostgreSQL (attack finding 4)", async () => {
+      const slots = await daySlots({ dailyCap: 3, bufferAfterMinutes: 15 });
+      const url = database().url;
+      if (!url) throw new Error("no PostgreSQL URL");
+      // a second instance: its own pool of connections to the same database
+      const other = await openDatabase({ databaseUrl: url, poolSize: 10 });
+      try {
+        const second = { ...app(), database: other };
+        const outcomes = await Promise.all(
+          slots.slice(0, 12).map((slot, index) => bookAt(slot, `visitor${index}`, index % 2 ? second : app())),
+        );
+        const rows = (await database().db.select().from(bookings)).sort(
+          (a, b) => a.startsAt.getTime() - b.startsAt.getTime(),
+        );
+        expect(rows).toHaveLength(3);
+        expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(3);
+        for (let index = 1; index < rows.length; index++) {
+          const gap = (rows[index]?.startsAt.getTime() ?? 0) - (rows[index - 1]?.endsAt.getTime() ?? 0);
+          expect(gap).toBeGreaterThanOrEqual(15 * 60_000);
+        }
+      } finally {
+        await other.close();
+      }
+    });
+  }
 
   it("refuses a second booking of a booked start in the database itself, even when two inserts race", async () => {
     const slot = await setUp();
