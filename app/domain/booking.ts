@@ -206,6 +206,9 @@ export const bookingMessages = {
   cancelled: "Your consultation is cancelled.",
   rescheduled: "Your consultation has been moved.",
   usedLink: "This link has already been used, or the consultation was cancelled.",
+  /** the day's bookings for one email address are used up (each mails that address; ADR 0047) */
+  recipientLimited:
+    "This email address has booked several consultations today already. Please try again tomorrow, or write to us through the contact page.",
   /** a post without the page's token: the booking page's cookie did not come back (ADR 0037) */
   noToken:
     "Your consultation is not booked yet: your browser did not send back this page's cookie. Your details are kept below: please choose the time and confirm again.",

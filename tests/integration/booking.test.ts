@@ -174,6 +174,47 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
     });
   }
 
+  it("mails one address at most three confirmations a day, says where the request was made, and keeps the visitor's words out of the invitation's title (attack finding 8)", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 0 });
+    const note = `Call me at once on +1 555 0100 about your account. ${"x".repeat(400)}`;
+    const bookAs = (slot: Date | undefined, email: string) =>
+      bookConsultation(app(), form({ slot: slot?.toISOString() ?? "", name: "Urgent: account locked", email, note }));
+    for (const slot of slots.slice(0, 3)) expect((await bookAs(slot, "victim@example.test")).kind).toBe("booked");
+    // the fourth to that address (however it is spelled) is refused, and nothing more is mailed to it
+    const refused = await bookAs(slots[4], " VICTIM@example.test");
+    expect(refused).toMatchObject({ kind: "recipient-limited" });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    // another address is not held up by it
+    expect((await bookAs(slots[6], "someone@example.test")).kind).toBe("booked");
+    const toVictim = await database().db.select().from(mailOutbox).where(eq(mailOutbox.to, "victim@example.test"));
+    expect(toVictim).toHaveLength(3);
+    expect(await database().db.select().from(bookings)).toHaveLength(4);
+
+    // the mail says it confirms a request made on the studio's site; the name given is a labelled line
+    const { openText } = await import("#app/services/sealing.server.ts");
+    const { mailKey } = await import("#app/services/mail.server.ts");
+    const text = openText(mailKey(config.sessionSecret), toVictim[0]?.text ?? "") ?? "";
+    expect(toVictim[0]?.subject).toMatch(/^Confirmation of your free consultation request on .+'s website$/);
+    expect(text).toMatch(/^Hello,\n\nThis email confirms a request made on .+'s website \(studio\.example\)/);
+    expect(text).toContain("Name given on the booking form: Urgent: account locked");
+    expect(text).toContain("If you did not make this request, cancel it with the link above");
+    expect(text).not.toContain("Call me");
+
+    // the invitation: the studio's title; the note short, on one line, labelled as the visitor's
+    const [attachment] = await database()
+      .db.select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, toVictim[0]?.id ?? ""));
+    const ics = new TextDecoder().decode(attachment?.content).replace(/\r\n[ \t]/g, "");
+    const summary = /^SUMMARY:(.*)$/m.exec(ics)?.[1] ?? "";
+    expect(summary).toMatch(/^Free Consultation with /);
+    expect(summary).not.toMatch(/Urgent|Call me/);
+    const description = /^DESCRIPTION:(.*)$/m.exec(ics)?.[1] ?? "";
+    expect(description).toContain('Note typed on the booking form by the person who booked: "Call me at once');
+    expect(description.length).toBeLessThan(320);
+    expect(description).not.toContain("x".repeat(200));
+  });
+
   it("refuses a second booking of a booked start in the database itself, even when two inserts race", async () => {
     const slot = await setUp();
     const row = (name: string) => ({
