@@ -21,6 +21,7 @@ import {
   startMailWorker,
 } from "#app/services/mail.server.ts";
 import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
+import { answerPortalLinkRequests } from "#app/services/portal.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
@@ -86,6 +87,8 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     from: config.mailFrom,
     logger,
     key: mailKey(config.sessionSecret),
+    // a client's request for a portal link is answered after the page has answered (ADR 0047)
+    prepare: () => answerPortalLinkRequests({ db: database.db, config }),
   });
   const pageViews = createPageViewCounter(database.db, logger);
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
