@@ -60,7 +60,7 @@ const day = 86_400_000;
  * Bookings (each mails a confirmation with an invitation to the address typed in) per email address
  * and day: enough for a visitor who books again, too few to use the form to mail someone else (ADR 0047).
  */
-export const bookingsPerRecipient = { limit: 3, windowMs: day };
+const bookingsPerRecipient = { limit: 3, windowMs: day };
 
 export async function loadAvailability(db: Queryable): Promise<Availability> {
   const [settings, timeZone] = await Promise.all([getAvailabilitySettings(db), studioTimeZone(db)]);

@@ -104,7 +104,7 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
     return day.slots;
   }
 
-  const bookAt = (slot: Date, name: string, on = app()) =>
+  const bookAt = (slot: Date, name: string, on: Parameters<typeof bookConsultation>[0] = app()) =>
     bookConsultation(on, form({ slot: slot.toISOString(), name, email: `${name}@example.test` }));
 
   it("holds the daily cap when ten visitors book one day at once (attack finding 4)", async () => {
