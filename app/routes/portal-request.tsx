@@ -1,7 +1,8 @@
 /**
  * /portal: a client asks for a fresh link to their portal by email (ADR 0034). The answer, and the
  * work done before it, is the same whether or not the address is a customer's (ADR 0047); rate-limited
- * per address (429) and, silently, per email. A plain form (the page is not hydrated): post/redirect/get to `?sent=1`.
+ * per address (429) and, silently, per email. A plain form (the page is not hydrated):
+ * post/redirect/get to `?sent=1`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";

@@ -3,8 +3,7 @@
  * expiring after `portalLinkLifetimeDays`, revocable from the customer page. The owner sends one by
  * email or copies a fresh one; a client asks for one on /portal (the same answer, after the same work,
  * whether or not the address is known: the lookup and the mail come after the answer; rate-limited
- * per address and per email). Opening the portal is rate-limited per
- * address before the lookup. A document or proposal opens on its own client page: the portal's
+ * per address and per email). Opening the portal is rate-limited per address before the lookup. A document or proposal opens on its own client page: the portal's
  * button posts, the record's ownership is checked, and a fresh client link is issued (a POST, so a
  * fetch of the portal never writes a row).
  */
