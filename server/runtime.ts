@@ -146,7 +146,10 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     background("outbox secret purge", () => dropExpiredSecrets(database.db));
     background("suspected-spam purge", () => purgeOldSpam(database.db));
     background("payment reminders", async () => {
-      const queued = await queueDueReminders({ db: database.db, config, logger });
+      const queued = await queueDueReminders({ db: database.db, config, logger }, new Date(), {
+        signal: shutdown.signal,
+        onPostponed: () => postponed("payment reminders"),
+      });
       if (queued > 0) {
         logger.info({ queued }, "payment reminders queued");
         mail.kick();

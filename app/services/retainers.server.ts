@@ -15,6 +15,7 @@ import { todayIn } from "#app/domain/dates.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { dueScheduleIds, invoiceDuePeriods, type MadeInvoice } from "#app/models/recurring-schedules.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { restAfter, yieldToEventLoop } from "#app/services/background.server.ts";
 import { type SendDeps, sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 
 /** `postponed`: schedules left for the next run because a shutdown began (none otherwise). */
@@ -22,18 +23,6 @@ export type RetainerRun = { made: MadeInvoice[]; sent: number; postponed: number
 
 /** Periods invoiced per transaction: a transaction holds the embedded database for that long. */
 const periodsPerTransaction = 1;
-
-/** Lets the event loop answer what is waiting (requests, timers) before the next transaction. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Rests as long as the transaction begun at `started` took (at most `maxRestMs`): the job holds the
- * database at most half the time, so a page's queries, which run one after another, are not each
- * queued behind one of its transactions (the embedded database runs one query at a time).
- */
-const maxRestMs = 200;
-const restAfter = (started: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, Math.min(performance.now() - started, maxRestMs)));
 
 /**
  * Invoices one schedule's due periods, a transaction each, sending each invoice after its commit when
