@@ -4,14 +4,13 @@
  * saved was answered (none met a socket error after its write: a resend would duplicate it), every
  * answered one is saved, and the server exits well under its 10 s drain limit, having logged no error. On PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
+import { dataDirWithAccounts } from "../support/accounts.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { until } from "../support/wait.ts";
@@ -164,7 +163,8 @@ function expectNothingCut(result: Awaited<ReturnType<typeof sigtermUnderLoad>>) 
 
 describe("SIGTERM under load", () => {
   it("answers every request whose write was saved, closes keep-alive connections and exits quickly [pglite]", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "studio-e2e-shutdown-"));
+    // a prepared database (the run's template), so the test does not wait for a first start
+    const dataDir = dataDirWithAccounts();
     dirs.push(dataDir);
     expectNothingCut(await sigtermUnderLoad({ dataDir }));
   });
