@@ -14,7 +14,7 @@ import { customers, invoices, projects, recurringSchedules } from "#app/db/schem
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import { dataDirWithAccounts } from "../support/accounts.ts";
-import { startServer } from "../support/server.ts";
+import { startServer, type TestServer } from "../support/server.ts";
 import { until } from "../support/wait.ts";
 
 const fees: ProjectPricing = {
@@ -26,7 +26,10 @@ const schedules = 4;
 /** weekly since 61 weeks ago: 62 periods each, today's included */
 const weeksBack = 61;
 const dirs: string[] = [];
-afterAll(() => {
+const servers: TestServer[] = [];
+afterAll(async () => {
+  // a failed test leaves no server running (stop() after an exit only reads the exit code)
+  for (const server of servers) await server.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -97,6 +100,7 @@ describe("a retainers' catch-up at start-up [pglite]", () => {
     const total = schedules * (weeksBack + 1);
 
     const first = await startServer({ dataDir });
+    servers.push(first);
     const logs = () => first.logs();
     const index = (message: string) => logs().findIndex((line) => line.msg === message);
     // "ready" came before any invoice of the catch-up was reported made
@@ -125,6 +129,7 @@ describe("a retainers' catch-up at start-up [pglite]", () => {
 
     // the next start makes the rest: each period once, numbers without gaps
     const second = await startServer({ dataDir });
+    servers.push(second);
     await until(() => second.logs().some((line) => line.msg === "recurring invoices made"), {
       timeoutMs: 120_000,
       what: "the catch-up to finish",

@@ -150,8 +150,10 @@ if (process.env.TEST_DATABASE_URL) {
         });
       const file = path.join(mkdtempSync(path.join(tmpdir(), "studio-e2e-restore-")), "backup.dump");
       dirs.push(path.dirname(file));
+      const servers: TestServer[] = [];
       try {
         const server = await startServer({ env: { ...env, DATABASE_URL: database.url } });
+        servers.push(server);
         expect(await postInquiry(server, "before-backup")).toBe(303);
         const backup = cli(["backup", file]);
         expect(backup.status, backup.stderr).toBe(0);
@@ -165,6 +167,7 @@ if (process.env.TEST_DATABASE_URL) {
         const restore = cli(["restore", file, "--force"]);
         expect(restore.status, restore.stderr).toBe(0);
         const restarted = await startServer({ env: { ...env, DATABASE_URL: database.url } });
+        servers.push(restarted);
         expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
         expect(await restarted.stop()).toBe(0);
         // the backup's rows, and none written after it
@@ -173,6 +176,8 @@ if (process.env.TEST_DATABASE_URL) {
         await restored.close();
         expect(messages.map((row) => row.message)).toEqual(["before-backup"]);
       } finally {
+        // a failed test leaves no server running
+        for (const server of servers) await server.stop();
         await database.drop();
       }
     });

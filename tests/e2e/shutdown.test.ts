@@ -132,15 +132,20 @@ async function sigtermUnderLoad(target: { dataDir?: string; databaseUrl?: string
     }
   };
   const writers = Array.from({ length: lanes }, (_, index) => lane(index));
-  // under load: every lane has posted a few times
-  await until(() => [...outcomes.values()].filter((outcome) => outcome === "answered").length >= lanes * 3, {
-    timeoutMs: 30_000,
-    what: "the lanes to be posting",
-  });
-  stopping = true;
-  const signalled = performance.now();
-  const code = await server.stop();
-  const exitMs = performance.now() - signalled;
+  let code: number | null;
+  let exitMs: number;
+  try {
+    // under load: every lane has posted a few times
+    await until(() => [...outcomes.values()].filter((outcome) => outcome === "answered").length >= lanes * 3, {
+      timeoutMs: 30_000,
+      what: "the lanes to be posting",
+    });
+  } finally {
+    stopping = true;
+    const signalled = performance.now();
+    code = await server.stop();
+    exitMs = performance.now() - signalled;
+  }
   await Promise.all(writers);
   const stored = await storedProbes(target, [...outcomes.keys()]);
   return { code, exitMs, outcomes, stored, server };
