@@ -21,7 +21,7 @@ import { uploadAccess } from "#app/services/auth.server.ts";
 import { bookFormCookieFor } from "#app/services/book-form.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
 import { limitBodies } from "./body-limit.ts";
-import { capConnectionsPerAddress, slowClientOptions } from "./connections.ts";
+import { capConnectionsPerAddress, drainOnShutdown, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
 import { formBodyProblem, rejectBadAddresses } from "./input-guard.ts";
 import { glibcVersion, mallocWarning } from "./malloc.ts";
@@ -222,11 +222,14 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
 
 /** A shutdown that has not finished by then exits with 1, naming the step it waited on. */
 const shutdownLimitMs = 30_000;
+/** Requests under way when SIGTERM comes are given this long to be answered. */
+const drainLimitMs = 10_000;
 
 /**
- * Listens, and on SIGTERM or SIGINT ends the open event streams, stops accepting,
- * lets in-flight requests finish (up to 10 s), closes the database cleanly and exits
- * (within 30 s, or with 1).
+ * Listens, and on SIGTERM or SIGINT ends the open event streams, stops accepting, answers what is
+ * in flight with `Connection: close` and closes idle keep-alive connections (server/connections.ts;
+ * up to 10 s for a slow request), lets the background work under way finish (bounded), closes the
+ * database cleanly and exits (within 30 s, or with 1).
  */
 export function serve(
   runtime: Runtime,
@@ -241,6 +244,7 @@ export function serve(
       slowClientOptions(config),
       cache ? (req, res) => cache.handle(req, res, () => app(req, res)) : app,
     );
+    const drain = drainOnShutdown(server);
     if (config.maxConnectionsPerAddress) {
       const max = config.maxConnectionsPerAddress;
       capConnectionsPerAddress(server, max, (address) =>
@@ -255,6 +259,8 @@ export function serve(
       await app.warmUp(port);
       logger.info({ ms: Math.round(performance.now()) }, "ready");
       logger.info({ host: config.host, port, url: config.publicUrl }, `listening on http://${config.host}:${port}`);
+      // the maintenance jobs (a retainers' catch-up after downtime) start once the server is ready
+      runtime.startMaintenance();
       resolve(server);
     });
     let stopping = false;
@@ -275,12 +281,11 @@ export function serve(
         process.exit(1);
       }, shutdownLimitMs);
       deadline.unref();
-      // open event streams end now (browsers reconnect elsewhere), so they do not hold the 10 s below
+      // open event streams end now (browsers reconnect elsewhere), so they do not hold the drain below
       runtime.beginShutdown();
-      const force = setTimeout(() => server.closeAllConnections(), 10_000);
-      force.unref();
-      await new Promise<void>((done) => server.close(() => done()));
-      server.closeIdleConnections();
+      // stop accepting; what is in flight is answered with Connection: close, idle connections close
+      const drained = await drain.drain(drainLimitMs);
+      if (drained.cut) logger.warn({ limitMs: drainLimitMs }, "requests still under way were cut");
       try {
         begin("on close");
         await onClose?.();

@@ -10,7 +10,7 @@
  *   connection comes from the proxy), and the proxy should hold its own.
  * Configuration: HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_ADDRESS (app/config.server.ts).
  */
-import type { Server, ServerOptions } from "node:http";
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Config } from "#app/config.server.ts";
 import { limitAddress } from "#app/domain/client-address.ts";
@@ -58,4 +58,48 @@ export function capConnectionsPerAddress(server: Server, max: number, onRefused?
     });
   });
   return { openFrom: (address: string) => open.get(limitAddress(address)) ?? 0 };
+}
+
+/**
+ * Shutting down without cutting a request whose work is done (issue 36, ADR 0048). Until `drain()`,
+ * nothing changes. Then the server stops accepting connections; every response not yet started
+ * (those in flight, and any request still arriving on an open keep-alive connection) says
+ * `Connection: close`, so its connection closes once it is answered; idle keep-alive connections are
+ * closed at once, and one whose answer had already started when the drain began is closed once idle.
+ * The promise settles when the last connection has closed, or after `limitMs` (then whatever is left
+ * is cut: only a request slower than that).
+ */
+export function drainOnShutdown(server: Server) {
+  const open = new Set<ServerResponse>();
+  let draining = false;
+  // before the app's own listener: a cached page is answered synchronously, in that listener
+  server.prependListener("request", (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) {
+      res.setHeader("Connection", "close");
+      return;
+    }
+    open.add(res);
+    res.once("close", () => open.delete(res));
+  });
+  return {
+    drain(limitMs: number): Promise<{ cut: boolean }> {
+      draining = true;
+      for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+      return new Promise((resolve) => {
+        // a keep-alive connection whose answer was already under way becomes idle when it is sent
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
+        const force = setTimeout(() => {
+          clearInterval(sweep);
+          server.closeAllConnections();
+          resolve({ cut: true });
+        }, limitMs);
+        // stops accepting and closes the idle connections (Node 19+); calls back once none is open
+        server.close(() => {
+          clearTimeout(force);
+          clearInterval(sweep);
+          resolve({ cut: false });
+        });
+      });
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
-import { type Database, openAppDatabase } from "#app/db/client.server.ts";
+import { type Database, openAppDatabase, selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { sendBookingReminders } from "#app/services/booking.server.ts";
@@ -21,6 +21,7 @@ import {
   startMailWorker,
 } from "#app/services/mail.server.ts";
 import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
+import { answerPortalLinkRequests } from "#app/services/portal.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
@@ -38,9 +39,33 @@ export type Runtime = {
   shutdown: AbortSignal;
   /** aborts `shutdown`; the server calls it before it stops accepting */
   beginShutdown(): void;
-  /** stops the workers, then closes the database; `onStep` is told each step as it begins */
+  /**
+   * Starts the maintenance timer (now, then every 15 minutes): the server calls it once it has said
+   * "ready", so a catch-up after downtime never holds the start-up (ADR 0048)
+   */
+  startMaintenance(): void;
+  /**
+   * Stops the workers, waits (at most `backgroundWaitMs`) for the background work under way, which
+   * stops between two transactions and leaves the rest to the next start, then closes the database;
+   * `onStep` is told each step as it begins
+   */
   close(onStep?: (step: string) => void): Promise<void>;
 };
+
+/** How long a shutdown waits for the background work under way before closing the database. */
+const backgroundWaitMs = 5_000;
+
+/** Resolves when every promise has settled, or after `ms`. */
+async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(promises),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
 
 /** The embedded database has not been created yet (no DATABASE_URL and no data directory for it). */
 export function embeddedDatabaseIsNew(config: Pick<Config, "databaseUrl" | "dataDir">): boolean {
@@ -86,50 +111,84 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     from: config.mailFrom,
     logger,
     key: mailKey(config.sessionSecret),
+    // a client's request for a portal link is answered after the page has answered (ADR 0047)
+    prepare: () => answerPortalLinkRequests({ db: database.db, config }),
   });
   const pageViews = createPageViewCounter(database.db, logger);
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
+  const shutdown = new AbortController();
+
+  // ---------------------------------------------------------------- background work (ADR 0048)
+  const underWay = new Set<Promise<void>>();
+  const toldPostponed = new Set<string>();
+  /** Said once per kind of work, at info: work a shutdown interrupted waits for the next start. */
+  const postponed = (job: string, detail: Record<string, unknown> = {}) => {
+    if (toldPostponed.has(job)) return;
+    toldPostponed.add(job);
+    logger.info({ job, ...detail }, "background work postponed: shutting down");
+  };
+  /**
+   * Runs one piece of background work, kept track of so that a shutdown can wait for it (bounded).
+   * Its failure is logged as "`job` failed", unless a shutdown interrupted it: then it is postponed.
+   */
+  const background = (job: string, work: () => Promise<void>) => {
+    if (shutdown.signal.aborted) return;
+    const running: Promise<void> = work()
+      .catch((error: unknown) => {
+        if (shutdown.signal.aborted) postponed(job);
+        else logger.warn({ err: error }, `${job} failed`);
+      })
+      .finally(() => underWay.delete(running));
+    underWay.add(running);
+  };
   const maintain = () => {
-    pruneRateLimits(database.db).catch((error) => logger.warn({ err: error }, "rate-limit pruning failed"));
-    dropExpiredSecrets(database.db).catch((error) => logger.warn({ err: error }, "outbox secret purge failed"));
-    purgeOldSpam(database.db).catch((error) => logger.warn({ err: error }, "suspected-spam purge failed"));
-    queueDueReminders({ db: database.db, config, logger })
-      .then((queued) => {
-        if (queued > 0) {
-          logger.info({ queued }, "payment reminders queued");
-          mail.kick();
-        }
-      })
-      .catch((error) => logger.warn({ err: error }, "payment reminders failed"));
-    sendBookingReminders({ database, config })
-      .then((queued) => {
-        if (queued > 0) {
-          logger.info({ queued }, "consultation reminders queued");
-          mail.kick();
-        }
-      })
-      .catch((error) => logger.warn({ err: error }, "consultation reminders failed"));
-    runDueSchedules({ db: database.db, config, logger })
-      .then((run) => {
-        if (run.made.length > 0) {
-          logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
-          if (run.sent > 0) mail.kick();
-        }
-      })
-      .catch((error) => logger.warn({ err: error }, "recurring invoices failed"));
+    background("rate-limit pruning", () => pruneRateLimits(database.db));
+    background("outbox secret purge", () => dropExpiredSecrets(database.db));
+    background("suspected-spam purge", () => purgeOldSpam(database.db));
+    background("payment reminders", async () => {
+      const queued = await queueDueReminders({ db: database.db, config, logger }, new Date(), {
+        signal: shutdown.signal,
+        onPostponed: () => postponed("payment reminders"),
+      });
+      if (queued > 0) {
+        logger.info({ queued }, "payment reminders queued");
+        mail.kick();
+      }
+    });
+    background("consultation reminders", async () => {
+      const queued = await sendBookingReminders({ database, config });
+      if (queued > 0) {
+        logger.info({ queued }, "consultation reminders queued");
+        mail.kick();
+      }
+    });
+    background("recurring invoices", async () => {
+      const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { signal: shutdown.signal });
+      if (run.made.length > 0) {
+        logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
+        if (run.sent > 0) mail.kick();
+      }
+      if (run.postponed > 0) postponed("recurring invoices", { schedules: run.postponed });
+    });
   };
-  maintain();
-  const maintenance = setInterval(maintain, 15 * 60_000);
-  maintenance.unref();
+  let maintenance: ReturnType<typeof setInterval> | undefined;
   // PGlite has no autovacuum: without it the planner keeps the statistics of tables as they were
-  // when their indexes were built (a trigram search then scans). Ten minutes after start, then daily.
-  const vacuumNow = () => {
-    const started = Date.now();
-    database.db
-      .execute(sql`vacuum analyze`)
-      .then(() => logger.info({ ms: Date.now() - started }, "vacuum analyze done"))
-      .catch((error) => logger.warn({ err: error }, "vacuum analyze failed"));
-  };
+  // when their indexes were built (a trigram search then scans). Ten minutes after start, then daily;
+  // a table at a time, with a turn of the event loop between them (the database is one query at a time)
+  const vacuumNow = () =>
+    background("vacuum analyze", async () => {
+      const started = Date.now();
+      const tables = await selectRows<{ name: string }>(
+        database.db,
+        sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      for (const { name } of tables) {
+        if (shutdown.signal.aborted) return postponed("vacuum analyze");
+        await database.db.execute(sql.raw(`vacuum analyze "${name.replaceAll('"', '""')}"`));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      logger.info({ ms: Date.now() - started, tables: tables.length }, "vacuum analyze done");
+    });
   const timers: ReturnType<typeof setTimeout>[] = [];
   if (database.kind === "pglite") {
     timers.push(
@@ -139,7 +198,6 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       }, 10 * 60_000).unref(),
     );
   }
-  const shutdown = new AbortController();
 
   return {
     config,
@@ -150,10 +208,19 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     changes,
     shutdown: shutdown.signal,
     beginShutdown: () => shutdown.abort(),
+    startMaintenance() {
+      if (maintenance || shutdown.signal.aborted) return;
+      maintain();
+      maintenance = setInterval(maintain, 15 * 60_000);
+      maintenance.unref();
+    },
     async close(onStep) {
       shutdown.abort();
       clearInterval(maintenance);
       for (const timer of timers) clearTimeout(timer);
+      // the work under way stops at its next transaction; a stuck one is not waited for long
+      onStep?.("background work");
+      await settledWithin([...underWay], backgroundWaitMs);
       onStep?.("change feed");
       await changes.close();
       onStep?.("mail worker");

@@ -7,12 +7,17 @@
  *   sequence, trigger and the migrations journal, exactly.
  * - PostgreSQL (DATABASE_URL): `pg_dump --format=custom` (a consistent snapshot, fine while the
  *   server runs) and `pg_restore`; both must be on PATH, otherwise a clear message says so.
- * A restore refuses to replace a database that exists and holds tables unless `force` is given.
+ * A restore refuses to replace a database that exists and holds tables unless `force` is given,
+ * and never runs under a live server: PGlite's directory lock, and on PostgreSQL a check that no
+ * connection of the app (application_name "studio") is open, made under the migrations' advisory
+ * lock, which it holds until pg_restore is done, so an instance starting meanwhile waits (ADR 0048).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { lockDataDir, openDatabase } from "#app/db/client.server.ts";
+import type { PoolClient } from "pg";
+import { appConnectionName, lockDataDir, openDatabase } from "#app/db/client.server.ts";
+import { MIGRATION_LOCK_KEY } from "#app/db/migrate.server.ts";
 
 export type BackupTarget = { databaseUrl?: string | undefined; dataDir: string };
 
@@ -127,29 +132,70 @@ async function restorePGlite(dataDir: string, bytes: Buffer, force: boolean, now
   return { kind: "pglite" as const, replaced };
 }
 
+/**
+ * How many connections of the app are open on the database. A server that has just stopped may be
+ * listed for a moment after it closed its connections: a count above zero is read again for up to
+ * `settleMs` before it stands.
+ */
+async function appConnections(client: PoolClient, settleMs = 2_000): Promise<number> {
+  const deadline = Date.now() + settleMs;
+  for (;;) {
+    const live = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+      [appConnectionName],
+    );
+    const connections = live.rows[0]?.n ?? 0;
+    if (connections === 0 || Date.now() >= deadline) return connections;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The restore's own connection: not counted among the app's. */
+const restoreConnectionName = "studio-restore";
+
 async function restorePostgres(url: string, file: string, force: boolean) {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1, applicationName: restoreConnectionName });
+  const client = await database.pool?.connect();
+  if (!client) throw new BackupError("Could not connect to the database named by DATABASE_URL.");
   try {
-    const result = (await database.pool?.query(
-      "select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')",
-    )) as { rows: { n: number }[] } | undefined;
-    const tables = result?.rows[0]?.n ?? 0;
-    if (tables > 0) {
-      if (!force) throw new BackupError(refusal(`named by DATABASE_URL (${tables} tables)`));
-      await database.pool?.query("drop schema if exists drizzle cascade");
-      await database.pool?.query("drop schema public cascade");
-      await database.pool?.query("create schema public");
+    // held until pg_restore is done: an instance starting meanwhile waits at its migrations for it
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      const connections = await appConnections(client);
+      if (connections > 0) throw new BackupError(liveRefusal(connections));
+      const result = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')",
+      );
+      const tables = result.rows[0]?.n ?? 0;
+      if (tables > 0) {
+        if (!force) throw new BackupError(refusal(`named by DATABASE_URL (${tables} tables)`));
+        await client.query("drop schema if exists drizzle cascade");
+        await client.query("drop schema public cascade");
+        await client.query("create schema public");
+      }
+      const { dbname, env } = connection(url);
+      await run(
+        "pg_restore",
+        ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${dbname}`, file],
+        env,
+      );
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     }
   } finally {
+    client.release();
     await database.close();
   }
-  const { dbname, env } = connection(url);
-  await run(
-    "pg_restore",
-    ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${dbname}`, file],
-    env,
-  );
   return { kind: "postgres" as const, replaced: null };
+}
+
+/**
+ * A restore under a running server stalls its traffic and loses what it writes meanwhile (its
+ * answers said "sent"): refused while any connection of the app is open on the database.
+ */
+function liveRefusal(connections: number): string {
+  return `The database named by DATABASE_URL is in use: ${connections} connection${connections === 1 ? "" : "s"} of the app ${connections === 1 ? "is" : "are"} open on it. Stop every server instance (and any npm run db: task) first, then run the restore again; what a running server wrote during a restore would be lost.`;
 }
 
 /** The URL without its password (which travels in PGPASSWORD, out of the process list). */

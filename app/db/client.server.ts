@@ -125,8 +125,14 @@ function countPGliteQueries(client: PGlite) {
   }) as PGlite["transaction"];
 }
 
+/**
+ * The `application_name` of the app's PostgreSQL connections (the server's, the scripts'): a restore
+ * refuses to run while any connection of that name is open on its database (app/db/backup.server.ts).
+ */
+export const appConnectionName = "studio";
+
 export type OpenOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; applicationName?: string }
   /** dataDir null: an in-memory database (tests) */
   | { dataDir: string | null };
 
@@ -138,17 +144,20 @@ export function openAppDatabase(config: { databaseUrl?: string | undefined; data
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if ("databaseUrl" in options) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.applicationName ?? appConnectionName);
+  }
   return openPGlite(options.dataDir);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, applicationName: string): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   // date columns stay 'YYYY-MM-DD' strings instead of local-midnight Date objects
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    application_name: applicationName,
     types: { getTypeParser: (oid, format) => (oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format)) },
   });
   pool.on("error", () => {

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Database } from "#app/db/client.server.ts";
 
 /** An arbitrary constant shared by every instance of this app. */
-const MIGRATION_LOCK_KEY = 727_271_001;
+export const MIGRATION_LOCK_KEY = 727_271_001;
 
 function migrationsFolder(): string {
   // Walk up from this module (app/db in development, build/server in production)

@@ -927,6 +927,22 @@ export const invoiceLinks = pgTable(
  * A customer's portal links (/portal/{token}, ADR 0034): like client links, only the SHA-256 of the
  * 256-bit token is kept. A link opens the customer's portal until it expires or is revoked.
  */
+/**
+ * A client's request for a fresh portal link by email, waiting to be answered (ADR 0047): /portal
+ * stores it and answers at once, the same for any address; the mail worker then looks the address
+ * up and queues the link, and deletes the request in that transaction. Kept an hour at most.
+ */
+export const portalLinkRequests = pgTable(
+  "portal_link_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: varchar("email", { length: 255 }).notNull(),
+    ip: varchar("ip", { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("portal_link_requests_created_at_idx").on(t.createdAt)],
+);
+
 export const portalLinks = pgTable(
   "portal_links",
   {

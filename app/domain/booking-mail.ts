@@ -2,6 +2,11 @@
  * The booking's mails: the confirmation to the visitor (with the link to cancel or move it), the
  * owner's notice, the word that it was moved or cancelled, and the reminder the day before. Times
  * are written in the visitor's zone and in the studio's.
+ *
+ * Anyone can type any address into /book, so what reaches that address says plainly that it confirms
+ * a request made on the studio's website, and carries the visitor's own words only labelled as such:
+ * the greeting names nobody, the name given is a labelled line, the invitation's title is the
+ * studio's, and its description holds the note short and labelled (ADR 0047).
  */
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { oneLine } from "#app/domain/inquiry-mail.ts";
@@ -17,6 +22,8 @@ export type BookingMailFacts = {
   studioZone: string;
   /** the visitor's zone when known */
   visitorZone: string | null;
+  /** the studio's public address (PUBLIC_URL): where the booking was requested */
+  siteUrl: string;
 };
 
 /** "Monday, November 30, 2026 at 9:00 AM (America/New_York)", plus the studio's time when the zones differ. */
@@ -30,13 +37,42 @@ export function consultationTitle(studioName: string): string {
   return `Free Consultation with ${oneLine(studioName)}`;
 }
 
+/** The visitor's note in the invitation: this long at most, on one line. */
+export const invitationNoteLength = 140;
+
+function shortened(text: string, length: number): string {
+  const line = oneLine(text);
+  return line.length > length ? `${line.slice(0, length - 1).trimEnd()}…` : line;
+}
+
+/** The site's address as a reader sees it: "studio.example" (the host of PUBLIC_URL). */
+function siteName(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).host;
+  } catch {
+    return oneLine(siteUrl);
+  }
+}
+
+/**
+ * The calendar invitation's description: where the booking was made, and the visitor's note (if any)
+ * labelled as theirs and cut to `invitationNoteLength` characters. The title (`consultationTitle`) has
+ * no visitor text at all.
+ */
+export function invitationDescription(facts: Pick<BookingMailFacts, "note" | "studioName" | "siteUrl">): string {
+  const lines = [`Free consultation requested on ${oneLine(facts.studioName)}'s website (${siteName(facts.siteUrl)}).`];
+  const note = facts.note ? shortened(facts.note, invitationNoteLength) : "";
+  if (note) lines.push(`Note typed on the booking form by the person who booked: "${note}"`);
+  return lines.join("\n");
+}
+
 export type BookingMailKind = "booked" | "moved" | "cancelled" | "reminder";
 
-const visitorSubjects: Record<BookingMailKind, string> = {
-  booked: "Your free consultation is booked",
-  moved: "Your free consultation has been moved",
-  cancelled: "Your free consultation is cancelled",
-  reminder: "Reminder: your free consultation is tomorrow",
+const visitorSubjects: Record<BookingMailKind, (studioName: string) => string> = {
+  booked: (studio) => `Confirmation of your free consultation request on ${studio}'s website`,
+  moved: () => "Your free consultation has been moved",
+  cancelled: () => "Your free consultation is cancelled",
+  reminder: () => "Reminder: your free consultation is tomorrow",
 };
 
 /** To the visitor; `manageUrl` (a live single-use link) is given for booked and moved. */
@@ -45,8 +81,16 @@ export function visitorBookingMail(
   facts: BookingMailFacts,
   manageUrl: string | null,
 ): MailMessageContent {
-  const lines = [`Hello ${oneLine(facts.name)},`, ""];
+  const studio = oneLine(facts.studioName);
+  const lines = ["Hello,", ""];
   const when = bookingWhen(facts);
+  if (kind === "booked") {
+    lines.push(
+      `This email confirms a request made on ${studio}'s website (${siteName(facts.siteUrl)}): a free consultation was booked there with this email address.`,
+      `Name given on the booking form: ${shortened(facts.name, 101)}`,
+      "",
+    );
+  }
   if (kind === "cancelled") {
     lines.push(`Your free consultation with ${oneLine(facts.studioName)} on ${when} is cancelled.`);
     lines.push("", "You can book another time on our site whenever you like.");
@@ -57,9 +101,12 @@ export function visitorBookingMail(
     if (kind !== "reminder") lines.push("", "The calendar invitation is attached.");
     if (manageUrl) lines.push("", `To cancel or choose another time (the link works once): ${manageUrl}`);
     else lines.push("", "To cancel or choose another time, use the link in your latest confirmation email.");
+    if (kind === "booked") {
+      lines.push("", "If you did not make this request, cancel it with the link above, or ignore this email.");
+    }
   }
-  lines.push("", oneLine(facts.studioName));
-  return { subject: visitorSubjects[kind], text: lines.join("\n") };
+  lines.push("", studio);
+  return { subject: visitorSubjects[kind](studio), text: lines.join("\n") };
 }
 
 const ownerSubjects: Record<Exclude<BookingMailKind, "reminder">, (name: string) => string> = {

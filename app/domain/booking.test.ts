@@ -4,6 +4,7 @@ import {
   availabilityFormDefaults,
   availabilityFormSchema,
   bookingFormSchema,
+  bookingLockDays,
   bookPageCacheMs,
   defaultAvailability,
   freeSlots,
@@ -193,6 +194,41 @@ describe("free slots", () => {
       ["2026-12-01", 2],
       ["2026-12-02", 4],
     ]);
+  });
+});
+
+describe("the days a booking locks (ADR 0047)", () => {
+  it("is the slot's own studio day, plus the neighbour a conflicting booking could start on", () => {
+    // 10:00 New York: nothing that could touch it starts on another day
+    expect(bookingLockDays(newYork, new Date("2026-12-01T15:00:00Z"))).toEqual(["2026-12-01"]);
+    // 00:30 New York: a booking of the evening before (with its buffers) could reach it
+    const buffered = { ...newYork, bufferBeforeMinutes: 15, bufferAfterMinutes: 15 };
+    expect(bookingLockDays(buffered, new Date("2026-12-02T05:30:00Z"))).toEqual(["2026-12-01", "2026-12-02"]);
+    // 23:30 New York, with a 15-minute buffer: one starting 00:00 the next day is in reach
+    expect(bookingLockDays(buffered, new Date("2026-12-02T04:30:00Z"))).toEqual(["2026-12-01", "2026-12-02"]);
+    // the studio's calendar, not UTC's: 19:00 New York on Dec 1 is Dec 2 in UTC
+    expect(bookingLockDays(newYork, new Date("2026-12-02T00:00:00Z"))).toEqual(["2026-12-01"]);
+  });
+
+  it("gives any two bookings that could conflict a day in common", () => {
+    const settings = { ...newYork, sessionMinutes: 60, bufferBeforeMinutes: 30, bufferAfterMinutes: 45 };
+    const [before, after, length] = [30 * 60_000, 45 * 60_000, 60 * 60_000];
+    const start = new Date("2026-12-02T04:00:00Z").getTime(); // 23:00 New York
+    let conflicts = 0;
+    for (let offset = -600; offset <= 600; offset += 15) {
+      const other = start + offset * 60_000;
+      // freeSlots' rule: either one with its buffers touches the other
+      const touches = (a: number, b: number) => a - before < b + length && b < a + length + after;
+      if (!touches(start, other) && !touches(other, start)) continue;
+      conflicts++;
+      const mine = bookingLockDays(settings, new Date(start));
+      const theirs = bookingLockDays(settings, new Date(other));
+      expect(
+        mine.filter((day) => theirs.includes(day)),
+        `offset ${offset}`,
+      ).not.toEqual([]);
+    }
+    expect(conflicts).toBeGreaterThan(10);
   });
 });
 

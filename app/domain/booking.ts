@@ -158,6 +158,28 @@ export function isFreeSlot(
   return found?.day === day && found.slots.some((slot) => slot.getTime() === start.getTime());
 }
 
+/** The longest session the owner's form allows: a booking kept from an earlier setting is at most this long. */
+const longestSessionMinutes = 240;
+
+/**
+ * The studio days whose lock a booking of `start` takes before it checks the slot again (ADR 0047):
+ * the slot's own day (its daily cap) and every day on which a booking that its buffers could
+ * touch may start, so two bookings that could conflict always share at least one day's lock, even
+ * across midnight. Sorted: every booking takes its locks in the same order (no deadlock).
+ */
+export function bookingLockDays(
+  availability: Pick<Availability, "timeZone" | "sessionMinutes" | "bufferBeforeMinutes" | "bufferAfterMinutes">,
+  start: Date,
+): string[] {
+  // a booking conflicts when it starts less than the buffers and its own length before this one,
+  // or less than the buffers after this one ends
+  const buffers = (availability.bufferBeforeMinutes + availability.bufferAfterMinutes) * minute;
+  const earliest = start.getTime() - buffers - Math.max(availability.sessionMinutes, longestSessionMinutes) * minute;
+  const latest = start.getTime() + availability.sessionMinutes * minute + buffers;
+  const days = [earliest, start.getTime(), latest].map((instant) => studioDayOf(availability, new Date(instant)));
+  return [...new Set(days)].sort();
+}
+
 /** The slots regrouped by the calendar day they fall on in `timeZone` (the visitor's). */
 export function slotsByDayIn(days: readonly DaySlots[], timeZone: string): DaySlots[] {
   const grouped = new Map<string, Date[]>();
@@ -184,6 +206,9 @@ export const bookingMessages = {
   cancelled: "Your consultation is cancelled.",
   rescheduled: "Your consultation has been moved.",
   usedLink: "This link has already been used, or the consultation was cancelled.",
+  /** the day's bookings for one email address are used up (each mails that address; ADR 0047) */
+  recipientLimited:
+    "This email address has booked several consultations today already. Please try again tomorrow, or write to us through the contact page.",
   /** a post without the page's token: the booking page's cookie did not come back (ADR 0037) */
   noToken:
     "Your consultation is not booked yet: your browser did not send back this page's cookie. Your details are kept below: please choose the time and confirm again.",

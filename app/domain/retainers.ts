@@ -81,7 +81,7 @@ export function periodAfter(rule: ScheduleRule, day: string): string | null {
   return firstPeriodFrom(rule, addDaysIso(day, 1));
 }
 
-/** Most periods one run makes for one schedule (the rest wait for the next run). */
+/** Most periods one look-ahead lists (the job invoices them one transaction each, then looks again). */
 const maxPeriodsPerRun = 60;
 
 /**

@@ -35,6 +35,17 @@ export async function saveAvailabilitySettings(db: Queryable, settings: Availabi
   await publishChange(db, { table: "bookings", id: availabilityChangeId });
 }
 
+/**
+ * Takes the transaction-scoped lock of each studio day (`bookingLockDays`, already sorted): a booking,
+ * a move or a check made after it sees every booking committed by a transaction that held one of
+ * them, on any instance (ADR 0047). Released at commit or rollback.
+ */
+export async function lockBookingDays(tx: Queryable, days: readonly string[]): Promise<void> {
+  for (const day of days) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`studio:booking-day:${day}`}))`);
+  }
+}
+
 /** Booked times that touch [from, to) (cancelled rows free their time). */
 export async function bookedTimes(db: Queryable, from: Date, to: Date, exceptId?: string): Promise<BusyTime[]> {
   const rows = await db

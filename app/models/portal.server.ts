@@ -3,9 +3,18 @@
  * columns of one customer's records. Every read of a record takes the customer's id and filters on
  * it in SQL: a portal never reads a row of another customer.
  */
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { bookings, customers, invoices, payments, portalLinks, projects, proposals } from "#app/db/schema.ts";
+import {
+  bookings,
+  customers,
+  invoices,
+  payments,
+  portalLinkRequests,
+  portalLinks,
+  projects,
+  proposals,
+} from "#app/db/schema.ts";
 import type { InvoiceStatus, InvoiceType, PaymentMethod, ProjectStatus } from "#app/domain/enums.ts";
 import { toCents } from "#app/domain/money.ts";
 import { proposalState } from "#app/domain/proposals.ts";
@@ -75,6 +84,41 @@ export async function customersByEmail(db: Queryable, email: string) {
     .where(sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`)
     .orderBy(asc(customers.createdAt))
     .limit(5);
+}
+
+// ---------------------------------------------------------------- clients' requests for a link (ADR 0047)
+
+/** Stores a request for a fresh link, to be answered after the page has answered. */
+export async function insertPortalLinkRequest(db: Queryable, row: { email: string; ip: string | null }): Promise<void> {
+  await db.insert(portalLinkRequests).values({ email: row.email, ip: row.ip?.slice(0, 64) ?? null });
+}
+
+/**
+ * Takes the oldest waiting request made after `since` and deletes it, inside the caller's transaction
+ * (a request another instance is answering is skipped): answered once, or again after a rollback.
+ */
+export async function takePortalLinkRequest(
+  tx: Queryable,
+  since: Date,
+): Promise<{ email: string; ip: string | null } | null> {
+  const [row] = await tx
+    .select({ id: portalLinkRequests.id })
+    .from(portalLinkRequests)
+    .where(gt(portalLinkRequests.createdAt, since))
+    .orderBy(asc(portalLinkRequests.createdAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  if (!row) return null;
+  const [taken] = await tx
+    .delete(portalLinkRequests)
+    .where(eq(portalLinkRequests.id, row.id))
+    .returning({ email: portalLinkRequests.email, ip: portalLinkRequests.ip });
+  return taken ?? null;
+}
+
+/** Drops requests made before `before` (a link nobody waits for any more). */
+export async function dropPortalLinkRequestsBefore(db: Queryable, before: Date): Promise<void> {
+  await db.delete(portalLinkRequests).where(lte(portalLinkRequests.createdAt, before));
 }
 
 // ---------------------------------------------------------------- the customer's records (whitelisted)

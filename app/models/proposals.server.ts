@@ -386,18 +386,24 @@ export async function markProposalViewed(db: Queryable, id: string, now = new Da
 }
 
 /**
- * The proposal a live link opens, locked for the client's answer: the link's row and then the
- * proposal's, so a revoke or a second signature racing with this one waits, then sees the answer.
+ * The proposal a live link opens, locked for the client's answer. Locks in the one order every
+ * write to a proposal takes (ADR 0047): the proposal's row first (as `lockFor`: revoke, revise,
+ * send), then the link's, read again under the lock. A revoke racing with a signature waits for it,
+ * or the signature waits for the revoke and finds the link revoked; neither deadlocks the other.
  */
 export async function lockLinkedProposal(tx: Tx, tokenHash: string): Promise<ProposalRow | null> {
+  const [candidate] = await tx
+    .select({ proposalId: proposalLinks.proposalId })
+    .from(proposalLinks)
+    .where(eq(proposalLinks.tokenHash, tokenHash));
+  if (!candidate) return null;
+  const [row] = await tx.select().from(proposals).where(eq(proposals.id, candidate.proposalId)).for("update");
   const [link] = await tx
     .select({ proposalId: proposalLinks.proposalId })
     .from(proposalLinks)
     .where(and(eq(proposalLinks.tokenHash, tokenHash), isNull(proposalLinks.revokedAt)))
     .for("update");
-  if (!link) return null;
-  const [row] = await tx.select().from(proposals).where(eq(proposals.id, link.proposalId)).for("update");
-  return row ?? null;
+  return link && row ? row : null;
 }
 
 export type SignatureRecord = {

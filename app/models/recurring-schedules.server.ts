@@ -245,13 +245,16 @@ export type MadeInvoice = { id: string; invoiceNumber: string; periodStart: stri
  * from the project's recurring fees, issued on the period's date, due by the customer's payment terms),
  * then moves the next date past them (ended when none is left). A period whose fees cannot be invoiced
  * (none left, or a sum too large) is passed over. Nothing when the schedule is not active.
+ * At most `maxPeriods` periods (the oldest): `more` says whether others are due behind them, for the
+ * caller's next transaction (a catch-up is many short transactions, not one long one: ADR 0048).
  */
 export async function invoiceDuePeriods(
   tx: Tx,
   scheduleId: string,
   today: string,
   now: Date = new Date(),
-): Promise<{ schedule: ScheduleRow; made: MadeInvoice[]; skipped: string[] } | null> {
+  maxPeriods = Number.POSITIVE_INFINITY,
+): Promise<{ schedule: ScheduleRow; made: MadeInvoice[]; skipped: string[]; more: boolean } | null> {
   const [schedule] = await tx
     .select()
     .from(recurringSchedules)
@@ -259,8 +262,9 @@ export async function invoiceDuePeriods(
     .for("update");
   if (schedule?.status !== "active" || schedule.nextDue === null) return null;
   const rule = ruleOf(schedule);
-  const periods = duePeriods(rule, schedule.nextDue, today);
-  if (periods.length === 0) return { schedule, made: [], skipped: [] };
+  const due = duePeriods(rule, schedule.nextDue, today);
+  if (due.length === 0) return { schedule, made: [], skipped: [], more: false };
+  const periods = due.slice(0, maxPeriods);
   const [project] = await tx
     .select({ id: projects.id, customerId: projects.customerId, pricingDetails: projects.pricingDetails })
     .from(projects)
@@ -293,5 +297,5 @@ export async function invoiceDuePeriods(
     })
     .where(eq(recurringSchedules.id, schedule.id))
     .returning();
-  return { schedule: updated ?? schedule, made, skipped };
+  return { schedule: updated ?? schedule, made, skipped, more: due.length > periods.length };
 }

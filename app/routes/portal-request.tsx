@@ -1,7 +1,8 @@
 /**
- * /portal: a client asks for a fresh link to their portal by email (ADR 0034). The answer is the
- * same whether or not the address is a customer's; rate-limited per address (429) and, silently, per
- * email. A plain form (the page is not hydrated): post/redirect/get to `?sent=1`.
+ * /portal: a client asks for a fresh link to their portal by email (ADR 0034). The answer, and the
+ * work done before it, is the same whether or not the address is a customer's (ADR 0047); rate-limited
+ * per address (429) and, silently, per email. A plain form (the page is not hydrated):
+ * post/redirect/get to `?sent=1`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
@@ -36,10 +37,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { database, config, ip, mail } = getApp(context);
+  const { database, ip, mail } = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema: portalRequestSchema });
   if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders });
-  const requested = await requestPortalLink({ db: database.db, config, ip }, submission.value.email);
+  const requested = await requestPortalLink({ db: database.db, ip }, submission.value.email);
   if (requested.status === "limited") {
     return refuse(429, clientPageMessages.tooMany, {
       submission,
@@ -47,6 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       retryAfterSeconds: requested.retryAfterSeconds,
     });
   }
+  // the mail worker answers the request (known address or not) after this answer (ADR 0047)
   mail.kick();
   return redirect("/portal?sent=1", { status: 303, headers: clientPageHeaders });
 }

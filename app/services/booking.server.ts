@@ -1,6 +1,7 @@
 /**
  * Booking the free consultation (ADR 0032): the visitor's booking (spam defences as on the contact
- * form, the slot checked again, the database's unique index as the last word), the link that cancels
+ * form, the slot checked again under the lock of its studio days so the daily cap and the buffers
+ * hold under any race (ADR 0047), the database's unique index as the last word), the link that cancels
  * or moves it once, the owner's cancel and move, the mails with their calendar invitation, and the
  * reminder the day before.
  */
@@ -12,6 +13,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import {
   type Availability,
   bookingFormSchema,
+  bookingLockDays,
   type DaySlots,
   freeSlots,
   isFreeSlot,
@@ -21,6 +23,7 @@ import {
   type BookingMailFacts,
   type BookingMailKind,
   consultationTitle,
+  invitationDescription,
   ownerBookingMail,
   visitorBookingMail,
 } from "#app/domain/booking-mail.ts";
@@ -36,6 +39,7 @@ import {
   getBooking,
   insertBooking,
   linkBooking,
+  lockBookingDays,
   moveBooking,
 } from "#app/models/bookings.server.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
@@ -48,9 +52,15 @@ import { bookFormTokenOf } from "#app/services/book-form.server.ts";
 import { formTokenField, honeypotField, refilledTokensPerIp } from "#app/services/contact.server.ts";
 import { checkFormToken, issueFormToken, issueRefilledFormToken } from "#app/services/form-token.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
-import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
+import { hitAddressLimit, hitRateLimit } from "#app/services/rate-limit.server.ts";
 
 const day = 86_400_000;
+
+/**
+ * Bookings (each mails a confirmation with an invitation to the address typed in) per email address
+ * and day: enough for a visitor who books again, too few to use the form to mail someone else (ADR 0047).
+ */
+const bookingsPerRecipient = { limit: 3, windowMs: day };
 
 export async function loadAvailability(db: Queryable): Promise<Availability> {
   const [settings, timeZone] = await Promise.all([getAvailabilitySettings(db), studioTimeZone(db)]);
@@ -73,6 +83,22 @@ function utcDateString(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Whether `start` is free, checked under the locks of the studio days it could conflict on
+ * (`lockBookingDays`), inside the transaction that then books or moves: the daily cap and the
+ * buffers hold however many bookings race, on any number of instances (ADR 0047).
+ */
+async function lockAndCheckSlot(
+  tx: Queryable,
+  availability: Availability,
+  start: Date,
+  now: Date,
+  exceptId?: string,
+): Promise<boolean> {
+  await lockBookingDays(tx, bookingLockDays(availability, start));
+  return slotIsFree(tx, availability, start, now, exceptId);
+}
+
 async function slotIsFree(db: Queryable, availability: Availability, start: Date, now: Date, exceptId?: string) {
   const busy = await bookedTimes(
     db,
@@ -88,7 +114,12 @@ async function slotIsFree(db: Queryable, availability: Availability, start: Date
 type Studio = Awaited<ReturnType<typeof getStudioIdentity>>;
 
 /** The invitation (METHOD:REQUEST, or CANCEL), one UID per booking and a SEQUENCE raised on each change. */
-function bookingInvitation(booking: Booking, studio: Studio, method: "request" | "cancel"): Attachment {
+function bookingInvitation(
+  booking: Booking,
+  studio: Studio,
+  facts: BookingMailFacts,
+  method: "request" | "cancel",
+): Attachment {
   const calendar = ical({
     prodId: { company: studio.businessName, product: "Studio", language: "EN" },
     method: method === "cancel" ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
@@ -99,8 +130,9 @@ function bookingInvitation(booking: Booking, studio: Studio, method: "request" |
     start: booking.startsAt,
     end: booking.endsAt,
     stamp: new Date(),
+    // the studio's title; the visitor's note only short and labelled (ADR 0047)
     summary: consultationTitle(studio.businessName),
-    description: booking.note ?? undefined,
+    description: invitationDescription(facts),
     status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: studio.businessName, email: studio.email },
     attendees: [{ name: booking.name, email: booking.email, rsvp: false }],
@@ -114,7 +146,7 @@ function bookingInvitation(booking: Booking, studio: Studio, method: "request" |
 
 type MailDeps = { config: AppContext["config"] };
 
-function factsOf(booking: Booking, studio: Studio, availability: Availability): BookingMailFacts {
+function factsOf(booking: Booking, studio: Studio, availability: Availability, siteUrl: string): BookingMailFacts {
   return {
     name: booking.name,
     email: booking.email,
@@ -124,6 +156,7 @@ function factsOf(booking: Booking, studio: Studio, availability: Availability): 
     studioName: studio.businessName,
     studioZone: availability.timeZone,
     visitorZone: booking.timeZone,
+    siteUrl,
   };
 }
 
@@ -135,8 +168,8 @@ async function mailBothSides(
   booking: Booking,
   context: { studio: Studio; availability: Availability; token: string | null },
 ) {
-  const facts = factsOf(booking, context.studio, context.availability);
-  const invitation = bookingInvitation(booking, context.studio, kind === "cancelled" ? "cancel" : "request");
+  const facts = factsOf(booking, context.studio, context.availability, deps.config.publicUrl);
+  const invitation = bookingInvitation(booking, context.studio, facts, kind === "cancelled" ? "cancel" : "request");
   const manageUrl = context.token ? new URL(manageBookingPath(context.token), deps.config.publicUrl).toString() : null;
   await enqueueMail(
     tx,
@@ -180,7 +213,9 @@ export type BookingOutcome =
    * values and a token of its own in the page, so the next press works without the cookie
    */
   | { kind: "no-token"; submission: BookingSubmission; formToken: string }
-  | { kind: "limited"; retryAfterSeconds: number; submission: BookingSubmission };
+  | { kind: "limited"; retryAfterSeconds: number; submission: BookingSubmission }
+  /** this email address has had `bookingsPerRecipient` confirmations today */
+  | { kind: "recipient-limited"; retryAfterSeconds: number; submission: BookingSubmission };
 
 /**
  * The token of a "no-token" answer. The visitor has filled the form in already, so it is dated back
@@ -240,11 +275,18 @@ export async function bookConsultation(
   const timeZone = typeof zone === "string" && isValidTimeZone(zone) ? zone : null;
   const taken = (): BookingOutcome => ({ kind: "taken", submission });
   const availability = await loadAvailability(database.db);
-  if (!(await slotIsFree(database.db, availability, form.slot, now))) return taken();
-
   const studio = await getStudioIdentity(database.db);
   const manage = newManageToken();
-  const booked = await database.db.transaction(async (tx) => {
+  const booked = await database.db.transaction(async (tx): Promise<Booking | null | RetryAfter> => {
+    if (!(await lockAndCheckSlot(tx, availability, form.slot, now))) return null;
+    // counted only for a time still free, so a visitor who picks a taken time may try another
+    const perRecipient = await hitRateLimit(
+      tx,
+      `booking:email:${form.email.trim().toLowerCase()}`,
+      bookingsPerRecipient,
+      now,
+    );
+    if (!perRecipient.allowed) return { retryAfterSeconds: perRecipient.retryAfterSeconds };
     const created = await insertBooking(tx, {
       startsAt: form.slot,
       endsAt: new Date(form.slot.getTime() + availability.sessionMinutes * 60_000),
@@ -282,10 +324,16 @@ export async function bookConsultation(
     return created;
   });
   if (!booked) return taken();
+  if ("retryAfterSeconds" in booked) {
+    logger.info({ reason: "recipient-limit" }, "booking refused");
+    return { kind: "recipient-limited", retryAfterSeconds: booked.retryAfterSeconds, submission };
+  }
   app.mail.kick();
   logger.info({ bookingId: booked.id }, "consultation booked");
   return { kind: "booked", startsAt: booked.startsAt, timeZone };
 }
+
+type RetryAfter = { retryAfterSeconds: number };
 
 function consultationMessage(note: string | undefined, startsAt: Date, studioZone: string): string {
   const when = `Booked a free consultation for ${startsAt.toISOString()} (${studioZone}).`;
@@ -366,7 +414,9 @@ async function changeBooking(
     await mailBothSides(tx, deps, "cancelled", cancelled, { ...context, token: null });
     return { kind: "cancelled" };
   }
-  if (!(await slotIsFree(tx, context.availability, change.slot, context.now, booking.id))) return { kind: "taken" };
+  if (!(await lockAndCheckSlot(tx, context.availability, change.slot, context.now, booking.id))) {
+    return { kind: "taken" };
+  }
   const manage = newManageToken();
   const moved = await moveBooking(tx, booking.id, {
     startsAt: change.slot,
@@ -390,7 +440,7 @@ export async function sendBookingReminders(deps: MailDeps & { database: AppConte
     for (const booking of due) {
       await enqueueMail(tx, {
         to: booking.email,
-        ...visitorBookingMail("reminder", factsOf(booking, studio, availability), null),
+        ...visitorBookingMail("reminder", factsOf(booking, studio, availability, deps.config.publicUrl), null),
       });
     }
     return due.length;

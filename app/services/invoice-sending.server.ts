@@ -4,12 +4,11 @@
  * transaction. A PDF that fails to render never drops the email: it goes with the link only,
  * the failure is logged and recorded in the history for the owner to see.
  * Payment reminders use the same path without the PDF, once per offset (the history's unique
- * (invoice, offset) and a transaction-scoped advisory lock keep several instances from doubling).
+ * (invoice, offset) keeps several instances from doubling), each in its own short transaction.
  */
 
-import { sql } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
-import { type Db, selectRows } from "#app/db/client.server.ts";
+import type { Db } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
 
@@ -32,6 +31,7 @@ import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/m
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { restAfter } from "#app/services/background.server.ts";
 import { issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
@@ -160,48 +160,52 @@ export async function sendWithDefaults(
   });
 }
 
-/** Any constant shared by every instance: one reminder run at a time across instances. */
-const reminderLockKey = 727_271_013;
-
 /**
- * Queues the payment reminders due today (in the studio's time zone) and returns how many.
- * Safe to run on several instances at once: the first takes the lock, the others skip; and each
- * (invoice, offset) is recorded once, so a reminder is never sent twice.
+ * Queues the payment reminders due today (in the studio's time zone) and returns how many. Each in
+ * its own short transaction, with a rest between them (a day after downtime may hold many: ADR 0048),
+ * recorded once per (invoice, offset) by the history's unique key, so several instances at once never
+ * send one twice. Once `signal` is aborted (shutting down) it stops between two reminders and calls
+ * `onPostponed`: the rest are queued by the next run, the same day.
  */
-export async function queueDueReminders(deps: SendDeps, now = new Date()): Promise<number> {
-  return deps.db.transaction(async (tx) => {
-    const [lock] = await selectRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${reminderLockKey}) as locked`,
-    );
-    if (!lock?.locked) return 0;
-    const settings = await getBusinessSettings(tx);
-    const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
-    if (offsets.length === 0) return 0;
-    const timeZone = settings?.timeZone ?? "America/New_York";
-    const today = todayIn(timeZone, now);
-    const businessName = settings?.businessName ?? (await getStudioIdentity(tx)).businessName;
-    let queued = 0;
-    for (const candidate of await reminderCandidates(tx)) {
-      if (!candidate.dueDate) continue;
-      const offset = dueReminder({
-        dueDate: candidate.dueDate,
-        sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
-        today,
-        offsets,
-        alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
-      });
-      if (offset === null) continue;
-      const doc: SendSubject = {
-        invoiceType: "invoice",
-        invoiceNumber: candidate.invoiceNumber,
-        businessName,
-        customerName: candidate.customerName,
-        total: toCents(candidate.totalAmount) ?? 0,
-        balanceDue: toCents(candidate.balanceDue) ?? 0,
-        dueDate: candidate.dueDate,
-      };
+export async function queueDueReminders(
+  deps: SendDeps,
+  now = new Date(),
+  options: { signal?: AbortSignal; onPostponed?: () => void } = {},
+): Promise<number> {
+  const settings = await getBusinessSettings(deps.db);
+  const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
+  if (offsets.length === 0) return 0;
+  const timeZone = settings?.timeZone ?? "America/New_York";
+  const today = todayIn(timeZone, now);
+  const businessName = settings?.businessName ?? (await getStudioIdentity(deps.db)).businessName;
+  let queued = 0;
+  for (const candidate of await reminderCandidates(deps.db)) {
+    if (!candidate.dueDate) continue;
+    const offset = dueReminder({
+      dueDate: candidate.dueDate,
+      sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
+      today,
+      offsets,
+      alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
+    });
+    if (offset === null) continue;
+    if (options.signal?.aborted) {
+      options.onPostponed?.();
+      break;
+    }
+    const doc: SendSubject = {
+      invoiceType: "invoice",
+      invoiceNumber: candidate.invoiceNumber,
+      businessName,
+      customerName: candidate.customerName,
+      total: toCents(candidate.totalAmount) ?? 0,
+      balanceDue: toCents(candidate.balanceDue) ?? 0,
+      dueDate: candidate.dueDate,
+    };
+    const started = performance.now();
+    const made = await deps.db.transaction(async (tx) => {
       const subject = reminderSubject(doc, offset);
+      // another run (another instance) that recorded it first wins; this one skips it
       const sendId = await insertSend(tx, {
         invoiceId: candidate.id,
         kind: "reminder",
@@ -210,7 +214,7 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
         pdfAttached: false,
         reminderOffset: offset,
       });
-      if (!sendId) continue;
+      if (!sendId) return false;
       const link = await issueClientLink(tx, deps.config.publicUrl, candidate.id);
       const mailId = await enqueueMail(
         tx,
@@ -227,10 +231,13 @@ export async function queueDueReminders(deps: SendDeps, now = new Date()): Promi
         { seal: mailKey(deps.config.sessionSecret) },
       );
       await attachSendMail(tx, sendId, mailId);
-      queued++;
-    }
-    return queued;
-  });
+      return true;
+    });
+    if (!made) continue;
+    queued++;
+    await restAfter(started);
+  }
+  return queued;
 }
 
 /** How to pay an invoice, for a mail (reminders, a signed proposal's deposit): online when Stripe is configured and something is owed, and the bank details. */

@@ -194,7 +194,13 @@ export type MailWorker = {
  */
 export function startMailWorker(
   db: Queryable,
-  options: Omit<DeliveryOptions, "now"> & { intervalMs?: number; kickDelayMs?: number; onIdle?: () => Promise<void> },
+  options: Omit<DeliveryOptions, "now"> & {
+    intervalMs?: number;
+    kickDelayMs?: number;
+    onIdle?: () => Promise<void>;
+    /** work that queues mail, done before each delivery (the clients' requests for a portal link) */
+    prepare?: () => Promise<unknown>;
+  },
 ): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
@@ -212,6 +218,9 @@ export function startMailWorker(
         let handled = 0;
         do {
           again = false;
+          await options.prepare?.().catch((error: unknown) => {
+            options.logger.warn({ err: error }, "mail worker: preparing mail failed");
+          });
           handled = await deliverDueMail(db, options);
           // a full batch: more may be waiting behind it
         } while ((again || handled >= batch) && !stopped);

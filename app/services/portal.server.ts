@@ -1,9 +1,9 @@
 /**
  * The client portal (ADR 0034). Links are 256-bit tokens stored as SHA-256 (as client links),
  * expiring after `portalLinkLifetimeDays`, revocable from the customer page. The owner sends one by
- * email or copies a fresh one; a client asks for one on /portal (the same answer whether or not the
- * address is known; rate-limited per address and per email). Opening the portal is rate-limited per
- * address before the lookup. A document or proposal opens on its own client page: the portal's
+ * email or copies a fresh one; a client asks for one on /portal (the same answer, after the same work,
+ * whether or not the address is known: the lookup and the mail come after the answer; rate-limited
+ * per address and per email). Opening the portal is rate-limited per address before the lookup. A document or proposal opens on its own client page: the portal's
  * button posts, the record's ownership is checked, and a fresh client link is issued (a POST, so a
  * fetch of the portal never writes a row).
  */
@@ -15,8 +15,10 @@ import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import {
   customersByEmail,
+  dropPortalLinkRequestsBefore,
   findPortalCustomerId,
   insertPortalLink,
+  insertPortalLinkRequest,
   portalBookings,
   portalCustomer,
   portalDocumentOf,
@@ -26,6 +28,7 @@ import {
   portalProposalOf,
   portalProposals,
   revokePortalLinks,
+  takePortalLinkRequest,
 } from "#app/models/portal.server.ts";
 import { insertProposalLink } from "#app/models/proposals.server.ts";
 import { audit, auditedChange } from "#app/services/audit.server.ts";
@@ -145,26 +148,51 @@ export function revokePortal(
 
 /**
  * A client asks for a fresh link by email. "limited" when this address asked too often; otherwise
- * "done" whether or not the email is a customer's (the page says the same either way). A known
- * address gets one mail per customer carrying it, at most `portalMailLimit` an hour.
+ * "done", having done the same work whatever the email is (ADR 0047): the per-address limit, then the
+ * request stored. Whether the address is a customer's is found out afterwards, by
+ * `answerPortalLinkRequests` (the mail worker, on the route's kick), so neither the answer nor its
+ * time says it.
  */
 export async function requestPortalLink(
-  deps: Deps & { ip: string },
+  deps: Pick<Deps, "db"> & { ip: string },
   email: string,
   now = new Date(),
 ): Promise<{ status: "done" } | { status: "limited"; retryAfterSeconds: number }> {
   const limited = await hitAddressLimit(deps.db, "portal-request", deps.ip, portalRequestLimit, now);
   if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const normalized = email.trim().toLowerCase();
-  const matches = await customersByEmail(deps.db, normalized);
-  if (matches.length === 0) return { status: "done" };
-  const perEmail = await hitRateLimit(deps.db, `portal-request:email:${normalized}`, portalMailLimit, now);
-  if (!perEmail.allowed) return { status: "done" };
-  await deps.db.transaction(async (tx) => {
-    for (const customer of matches) await queuePortalMail(tx, deps, customer, now);
-    await audit(tx, { event: "portal_link_requested", ip: deps.ip, detail: { customers: matches.length } });
-  });
+  await insertPortalLinkRequest(deps.db, { email: email.trim().toLowerCase(), ip: deps.ip || null });
   return { status: "done" };
+}
+
+/** A request not answered within this long is dropped (nobody waits that long for the mail). */
+const portalRequestLifetimeMs = 60 * 60_000;
+
+/**
+ * Answers the waiting requests for a portal link, each in its own transaction (taken, answered and
+ * deleted together: one interrupted is answered on the next run, or the next start). A known address
+ * gets one mail per customer carrying it, at most `portalMailLimit` an hour; an unknown one nothing.
+ * Returns how many mails it queued.
+ */
+export async function answerPortalLinkRequests(deps: Deps, now = new Date(), batch = 20): Promise<number> {
+  const since = new Date(now.getTime() - portalRequestLifetimeMs);
+  await dropPortalLinkRequestsBefore(deps.db, since);
+  let queued = 0;
+  for (let index = 0; index < batch; index++) {
+    const answered = await deps.db.transaction(async (tx) => {
+      const request = await takePortalLinkRequest(tx, since);
+      if (!request) return null;
+      const matches = await customersByEmail(tx, request.email);
+      if (matches.length === 0) return 0;
+      const perEmail = await hitRateLimit(tx, `portal-request:email:${request.email}`, portalMailLimit, now);
+      if (!perEmail.allowed) return 0;
+      for (const customer of matches) await queuePortalMail(tx, deps, customer, now);
+      await audit(tx, { event: "portal_link_requested", ip: request.ip, detail: { customers: matches.length } });
+      return matches.length;
+    });
+    if (answered === null) break;
+    queued += answered;
+  }
+  return queued;
 }
 
 // ---------------------------------------------------------------- opening the portal

@@ -1,6 +1,7 @@
 /**
  * Proposals (docs/decisions/0033-proposals.md): sending, the client's link (/p/{token}), signing
- * and declining. Signing is one transaction: the link's and the proposal's rows locked, the state,
+ * and declining. Signing is one transaction: the proposal's and then the link's rows locked (the order every
+ * write to a proposal takes: a revoke at the same moment waits, never deadlocks), the state,
  * the version (the SHA-256 of what the client read) and the choice checked; the signature recorded;
  * the project created (or moved to approved) with the chosen lines as its pricing; the deposit
  * invoice issued and queued to the client with its link; the lead moved on; the owner told. Either

@@ -4,67 +4,119 @@
  * then emails each new invoice as Save & Send does. Runs on the maintenance timer of every instance
  * and right after a schedule is saved; any number of runs at once make each period's invoice once
  * (the schedule's row lock, then the unique key).
+ *
+ * A catch-up after downtime is many short transactions, one period each, with a rest as long as the
+ * transaction between them, so pages and /healthz answer while it runs, also on the embedded database
+ * (one query at a time). A shutdown stops it between two transactions: what is left is postponed to the
+ * next run, never half made (ADR 0048).
  */
 
 import { todayIn } from "#app/domain/dates.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { dueScheduleIds, invoiceDuePeriods, type MadeInvoice } from "#app/models/recurring-schedules.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { restAfter, yieldToEventLoop } from "#app/services/background.server.ts";
 import { type SendDeps, sendWithDefaults } from "#app/services/invoice-sending.server.ts";
 
-export type RetainerRun = { made: MadeInvoice[]; sent: number };
+/** `postponed`: schedules left for the next run because a shutdown began (none otherwise). */
+export type RetainerRun = { made: MadeInvoice[]; sent: number; postponed: number };
 
-/** Invoices one schedule's due periods (a transaction), then sends them when its mode says so. */
-async function runSchedule(deps: SendDeps, scheduleId: string, today: string, now: Date): Promise<RetainerRun> {
-  const result = await deps.db.transaction(async (tx) => {
-    const outcome = await invoiceDuePeriods(tx, scheduleId, today, now);
-    for (const invoice of outcome?.made ?? []) {
-      await audit(tx, {
-        event: "retainer_invoice_made",
-        detail: { invoice: invoice.invoiceNumber, period: invoice.periodStart, schedule: scheduleId },
-      });
+/** Periods invoiced per transaction: a transaction holds the embedded database for that long. */
+const periodsPerTransaction = 1;
+
+/**
+ * Invoices one schedule's due periods, a transaction each, sending each invoice after its commit when
+ * the schedule's mode says so. `finished` is false when `signal` stopped it between two periods.
+ */
+async function runSchedule(
+  deps: SendDeps,
+  scheduleId: string,
+  today: string,
+  now: Date,
+  signal: AbortSignal | undefined,
+): Promise<{ made: MadeInvoice[]; sent: number; finished: boolean }> {
+  const run = { made: [] as MadeInvoice[], sent: 0, finished: false };
+  const skipped: string[] = [];
+  for (;;) {
+    if (signal?.aborted) break;
+    const started = performance.now();
+    const result = await deps.db.transaction(async (tx) => {
+      const outcome = await invoiceDuePeriods(tx, scheduleId, today, now, periodsPerTransaction);
+      for (const invoice of outcome?.made ?? []) {
+        await audit(tx, {
+          event: "retainer_invoice_made",
+          detail: { invoice: invoice.invoiceNumber, period: invoice.periodStart, schedule: scheduleId },
+        });
+      }
+      return outcome;
+    });
+    if (!result) {
+      run.finished = true;
+      break;
     }
-    return outcome;
-  });
-  if (!result) return { made: [], sent: 0 };
-  if (result.skipped.length > 0) {
-    deps.logger.warn({ schedule: scheduleId, periods: result.skipped }, "retainer periods without invoiceable fees");
-  }
-  let sent = 0;
-  if (result.schedule.mode === "send") {
-    // after the commit: a failed send leaves the invoice a draft for the owner, never a second invoice
-    for (const invoice of result.made) {
-      try {
-        const outcome = await sendWithDefaults(deps, { invoiceId: invoice.id, actor: null, ip: null });
-        if (outcome.status === "sent") sent++;
-      } catch (error) {
-        deps.logger.error({ err: error, invoice: invoice.id }, "retainer invoice could not be sent");
+    skipped.push(...result.skipped);
+    run.made.push(...result.made);
+    if (result.schedule.mode === "send") {
+      // after the commit: a failed send leaves the invoice a draft for the owner, never a second invoice
+      for (const invoice of result.made) {
+        try {
+          const outcome = await sendWithDefaults(deps, { invoiceId: invoice.id, actor: null, ip: null });
+          if (outcome.status === "sent") run.sent++;
+        } catch (error) {
+          deps.logger.error({ err: error, invoice: invoice.id }, "retainer invoice could not be sent");
+        }
       }
     }
+    if (!result.more) {
+      run.finished = true;
+      break;
+    }
+    await restAfter(started);
   }
-  return { made: result.made, sent };
+  if (skipped.length > 0) {
+    deps.logger.warn({ schedule: scheduleId, periods: skipped }, "retainer periods without invoiceable fees");
+  }
+  return run;
 }
 
 /**
  * Invoices every active schedule's due periods (today in the studio's time zone at `now`); `only`
- * restricts the run to one schedule (a save whose first period is due today).
+ * restricts the run to one schedule (a save whose first period is due today). Once `signal` is
+ * aborted (shutting down) it stops between two transactions and counts what it left as `postponed`:
+ * a transaction it interrupts is rolled back, and the next run (the next start) makes it.
  */
 export async function runDueSchedules(
   deps: SendDeps,
   now: Date = new Date(),
-  options: { only?: string } = {},
+  options: { only?: string; signal?: AbortSignal } = {},
 ): Promise<RetainerRun> {
+  const { signal } = options;
   const today = todayIn(await studioTimeZone(deps.db), now);
   const ids = (await dueScheduleIds(deps.db, today)).filter((id) => !options.only || id === options.only);
-  const total: RetainerRun = { made: [], sent: 0 };
-  for (const id of ids) {
+  const total: RetainerRun = { made: [], sent: 0, postponed: 0 };
+  for (const [index, id] of ids.entries()) {
+    const left = ids.length - index;
+    if (signal?.aborted) {
+      total.postponed = left;
+      break;
+    }
     try {
-      const run = await runSchedule(deps, id, today, now);
+      const run = await runSchedule(deps, id, today, now, signal);
       total.made.push(...run.made);
       total.sent += run.sent;
+      if (!run.finished) {
+        total.postponed = left;
+        break;
+      }
     } catch (error) {
+      // interrupted by the shutdown (the database closing under it): postponed, not failed
+      if (signal?.aborted) {
+        total.postponed = left;
+        break;
+      }
       deps.logger.error({ err: error, schedule: id }, "retainer run failed");
     }
+    await yieldToEventLoop();
   }
   return total;
 }

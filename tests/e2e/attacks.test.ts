@@ -7,7 +7,10 @@
  * - stored XSS payloads in every field stay inert text in the admin pages, the printable view,
  *   the public pages and the PDF; no `javascript:` link anywhere; mail is plain text only;
  * - oversized fields are refused with a clear message and store nothing; extra posted fields and
- *   browser-sent totals change nothing; redirects after sign-in stay on the site.
+ *   browser-sent totals change nothing; redirects after sign-in stay on the site;
+ * - the public forms under a race and as a mailer (issue 36): every slot of a day booked at once keeps
+ *   the daily cap and the buffers, one address gets at most three booking mails a day, and /portal runs
+ *   the same queries before answering a known and an unknown address.
  * Covered elsewhere, not repeated: anonymous and staff on every route (admin-routes.test.ts), body
  * limits and malformed input (security.test.ts), the reset flow's same answer (admin.test.ts).
  */
@@ -54,6 +57,7 @@ import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { bodyLimitFor, bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { createPostgresDatabase } from "../support/database.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { actionRoutes, guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
@@ -1022,5 +1026,106 @@ describe("the third attack's classes (issue 36)", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+/**
+ * The third attack's races and mail through the public forms (issue 36, attack findings 4, 6 and 8),
+ * over HTTP against their own server (no per-address limit on the forms, so the races are real): on
+ * PostgreSQL with TEST_DATABASE_URL (where the attack raced), else on PGlite.
+ */
+describe(`races and mail through the public forms [${process.env.TEST_DATABASE_URL ? "postgres" : "pglite"}]`, () => {
+  let server: TestServer;
+  let dataDir: string;
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
+  const known = { name: "Known Client", email: "known@client.test" };
+
+  beforeAll(async () => {
+    dataDir = dataDirWithAccounts();
+    const env = { CONTACT_MIN_FILL_MS: "0", CONTACT_RATE_LIMIT: "off" };
+    if (process.env.TEST_DATABASE_URL) {
+      postgres = await createPostgresDatabase();
+      server = await startServer({ dataDir, env: { ...env, DATABASE_URL: postgres.url } });
+      const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 1 });
+      await database.db.insert(customers).values(known);
+      await database.close();
+    } else {
+      const database = await openDatabase({ dataDir });
+      await database.db.insert(customers).values(known);
+      await database.close();
+      server = await startServer({ dataDir, env });
+    }
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The booking page of a day with free times (the `nth` listed), its slots and its form's cookie. */
+  async function bookingDay(nth: number) {
+    const first = await fetch(`${server.url}/book`);
+    const days = [...(await first.text()).matchAll(/href="[^"]*[?&;]day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]);
+    const day = [...new Set(days)][nth] ?? "";
+    const page = await fetch(`${server.url}/book?day=${day}`);
+    const slots = [...(await page.text()).matchAll(/name="slot"[^>]*value="([^"]+)"/g)].map((m) => m[1] ?? "");
+    // the form's time-trap token, in the cookie the booking page sets (ADR 0037)
+    const cookie = first.headers.getSetCookie().find((line) => line.startsWith("studio_book_form=")) ?? "";
+    return { day, slots, cookie: cookie.split(";")[0] ?? "" };
+  }
+  const book = (cookie: string, slot: string, name: string, email = `${name}@example.test`) =>
+    fetch(`${server.url}/book`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: new URLSearchParams({ slot, name, email }),
+    });
+
+  it("every slot of one day booked at once: the daily cap (4) and the 15-minute buffer hold (attack finding 4)", async () => {
+    const { slots, cookie } = await bookingDay(1);
+    expect(slots.length).toBeGreaterThanOrEqual(10);
+    const answers = await Promise.all(slots.map((slot, index) => book(cookie, slot, `racer${index}`)));
+    const booked = slots.filter((_, index) => answers[index]?.status === 303).sort();
+    expect(booked).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(slots.length - 4);
+    for (let index = 1; index < booked.length; index++) {
+      const gap = Date.parse(booked[index] ?? "") - Date.parse(booked[index - 1] ?? "");
+      // a 30-minute session and its 15-minute buffer
+      expect(gap).toBeGreaterThanOrEqual(45 * 60_000);
+    }
+  });
+
+  it("one address gets at most three booking confirmations a day (attack finding 8)", async () => {
+    const { slots, cookie } = await bookingDay(2);
+    const spaced = slots.filter((_, index) => index % 2 === 0);
+    for (const slot of spaced.slice(0, 3))
+      expect((await book(cookie, slot, "Victim", "victim@example.test")).status).toBe(303);
+    const refused = await book(cookie, spaced[3] ?? "", "Victim", "victim@example.test");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("This email address has booked several consultations today already.");
+  });
+
+  it("/portal runs the same queries before answering a known and an unknown address (attack finding 6)", async () => {
+    const ask = async (email: string) => {
+      const requestId = `portal-${randomBytes(6).toString("hex")}`;
+      const answer = await fetch(`${server.url}/portal`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Request-Id": requestId },
+        body: new URLSearchParams({ email }),
+      });
+      const line = await until(
+        () => server.logs().find((entry) => entry.reqId === requestId && entry.msg === "request"),
+        {
+          what: "the request's log line",
+        },
+      );
+      return { status: answer.status, location: answer.headers.get("location"), queries: line.queries };
+    };
+    const unknown = await ask("nobody@client.test");
+    const known = await ask("known@client.test");
+    expect(known).toEqual(unknown);
+    expect(known).toMatchObject({ status: 303, location: "/portal?sent=1" });
   });
 });

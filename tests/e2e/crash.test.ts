@@ -13,6 +13,7 @@ import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
+import { createPostgresDatabase } from "../support/database.ts";
 import { projectRoot, startServer, type TestServer } from "../support/server.ts";
 
 const env = { CONTACT_RATE_LIMIT: "off", CONTACT_MIN_FILL_MS: "0" };
@@ -131,3 +132,54 @@ describe("kill -9 during writes [pglite]", () => {
     expect(restored).toEqual(stored);
   });
 });
+
+if (process.env.TEST_DATABASE_URL) {
+  describe("db:restore against a live PostgreSQL (fault test 3)", () => {
+    it("refuses --force while a server is connected, which goes on serving its data; restores once it is stopped", async () => {
+      const database = await createPostgresDatabase();
+      const cli = (args: string[]) =>
+        spawnSync(process.execPath, ["scripts/db.ts", ...args], {
+          cwd: projectRoot,
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: process.env.HOME ?? "",
+            ENV_FILE: "none",
+            DATABASE_URL: database.url,
+          },
+          encoding: "utf8",
+        });
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "studio-e2e-restore-")), "backup.dump");
+      dirs.push(path.dirname(file));
+      const servers: TestServer[] = [];
+      try {
+        const server = await startServer({ env: { ...env, DATABASE_URL: database.url } });
+        servers.push(server);
+        expect(await postInquiry(server, "before-backup")).toBe(303);
+        const backup = cli(["backup", file]);
+        expect(backup.status, backup.stderr).toBe(0);
+        expect(await postInquiry(server, "after-backup")).toBe(303);
+        const refused = cli(["restore", file, "--force"]);
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toContain("Stop every server instance");
+        // nothing was replaced: the server keeps its data and its traffic
+        expect(await postInquiry(server, "after-refusal")).toBe(303);
+        expect(await server.stop()).toBe(0);
+        const restore = cli(["restore", file, "--force"]);
+        expect(restore.status, restore.stderr).toBe(0);
+        const restarted = await startServer({ env: { ...env, DATABASE_URL: database.url } });
+        servers.push(restarted);
+        expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+        expect(await restarted.stop()).toBe(0);
+        // the backup's rows, and none written after it
+        const restored = await openDatabase({ databaseUrl: database.url, poolSize: 1 });
+        const messages = await restored.db.select({ message: contactSubmissions.message }).from(contactSubmissions);
+        await restored.close();
+        expect(messages.map((row) => row.message)).toEqual(["before-backup"]);
+      } finally {
+        // a failed test leaves no server running
+        for (const server of servers) await server.stop();
+        await database.drop();
+      }
+    });
+  });
+}

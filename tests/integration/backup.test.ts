@@ -153,4 +153,40 @@ if (process.env.TEST_DATABASE_URL)
         await target.drop();
       }
     });
+
+    it("refuses --force while an app instance is connected, touching nothing; runs once none is (fault test 3)", async () => {
+      const source = await createPostgresDatabase();
+      const live = await createPostgresDatabase();
+      try {
+        const database = await openDatabase({ databaseUrl: source.url, poolSize: 2 });
+        await migrate(database, () => seedBaseline(database.db));
+        await database.close();
+        const file = path.join(tempDir(), "backup.dump");
+        await backupDatabase({ dataDir: "unused", databaseUrl: source.url }, file);
+
+        // a running instance: the app's pool, with the connection its change feed keeps open
+        const instance = await openDatabase({ databaseUrl: live.url, poolSize: 2 });
+        await fill(instance);
+        const before = await snapshot(instance);
+        const listener = await instance.pool?.connect();
+        try {
+          const refused = restoreDatabase({ dataDir: "unused", databaseUrl: live.url }, file, { force: true });
+          await expect(refused).rejects.toThrow(BackupError);
+          await expect(refused).rejects.toThrow(/in use: \d+ connections? of the app .*Stop every server instance/);
+          // nothing was dropped: the instance goes on with its data
+          expect(await snapshot(instance)).toEqual(before);
+        } finally {
+          listener?.release();
+          await instance.close();
+        }
+        // with every instance stopped, the restore replaces the database
+        await restoreDatabase({ dataDir: "unused", databaseUrl: live.url }, file, { force: true });
+        const restored = await openDatabase({ databaseUrl: live.url, poolSize: 2 });
+        expect((await snapshot(restored)).counts.customers).toBe(0);
+        await restored.close();
+      } finally {
+        await source.drop();
+        await live.drop();
+      }
+    });
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loadConfig } from "#app/config.server.ts";
+import { openDatabase } from "#app/db/client.server.ts";
 import { auditLog, bookings, contactSubmissions, mailAttachments, mailOutbox, users } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { defaultAvailability } from "#app/domain/booking.ts";
@@ -48,7 +49,7 @@ async function mailedToken(database: ReturnType<Parameters<Parameters<typeof des
   return tokens;
 }
 
-describeEachDatabase("booking the free consultation", (database) => {
+describeEachDatabase("booking the free consultation", (database, kind) => {
   const app = () => ({
     config,
     database: database(),
@@ -91,6 +92,132 @@ describeEachDatabase("booking the free consultation", (database) => {
     expect(ics).toContain(`UID:${rows[0]?.id}@studio-booking`);
     expect(ics).toMatch(new RegExp(`DTSTART:${slot.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`));
     expect(ics).toMatch(/ORGANIZER;CN="?[^:]+"?:mailto:/);
+  });
+
+  /** The first bookable day's slots with the given cap and buffers (every day open 9 to 17). */
+  async function daySlots(settings: { dailyCap: number; bufferAfterMinutes: number }) {
+    await seedBaseline(database().db);
+    await saveAvailabilitySettings(database().db, {
+      ...defaultAvailability,
+      weeklyHours: Array.from({ length: 7 }, () => [{ start: "09:00", end: "17:00" }]),
+      minimumNoticeMinutes: 60,
+      ...settings,
+    });
+    const { days } = await openSlots(database().db);
+    const day = days[1];
+    if (!day || day.slots.length < 16) throw new Error("no full day");
+    return day.slots;
+  }
+
+  const bookAt = (slot: Date, name: string, on: Parameters<typeof bookConsultation>[0] = app()) =>
+    bookConsultation(on, form({ slot: slot.toISOString(), name, email: `${name}@example.test` }));
+
+  it("holds the daily cap when ten visitors book one day at once (attack finding 4)", async () => {
+    const slots = await daySlots({ dailyCap: 4, bufferAfterMinutes: 0 });
+    // ten different times of one day, none near another
+    const outcomes = await Promise.all(slots.slice(0, 10).map((slot, index) => bookAt(slot, `visitor${index}`)));
+    expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome.kind === "taken")).toHaveLength(6);
+    expect(await database().db.select().from(bookings)).toHaveLength(4);
+  });
+
+  it("holds the 15-minute buffer when eight adjacent slots are booked at once (attack finding 4)", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 15 });
+    const outcomes = await Promise.all(slots.slice(0, 8).map((slot, index) => bookAt(slot, `visitor${index}`)));
+    const rows = (await database().db.select().from(bookings)).sort(
+      (a, b) => a.startsAt.getTime() - b.startsAt.getTime(),
+    );
+    expect(rows.length).toBe(outcomes.filter((outcome) => outcome.kind === "booked").length);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (let index = 1; index < rows.length; index++) {
+      const gap = (rows[index]?.startsAt.getTime() ?? 0) - (rows[index - 1]?.endsAt.getTime() ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(15 * 60_000);
+    }
+  });
+
+  it("holds the buffer when a visitor books next to a slot another booking is being moved to", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 15 });
+    const [first, , , target, next] = slots;
+    if (!first || !target || !next) throw new Error("no slots");
+    expect((await bookAt(first, "ada")).kind).toBe("booked");
+    const [token] = await mailedToken(database());
+    const [moved, booked] = await Promise.all([
+      manageBooking(app(), manageTokenHash(token) ?? "", { intent: "reschedule", slot: target }),
+      bookAt(next, "grace"),
+    ]);
+    // exactly one of them gets the time: the other is told it was just taken
+    expect([moved.kind === "moved", booked.kind === "booked"].filter(Boolean)).toHaveLength(1);
+    expect([moved.kind, booked.kind]).toContain("taken");
+    expect(await database().db.select().from(bookings)).toHaveLength(moved.kind === "moved" ? 1 : 2);
+  });
+
+  // two instances: PostgreSQL only (PGlite is one process)
+  if (kind === "postgres") {
+    it("holds the cap and the buffer across two instances on one PostgreSQL (attack finding 4)", async () => {
+      const slots = await daySlots({ dailyCap: 3, bufferAfterMinutes: 15 });
+      const url = database().url;
+      if (!url) throw new Error("no PostgreSQL URL");
+      // a second instance: its own pool of connections to the same database
+      const other = await openDatabase({ databaseUrl: url, poolSize: 10 });
+      try {
+        const second = { ...app(), database: other };
+        const outcomes = await Promise.all(
+          slots.slice(0, 12).map((slot, index) => bookAt(slot, `visitor${index}`, index % 2 ? second : app())),
+        );
+        const rows = (await database().db.select().from(bookings)).sort(
+          (a, b) => a.startsAt.getTime() - b.startsAt.getTime(),
+        );
+        expect(rows).toHaveLength(3);
+        expect(outcomes.filter((outcome) => outcome.kind === "booked")).toHaveLength(3);
+        for (let index = 1; index < rows.length; index++) {
+          const gap = (rows[index]?.startsAt.getTime() ?? 0) - (rows[index - 1]?.endsAt.getTime() ?? 0);
+          expect(gap).toBeGreaterThanOrEqual(15 * 60_000);
+        }
+      } finally {
+        await other.close();
+      }
+    });
+  }
+
+  it("mails one address at most three confirmations a day, says where the request was made, and keeps the visitor's words out of the invitation's title (attack finding 8)", async () => {
+    const slots = await daySlots({ dailyCap: 0, bufferAfterMinutes: 0 });
+    const note = `Call me at once on +1 555 0100 about your account. ${"x".repeat(400)}`;
+    const bookAs = (slot: Date | undefined, email: string) =>
+      bookConsultation(app(), form({ slot: slot?.toISOString() ?? "", name: "Urgent: account locked", email, note }));
+    for (const slot of slots.slice(0, 3)) expect((await bookAs(slot, "victim@example.test")).kind).toBe("booked");
+    // the fourth to that address (however it is spelled) is refused, and nothing more is mailed to it
+    const refused = await bookAs(slots[4], " VICTIM@example.test");
+    expect(refused).toMatchObject({ kind: "recipient-limited" });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    // another address is not held up by it
+    expect((await bookAs(slots[6], "someone@example.test")).kind).toBe("booked");
+    const toVictim = await database().db.select().from(mailOutbox).where(eq(mailOutbox.to, "victim@example.test"));
+    expect(toVictim).toHaveLength(3);
+    expect(await database().db.select().from(bookings)).toHaveLength(4);
+
+    // the mail says it confirms a request made on the studio's site; the name given is a labelled line
+    const { openText } = await import("#app/services/sealing.server.ts");
+    const { mailKey } = await import("#app/services/mail.server.ts");
+    const text = openText(mailKey(config.sessionSecret), toVictim[0]?.text ?? "") ?? "";
+    expect(toVictim[0]?.subject).toMatch(/^Confirmation of your free consultation request on .+'s website$/);
+    expect(text).toMatch(/^Hello,\n\nThis email confirms a request made on .+'s website \(studio\.example\)/);
+    expect(text).toContain("Name given on the booking form: Urgent: account locked");
+    expect(text).toContain("If you did not make this request, cancel it with the link above");
+    expect(text).not.toContain("Call me");
+
+    // the invitation: the studio's title; the note short, on one line, labelled as the visitor's
+    const [attachment] = await database()
+      .db.select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, toVictim[0]?.id ?? ""));
+    const ics = new TextDecoder().decode(attachment?.content).replace(/\r\n[ \t]/g, "");
+    const summary = /^SUMMARY:(.*)$/m.exec(ics)?.[1] ?? "";
+    expect(summary).toMatch(/^Free Consultation with /);
+    expect(summary).not.toMatch(/Urgent|Call me/);
+    const description = /^DESCRIPTION:(.*)$/m.exec(ics)?.[1] ?? "";
+    expect(description).toContain('Note typed on the booking form by the person who booked: "Call me at once');
+    expect(description.length).toBeLessThan(320);
+    expect(description).not.toContain("x".repeat(200));
   });
 
   it("refuses a second booking of a booked start in the database itself, even when two inserts race", async () => {

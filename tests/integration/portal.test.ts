@@ -9,12 +9,14 @@
 
 import { desc, eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { type QueryStats, runWithQueryStats } from "#app/db/client.server.ts";
 import {
   auditLog,
   bookings,
   invoices,
   mailOutbox,
   payments,
+  portalLinkRequests,
   portalLinks,
   proposals,
   rateLimitBuckets,
@@ -32,7 +34,12 @@ import * as portalRequest from "#app/routes/portal-request.tsx";
 import * as beaconRoute from "#app/routes/view-beacon.ts";
 import { issueClientLink } from "#app/services/client-links.server.ts";
 import { mailKey } from "#app/services/mail.server.ts";
-import { portalMailLimit, portalOpenLimit, portalRequestLimit } from "#app/services/portal.server.ts";
+import {
+  answerPortalLinkRequests,
+  portalMailLimit,
+  portalOpenLimit,
+  portalRequestLimit,
+} from "#app/services/portal.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { beaconStamp } from "#app/services/view-beacon.server.ts";
@@ -356,12 +363,17 @@ describeEachDatabase("client portal", (database) => {
 
   it("the request page answers the same for known and unknown addresses, mails only known ones, and is rate-limited", async () => {
     const ask = (email: string) => call(portalRequest.action, "/portal", { form: { email } });
+    /** what the mail worker does after the page has answered */
+    const answerRequests = () => answerPortalLinkRequests({ db: db(), config: testConfig });
     const unknown = await ask("nobody@client.test");
     expect(unknown).toMatchObject({ status: 303, location: "/portal?sent=1" });
+    expect(await answerRequests()).toBe(0);
     expect(await db().select().from(mailOutbox)).toHaveLength(0);
 
     const known = await ask("ADA@client.test");
     expect(known).toMatchObject({ status: 303, location: "/portal?sent=1" });
+    expect(await answerRequests()).toBe(1);
+    expect(await db().select().from(portalLinkRequests)).toHaveLength(0);
     const [mail] = await db().select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
     expect(mail?.to).toBe("ada@client.test");
     expect(mail?.text).not.toContain("/portal/");
@@ -378,9 +390,44 @@ describeEachDatabase("client portal", (database) => {
     }
     const limited = await ask("ada@client.test");
     expect(limited.status).toBe(429);
+    await answerRequests();
     // per email, silently: at most portalMailLimit mails an hour (one more came before the reset)
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ada@client.test"));
     expect(mails).toHaveLength(1 + portalMailLimit.limit);
+  });
+
+  it("the request page does the same work before answering for a known and an unknown address; the link is made after (attack finding 6)", async () => {
+    /** the answer, the queries run before it, and what was written by then */
+    const ask = async (email: string) => {
+      const stats: QueryStats = { count: 0, ms: 0 };
+      const answer = await runWithQueryStats(stats, () => call(portalRequest.action, "/portal", { form: { email } }));
+      const written = {
+        mails: (await db().select().from(mailOutbox)).length,
+        links: (await db().select().from(portalLinks)).length,
+        audit: (await db().select().from(auditLog)).length,
+      };
+      return { status: answer.status, location: answer.location, queries: stats.count, written };
+    };
+    const before = {
+      mails: (await db().select().from(mailOutbox)).length,
+      links: (await db().select().from(portalLinks)).length,
+      audit: (await db().select().from(auditLog)).length,
+    };
+    const unknown = await ask("nobody@client.test");
+    const known = await ask("ada@client.test");
+    expect(known).toEqual({ ...unknown, written: before });
+    expect(unknown.written).toEqual(before);
+    // the known address's link and mail come afterwards, from the mail worker
+    expect(await answerPortalLinkRequests({ db: db(), config: testConfig })).toBe(1);
+    expect((await db().select().from(mailOutbox)).length).toBe(before.mails + 1);
+    expect((await db().select().from(portalLinks)).length).toBe(before.links + 1);
+    // a request is answered once, even by two workers at once
+    await ask("ada@client.test");
+    const twice = await Promise.all([
+      answerPortalLinkRequests({ db: db(), config: testConfig }),
+      answerPortalLinkRequests({ db: db(), config: testConfig }),
+    ]);
+    expect(twice.reduce((sum, queued) => sum + queued, 0)).toBe(1);
   });
 
   it("the owner's Send portal link queues a sealed mail and is audited", async () => {

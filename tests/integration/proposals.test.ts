@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
 import {
   contactSubmissions,
   invoiceLinks,
@@ -286,6 +287,47 @@ describeEachDatabase("proposals", (database) => {
     expect(await sign(revoked.token, signForm(revokedHash))).toEqual({ status: "gone" });
     expect((await findClientProposal(db(), revoked.token, "198.51.100.9")).status).toBe("not-found");
     expect(await db().select().from(projects)).toHaveLength(0);
+  });
+
+  it("a client signing while the owner revokes gets a clear answer on both sides, never a deadlock (attack finding 5)", async () => {
+    // PostgreSQL runs them at once (its own pool, a connection for each); PGlite one after the other
+    const url = database().url;
+    const parallel = url ? await openDatabase({ databaseUrl: url, poolSize: 24 }) : null;
+    const on = parallel?.db ?? db();
+    try {
+      const pairs = [];
+      for (let index = 0; index < 12; index++) {
+        const customer = await insertCustomer(db(), { name: `Client${index} Test` });
+        const created = await createProposal(db(), await formFor(customer.id), null);
+        const sent = await sendProposal(deps(), { proposalId: created.id, actor: null, ip: null });
+        if (sent.status !== "sent") throw new Error("not sent");
+        const token = new URL(sent.link).pathname.split("/").pop() ?? "";
+        pairs.push({ id: created.id, token, hash: await openedHash(token) });
+      }
+      const outcomes = await Promise.all(
+        pairs.map(async ({ id, token, hash }) => {
+          const [signed, revoked] = await Promise.all([
+            signProposal({ ...deps(), db: on }, { token, form: signForm(hash), ip: null, userAgent: null }),
+            revokeProposal(on, id),
+          ]);
+          return { id, signed, revoked };
+        }),
+      );
+      for (const { id, signed, revoked } of outcomes) {
+        const row = await getProposal(db(), id);
+        // one of the two won; the other was told why
+        if (signed.status === "signed") {
+          expect(revoked).toMatchObject({ ok: false });
+          expect(row?.status).toBe("signed");
+        } else {
+          expect(revoked).toMatchObject({ ok: true });
+          expect(signed.status === "gone" || signed.status === "refused").toBe(true);
+          expect(row?.status).toBe("revoked");
+        }
+      }
+    } finally {
+      await parallel?.close();
+    }
   });
 
   it("a sent proposal cannot be edited or deleted in place; the list shows expired ones as expired", async () => {

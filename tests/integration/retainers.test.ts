@@ -20,6 +20,7 @@ import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
+import { until } from "../support/wait.ts";
 
 const logger = pino({ level: "silent" });
 const fees: ProjectPricing = {
@@ -185,6 +186,48 @@ describeEachDatabase("retainers", (database, kind) => {
     ).toMatchObject({ ok: false });
     const listed = await listProjectSchedules(db, project.id);
     expect(listed[0]?.invoices.map((invoice) => invoice.periodStart)).toEqual(["2027-02-15", "2026-11-15"]);
+  });
+
+  it("catches up in short transactions: the database and the event loop answer meanwhile; a shutdown stops it between two, and the next run finishes it (fault tests 2 and 4)", async () => {
+    const { db } = database();
+    // weekly from 5 January 2026; the server comes back on 1 March 2027: 61 periods due
+    const { schedule } = await setUp({ frequency: "week", start_date: "2026-01-05" }, "2026-01-05");
+    const invoiceCount = async () => (await scheduleInvoices(schedule.id)).length;
+    // how late a 10 ms timer runs while the job works: the event loop's longest stall
+    let worstLag = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      worstLag = Math.max(worstLag, now - last - 10);
+      last = now;
+    }, 10);
+    const shutdown = new AbortController();
+    try {
+      const running = runDueSchedules(deps(), noonOn("2027-03-01"), { signal: shutdown.signal });
+      // a query of someone else's (a page) is answered between two of the job's transactions
+      const asked = performance.now();
+      await until(async () => (await invoiceCount()) >= 3, { intervalMs: 1, what: "three invoices made" });
+      const answeredWithin = performance.now() - asked;
+      shutdown.abort();
+      const run = await running;
+      expect(run.postponed).toBe(1);
+      expect(run.made.length).toBeGreaterThanOrEqual(3);
+      expect(run.made.length).toBeLessThan(61);
+      // what it made is committed, nothing half made
+      expect(await invoiceCount()).toBe(run.made.length);
+      expect(answeredWithin).toBeLessThan(2_000);
+      expect(worstLag).toBeLessThan(250);
+    } finally {
+      clearInterval(ticker);
+    }
+    // the next run (the next start) makes the rest, each period once
+    const rest = await runDueSchedules(deps(), noonOn("2027-03-01"));
+    expect(rest.postponed).toBe(0);
+    const made = await scheduleInvoices(schedule.id);
+    expect(made).toHaveLength(61);
+    expect(new Set(made.map((invoice) => invoice.periodStart)).size).toBe(61);
+    const [stored] = await db.select().from(recurringSchedules).where(eq(recurringSchedules.id, schedule.id));
+    expect(stored?.nextDue).toBe("2027-03-08");
   });
 
   it("ends by itself after its end date", async () => {

@@ -42,6 +42,7 @@ import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
 
 const logger = pino({ level: "silent" });
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -331,6 +332,47 @@ describeEachDatabase("sending documents", (database) => {
       expect(mails[0]?.text).not.toContain("/i/");
       await dropExpiredSecrets(db, new Date(Date.now() + 3 * 3600_000));
       expect((await db.select().from(mailOutbox))[0]?.text).toBe(droppedBody);
+    });
+
+    it("a day of many reminders: one short transaction each, once each however many runs race; a shutdown postpones the rest (fault tests 2 and 4)", async () => {
+      const db = database().db;
+      const deps = { db, config: testConfig, logger };
+      const today = todayIn("America/New_York");
+      const customer = await insertCustomer(db, { name: "Bulk", email: "bulk@client.test" });
+      for (let index = 0; index < 24; index++) {
+        await insertInvoice(db, {
+          invoiceNumber: `INV-1${String(index).padStart(3, "0")}`,
+          customerId: customer.id,
+          status: "sent",
+          sentAt: new Date(Date.now() - 30 * 86_400_000),
+          issueDate: addDaysIso(today, -30),
+          dueDate: addDaysIso(today, 3),
+          totalAmount: "100.00",
+          balanceDue: "100.00",
+        });
+      }
+      const shutdown = new AbortController();
+      let postponed = 0;
+      const first = queueDueReminders(deps, new Date(), {
+        signal: shutdown.signal,
+        onPostponed: () => {
+          postponed++;
+        },
+      });
+      // a query of someone else's is answered between two of its transactions, then the shutdown comes
+      await until(async () => (await db.select().from(invoiceSends)).length >= 3, { intervalMs: 1 });
+      shutdown.abort();
+      const queued = await first;
+      expect(postponed).toBe(1);
+      expect(queued).toBeGreaterThanOrEqual(3);
+      expect(queued).toBeLessThan(24);
+      expect(await db.select().from(invoiceSends)).toHaveLength(queued);
+      // the next runs (two instances at once) queue the rest, each once
+      const rest = await Promise.all([queueDueReminders(deps), queueDueReminders(deps)]);
+      expect(queued + rest[0] + rest[1]).toBe(24);
+      const reminders = await db.select().from(invoiceSends).where(eq(invoiceSends.kind, "reminder"));
+      expect(new Set(reminders.map((row) => row.invoiceId)).size).toBe(24);
+      expect(await db.select().from(mailOutbox)).toHaveLength(24);
     });
 
     it("sends none for paid, draft or reminders-off invoices, and follows the schedule in Settings", async () => {

@@ -107,6 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         retryAfterSeconds: outcome.retryAfterSeconds,
         headers: noStore,
       });
+    case "recipient-limited":
+      return refuse(429, bookingMessages.recipientLimited, {
+        submission: outcome.submission,
+        retryAfterSeconds: outcome.retryAfterSeconds,
+        headers: noStore,
+      });
   }
 }
 
