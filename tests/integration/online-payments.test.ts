@@ -11,7 +11,7 @@ import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.t
 import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
-import { listPayments } from "#app/models/payments.server.ts";
+import { listPayments, listRefunds } from "#app/models/payments.server.ts";
 import * as settings from "#app/routes/admin/settings.tsx";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
 import { sendDocument } from "#app/services/invoice-sending.server.ts";
@@ -89,7 +89,9 @@ describeEachDatabase("online payments", (database) => {
     });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ada@client.test"));
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining("Receipt for invoice INV-0007")]);
-    expect(await db().select().from(providerEvents)).toMatchObject([{ eventId: event.id, outcome: "recorded" }]);
+    expect(await db().select().from(providerEvents)).toMatchObject([
+      { eventId: event.id, invoiceId, outcome: "reconciled: 100000 cents received, 0 refunded" },
+    ]);
 
     // the same event again: nothing changes
     expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: false });
@@ -146,7 +148,7 @@ describeEachDatabase("online payments", (database) => {
     expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
   });
 
-  it("a refund reverses its payment, once; a completion arriving after it records nothing", async () => {
+  it("a refund is an entry under its payment, never a change to it; replays and late completions change nothing", async () => {
     const { sessionId } = await checkout();
     fake.pay(sessionId);
     const completed = fake.completedEvent(sessionId);
@@ -154,18 +156,81 @@ describeEachDatabase("online payments", (database) => {
     const partly = fake.refundEvent(sessionId, 30_000);
     expect(await webhook(partly.payload, fake.sign(partly.payload))).toMatchObject({ status: 200, recorded: true });
     expect(await stored()).toMatchObject({ status: "partial", amountPaid: "700.00", balanceDue: "300.00" });
-    const refund = fake.refundEvent(sessionId);
-    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ status: 200, recorded: true });
+    const rest = fake.refundEvent(sessionId);
+    expect(await webhook(rest.payload, fake.sign(rest.payload))).toMatchObject({ status: 200, recorded: true });
     expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
-    expect(await db().select().from(payments)).toHaveLength(0);
-    // replays of the refund and of the completion change nothing
-    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ recorded: false });
+    expect(await db().select({ amount: payments.amount }).from(payments)).toEqual([{ amount: "1000.00" }]);
+    const entries = await listRefunds(db(), invoiceId);
+    expect(entries.map((entry) => [entry.providerRefundId, entry.amount, entry.kind])).toEqual([
+      [partly.refundId, "300.00", "refund"],
+      [rest.refundId, "700.00", "refund"],
+    ]);
+    // the client got the receipt, then a refund notice for each refund
+    const subjects = (await db().select().from(mailOutbox)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      expect.stringContaining("Receipt for invoice INV-0007"),
+      expect.stringContaining("Refund for invoice INV-0007"),
+      expect.stringContaining("Refund for invoice INV-0007"),
+    ]);
+    // replays of the refunds and of the completion, a resend with a new id, the return page: nothing changes
+    expect(await webhook(rest.payload, fake.sign(rest.payload))).toMatchObject({ recorded: false });
     expect(await webhook(completed.payload, fake.sign(completed.payload))).toMatchObject({ recorded: false });
     const late = fake.completedEvent(sessionId);
     expect(await webhook(late.payload, fake.sign(late.payload))).toMatchObject({ recorded: false });
-    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).not.toBe("recorded");
-    expect(await db().select().from(payments)).toHaveLength(0);
-    expect(await stored()).toMatchObject({ status: "sent", balanceDue: "1000.00" });
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).toBe("paid");
+    expect(await db().select().from(payments)).toHaveLength(1);
+    expect(await listRefunds(db(), invoiceId)).toHaveLength(2);
+    expect(await db().select().from(mailOutbox)).toHaveLength(3);
+    expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
+  });
+
+  it("defect: a partial refund delivered before its completion keeps what was not refunded ($400 of $1,000 paid)", async () => {
+    await savePaymentSettings(db(), { ...defaultPaymentSettings, allowPartialPayments: true });
+    const { sessionId } = await checkout(70_000);
+    fake.pay(sessionId);
+    const refund = fake.refundEvent(sessionId, 30_000);
+    const completed = fake.completedEvent(sessionId);
+    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ status: 200 });
+    expect(await webhook(completed.payload, fake.sign(completed.payload))).toMatchObject({ status: 200 });
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
+    // resending everything changes nothing
+    for (const event of [refund, completed, refund]) await webhook(event.payload, fake.sign(event.payload));
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
+  });
+
+  it("defect: a full refund delivered 0-60 ms after its completion leaves nothing paid", async () => {
+    const customer = await insertCustomer(db(), { name: "Grace Hopper" });
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const row = await insertInvoice(db(), {
+          invoiceNumber: `INV-1${String(index).padStart(3, "0")}`,
+          customerId: customer.id,
+          status: "sent",
+          subtotal: "500.00",
+          totalAmount: "500.00",
+          balanceDue: "500.00",
+        });
+        const invoice = await getPrintableInvoice(db(), row.id);
+        if (!invoice) throw new Error("no invoice");
+        const started = await startCheckout(deps(), { invoice, token: "T".repeat(43), requested: undefined });
+        if (!started.ok) throw new Error(started.message);
+        const sessionId = started.url.split("/").pop() ?? "";
+        fake.pay(sessionId);
+        return { id: row.id, completed: fake.completedEvent(sessionId), refund: fake.refundEvent(sessionId) };
+      }),
+    );
+    // each refund leaves a few milliseconds after its completion (a spread, not a wait for anything)
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all(
+      rounds.flatMap((round, index) => [
+        webhook(round.completed.payload, fake.sign(round.completed.payload)),
+        later(index * 5).then(() => webhook(round.refund.payload, fake.sign(round.refund.payload))),
+      ]),
+    );
+    const rows = await db().select().from(invoices).where(eq(invoices.customerId, customer.id));
+    expect(rows.map((row) => `${row.invoiceNumber} ${row.status} ${row.amountPaid}`).sort()).toEqual(
+      rounds.map((_, index) => `INV-1${String(index).padStart(3, "0")} sent 0.00`),
+    );
   });
 
   it("the return page reconciles before the webhook; the webhook then changes nothing", async () => {
