@@ -1,16 +1,15 @@
 /**
- * The owner's notices (ADR 0041): their kinds, the page's texts and its two forms (mark one read,
- * mark all read). Small on purpose: any part of the back office that needs the owner's attention
- * posts one (models/owner-notices.server.ts `postOwnerNotice`) with a link to where to act.
+ * The owner's notices (ADR 0041): their kinds and the texts of the header's count and the page.
+ * Small on purpose: any part of the back office that needs the owner's attention posts one
+ * (models/owner-notices.server.ts `postOwnerNotice`) with a link to where to act. Schema-free, as
+ * the shell reads it on every page; the page's forms are in `owner-notice-form.ts`.
  */
-import { z } from "zod";
-import { uuidField } from "#app/domain/ids.ts";
 
 /** Who posts notices; a new poster adds its kind here. */
-export const noticeKinds = ["payment_anomaly", "payment_dispute"] as const;
+const noticeKinds = ["payment_anomaly", "payment_dispute"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
-export const noticeKindLabels: Record<NoticeKind, string> = {
+const noticeKindLabels: Record<NoticeKind, string> = {
   payment_anomaly: "Online payment",
   payment_dispute: "Dispute",
 };
@@ -32,8 +31,3 @@ export const noticeMessages = {
   notFound: "Notice not found",
   unread: (count: number) => (count === 1 ? "1 unread notice" : `${count} unread notices`),
 } as const;
-
-export const noticeFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("read"), notice_id: uuidField(noticeMessages.notFound) }),
-  z.object({ intent: z.literal("read-all") }),
-]);

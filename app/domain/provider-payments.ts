@@ -19,10 +19,10 @@ import { canTakePayment } from "./invoice-status.ts";
 import { type Cents, formatMoney } from "./money.ts";
 
 /** The one currency the product bills in (every amount is formatted as USD). */
-export const billingCurrency = "usd";
+const billingCurrency = "usd";
 
 /** A refund or a dispute as the provider lists it; `created` in Unix seconds. */
-export type ProviderEntry = { amount: Cents; status: string; created: number };
+type ProviderEntry = { amount: Cents; status: string; created: number };
 
 export type ProviderPaymentState = {
   paymentIntentId: string;
@@ -163,7 +163,7 @@ export function providerLedger(state: ProviderPaymentState): ProviderLedger {
   };
 }
 
-export const anomalyKinds = [
+const anomalyKinds = [
   "unknown_invoice",
   "unknown_payment",
   "invoice_mismatch",
@@ -246,13 +246,13 @@ export function disputeNotice(input: {
 }): string {
   const amount = formatMoney(input.amount);
   if (input.opened) {
-    return `Invoice ${input.invoiceNumber}: the client disputed a payment of ${amount} (${input.status.replaceAll("_", " ")}). Answer it in Stripe's dashboard.`;
+    return `Invoice ${input.invoiceNumber}: the client disputed a payment of ${amount} (${disputeStatusLabel(input.status)}). Answer it in Stripe's dashboard.`;
   }
   if (input.status === "lost")
     return `Invoice ${input.invoiceNumber}: the dispute of ${amount} was lost; it counts as refunded.`;
   if (input.status === "won")
     return `Invoice ${input.invoiceNumber}: the dispute of ${amount} was won; the payment stands.`;
-  return `Invoice ${input.invoiceNumber}: the dispute of ${amount} was closed (${input.status.replaceAll("_", " ")}).`;
+  return `Invoice ${input.invoiceNumber}: the dispute of ${amount} was closed (${disputeStatusLabel(input.status)}).`;
 }
 
 /** The line under a payment for each of its refunds (the invoice page, the portal, mails). */
@@ -260,4 +260,9 @@ export function refundLine(refund: { amount: Cents; kind: "refund" | "dispute" }
   return refund.kind === "dispute"
     ? `Lost in a dispute: ${formatMoney(refund.amount)} on ${day}`
     : `Refunded ${formatMoney(refund.amount)} on ${day}`;
+}
+
+/** A dispute's status as the owner reads it ("needs response", "won"). */
+export function disputeStatusLabel(status: string): string {
+  return status.replace(/^warning_/, "inquiry: ").replaceAll("_", " ");
 }

@@ -4,7 +4,7 @@
  * given, keeps one notice per cause, so a retried job or a resent event tells the owner once. The
  * header shows the unread count (live: an `owner_notices` change event), /admin/notices the list.
  */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { ownerNotices } from "#app/db/schema.ts";
@@ -59,12 +59,12 @@ export async function listOwnerNotices(db: Queryable): Promise<OwnerNotice[]> {
     .limit(noticeListSize);
 }
 
-/** Marks one notice read; false when there is no such notice or it was read already. */
+/** Marks one notice read (a notice read before stays as it was); false when there is no such notice. */
 export async function markNoticeRead(db: Queryable, id: string): Promise<boolean> {
   const [row] = await db
     .update(ownerNotices)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(ownerNotices.id, id), isNull(ownerNotices.readAt)))
+    .set({ readAt: sql`coalesce(${ownerNotices.readAt}, now())` })
+    .where(eq(ownerNotices.id, id))
     .returning({ id: ownerNotices.id });
   if (row) await publishChange(db, { table: "owner_notices", id: row.id });
   return row !== undefined;

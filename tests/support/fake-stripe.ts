@@ -134,6 +134,13 @@ export type FakeStripe = {
   intents: Map<string, Intent>;
   /** the API calls received, "POST /v1/checkout/sessions" … */
   calls: string[];
+  /** while true, every API call answers 503 (with `Stripe-Should-Retry: false`, so the SDK does not retry) */
+  unavailable: boolean;
+  /**
+   * A Checkout session for an invoice made here, as the app's `startCheckout` would make it (for tests
+   * and benchmarks that seed their invoices without going through the Pay button).
+   */
+  openSession(input: { amount: number; invoiceId: string; invoiceNumber: string; email?: string }): Session;
   /**
    * The client completes Checkout: the session paid with a new PaymentIntent and its charge, made
    * now. `currency` (default the session's) makes a payment in another currency.
@@ -174,7 +181,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Session>();
   const intents = new Map<string, Intent>();
   const calls: string[] = [];
-  const now = () => Math.floor(Date.now() / 1000);
+  // the provider's times are whole seconds; each object made here gets a later one than the one before,
+  // so "oldest first" is the order they were made in
+  let lastTime = 0;
+  const now = () => {
+    lastTime = Math.max(Math.floor(Date.now() / 1000), lastTime + 1);
+    return lastTime;
+  };
   const refundedTotal = (intent: Intent) =>
     intent.refunds
       .filter((refund) => refund.status === "pending" || refund.status === "succeeded")
@@ -217,6 +230,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   async function answer(req: IncomingMessage) {
     const url = new URL(req.url ?? "/", base);
     calls.push(`${req.method} ${url.pathname}`);
+    if (fake.unavailable && url.pathname.startsWith("/v1/")) {
+      return { ...json(503, { error: { type: "api_error", message: "Unavailable" } }), noRetry: true };
+    }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const form = parseForm(await readBody(req));
       const item = ((form.line_items as Nested)?.["0"] ?? {}) as Nested;
@@ -296,7 +312,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server: Server = createServer((req, res) => {
     answer(req).then(
       (reply) => {
-        res.writeHead(reply.status, { "Content-Type": reply.type, "Request-Id": id("req") });
+        res.writeHead(reply.status, {
+          "Content-Type": reply.type,
+          "Request-Id": id("req"),
+          ...("noRetry" in reply ? { "Stripe-Should-Retry": "false" } : {}),
+        });
         res.end(reply.body);
       },
       (error: unknown) => {
@@ -331,13 +351,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return intent;
   };
 
-  return {
+  const fake: FakeStripe = {
     url: base,
     secretKey,
     webhookSecret,
     sessions,
+    unavailable: false,
     calls,
     intents,
+    openSession(input) {
+      const sessionId = id("cs");
+      const metadata = { invoice_id: input.invoiceId, invoice_number: input.invoiceNumber };
+      const session: Session = {
+        id: sessionId,
+        object: "checkout.session",
+        mode: "payment",
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: input.amount,
+        currency: "usd",
+        client_reference_id: input.invoiceId,
+        customer_email: input.email ?? null,
+        metadata,
+        payment_intent: null,
+        success_url: `${base}/return?paid={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${base}/return?paid=cancelled`,
+        url: `${base}/checkout/${sessionId}`,
+        created: now(),
+      };
+      sessions.set(sessionId, session);
+      return session;
+    },
     pay(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -439,4 +483,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }
