@@ -97,6 +97,23 @@ export function mergeProviderStates(
   };
 }
 
+/** A value as JSON with its object keys sorted (a jsonb column gives them back in its own order). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** Whether two states say the same (the one stored and a merged read: then nothing is to change). */
+export function sameProviderState(a: ProviderPaymentState, b: ProviderPaymentState): boolean {
+  return canonical(a) === canonical(b);
+}
+
 /** A refund entry of the ledger: a refund, or a lost dispute counted as one. */
 export type LedgerRefund = { providerRefundId: string; kind: "refund" | "dispute"; amount: Cents; created: number };
 

@@ -5,9 +5,9 @@
  * never overpay. A payment made through a provider follows the provider's state
  * (`reconcileProviderPayment`, ADR 0041).
  */
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { invoices, paymentAnomalies, payments, providerEvents, refunds } from "#app/db/schema.ts";
+import { customers, invoices, paymentAnomalies, payments, providerEvents, refunds } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { PaymentMethod } from "#app/domain/enums.ts";
 import { canTakePayment } from "#app/domain/invoice-status.ts";
@@ -18,11 +18,13 @@ import {
   type AnomalyKind,
   anomalyMessages,
   decideProviderPayment,
+  isOpenDispute,
   type LedgerRefund,
   mergeProviderStates,
   openDisputeStatuses,
   type ProviderPaymentState,
   providerLedger,
+  sameProviderState,
 } from "#app/domain/provider-payments.ts";
 import { settle } from "#app/models/document-lifecycle.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
@@ -126,25 +128,23 @@ export async function eventSeen(db: Queryable, event: Pick<ProviderEvent, "provi
 }
 
 /**
- * Takes the provider's event id for this transaction: false when it was taken before (a replay, or a
- * concurrent duplicate that committed first: the unique key makes the later insert wait, then find it).
+ * Keeps the provider's event, once, with what it did and on which invoice (the trail of the provider's
+ * events; `eventSeen` skips its replays). Written last in the transaction that acted on it: a concurrent
+ * duplicate waits for the invoice's lock, finds the entries already right and changes nothing, then
+ * finds the event taken (false).
  */
-export async function claimEvent(tx: Tx, event: ProviderEvent, invoiceId: string | null): Promise<boolean> {
-  const [claimed] = await tx
+export async function recordProviderEvent(
+  tx: Tx,
+  event: ProviderEvent,
+  outcome: string,
+  invoiceId: string | null,
+): Promise<boolean> {
+  const [recorded] = await tx
     .insert(providerEvents)
-    .values({ ...event, invoiceId, outcome: "received" })
+    .values({ ...event, invoiceId, outcome: outcome.slice(0, 200) })
     .onConflictDoNothing({ target: [providerEvents.provider, providerEvents.eventId] })
     .returning({ id: providerEvents.id });
-  return claimed !== undefined;
-}
-
-/** What the event did, and on which invoice when known, kept on its row (the trail of the provider's events). */
-export async function setEventOutcome(tx: Tx, event: ProviderEvent | null, outcome: string, invoiceId?: string | null) {
-  if (!event) return;
-  await tx
-    .update(providerEvents)
-    .set({ outcome: outcome.slice(0, 200), ...(invoiceId ? { invoiceId } : {}) })
-    .where(and(eq(providerEvents.provider, event.provider), eq(providerEvents.eventId, event.eventId)));
+  return recorded !== undefined;
 }
 
 /**
@@ -225,6 +225,8 @@ const dayOf = (seconds: number, timeZone: string) => todayIn(timeZone, new Date(
 export type ProviderReconcileOutcome =
   | { outcome: "unknown-invoice" }
   | { outcome: "unpaid"; invoiceNumber: string }
+  /** the payment is recorded and its state is the one applied before: nothing to change */
+  | { outcome: "unchanged"; invoiceNumber: string; received: Cents }
   | { outcome: "anomaly"; anomaly: Anomaly; invoiceNumber: string; customerId: string; isNew: boolean }
   | {
       outcome: "applied";
@@ -245,6 +247,8 @@ export type ProviderReconcileOutcome =
       dispute: { before: string | null; after: string | null; amount: Cents } | null;
       /** an anomaly this call found (refunds above the payment) and whether it is new */
       anomaly: { anomaly: Anomaly; isNew: boolean } | null;
+      /** the customer, when a new payment or refund is to be mailed */
+      recipient: { name: string; email: string } | null;
     };
 
 /**
@@ -311,8 +315,15 @@ export async function reconcileProviderPayment(
     };
   }
 
-  const timeZone = await studioTimeZone(tx);
-  const paidOn = state.paidAt ? dayOf(state.paidAt, timeZone) : todayIn(timeZone);
+  // nothing new since the state applied before (a resend, a second event about the same change): the
+  // entries, the figures and the mark are already this state's
+  if (existing?.providerState && sameProviderState(existing.providerState, state)) {
+    return { outcome: "unchanged", invoiceNumber: invoice.invoiceNumber, received: ledger.received };
+  }
+
+  // the studio's time zone names the days; read only when a payment or a refund is new
+  let zone: string | undefined;
+  const timeZone = async () => (zone ??= await studioTimeZone(tx));
   const disputeStatus = ledger.dispute?.status ?? null;
   const disputeAmount = ledger.dispute ? centsToDecimal(ledger.dispute.amount) : null;
   const values = {
@@ -324,10 +335,17 @@ export async function reconcileProviderPayment(
     disputeAmount,
   };
   let paymentId: string;
+  let paidOn: string;
   if (existing) {
-    await tx.update(payments).set(values).where(eq(payments.id, existing.id));
+    const [updated] = await tx
+      .update(payments)
+      .set(values)
+      .where(eq(payments.id, existing.id))
+      .returning({ paidOn: payments.paidOn });
     paymentId = existing.id;
+    paidOn = updated?.paidOn ?? "";
   } else {
+    paidOn = state.paidAt ? dayOf(state.paidAt, await timeZone()) : todayIn(await timeZone());
     const [inserted] = await tx
       .insert(payments)
       .values({
@@ -343,13 +361,14 @@ export async function reconcileProviderPayment(
     paymentId = inserted.id;
   }
 
-  // the refund entries: exactly the ledger's, by their provider ids
-  const entries = ledger.refunds.map((refund) => ({ ...refund, refundedOn: dayOf(refund.created, timeZone) }));
-  const stored = await tx
-    .select({ id: refunds.id, providerRefundId: refunds.providerRefundId })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, paymentId), isNotNull(refunds.providerRefundId)));
-  const wanted = new Set(entries.map((entry) => entry.providerRefundId));
+  // the refund entries: exactly the ledger's, by their provider ids (a new payment has none yet)
+  const stored = existing
+    ? await tx
+        .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, refundedOn: refunds.refundedOn })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, paymentId), isNotNull(refunds.providerRefundId)))
+    : [];
+  const wanted = new Set(ledger.refunds.map((entry) => entry.providerRefundId));
   const gone = stored.filter((row) => !wanted.has(row.providerRefundId ?? ""));
   if (gone.length)
     await tx.delete(refunds).where(
@@ -358,8 +377,15 @@ export async function reconcileProviderPayment(
         gone.map((row) => row.id),
       ),
     );
-  const known = new Set(stored.map((row) => row.providerRefundId));
-  const added = entries.filter((entry) => !known.has(entry.providerRefundId));
+  const known = new Map(stored.map((row) => [row.providerRefundId, row.refundedOn]));
+  const entries: (LedgerRefund & { refundedOn: string })[] = [];
+  const added: (LedgerRefund & { refundedOn: string })[] = [];
+  for (const refund of ledger.refunds) {
+    const day = known.get(refund.providerRefundId);
+    const entry = { ...refund, refundedOn: day ?? dayOf(refund.created, await timeZone()) };
+    entries.push(entry);
+    if (day === undefined) added.push(entry);
+  }
   if (added.length) {
     await tx
       .insert(refunds)
@@ -379,13 +405,26 @@ export async function reconcileProviderPayment(
   }
 
   const totals = await settle(tx, invoice);
-  // the invoice's mark: one of its payments has an open dispute
-  const [open] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoice.id), inArray(payments.disputeStatus, [...openDisputeStatuses])))
-    .limit(1);
-  const disputedAt = open ? (invoice.disputedAt ?? new Date()) : null;
+  // the invoice's mark: one of its payments has an open dispute (another's asked only when the mark is
+  // on and this payment's dispute is not open: an open one elsewhere set it when it was reconciled)
+  const openHere = isOpenDispute(disputeStatus);
+  const openElsewhere =
+    !openHere && invoice.disputedAt !== null
+      ? (
+          await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.invoiceId, invoice.id),
+                inArray(payments.disputeStatus, [...openDisputeStatuses]),
+                ne(payments.id, paymentId),
+              ),
+            )
+            .limit(1)
+        ).length > 0
+      : false;
+  const disputedAt = openHere || openElsewhere ? (invoice.disputedAt ?? new Date()) : null;
   if ((disputedAt === null) !== (invoice.disputedAt === null)) {
     await tx.update(invoices).set({ disputedAt }).where(eq(invoices.id, invoice.id));
   }
@@ -406,7 +445,20 @@ export async function reconcileProviderPayment(
     });
     anomaly = { anomaly: found, isNew };
   }
-  await resolvePaymentAnomalies(tx, paymentIntentId, ledger.excess > 0 ? ["refund_above_payment"] : []);
+  // an anomaly of this payment is behind it once its state no longer shows it: one recorded before
+  // it was recorded (more than owed, ...) or refunds above it that no longer are
+  const hadExcess = existing?.providerState ? providerLedger(existing.providerState).excess > 0 : false;
+  if (!existing || (hadExcess && ledger.excess === 0)) {
+    await resolvePaymentAnomalies(tx, paymentIntentId, ledger.excess > 0 ? ["refund_above_payment"] : []);
+  }
+  // who the client's mail goes to, when there is one to send (a new payment or refund)
+  const [recipient] =
+    !existing || added.length
+      ? await tx
+          .select({ name: customers.name, email: customers.email })
+          .from(customers)
+          .where(eq(customers.id, invoice.customerId))
+      : [];
 
   const disputeBefore = existing?.disputeStatus ?? null;
   return {
@@ -421,6 +473,7 @@ export async function reconcileProviderPayment(
     newPayment: !existing,
     newRefunds: added,
     refunds: entries,
+    recipient: recipient ?? null,
     dispute:
       disputeBefore !== null || disputeStatus !== null
         ? { before: disputeBefore, after: disputeStatus, amount: ledger.dispute?.amount ?? 0 }

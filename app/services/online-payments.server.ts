@@ -39,15 +39,13 @@ import {
 import type { Result } from "#app/domain/result.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import {
-  claimEvent,
   eventSeen,
   reconcileProviderPayment,
   recordPaymentAnomaly,
-  setEventOutcome,
+  recordProviderEvent,
 } from "#app/models/payments.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
@@ -223,7 +221,7 @@ async function readPaymentState(client: Stripe, hint: Hint): Promise<ProviderPay
 }
 
 type ReconcileResult = {
-  outcome: "applied" | "unpaid" | "anomaly" | "duplicate";
+  outcome: "applied" | "unpaid" | "anomaly";
   /** a mail was queued (the caller kicks the outbox) */
   mailed: boolean;
 };
@@ -275,10 +273,11 @@ async function reportAnomaly(
 }
 
 /**
- * Reads the PaymentIntent's state, then (one transaction) takes the event's id, locks the invoice and
- * sets its entries of this payment to the state (`reconcileProviderPayment`), with the client's receipt
- * or refund notice, the audit entries and the owner's notices of disputes and anomalies. The same for
- * every event type, in any order, and for the client's return page (`event` null).
+ * Reads the PaymentIntent's state, then, in one transaction, locks the invoice and sets its entries of
+ * this payment to the state (`reconcileProviderPayment`), with the client's receipt or refund notice,
+ * the audit entries and the owner's notices of disputes and anomalies, each once (they follow what the
+ * call changed, under the lock); the event is kept last, with what it did. The same for every event
+ * type, in any order, and for the client's return page (`event` null).
  */
 async function reconcilePayment(
   deps: Deps,
@@ -292,7 +291,6 @@ async function reconcilePayment(
     const providerEvent = event ? { provider, eventId: event.id, type: event.type, paymentId: paymentIntentId } : null;
     const invoiceId = read?.invoiceId ?? hint.invoiceId;
     const knownInvoice = invoiceId && parseUuid(invoiceId) ? invoiceId : null;
-    if (providerEvent && !(await claimEvent(tx, providerEvent, null))) return { outcome: "duplicate", mailed: false };
     const anomalyOnEvent = async (anomaly: Anomaly) => {
       await reportAnomaly(tx, {
         anomaly,
@@ -301,7 +299,7 @@ async function reconcilePayment(
         paymentId: paymentIntentId,
         event,
       });
-      await setEventOutcome(tx, providerEvent, `anomaly: ${anomaly.kind}`);
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, `anomaly: ${anomaly.kind}`, null);
       return { outcome: "anomaly" as const, mailed: false };
     };
     if (!read) {
@@ -318,8 +316,12 @@ async function reconcilePayment(
     }
     const invoiceRef = knownInvoice ? { id: knownInvoice, number: result.invoiceNumber } : null;
     if (result.outcome === "unpaid") {
-      await setEventOutcome(tx, providerEvent, "ignored: not paid yet", knownInvoice);
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, "ignored: not paid yet", knownInvoice);
       return { outcome: "unpaid", mailed: false };
+    }
+    if (result.outcome === "unchanged") {
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, "reconciled: no change", knownInvoice);
+      return { outcome: "applied", mailed: false };
     }
     if (result.outcome === "anomaly") {
       await reportAnomaly(tx, {
@@ -330,24 +332,24 @@ async function reconcilePayment(
         event,
         isNew: result.isNew,
       });
-      await setEventOutcome(tx, providerEvent, `anomaly: ${result.anomaly.message}`, knownInvoice);
+      if (providerEvent) {
+        await recordProviderEvent(tx, providerEvent, `anomaly: ${result.anomaly.message}`, knownInvoice);
+      }
       return { outcome: "anomaly", mailed: false };
     }
 
     let mailed = false;
-    const mailTo = async () => {
-      const invoice = invoiceRef ? await getPrintableInvoice(tx, invoiceRef.id) : null;
-      return invoice ? { invoice, studio: await getStudioIdentity(tx) } : null;
-    };
+    const mailTo = async () =>
+      result.recipient ? { customer: result.recipient, studio: await getStudioIdentity(tx) } : null;
     if (result.newPayment) {
       const to = await mailTo();
       if (to) {
         await enqueueMail(tx, {
-          to: to.invoice.customer.email,
+          to: to.customer.email,
           ...receiptMail({
             invoiceNumber: result.invoiceNumber,
             businessName: to.studio.businessName,
-            customerName: to.invoice.customer.name,
+            customerName: to.customer.name,
             amount: result.received,
             balanceDue: result.balanceDue,
             paidOn: result.paidOn,
@@ -364,11 +366,11 @@ async function reconcilePayment(
       const to = await mailTo();
       if (to) {
         await enqueueMail(tx, {
-          to: to.invoice.customer.email,
+          to: to.customer.email,
           ...refundMail({
             invoiceNumber: result.invoiceNumber,
             businessName: to.studio.businessName,
-            customerName: to.invoice.customer.name,
+            customerName: to.customer.name,
             refunds: result.newRefunds,
             balanceDue: result.balanceDue,
           }),
@@ -427,12 +429,14 @@ async function reconcilePayment(
         isNew: result.anomaly.isNew,
       });
     }
-    await setEventOutcome(
-      tx,
-      providerEvent,
-      `reconciled: ${result.received} cents received, ${result.refunds.reduce((sum, refund) => sum + refund.amount, 0)} refunded${dispute?.after ? `, dispute ${dispute.after}` : ""}`,
-      knownInvoice,
-    );
+    if (providerEvent) {
+      await recordProviderEvent(
+        tx,
+        providerEvent,
+        `reconciled: ${result.received} cents received, ${result.refunds.reduce((sum, refund) => sum + refund.amount, 0)} refunded${dispute?.after ? `, dispute ${dispute.after}` : ""}`,
+        knownInvoice,
+      );
+    }
     return { outcome: "applied", mailed };
   });
 }
@@ -526,7 +530,6 @@ export async function handleStripeWebhook(
     if (hint === "no-payment") {
       await deps.db.transaction(async (tx) => {
         const providerEvent = { provider, eventId: event.id, type: event.type, paymentId: null };
-        if (!(await claimEvent(tx, providerEvent, null))) return;
         const anomaly = {
           kind: "unknown_payment" as const,
           message: anomalyMessages.unknownPayment(`event ${event.id}`),
@@ -538,7 +541,7 @@ export async function handleStripeWebhook(
           paymentId: null,
           event,
         });
-        await setEventOutcome(tx, providerEvent, `anomaly: ${anomaly.kind}`);
+        await recordProviderEvent(tx, providerEvent, `anomaly: ${anomaly.kind}`, null);
       });
       deps.logger?.warn({ event: event.id, type: event.type }, "a payment event without a payment: told the owner");
       return { status: 200, body: "ok", recorded: false };

@@ -10,30 +10,25 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { customers, invoices, payments, refunds } from "#app/db/schema.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import {
   deliveryOrder,
-  expectedOf,
   inBatches,
-  type PaymentPlan,
-  planFor,
-  playPlan,
+  type PlannedInvoice,
+  planMismatches,
   runSeed,
   type SignedEvent,
   seededRandom,
+  seedPlannedInvoices,
 } from "../support/payment-plans.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const invoiceCount = 12;
 const batchSize = 6;
-
-type Planned = { id: string; number: string; plan: PaymentPlan };
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -49,41 +44,12 @@ const stripeEnv = () => ({
   STRIPE_API_URL: fake.url,
 });
 
-/** The invoices, sent and unpaid, written before any server opens the database; their plans played on the fake. */
-async function seedInvoices(database: Database): Promise<{ planned: Planned[]; events: SignedEvent[] }> {
+/** The invoices and their plans' events, written before any server opens the database. */
+async function seedInvoices(database: Database) {
   await migrate(database);
-  const planned: Planned[] = [];
-  const events: SignedEvent[] = [];
-  for (let index = 0; index < invoiceCount; index++) {
-    const plan = planFor(index);
-    const number = `INV-3${String(index).padStart(3, "0")}`;
-    const [customer] = await database.db
-      .insert(customers)
-      .values({ name: `Client ${index}`, email: `client${index}@client.test` })
-      .returning({ id: customers.id });
-    const total = (plan.total / 100).toFixed(2);
-    const [invoice] = await database.db
-      .insert(invoices)
-      .values({
-        invoiceNumber: number,
-        customerId: customer?.id ?? "",
-        issueDate: "2026-11-01",
-        status: "sent",
-        sentAt: new Date(),
-        subtotal: total,
-        totalAmount: total,
-        balanceDue: total,
-      })
-      .returning({ id: invoices.id });
-    const id = invoice?.id ?? "";
-    const sessions = plan.payments.map(
-      (payment) => fake.openSession({ amount: payment.amount, invoiceId: id, invoiceNumber: number }).id,
-    );
-    events.push(...playPlan(fake, plan, sessions));
-    planned.push({ id, number, plan });
-  }
+  const seeded = await seedPlannedInvoices(database.db, fake, { count: invoiceCount, prefix: "INV-3" });
   await database.close();
-  return { planned, events };
+  return seeded;
 }
 
 /** Delivers one event; anything but a 2xx (or no answer: the server is gone) is for the provider to retry. */
@@ -127,23 +93,8 @@ async function deliverAll(
 }
 
 /** Each invoice's figures and entries, against its plan. */
-async function checkPlans(database: Database, planned: Planned[], runNumber: number) {
-  for (const { id, number, plan } of planned) {
-    const expected = expectedOf(plan);
-    const [row] = await database.db.select().from(invoices).where(eq(invoices.id, id));
-    const where = `${number} (replay with PAYMENT_SEED=${runNumber})`;
-    expect({ amountPaid: row?.amountPaid, balanceDue: row?.balanceDue, status: row?.status }, where).toEqual({
-      amountPaid: (expected.amountPaid / 100).toFixed(2),
-      balanceDue: (expected.balanceDue / 100).toFixed(2),
-      status: expected.status,
-    });
-    expect(await database.db.select().from(payments).where(eq(payments.invoiceId, id)), where).toHaveLength(
-      expected.payments,
-    );
-    expect(await database.db.select().from(refunds).where(eq(refunds.invoiceId, id)), where).toHaveLength(
-      expected.refunds,
-    );
-  }
+async function checkPlans(database: Database, planned: PlannedInvoice[], runNumber: number) {
+  expect(await planMismatches(database.db, planned), `replay with PAYMENT_SEED=${runNumber}`).toEqual([]);
 }
 
 describe("payment events shuffled, concurrent, through a kill -9 [pglite]", () => {

@@ -5,6 +5,9 @@
  * answers for them, each delivered twice, and the invoice's figures they must end at whatever the
  * order. A seeded shuffle, so a failing order can be replayed (print the seed).
  */
+import { count, eq } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { customers, invoices, payments, refunds } from "#app/db/schema.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
 
 type PlannedPayment = { amount: number; refunds: number[]; dispute?: "won" | "lost" };
@@ -134,4 +137,83 @@ export function inBatches<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];
   for (let index = 0; index < items.length; index += size) batches.push(items.slice(index, index + size));
   return batches;
+}
+
+export type PlannedInvoice = { id: string; number: string; plan: PaymentPlan };
+
+/**
+ * `count` customers with one sent, unpaid invoice each (numbered `${prefix}0000`…), written straight
+ * to the database before any server opens it, each with its plan played on the fake provider: the
+ * invoices and every event their plans sent.
+ */
+export async function seedPlannedInvoices(
+  db: Queryable,
+  fake: FakeStripe,
+  options: { count: number; prefix: string },
+): Promise<{ planned: PlannedInvoice[]; events: SignedEvent[] }> {
+  const planned: PlannedInvoice[] = [];
+  const events: SignedEvent[] = [];
+  for (let index = 0; index < options.count; index++) {
+    const plan = planFor(index);
+    const number = `${options.prefix}${String(index).padStart(4, "0")}`;
+    const [customer] = await db
+      .insert(customers)
+      .values({ name: `Client ${number}`, email: `${number.toLowerCase()}@client.test` })
+      .returning({ id: customers.id });
+    const total = (plan.total / 100).toFixed(2);
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        invoiceNumber: number,
+        customerId: customer?.id ?? "",
+        issueDate: "2026-11-01",
+        status: "sent",
+        sentAt: new Date(),
+        subtotal: total,
+        totalAmount: total,
+        balanceDue: total,
+      })
+      .returning({ id: invoices.id });
+    const id = invoice?.id ?? "";
+    const sessions = plan.payments.map(
+      (payment) => fake.openSession({ amount: payment.amount, invoiceId: id, invoiceNumber: number }).id,
+    );
+    events.push(...playPlan(fake, plan, sessions));
+    planned.push({ id, number, plan });
+  }
+  return { planned, events };
+}
+
+/**
+ * What differs from the plans: one line per invoice whose figures, payments or refunds are not its
+ * plan's (lost or doubled); empty when every invoice is right.
+ */
+export async function planMismatches(db: Queryable, planned: readonly PlannedInvoice[]): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const { id, number, plan } of planned) {
+    const expected = expectedOf(plan);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+    const [paid] = await db.select({ count: count() }).from(payments).where(eq(payments.invoiceId, id));
+    const [refunded] = await db.select({ count: count() }).from(refunds).where(eq(refunds.invoiceId, id));
+    const found = {
+      amountPaid: row?.amountPaid,
+      balanceDue: row?.balanceDue,
+      status: row?.status,
+      disputed: row?.disputedAt !== null,
+      payments: Number(paid?.count ?? 0),
+      refunds: Number(refunded?.count ?? 0),
+    };
+    const wanted = {
+      amountPaid: (expected.amountPaid / 100).toFixed(2),
+      balanceDue: (expected.balanceDue / 100).toFixed(2),
+      status: expected.status,
+      disputed: expected.disputed,
+      payments: expected.payments,
+      refunds: expected.refunds,
+    };
+    if (JSON.stringify(found) !== JSON.stringify(wanted)) {
+      wrong.push(`${number}: ${JSON.stringify(found)}, planned ${JSON.stringify(wanted)}`);
+    }
+  }
+  return wrong;
 }
