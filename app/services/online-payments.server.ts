@@ -268,7 +268,8 @@ async function reportAnomaly(
     kind: "payment_anomaly",
     message: `${anomalyHeading}${input.invoice ? ` (invoice ${input.invoice.number})` : ""}: ${input.anomaly.message}`,
     link: input.invoice ? `/admin/invoices/${input.invoice.id}` : null,
-    key: `anomaly:${input.key}`,
+    // once per time the anomaly opens: `recordPaymentAnomaly` answers new to one transaction only
+    key: null,
   });
 }
 
@@ -583,7 +584,8 @@ export async function reconcileCheckoutReturn(
       typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
     if (session.payment_status !== "paid" || !paymentIntentId) return "processing";
     const result = await reconcilePayment(deps, client, { paymentIntentId, invoiceId }, null);
-    return result.outcome === "applied" ? "paid" : result.outcome === "unpaid" ? "processing" : "unknown";
+    // an anomaly is the owner's to settle (told already): for the client, the payment is being processed
+    return result.outcome === "applied" ? "paid" : "processing";
   } catch (error) {
     deps.logger?.warn({ err: error, session: input.sessionId }, "Checkout session could not be reconciled");
     return "processing";
