@@ -95,6 +95,8 @@ export default [
         // the team and the audit log (ADR 0026, 0027)
         route("settings/team", "routes/admin/settings-team.tsx"),
         route("audit", "routes/admin/audit.tsx"),
+        // what asks for the owner's attention: disputes, online payments that could not be recorded (ADR 0041)
+        route("notices", "routes/admin/notices.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
     ]),

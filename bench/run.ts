@@ -28,6 +28,7 @@ const all = [
   "client-pages",
   "scale-out",
   "live-updates",
+  "payment-events",
   "lighthouse",
 ];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith("-"));

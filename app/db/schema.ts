@@ -48,6 +48,7 @@ import {
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
+import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -514,6 +515,8 @@ export const invoices = pgTable(
     /** void: cancelled on purpose, with the reason; the number and the content stay (ADR 0030) */
     voidedAt: timestamp("voided_at", { withTimezone: true }),
     voidReason: text("void_reason"),
+    /** an online payment of it is disputed and the dispute is open (ADR 0041); null when none is */
+    disputedAt: timestamp("disputed_at", { withTimezone: true }),
     /** the version: 1, then one more with each revision of a sent document (ADR 0030) */
     revision: integer("revision").notNull().default(1),
     /** made by a retainer (ADR 0031): its schedule and the period's date; one invoice per (schedule, period) */
@@ -595,6 +598,14 @@ export const payments = pgTable(
     providerPaymentId: varchar("provider_payment_id", { length: 255 }),
     /** what the provider kept of it, when known */
     providerFee: money("provider_fee"),
+    /**
+     * What the provider said of it, merged over every read (ADR 0041: `mergeProviderStates`): its refunds
+     * and disputes with their statuses, so a read older than one applied before it takes nothing back.
+     */
+    providerState: jsonb("provider_state").$type<ProviderPaymentState>(),
+    /** its dispute, when the client disputed it: the provider's status and the amount disputed */
+    disputeStatus: varchar("dispute_status", { length: 40 }),
+    disputeAmount: money("dispute_amount"),
     createdAt: createdAt(),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -607,6 +618,97 @@ export const payments = pgTable(
     ),
     maxLength("payments", sql`${t.note}`, "note", limits.paymentNote),
     index("payments_invoice_id_idx").on(t.invoiceId, t.paidOn, t.createdAt),
+  ],
+);
+
+/**
+ * Money given back on a payment (ADR 0041): a ledger entry under its payment, never a change to the
+ * payment itself. amount_paid = the payments less the refunds. A refund made through the provider
+ * keeps its id (a Stripe refund `re_…`, or a lost dispute `du_…` counted as a refund), once.
+ * `invoice_id` repeats the payment's, so an invoice's sums need no join.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    amount: money("amount").notNull(),
+    refundedOn: date("refunded_on").notNull(),
+    /** refund: money given back; dispute: a dispute the studio lost */
+    kind: varchar("kind", { length: 20 }).notNull().default("refund"),
+    method: varchar("method", { length: limits.paymentMethod }).notNull(),
+    note: text("note"),
+    providerRefundId: varchar("provider_refund_id", { length: 255 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_provider_refund_id_key").on(t.providerRefundId),
+    check("refunds_amount_positive", sql`${t.amount} > 0`),
+    check("refunds_kind_known", sql`${t.kind} in ('refund', 'dispute')`),
+    check(
+      "refunds_method_known",
+      sql`${t.method} in (${sql.raw(paymentMethods.map((method) => `'${method}'`).join(", "))})`,
+    ),
+    maxLength("refunds", sql`${t.note}`, "note", limits.paymentNote),
+    index("refunds_payment_id_idx").on(t.paymentId, t.refundedOn),
+    index("refunds_invoice_id_idx").on(t.invoiceId),
+  ],
+);
+
+/**
+ * What a provider's payment could not do (ADR 0041): a refund above its payment, a payment for no
+ * invoice of ours, in another currency, more than owed or for an invoice that takes none. On the invoice
+ * when one is known, else on the event; `key` (kind and subject) keeps one per cause, so a resent event
+ * tells the owner once. Resolved when a later read of the same payment no longer shows it.
+ */
+export const paymentAnomalies = pgTable(
+  "payment_anomalies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: varchar("key", { length: 300 }).notNull(),
+    kind: varchar("kind", { length: 40 }).notNull(),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "cascade" }),
+    provider: varchar("provider", { length: 20 }).notNull(),
+    paymentId: varchar("payment_id", { length: 255 }),
+    eventId: varchar("event_id", { length: 255 }),
+    message: varchar("message", { length: 500 }).notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payment_anomalies_key").on(t.key),
+    index("payment_anomalies_invoice_id_idx").on(t.invoiceId),
+    index("payment_anomalies_payment_id_idx").on(t.paymentId),
+  ],
+);
+
+/**
+ * The owner's notices (ADR 0041): something in the back office asks for attention (a disputed
+ * payment, an online payment that could not be recorded, later a key the provider refuses). Read or
+ * not; `key`, when given, keeps one notice per cause.
+ */
+export const ownerNotices = pgTable(
+  "owner_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: varchar("kind", { length: 50 }).notNull(),
+    message: varchar("message", { length: 500 }).notNull(),
+    /** where to act on it: a back-office path */
+    link: varchar("link", { length: 500 }),
+    key: varchar("key", { length: 300 }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("owner_notices_key").on(t.key),
+    check("owner_notices_link_path", sql`${t.link} is null or ${t.link} like '/admin%'`),
+    index("owner_notices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("owner_notices_unread_idx").on(t.createdAt).where(sql`${t.readAt} is null`),
   ],
 );
 

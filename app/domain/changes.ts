@@ -4,7 +4,15 @@
  * `site_content` is not a table: it says the public site's content (identity, portfolio, pricing)
  * changed, so every instance drops what it rendered of the public pages; its id names the part.
  */
-const changeTables = ["contact_submissions", "customers", "projects", "invoices", "bookings", "site_content"] as const;
+const changeTables = [
+  "contact_submissions",
+  "customers",
+  "projects",
+  "invoices",
+  "bookings",
+  "site_content",
+  "owner_notices",
+] as const;
 export type ChangeTable = (typeof changeTables)[number];
 export type ChangeEvent = { table: ChangeTable; id: string };
 

@@ -205,7 +205,22 @@ export function paymentMethodOf(providerType: string | null | undefined): Paymen
   return "other";
 }
 
-/** The client's receipt by email after an online payment. */
+/** The lines a mail gives a payment's refunds ("Refunded $300.00 on 2026-11-03."). */
+function refundLines(refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[]): string[] {
+  return refunds.map((refund) =>
+    refund.kind === "dispute"
+      ? `${formatMoney(refund.amount)} of it was returned to you after a dispute on ${refund.refundedOn}.`
+      : `Refunded ${formatMoney(refund.amount)} on ${refund.refundedOn}.`,
+  );
+}
+
+const balanceLine = (balanceDue: Cents) =>
+  balanceDue > 0 ? `The balance due is now ${formatMoney(balanceDue)}.` : "The invoice is now paid in full.";
+
+/**
+ * The client's receipt by email after an online payment; the refunds already made on it, when it is
+ * recorded after them (events arrive in any order: ADR 0041), are listed under it.
+ */
 export function receiptMail(input: {
   invoiceNumber: string;
   businessName: string;
@@ -213,6 +228,7 @@ export function receiptMail(input: {
   amount: Cents;
   balanceDue: Cents;
   paidOn: string;
+  refunds?: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
 }): { subject: string; text: string } {
   return {
     subject: `Receipt for invoice ${input.invoiceNumber} from ${input.businessName}`,
@@ -220,11 +236,33 @@ export function receiptMail(input: {
       `Hello ${input.customerName},`,
       "",
       `We received your payment of ${formatMoney(input.amount)} for invoice ${input.invoiceNumber} on ${input.paidOn}.`,
-      input.balanceDue > 0
-        ? `The balance due is now ${formatMoney(input.balanceDue)}.`
-        : "The invoice is now paid in full.",
+      ...refundLines(input.refunds ?? []),
+      balanceLine(input.balanceDue),
       "",
       "Thank you,",
+      input.businessName,
+      "",
+    ].join("\n"),
+  };
+}
+
+/** The client's notice by email of money given back on an online payment. */
+export function refundMail(input: {
+  invoiceNumber: string;
+  businessName: string;
+  customerName: string;
+  refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
+  balanceDue: Cents;
+}): { subject: string; text: string } {
+  return {
+    subject: `Refund for invoice ${input.invoiceNumber} from ${input.businessName}`,
+    text: [
+      `Hello ${input.customerName},`,
+      "",
+      `About your online payment for invoice ${input.invoiceNumber}:`,
+      ...refundLines(input.refunds),
+      `The balance due is now ${formatMoney(input.balanceDue)}.`,
+      "",
       input.businessName,
       "",
     ].join("\n"),

@@ -15,6 +15,7 @@ import {
   invoiceLineItems,
   invoices,
   payments,
+  refunds,
 } from "#app/db/schema.ts";
 import {
   allowedActions,
@@ -75,19 +76,22 @@ function refusal(state: LifecycleState, action: DocumentAction, amount?: Cents) 
 // ---------------------------------------------------------------- settlement
 
 /**
- * amount_paid (its payments), amount_credited (its credit notes), balance_due and the status of an
- * invoice whose row the caller has locked: the one place they are computed.
+ * amount_paid (its payments less their refunds, ADR 0041), amount_credited (its credit notes),
+ * balance_due and the status of an invoice whose row the caller has locked: the one place they are
+ * computed.
  */
 export async function settle(tx: Tx, invoice: InvoiceRow) {
   const [paid] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .select({
+      sum: sql<string>`coalesce(sum(${payments.amount}), 0) - (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.invoiceId} = ${invoice.id})`,
+    })
     .from(payments)
     .where(eq(payments.invoiceId, invoice.id));
   const [credited] = await tx
     .select({ sum: sql<string>`coalesce(sum(${invoices.totalAmount}), 0)` })
     .from(invoices)
     .where(and(eq(invoices.creditedInvoiceId, invoice.id), isNull(invoices.voidedAt)));
-  const amountPaid = cents(paid?.sum ?? "0");
+  const amountPaid = Math.max(0, cents(paid?.sum ?? "0"));
   const amountCredited = cents(credited?.sum ?? "0");
   const totalAmount = cents(invoice.totalAmount);
   const balanceDue = Math.max(0, totalAmount - amountPaid - amountCredited);

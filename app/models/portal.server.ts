@@ -14,6 +14,7 @@ import {
   portalLinks,
   projects,
   proposals,
+  refunds,
 } from "#app/db/schema.ts";
 import type { InvoiceStatus, InvoiceType, PaymentMethod, ProjectStatus } from "#app/domain/enums.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -163,7 +164,10 @@ export async function portalDocuments(db: Queryable, customerId: string, today: 
   }));
 }
 
-/** Payments on the customer's invoices, newest first (no notes: they are the owner's). */
+/**
+ * Payments on the customer's invoices, newest first (no notes: they are the owner's), each with the
+ * money given back on it (ADR 0041).
+ */
 export async function portalPayments(db: Queryable, customerId: string) {
   const rows = await db
     .select({
@@ -178,7 +182,33 @@ export async function portalPayments(db: Queryable, customerId: string) {
     .where(and(eq(invoices.customerId, customerId), ne(invoices.status, "draft")))
     .orderBy(desc(payments.paidOn), desc(payments.createdAt), desc(payments.id))
     .limit(500);
-  return rows.map((row) => ({ ...row, amount: toCents(row.amount) ?? 0, method: row.method as PaymentMethod }));
+  const given = rows.length
+    ? await db
+        .select({
+          id: refunds.id,
+          paymentId: refunds.paymentId,
+          amount: refunds.amount,
+          refundedOn: refunds.refundedOn,
+          kind: refunds.kind,
+        })
+        .from(refunds)
+        .innerJoin(invoices, eq(invoices.id, refunds.invoiceId))
+        .where(eq(invoices.customerId, customerId))
+        .orderBy(asc(refunds.refundedOn), asc(refunds.createdAt), asc(refunds.id))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    amount: toCents(row.amount) ?? 0,
+    method: row.method as PaymentMethod,
+    refunds: given
+      .filter((refund) => refund.paymentId === row.id)
+      .map((refund) => ({
+        id: refund.id,
+        amount: toCents(refund.amount) ?? 0,
+        on: refund.refundedOn,
+        kind: refund.kind as "refund" | "dispute",
+      })),
+  }));
 }
 
 /** Upcoming consultations booked by the customer (linked to them, or under their email address). */

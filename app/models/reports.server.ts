@@ -6,20 +6,34 @@
  */
 import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions, customers, invoices, pageViews, payments } from "#app/db/schema.ts";
+import { contactSubmissions, customers, invoices, pageViews, payments, refunds } from "#app/db/schema.ts";
 import type { ProjectType } from "#app/domain/enums.ts";
 import { toCents } from "#app/domain/money.ts";
 import { outstandingCondition } from "#app/models/invoices.server.ts";
 
-/** Payments received per month ('YYYY-MM' → cents), by the date each was paid, from `from` to `to` inclusive. */
+/**
+ * Money kept per month ('YYYY-MM' → cents), from `from` to `to` inclusive: the payments by the date
+ * each was paid, less the refunds by the date each was made (ADR 0041).
+ */
 export async function revenueByMonth(db: Queryable, from: string, to: string) {
-  const month = sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`;
-  const rows = await db
-    .select({ key: month, total: sql<string>`sum(${payments.amount})` })
-    .from(payments)
-    .where(and(gte(payments.paidOn, from), lte(payments.paidOn, to)))
-    .groupBy(month);
-  return rows.map((row) => ({ key: row.key, value: toCents(row.total) ?? 0 }));
+  const paidMonth = sql<string>`to_char(${payments.paidOn}, 'YYYY-MM')`;
+  const refundMonth = sql<string>`to_char(${refunds.refundedOn}, 'YYYY-MM')`;
+  const [paid, refunded] = await Promise.all([
+    db
+      .select({ key: paidMonth, total: sql<string>`sum(${payments.amount})` })
+      .from(payments)
+      .where(and(gte(payments.paidOn, from), lte(payments.paidOn, to)))
+      .groupBy(paidMonth),
+    db
+      .select({ key: refundMonth, total: sql<string>`sum(${refunds.amount})` })
+      .from(refunds)
+      .where(and(gte(refunds.refundedOn, from), lte(refunds.refundedOn, to)))
+      .groupBy(refundMonth),
+  ]);
+  const months = new Map<string, number>();
+  for (const row of paid) months.set(row.key, (months.get(row.key) ?? 0) + (toCents(row.total) ?? 0));
+  for (const row of refunded) months.set(row.key, (months.get(row.key) ?? 0) - (toCents(row.total) ?? 0));
+  return [...months].map(([key, value]) => ({ key, value }));
 }
 
 /** The Monday (in the studio's time zone) of a timestamp's week, as 'YYYY-MM-DD'. */

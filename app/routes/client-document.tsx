@@ -19,6 +19,7 @@ import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
+import { displayDate } from "#app/domain/dates.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
@@ -28,9 +29,11 @@ import {
   onlinePaymentMessages,
   payFormSchema,
 } from "#app/domain/online-payments.ts";
+import { refundLine } from "#app/domain/provider-payments.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
+import { listRefunds } from "#app/models/payments.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
 import { answerEstimate, findClientDocument } from "#app/services/client-documents.server.ts";
 import { onlinePaymentOffer, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
@@ -82,10 +85,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     found.invoiceType === "invoice" ? await paymentNotice(context, found.id, url.searchParams.get("paid")) : null;
   // after a reconciled payment the document is read again, so the page shows it paid
   const invoice = paidNotice === "paid" ? await lookup(context, params.token) : found;
-  const [studio, paymentSettings, offer] = await Promise.all([
+  const [studio, paymentSettings, offer, refunds] = await Promise.all([
     getStudioIdentity(database.db),
     getPaymentSettings(database.db),
     onlinePaymentOffer({ db: database.db, config }, invoice),
+    invoice.invoiceType === "invoice" ? listRefunds(database.db, invoice.id) : [],
   ]);
   const balanceDue = toCents(invoice.balanceDue) ?? 0;
   const answered = url.searchParams.get("answered");
@@ -102,6 +106,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
           : onlinePaymentMessages.paid
         : paidNotice,
     isPaid: invoice.status === "paid",
+    // money given back on its payments (ADR 0041), one line each
+    refunds: refunds.map((refund) =>
+      refundLine({ amount: toCents(refund.amount) ?? 0, kind: refund.kind }, displayDate(refund.refundedOn)),
+    ),
     token: params.token,
     beacon: viewBeacon(context, "document", params.token),
     doc: invoiceDocument(invoice, studio),
@@ -164,7 +172,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ClientDocument({ loaderData, actionData }: Route.ComponentProps) {
   const { doc, token, isEstimate, canAnswer, status, acceptedByName, acceptedAt, declinedAt, notice } = loaderData;
-  const { pay, bankTransfer, paymentNotice, isPaid } = loaderData;
+  const { pay, bankTransfer, paymentNotice, isPaid, refunds } = loaderData;
   const error = failureMessage(actionData);
   const payError = failureMessage(actionData, { form: "pay" });
   return (
@@ -196,6 +204,24 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
       <InvoiceSheet doc={doc} logoSrc={null} />
+      {refunds.length ? (
+        <section
+          aria-labelledby="refunds-title"
+          data-refunds
+          className="no-print mx-auto mt-4 w-[8.5in] max-w-full rounded-lg bg-white p-6 text-zinc-900 [color-scheme:light]"
+        >
+          <h2 id="refunds-title" className="text-lg font-semibold">
+            Refunds
+          </h2>
+          <ul className="mt-2 text-sm text-zinc-700">
+            {refunds.map((line, index) => (
+              // the same amount may be refunded twice on one day: the position keeps the lines apart
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list, in its order
+              <li key={`${index}-${line}`}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {!isEstimate && (isPaid || pay || bankTransfer) ? (
         <section
           id="pay"

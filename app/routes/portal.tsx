@@ -33,6 +33,7 @@ import {
   portalOpenSchema,
   portalStatement,
 } from "#app/domain/portal.ts";
+import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";
@@ -275,12 +276,17 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="flex flex-col gap-2">
               {payments.map((payment) => (
-                <li key={payment.id} className={cardClass}>
+                <li key={payment.id} className={cardClass} data-portal-payment={payment.invoiceNumber}>
                   <div>
                     <p className="font-medium">{formatDay(payment.paidOn)}</p>
                     <p className={mutedClass}>
                       {paymentMethodLabels[payment.method]} · Invoice {payment.invoiceNumber}
                     </p>
+                    {payment.refunds.map((refund) => (
+                      <p key={refund.id} className={mutedClass} data-portal-refund>
+                        {refundLine(refund, formatDay(refund.on))}
+                      </p>
+                    ))}
                   </div>
                   <span className="font-semibold tabular-nums">{formatMoney(payment.amount)}</span>
                 </li>

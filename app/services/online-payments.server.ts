@@ -6,16 +6,18 @@
  * - `startCheckout`: a Checkout session for the balance due (or less when the owner allows it); the
  *   one Pay entry (`POST /i/{token}/pay`) redirects to its address.
  * - `handleStripeWebhook`: `POST /webhooks/stripe`, the signature checked on the raw body by the
- *   SDK; a completed session records its payment, a refund reverses it, each event once.
- * - `reconcileCheckoutReturn`: the client's return page asks the provider about its session, so a
- *   client back before the webhook already sees the payment.
+ *   SDK; every payment event is a hint (ADR 0041): the PaymentIntent it names is read from the
+ *   provider (its charge, refunds and disputes) and the invoice's payment and refund entries set to
+ *   that state under the invoice's lock, whatever the order the events come in.
+ * - `reconcileCheckoutReturn`: the client's return page asks the provider about its session and
+ *   reconciles the same way, so a client back before the webhook already sees the payment.
  *
  * The SDK is imported on first use. `config.stripe.apiUrl` points it elsewhere (the tests' fake).
  */
 import type Stripe from "stripe";
 import type { Config } from "#app/config.server.ts";
-import type { Db } from "#app/db/client.server.ts";
-import type { PaymentMethod } from "#app/domain/enums.ts";
+import type { Db, Tx } from "#app/db/client.server.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { canTakePayment } from "#app/domain/invoice-status.ts";
 import { type Cents, toCents } from "#app/domain/money.ts";
 import {
@@ -23,14 +25,28 @@ import {
   onlinePaymentMessages,
   paymentMethodOf,
   receiptMail,
+  refundMail,
   smallestOnlinePayment,
 } from "#app/domain/online-payments.ts";
+import {
+  type Anomaly,
+  anomalyHeading,
+  anomalyMessages,
+  disputeNotice,
+  isOpenDispute,
+  type ProviderPaymentState,
+} from "#app/domain/provider-payments.ts";
 import type { Result } from "#app/domain/result.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { getPrintableInvoice, studioToday } from "#app/models/invoices.server.ts";
+import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
-import { recordProviderPayment, reverseProviderPayment } from "#app/models/payments.server.ts";
+import {
+  eventSeen,
+  reconcileProviderPayment,
+  recordPaymentAnomaly,
+  recordProviderEvent,
+} from "#app/models/payments.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
@@ -140,104 +156,354 @@ export async function startCheckout(
   }
 }
 
-/** How it was paid, and the provider's fee, when the payment's charge says so (else card, no fee). */
-async function paymentDetails(
-  client: Stripe,
-  paymentIntentId: string,
-  logger: Deps["logger"],
-): Promise<{ method: PaymentMethod; fee: Cents | null }> {
+// ---------------------------------------------------------------- reconciling from the provider's state (ADR 0041)
+
+/** What an event (or the return page) says to look at: the PaymentIntent, the invoice it names, what changed. */
+type Hint = {
+  paymentIntentId: string;
+  invoiceId: string | null;
+  /** the event is about refunds: list them even when the charge shows none (one may have failed) */
+  refunds?: boolean;
+  /** the event is about a dispute: list them even when the charge does not say it was disputed */
+  disputes?: boolean;
+};
+
+const isNotFound = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { statusCode?: number }).statusCode === 404;
+
+/**
+ * The PaymentIntent as the provider has it now: one call (with its latest charge and the charge's
+ * balance transaction: method, fee), then its refunds when the charge has any (or the event is about
+ * one) and its disputes when it was disputed. Null when the provider does not know it; any other
+ * failure throws (the webhook answers 500 and the provider retries).
+ */
+async function readPaymentState(client: Stripe, hint: Hint): Promise<ProviderPaymentState | null> {
+  let intent: Stripe.PaymentIntent;
   try {
-    const intent = await client.paymentIntents.retrieve(paymentIntentId, {
+    intent = await client.paymentIntents.retrieve(hint.paymentIntentId, {
       expand: ["latest_charge.balance_transaction"],
     });
-    const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
-    const transaction = charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
-    return {
-      method: paymentMethodOf(charge?.payment_method_details?.type ?? intent.payment_method_types?.[0]),
-      fee: typeof transaction?.fee === "number" ? transaction.fee : null,
-    };
   } catch (error) {
-    logger?.warn({ err: error, paymentIntentId }, "payment details not available; recorded as card without fee");
-    return { method: "card", fee: null };
+    if (isNotFound(error)) return null;
+    throw error;
   }
+  const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+  const transaction = charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
+  const refunds: ProviderPaymentState["refunds"] = {};
+  if (charge && (charge.amount_refunded > 0 || hint.refunds)) {
+    const list = await client.refunds
+      .list({ payment_intent: intent.id, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    for (const refund of list) {
+      refunds[refund.id] = { amount: refund.amount, status: refund.status ?? "pending", created: refund.created };
+    }
+  }
+  const disputes: ProviderPaymentState["disputes"] = {};
+  if (charge && (charge.disputed || hint.disputes)) {
+    const list = await client.disputes
+      .list({ payment_intent: intent.id, limit: 100 })
+      .autoPagingToArray({ limit: 1_000 });
+    for (const dispute of list) {
+      disputes[dispute.id] = { amount: dispute.amount, status: dispute.status, created: dispute.created };
+    }
+  }
+  return {
+    paymentIntentId: intent.id,
+    invoiceId: intent.metadata?.invoice_id ?? null,
+    currency: intent.currency,
+    amountReceived: intent.amount_received ?? 0,
+    paidAt: charge?.created ?? null,
+    method: paymentMethodOf(charge?.payment_method_details?.type ?? intent.payment_method_types?.[0]),
+    fee: typeof transaction?.fee === "number" ? transaction.fee : null,
+    refunds,
+    disputes,
+  };
 }
 
-type CheckoutOutcome = "recorded" | "already" | "ignored" | "unpaid";
+type ReconcileResult = {
+  outcome: "applied" | "unpaid" | "anomaly";
+  /** a mail was queued (the caller kicks the outbox) */
+  mailed: boolean;
+};
 
-/** Records a paid Checkout session on its invoice (once), with the client's receipt. */
-async function recordCheckoutSession(
+type EventRef = { id: string; type: string };
+
+/**
+ * One anomaly with its audit entry and the owner's notice (once per cause: a resent event tells the
+ * owner nothing new).
+ */
+async function reportAnomaly(
+  tx: Tx,
+  input: {
+    anomaly: Anomaly;
+    key: string;
+    invoice: { id: string; number: string } | null;
+    paymentId: string | null;
+    event: EventRef | null;
+    isNew?: boolean;
+  },
+) {
+  const isNew =
+    input.isNew ??
+    (await recordPaymentAnomaly(tx, {
+      key: input.key,
+      ...input.anomaly,
+      invoiceId: input.invoice?.id ?? null,
+      provider,
+      paymentId: input.paymentId,
+      eventId: input.event?.id ?? null,
+    }));
+  if (!isNew) return;
+  await audit(tx, {
+    event: "online_payment_anomaly",
+    detail: {
+      invoice: input.invoice?.number ?? null,
+      kind: input.anomaly.kind,
+      provider,
+      payment: input.paymentId,
+      event: input.event?.id ?? null,
+    },
+  });
+  await postOwnerNotice(tx, {
+    kind: "payment_anomaly",
+    message: `${anomalyHeading}${input.invoice ? ` (invoice ${input.invoice.number})` : ""}: ${input.anomaly.message}`,
+    link: input.invoice ? `/admin/invoices/${input.invoice.id}` : null,
+    // once per time the anomaly opens: `recordPaymentAnomaly` answers new to one transaction only
+    key: null,
+  });
+}
+
+/**
+ * Reads the PaymentIntent's state, then, in one transaction, locks the invoice and sets its entries of
+ * this payment to the state (`reconcileProviderPayment`), with the client's receipt or refund notice,
+ * the audit entries and the owner's notices of disputes and anomalies, each once (they follow what the
+ * call changed, under the lock); the event is kept last, with what it did. The same for every event
+ * type, in any order, and for the client's return page (`event` null).
+ */
+async function reconcilePayment(
   deps: Deps,
   client: Stripe,
-  session: Stripe.Checkout.Session,
-  event: { id: string; type: string } | null,
-): Promise<CheckoutOutcome> {
-  const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id ?? null;
-  const paymentIntentId =
-    typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
-  if (session.payment_status !== "paid") return "unpaid";
-  if (
-    !invoiceId ||
-    !paymentIntentId ||
-    typeof session.amount_total !== "number" ||
-    session.amount_total <= 0 ||
-    (session.client_reference_id && session.client_reference_id !== invoiceId) ||
-    (session.currency && session.currency !== currency)
-  ) {
-    deps.logger?.warn({ session: session.id }, "a Checkout session without our invoice: ignored");
-    return "ignored";
-  }
-  const invoice = await getPrintableInvoice(deps.db, invoiceId).catch(() => null);
-  if (!invoice) {
-    deps.logger?.warn({ session: session.id, invoiceId }, "a Checkout session for an unknown invoice: ignored");
-    return "ignored";
-  }
-  const details = await paymentDetails(client, paymentIntentId, deps.logger);
-  const amount = session.amount_total;
-  const outcome = await deps.db.transaction(async (tx) => {
-    const result = await recordProviderPayment(tx, {
-      event: event ? { provider, eventId: event.id, type: event.type, paymentId: paymentIntentId } : null,
-      invoiceId,
-      providerPaymentId: paymentIntentId,
-      amount,
-      method: details.method,
-      fee: details.fee,
-      paidOn: await studioToday(tx),
-    });
-    if (result.outcome !== "recorded") return result;
-    const studio = await getStudioIdentity(tx);
-    await enqueueMail(tx, {
-      to: invoice.customer.email,
-      ...receiptMail({
-        invoiceNumber: invoice.invoiceNumber,
-        businessName: studio.businessName,
-        customerName: invoice.customer.name,
-        amount,
-        balanceDue: result.balanceDue,
-        paidOn: await studioToday(tx),
-      }),
-    });
-    await audit(tx, {
-      event: "online_payment_received",
-      detail: { invoice: invoice.invoiceNumber, amount, provider, payment: paymentIntentId },
-    });
-    return result;
+  hint: Hint,
+  event: EventRef | null,
+): Promise<ReconcileResult> {
+  const read = await readPaymentState(client, hint);
+  const paymentIntentId = hint.paymentIntentId;
+  return deps.db.transaction(async (tx): Promise<ReconcileResult> => {
+    const providerEvent = event ? { provider, eventId: event.id, type: event.type, paymentId: paymentIntentId } : null;
+    const invoiceId = read?.invoiceId ?? hint.invoiceId;
+    const knownInvoice = invoiceId && parseUuid(invoiceId) ? invoiceId : null;
+    const anomalyOnEvent = async (anomaly: Anomaly) => {
+      await reportAnomaly(tx, {
+        anomaly,
+        key: `${anomaly.kind}:${provider}:${paymentIntentId}`,
+        invoice: null,
+        paymentId: paymentIntentId,
+        event,
+      });
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, `anomaly: ${anomaly.kind}`, null);
+      return { outcome: "anomaly" as const, mailed: false };
+    };
+    if (!read) {
+      return anomalyOnEvent({ kind: "unknown_payment", message: anomalyMessages.unknownPayment(paymentIntentId) });
+    }
+    if (read.invoiceId && hint.invoiceId && read.invoiceId !== hint.invoiceId) {
+      return anomalyOnEvent({ kind: "invoice_mismatch", message: anomalyMessages.invoiceMismatch(paymentIntentId) });
+    }
+    const result = knownInvoice
+      ? await reconcileProviderPayment(tx, { provider, invoiceId: knownInvoice, read })
+      : ({ outcome: "unknown-invoice" } as const);
+    if (result.outcome === "unknown-invoice") {
+      return anomalyOnEvent({ kind: "unknown_invoice", message: anomalyMessages.unknownInvoice(paymentIntentId) });
+    }
+    const invoiceRef = knownInvoice ? { id: knownInvoice, number: result.invoiceNumber } : null;
+    if (result.outcome === "unpaid") {
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, "ignored: not paid yet", knownInvoice);
+      return { outcome: "unpaid", mailed: false };
+    }
+    if (result.outcome === "unchanged") {
+      if (providerEvent) await recordProviderEvent(tx, providerEvent, "reconciled: no change", knownInvoice);
+      return { outcome: "applied", mailed: false };
+    }
+    if (result.outcome === "anomaly") {
+      await reportAnomaly(tx, {
+        anomaly: result.anomaly,
+        key: `${result.anomaly.kind}:${provider}:${paymentIntentId}`,
+        invoice: invoiceRef,
+        paymentId: paymentIntentId,
+        event,
+        isNew: result.isNew,
+      });
+      if (providerEvent) {
+        await recordProviderEvent(tx, providerEvent, `anomaly: ${result.anomaly.message}`, knownInvoice);
+      }
+      return { outcome: "anomaly", mailed: false };
+    }
+
+    let mailed = false;
+    const mailTo = async () =>
+      result.recipient ? { customer: result.recipient, studio: await getStudioIdentity(tx) } : null;
+    if (result.newPayment) {
+      const to = await mailTo();
+      if (to) {
+        await enqueueMail(tx, {
+          to: to.customer.email,
+          ...receiptMail({
+            invoiceNumber: result.invoiceNumber,
+            businessName: to.studio.businessName,
+            customerName: to.customer.name,
+            amount: result.received,
+            balanceDue: result.balanceDue,
+            paidOn: result.paidOn,
+            refunds: result.refunds,
+          }),
+        });
+        mailed = true;
+      }
+      await audit(tx, {
+        event: "online_payment_received",
+        detail: { invoice: result.invoiceNumber, amount: result.received, provider, payment: paymentIntentId },
+      });
+    } else if (result.newRefunds.length) {
+      const to = await mailTo();
+      if (to) {
+        await enqueueMail(tx, {
+          to: to.customer.email,
+          ...refundMail({
+            invoiceNumber: result.invoiceNumber,
+            businessName: to.studio.businessName,
+            customerName: to.customer.name,
+            refunds: result.newRefunds,
+            balanceDue: result.balanceDue,
+          }),
+        });
+        mailed = true;
+      }
+    }
+    for (const refund of result.newRefunds) {
+      await audit(tx, {
+        event: "online_payment_refunded",
+        detail: {
+          invoice: result.invoiceNumber,
+          refunded: refund.amount,
+          kind: refund.kind,
+          provider,
+          payment: paymentIntentId,
+          refund: refund.providerRefundId,
+        },
+      });
+    }
+    const dispute = result.dispute;
+    if (dispute && dispute.before !== dispute.after && dispute.after) {
+      const opened = isOpenDispute(dispute.after);
+      // a dispute is told once when it opens and once when it closes (its status in between is not news)
+      if (opened !== isOpenDispute(dispute.before) || (!opened && dispute.before === null)) {
+        await audit(tx, {
+          event: opened ? "online_payment_disputed" : "online_payment_dispute_closed",
+          detail: {
+            invoice: result.invoiceNumber,
+            amount: dispute.amount,
+            status: dispute.after,
+            provider,
+            payment: paymentIntentId,
+          },
+        });
+        await postOwnerNotice(tx, {
+          kind: "payment_dispute",
+          message: disputeNotice({
+            invoiceNumber: result.invoiceNumber,
+            amount: dispute.amount,
+            status: dispute.after,
+            opened,
+          }),
+          link: invoiceRef ? `/admin/invoices/${invoiceRef.id}` : null,
+          key: `dispute:${provider}:${paymentIntentId}:${opened ? "open" : dispute.after}`,
+        });
+      }
+    }
+    if (result.anomaly) {
+      await reportAnomaly(tx, {
+        anomaly: result.anomaly.anomaly,
+        key: `${result.anomaly.anomaly.kind}:${provider}:${paymentIntentId}`,
+        invoice: invoiceRef,
+        paymentId: paymentIntentId,
+        event,
+        isNew: result.anomaly.isNew,
+      });
+    }
+    if (providerEvent) {
+      await recordProviderEvent(
+        tx,
+        providerEvent,
+        `reconciled: ${result.received} cents received, ${result.refunds.reduce((sum, refund) => sum + refund.amount, 0)} refunded${dispute?.after ? `, dispute ${dispute.after}` : ""}`,
+        knownInvoice,
+      );
+    }
+    return { outcome: "applied", mailed };
   });
-  if (outcome.outcome === "refused") {
-    deps.logger?.error(
-      { session: session.id, invoice: invoice.invoiceNumber, reason: outcome.reason },
-      "an online payment could not be recorded on its invoice: refund it in the provider's dashboard",
-    );
+}
+
+/** The PaymentIntent (and the invoice it names) an event is about, or why there is none. */
+function hintOf(event: Stripe.Event): Hint | "unpaid" | "no-payment" | "ignored" {
+  const idOf = (value: string | { id: string } | null | undefined) =>
+    typeof value === "string" ? value : (value?.id ?? null);
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      if (session.payment_status !== "paid") return "unpaid";
+      const paymentIntentId = idOf(session.payment_intent);
+      if (!paymentIntentId) return "no-payment";
+      return { paymentIntentId, invoiceId: session.metadata?.invoice_id ?? session.client_reference_id ?? null };
+    }
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      return { paymentIntentId: intent.id, invoiceId: intent.metadata?.invoice_id ?? null };
+    }
+    case "charge.refunded":
+    case "charge.succeeded": {
+      const charge = event.data.object;
+      const paymentIntentId = idOf(charge.payment_intent);
+      if (!paymentIntentId) return "no-payment";
+      return {
+        paymentIntentId,
+        invoiceId: charge.metadata?.invoice_id ?? null,
+        refunds: event.type === "charge.refunded",
+      };
+    }
+    case "charge.refund.updated":
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed": {
+      const refund = event.data.object;
+      const paymentIntentId = idOf(refund.payment_intent);
+      if (!paymentIntentId) return "no-payment";
+      return { paymentIntentId, invoiceId: refund.metadata?.invoice_id ?? null, refunds: true };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+    case "charge.dispute.funds_withdrawn":
+    case "charge.dispute.funds_reinstated": {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) return "no-payment";
+      return { paymentIntentId, invoiceId: dispute.metadata?.invoice_id ?? null, disputes: true };
+    }
+    default:
+      return "ignored";
   }
-  return outcome.outcome === "recorded" ? "recorded" : outcome.outcome === "refused" ? "ignored" : "already";
 }
 
 export type WebhookAnswer = { status: 200 | 400 | 500; body: string; recorded: boolean };
 
 /**
  * A provider's webhook call: the signature is checked on the raw body (the SDK's own check, with its
- * 5-minute tolerance); a bad one answers 400 and changes nothing. The events used: a completed (or
- * later succeeded) Checkout session records its payment; a refunded charge reverses it. Others are
- * acknowledged and ignored. A failure of ours answers 500, so the provider retries.
+ * 5-minute tolerance); a bad one answers 400 and changes nothing. An event about a payment (its
+ * completion, success, refunds, disputes) is a hint (ADR 0041): the PaymentIntent it names is read from
+ * the provider and the invoice set to that state. An event seen before is skipped without a call. A
+ * payment that cannot be matched or taken is an anomaly told to the owner, answered 200 (nothing to
+ * retry); a failure of ours (the database, the provider's API unreachable) answers 500, so the
+ * provider retries.
  */
 export async function handleStripeWebhook(
   deps: Deps,
@@ -256,40 +522,39 @@ export async function handleStripeWebhook(
     return { status: 400, body: "Bad signature", recorded: false };
   }
   try {
-    if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
-      const outcome = await recordCheckoutSession(deps, client, event.data.object, event);
-      deps.logger?.info({ event: event.id, type: event.type, outcome }, "payment webhook");
-      return { status: 200, body: "ok", recorded: outcome === "recorded" };
+    const hint = hintOf(event);
+    if (hint === "ignored" || hint === "unpaid") return { status: 200, body: "ignored", recorded: false };
+    if (await eventSeen(deps.db, { provider, eventId: event.id })) {
+      deps.logger?.info({ event: event.id, type: event.type, outcome: "duplicate" }, "payment webhook");
+      return { status: 200, body: "ok", recorded: false };
     }
-    if (event.type === "charge.refunded") {
-      const charge = event.data.object;
-      const paymentIntentId =
-        typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-      if (!paymentIntentId) return { status: 200, body: "ignored", recorded: false };
-      const result = await deps.db.transaction(async (tx) => {
-        const reversed = await reverseProviderPayment(tx, {
-          event: { provider, eventId: event.id, type: event.type, paymentId: paymentIntentId },
-          providerPaymentId: paymentIntentId,
-          charged: charge.amount,
-          refunded: charge.amount_refunded,
+    if (hint === "no-payment") {
+      await deps.db.transaction(async (tx) => {
+        const providerEvent = { provider, eventId: event.id, type: event.type, paymentId: null };
+        const anomaly = {
+          kind: "unknown_payment" as const,
+          message: anomalyMessages.unknownPayment(`event ${event.id}`),
+        };
+        await reportAnomaly(tx, {
+          anomaly,
+          key: `${anomaly.kind}:${provider}:${event.id}`,
+          invoice: null,
+          paymentId: null,
+          event,
         });
-        if (reversed.outcome === "reversed") {
-          await audit(tx, {
-            event: "online_payment_refunded",
-            detail: {
-              invoice: reversed.invoiceNumber ?? null,
-              refunded: charge.amount_refunded,
-              provider,
-              payment: paymentIntentId,
-            },
-          });
-        }
-        return reversed;
+        await recordProviderEvent(tx, providerEvent, `anomaly: ${anomaly.kind}`, null);
       });
-      deps.logger?.info({ event: event.id, type: event.type, outcome: result.outcome }, "payment webhook");
-      return { status: 200, body: "ok", recorded: result.outcome === "reversed" };
+      deps.logger?.warn({ event: event.id, type: event.type }, "a payment event without a payment: told the owner");
+      return { status: 200, body: "ok", recorded: false };
     }
-    return { status: 200, body: "ignored", recorded: false };
+    const result = await reconcilePayment(deps, client, hint, event);
+    const log = result.outcome === "anomaly" ? deps.logger?.warn : deps.logger?.info;
+    log?.call(
+      deps.logger,
+      { event: event.id, type: event.type, outcome: result.outcome, payment: hint.paymentIntentId },
+      "payment webhook",
+    );
+    return { status: 200, body: "ok", recorded: result.mailed };
   } catch (error) {
     deps.logger?.error(
       { err: error, event: event.id, type: event.type },
@@ -301,8 +566,8 @@ export async function handleStripeWebhook(
 
 /**
  * The client is back from Checkout (`?paid={session id}`): the session is asked for, and when it is
- * paid and for this invoice, its payment recorded (once, as the webhook would). "paid" also when it
- * was recorded before; "processing" when the provider has not confirmed it yet.
+ * paid and for this invoice, its PaymentIntent reconciled as a webhook would (no event id). "paid"
+ * when its payment is on the invoice; "processing" when the provider has not confirmed it yet.
  */
 export async function reconcileCheckoutReturn(
   deps: Deps,
@@ -315,8 +580,12 @@ export async function reconcileCheckoutReturn(
     const session = await client.checkout.sessions.retrieve(input.sessionId);
     const invoiceId = session.metadata?.invoice_id ?? session.client_reference_id;
     if (invoiceId !== input.invoiceId) return "unknown";
-    const outcome = await recordCheckoutSession(deps, client, session, null);
-    return outcome === "recorded" || outcome === "already" ? "paid" : outcome === "unpaid" ? "processing" : "unknown";
+    const paymentIntentId =
+      typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+    if (session.payment_status !== "paid" || !paymentIntentId) return "processing";
+    const result = await reconcilePayment(deps, client, { paymentIntentId, invoiceId }, null);
+    // an anomaly is the owner's to settle (told already): for the client, the payment is being processed
+    return result.outcome === "applied" ? "paid" : "processing";
   } catch (error) {
     deps.logger?.warn({ err: error, session: input.sessionId }, "Checkout session could not be reconciled");
     return "processing";

@@ -19,7 +19,8 @@ export async function withBenchDatabase<Prepared, Result>(
     dataDir: string;
     /** the server's environment for this database (DATABASE_URL on PostgreSQL) */
     env: Record<string, string>;
-    start: () => Promise<TestServer>;
+    /** starts the server on it; `extraEnv` adds to its environment (the payment provider's keys) */
+    start: (extraEnv?: Record<string, string>) => Promise<TestServer>;
   }) => Promise<Result>,
 ): Promise<Result> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "studio-bench-"));
@@ -34,8 +35,8 @@ export async function withBenchDatabase<Prepared, Result>(
     } finally {
       await database.close();
     }
-    const start = async () => {
-      server = await startServer({ dataDir, keepDataDir: true, env });
+    const start = async (extraEnv: Record<string, string> = {}) => {
+      server = await startServer({ dataDir, keepDataDir: true, env: { ...env, ...extraEnv } });
       return server;
     };
     return await run({ prepared, dataDir, env, start });

@@ -8,7 +8,15 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { bookings, contactSubmissions, customers, invoices, projects, suspectedSpam } from "#app/db/schema.ts";
+import {
+  bookings,
+  contactSubmissions,
+  customers,
+  invoices,
+  ownerNotices,
+  projects,
+  suspectedSpam,
+} from "#app/db/schema.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -181,6 +189,14 @@ async function seedLists(dataDir: string) {
     six.map((i) => ({
       reason: "too-fast" as const,
       fields: { first_name: "Maximiliana", last_name: `Featherstonehaugh ${i}`, email: longEmail(i), message: "Hi" },
+    })),
+  );
+  // the owner's notices, long ones, with Open and Mark read
+  await database.db.insert(ownerNotices).values(
+    six.map((i) => ({
+      kind: "payment_dispute",
+      message: `Invoice INV-${9000 + i}: the client disputed a payment of $123,456.78 (needs response). Answer it in Stripe's dashboard.`,
+      link: "/admin/invoices",
     })),
   );
   // upcoming consultations (a week ahead, an hour apart): rows with Move and Cancel

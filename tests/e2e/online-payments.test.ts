@@ -4,6 +4,9 @@
  * Pay button leads to the (fake) Checkout for the balance due; after the signed webhook the invoice is
  * Paid on the client page and in the admin list (a bad signature changes nothing); the PDF shows the bank
  * details, and its QR code, read by a real decoder (pdftoppm + sharp + jsQR), opens the client page.
+ * Reconciled from the provider's state (ADR 0041): a refund delivered before its payment, a dispute and
+ * a payment more than owed show on the invoice page, the owner's notices (axe, keyboard), the client
+ * page and the portal.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,7 +17,8 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, invoiceLineItems, invoiceLinks, invoices, paymentSettings } from "#app/db/schema.ts";
+import { customers, invoiceLineItems, invoiceLinks, invoices, paymentSettings, portalLinks } from "#app/db/schema.ts";
+import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
 import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
@@ -51,6 +55,29 @@ async function seed(dataDir: string) {
   });
   const token = newToken();
   await database.db.insert(invoiceLinks).values({ invoiceId, tokenHash: hashToken(token) });
+  // a second invoice, paid online in part, refunded in part, disputed; the customer's portal
+  const [second] = await database.db
+    .insert(invoices)
+    .values({
+      invoiceNumber: "INV-0002",
+      customerId: ada?.id ?? "",
+      issueDate: "2026-11-02",
+      dueDate: "2026-12-02",
+      subtotal: "1000.00",
+      totalAmount: "1000.00",
+      balanceDue: "1000.00",
+      status: "sent",
+      sentAt: new Date(),
+    })
+    .returning();
+  const secondToken = newToken();
+  await database.db.insert(invoiceLinks).values({ invoiceId: second?.id ?? "", tokenHash: hashToken(secondToken) });
+  const portalToken = newToken();
+  await database.db.insert(portalLinks).values({
+    customerId: ada?.id ?? "",
+    tokenHash: hashToken(portalToken),
+    expiresAt: portalLinkExpiry(new Date()),
+  });
   await database.db.insert(paymentSettings).values({
     accountHolder: "Studio Design LLC",
     iban: "DE89370400440532013000",
@@ -58,12 +85,12 @@ async function seed(dataDir: string) {
     referenceFormat: "Invoice {number}",
   });
   await database.close();
-  return { invoiceId, token };
+  return { invoiceId, token, secondId: second?.id ?? "", secondToken, portalToken };
 }
 
 describe("getting paid online", () => {
   let fake: FakeStripe;
-  let app: SignedInApp<{ invoiceId: string; token: string }>;
+  let app: SignedInApp<Awaited<ReturnType<typeof seed>>>;
   let server: TestServer;
   let browser: Browser;
   const work = mkdtempSync(path.join(tmpdir(), "studio-pay-"));
@@ -159,5 +186,73 @@ describe("getting paid online", () => {
       .poll(() => owner.locator("[data-payment-row]").allInnerTexts())
       .toEqual([expect.stringMatching(/\$1,200\.00[\s\S]*Card[\s\S]*Paid online · fee \$35\.10/)]);
     await owner.context().close();
+  });
+  it("a refund before its payment, a dispute and a payment more than owed: the invoice page, the notices, the client page, the portal", async () => {
+    const { secondId, secondToken, portalToken } = app.seeded;
+    const webhook = `${server.url}/webhooks/stripe`;
+    const paid = fake.openSession({ amount: 70_000, invoiceId: secondId, invoiceNumber: "INV-0002" });
+    fake.pay(paid.id);
+    const refund = fake.refundEvent(paid.id, 30_000);
+    // the refund arrives first: the payment and its refund are both read from the provider
+    expect(await fake.deliver(webhook, refund)).toBe(200);
+    expect(await fake.deliver(webhook, fake.completedEvent(paid.id))).toBe(200);
+    expect(await fake.deliver(webhook, fake.disputeEvent(paid.id, { amount: 20_000 }))).toBe(200);
+    // a second payment of $800 when $600 is owed: not recorded, the owner told
+    const over = fake.openSession({ amount: 80_000, invoiceId: secondId, invoiceNumber: "INV-0002" });
+    fake.pay(over.id);
+    expect(await fake.deliver(webhook, fake.completedEvent(over.id))).toBe(200);
+
+    const owner = await app.adminPage({ viewport: { width: 1280, height: 900 } });
+    await owner.goto(`${server.url}/admin/invoices/${secondId}`);
+    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    expect(await owner.locator('[data-figure="paid"]').textContent()).toBe("$400.00");
+    expect(await owner.locator("[data-payment-row]").allInnerTexts()).toEqual([expect.stringMatching(/\$700\.00/)]);
+    expect(await owner.locator("[data-refund-row]").allInnerTexts()).toEqual([
+      expect.stringMatching(/^Refunded \$300\.00 on /),
+    ]);
+    expect(await owner.locator("[data-dispute-row]").textContent()).toContain("Disputed by the client: $200.00");
+    expect(await owner.locator("[data-disputed]").textContent()).toBe("Disputed");
+    expect(await owner.locator("[data-payment-anomaly]").allInnerTexts()).toEqual([
+      expect.stringMatching(
+        /^Online payment needs your attention: A payment of \$800\.00 is more than the \$600\.00 owed/,
+      ),
+    ]);
+    await owner.screenshot({ path: "/tmp/shots-pay/invoice-refund-dispute.png", fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // the header counts the notices; the page lists them; marked read with the keyboard alone
+    const bell = owner.locator("[data-notices]");
+    expect(await bell.getAttribute("aria-label")).toBe("Notices: 2 unread notices");
+    await bell.click();
+    await owner.waitForURL(`${server.url}/admin/notices`);
+    await owner.getByRole("heading", { name: "Notices", level: 1 }).waitFor();
+    expect(await owner.locator("[data-notice]").allInnerTexts()).toEqual([
+      expect.stringContaining("Online payment needs your attention (invoice INV-0002)"),
+      expect.stringContaining("Invoice INV-0002: the client disputed a payment of $200.00 (needs response)"),
+    ]);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.screenshot({ path: "/tmp/shots-pay/notices.png", fullPage: true });
+    const markRead = owner.getByRole("button", { name: /^Mark read: Invoice INV-0002/ });
+    await markRead.focus();
+    await owner.keyboard.press("Enter");
+    await expect.poll(() => owner.locator('[data-read="true"]').count()).toBe(1);
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notices: 1 unread notice");
+    await owner.getByRole("button", { name: "Mark all read" }).click();
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Notices");
+    await owner.context().close();
+
+    // the client sees the refund on the invoice's page and in the portal
+    const context = await browser.newContext();
+    const client = await context.newPage();
+    await client.goto(`${server.url}/i/${secondToken}`);
+    expect(await client.locator("[data-refunds] li").allInnerTexts()).toEqual([
+      expect.stringMatching(/^Refunded \$300\.00 on /),
+    ]);
+    expect(await seriousViolations(client)).toEqual([]);
+    await client.goto(`${server.url}${portalLinkPath(portalToken)}`);
+    expect(await client.locator('[data-portal-payment="INV-0002"] [data-portal-refund]').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Refunded \$300\.00 on /),
+    ]);
+    await context.close();
   });
 });

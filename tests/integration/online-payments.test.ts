@@ -11,7 +11,7 @@ import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.t
 import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
-import { listPayments } from "#app/models/payments.server.ts";
+import { listPayments, listRefunds } from "#app/models/payments.server.ts";
 import * as settings from "#app/routes/admin/settings.tsx";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
 import { sendDocument } from "#app/services/invoice-sending.server.ts";
@@ -23,6 +23,7 @@ import { describeEachDatabase } from "../support/database.ts";
 import { type FakeStripe, fakeFee, startFakeStripe } from "../support/fake-stripe.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
+import { until } from "../support/wait.ts";
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-describeEachDatabase("online payments", (database) => {
+describeEachDatabase("online payments", (database, kind) => {
   const db = () => database().db;
   const config = (): Pick<Config, "publicUrl" | "stripe"> => ({
     publicUrl: "http://studio.test",
@@ -89,7 +90,9 @@ describeEachDatabase("online payments", (database) => {
     });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "ada@client.test"));
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining("Receipt for invoice INV-0007")]);
-    expect(await db().select().from(providerEvents)).toMatchObject([{ eventId: event.id, outcome: "recorded" }]);
+    expect(await db().select().from(providerEvents)).toMatchObject([
+      { eventId: event.id, invoiceId, outcome: "reconciled: 100000 cents received, 0 refunded" },
+    ]);
 
     // the same event again: nothing changes
     expect(await webhook(event.payload, fake.sign(event.payload))).toMatchObject({ status: 200, recorded: false });
@@ -146,7 +149,7 @@ describeEachDatabase("online payments", (database) => {
     expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
   });
 
-  it("a refund reverses its payment, once; a completion arriving after it records nothing", async () => {
+  it("a refund is an entry under its payment, never a change to it; replays and late completions change nothing", async () => {
     const { sessionId } = await checkout();
     fake.pay(sessionId);
     const completed = fake.completedEvent(sessionId);
@@ -154,18 +157,126 @@ describeEachDatabase("online payments", (database) => {
     const partly = fake.refundEvent(sessionId, 30_000);
     expect(await webhook(partly.payload, fake.sign(partly.payload))).toMatchObject({ status: 200, recorded: true });
     expect(await stored()).toMatchObject({ status: "partial", amountPaid: "700.00", balanceDue: "300.00" });
-    const refund = fake.refundEvent(sessionId);
-    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ status: 200, recorded: true });
+    const rest = fake.refundEvent(sessionId);
+    expect(await webhook(rest.payload, fake.sign(rest.payload))).toMatchObject({ status: 200, recorded: true });
     expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
-    expect(await db().select().from(payments)).toHaveLength(0);
-    // replays of the refund and of the completion change nothing
-    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ recorded: false });
+    expect(await db().select({ amount: payments.amount }).from(payments)).toEqual([{ amount: "1000.00" }]);
+    const entries = await listRefunds(db(), invoiceId);
+    expect(entries.map((entry) => [entry.providerRefundId, entry.amount, entry.kind])).toEqual([
+      [partly.refundId, "300.00", "refund"],
+      [rest.refundId, "700.00", "refund"],
+    ]);
+    // the client got the receipt, then a refund notice for each refund
+    const subjects = (await db().select().from(mailOutbox)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      expect.stringContaining("Receipt for invoice INV-0007"),
+      expect.stringContaining("Refund for invoice INV-0007"),
+      expect.stringContaining("Refund for invoice INV-0007"),
+    ]);
+    // replays of the refunds and of the completion, a resend with a new id, the return page: nothing changes
+    expect(await webhook(rest.payload, fake.sign(rest.payload))).toMatchObject({ recorded: false });
     expect(await webhook(completed.payload, fake.sign(completed.payload))).toMatchObject({ recorded: false });
     const late = fake.completedEvent(sessionId);
     expect(await webhook(late.payload, fake.sign(late.payload))).toMatchObject({ recorded: false });
-    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).not.toBe("recorded");
-    expect(await db().select().from(payments)).toHaveLength(0);
-    expect(await stored()).toMatchObject({ status: "sent", balanceDue: "1000.00" });
+    expect(await reconcileCheckoutReturn(deps(), { invoiceId, sessionId })).toBe("paid");
+    expect(await db().select().from(payments)).toHaveLength(1);
+    expect(await listRefunds(db(), invoiceId)).toHaveLength(2);
+    expect(await db().select().from(mailOutbox)).toHaveLength(3);
+    expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
+  });
+
+  it("defect: a partial refund delivered before its completion keeps what was not refunded ($400 of $1,000 paid)", async () => {
+    await savePaymentSettings(db(), { ...defaultPaymentSettings, allowPartialPayments: true });
+    const { sessionId } = await checkout(70_000);
+    fake.pay(sessionId);
+    const refund = fake.refundEvent(sessionId, 30_000);
+    const completed = fake.completedEvent(sessionId);
+    expect(await webhook(refund.payload, fake.sign(refund.payload))).toMatchObject({ status: 200 });
+    expect(await webhook(completed.payload, fake.sign(completed.payload))).toMatchObject({ status: 200 });
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
+    // resending everything changes nothing
+    for (const event of [refund, completed, refund]) await webhook(event.payload, fake.sign(event.payload));
+    expect(await stored()).toMatchObject({ status: "partial", amountPaid: "400.00", balanceDue: "600.00" });
+  });
+
+  // the race needs two connections: PGlite runs one transaction at a time
+  if (kind === "postgres") {
+    it("defect: a full refund delivered while its payment is still being written leaves nothing paid", async () => {
+      const { sessionId } = await checkout();
+      fake.pay(sessionId);
+      const completed = fake.completedEvent(sessionId);
+      const refund = fake.refundEvent(sessionId);
+      // another connection holds the outbox: the completion's transaction, once it has written the
+      // payment, waits at its receipt, uncommitted, for as long as the test wants
+      const { default: pg } = await import("pg");
+      const holder = new pg.Client({ connectionString: database().url });
+      await holder.connect();
+      // how many transactions wait for a lock (asked on a connection of its own: a transaction sees one
+      // snapshot of the statistics)
+      const probe = new pg.Client({ connectionString: database().url });
+      await probe.connect();
+      const waiting = async () =>
+        Number(
+          (
+            await probe.query(
+              "select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+          ).rows[0]?.count ?? 0,
+        );
+      try {
+        await holder.query("begin");
+        await holder.query("lock table mail_outbox in exclusive mode");
+        const first = webhook(completed.payload, fake.sign(completed.payload));
+        await until(async () => (await waiting()) >= 1, { what: "the completion waiting at its receipt" });
+        // the refund arrives meanwhile: it either finishes, or waits for the invoice the completion holds
+        let refundDone = false;
+        const second = webhook(refund.payload, fake.sign(refund.payload)).finally(() => {
+          refundDone = true;
+        });
+        await until(async () => refundDone || (await waiting()) >= 2, { what: "the refund done or waiting" });
+        await holder.query("commit");
+        expect((await Promise.all([first, second])).map((answer) => answer.status)).toEqual([200, 200]);
+      } finally {
+        await holder.end();
+        await probe.end();
+      }
+      expect(await stored()).toMatchObject({ status: "sent", amountPaid: "0.00", balanceDue: "1000.00" });
+    });
+  }
+
+  it("full refunds delivered 0-60 ms after their completions leave nothing paid", async () => {
+    const customer = await insertCustomer(db(), { name: "Grace Hopper" });
+    const rounds = await Promise.all(
+      Array.from({ length: 24 }, async (_, index) => {
+        const row = await insertInvoice(db(), {
+          invoiceNumber: `INV-1${String(index).padStart(3, "0")}`,
+          customerId: customer.id,
+          status: "sent",
+          subtotal: "500.00",
+          totalAmount: "500.00",
+          balanceDue: "500.00",
+        });
+        const invoice = await getPrintableInvoice(db(), row.id);
+        if (!invoice) throw new Error("no invoice");
+        const started = await startCheckout(deps(), { invoice, token: "T".repeat(43), requested: undefined });
+        if (!started.ok) throw new Error(started.message);
+        const sessionId = started.url.split("/").pop() ?? "";
+        fake.pay(sessionId);
+        return { id: row.id, completed: fake.completedEvent(sessionId), refund: fake.refundEvent(sessionId) };
+      }),
+    );
+    // each refund leaves a few milliseconds after its completion (a spread, not a wait for anything)
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await Promise.all(
+      rounds.flatMap((round, index) => [
+        webhook(round.completed.payload, fake.sign(round.completed.payload)),
+        later(index * 2.5).then(() => webhook(round.refund.payload, fake.sign(round.refund.payload))),
+      ]),
+    );
+    const rows = await db().select().from(invoices).where(eq(invoices.customerId, customer.id));
+    expect(rows.map((row) => `${row.invoiceNumber} ${row.status} ${row.amountPaid}`).sort()).toEqual(
+      rounds.map((_, index) => `INV-1${String(index).padStart(3, "0")} sent 0.00`),
+    );
   });
 
   it("the return page reconciles before the webhook; the webhook then changes nothing", async () => {

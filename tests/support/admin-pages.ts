@@ -12,6 +12,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/site/portfolio",
   "/admin/settings/team",
   "/admin/settings/security",
+  "/admin/notices",
 ];
 
 /** Back-office pages that are not lists (no row actions): the layout test checks their header and width. */

@@ -2,13 +2,24 @@
  * A FAKE of the few Stripe API calls the app makes, for tests only: the tests never reach the internet.
  * The real SDK is pointed at it (`STRIPE_API_URL`, i.e. the SDK's `host`/`port`/`protocol: "http"`
  * options) and it answers as the provider's API does, in shape only, for:
- *   POST /v1/checkout/sessions            create a Checkout session (form-encoded, as the SDK sends it)
- *   GET  /v1/checkout/sessions/{id}       retrieve it
- *   GET  /v1/payment_intents/{id}         the payment, its charge and balance transaction (the fee)
+ *   POST /v1/checkout/sessions               create a Checkout session (form-encoded, as the SDK sends it)
+ *   GET  /v1/checkout/sessions/{id}          retrieve it
+ *   GET  /v1/payment_intents/{id}            the payment; `expand[]=latest_charge(.balance_transaction)`
+ *                                            gives its charge (refunded total, disputed) and the fee
+ *   GET  /v1/charges/{id}                    a charge
+ *   GET  /v1/refunds?payment_intent=         the payment's refunds (ids, amounts, statuses)
+ *   GET  /v1/disputes?payment_intent=        the payment's disputes
  * and it serves the "hosted" checkout page a session's `url` points to (GET /checkout/{id}: the
- * amount, nothing to fill in). `pay(id)` marks a session paid, as a client finishing Checkout would;
- * `event(...)` and `deliver(...)` build and send webhook events signed with the SDK's own test helper.
- * Nothing here checks card numbers, keys or anything else Stripe would.
+ * amount, nothing to fill in).
+ *
+ * It keeps the state its events describe, as the provider does (ADR 0041: the app reads that state,
+ * an event is only a hint): `pay(id)` marks a session paid with a PaymentIntent and its charge, as a
+ * client finishing Checkout would; `refundEvent(id, cents)` makes a refund of `cents` on that charge
+ * (the rest of it by default) and answers its `charge.refunded` event; `disputeEvent(id, ...)` opens
+ * or moves the charge's dispute and answers its `charge.dispute.*` event. So API reads agree with the
+ * events whatever order those are delivered in. `event(...)` and `deliver(...)` build and send webhook
+ * events signed with the SDK's own test helper. Nothing here checks card numbers, keys, refundable
+ * amounts or anything else Stripe would (a refund above its payment is the app's to notice).
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -33,6 +44,61 @@ type Session = {
 };
 
 type Nested = { [key: string]: string | Nested };
+
+type Refund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  status: "pending" | "succeeded" | "failed" | "canceled" | "requires_action";
+  created: number;
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+};
+
+type Dispute = {
+  id: string;
+  object: "dispute";
+  amount: number;
+  currency: string;
+  status: string;
+  reason: string;
+  created: number;
+  charge: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+};
+
+type Charge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  currency: string;
+  created: number;
+  paid: boolean;
+  status: "succeeded";
+  payment_intent: string;
+  metadata: Record<string, string>;
+  payment_method_details: { type: string };
+  balance_transaction: string;
+};
+
+type Intent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: "succeeded" | "processing";
+  payment_method_types: string[];
+  metadata: Record<string, string>;
+  created: number;
+  charge: Charge;
+  refunds: Refund[];
+  disputes: Dispute[];
+};
 
 /** `a[b][0][c]=1` as the SDK encodes params, back into objects (array indexes stay keys). */
 function parseForm(body: string): Nested {
@@ -64,16 +130,42 @@ export type FakeStripe = {
   secretKey: string;
   webhookSecret: string;
   sessions: Map<string, Session>;
+  /** the PaymentIntents made by `pay`, by id (their charge, refunds and disputes): a test may alter one */
+  intents: Map<string, Intent>;
   /** the API calls received, "POST /v1/checkout/sessions" … */
   calls: string[];
-  /** the client completes Checkout: the session paid with a new PaymentIntent */
-  pay(sessionId: string): Session;
+  /** while true, every API call answers 503 (with `Stripe-Should-Retry: false`, so the SDK does not retry) */
+  unavailable: boolean;
+  /**
+   * A Checkout session for an invoice made here, as the app's `startCheckout` would make it (for tests
+   * and benchmarks that seed their invoices without going through the Pay button).
+   */
+  openSession(input: { amount: number; invoiceId: string; invoiceNumber: string; email?: string }): Session;
+  /**
+   * The client completes Checkout: the session paid with a new PaymentIntent and its charge, made
+   * now. `currency` (default the session's) makes a payment in another currency.
+   */
+  pay(sessionId: string, options?: { currency?: string }): Session;
+  /** the PaymentIntent of a paid session */
+  intentOf(sessionId: string): Intent;
   /** an event as Stripe sends it */
   event(type: string, object: object, eventId?: string): { id: string; payload: string };
   /** a completed-session event for a paid session */
   completedEvent(sessionId: string, eventId?: string): { id: string; payload: string };
-  /** a charge.refunded event for a session's payment (`refunded` cents, all by default) */
-  refundEvent(sessionId: string, refunded?: number): { id: string; payload: string };
+  /**
+   * A refund of `cents` (the rest of the charge by default) on a paid session's charge, kept in the
+   * fake's state, and its charge.refunded event (the charge with its refunded total after it).
+   */
+  refundEvent(sessionId: string, cents?: number): { id: string; payload: string; refundId: string };
+  /**
+   * The session's charge disputed: the first call opens a dispute (`amount` defaults to the charge's,
+   * status `needs_response`: charge.dispute.created); later calls move it to `status`
+   * (charge.dispute.closed for won or lost, else charge.dispute.updated).
+   */
+  disputeEvent(
+    sessionId: string,
+    options?: { status?: string; amount?: number },
+  ): { id: string; payload: string; disputeId: string };
   /** the signature header for a payload (the SDK's test helper) */
   sign(payload: string, secret?: string): string;
   /** POSTs a signed event to the app's webhook; returns the status */
@@ -87,7 +179,48 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const secretKey = "sk_test_fake";
   const webhookSecret = "whsec_fakeSecretForTests";
   const sessions = new Map<string, Session>();
+  const intents = new Map<string, Intent>();
   const calls: string[] = [];
+  // the provider's times are whole seconds; each object made here gets a later one than the one before,
+  // so "oldest first" is the order they were made in
+  let lastTime = 0;
+  const now = () => {
+    lastTime = Math.max(Math.floor(Date.now() / 1000), lastTime + 1);
+    return lastTime;
+  };
+  const refundedTotal = (intent: Intent) =>
+    intent.refunds
+      .filter((refund) => refund.status === "pending" || refund.status === "succeeded")
+      .reduce((sum, refund) => sum + refund.amount, 0);
+  /** the charge as the API shows it: its refunded total and dispute flag follow the fake's state */
+  const chargeView = (intent: Intent, expandTransaction: boolean) => {
+    const refunded = refundedTotal(intent);
+    return {
+      ...intent.charge,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.charge.amount,
+      disputed: intent.disputes.length > 0,
+      balance_transaction: expandTransaction
+        ? {
+            id: intent.charge.balance_transaction,
+            object: "balance_transaction",
+            amount: intent.charge.amount,
+            fee: fakeFee(intent.charge.amount),
+          }
+        : intent.charge.balance_transaction,
+    };
+  };
+  const intentView = (intent: Intent, expand: string[]) => {
+    const { charge: _charge, refunds: _refunds, disputes: _disputes, ...fields } = intent;
+    const expandCharge = expand.some((path) => path.startsWith("latest_charge"));
+    return {
+      ...fields,
+      latest_charge: expandCharge
+        ? chargeView(intent, expand.includes("latest_charge.balance_transaction"))
+        : intent.charge.id,
+    };
+  };
+  const list = (path: string, data: unknown[]) => ({ object: "list", url: path, has_more: false, data });
   const sdk = new Stripe(secretKey);
   let base = "";
 
@@ -97,6 +230,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   async function answer(req: IncomingMessage) {
     const url = new URL(req.url ?? "/", base);
     calls.push(`${req.method} ${url.pathname}`);
+    if (fake.unavailable && url.pathname.startsWith("/v1/")) {
+      return { ...json(503, { error: { type: "api_error", message: "Unavailable" } }), noRetry: true };
+    }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const form = parseForm(await readBody(req));
       const item = ((form.line_items as Nested)?.["0"] ?? {}) as Nested;
@@ -128,31 +264,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = sessions.get(sessionMatch[1] ?? "");
       return session ? json(200, session) : notFound();
     }
+    const expand = [...url.searchParams.entries()]
+      .filter(([key]) => key.startsWith("expand"))
+      .map(([, value]) => value);
     const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(url.pathname);
     if (req.method === "GET" && intentMatch) {
-      const session = [...sessions.values()].find((entry) => entry.payment_intent === intentMatch[1]);
-      if (!session) return notFound();
-      return json(200, {
-        id: session.payment_intent,
-        object: "payment_intent",
-        amount: session.amount_total,
-        currency: session.currency,
-        status: "succeeded",
-        payment_method_types: ["card"],
-        metadata: session.metadata,
-        latest_charge: {
-          id: `ch_${session.payment_intent}`,
-          object: "charge",
-          amount: session.amount_total,
-          payment_method_details: { type: "card" },
-          balance_transaction: {
-            id: `txn_${session.payment_intent}`,
-            object: "balance_transaction",
-            amount: session.amount_total,
-            fee: fakeFee(session.amount_total),
-          },
-        },
-      });
+      const intent = intents.get(intentMatch[1] ?? "");
+      return intent ? json(200, intentView(intent, expand)) : notFound();
+    }
+    const chargeMatch = /^\/v1\/charges\/([\w]+)$/.exec(url.pathname);
+    if (req.method === "GET" && chargeMatch) {
+      const intent = [...intents.values()].find((entry) => entry.charge.id === chargeMatch[1]);
+      return intent ? json(200, chargeView(intent, expand.includes("balance_transaction"))) : notFound();
+    }
+    if (req.method === "GET" && (url.pathname === "/v1/refunds" || url.pathname === "/v1/disputes")) {
+      const paymentIntent = url.searchParams.get("payment_intent");
+      const charge = url.searchParams.get("charge");
+      const matching = [...intents.values()].filter(
+        (intent) => (!paymentIntent || intent.id === paymentIntent) && (!charge || intent.charge.id === charge),
+      );
+      const data = matching.flatMap((intent): (Refund | Dispute)[] =>
+        url.pathname === "/v1/refunds" ? intent.refunds : intent.disputes,
+      );
+      // newest first, as the API lists them
+      return json(
+        200,
+        list(
+          url.pathname,
+          [...data].sort((a, b) => b.created - a.created),
+        ),
+      );
     }
     const pageMatch = /^\/checkout\/([\w]+)$/.exec(url.pathname);
     if (req.method === "GET" && pageMatch) {
@@ -171,7 +312,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server: Server = createServer((req, res) => {
     answer(req).then(
       (reply) => {
-        res.writeHead(reply.status, { "Content-Type": reply.type, "Request-Id": id("req") });
+        res.writeHead(reply.status, {
+          "Content-Type": reply.type,
+          "Request-Id": id("req"),
+          ...("noRetry" in reply ? { "Stripe-Should-Retry": "false" } : {}),
+        });
         res.end(reply.body);
       },
       (error: unknown) => {
@@ -199,40 +344,132 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }),
   });
   const sign = (payload: string, secret = webhookSecret) => sdk.webhooks.generateTestHeaderString({ payload, secret });
+  const intentOf = (sessionId: string) => {
+    const session = sessions.get(sessionId);
+    const intent = session?.payment_intent ? intents.get(session.payment_intent) : undefined;
+    if (!intent) throw new Error(`session ${sessionId} is not paid`);
+    return intent;
+  };
 
-  return {
+  const fake: FakeStripe = {
     url: base,
     secretKey,
     webhookSecret,
     sessions,
+    unavailable: false,
     calls,
-    pay(sessionId) {
+    intents,
+    openSession(input) {
+      const sessionId = id("cs");
+      const metadata = { invoice_id: input.invoiceId, invoice_number: input.invoiceNumber };
+      const session: Session = {
+        id: sessionId,
+        object: "checkout.session",
+        mode: "payment",
+        status: "open",
+        payment_status: "unpaid",
+        amount_total: input.amount,
+        currency: "usd",
+        client_reference_id: input.invoiceId,
+        customer_email: input.email ?? null,
+        metadata,
+        payment_intent: null,
+        success_url: `${base}/return?paid={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${base}/return?paid=cancelled`,
+        url: `${base}/checkout/${sessionId}`,
+        created: now(),
+      };
+      sessions.set(sessionId, session);
+      return session;
+    },
+    pay(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       session.status = "complete";
       session.payment_status = "paid";
-      session.payment_intent ??= id("pi");
+      if (!session.payment_intent) {
+        const intentId = id("pi");
+        const currency = options.currency ?? session.currency;
+        const created = now();
+        intents.set(intentId, {
+          id: intentId,
+          object: "payment_intent",
+          amount: session.amount_total,
+          amount_received: session.amount_total,
+          currency,
+          status: "succeeded",
+          payment_method_types: ["card"],
+          metadata: { ...session.metadata },
+          created,
+          charge: {
+            id: id("ch"),
+            object: "charge",
+            amount: session.amount_total,
+            amount_captured: session.amount_total,
+            currency,
+            created,
+            paid: true,
+            status: "succeeded",
+            payment_intent: intentId,
+            metadata: { ...session.metadata },
+            payment_method_details: { type: "card" },
+            balance_transaction: id("txn"),
+          },
+          refunds: [],
+          disputes: [],
+        });
+        session.payment_intent = intentId;
+      }
       return session;
     },
+    intentOf,
     event,
     completedEvent(sessionId, eventId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
       return event("checkout.session.completed", session, eventId);
     },
-    refundEvent(sessionId, refunded) {
-      const session = sessions.get(sessionId);
-      if (!session?.payment_intent) throw new Error(`session ${sessionId} is not paid`);
-      const amount = session.amount_total;
-      return event("charge.refunded", {
-        id: `ch_${session.payment_intent}`,
-        object: "charge",
-        amount,
-        amount_refunded: refunded ?? amount,
-        refunded: (refunded ?? amount) >= amount,
-        payment_intent: session.payment_intent,
-        metadata: session.metadata,
-      });
+    refundEvent(sessionId, cents) {
+      const intent = intentOf(sessionId);
+      const refund: Refund = {
+        id: id("re"),
+        object: "refund",
+        amount: cents ?? Math.max(0, intent.charge.amount - refundedTotal(intent)),
+        currency: intent.currency,
+        status: "succeeded",
+        created: now(),
+        charge: intent.charge.id,
+        payment_intent: intent.id,
+        metadata: {},
+      };
+      intent.refunds.push(refund);
+      return { ...event("charge.refunded", chargeView(intent, false)), refundId: refund.id };
+    },
+    disputeEvent(sessionId, options = {}) {
+      const intent = intentOf(sessionId);
+      let dispute = intent.disputes[0];
+      let type = "charge.dispute.created";
+      if (!dispute) {
+        dispute = {
+          id: id("du"),
+          object: "dispute",
+          amount: options.amount ?? intent.charge.amount,
+          currency: intent.currency,
+          status: options.status ?? "needs_response",
+          reason: "fraudulent",
+          created: now(),
+          charge: intent.charge.id,
+          payment_intent: intent.id,
+          metadata: {},
+        };
+        intent.disputes.push(dispute);
+      } else {
+        dispute.status = options.status ?? dispute.status;
+        if (options.amount !== undefined) dispute.amount = options.amount;
+        type =
+          dispute.status === "won" || dispute.status === "lost" ? "charge.dispute.closed" : "charge.dispute.updated";
+      }
+      return { ...event(type, { ...dispute }), disputeId: dispute.id };
     },
     sign,
     async deliver(webhookUrl, { payload }, options = {}) {
@@ -246,4 +483,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

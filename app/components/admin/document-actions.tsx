@@ -10,7 +10,7 @@
 import { Ban, CheckCircle2, Copy, FileMinus, FileOutput, FilePen, Send, Trash2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
+import { Badge, InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -45,6 +45,7 @@ import {
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
 import { defaultPaymentMethod, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
+import { anomalyHeading, disputeStatusLabel, refundLine } from "#app/domain/provider-payments.ts";
 
 export type DocumentActionsData = {
   id: string;
@@ -56,7 +57,21 @@ export type DocumentActionsData = {
   amountPaid: number;
   balanceDue: number;
   today: string;
-  payments: { id: string; paidOn: string; amount: number; method: PaymentMethod; note: string | null }[];
+  payments: {
+    id: string;
+    paidOn: string;
+    amount: number;
+    method: PaymentMethod;
+    note: string | null;
+    /** money given back on it (ADR 0041): refunds, and a lost dispute */
+    refunds: { id: string; amount: number; on: string; kind: "refund" | "dispute" }[];
+    /** the client disputed it: the provider's status and the amount */
+    dispute: { status: string; amount: number } | null;
+  }[];
+  /** an online payment of it is disputed and the dispute is open */
+  disputed: boolean;
+  /** what an online payment could not do, for the owner to act on */
+  anomalies: { id: string; message: string }[];
   /** null: payments can be recorded; else why not */
   paymentBlocked: string | null;
   deletingPayment: { id: string; paidOn: string; amount: number } | null;
@@ -113,6 +128,11 @@ export function DocumentActions({
         <span data-invoice-status>
           <InvoiceStatusBadge status={doc.status} />
         </span>
+        {doc.disputed ? (
+          <span data-disputed>
+            <Badge tone="red">Disputed</Badge>
+          </span>
+        ) : null}
         {doc.sourceEstimate ? (
           <span data-source-estimate>
             From estimate{" "}
@@ -263,6 +283,15 @@ function PaymentsCard({
   return (
     <Card id="card-payments" title="Payments">
       <FailureNotice failure={failure} form="delete-payment" />
+      {doc.anomalies.map((anomaly) => (
+        <p
+          key={anomaly.id}
+          data-payment-anomaly
+          className="mb-4 rounded-md border border-amber-800 bg-amber-950/60 px-4 py-3 text-sm text-amber-100"
+        >
+          <strong className="font-semibold">{anomalyHeading}:</strong> {anomaly.message}
+        </p>
+      ))}
       <dl
         className={cx(
           "grid gap-3 text-sm",
@@ -320,7 +349,7 @@ function PaymentsCard({
             </tr>
           </thead>
           <tbody>
-            {doc.payments.map((payment) => (
+            {doc.payments.map((payment) => [
               <tr key={payment.id} className="border-t border-zinc-800" data-payment-row>
                 <td className="py-2 pr-3 whitespace-nowrap">{displayDate(payment.paidOn)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{formatMoney(payment.amount)}</td>
@@ -338,8 +367,23 @@ function PaymentsCard({
                     <span className="hidden sm:inline">Delete</span>
                   </Link>
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              ...payment.refunds.map((refund) => (
+                <tr key={refund.id} data-refund-row>
+                  <td colSpan={5} className="pb-2 pl-4 text-zinc-300">
+                    {refundLine(refund, displayDate(refund.on))}
+                  </td>
+                </tr>
+              )),
+              payment.dispute ? (
+                <tr key={`${payment.id}-dispute`} data-dispute-row>
+                  <td colSpan={5} className="pb-2 pl-4 text-red-200">
+                    Disputed by the client: {formatMoney(payment.dispute.amount)} ·{" "}
+                    {disputeStatusLabel(payment.dispute.status)}
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </tbody>
         </table>
       ) : (

@@ -133,7 +133,12 @@ export function AdminErrorBoundary() {
     );
   }
   return (
-    <AdminShell email={layout.email} counts={layout.counts} sidebarOpen={layout.sidebarOpen}>
+    <AdminShell
+      email={layout.email}
+      counts={layout.counts}
+      unreadNotices={layout.unreadNotices}
+      sidebarOpen={layout.sidebarOpen}
+    >
       <AdminErrorView thrown={error} />
     </AdminShell>
   );

@@ -1,8 +1,10 @@
 /**
  * The back-office shell: a sidebar (collapsible with Ctrl/Cmd+B, remembered in a cookie,
- * off-canvas below 768 px) and a header with the signed-in email, Home, Settings and Logout.
+ * off-canvas below 768 px) and a header with the signed-in email, the owner's notices (the unread
+ * count, ADR 0041), Home, Settings and Logout.
  */
 import {
+  Bell,
   CalendarCheck,
   ChartColumn,
   FileSignature,
@@ -27,6 +29,7 @@ import { IconSprite } from "#app/components/admin/icons.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
+import { noticeMessages, noticesPath } from "#app/domain/owner-notices.ts";
 import {
   ariaCurrentFor,
   currentSection,
@@ -38,6 +41,8 @@ import {
 export type ShellProps = {
   email: string;
   counts: Record<SubmissionStatus, number>;
+  /** the owner's unread notices (/admin/notices) */
+  unreadNotices: number;
   sidebarOpen: boolean;
   children: ReactNode;
 };
@@ -97,7 +102,7 @@ const MobileMenu = splitComponent(() =>
   import("#app/components/admin/mobile-menu.tsx").then((module) => module.MobileMenu),
 );
 
-export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps) {
+export function AdminShell({ email, counts, unreadNotices, sidebarOpen, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -180,6 +185,23 @@ export function AdminShell({ email, counts, sidebarOpen, children }: ShellProps)
             <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
               {email}
             </span>
+            <Link
+              to={noticesPath}
+              className={buttonClass("ghost", "relative", "sm")}
+              aria-label={unreadNotices > 0 ? `Notices: ${noticeMessages.unread(unreadNotices)}` : "Notices"}
+              data-notices={unreadNotices}
+            >
+              <Bell aria-hidden className="size-4" />
+              <span className="max-sm:sr-only">Notices</span>
+              {unreadNotices > 0 ? (
+                <span
+                  aria-hidden
+                  className="min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-zinc-950 tabular-nums"
+                >
+                  {unreadNotices > 99 ? "99+" : unreadNotices}
+                </span>
+              ) : null}
+            </Link>
             <Link to="/" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
               <Home aria-hidden className="size-4" />
               <span className="max-sm:sr-only">Home</span>

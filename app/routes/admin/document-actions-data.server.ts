@@ -13,7 +13,7 @@ import { paymentMessages } from "#app/domain/payments.ts";
 import { documentLifecycle } from "#app/models/document-lifecycle.server.ts";
 import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
 import { type getInvoice, studioToday } from "#app/models/invoices.server.ts";
-import { listPayments } from "#app/models/payments.server.ts";
+import { listOpenAnomalies, listPayments, listRefunds } from "#app/models/payments.server.ts";
 
 /** The dialogs of the lifecycle, addressed by the URL (`?dialog=void`), so they work without JavaScript. */
 const lifecycleDialogs = ["revise", "void", "delete-draft", "credit-note"] as const;
@@ -25,7 +25,11 @@ export async function loadDocumentActions(
 ): Promise<DocumentActionsData> {
   const today = await studioToday(db);
   const balanceDue = toCents(invoice.balanceDue) ?? 0;
-  const payments = (invoice.invoiceType === "invoice" ? await listPayments(db, invoice.id) : []).map((payment) => ({
+  const isInvoice = invoice.invoiceType === "invoice";
+  const [paymentRows, refundRows, anomalies] = isInvoice
+    ? await Promise.all([listPayments(db, invoice.id), listRefunds(db, invoice.id), listOpenAnomalies(db, invoice.id)])
+    : [[], [], []];
+  const payments = paymentRows.map((payment) => ({
     id: payment.id,
     paidOn: payment.paidOn,
     amount: toCents(payment.amount) ?? 0,
@@ -35,6 +39,19 @@ export async function loadDocumentActions(
       payment.providerFee !== null
         ? `${payment.note ?? "Paid online"} · fee ${formatMoney(toCents(payment.providerFee) ?? 0)}`
         : payment.note,
+    // its refunds, under it (ADR 0041)
+    refunds: refundRows
+      .filter((refund) => refund.paymentId === payment.id)
+      .map((refund) => ({
+        id: refund.id,
+        amount: toCents(refund.amount) ?? 0,
+        on: refund.refundedOn,
+        kind: refund.kind,
+      })),
+    dispute:
+      payment.disputeStatus !== null
+        ? { status: payment.disputeStatus, amount: toCents(payment.disputeAmount ?? "0") ?? 0 }
+        : null,
   }));
   const deletingId = parseUuid(search.get("delete-payment"));
   const deleting = deletingId ? payments.find((payment) => payment.id === deletingId) : undefined;
@@ -54,6 +71,8 @@ export async function loadDocumentActions(
     balanceDue,
     today,
     payments,
+    disputed: invoice.disputedAt !== null,
+    anomalies: anomalies.map((anomaly) => ({ id: anomaly.id, message: anomaly.message })),
     paymentBlocked,
     deletingPayment: deleting ? { id: deleting.id, paidOn: deleting.paidOn, amount: deleting.amount } : null,
     estimate:

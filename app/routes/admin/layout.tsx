@@ -11,6 +11,7 @@ import { getApp } from "#app/context.server.ts";
 import type { ChangeTable } from "#app/domain/changes.ts";
 import { readSidebarState } from "#app/domain/sidebar.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import { countUnreadNotices } from "#app/models/owner-notices.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -30,8 +31,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const { database } = getApp(context);
-  const counts = await countSubmissionsByStatus(database.db);
-  return { email: session.email, counts, sidebarOpen: readSidebarState(request.headers.get("cookie")) };
+  const [counts, unreadNotices] = await Promise.all([
+    countSubmissionsByStatus(database.db),
+    countUnreadNotices(database.db),
+  ]);
+  return {
+    email: session.email,
+    counts,
+    unreadNotices,
+    sidebarOpen: readSidebarState(request.headers.get("cookie")),
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -44,15 +53,21 @@ export type AdminHandle = { liveTables?: readonly ChangeTable[]; chrome?: false 
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
-  // the sidebar's counts are always on screen
+  // the sidebar's counts and the header's notices are always on screen
   useLiveChanges([
     "contact_submissions",
+    "owner_notices",
     ...matches.flatMap((match) => (match.handle as AdminHandle | undefined)?.liveTables ?? []),
   ]);
   // the printable invoice: the page alone, without sidebar and header
   if (matches.some((match) => (match.handle as AdminHandle | undefined)?.chrome === false)) return <Outlet />;
   return (
-    <AdminShell email={loaderData.email} counts={loaderData.counts} sidebarOpen={loaderData.sidebarOpen}>
+    <AdminShell
+      email={loaderData.email}
+      counts={loaderData.counts}
+      unreadNotices={loaderData.unreadNotices}
+      sidebarOpen={loaderData.sidebarOpen}
+    >
       <Outlet />
     </AdminShell>
   );
