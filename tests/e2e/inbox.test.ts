@@ -324,6 +324,31 @@ describe("contact submissions inbox", () => {
     expect(await page.getByRole("link", { name: "View submission from Zed Quote" }).count()).toBe(0);
     await page.getByRole("link", { name: /^Completed/ }).click();
     await page.getByRole("link", { name: "View submission from Zed Quote" }).waitFor();
+
+    // a search finds the worked lead from any status of the Inbox tab, not only New
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole("searchbox", { name: "Search submissions" }).fill("zed quote");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=zed/);
+    await page.getByRole("link", { name: "View submission from Zed Quote" }).waitFor();
+    await page.getByRole("heading", { name: /^All submissions/ }).waitFor();
+
+    // the default view's status is a removable chip; removed, the list and its CSV hold the whole tab
+    await page.goto(`${server.url}/admin/dashboard`);
+    const chip = page.getByRole("link", { name: "Remove filter Status: New" });
+    await chip.waitFor();
+    await chip.click();
+    await page.waitForURL(/status=all/);
+    await page.getByText(/Showing\s*1\s*–\s*25\s*of\s*29/).waitFor();
+    expect(await page.getByRole("link", { name: /^Remove filter/ }).count()).toBe(0);
+    const csvHref = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(csvHref).toBe("/admin/dashboard/export.csv?status=all");
+    const csv = await (await page.request.get(`${server.url}${csvHref}`)).text();
+    const lines = csv.trim().split("\n");
+    expect(lines).toHaveLength(30);
+    expect(csv).toContain("Zed Quote");
+    expect(csv).toContain("Done Lead A");
+    expect(csv).not.toContain("Old Lead A");
     await context.close();
   });
 

@@ -27,6 +27,7 @@ import { IconSprite } from "#app/components/admin/icons.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
+import { defaultInboxStatus } from "#app/domain/inbox.ts";
 import {
   ariaCurrentFor,
   currentSection,
@@ -209,7 +210,9 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
   const [searchParams] = useSearchParams();
   const onDashboard = location.pathname === "/admin/dashboard";
   const current = currentSection(location.pathname, sectionHrefs);
-  const activeStatus = onDashboard ? (searchParams.get("status") ?? "new") : null;
+  const activeStatus = onDashboard
+    ? (searchParams.get("status") ?? defaultInboxStatus(searchParams.get("q")?.trim() ?? ""))
+    : null;
   return (
     <nav aria-label="Back office" className="flex flex-col gap-6 px-3 py-4">
       <Link to="/admin/dashboard" className="flex h-9 items-center gap-2 px-2 font-mono text-sm font-bold">

@@ -9,7 +9,7 @@ import { Archive, Inbox } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useActionData } from "react-router";
 import { InboxTable } from "#app/components/admin/inbox-table.tsx";
-import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, FilterChips, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
@@ -156,7 +156,7 @@ const ConvertDialog = splitComponent(() =>
   import("#app/components/admin/submission-dialogs.tsx").then((module) => module.ConvertDialog),
 );
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
   const { query, counts, list, nextBookings, submission, missing, convert } = loaderData;
   const actionData = useActionData<typeof action>();
   const totals = inboxTotals(counts);
@@ -239,7 +239,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         q={query.q}
         placeholder={inboxMessages.searchPlaceholder}
         searchLabel="Search submissions"
-        hidden={query.status !== "new" ? { status: query.status } : {}}
+        hidden={archivedView ? { status: "archived" } : {}}
         selects={[
           {
             name: "type",
@@ -253,9 +253,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
+      <FilterChips
+        chips={
+          archivedView || query.status === "all"
+            ? []
+            : [
+                {
+                  label: "Status",
+                  value: submissionStatusLabels[query.status],
+                  removeHref: inboxHref({ ...query, status: "all", page: 1 }),
+                },
+              ]
+        }
+      />
+
       <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
         <h2 id="inbox-list-title" className="text-sm font-medium text-zinc-300">
-          {submissionStatusLabels[query.status]} submissions
+          {query.status === "all" ? "All" : submissionStatusLabels[query.status]} submissions
           {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
           {query.type !== "all" ? <span className="text-zinc-400"> · {projectTypeLabels[query.type]}</span> : null}
         </h2>
