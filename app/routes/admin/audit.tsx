@@ -71,19 +71,25 @@ const columns: readonly Column<Entry>[] = [
       <>
         <span className="block break-words">{entry.label}</span>
         {entry.detail ? (
-          <span className="block text-sm font-normal break-words text-zinc-300">{entry.detail}</span>
+          <span className="block text-sm font-normal [overflow-wrap:anywhere] text-zinc-300">{entry.detail}</span>
         ) : null}
       </>
     ),
+    className: "md:min-w-56",
   },
   {
     header: "When",
     cell: (entry) => (
       <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(new Date(entry.createdAt))}</time>
     ),
-    className: "md:whitespace-nowrap",
+    className: "xl:whitespace-nowrap",
   },
-  { header: "User", cell: (entry) => entry.email ?? "anonymous", className: "break-all" },
+  {
+    header: "User",
+    cell: (entry) => entry.email ?? "anonymous",
+    truncate: true,
+    className: "[overflow-wrap:anywhere] md:max-w-40 md:min-w-32 2xl:max-w-56",
+  },
   { header: "From", cell: (entry) => entry.ip ?? "—", className: "md:whitespace-nowrap" },
 ];
 

@@ -196,7 +196,7 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
           <h2 id="next-bookings" className="font-semibold text-zinc-100">
             Next consultations
           </h2>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-zinc-300">
+          <ul className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 [overflow-wrap:anywhere] text-zinc-300">
             {nextBookings.map((booking) => (
               <li key={booking.id}>
                 {booking.when} · {booking.name}

@@ -207,7 +207,7 @@ function RowActions({ row }: { row: Row }) {
 }
 
 /** Between 768 and 1280 px Type and Due Date sit under Number and Date, so every action stays in view. */
-const subLine = "block text-xs text-zinc-400 max-md:hidden 2xl:hidden";
+const subLine = "block text-xs text-zinc-400 max-md:hidden xl:hidden";
 
 const columns: readonly Column<Row>[] = [
   {
@@ -225,11 +225,17 @@ const columns: readonly Column<Row>[] = [
     header: "Customer",
     cell: (row) => (
       <>
-        <span className="block text-zinc-200">{row.customerName}</span>
-        {row.businessName ? <span className="block text-xs text-zinc-400">{row.businessName}</span> : null}
+        <span className="cell-text text-zinc-200" title={row.customerName}>
+          {row.customerName}
+        </span>
+        {row.businessName ? (
+          <span className="cell-text text-xs text-zinc-400" title={row.businessName}>
+            {row.businessName}
+          </span>
+        ) : null}
       </>
     ),
-    className: "md:max-w-60 md:break-words",
+    className: "md:max-w-40 2xl:max-w-60",
   },
   { header: "Type", lowPriority: true, cell: (row) => invoiceTypeLabels[row.invoiceType] },
   { header: "Date", lowPriority: true, cell: (row) => displayDate(row.issueDate), className: "md:whitespace-nowrap" },
@@ -242,7 +248,7 @@ const columns: readonly Column<Row>[] = [
   {
     header: "Amount",
     numeric: true,
-    // between 768 and 1280 px the dates ride under the amount, so the status stays in view
+    // between 768 and 1280 px (where Type, Date and Due Date are left out) the dates ride under the amount
     cell: (row) => (
       <>
         <span className="md:whitespace-nowrap">

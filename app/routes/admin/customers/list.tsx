@@ -39,9 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 const columns: readonly Column<Row>[] = [
-  { header: "Name", primary: true, cell: (row) => row.name, className: "md:max-w-40 md:truncate xl:max-w-52" },
-  { header: "Business", cell: (row) => row.businessName ?? "—", className: "md:max-w-40 md:truncate xl:max-w-52" },
-  { header: "Email", cell: (row) => row.email, className: "md:max-w-48 md:truncate xl:max-w-64" },
+  { header: "Name", primary: true, cell: (row) => row.name, truncate: true, className: "md:max-w-36 2xl:max-w-52" },
+  { header: "Business", cell: (row) => row.businessName ?? "—", truncate: true, className: "md:max-w-36 2xl:max-w-52" },
+  { header: "Email", cell: (row) => row.email, truncate: true, className: "md:max-w-44 2xl:max-w-64" },
   { header: "Phone", lowPriority: true, cell: (row) => row.phoneNumber ?? "—", className: "md:whitespace-nowrap" },
   { header: "Status", cell: (row) => <CustomerStatusBadge status={row.status} /> },
 ];

@@ -45,13 +45,20 @@ function dates(row: Row) {
 }
 
 const columns: readonly Column<Row>[] = [
-  { header: "Project", primary: true, cell: (row) => row.projectName, className: "md:max-w-56 md:truncate" },
+  { header: "Project", primary: true, cell: (row) => row.projectName, truncate: true, className: "md:max-w-56" },
   {
     header: "Customer",
     cell: (row) => row.customerName ?? projectMessages.unknownCustomer,
-    className: "md:max-w-44 md:truncate",
+    truncate: true,
+    className: "md:max-w-44",
   },
-  { header: "Type", lowPriority: true, cell: (row) => row.projectType ?? "—", className: "md:max-w-36 md:truncate" },
+  {
+    header: "Type",
+    lowPriority: true,
+    cell: (row) => row.projectType ?? "—",
+    truncate: true,
+    className: "md:max-w-36",
+  },
   { header: "Dates", lowPriority: true, cell: dates, className: "md:whitespace-nowrap" },
   { header: "Value", numeric: true, cell: projectValueLabel, className: "tabular-nums md:whitespace-nowrap" },
   { header: "Status", cell: (row) => <ProjectStatusBadge status={row.status} /> },
