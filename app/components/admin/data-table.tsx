@@ -18,8 +18,8 @@ export type Column<Row> = {
   /** The card's title on a narrow screen (one column per table). */
   primary?: boolean;
   /**
-   * A column the spec does not name, of less weight: left out of the table between 768 and 1280 px
-   * (cards still show it). Every column the spec names is in the table from 1280 px.
+   * A column of less weight: left out of the table between 768 and 1280 px (cards still show it).
+   * Every column is in the table from 1280 px, so a laptop shows all the spec names.
    */
   lowPriority?: boolean;
   /**
