@@ -70,6 +70,11 @@ export function inboxTotals(counts: StatusCounts) {
   };
 }
 
+/** Whether a submission of `status` is listed under the status filter. */
+export function inStatusFilter(status: SubmissionStatus, filter: InboxStatusFilter): boolean {
+  return filter === "all" ? status !== "archived" : status === filter;
+}
+
 /** How many submissions a status filter holds, from the per-status counts. */
 export function statusTotal(counts: StatusCounts, status: InboxStatusFilter): number {
   return status === "all" ? inboxTotals(counts).inbox : counts[status];

@@ -102,7 +102,9 @@ function placements(page: Page, selector: string, labels: "text" | "aria"): Prom
             (hit === node || node.contains(hit)) &&
             edge !== null &&
             (edge === node || node.contains(edge)),
-          coveredBy: hit ? describe(hit) : `nothing at (${Math.round(rect.left + rect.width / 2)}, ${Math.round(middle)}) of ${window.innerWidth}x${window.innerHeight}`,
+          coveredBy: hit
+            ? describe(hit)
+            : `nothing at (${Math.round(rect.left + rect.width / 2)}, ${Math.round(middle)}) of ${window.innerWidth}x${window.innerHeight}`,
           clippedBy: clipper ? describe(clipper) : null,
         });
       }

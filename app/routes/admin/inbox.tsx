@@ -20,7 +20,14 @@ import { csvExportHref } from "#app/domain/csv.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
-import { inboxHref, inboxMessages, inboxPageSize, inboxTotals, inboxTypeFilters } from "#app/domain/inbox.ts";
+import {
+  inboxHref,
+  inboxMessages,
+  inboxPageSize,
+  inboxTotals,
+  inboxTypeFilters,
+  inStatusFilter,
+} from "#app/domain/inbox.ts";
 import {
   parseInboxQuery,
   parseSubmissionId,
@@ -62,6 +69,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = params.get("submission");
   const id = parseSubmissionId(requested);
   const submission = id ? await getSubmission(database.db, id) : null;
+  // a lead just updated that no longer matches the filter: where it went
+  const movedId = parseSubmissionId(params.get("moved"));
+  const moved = movedId ? await getSubmission(database.db, movedId) : null;
   // the next free consultations booked on the site (ADR 0032), in the studio's time zone
   const [upcoming, availability] = await Promise.all([
     listBookings(database.db, "upcoming"),
@@ -77,6 +87,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       when: formatMomentIn(booking.startsAt, availability.timeZone),
     })),
     submission,
+    moved:
+      moved && !inStatusFilter(moved.status, query.status)
+        ? { id: moved.id, name: moved.name, status: moved.status }
+        : null,
     missing: Boolean(requested) && !submission,
     convert: params.get("convert") === "1",
   };
@@ -103,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       logger.error({ err: error, submission: id }, "submission update failed");
       return serverError(submission, { type: "error", message: inboxMessages.updateFailed });
     }
-    return redirectWithToast(config, listHref, {
+    // the list says where the lead went when it left the filter (`moved`)
+    return redirectWithToast(config, inboxHref(query, { moved: id }), {
       type: "success",
       message: inboxMessages.updated,
       id: `update-${id}`,
@@ -157,7 +172,7 @@ const ConvertDialog = splitComponent(() =>
 );
 
 export default function InboxPage({ loaderData }: Route.ComponentProps) {
-  const { query, counts, list, nextBookings, submission, missing, convert } = loaderData;
+  const { query, counts, list, nextBookings, submission, moved, missing, convert } = loaderData;
   const actionData = useActionData<typeof action>();
   const totals = inboxTotals(counts);
   const current = { ...query, page: list.page };
@@ -267,8 +282,20 @@ export default function InboxPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
+      {moved ? (
+        <p role="status" data-moved={moved.id} className="text-sm text-zinc-300">
+          {moved.name} moved to {submissionStatusLabels[moved.status]}.{" "}
+          <Link
+            to={inboxHref({ status: moved.status }, { submission: moved.id })}
+            className="text-[var(--color-accent)] underline underline-offset-2"
+          >
+            Show it in {submissionStatusLabels[moved.status]}
+          </Link>
+        </p>
+      ) : null}
+
       <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
-        <h2 id="inbox-list-title" className="text-sm font-medium text-zinc-300">
+        <h2 id="inbox-list-title" tabIndex={-1} className="text-sm font-medium text-zinc-300 outline-none">
           {query.status === "all" ? "All" : submissionStatusLabels[query.status]} submissions
           {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
           {query.type !== "all" ? <span className="text-zinc-400"> · {projectTypeLabels[query.type]}</span> : null}
