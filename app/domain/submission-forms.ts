@@ -49,6 +49,10 @@ export function convertFormDefaults(submission: SubmissionForPrefill) {
     phone_number: submission.phoneNumber ?? "",
     business_name: submission.businessName ?? "",
     website_url: submission.existingWebsiteUrl ?? "",
+    billing_street: "",
+    billing_city: "",
+    billing_state: "",
+    billing_zip: "",
     payment_terms: "30",
     notes,
   };

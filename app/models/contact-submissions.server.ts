@@ -163,6 +163,10 @@ export async function convertSubmission(db: Db, submissionId: string, form: Cust
       .values({ ...toCustomerRow(form), status: "prospect", contactSubmissionId: submissionId })
       .returning();
     if (!customer) throw new Error("customer insert returned no row");
+    // a lead being worked: a New inquiry moves to In Progress (a later status stays)
+    if (submission.status === "new") {
+      await tx.update(contactSubmissions).set({ status: "in-progress" }).where(eq(contactSubmissions.id, submissionId));
+    }
     await tx.insert(customerInteractions).values({
       customerId: customer.id,
       interactionType: "note",

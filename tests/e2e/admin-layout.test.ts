@@ -15,6 +15,7 @@ import {
   contactSubmissions,
   customers,
   invoices,
+  payments,
   projects,
   suspectedSpam,
   users,
@@ -164,6 +165,17 @@ async function checkHeaderAndRows(page: Page, name: string, hasRows = true) {
       .map((td) => `${td.dataset.label ?? "primary"}: ${td.textContent?.trim().slice(0, 30)} (${td.clientWidth} px)`),
   );
   expect(squeezed, `${name}: squeezed cells`).toEqual([]);
+  // a chart's labels stay inside the chart (the revenue axis's "$" was cut off)
+  const clippedLabels = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>("main svg text")]
+      .filter((text) => {
+        const frame = text.closest("svg")?.getBoundingClientRect();
+        const box = text.getBoundingClientRect();
+        return frame && box.width > 0 && (box.left < frame.left - 0.5 || box.right > frame.right + 0.5);
+      })
+      .map((text) => text.textContent),
+  );
+  expect(clippedLabels, `${name}: chart labels cut off`).toEqual([]);
   // nothing needs horizontal scrolling
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
@@ -217,19 +229,29 @@ async function seedLists(dataDir: string) {
       })),
     )
     .returning({ id: projects.id });
-  await database.db.insert(invoices).values(
-    customerRows.map((customer, i) => ({
-      invoiceNumber: `INV-${String(9000 + i)}`,
-      customerId: customer.id,
-      projectId: projectRows[i]?.id,
-      issueDate: "2025-01-10",
-      dueDate: "2025-02-09",
-      subtotal: "123456.78",
-      totalAmount: "123456.78",
-      balanceDue: "123456.78",
-      status: "sent" as const,
-    })),
-  );
+  const invoiceRows = await database.db
+    .insert(invoices)
+    .values(
+      customerRows.map((customer, i) => ({
+        invoiceNumber: `INV-${String(9000 + i)}`,
+        customerId: customer.id,
+        projectId: projectRows[i]?.id,
+        issueDate: "2025-01-10",
+        dueDate: "2025-02-09",
+        subtotal: "123456.78",
+        totalAmount: "123456.78",
+        balanceDue: "123456.78",
+        status: "sent" as const,
+      })),
+    )
+    .returning({ id: invoices.id });
+  // a large payment this month: the revenue chart's axis has long labels
+  await database.db.insert(payments).values({
+    invoiceId: invoiceRows[0]?.id ?? "",
+    paidOn: new Date().toISOString().slice(0, 10),
+    amount: "123456.78",
+    method: "bank_transfer",
+  });
   await database.db.insert(suspectedSpam).values(
     six.map((i) => ({
       reason: "too-fast" as const,

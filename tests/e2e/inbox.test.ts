@@ -248,7 +248,10 @@ describe("contact submissions inbox", () => {
     expect(await dialog.getByLabel("Phone").inputValue()).toBe("+1 (555) 010-2000");
     expect(await dialog.getByLabel("Payment Terms (days)").inputValue()).toBe("30");
     expect(await dialog.getByLabel("Notes").inputValue()).toBe("Called back.\nSend a quote on Friday.");
+    await dialog.getByLabel("Street").fill("12 Orchard Lane");
+    await dialog.getByLabel("City").fill("Springfield");
     await page.screenshot({ path: `${shots}/convert-1280.png` });
+    const detailUrl = page.url().replace("&convert=1", "");
 
     await dialog.getByLabel("Name", { exact: true }).fill("");
     await dialog.getByRole("button", { name: "Convert to Customer" }).click();
@@ -259,14 +262,21 @@ describe("contact submissions inbox", () => {
       .getByRole("region", { name: /Notifications/ })
       .getByText("Success: Contact converted to customer successfully")
       .waitFor();
+    // it lands on the new customer, with the billing address typed in the dialog
+    await page.waitForURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
+    const customerPath = new URL(page.url()).pathname;
+    await page.getByRole("heading", { name: "Live Lead" }).first().waitFor();
+    await page.getByText("12 Orchard Lane").first().waitFor();
+
+    // the submission now links to its customer, and its inquiry is being worked (In Progress)
+    await page.goto(detailUrl);
+    await hydrated(page);
     const details = page.getByRole("dialog", { name: "Submission Details" });
     await details.waitFor();
-    const customerLink = details.getByRole("link", { name: "View Customer" });
-    expect(await customerLink.getAttribute("href")).toMatch(/^\/admin\/customers\/[0-9a-f-]{36}$/);
+    expect(await details.getByRole("link", { name: "View Customer" }).getAttribute("href")).toBe(customerPath);
     expect(await details.getByRole("link", { name: "Convert to Customer" }).count()).toBe(0);
 
     // asking for the convert dialog again shows the details with the link instead
-    const detailUrl = page.url();
     await page.goto(`${detailUrl}&convert=1`);
     await hydrated(page);
     await details.waitFor();

@@ -31,6 +31,7 @@ import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
 import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
+  asSentence,
   creditNoteFormSchema,
   type DocumentAction,
   reviseFormSchema,
@@ -143,8 +144,8 @@ export function DocumentActions({
           data-void-notice
           className="rounded-md border border-red-900 bg-red-950/60 px-4 py-3 text-sm text-red-100"
         >
-          Void since {formatDateTime(new Date(doc.lifecycle.voided.at))}: {doc.lifecycle.voided.reason}. The number and
-          the content are kept.
+          Void since {formatDateTime(new Date(doc.lifecycle.voided.at))}: {asSentence(doc.lifecycle.voided.reason)} The
+          number and the content are kept.
         </p>
       ) : null}
       {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}

@@ -21,7 +21,7 @@ import {
 import type { SubmissionDetail } from "#app/components/admin/inbox-table.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
-import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { customerPageFormSchema } from "#app/domain/customers.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   customerTypeLabels,
@@ -173,7 +173,7 @@ export function ConvertDialog({
 }) {
   const [form, fields] = useAdminForm({
     id: `convert-${submission.id}`,
-    schema: customerFormSchema,
+    schema: customerPageFormSchema,
     failure,
     defaultValue: convertFormDefaults(submission),
   });
@@ -195,6 +195,12 @@ export function ConvertDialog({
             <TextField meta={fields.business_name} label="Business Name" autoComplete="off" />
             <TextField meta={fields.website_url} label="Website" type="url" autoComplete="off" />
             <NumberField meta={fields.payment_terms} label="Payment Terms (days)" min={0} step={1} />
+            <TextField meta={fields.billing_street} label="Street" wide autoComplete="off" />
+            <TextField meta={fields.billing_city} label="City" autoComplete="off" />
+            <div className="grid grid-cols-2 gap-x-4">
+              <TextField meta={fields.billing_state} label="State" autoComplete="off" />
+              <TextField meta={fields.billing_zip} label="Zip" autoComplete="off" />
+            </div>
             <TextareaField meta={fields.notes} label="Notes" />
           </div>
         </DialogBody>

@@ -9,6 +9,7 @@ import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
 import { inputClass } from "#app/components/admin/form.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -26,7 +27,7 @@ import { listTeam } from "#app/models/users.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Audit log") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

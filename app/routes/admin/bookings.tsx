@@ -3,6 +3,7 @@
  * cancelled. The owner cancels one (a row action) or moves it to another free time (a dialog
  * addressed by the URL, ?move=id, so it works without JavaScript); the visitor is told by email.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData } from "react-router";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
@@ -15,6 +16,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -35,7 +37,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import { changeBookingAsOwner, loadAvailability, openSlots } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/bookings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Bookings | Studio" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Bookings") }];
 
 const viewLabels: Record<BookingView, string> = { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" };
 

@@ -4,6 +4,7 @@
  * linked, survives a reload and works without JavaScript. Rows and counts update live
  * (the layout's event stream re-runs this loader when a submission changes).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Archive, Inbox } from "lucide-react";
 import { useEffect } from "react";
@@ -13,11 +14,12 @@ import { ExportCsvLink, FilterChips, ListFilters, PageHeader, RefreshButton } fr
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
-import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { customerPageFormSchema, withJoinedAddress } from "#app/domain/customers.ts";
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
 import {
@@ -57,7 +59,7 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: inboxMessages.loadFailed },
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Contact Forms | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Contact Forms") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -125,15 +127,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const submission = parseWithZod(formData, { schema: customerFormSchema });
+  const submission = parseWithZod(formData, { schema: customerPageFormSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    const customer = await auditedChange(database.db, (tx) => convertSubmission(tx, id, submission.value), {
-      actor: session,
-      ip: getApp(context).ip,
-      event: "submission_converted",
-      detail: { submission: id, customer: submission.value.name },
-    });
+    const customer = await auditedChange(
+      database.db,
+      (tx) => convertSubmission(tx, id, withJoinedAddress(submission.value)),
+      {
+        actor: session,
+        ip: getApp(context).ip,
+        event: "submission_converted",
+        detail: { submission: id, customer: submission.value.name },
+      },
+    );
     if (!customer) {
       return refuse(404, inboxMessages.notFound, {
         submission,
@@ -141,7 +147,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: { type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound },
       });
     }
-    return redirectWithToast(config, detailHref, {
+    // the owner lands on the new customer (the submission's dialog links to it from now on)
+    return redirectWithToast(config, `/admin/customers/${customer.id}`, {
       type: "success",
       message: inboxMessages.converted,
       id: `convert-${id}`,

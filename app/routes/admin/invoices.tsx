@@ -12,6 +12,7 @@ import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
@@ -39,7 +40,7 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Invoices & Estimates | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Invoices & Estimates") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -173,15 +174,18 @@ function RowActions({ row }: { row: Row }) {
         <Icon name="pencil" />
         <span className="md:max-2xl:sr-only">Edit</span>
       </Link>
-      <Link
-        to={`/admin/invoices/${row.id}/send`}
-        className={rowActionClass}
-        aria-label={`Send ${row.invoiceNumber} by email`}
-        data-row-action
-      >
-        <Icon name="send" />
-        <span className="md:max-2xl:sr-only">Send</span>
-      </Link>
+      {row.status === "cancelled" ? null : (
+        // a void document is not sent again
+        <Link
+          to={`/admin/invoices/${row.id}/send`}
+          className={rowActionClass}
+          aria-label={`Send ${row.invoiceNumber} by email`}
+          data-row-action
+        >
+          <Icon name="send" />
+          <span className="md:max-2xl:sr-only">Send</span>
+        </Link>
+      )}
       <a
         href={`/admin/invoices/${row.id}/pdf`}
         target="_blank"
@@ -204,6 +208,16 @@ function RowActions({ row }: { row: Row }) {
       </a>
     </>
   );
+}
+
+/**
+ * The Due Date column's words: an estimate is valid until its date ("Valid until 02/09/2025"), an invoice
+ * is due on it; `labelled` adds "Due" where the column header is not beside it.
+ */
+function dueText(row: Pick<Row, "invoiceType" | "dueDate">, labelled = false): string {
+  const date = displayDate(row.dueDate);
+  if (row.invoiceType === "estimate") return date ? `Valid until ${date}` : "—";
+  return labelled ? `Due ${date || "—"}` : date || "—";
 }
 
 /** Between 768 and 1280 px Type and Due Date sit under Number and Date, so every action stays in view. */
@@ -242,7 +256,7 @@ const columns: readonly Column<Row>[] = [
   {
     header: "Due Date",
     lowPriority: true,
-    cell: (row) => displayDate(row.dueDate) || "—",
+    cell: (row) => dueText(row),
     className: "md:whitespace-nowrap",
   },
   {
@@ -255,8 +269,7 @@ const columns: readonly Column<Row>[] = [
           {formatMoney(signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0))}
         </span>
         <span className={subLine}>
-          {displayDate(row.issueDate)}{" "}
-          <span className="md:whitespace-nowrap">Due {displayDate(row.dueDate) || "—"}</span>
+          {displayDate(row.issueDate)} <span className="md:whitespace-nowrap">{dueText(row, true)}</span>
         </span>
       </>
     ),

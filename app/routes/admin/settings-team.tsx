@@ -21,6 +21,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
@@ -48,7 +49,7 @@ const inviteFormId = "team-invite";
 /** the members' and invitations' row actions: a refusal shows above the members */
 const teamFormId = "team";
 
-export const meta: Route.MetaFunction = () => [{ title: "Team | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Team") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);

@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { RowActionForm } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
@@ -27,7 +28,7 @@ import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-portfolio";
 
-export const meta: Route.MetaFunction = () => [{ title: "Portfolio | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Portfolio") }];
 
 const listPath = "/admin/site/portfolio";
 

@@ -12,6 +12,7 @@ import { type Column, DataTable, rowActionClass } from "#app/components/admin/da
 import { FormError, RowActionForm, useAdminForm } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/spam";
 
 const spamPageSize = 25;
 
-export const meta: Route.MetaFunction = () => [{ title: "Spam | Studio" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Spam") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
