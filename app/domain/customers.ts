@@ -5,7 +5,7 @@
  * customer totals (Total Billed, Outstanding) in exact cents.
  */
 import { z } from "zod";
-import { customerFormSchema, toCustomerRow } from "#app/domain/customer-form.ts";
+import { type CustomerForm, customerFormSchema, toCustomerRow } from "#app/domain/customer-form.ts";
 import { type CustomerStatus, customerStatuses, type InvoiceStatus, type InvoiceType } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { Cents } from "#app/domain/money.ts";
@@ -114,15 +114,20 @@ export const customerPageFormSchema = customerFormSchema.omit({ billing_address:
 });
 export type CustomerPageForm = z.output<typeof customerPageFormSchema>;
 
-/** The row a customer form stores (the parts' limits keep the joined address within its column's 500). */
-export function customerPageFormToRow(form: CustomerPageForm) {
+/** The customer form with the address joined into one text (what the models take). */
+export function withJoinedAddress(form: CustomerPageForm): CustomerForm {
   const billingAddress = joinBillingAddress({
     street: form.billing_street,
     city: form.billing_city,
     state: form.billing_state,
     zip: form.billing_zip,
   });
-  return toCustomerRow({ ...form, billing_address: billingAddress ?? undefined });
+  return { ...form, billing_address: billingAddress ?? undefined };
+}
+
+/** The row a customer form stores (the parts' limits keep the joined address within its column's 500). */
+export function customerPageFormToRow(form: CustomerPageForm) {
+  return toCustomerRow(withJoinedAddress(form));
 }
 
 type StoredCustomer = {

@@ -111,6 +111,12 @@ export function signedAmount(type: InvoiceType, cents: Cents): Cents {
 
 // ---------------------------------------------------------------- the forms (posted with their intent)
 
+/** A reason written as a sentence: a full stop added unless it already ends with one (or ? or !). */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
 const reason = (required: string) => requiredText(limits.changeReason, required, lifecycleMessages.reasonTooLong);
 
 export const voidFormSchema = z.object({ reason: reason(lifecycleMessages.voidReasonRequired) });

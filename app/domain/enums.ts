@@ -139,7 +139,8 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   paid: "Paid",
   partial: "Partial",
   overdue: "Overdue",
-  cancelled: "Cancelled",
+  // the only way to cancel a document is to void it (ADR 0030): the owner's word for it
+  cancelled: "Void",
   accepted: "Accepted",
   declined: "Declined",
 };

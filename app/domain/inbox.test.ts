@@ -21,6 +21,20 @@ describe("inbox query", () => {
       page: 1,
     });
   });
+  it("a search without a status looks across the whole Inbox tab; a status named in the address narrows it", () => {
+    expect(parseInboxQuery(new URLSearchParams("q=bluebird")).status).toBe("all");
+    expect(parseInboxQuery(new URLSearchParams("q=bluebird&status=in-progress")).status).toBe("in-progress");
+    expect(parseInboxQuery(new URLSearchParams("q=bluebird&status=archived")).status).toBe("archived");
+    expect(parseInboxQuery(new URLSearchParams("status=all")).status).toBe("all");
+    // the links say a status only when it is not the view's default
+    expect(inboxHref({ status: "all", q: "bluebird" })).toBe("/admin/dashboard?q=bluebird");
+    expect(inboxHref({ status: "new", q: "bluebird" })).toBe("/admin/dashboard?status=new&q=bluebird");
+    expect(inboxHref({ status: "all", q: "" })).toBe("/admin/dashboard?status=all");
+    for (const search of ["q=bluebird", "q=bluebird&status=new", "status=all", "status=completed&q=x&page=2"]) {
+      const query = parseInboxQuery(new URLSearchParams(search));
+      expect(parseInboxQuery(new URL(inboxHref(query), "http://x").searchParams)).toEqual(query);
+    }
+  });
   it("builds short links", () => {
     expect(inboxHref({ status: "new", type: "all", q: "", page: 1 })).toBe("/admin/dashboard");
     expect(inboxHref({ status: "archived", q: "a b", page: 2 })).toBe("/admin/dashboard?status=archived&q=a+b&page=2");

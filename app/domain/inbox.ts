@@ -22,8 +22,19 @@ export const inboxTypeFilters = [
 ] as const;
 
 type InboxTypeFilter = (typeof inboxTypeFilters)[number];
+/**
+ * The status filter: one status, or "all" (every status of the Inbox tab: all but Archived). The spec's
+ * default is New; a search without a status looks across the whole tab, so a lead that was worked is
+ * still found ("bluebird" in In Progress), and the status a list is narrowed to shows as a removable chip.
+ */
+export type InboxStatusFilter = SubmissionStatus | "all";
 /** The inbox's URL state; `parseInboxQuery` (submission-forms.ts) reads it from an address. */
-export type InboxQuery = { status: SubmissionStatus; type: InboxTypeFilter; q: string; page: number };
+export type InboxQuery = { status: InboxStatusFilter; type: InboxTypeFilter; q: string; page: number };
+
+/** The status a view has when its address names none: New (the spec's default), or the whole tab for a search. */
+export function defaultInboxStatus(q: string): InboxStatusFilter {
+  return q ? "all" : "new";
+}
 
 export const inboxMessages = {
   empty: "No submissions found",
@@ -39,7 +50,7 @@ export const inboxMessages = {
 /** The URL of an inbox view; defaults are left out so links stay short. */
 export function inboxHref(query: Partial<InboxQuery>, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();
-  if (query.status && query.status !== "new") params.set("status", query.status);
+  if (query.status && query.status !== defaultInboxStatus(query.q ?? "")) params.set("status", query.status);
   if (query.type && query.type !== "all") params.set("type", query.type);
   if (query.q) params.set("q", query.q);
   if (query.page && query.page > 1) params.set("page", String(query.page));
@@ -57,6 +68,16 @@ export function inboxTotals(counts: StatusCounts) {
     archived: counts.archived,
     attention: counts.new + counts["in-progress"],
   };
+}
+
+/** Whether a submission of `status` is listed under the status filter. */
+export function inStatusFilter(status: SubmissionStatus, filter: InboxStatusFilter): boolean {
+  return filter === "all" ? status !== "archived" : status === filter;
+}
+
+/** How many submissions a status filter holds, from the per-status counts. */
+export function statusTotal(counts: StatusCounts, status: InboxStatusFilter): number {
+  return status === "all" ? inboxTotals(counts).inbox : counts[status];
 }
 
 export function budgetLabel(budget: BudgetRange | null): string {

@@ -46,6 +46,25 @@ export function typeLabel(type: InvoiceType): string {
   return invoiceTypeLabels[type];
 }
 
+/**
+ * The editor's heading: the spec's "New Invoice" and, while it can be changed (a draft), "Edit Invoice";
+ * a sent, answered or paid document is shown, not edited, so it is named by its number, and a void one
+ * says it is void.
+ */
+export function editorHeading(input: {
+  mode: "new" | "edit";
+  type: InvoiceType;
+  number: string | null;
+  locked: boolean;
+  voided: boolean;
+}): string {
+  const label = typeLabel(input.type);
+  if (input.mode === "new") return `New ${label}`;
+  const named = input.number ? `${label} ${input.number}` : label;
+  if (input.voided) return `Void ${named.charAt(0).toLowerCase()}${named.slice(1)}`;
+  return input.locked ? named : `Edit ${label}`;
+}
+
 export const invoiceMessages = {
   selectCustomer: "Please select a customer",
   addLine: "Please add at least one line item",

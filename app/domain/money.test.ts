@@ -3,6 +3,7 @@ import {
   calculateTotals,
   centsToDecimal,
   formatMoney,
+  formatMoneyCompact,
   lineTotal,
   maxMoneyCents,
   parseScaled,
@@ -125,4 +126,10 @@ describe("bounds", () => {
     }
     expect(readTypedHundredths("-1e30")).toBe(-Number.MAX_SAFE_INTEGER);
   });
+});
+
+it("formatMoneyCompact: short axis labels", () => {
+  expect(formatMoneyCompact(0)).toBe("$0");
+  expect(formatMoneyCompact(1_250_000)).toBe("$12.5K");
+  expect(formatMoneyCompact(123_456_789)).toBe("$1.2M");
 });

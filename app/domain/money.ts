@@ -127,6 +127,18 @@ export function formatMoney(cents: Cents): string {
   return usd.format(cents / 100);
 }
 
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+/** 123456789 -> "$1.2M": a chart axis's short label (the exact amount is in the chart's data table). */
+export function formatMoneyCompact(cents: Cents): string {
+  return usdCompact.format(cents / 100);
+}
+
 /** a / b rounded half away from zero, in BigInt */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;

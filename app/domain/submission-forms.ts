@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import { type InboxQuery, inboxMessages, inboxTypeFilters } from "#app/domain/inbox.ts";
+import { defaultInboxStatus, type InboxQuery, inboxMessages, inboxTypeFilters } from "#app/domain/inbox.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { SubmissionFields } from "#app/domain/submissions.ts";
 import { optionalMultilineText, tooLong } from "#app/domain/validation.ts";
@@ -49,6 +49,10 @@ export function convertFormDefaults(submission: SubmissionForPrefill) {
     phone_number: submission.phoneNumber ?? "",
     business_name: submission.businessName ?? "",
     website_url: submission.existingWebsiteUrl ?? "",
+    billing_street: "",
+    billing_city: "",
+    billing_state: "",
+    billing_zip: "",
     payment_terms: "30",
     notes,
   };
@@ -72,7 +76,7 @@ const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.
 
 /** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */
 const inboxQuerySchema = z.object({
-  status: fallback(z.enum(submissionStatuses), "new"),
+  status: fallback(z.enum([...submissionStatuses, "all"]).optional(), undefined),
   type: fallback(z.enum(inboxTypeFilters), "all"),
   q: fallback(
     z
@@ -86,5 +90,6 @@ const inboxQuerySchema = z.object({
 });
 
 export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  return inboxQuerySchema.parse(Object.fromEntries(params));
+  const { status, ...rest } = inboxQuerySchema.parse(Object.fromEntries(params));
+  return { ...rest, status: status ?? defaultInboxStatus(rest.q) };
 }

@@ -1,5 +1,5 @@
 /** Contact-form submissions (the records of the contact submissions inbox). */
-import { and, desc, eq, like, type SQL } from "drizzle-orm";
+import { and, desc, eq, like, ne, type SQL } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import {
@@ -13,7 +13,7 @@ import type { SubmissionFields } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts } from "#app/domain/inbox.ts";
+import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts, statusTotal } from "#app/domain/inbox.ts";
 import { conversionDescription } from "#app/domain/submissions.ts";
 import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
@@ -46,7 +46,7 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
     page: query.page,
     pageSize: inboxPageSize,
     q: query.q,
-    knownTotal: counts && query.type === "all" && !query.q ? counts[query.status] : undefined,
+    knownTotal: counts && query.type === "all" && !query.q ? statusTotal(counts, query.status) : undefined,
   });
   // the page's ids first, from the (status, created_at, id) index alone; a page past the middle is
   // read from the oldest end, so no page skips more than half the rows (app/domain/pages.ts)
@@ -70,7 +70,9 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
 
 /** The inbox's filters (status tab, project type, search) as one condition, shared by the page and the CSV export. */
 function submissionListWhere(query: InboxQuery): SQL | undefined {
-  const conditions = [eq(contactSubmissions.status, query.status)];
+  const conditions = [
+    query.status === "all" ? ne(contactSubmissions.status, "archived") : eq(contactSubmissions.status, query.status),
+  ];
   if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
   // name, email or business, case-insensitively: one indexed expression (contact_submissions_search_trgm)
   if (query.q) conditions.push(like(submissionSearchText(contactSubmissions), likePattern(query.q.toLowerCase())));
@@ -161,6 +163,10 @@ export async function convertSubmission(db: Db, submissionId: string, form: Cust
       .values({ ...toCustomerRow(form), status: "prospect", contactSubmissionId: submissionId })
       .returning();
     if (!customer) throw new Error("customer insert returned no row");
+    // a lead being worked: a New inquiry moves to In Progress (a later status stays)
+    if (submission.status === "new") {
+      await tx.update(contactSubmissions).set({ status: "in-progress" }).where(eq(contactSubmissions.id, submissionId));
+    }
     await tx.insert(customerInteractions).values({
       customerId: customer.id,
       interactionType: "note",

@@ -5,19 +5,25 @@
  * screen. Add a page by adding its path to `adminLayoutPaths` (tests/support/admin-pages.ts). Screenshots go to /tmp/shots-admin-layout/.
  */
 import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import {
+  auditLog,
   bookings,
   contactSubmissions,
   customers,
   invoices,
   ownerNotices,
+  payments,
   projects,
   suspectedSpam,
+  users,
 } from "#app/db/schema.ts";
+import { adminAccount } from "../support/accounts.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
+import { createSentProposal } from "../support/proposals.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -62,10 +68,20 @@ function placements(page: Page, selector: string, labels: "text" | "aria"): Prom
       );
       const result = [];
       for (const node of found) {
-        const top = node.getBoundingClientRect().top + window.scrollY;
-        window.scrollTo({ left: window.scrollX, top: Math.max(0, top - window.innerHeight / 2), behavior: "instant" });
-        await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-        const rect = node.getBoundingClientRect();
+        const before = node.getBoundingClientRect();
+        const centre = before.top + before.height / 2;
+        // scroll (and let the page settle a frame) only when the element's centre is off screen
+        if (centre < 16 || centre > window.innerHeight - 16) {
+          const top = before.top + window.scrollY;
+          window.scrollTo({
+            left: window.scrollX,
+            top: Math.max(0, top - window.innerHeight / 2),
+            behavior: "instant",
+          });
+          await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+        }
+        // an inline element that wraps onto several lines is tested where its first line is
+        const rect = node.getClientRects()[0] ?? node.getBoundingClientRect();
         const style = getComputedStyle(node);
         const middle = rect.top + rect.height / 2;
         const hit = document.elementFromPoint(rect.left + rect.width / 2, middle);
@@ -88,7 +104,9 @@ function placements(page: Page, selector: string, labels: "text" | "aria"): Prom
             (hit === node || node.contains(hit)) &&
             edge !== null &&
             (edge === node || node.contains(edge)),
-          coveredBy: describe(hit),
+          coveredBy: hit
+            ? describe(hit)
+            : `nothing at (${Math.round(rect.left + rect.width / 2)}, ${Math.round(middle)}) of ${window.innerWidth}x${window.innerHeight}`,
           clippedBy: clipper ? describe(clipper) : null,
         });
       }
@@ -123,8 +141,42 @@ async function checkHeaderAndRows(page: Page, name: string, hasRows = true) {
   if (hasRows) expect(rows.length, `${name}: row actions`).toBeGreaterThan(0);
   expect(problems(rows), `${name}: row actions`).toEqual([]);
   // every cell of a list's rows is in view and uncovered (the pinned actions column covers none)
-  const cells = await placements(page, ".data-table tbody td:not(.data-actions) > *", "text");
+  // the cells themselves (a value that is text only) and what is inside them
+  const cells = await placements(
+    page,
+    ".data-table tbody td:not(.data-actions), .data-table tbody td:not(.data-actions) > *",
+    "text",
+  );
   expect(problems(cells), `${name}: cells`).toEqual([]);
+  // from 1280 px every column is in the table: nothing the spec names is hidden on a laptop
+  const width = page.viewportSize()?.width ?? 0;
+  if (width >= 1280) {
+    const hidden = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".data-table th")]
+        .filter((th) => th.getClientRects().length === 0)
+        .map((th) => th.textContent?.trim()),
+    );
+    expect(hidden, `${name}: columns hidden at ${width} px`).toEqual([]);
+  }
+  // a cell is never squeezed below a few characters by a long value in another column
+  const squeezed = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>(".data-table tbody td:not(.data-actions)")]
+      .filter((td) => td.getClientRects().length > 0 && getComputedStyle(td).display === "table-cell")
+      .filter((td) => (td.textContent?.trim().length ?? 0) >= 4 && td.clientWidth < 48)
+      .map((td) => `${td.dataset.label ?? "primary"}: ${td.textContent?.trim().slice(0, 30)} (${td.clientWidth} px)`),
+  );
+  expect(squeezed, `${name}: squeezed cells`).toEqual([]);
+  // a chart's labels stay inside the chart (the revenue axis's "$" was cut off)
+  const clippedLabels = await page.evaluate(() =>
+    [...document.querySelectorAll<SVGTextElement>("main svg text")]
+      .filter((text) => {
+        const frame = text.closest("svg")?.getBoundingClientRect();
+        const box = text.getBoundingClientRect();
+        return frame && box.width > 0 && (box.left < frame.left - 0.5 || box.right > frame.right + 0.5);
+      })
+      .map((text) => text.textContent),
+  );
+  expect(clippedLabels, `${name}: chart labels cut off`).toEqual([]);
   // nothing needs horizontal scrolling
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
     page.viewportSize()?.width ?? 0,
@@ -135,15 +187,21 @@ const longName = (i: number) => `Maximiliana Featherstonehaugh-Worthington ${i}`
 const longEmail = (i: number) => `maximiliana.featherstonehaugh.worthington.${i}@a-rather-long-domain-name.example`;
 const longBusiness = (i: number) => `The Extraordinarily Long Business Name Bakery and Café ${i}`;
 
-/** A few rows with long names, emails and businesses in every list, so the lists are wide. */
+/** A value with no place to break a line (a hash, a pasted link), in a row of every list. */
+const unbroken = (what: string) => `${what}-0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef`;
+
+/**
+ * A few rows with long names, emails and businesses in every list, so the lists are wide, and in
+ * each list one row whose value has no place to break.
+ */
 async function seedLists(dataDir: string) {
   const database = await openDatabase({ dataDir });
   const six = Array.from({ length: 6 }, (_, i) => i);
   await database.db.insert(contactSubmissions).values(
     six.map((i) => ({
-      name: longName(i),
+      name: i === 0 ? unbroken("Lead") : longName(i),
       email: longEmail(i),
-      businessName: longBusiness(i),
+      businessName: i === 1 ? unbroken("Business") : longBusiness(i),
       projectType: "webapp" as const,
       budgetRange: "large" as const,
       message: `Seeded message ${i}`,
@@ -155,9 +213,9 @@ async function seedLists(dataDir: string) {
     .insert(customers)
     .values(
       six.map((i) => ({
-        name: longName(i),
+        name: i === 0 ? unbroken("Customer") : longName(i),
         email: longEmail(i),
-        businessName: longBusiness(i),
+        businessName: i === 1 ? unbroken("Business") : longBusiness(i),
         phoneNumber: "+1 (555) 010-0000",
       })),
     )
@@ -167,24 +225,34 @@ async function seedLists(dataDir: string) {
     .values(
       customerRows.map((customer, i) => ({
         customerId: customer.id,
-        projectName: `A Remarkably Long Project Name for an Online Store Redesign ${i}`,
+        projectName: i === 0 ? unbroken("Project") : `A Remarkably Long Project Name for an Online Store Redesign ${i}`,
         fixedPrice: "12500.00",
       })),
     )
     .returning({ id: projects.id });
-  await database.db.insert(invoices).values(
-    customerRows.map((customer, i) => ({
-      invoiceNumber: `INV-${String(9000 + i)}`,
-      customerId: customer.id,
-      projectId: projectRows[i]?.id,
-      issueDate: "2025-01-10",
-      dueDate: "2025-02-09",
-      subtotal: "123456.78",
-      totalAmount: "123456.78",
-      balanceDue: "123456.78",
-      status: "sent" as const,
-    })),
-  );
+  const invoiceRows = await database.db
+    .insert(invoices)
+    .values(
+      customerRows.map((customer, i) => ({
+        invoiceNumber: `INV-${String(9000 + i)}`,
+        customerId: customer.id,
+        projectId: projectRows[i]?.id,
+        issueDate: "2025-01-10",
+        dueDate: "2025-02-09",
+        subtotal: "123456.78",
+        totalAmount: "123456.78",
+        balanceDue: "123456.78",
+        status: "sent" as const,
+      })),
+    )
+    .returning({ id: invoices.id });
+  // a large payment this month: the revenue chart's axis has long labels
+  await database.db.insert(payments).values({
+    invoiceId: invoiceRows[0]?.id ?? "",
+    paidOn: new Date().toISOString().slice(0, 10),
+    amount: "123456.78",
+    method: "bank_transfer",
+  });
   await database.db.insert(suspectedSpam).values(
     six.map((i) => ({
       reason: "too-fast" as const,
@@ -205,11 +273,30 @@ async function seedLists(dataDir: string) {
     six.map((i) => ({
       startsAt: new Date(weekAhead + i * 3_600_000),
       endsAt: new Date(weekAhead + i * 3_600_000 + 30 * 60_000),
-      name: longName(i),
+      name: i === 0 ? unbroken("Guest") : longName(i),
       email: longEmail(i),
       note: `A note about a remarkably long project ${i}`,
     })),
   );
+  // the audit log: a signature's 64-character hash and a long name in the Event column
+  await database.db.insert(auditLog).values(
+    six.map((i) => ({
+      event: "proposal_signed_by_client",
+      email: i === 0 ? unbroken("owner@studio.test") : adminAccount.email,
+      ipAddress: "203.0.113.7",
+      detail: { proposal: `PRO-000${i}`, signedAs: longName(i), hash: "a".repeat(64), total: "3031.54" },
+    })),
+  );
+  // proposals: two sent to the long-named customers
+  const actor = { userId: "00000000-0000-4000-8000-000000000000", email: adminAccount.email };
+  const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, adminAccount.email));
+  for (const customer of customerRows.slice(0, 2)) {
+    await createSentProposal(database.db, {
+      customerId: customer.id,
+      expiresOn: "2099-12-31",
+      actor: { ...actor, userId: owner?.id ?? actor.userId },
+    });
+  }
   await database.close();
 }
 
@@ -241,7 +328,7 @@ describe("back-office layout", () => {
     }
   }
 
-  for (const viewport of [adminLayoutViewports[0], adminLayoutViewports[2]]) {
+  for (const viewport of adminLayoutViewports.filter((size) => size.width === 1280 || size.width === 390)) {
     it(`a list renders each row once at ${viewport.width}x${viewport.height}: a table row, or a card made of that row`, async () => {
       const page = await signedInPage(viewport);
       await page.goto(`${server.url}/admin/invoices`);

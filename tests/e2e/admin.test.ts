@@ -53,6 +53,9 @@ describe("back office", () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/admin/dashboard?status=archived`);
     expect(new URL(page.url()).pathname).toBe("/admin/login");
+    // the sign-in page carries the studio's name, not "Studio back office"
+    expect(await page.title()).toBe("Admin Login | Studio Web Development");
+    await page.getByText("Studio Web Development", { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/admin/dashboard?status=archived");
     await hydrated(page);
     await page.getByLabel("Email").fill(adminAccount.email);
@@ -60,6 +63,8 @@ describe("back office", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${server.url}/admin/dashboard?status=archived`);
     await page.getByRole("heading", { name: "Contact Forms", level: 1 }).waitFor();
+    expect(await page.title()).toBe("Contact Forms | Studio Web Development");
+    await page.locator("#admin-sidebar").getByText("Studio Web Development", { exact: true }).waitFor();
     await page.close();
   });
 

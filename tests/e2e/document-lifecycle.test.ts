@@ -28,6 +28,7 @@ async function seed(dataDir: string) {
     invoiceNumber: "EST-0001",
     invoiceType: "estimate",
     customerId: customer.id,
+    dueDate: "2026-12-15",
     status: "accepted",
     sentAt: new Date("2026-11-02T10:00:00Z"),
     acceptedAt: new Date("2026-11-03T10:00:00Z"),
@@ -120,7 +121,11 @@ describe("the record's lifecycle", () => {
     await toast(page, lifecycleMessages.voidedDone("INV-0001"));
     const notice = page.locator("[data-document-actions] [data-void-notice]");
     expect(await notice.textContent()).toContain("Billed to the wrong company");
-    expect(await page.locator("[data-invoice-status]").textContent()).toContain("Cancelled");
+    expect(await page.locator("[data-invoice-status]").textContent()).toContain("Void");
+    // the heading says what it is: no "Edit Invoice" for a void document
+    await page.getByRole("heading", { name: "Void invoice INV-0001", level: 1 }).waitFor();
+    // the reason reads as one sentence (no double full stop)
+    expect(await notice.textContent()).toContain("Billed to the wrong company. The number");
     expect(await page.locator('[data-lifecycle-action="void"]').count()).toBe(0);
     expect(await page.getByRole("link", { name: "Send by Email" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Copy client link" }).count()).toBe(0);
@@ -136,6 +141,15 @@ describe("the record's lifecycle", () => {
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await client.screenshot({ path: `${shots}/void-client-390.png`, fullPage: true });
     await phone.close();
+
+    // the list says Void, offers no Send for it, and an estimate is "Valid until" its date
+    await page.goto(`${app.server.url}/admin/invoices`);
+    const voided = page.locator(`[data-invoice-row="${ids.voidId}"]`);
+    expect(await voided.textContent()).toContain("Void");
+    expect(await voided.getByRole("link", { name: "Send INV-0001 by email" }).count()).toBe(0);
+    expect(await voided.getByRole("link", { name: "Edit INV-0001" }).count()).toBe(1);
+    const estimateRow = page.locator(`[data-invoice-row="${ids.estimateId}"]`);
+    expect(await estimateRow.textContent()).toContain("Valid until 12/15/2026");
     await page.context().close();
   });
 

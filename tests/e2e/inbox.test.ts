@@ -180,8 +180,14 @@ describe("contact submissions inbox", () => {
       .getByText("Submission updated successfully")
       .waitFor();
     await dialog.waitFor({ state: "detached" });
-    // no longer among the new ones; the counts follow
+    // no longer among the new ones: focus is on the list's heading, and the list says where it went
     await page.locator("tr", { hasText: "Live Lead" }).waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("inbox-list-title");
+    const moved = page.getByRole("status").filter({ hasText: "Live Lead moved to In Progress." });
+    await moved.waitFor();
+    expect(await moved.getByRole("link", { name: "Show it in In Progress" }).getAttribute("href")).toMatch(
+      /^\/admin\/dashboard\?status=in-progress&submission=[0-9a-f-]{36}$/,
+    );
     await page.waitForFunction(() => {
       const link = [...document.querySelectorAll("#admin-sidebar a")].find((a) => a.textContent?.startsWith("New"));
       return link?.querySelector("span.font-mono")?.firstChild?.textContent === "27";
@@ -193,6 +199,15 @@ describe("contact submissions inbox", () => {
     await dialog.waitFor();
     expect(await dialog.getByLabel("Internal Notes").inputValue()).toBe("Called back.\nSend a quote on Friday.");
     expect(await dialog.getByLabel("Status").inputValue()).toBe("in-progress");
+    // an update that keeps the lead in the list gives focus back to its row's View link
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("View submission from Live Lead");
+    expect(await page.locator("[data-moved]").count()).toBe(0);
+    await page.getByRole("link", { name: "View submission from Live Lead" }).click();
+    await dialog.waitFor();
     // Escape closes the dialog and goes back to the list's address
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -233,7 +248,10 @@ describe("contact submissions inbox", () => {
     expect(await dialog.getByLabel("Phone").inputValue()).toBe("+1 (555) 010-2000");
     expect(await dialog.getByLabel("Payment Terms (days)").inputValue()).toBe("30");
     expect(await dialog.getByLabel("Notes").inputValue()).toBe("Called back.\nSend a quote on Friday.");
+    await dialog.getByLabel("Street").fill("12 Orchard Lane");
+    await dialog.getByLabel("City").fill("Springfield");
     await page.screenshot({ path: `${shots}/convert-1280.png` });
+    const detailUrl = page.url().replace("&convert=1", "");
 
     await dialog.getByLabel("Name", { exact: true }).fill("");
     await dialog.getByRole("button", { name: "Convert to Customer" }).click();
@@ -244,14 +262,21 @@ describe("contact submissions inbox", () => {
       .getByRole("region", { name: /Notifications/ })
       .getByText("Success: Contact converted to customer successfully")
       .waitFor();
+    // it lands on the new customer, with the billing address typed in the dialog
+    await page.waitForURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
+    const customerPath = new URL(page.url()).pathname;
+    await page.getByRole("heading", { name: "Live Lead" }).first().waitFor();
+    await page.getByText("12 Orchard Lane").first().waitFor();
+
+    // the submission now links to its customer, and its inquiry is being worked (In Progress)
+    await page.goto(detailUrl);
+    await hydrated(page);
     const details = page.getByRole("dialog", { name: "Submission Details" });
     await details.waitFor();
-    const customerLink = details.getByRole("link", { name: "View Customer" });
-    expect(await customerLink.getAttribute("href")).toMatch(/^\/admin\/customers\/[0-9a-f-]{36}$/);
+    expect(await details.getByRole("link", { name: "View Customer" }).getAttribute("href")).toBe(customerPath);
     expect(await details.getByRole("link", { name: "Convert to Customer" }).count()).toBe(0);
 
     // asking for the convert dialog again shows the details with the link instead
-    const detailUrl = page.url();
     await page.goto(`${detailUrl}&convert=1`);
     await hydrated(page);
     await details.waitFor();
@@ -320,11 +345,98 @@ describe("contact submissions inbox", () => {
     await dialog.waitFor();
     await dialog.getByLabel("Status").selectOption("completed");
     await dialog.getByRole("button", { name: "Update" }).click();
-    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/dashboard\?moved=[0-9a-f-]{36}$/);
+    await page.getByText("Zed Quote moved to Completed.").waitFor();
     expect(await page.getByRole("link", { name: "View submission from Zed Quote" }).count()).toBe(0);
     await page.getByRole("link", { name: /^Completed/ }).click();
     await page.getByRole("link", { name: "View submission from Zed Quote" }).waitFor();
+
+    // a search finds the worked lead from any status of the Inbox tab, not only New
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole("searchbox", { name: "Search submissions" }).fill("zed quote");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=zed/);
+    await page.getByRole("link", { name: "View submission from Zed Quote" }).waitFor();
+    await page.getByRole("heading", { name: /^All submissions/ }).waitFor();
+
+    // the default view's status is a removable chip; removed, the list and its CSV hold the whole tab
+    await page.goto(`${server.url}/admin/dashboard`);
+    const chip = page.getByRole("link", { name: "Remove filter Status: New" });
+    await chip.waitFor();
+    await chip.click();
+    await page.waitForURL(/status=all/);
+    // every submission of the Inbox tab (the tab's count), whatever earlier tests did to them
+    const inTab = Number(await tabCount(page, "inbox"));
+    expect(inTab).toBeGreaterThan(27);
+    await page.getByText(new RegExp(`Showing\\s*1\\s*–\\s*25\\s*of\\s*${inTab}\\b`)).waitFor();
+    expect(await page.getByRole("link", { name: /^Remove filter/ }).count()).toBe(0);
+    const csvHref = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(csvHref).toBe("/admin/dashboard/export.csv?status=all");
+    const csv = await (await page.request.get(`${server.url}${csvHref}`)).text();
+    // one record per submission, each starting with its ISO time (a message's line breaks are inside quotes)
+    const records = csv.split(/\r?\n/).filter((line) => /^"?\d{4}-\d{2}-\d{2}T/.test(line));
+    expect(records).toHaveLength(inTab);
+    expect(csv).toContain("Zed Quote");
+    expect(csv).toContain("Done Lead A");
+    expect(csv).not.toContain("Old Lead A");
     await context.close();
+  });
+
+  it("the dialogs fit a laptop with the longest content: the body scrolls, the buttons stay in view and in the Tab order", async () => {
+    const admin = await adminContext(browser, server);
+    const page = await admin.newPage();
+    await page.goto(`${server.url}/admin/dashboard?status=completed`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "View submission from Done Lead B" }).click();
+    const dialog = page.getByRole("dialog", { name: "Submission Details" });
+    await dialog.waitFor();
+    // the longest notes the field takes
+    await dialog.getByLabel("Internal Notes").fill(`${"A long note line. ".repeat(40)}\n`.repeat(7).slice(0, 5000));
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await dialog.waitFor({ state: "detached" });
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.url}/admin/dashboard?status=completed`);
+      await hydrated(page);
+      await page.getByRole("link", { name: "View submission from Done Lead B" }).click();
+      await dialog.waitFor();
+      const box = await dialog.boundingBox();
+      expect(box && box.y >= 0 && box.y + box.height <= viewport.height, `dialog within ${viewport.height}`).toBe(true);
+      for (const name of ["Convert to Customer", "Cancel", "Update"]) {
+        const control = dialog.getByRole(name === "Update" ? "button" : "link", { name, exact: true });
+        const place = await control.boundingBox();
+        expect(place && place.y >= 0 && place.y + place.height <= viewport.height, `${name} in view`).toBe(true);
+      }
+      await page.screenshot({ path: `${shots}/detail-long-${viewport.width}.png` });
+      // Tab from the notes reaches the footer's buttons, in order
+      await dialog.getByLabel("Internal Notes").focus();
+      const order: string[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        await page.keyboard.press("Tab");
+        order.push(
+          await page.evaluate(() => {
+            const node = document.activeElement;
+            return node?.getAttribute("role") === "dialog"
+              ? `the dialog itself (${node.tagName})`
+              : (node?.textContent?.trim() ?? "");
+          }),
+        );
+      }
+      expect(order).toEqual(["Convert to Customer", "Cancel", "Update"]);
+      // the convert dialog too
+      await dialog.getByRole("link", { name: "Convert to Customer" }).click();
+      const convert = page.getByRole("dialog", { name: "Convert to Customer" });
+      await convert.waitFor();
+      const submit = await convert.getByRole("button", { name: "Convert to Customer" }).boundingBox();
+      expect(submit && submit.y + submit.height <= viewport.height, "Convert to Customer in view").toBe(true);
+      await page.screenshot({ path: `${shots}/convert-long-${viewport.width}.png` });
+      await page.keyboard.press("Escape");
+      await convert.waitFor({ state: "detached" });
+    }
+    await admin.close();
   });
 
   it("accessibility (axe): the inbox, the detail dialog and the convert dialog", async () => {

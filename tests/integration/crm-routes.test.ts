@@ -385,7 +385,8 @@ describeEachDatabase("CRM routes", (database) => {
         },
       });
       expect(ok.status).toBe(302);
-      expect(ok.location).toBe("/admin/projects");
+      // Update Project lands on the project it changed
+      expect(ok.location).toBe(`/admin/projects/${projectId}`);
       const detail = await call(projectDetail.loader, `/admin/projects/${projectId}`, {
         cookie: admin,
         params: { id: projectId },

@@ -67,7 +67,10 @@ describeEachDatabase("inbox forms", (database) => {
       notes: "Warm lead",
       contactSubmissionId: row.id,
     });
-    expect((await getSubmission(database().db, row.id))?.customerId).toBe(customer?.id);
+    const after = await getSubmission(database().db, row.id);
+    expect(after?.customerId).toBe(customer?.id);
+    // the New inquiry is now being worked
+    expect(after?.status).toBe("in-progress");
     expect(await database().db.select().from(customers).where(eq(customers.contactSubmissionId, row.id))).toHaveLength(
       1,
     );

@@ -114,6 +114,27 @@ describeEachDatabase("contact submissions inbox", (database) => {
     expect(await names("nobody")).toEqual([]);
   });
 
+  it("a search finds a worked lead in any status of its tab; Archived only under its own tab", async () => {
+    await add(1, { name: "Bluebird Bakery", status: "in-progress" });
+    await add(1, { name: "Bluebird Books", status: "completed" });
+    await add(1, { name: "Bluebird Bikes", status: "archived" });
+    await add(2, { name: "Other", status: "new" });
+    const names = async (search: string) =>
+      (await listSubmissions(database().db, query(search))).rows.map((row) => row.name).sort();
+    expect(await names("q=bluebird")).toEqual(["Bluebird Bakery 0", "Bluebird Books 0"]);
+    expect(await names("q=bluebird&status=in-progress")).toEqual(["Bluebird Bakery 0"]);
+    expect(await names("q=bluebird&status=archived")).toEqual(["Bluebird Bikes 0"]);
+    // without a search the spec's default stays New; the chip's removal shows the whole tab
+    expect(await names("")).toEqual(["Other 0", "Other 1"]);
+    const all = await listSubmissions(
+      database().db,
+      query("status=all"),
+      await countSubmissionsByStatus(database().db),
+    );
+    expect(all.total).toBe(4);
+    expect(all.rows.map((row) => row.status)).not.toContain("archived");
+  });
+
   it("updates status and notes", async () => {
     await add(1, {});
     const [row] = await database().db.select().from(contactSubmissions);

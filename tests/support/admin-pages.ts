@@ -13,16 +13,22 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/settings/team",
   "/admin/settings/security",
   "/admin/notices",
+  "/admin/proposals",
 ];
 
-/** Back-office pages that are not lists (no row actions): the layout test checks their header and width. */
+/**
+ * Back-office pages without row actions (not lists, or a list that only reads: the audit log): the layout
+ * test checks their header, their width and any table's cells.
+ */
 export const adminPagesWithoutRows: readonly string[] = [
+  "/admin/audit",
   "/admin/reports",
   "/admin/site/pricing",
   "/admin/bookings/availability",
 ];
 
 export const adminLayoutViewports = [
+  { width: 1440, height: 900 },
   { width: 1280, height: 800 },
   { width: 1024, height: 768 },
   { width: 390, height: 844 },

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useStudioName } from "#app/components/admin/studio-name.ts";
 
 /** The centred card of the login and set-up pages. */
 export function AuthCard({
@@ -10,11 +11,13 @@ export function AuthCard({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  const studioName = useStudioName();
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-950 px-4 py-12">
       <div className="w-full max-w-sm">
         <p className="mb-6 text-center font-mono text-sm font-bold tracking-wide text-zinc-400">
-          <span className="text-[var(--color-accent)]">▍</span>Studio back office
+          <span className="text-[var(--color-accent)]">▍</span>
+          <span>{studioName}</span>
         </p>
         <section
           aria-labelledby="auth-title"

@@ -12,7 +12,8 @@ export type StackedBar = { key: string; label: string; values: Record<string, nu
 
 const width = 640;
 const height = 220;
-const left = 64;
+/** room for the axis's labels ("$12.5K", "1000"): text anchored at its right end never starts left of 0 */
+const left = 72;
 const right = 24;
 const plotWidth = width - left - right;
 const bottom = 28;
@@ -112,6 +113,7 @@ export function BarChart({
   summary,
   bars,
   format,
+  axisFormat,
   valueHeading,
   labelEvery = 1,
   barClassName = "fill-sky-400",
@@ -121,6 +123,8 @@ export function BarChart({
   summary: string;
   bars: Bar[];
   format: (value: number) => string;
+  /** the axis's labels, when `format` is too long for them (money: "$12.5K"); `format` by default */
+  axisFormat?: (value: number) => string;
   valueHeading: string;
   labelEvery?: number;
   barClassName?: string;
@@ -159,7 +163,7 @@ export function BarChart({
         </table>
       }
     >
-      <Axis max={max} format={format} />
+      <Axis max={max} format={axisFormat ?? format} />
       {bars.map((bar, index) => {
         const barHeight = (bar.value / max) * plotHeight;
         return (

@@ -17,11 +17,19 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   /** The card's title on a narrow screen (one column per table). */
   primary?: boolean;
-  /** A column of less weight: left out of the table between 768 and 1536 px (cards still show it). */
+  /**
+   * A column of less weight: left out of the table between 768 and 1280 px (cards still show it).
+   * Every column is in the table from 1280 px, so a laptop shows all the spec names.
+   */
   lowPriority?: boolean;
+  /**
+   * Long text on one line, cut with an ellipsis at the column's width (a `md:max-w-*` in `className`);
+   * the full value is the cell's tooltip, and hovering or focusing the row wraps it in place.
+   */
+  truncate?: boolean;
   /** Right-aligned in the table (amounts). */
   numeric?: boolean;
-  /** Extra classes for the column's cells, e.g. a width and truncation from 768 px (`md:max-w-44 md:truncate`). */
+  /** Extra classes for the column's cells, e.g. a width from 768 px (`md:max-w-44`). */
   className?: string;
 };
 
@@ -53,7 +61,12 @@ export function DataTable<Row>({
   // the classes a column's cells carry: its own, and those that hide a low-priority column at medium widths
   const classes = columns.map(
     (column) =>
-      cx(column.lowPriority && "md:max-2xl:hidden", column.numeric && "md:text-right", column.className) || undefined,
+      cx(
+        column.lowPriority && "md:max-xl:hidden",
+        column.numeric && "md:text-right",
+        column.truncate && "cell-truncate",
+        column.className,
+      ) || undefined,
   );
   return (
     <div className="md:overflow-x-auto md:rounded-lg md:border md:border-zinc-800">
@@ -76,17 +89,19 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowAttributes?.(row)}>
-              {columns.map((column, index) =>
-                column.primary ? (
-                  <td key={column.header} data-primary="" className={classes[index]}>
-                    {column.cell(row)}
+              {columns.map((column, index) => {
+                const content = column.cell(row);
+                const title = column.truncate && typeof content === "string" ? content : undefined;
+                return column.primary ? (
+                  <td key={column.header} data-primary="" className={classes[index]} title={title}>
+                    {content}
                   </td>
                 ) : (
-                  <td key={column.header} data-label={column.header} className={classes[index]}>
-                    {column.cell(row)}
+                  <td key={column.header} data-label={column.header} className={classes[index]} title={title}>
+                    {content}
                   </td>
-                ),
-              )}
+                );
+              })}
               {actions ? (
                 <td className="data-actions">
                   <div>{actions(row)}</div>

@@ -11,6 +11,7 @@ import { Ban, CheckCircle2, Copy, FileMinus, FileOutput, FilePen, Send, Trash2, 
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Badge, InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -27,9 +28,10 @@ import {
 } from "#app/components/admin/form.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
+  asSentence,
   creditNoteFormSchema,
   type DocumentAction,
   reviseFormSchema,
@@ -162,8 +164,8 @@ export function DocumentActions({
           data-void-notice
           className="rounded-md border border-red-900 bg-red-950/60 px-4 py-3 text-sm text-red-100"
         >
-          Void since {formatDateTime(new Date(doc.lifecycle.voided.at))}: {doc.lifecycle.voided.reason}. The number and
-          the content are kept.
+          Void since {formatDateTime(new Date(doc.lifecycle.voided.at))}: {asSentence(doc.lifecycle.voided.reason)} The
+          number and the content are kept.
         </p>
       ) : null}
       {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}
@@ -171,24 +173,19 @@ export function DocumentActions({
       <LifecycleCard doc={doc} failure={failure} action={action} />
       <LifecycleDialog doc={doc} failure={failure} action={action} />
       {doc.deletingPayment ? (
-        <UrlDialog
+        <ConfirmDialog
           title={paymentMessages.deleteTitle}
           description={paymentMessages.deleteQuestion(
             formatMoney(doc.deletingPayment.amount),
             displayDate(doc.deletingPayment.paidOn),
           )}
           closeHref={page}
-        >
-          <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <input type="hidden" name="payment_id" value={doc.deletingPayment.id} />
-            <Link to={page} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <button type="submit" name="intent" value="delete-payment" className={buttonClass("primary")}>
-              Delete payment
-            </button>
-          </Form>
-        </UrlDialog>
+          action={action}
+          intent="delete-payment"
+          fields={{ payment_id: doc.deletingPayment.id }}
+          confirm="Delete payment"
+          pendingLabel="Deleting..."
+        />
       ) : null}
     </div>
   );
@@ -617,18 +614,22 @@ function LifecycleDialog({
   };
   if (!doc.lifecycle.allowed.includes(allowedNow[dialog])) return null;
   const words = dialogWords[dialog];
+  if (dialog === "delete-draft") {
+    return (
+      <ConfirmDialog
+        title={`${words.title} ${doc.invoiceNumber}`}
+        description={words.description}
+        closeHref={page}
+        action={action}
+        intent="delete-draft"
+        confirm={words.submit}
+        pendingLabel="Deleting..."
+      />
+    );
+  }
   return (
     <UrlDialog title={`${words.title} ${doc.invoiceNumber}`} description={words.description} closeHref={page}>
-      {dialog === "delete-draft" ? (
-        <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-          <Link to={page} preventScrollReset className={buttonClass("ghost")}>
-            Cancel
-          </Link>
-          <SubmitButton intent="delete-draft" action={action} pendingLabel="Deleting...">
-            {words.submit}
-          </SubmitButton>
-        </Form>
-      ) : dialog === "credit-note" ? (
+      {dialog === "credit-note" ? (
         <CreditNoteForm doc={doc} failure={failure} action={action} />
       ) : (
         <ReasonForm intent={dialog} submit={words.submit} page={page} failure={failure} action={action} />
@@ -656,22 +657,24 @@ function ReasonForm({
     failure: failure?.form === intent ? failure : null,
   });
   return (
-    <AdminForm form={form} action={action} className="flex flex-col gap-2 px-5 py-5">
-      <FormError form={form} />
-      <TextareaField
-        meta={fields.reason}
-        label={intent === "void" ? "Why is it void?" : "What changes in this revision?"}
-        maxLength={limits.changeReason}
-        rows={3}
-      />
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+    <AdminForm form={form} action={action} className={dialogFormClass}>
+      <DialogBody className="flex flex-col gap-2">
+        <FormError form={form} />
+        <TextareaField
+          meta={fields.reason}
+          label={intent === "void" ? "Why is it void?" : "What changes in this revision?"}
+          maxLength={limits.changeReason}
+          rows={3}
+        />
+      </DialogBody>
+      <DialogFooter>
         <Link to={page} preventScrollReset className={buttonClass("ghost")}>
           Cancel
         </Link>
         <SubmitButton intent={intent} action={action}>
           {submit}
         </SubmitButton>
-      </div>
+      </DialogFooter>
     </AdminForm>
   );
 }
@@ -693,22 +696,24 @@ function CreditNoteForm({
     defaultValue: { amount: centsToDecimal(doc.lifecycle.owed), reason: "" },
   });
   return (
-    <AdminForm form={form} action={action} className="flex flex-col gap-2 px-5 py-5">
-      <FormError form={form} />
-      <MoneyField
-        meta={fields.amount}
-        label="Amount to credit"
-        description={`At most what is still owed: ${formatMoney(doc.lifecycle.owed)}`}
-      />
-      <TextareaField meta={fields.reason} label="Reason" maxLength={limits.changeReason} rows={3} />
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+    <AdminForm form={form} action={action} className={dialogFormClass}>
+      <DialogBody className="flex flex-col gap-2">
+        <FormError form={form} />
+        <MoneyField
+          meta={fields.amount}
+          label="Amount to credit"
+          description={`At most what is still owed: ${formatMoney(doc.lifecycle.owed)}`}
+        />
+        <TextareaField meta={fields.reason} label="Reason" maxLength={limits.changeReason} rows={3} />
+      </DialogBody>
+      <DialogFooter>
         <Link to={page} preventScrollReset className={buttonClass("ghost")}>
           Cancel
         </Link>
         <SubmitButton intent="credit-note" action={action}>
           Issue credit note
         </SubmitButton>
-      </div>
+      </DialogFooter>
     </AdminForm>
   );
 }

@@ -24,7 +24,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ComponentProps, type FormEvent, type KeyboardEvent, type ReactNode, useEffect } from "react";
+import { type ComponentProps, type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { showToast } from "#app/components/admin/toaster.tsx";
@@ -271,6 +271,25 @@ export function inputClass(invalid = false) {
 }
 
 /** Conform's prop getters return a `key`, which React refuses through a spread. */
+/** A stored text as a textarea holds it: line breaks as "\n" (a form posts them as "\r\n"). */
+function textareaText(value: unknown): string {
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
+}
+
+/**
+ * A textarea's text, held by React (a controlled textarea). React 19 writes an uncontrolled textarea's
+ * `defaultValue` on every re-render, which replaces its text node; a blur's validation re-renders while
+ * focus is between two fields, and Radix's dialog takes that removal for a loss of focus and pulls focus
+ * onto the dialog (Tab from the notes landed on the dialog, then on Close, never on Update). Controlled,
+ * the text node changes only when the text does. A new `key` (Conform's reset) starts again from `initial`.
+ */
+function useTextareaText(initial: string, key: unknown) {
+  const [state, setState] = useState({ key, value: initial });
+  const current = state.key === key ? state : { key, value: initial };
+  if (current !== state) setState(current);
+  return { value: current.value, set: (value: string) => setState({ key, value }) };
+}
+
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
   return rest;
@@ -452,11 +471,18 @@ export function TextareaField({
 }: FieldFrameProps &
   Omit<ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className" | "children">) {
   const invalid = Boolean(meta.errors?.length);
+  const { defaultValue, ...props } = withoutKey(getTextareaProps(meta, { ariaAttributes: false }));
+  const text = useTextareaText(textareaText(defaultValue), meta.key);
   return (
     <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
       <textarea
-        {...withoutKey(getTextareaProps(meta, { ariaAttributes: false }))}
+        {...props}
         {...rest}
+        value={text.value}
+        onChange={(event) => {
+          text.set(event.currentTarget.value);
+          rest.onChange?.(event);
+        }}
         rows={rows}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy(meta, description)}

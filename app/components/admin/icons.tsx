@@ -20,6 +20,7 @@ import {
   RefreshCw,
   Search,
   Send,
+  X,
 } from "lucide-react";
 import { cx } from "#app/components/admin/ui.tsx";
 
@@ -38,6 +39,7 @@ const icons = {
   "refresh-cw": RefreshCw,
   search: Search,
   send: Send,
+  x: X,
 } satisfies Record<string, LucideIcon>;
 
 type IconName = keyof typeof icons;

@@ -34,13 +34,14 @@ export type SubmissionDetail = InboxRow & {
 };
 
 const columns: readonly Column<InboxRow>[] = [
-  { header: "Name", primary: true, cell: (row) => row.name, className: "md:max-w-36 md:truncate xl:max-w-44" },
-  { header: "Email", cell: (row) => row.email, className: "md:max-w-44 md:truncate xl:max-w-56" },
+  { header: "Name", primary: true, cell: (row) => row.name, truncate: true, className: "md:max-w-32 2xl:max-w-44" },
+  { header: "Email", cell: (row) => row.email, truncate: true, className: "md:max-w-36 2xl:max-w-56" },
   {
     header: "Business",
     lowPriority: true,
     cell: (row) => row.businessName ?? "—",
-    className: "md:max-w-40 md:truncate",
+    truncate: true,
+    className: "md:max-w-40",
   },
   { header: "Type", cell: (row) => projectTypeLabels[row.projectType] },
   { header: "Budget", lowPriority: true, cell: (row) => budgetLabel(row.budgetRange) },

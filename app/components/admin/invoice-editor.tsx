@@ -48,7 +48,6 @@ import {
   linesUntouched,
   newInvoiceHref,
   previewTotals,
-  typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -82,6 +81,7 @@ export function InvoiceEditor({
   failure,
   action,
   closed = null,
+  heading,
   documentId = null,
   clientLink = null,
 }: {
@@ -94,13 +94,14 @@ export function InvoiceEditor({
   action: string;
   /** why this document can no longer be saved (an answered or converted estimate), or null */
   closed?: string | null;
+  /** the page's heading (`editorHeading`): "Edit Invoice" only while it can be edited */
+  heading: string;
   /** a saved document's id: its Preview and PDF links */
   documentId?: string | null;
   /** whether the client has a live link to it, and a link just issued (shown once) */
   clientLink?: ClientLinkState | null;
 }) {
   const type = defaultValue.invoice_type;
-  const label = typeLabel(type);
   const words = wordsFor(type);
   const [form, fields] = useAdminForm({ id: formId, schema: invoiceFormSchema, failure, defaultValue });
   // a save that the browser refuses (no customer, no described line): the spec's messages as toasts too
@@ -224,10 +225,10 @@ export function InvoiceEditor({
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-semibold tracking-tight">
-              {mode === "new" ? "New" : "Edit"} {label}
-            </h1>
-            {invoiceNumber ? <p className="font-mono text-sm text-zinc-400">{invoiceNumber}</p> : null}
+            <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>
+            {invoiceNumber && !heading.includes(invoiceNumber) ? (
+              <p className="font-mono text-sm text-zinc-400">{invoiceNumber}</p>
+            ) : null}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {documentId ? (

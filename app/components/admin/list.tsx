@@ -131,6 +131,34 @@ export function ListFilters({
   );
 }
 
+/**
+ * The filters a list is narrowed by that the search bar does not show (a status picked in the
+ * sidebar), each a chip whose × link removes it. A plain link: works without JavaScript.
+ */
+export function FilterChips({ chips }: { chips: readonly { label: string; value: string; removeHref: string }[] }) {
+  if (chips.length === 0) return null;
+  return (
+    <ul aria-label="Filters" className="flex flex-wrap gap-2" data-filter-chips>
+      {chips.map((chip) => (
+        <li
+          key={chip.label}
+          className="flex items-center gap-1 rounded-full border border-zinc-700 bg-zinc-900 py-0.5 pr-1 pl-3 text-sm"
+        >
+          <span className="text-zinc-400">{chip.label}:</span>
+          <span className="text-zinc-100">{chip.value}</span>
+          <Link
+            to={chip.removeHref}
+            aria-label={`Remove filter ${chip.label}: ${chip.value}`}
+            className="ml-1 grid size-6 place-items-center rounded-full text-zinc-400 hover:bg-zinc-800 hover:text-zinc-50"
+          >
+            <Icon name="x" className="size-3.5" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return (
     <p className="rounded-lg border border-dashed border-zinc-800 px-6 py-12 text-center text-sm text-zinc-400">

@@ -7,9 +7,10 @@
 
 import { ArrowLeft, Ban, FileDown, FilePen } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ProposalStateBadge } from "#app/components/admin/badge.tsx";
 import { ClientLinkButton, ClientLinkForm, ClientLinkResult } from "#app/components/admin/client-link.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -20,7 +21,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { buttonClass, Card } from "#app/components/admin/ui.tsx";
-import { Detail, UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import type { ProposalState } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
@@ -203,20 +204,15 @@ export function ProposalView({
         </UrlDialog>
       ) : null}
       {dialog === "revoke" && proposal.canRevoke ? (
-        <UrlDialog
+        <ConfirmDialog
           title={`Revoke ${proposal.proposalNumber}`}
           description="The client can no longer open or sign this proposal. This cannot be undone."
           closeHref={page}
-        >
-          <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <Link to={page} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <SubmitButton intent="revoke" action={action} pendingLabel="Revoking...">
-              Revoke
-            </SubmitButton>
-          </Form>
-        </UrlDialog>
+          action={action}
+          intent="revoke"
+          confirm="Revoke"
+          pendingLabel="Revoking..."
+        />
       ) : null}
     </div>
   );
@@ -328,22 +324,24 @@ function ReviseForm({ page, action, failure }: { page: string; action: string; f
     failure: failure?.form === "revise" ? failure : null,
   });
   return (
-    <AdminForm form={form} action={action} className="flex flex-col gap-2 px-5 py-5">
-      <FormError form={form} />
-      <TextareaField
-        meta={fields.reason}
-        label="What changes in this revision?"
-        maxLength={limits.changeReason}
-        rows={3}
-      />
-      <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+    <AdminForm form={form} action={action} className={dialogFormClass}>
+      <DialogBody className="flex flex-col gap-2">
+        <FormError form={form} />
+        <TextareaField
+          meta={fields.reason}
+          label="What changes in this revision?"
+          maxLength={limits.changeReason}
+          rows={3}
+        />
+      </DialogBody>
+      <DialogFooter>
         <Link to={page} preventScrollReset className={buttonClass("ghost")}>
           Cancel
         </Link>
         <SubmitButton intent="revise" action={action}>
           Revise
         </SubmitButton>
-      </div>
+      </DialogFooter>
     </AdminForm>
   );
 }
@@ -362,22 +360,15 @@ export function ProposalDeleteDialog({
 }) {
   const page = `/admin/proposals/${proposalId}`;
   return (
-    <UrlDialog
+    <ConfirmDialog
       title={`Delete draft ${proposalNumber}`}
       description="This draft was never sent: it is deleted for good."
       closeHref={page}
-    >
-      <Form method="post" action={action} className="flex flex-col gap-2 px-5 py-5">
-        <FailureNotice failure={failure} form="delete" />
-        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-          <Link to={page} preventScrollReset className={buttonClass("ghost")}>
-            Cancel
-          </Link>
-          <SubmitButton intent="delete" action={action} pendingLabel="Deleting...">
-            Delete draft
-          </SubmitButton>
-        </div>
-      </Form>
-    </UrlDialog>
+      action={action}
+      intent="delete"
+      confirm="Delete draft"
+      pendingLabel="Deleting..."
+      failure={failure}
+    />
   );
 }

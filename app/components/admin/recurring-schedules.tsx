@@ -4,8 +4,9 @@
  * schedules, and the confirmation of the manual one-off invoice from the recurring fees.
  */
 
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { InvoiceStatusBadge, ScheduleStatusBadge } from "#app/components/admin/badge.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { rowActionClass } from "#app/components/admin/data-table.tsx";
 import {
   type ActionFailure,
@@ -19,8 +20,6 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import {
   type InvoiceStatus,
@@ -234,20 +233,14 @@ export function RecurringSchedulesSection({
 /** The manual one-off invoice from the recurring fees asks first (open while the URL says so). */
 export function RecurringInvoiceDialog({ page, amount }: { page: string; amount: Cents }) {
   return (
-    <UrlDialog
+    <ConfirmDialog
       title={scheduleMessages.confirmTitle}
       description={scheduleMessages.confirmQuestion(formatMoney(amount))}
       closeHref={page}
-    >
-      <Form method="post" action={page} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-        <Link to={page} preventScrollReset className={buttonClass("ghost")}>
-          Cancel
-        </Link>
-        <SubmitButton intent="recurring-invoice" action={page}>
-          {scheduleMessages.confirm}
-        </SubmitButton>
-      </Form>
-    </UrlDialog>
+      action={page}
+      intent="recurring-invoice"
+      confirm={scheduleMessages.confirm}
+    />
   );
 }
 

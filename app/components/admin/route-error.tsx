@@ -9,11 +9,13 @@
  * - anything else: 'Something went wrong'; a page whose handle names a `loadFailed` toast (the
  *   spec's 'Failed to fetch submissions', ...) shows it once.
  */
+
 import { ArrowLeft, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import { NotFoundView } from "#app/components/admin/record-page.tsx";
 import { AdminShell, type ShellProps, sectionBackLink } from "#app/components/admin/shell.tsx";
+import { useStudioName } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { authMessages } from "#app/domain/auth-messages.ts";
@@ -40,9 +42,10 @@ function messageOf(error: unknown) {
 // ------------------------------------------------------------------ back office
 
 function AccessDenied() {
+  const studioName = useStudioName();
   return (
     <main className="flex min-h-screen items-center justify-center bg-zinc-950 px-6">
-      <title>Access Denied | Studio</title>
+      <title>{`Access Denied | ${studioName}`}</title>
       <div className="max-w-md text-center">
         <p className="font-mono text-sm text-zinc-500">403</p>
         <h1 className="mt-2 text-3xl font-bold text-zinc-50">Access Denied</h1>
@@ -77,6 +80,7 @@ function AdminErrorView({ thrown }: { thrown: unknown }) {
   const location = useLocation();
   const back = sectionBackLink(location.pathname);
   const loadFailed = useLoadFailedToast(status);
+  const studioName = useStudioName();
   if (status === 404) {
     return (
       <NotFoundView message={messageOf(thrown) ?? "Oops! Page not found"} backHref={back.href} backLabel={back.label} />
@@ -91,7 +95,7 @@ function AdminErrorView({ thrown }: { thrown: unknown }) {
         : (loadFailed?.description ?? loadFailed?.message ?? tryLater);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 py-16 text-center">
-      <title>{`${status} | Studio back office`}</title>
+      <title>{`${status} | ${studioName}`}</title>
       <p className="font-mono text-sm text-zinc-500">{status}</p>
       <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
       <p role="alert" className="text-zinc-300">

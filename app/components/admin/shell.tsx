@@ -27,8 +27,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Form, Link, useLocation, useSearchParams } from "react-router";
 import { IconSprite } from "#app/components/admin/icons.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
+import { useStudioName } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
+import { defaultInboxStatus } from "#app/domain/inbox.ts";
 import { noticeMessages, noticesPath } from "#app/domain/owner-notices.ts";
 import {
   ariaCurrentFor,
@@ -231,12 +233,17 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
   const [searchParams] = useSearchParams();
   const onDashboard = location.pathname === "/admin/dashboard";
   const current = currentSection(location.pathname, sectionHrefs);
-  const activeStatus = onDashboard ? (searchParams.get("status") ?? "new") : null;
+  const studioName = useStudioName();
+  const activeStatus = onDashboard
+    ? (searchParams.get("status") ?? defaultInboxStatus(searchParams.get("q")?.trim() ?? ""))
+    : null;
   return (
     <nav aria-label="Back office" className="flex flex-col gap-6 px-3 py-4">
-      <Link to="/admin/dashboard" className="flex h-9 items-center gap-2 px-2 font-mono text-sm font-bold">
-        <span className="text-[var(--color-accent)]">▍</span>Studio
-        <span className="font-sans text-xs font-normal text-zinc-400">back office</span>
+      <Link to="/admin/dashboard" className="flex h-9 min-w-0 items-center gap-2 px-2 font-mono text-sm font-bold">
+        <span className="text-[var(--color-accent)]">▍</span>
+        <span className="truncate" title={studioName}>
+          {studioName}
+        </span>
       </Link>
       <div>
         <h2 className="px-2 pb-2 text-xs font-medium tracking-wider text-zinc-400 uppercase">Customer Management</h2>

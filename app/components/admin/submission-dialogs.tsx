@@ -20,8 +20,8 @@ import {
 } from "#app/components/admin/form.tsx";
 import type { SubmissionDetail } from "#app/components/admin/inbox-table.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import { Detail, UrlDialog } from "#app/components/admin/url-dialog.tsx";
-import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { customerPageFormSchema } from "#app/domain/customers.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   customerTypeLabels,
@@ -63,101 +63,99 @@ export function SubmissionDialog({
       title="Submission Details"
       description={`From ${submission.name}, ${formatDate(submission.createdAt)}`}
       closeHref={closeHref}
+      returnFocus="#inbox-list-title"
     >
-      <div className="flex flex-col gap-6 px-5 py-5">
-        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
-          <Detail label="Name">{submission.name}</Detail>
-          <Detail label="Email">
-            <a href={`mailto:${submission.email}`} className={linkClass}>
-              {submission.email}
-            </a>
-          </Detail>
-          <Detail label="Phone">
-            {submission.phoneNumber ? (
-              <a href={telHref(submission.phoneNumber)} className={linkClass}>
-                {submission.phoneNumber}
+      <AdminForm form={form} action={action} preventScrollReset className={dialogFormClass}>
+        <input type="hidden" name="id" value={submission.id} />
+        <DialogBody className="flex flex-col gap-6">
+          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            <Detail label="Name">{submission.name}</Detail>
+            <Detail label="Email">
+              <a href={`mailto:${submission.email}`} className={linkClass}>
+                {submission.email}
               </a>
-            ) : (
-              notProvided
-            )}
-          </Detail>
-          <Detail label="Business">{submission.businessName ?? notProvided}</Detail>
-          <Detail label="Existing Website">
-            {website ? (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={cx(linkClass, "inline-flex gap-1")}
+            </Detail>
+            <Detail label="Phone">
+              {submission.phoneNumber ? (
+                <a href={telHref(submission.phoneNumber)} className={linkClass}>
+                  {submission.phoneNumber}
+                </a>
+              ) : (
+                notProvided
+              )}
+            </Detail>
+            <Detail label="Business">{submission.businessName ?? notProvided}</Detail>
+            <Detail label="Existing Website">
+              {website ? (
+                <a
+                  href={website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={cx(linkClass, "inline-flex gap-1")}
+                >
+                  <span className="break-all">{submission.existingWebsiteUrl}</span>
+                  <ExternalLink aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : (
+                (submission.existingWebsiteUrl ?? notProvided)
+              )}
+            </Detail>
+            {submission.customerType ? (
+              <Detail label="Customer Type">{customerTypeLabels[submission.customerType]}</Detail>
+            ) : null}
+            <Detail label="Project Type">{projectTypeLabels[submission.projectType]}</Detail>
+            <Detail label="Budget">{budgetLabel(submission.budgetRange)}</Detail>
+            <Detail label="Submitted">
+              <time dateTime={submission.createdAt.toISOString()} suppressHydrationWarning>
+                {formatDateTime(submission.createdAt)}
+              </time>
+            </Detail>
+            <Detail label="Message" wide>
+              <p
+                data-testid="submission-message"
+                className="rounded-md border border-zinc-800 bg-zinc-900 px-3 py-2 whitespace-pre-wrap"
               >
-                <span className="break-all">{submission.existingWebsiteUrl}</span>
-                <ExternalLink aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            ) : (
-              (submission.existingWebsiteUrl ?? notProvided)
-            )}
-          </Detail>
-          {submission.customerType ? (
-            <Detail label="Customer Type">{customerTypeLabels[submission.customerType]}</Detail>
-          ) : null}
-          <Detail label="Project Type">{projectTypeLabels[submission.projectType]}</Detail>
-          <Detail label="Budget">{budgetLabel(submission.budgetRange)}</Detail>
-          <Detail label="Submitted">
-            <time dateTime={submission.createdAt.toISOString()} suppressHydrationWarning>
-              {formatDateTime(submission.createdAt)}
-            </time>
-          </Detail>
-          <Detail label="Message" wide>
-            <p
-              data-testid="submission-message"
-              className="rounded-md border border-zinc-800 bg-zinc-900 px-3 py-2 whitespace-pre-wrap"
-            >
-              {submission.message}
-            </p>
-          </Detail>
-        </dl>
+                {submission.message}
+              </p>
+            </Detail>
+          </dl>
 
-        <AdminForm
-          form={form}
-          action={action}
-          preventScrollReset
-          className="flex flex-col gap-2 border-t border-zinc-800 pt-5"
-        >
-          <input type="hidden" name="id" value={submission.id} />
-          <FormError form={form} />
-          <SelectField meta={fields.status} label="Status" options={statusOptions} className="sm:max-w-60" />
-          <TextareaField
-            meta={fields.notes}
-            label="Internal Notes"
-            placeholder="Add notes about this submission (only admins see them)"
-            description={`Up to ${limits.notes} characters`}
-          />
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-            {submission.customerId ? (
-              <Link
-                to={`/admin/customers/${submission.customerId}`}
-                reloadDocument
-                className={buttonClass("secondary", "sm:mr-auto")}
-              >
-                <UserCheck aria-hidden className="size-4" />
-                View Customer
-              </Link>
-            ) : (
-              <Link to={convertHref} preventScrollReset className={buttonClass("secondary", "sm:mr-auto")}>
-                <UserCheck aria-hidden className="size-4" />
-                Convert to Customer
-              </Link>
-            )}
-            <Link to={closeHref} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <SubmitButton intent="update" pendingLabel="Updating…">
-              Update
-            </SubmitButton>
+          <div className="flex flex-col gap-2 border-t border-zinc-800 pt-5">
+            <FormError form={form} />
+            <SelectField meta={fields.status} label="Status" options={statusOptions} className="sm:max-w-60" />
+            <TextareaField
+              meta={fields.notes}
+              label="Internal Notes"
+              placeholder="Add notes about this submission (only admins see them)"
+              description={`Up to ${limits.notes} characters`}
+            />
           </div>
-        </AdminForm>
-      </div>
+        </DialogBody>
+        <DialogFooter>
+          {submission.customerId ? (
+            <Link
+              to={`/admin/customers/${submission.customerId}`}
+              reloadDocument
+              className={buttonClass("secondary", "sm:mr-auto")}
+            >
+              <UserCheck aria-hidden className="size-4" />
+              View Customer
+            </Link>
+          ) : (
+            <Link to={convertHref} preventScrollReset className={buttonClass("secondary", "sm:mr-auto")}>
+              <UserCheck aria-hidden className="size-4" />
+              Convert to Customer
+            </Link>
+          )}
+          <Link to={closeHref} preventScrollReset className={buttonClass("ghost")}>
+            Cancel
+          </Link>
+          <SubmitButton intent="update" pendingLabel="Updating…">
+            Update
+          </SubmitButton>
+        </DialogFooter>
+      </AdminForm>
     </UrlDialog>
   );
 }
@@ -175,7 +173,7 @@ export function ConvertDialog({
 }) {
   const [form, fields] = useAdminForm({
     id: `convert-${submission.id}`,
-    schema: customerFormSchema,
+    schema: customerPageFormSchema,
     failure,
     defaultValue: convertFormDefaults(submission),
   });
@@ -185,27 +183,35 @@ export function ConvertDialog({
       description="Create a customer record from this submission. Name and Email are required."
       closeHref={closeHref}
     >
-      <AdminForm form={form} action={action} preventScrollReset className="flex flex-col gap-4 px-5 py-5">
+      <AdminForm form={form} action={action} preventScrollReset className={dialogFormClass}>
         <input type="hidden" name="id" value={submission.id} />
         <input type="hidden" name="status" value="prospect" />
-        <FormError form={form} />
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextField meta={fields.name} label="Name" autoComplete="off" />
-          <EmailField meta={fields.email} label="Email" />
-          <TextField meta={fields.phone_number} label="Phone" type="tel" autoComplete="off" />
-          <TextField meta={fields.business_name} label="Business Name" autoComplete="off" />
-          <TextField meta={fields.website_url} label="Website" type="url" autoComplete="off" />
-          <NumberField meta={fields.payment_terms} label="Payment Terms (days)" min={0} step={1} />
-          <TextareaField meta={fields.notes} label="Notes" />
-        </div>
-        <div className="flex flex-col gap-2 border-t border-zinc-800 pt-4 sm:flex-row sm:justify-end">
+        <DialogBody className="flex flex-col gap-4">
+          <FormError form={form} />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField meta={fields.name} label="Name" autoComplete="off" />
+            <EmailField meta={fields.email} label="Email" />
+            <TextField meta={fields.phone_number} label="Phone" type="tel" autoComplete="off" />
+            <TextField meta={fields.business_name} label="Business Name" autoComplete="off" />
+            <TextField meta={fields.website_url} label="Website" type="url" autoComplete="off" />
+            <NumberField meta={fields.payment_terms} label="Payment Terms (days)" min={0} step={1} />
+            <TextField meta={fields.billing_street} label="Street" wide autoComplete="off" />
+            <TextField meta={fields.billing_city} label="City" autoComplete="off" />
+            <div className="grid grid-cols-2 gap-x-4">
+              <TextField meta={fields.billing_state} label="State" autoComplete="off" />
+              <TextField meta={fields.billing_zip} label="Zip" autoComplete="off" />
+            </div>
+            <TextareaField meta={fields.notes} label="Notes" />
+          </div>
+        </DialogBody>
+        <DialogFooter>
           <Link to={closeHref} preventScrollReset className={buttonClass("ghost")}>
             Cancel
           </Link>
           <SubmitButton intent="convert" pendingLabel="Converting…">
             Convert to Customer
           </SubmitButton>
-        </div>
+        </DialogFooter>
       </AdminForm>
     </UrlDialog>
   );

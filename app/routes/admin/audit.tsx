@@ -9,6 +9,7 @@ import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
 import { inputClass } from "#app/components/admin/form.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -26,7 +27,7 @@ import { listTeam } from "#app/models/users.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Audit log") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -71,19 +72,25 @@ const columns: readonly Column<Entry>[] = [
       <>
         <span className="block break-words">{entry.label}</span>
         {entry.detail ? (
-          <span className="block text-sm font-normal break-words text-zinc-300">{entry.detail}</span>
+          <span className="block text-sm font-normal [overflow-wrap:anywhere] text-zinc-300">{entry.detail}</span>
         ) : null}
       </>
     ),
+    className: "md:min-w-56",
   },
   {
     header: "When",
     cell: (entry) => (
       <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(new Date(entry.createdAt))}</time>
     ),
-    className: "md:whitespace-nowrap",
+    className: "xl:whitespace-nowrap",
   },
-  { header: "User", cell: (entry) => entry.email ?? "anonymous", className: "break-all" },
+  {
+    header: "User",
+    cell: (entry) => entry.email ?? "anonymous",
+    truncate: true,
+    className: "[overflow-wrap:anywhere] md:max-w-40 md:min-w-32 2xl:max-w-56",
+  },
   { header: "From", cell: (entry) => entry.ip ?? "—", className: "md:whitespace-nowrap" },
 ];
 

@@ -1,4 +1,5 @@
 /** /admin/bookings/availability: when the free consultation can be booked (hours in the studio's time zone). */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData } from "react-router";
 import {
@@ -11,6 +12,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import {
   availabilityFormDefaults,
@@ -26,7 +28,7 @@ import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/booking-settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Availability | Studio" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Availability") }];
 
 const formId = "booking-availability";
 

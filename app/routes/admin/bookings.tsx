@@ -3,6 +3,7 @@
  * cancelled. The owner cancels one (a row action) or moves it to another free time (a dialog
  * addressed by the URL, ?move=id, so it works without JavaScript); the visitor is told by email.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData } from "react-router";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
@@ -15,8 +16,9 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   type BookingView,
@@ -35,7 +37,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import { changeBookingAsOwner, loadAvailability, openSlots } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/bookings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Bookings | Studio" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Bookings") }];
 
 const viewLabels: Record<BookingView, string> = { upcoming: "Upcoming", past: "Past", cancelled: "Cancelled" };
 
@@ -217,22 +219,29 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
           description={`${moving.name}, now ${moving.when}. The visitor is sent the new time and a new link.`}
           closeHref={listHref}
         >
-          <AdminForm form={moveForm} className="flex flex-col gap-3 px-5 py-5">
-            <FormError form={moveForm} />
+          <AdminForm form={moveForm} className={dialogFormClass}>
             <input type="hidden" name="id" value={moving.id} />
-            {moveChoices.length > 0 ? (
-              <SelectField meta={moveFields.slot} label="New time" options={moveChoices} placeholder="Choose a time" />
-            ) : (
-              <p className="text-sm text-zinc-300">There are no other free times.</p>
-            )}
-            <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+            <DialogBody className="flex flex-col gap-3">
+              <FormError form={moveForm} />
+              {moveChoices.length > 0 ? (
+                <SelectField
+                  meta={moveFields.slot}
+                  label="New time"
+                  options={moveChoices}
+                  placeholder="Choose a time"
+                />
+              ) : (
+                <p className="text-sm text-zinc-300">There are no other free times.</p>
+              )}
+            </DialogBody>
+            <DialogFooter>
               <Link to={listHref} preventScrollReset className={buttonClass("ghost")}>
                 Keep the time
               </Link>
               <SubmitButton intent="move" pendingLabel="Moving...">
                 Move
               </SubmitButton>
-            </div>
+            </DialogFooter>
           </AdminForm>
         </UrlDialog>
       ) : null}

@@ -7,6 +7,7 @@
 import { data, Outlet } from "react-router";
 import { AdminToaster, useFlashToast } from "#app/components/admin/toaster.tsx";
 import { getApp } from "#app/context.server.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { readToast } from "#app/services/toast.server.ts";
 import type { Route } from "./+types/frame";
 
@@ -14,8 +15,10 @@ import type { Route } from "./+types/frame";
 export { AdminErrorBoundary as ErrorBoundary } from "#app/components/admin/route-error.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { toast, headers } = await readToast(request, getApp(context).config);
-  return data({ toast }, { headers });
+  const { config, database } = getApp(context);
+  const [{ toast, headers }, studio] = await Promise.all([readToast(request, config), getStudioIdentity(database.db)]);
+  // the studio's name for every back-office page: the sidebar, the sign-in card, the titles (studio-name.ts)
+  return data({ toast, studioName: studio.businessName }, { headers });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {

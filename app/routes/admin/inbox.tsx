@@ -4,23 +4,32 @@
  * linked, survives a reload and works without JavaScript. Rows and counts update live
  * (the layout's event stream re-runs this loader when a submission changes).
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Archive, Inbox } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useActionData } from "react-router";
 import { InboxTable } from "#app/components/admin/inbox-table.tsx";
-import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, FilterChips, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { cx } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
-import { customerFormSchema } from "#app/domain/customer-form.ts";
+import { customerPageFormSchema, withJoinedAddress } from "#app/domain/customers.ts";
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { projectTypeLabels, submissionStatusLabels } from "#app/domain/enums.ts";
-import { inboxHref, inboxMessages, inboxPageSize, inboxTotals, inboxTypeFilters } from "#app/domain/inbox.ts";
+import {
+  inboxHref,
+  inboxMessages,
+  inboxPageSize,
+  inboxTotals,
+  inboxTypeFilters,
+  inStatusFilter,
+} from "#app/domain/inbox.ts";
 import {
   parseInboxQuery,
   parseSubmissionId,
@@ -50,7 +59,7 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: inboxMessages.loadFailed },
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Contact Forms | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Contact Forms") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -62,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = params.get("submission");
   const id = parseSubmissionId(requested);
   const submission = id ? await getSubmission(database.db, id) : null;
+  // a lead just updated that no longer matches the filter: where it went
+  const movedId = parseSubmissionId(params.get("moved"));
+  const moved = movedId ? await getSubmission(database.db, movedId) : null;
   // the next free consultations booked on the site (ADR 0032), in the studio's time zone
   const [upcoming, availability] = await Promise.all([
     listBookings(database.db, "upcoming"),
@@ -77,6 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       when: formatMomentIn(booking.startsAt, availability.timeZone),
     })),
     submission,
+    moved:
+      moved && !inStatusFilter(moved.status, query.status)
+        ? { id: moved.id, name: moved.name, status: moved.status }
+        : null,
     missing: Boolean(requested) && !submission,
     convert: params.get("convert") === "1",
   };
@@ -90,8 +106,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sent = parseWithZod(formData, { schema: submissionActionSchema });
   if (sent.status !== "success") badRequest("Unknown submission or action");
   const { intent, id } = sent.value;
-  const listHref = inboxHref(query);
-  const detailHref = inboxHref(query, { submission: id });
 
   if (intent === "update") {
     const submission = parseWithZod(formData, { schema: submissionUpdateSchema });
@@ -103,22 +117,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       logger.error({ err: error, submission: id }, "submission update failed");
       return serverError(submission, { type: "error", message: inboxMessages.updateFailed });
     }
-    return redirectWithToast(config, listHref, {
+    // the list says where the lead went when it left the filter (`moved`)
+    return redirectWithToast(config, inboxHref(query, { moved: id }), {
       type: "success",
       message: inboxMessages.updated,
       id: `update-${id}`,
     });
   }
 
-  const submission = parseWithZod(formData, { schema: customerFormSchema });
+  const submission = parseWithZod(formData, { schema: customerPageFormSchema });
   if (submission.status !== "success") return invalid(submission);
   try {
-    const customer = await auditedChange(database.db, (tx) => convertSubmission(tx, id, submission.value), {
-      actor: session,
-      ip: getApp(context).ip,
-      event: "submission_converted",
-      detail: { submission: id, customer: submission.value.name },
-    });
+    const customer = await auditedChange(
+      database.db,
+      (tx) => convertSubmission(tx, id, withJoinedAddress(submission.value)),
+      {
+        actor: session,
+        ip: getApp(context).ip,
+        event: "submission_converted",
+        detail: { submission: id, customer: submission.value.name },
+      },
+    );
     if (!customer) {
       return refuse(404, inboxMessages.notFound, {
         submission,
@@ -126,7 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: { type: "error", message: inboxMessages.errorTitle, description: inboxMessages.notFound },
       });
     }
-    return redirectWithToast(config, detailHref, {
+    // the owner lands on the new customer (the submission's dialog links to it from now on)
+    return redirectWithToast(config, `/admin/customers/${customer.id}`, {
       type: "success",
       message: inboxMessages.converted,
       id: `convert-${id}`,
@@ -156,8 +176,8 @@ const ConvertDialog = splitComponent(() =>
   import("#app/components/admin/submission-dialogs.tsx").then((module) => module.ConvertDialog),
 );
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { query, counts, list, nextBookings, submission, missing, convert } = loaderData;
+export default function InboxPage({ loaderData }: Route.ComponentProps) {
+  const { query, counts, list, nextBookings, submission, moved, missing, convert } = loaderData;
   const actionData = useActionData<typeof action>();
   const totals = inboxTotals(counts);
   const current = { ...query, page: list.page };
@@ -196,7 +216,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="next-bookings" className="font-semibold text-zinc-100">
             Next consultations
           </h2>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-zinc-300">
+          <ul className="flex min-w-0 flex-wrap gap-x-4 gap-y-1 [overflow-wrap:anywhere] text-zinc-300">
             {nextBookings.map((booking) => (
               <li key={booking.id}>
                 {booking.when} · {booking.name}
@@ -239,7 +259,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         q={query.q}
         placeholder={inboxMessages.searchPlaceholder}
         searchLabel="Search submissions"
-        hidden={query.status !== "new" ? { status: query.status } : {}}
+        hidden={archivedView ? { status: "archived" } : {}}
         selects={[
           {
             name: "type",
@@ -253,9 +273,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
+      <FilterChips
+        chips={
+          archivedView || query.status === "all"
+            ? []
+            : [
+                {
+                  label: "Status",
+                  value: submissionStatusLabels[query.status],
+                  removeHref: inboxHref({ ...query, status: "all", page: 1 }),
+                },
+              ]
+        }
+      />
+
+      {moved ? (
+        <p role="status" data-moved={moved.id} className="text-sm text-zinc-300">
+          {moved.name} moved to {submissionStatusLabels[moved.status]}.{" "}
+          <Link
+            to={inboxHref({ status: moved.status }, { submission: moved.id })}
+            className="text-[var(--color-accent)] underline underline-offset-2"
+          >
+            Show it in {submissionStatusLabels[moved.status]}
+          </Link>
+        </p>
+      ) : null}
+
       <section aria-labelledby="inbox-list-title" className="flex flex-col gap-3">
-        <h2 id="inbox-list-title" className="text-sm font-medium text-zinc-300">
-          {submissionStatusLabels[query.status]} submissions
+        <h2 id="inbox-list-title" tabIndex={-1} className="text-sm font-medium text-zinc-300 outline-none">
+          {query.status === "all" ? "All" : submissionStatusLabels[query.status]} submissions
           {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
           {query.type !== "all" ? <span className="text-zinc-400"> · {projectTypeLabels[query.type]}</span> : null}
         </h2>

@@ -3,6 +3,7 @@
  * first-admin set-up, useless without a live token: a used, revoked or expired link says so. The
  * invitee chooses a name and a password and is signed in with the roles of the invitation.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
@@ -14,6 +15,7 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { acceptInvitationSchema, teamMessages } from "#app/domain/team.ts";
@@ -23,8 +25,8 @@ import { acceptInvitation, checkInvitation } from "#app/services/auth/team.serve
 import { requestMeta } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invite";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Join the team | Studio" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: adminTitle(matches, "Join the team") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { DocumentActions } from "#app/components/admin/document-actions.tsx";
 import { type EditorProject, type EditorValues, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
@@ -18,13 +19,13 @@ import { formatQuantity } from "#app/domain/invoice-document.ts";
 import {
   defaultDueDateFor,
   defaultTermsFor,
+  editorHeading,
   editorLines,
   editorPostSchema,
   emptyLine,
   invoiceFormSchema,
   invoiceMessages,
   linesUntouched,
-  typeLabel,
 } from "#app/domain/invoice-form.ts";
 import { sendMessages } from "#app/domain/sending.ts";
 import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
@@ -58,12 +59,8 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: loaderData
-      ? `${loaderData.mode === "new" ? "New" : "Edit"} ${typeLabel(loaderData.defaultValue.invoice_type)} | Studio back office`
-      : "Invoice | Studio back office",
-  },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, loaderData?.heading ?? "Invoice") },
 ];
 
 /** "new", or a well-formed id; anything else is a 404 (never a 500). */
@@ -105,7 +102,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       terms: defaultTermsFor(type),
       send_reminders: "on",
     };
-    return { mode: "new" as const, invoiceNumber: null, defaultValue, customers, projects };
+    const heading = editorHeading({
+      mode: "new",
+      type: defaultValue.invoice_type,
+      number: null,
+      locked: false,
+      voided: false,
+    });
+    return { mode: "new" as const, heading, invoiceNumber: null, defaultValue, customers, projects };
   }
 
   const invoice = await getInvoice(database.db, target.id);
@@ -137,6 +141,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   return {
     mode: "edit" as const,
+    heading: editorHeading({
+      mode: "edit",
+      type: invoice.invoiceType,
+      number: invoice.invoiceNumber,
+      locked: documentActions.lifecycle.locked !== null,
+      voided: documentActions.lifecycle.voided !== null,
+    }),
     invoiceNumber: invoice.invoiceNumber,
     defaultValue,
     customers,
@@ -256,6 +267,7 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
       <InvoiceEditor
         key={params.id}
         mode={loaderData.mode}
+        heading={loaderData.heading}
         invoiceNumber={loaderData.invoiceNumber}
         defaultValue={loaderData.defaultValue}
         customers={loaderData.customers}

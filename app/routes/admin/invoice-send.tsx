@@ -20,6 +20,7 @@ import {
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -49,8 +50,8 @@ import type { AdminHandle } from "./layout.tsx";
 
 export const handle: AdminHandle = { liveTables: ["invoices"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Send ${loaderData.invoice.invoiceNumber} | Studio back office` : "Send | Studio back office" },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, loaderData ? `Send ${loaderData.invoice.invoiceNumber}` : "Send") },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -12,6 +12,7 @@ import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
@@ -39,7 +40,7 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Invoices & Estimates | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Invoices & Estimates") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -173,15 +174,18 @@ function RowActions({ row }: { row: Row }) {
         <Icon name="pencil" />
         <span className="md:max-2xl:sr-only">Edit</span>
       </Link>
-      <Link
-        to={`/admin/invoices/${row.id}/send`}
-        className={rowActionClass}
-        aria-label={`Send ${row.invoiceNumber} by email`}
-        data-row-action
-      >
-        <Icon name="send" />
-        <span className="md:max-2xl:sr-only">Send</span>
-      </Link>
+      {row.status === "cancelled" ? null : (
+        // a void document is not sent again
+        <Link
+          to={`/admin/invoices/${row.id}/send`}
+          className={rowActionClass}
+          aria-label={`Send ${row.invoiceNumber} by email`}
+          data-row-action
+        >
+          <Icon name="send" />
+          <span className="md:max-2xl:sr-only">Send</span>
+        </Link>
+      )}
       <a
         href={`/admin/invoices/${row.id}/pdf`}
         target="_blank"
@@ -206,8 +210,18 @@ function RowActions({ row }: { row: Row }) {
   );
 }
 
+/**
+ * The Due Date column's words: an estimate is valid until its date ("Valid until 02/09/2025"), an invoice
+ * is due on it; `labelled` adds "Due" where the column header is not beside it.
+ */
+function dueText(row: Pick<Row, "invoiceType" | "dueDate">, labelled = false): string {
+  const date = displayDate(row.dueDate);
+  if (row.invoiceType === "estimate") return date ? `Valid until ${date}` : "—";
+  return labelled ? `Due ${date || "—"}` : date || "—";
+}
+
 /** Between 768 and 1280 px Type and Due Date sit under Number and Date, so every action stays in view. */
-const subLine = "block text-xs text-zinc-400 max-md:hidden 2xl:hidden";
+const subLine = "block text-xs text-zinc-400 max-md:hidden xl:hidden";
 
 const columns: readonly Column<Row>[] = [
   {
@@ -225,32 +239,37 @@ const columns: readonly Column<Row>[] = [
     header: "Customer",
     cell: (row) => (
       <>
-        <span className="block text-zinc-200">{row.customerName}</span>
-        {row.businessName ? <span className="block text-xs text-zinc-400">{row.businessName}</span> : null}
+        <span className="cell-text text-zinc-200" title={row.customerName}>
+          {row.customerName}
+        </span>
+        {row.businessName ? (
+          <span className="cell-text text-xs text-zinc-400" title={row.businessName}>
+            {row.businessName}
+          </span>
+        ) : null}
       </>
     ),
-    className: "md:max-w-60 md:break-words",
+    className: "md:max-w-40 2xl:max-w-60",
   },
   { header: "Type", lowPriority: true, cell: (row) => invoiceTypeLabels[row.invoiceType] },
   { header: "Date", lowPriority: true, cell: (row) => displayDate(row.issueDate), className: "md:whitespace-nowrap" },
   {
     header: "Due Date",
     lowPriority: true,
-    cell: (row) => displayDate(row.dueDate) || "—",
+    cell: (row) => dueText(row),
     className: "md:whitespace-nowrap",
   },
   {
     header: "Amount",
     numeric: true,
-    // between 768 and 1280 px the dates ride under the amount, so the status stays in view
+    // between 768 and 1280 px (where Type, Date and Due Date are left out) the dates ride under the amount
     cell: (row) => (
       <>
         <span className="md:whitespace-nowrap">
           {formatMoney(signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0))}
         </span>
         <span className={subLine}>
-          {displayDate(row.issueDate)}{" "}
-          <span className="md:whitespace-nowrap">Due {displayDate(row.dueDate) || "—"}</span>
+          {displayDate(row.issueDate)} <span className="md:whitespace-nowrap">{dueText(row, true)}</span>
         </span>
       </>
     ),

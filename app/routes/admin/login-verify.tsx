@@ -4,10 +4,12 @@
  * opens nothing); a current authenticator code (once) or an unused backup code turns it into a
  * session. Attempts are limited per account and per address. Works without JavaScript.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
 import { AdminForm, FormError, OneTimeCodeField, SubmitButton, useAdminForm } from "#app/components/admin/form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import { secondFactorSchema, twoFactorMessages } from "#app/domain/two-factor.ts";
@@ -26,8 +28,8 @@ import {
 import { requestMeta } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/login-verify";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Two-factor sign-in | Studio" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: adminTitle(matches, "Two-factor sign-in") },
   { name: "robots", content: "noindex" },
 ];
 

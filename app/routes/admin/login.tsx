@@ -5,12 +5,14 @@
  * whether the link is still usable). Each mode is a small module: the server side in
  * ./login/*.server.ts, the forms in components/admin/login/.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { ForgotForm, SentView } from "#app/components/admin/login/forgot-form.tsx";
 import { ExpiredLinkView, RecoveryForm } from "#app/components/admin/login/recovery-form.tsx";
 import { SignInForm } from "#app/components/admin/login/sign-in-form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { authMessages } from "#app/domain/auth-messages.ts";
 import { loginIntentSchema } from "#app/domain/auth-schemas.ts";
@@ -22,8 +24,8 @@ import { recoveryAction, recoveryCheckAction } from "./login/recovery.server.ts"
 import type { LoginActionData, LoginIntent } from "./login/shared.server.ts";
 import { signInAction } from "./login/sign-in.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Login | Studio" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: adminTitle(matches, "Admin Login") },
   { name: "robots", content: "noindex" },
 ];
 

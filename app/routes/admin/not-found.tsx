@@ -1,5 +1,7 @@
 /** Any other /admin path: guarded like the rest, then the one not-found view, inside the shell. */
+
 import { NotFoundView } from "#app/components/admin/record-page.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { refusalPage } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/not-found";
@@ -14,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refusalPage(404, null);
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Not found | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Not found") }];
 
 export default function AdminNotFound() {
   return (

@@ -16,6 +16,7 @@ import {
 } from "#app/components/admin/proposal-editor.tsx";
 import { ProposalDeleteDialog, ProposalView } from "#app/components/admin/proposal-view.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
@@ -68,13 +69,12 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: "Error", description: "Failed to load the proposal" },
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: loaderData
-      ? loaderData.mode === "new"
-        ? "New Proposal | Studio back office"
-        : `${loaderData.proposalNumber} | Studio back office`
-      : "Proposal | Studio back office",
+    title: adminTitle(
+      matches,
+      loaderData ? (loaderData.mode === "new" ? "New Proposal" : loaderData.proposalNumber) : "Proposal",
+    ),
   },
 ];
 

@@ -11,6 +11,7 @@ import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
@@ -34,7 +35,7 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: "Error", description: "Failed to fetch proposals" },
 };
 
-export const meta: Route.MetaFunction = () => [{ title: "Proposals | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Proposals") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -11,12 +11,13 @@ import { Link } from "react-router";
 import { BarChart, StackedBarChart } from "#app/components/admin/charts.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypeLabels, projectTypes } from "#app/domain/enums.ts";
 import { invoiceListHref } from "#app/domain/invoice-form.ts";
 
-import { formatMoney } from "#app/domain/money.ts";
+import { formatMoney, formatMoneyCompact } from "#app/domain/money.ts";
 import {
   conversionRate,
   dayLabel,
@@ -45,7 +46,7 @@ import type { AdminHandle } from "./layout.tsx";
 
 export const handle: AdminHandle = { liveTables: ["invoices", "contact_submissions", "customers"] };
 
-export const meta: Route.MetaFunction = () => [{ title: "Reports | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Reports") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -200,6 +201,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           valueHeading="Paid"
           bars={revenue.map((month) => ({ key: month.key, label: monthLabel(month.key), value: month.value }))}
           format={(cents) => formatMoney(Math.round(cents))}
+          axisFormat={(cents) => formatMoneyCompact(Math.round(cents))}
           labelEvery={2}
           barClassName="fill-emerald-400"
           minimumMax={10_000}

@@ -20,6 +20,7 @@ import {
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { AddPasskey } from "#app/components/admin/passkey-buttons.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
@@ -53,7 +54,7 @@ import {
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/settings-security";
 
-export const meta: Route.MetaFunction = () => [{ title: "Security | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Security") }];
 
 const page = "/admin/settings/security";
 

@@ -7,8 +7,9 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import {
   AdminForm,
@@ -20,8 +21,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
@@ -49,7 +49,7 @@ const inviteFormId = "team-invite";
 /** the members' and invitations' row actions: a refusal shows above the members */
 const teamFormId = "team";
 
-export const meta: Route.MetaFunction = () => [{ title: "Team | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Team") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
@@ -299,21 +299,15 @@ export default function Team({ loaderData }: Route.ComponentProps) {
       </AdminForm>
 
       {disabling ? (
-        <UrlDialog
+        <ConfirmDialog
           title="Disable this account?"
           description={`${disabling.email} will be signed out at once and cannot sign in until enabled again.`}
           closeHref={teamPath}
-        >
-          <Form method="post" className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <input type="hidden" name="id" value={disabling.id} />
-            <Link to={teamPath} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <SubmitButton intent="disable" pendingLabel="Disabling...">
-              Disable Account
-            </SubmitButton>
-          </Form>
-        </UrlDialog>
+          intent="disable"
+          fields={{ id: disabling.id }}
+          confirm="Disable Account"
+          pendingLabel="Disabling..."
+        />
       ) : null}
     </div>
   );

@@ -6,6 +6,7 @@
  * what new proposals start with (ADR 0033). The action dispatches on `intent`: `identity`,
  * `invoice-settings`, `payment-settings` or `proposal-settings`.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData } from "react-router";
 import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
@@ -13,6 +14,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { PaymentSettingsSection, paymentSettingsFormId } from "#app/components/admin/payment-settings.tsx";
 import { ProposalSettingsSection, proposalSettingsFormId } from "#app/components/admin/proposal-settings.tsx";
 import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -40,7 +42,7 @@ import {
 import { proposalSettingsAction } from "#app/services/proposal-settings.server.ts";
 import type { Route } from "./+types/settings";
 
-export const meta: Route.MetaFunction = () => [{ title: "Business Settings | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Business Settings") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

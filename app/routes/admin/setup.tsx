@@ -3,6 +3,7 @@
  * fragment when no admin exists; this page creates the first admin with it. Useless without a
  * valid token, and closed as soon as any admin exists.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
@@ -15,6 +16,7 @@ import {
   SubmitButton,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
@@ -25,8 +27,8 @@ import { completeAdminSetup, isAdminSetupPending } from "#app/services/auth/setu
 import { requestMeta } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/setup";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "First admin set-up | Studio" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: adminTitle(matches, "First admin set-up") },
   { name: "robots", content: "noindex" },
 ];
 

@@ -4,6 +4,7 @@
  * the page's WebP sizes by services/portfolio-images.server.ts). A refused file keeps every typed
  * field; the file must be chosen again.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import {
@@ -17,6 +18,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
@@ -27,8 +29,8 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import { storePortfolioImage } from "#app/services/portfolio-images.server.ts";
 import type { Route } from "./+types/site-portfolio-edit";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.item ? "Edit" : "New"} Portfolio Item | Studio back office` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, `${loaderData?.item ? "Edit" : "New"} Portfolio Item`) },
 ];
 
 function itemId(request: Request): number | null {

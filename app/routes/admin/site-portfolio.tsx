@@ -7,11 +7,12 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, Link } from "react-router";
-import { RowActionForm, SubmitButton } from "#app/components/admin/form.tsx";
+import { Link } from "react-router";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { RowActionForm } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { portfolioRowActionSchema, siteMessages } from "#app/domain/site-content.ts";
@@ -27,7 +28,7 @@ import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-portfolio";
 
-export const meta: Route.MetaFunction = () => [{ title: "Portfolio | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Portfolio") }];
 
 const listPath = "/admin/site/portfolio";
 
@@ -189,21 +190,16 @@ export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
       {deleting ? (
-        <UrlDialog
+        <ConfirmDialog
           title="Delete portfolio item"
           description={`Delete “${deleting.title}”? It disappears from the portfolio page. This cannot be undone.`}
           closeHref={listPath}
-        >
-          <Form method="post" action={listPath} className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <input type="hidden" name="id" value={deleting.id} />
-            <Link to={listPath} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <SubmitButton intent="delete" action={listPath} pendingLabel="Deleting...">
-              Delete
-            </SubmitButton>
-          </Form>
-        </UrlDialog>
+          action={listPath}
+          intent="delete"
+          fields={{ id: String(deleting.id) }}
+          confirm="Delete"
+          pendingLabel="Deleting..."
+        />
       ) : null}
     </div>
   );

@@ -20,6 +20,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -44,7 +45,7 @@ import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
 
-export const meta: Route.MetaFunction = () => [{ title: "Pricing | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Pricing") }];
 
 const page = "/admin/site/pricing";
 

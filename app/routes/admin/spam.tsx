@@ -6,13 +6,13 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { FormError, RowActionForm, SubmitButton, useAdminForm } from "#app/components/admin/form.tsx";
+import { FormError, RowActionForm, useAdminForm } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
-import { buttonClass } from "#app/components/admin/ui.tsx";
-import { UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
@@ -26,7 +26,7 @@ import type { Route } from "./+types/spam";
 
 const spamPageSize = 25;
 
-export const meta: Route.MetaFunction = () => [{ title: "Spam | Studio" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Spam") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -163,21 +163,15 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
         href={(target) => `/admin/spam?page=${target}`}
       />
       {deleting ? (
-        <UrlDialog
+        <ConfirmDialog
           title="Delete for good?"
           description={`The message from ${deleting.name || deleting.email || "an unknown sender"} will be deleted and cannot be restored.`}
           closeHref={pageHref}
-        >
-          <Form method="post" className="flex flex-col gap-2 px-5 py-5 sm:flex-row sm:justify-end">
-            <input type="hidden" name="id" value={deleting.id} />
-            <Link to={pageHref} preventScrollReset className={buttonClass("ghost")}>
-              Cancel
-            </Link>
-            <SubmitButton intent="delete" pendingLabel="Deleting...">
-              Delete for good
-            </SubmitButton>
-          </Form>
-        </UrlDialog>
+          intent="delete"
+          fields={{ id: deleting.id }}
+          confirm="Delete for good"
+          pendingLabel="Deleting..."
+        />
       ) : null}
     </div>
   );

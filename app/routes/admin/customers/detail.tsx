@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
 import { copiedPortalLink, type PortalLinkAnswer } from "#app/components/admin/portal-card.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -26,10 +27,8 @@ import type { Route } from "./+types/detail";
 
 export const handle: AdminHandle = { liveTables: ["customers", "projects", "invoices"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData ? loaderData.customer.name : customerMessages.notFound} | Studio back office`,
-  },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, loaderData ? loaderData.customer.name : customerMessages.notFound) },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

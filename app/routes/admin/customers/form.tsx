@@ -7,6 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import {
   customerFormDefaults,
@@ -20,8 +21,8 @@ import { invalid, notFound, redirectWithToast, serverError } from "#app/services
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.id ? "Edit Customer" : "New Customer"} | Studio back office` },
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: adminTitle(matches, params.id ? "Edit Customer" : "New Customer") },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

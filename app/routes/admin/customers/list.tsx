@@ -2,12 +2,14 @@
  * /admin/customers: search (name, email, business), status filter, pagination, all on the
  * server with the state in the URL (?status=&q=&page=); rows update live when customers change.
  */
+
 import { Link } from "react-router";
 import { CustomerStatusBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import { Icon } from "#app/components/admin/icons.tsx";
 import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
@@ -26,7 +28,7 @@ import type { Route } from "./+types/list";
 
 export const handle: AdminHandle = { liveTables: ["customers"] };
 
-export const meta: Route.MetaFunction = () => [{ title: "Customers | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Customers") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -39,9 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 const columns: readonly Column<Row>[] = [
-  { header: "Name", primary: true, cell: (row) => row.name, className: "md:max-w-40 md:truncate xl:max-w-52" },
-  { header: "Business", cell: (row) => row.businessName ?? "—", className: "md:max-w-40 md:truncate xl:max-w-52" },
-  { header: "Email", cell: (row) => row.email, className: "md:max-w-48 md:truncate xl:max-w-64" },
+  { header: "Name", primary: true, cell: (row) => row.name, truncate: true, className: "md:max-w-36 2xl:max-w-52" },
+  { header: "Business", cell: (row) => row.businessName ?? "—", truncate: true, className: "md:max-w-36 2xl:max-w-52" },
+  { header: "Email", cell: (row) => row.email, truncate: true, className: "md:max-w-44 2xl:max-w-64" },
   { header: "Phone", lowPriority: true, cell: (row) => row.phoneNumber ?? "—", className: "md:whitespace-nowrap" },
   { header: "Status", cell: (row) => <CustomerStatusBadge status={row.status} /> },
 ];

@@ -8,6 +8,7 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ProjectDetailView } from "#app/components/admin/project-detail.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { projectMessages } from "#app/domain/projects.ts";
@@ -35,10 +36,8 @@ import type { Route } from "./+types/detail";
 
 export const handle: AdminHandle = { liveTables: ["projects", "invoices", "customers"] };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData ? loaderData.project.projectName : projectMessages.notFound} | Studio back office`,
-  },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, loaderData ? loaderData.project.projectName : projectMessages.notFound) },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

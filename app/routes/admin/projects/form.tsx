@@ -8,6 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
 import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -18,8 +19,8 @@ import { formIntent, invalid, notFound, redirectWithToast, serverError } from "#
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
 
-export const meta: Route.MetaFunction = ({ params }) => [
-  { title: `${params.id ? "Edit Project" : "New Project"} | Studio back office` },
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: adminTitle(matches, params.id ? "Edit Project" : "New Project") },
 ];
 
 /** ?customer_id= of a new project: present (even if malformed) means the caller asked for a lock. */
@@ -100,7 +101,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (!saved) notFound(projectMessages.notFound);
-  const next = requested.id ? `/admin/customers/${requested.id}?tab=projects` : "/admin/projects";
+  // an edit lands on the project it changed; a new one where the spec says (its customer, or the list)
+  const next = id
+    ? `/admin/projects/${saved.id}`
+    : requested.id
+      ? `/admin/customers/${requested.id}?tab=projects`
+      : "/admin/projects";
   return redirectWithToast(config, next, {
     type: "success",
     message: "Success",

@@ -2,6 +2,7 @@
  * /admin/projects: search (project or customer name), status filter and pagination on the server,
  * the state in the URL; rows update live.
  */
+
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { projectValueLabel } from "#app/components/admin/customer-detail.tsx";
@@ -9,6 +10,7 @@ import { type Column, DataTable, rowActionClass } from "#app/components/admin/da
 import { Icon } from "#app/components/admin/icons.tsx";
 import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { Pager } from "#app/components/admin/pager.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDay } from "#app/domain/dates.ts";
@@ -27,7 +29,7 @@ import type { Route } from "./+types/list";
 
 export const handle: AdminHandle = { liveTables: ["projects", "customers"] };
 
-export const meta: Route.MetaFunction = () => [{ title: "Projects | Studio back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Projects") }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -45,13 +47,20 @@ function dates(row: Row) {
 }
 
 const columns: readonly Column<Row>[] = [
-  { header: "Project", primary: true, cell: (row) => row.projectName, className: "md:max-w-56 md:truncate" },
+  { header: "Project", primary: true, cell: (row) => row.projectName, truncate: true, className: "md:max-w-56" },
   {
     header: "Customer",
     cell: (row) => row.customerName ?? projectMessages.unknownCustomer,
-    className: "md:max-w-44 md:truncate",
+    truncate: true,
+    className: "md:max-w-44",
   },
-  { header: "Type", lowPriority: true, cell: (row) => row.projectType ?? "—", className: "md:max-w-36 md:truncate" },
+  {
+    header: "Type",
+    lowPriority: true,
+    cell: (row) => row.projectType ?? "—",
+    truncate: true,
+    className: "md:max-w-36",
+  },
   { header: "Dates", lowPriority: true, cell: dates, className: "md:whitespace-nowrap" },
   { header: "Value", numeric: true, cell: projectValueLabel, className: "tabular-nums md:whitespace-nowrap" },
   { header: "Status", cell: (row) => <ProjectStatusBadge status={row.status} /> },
