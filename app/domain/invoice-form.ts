@@ -42,7 +42,7 @@ export function defaultTermsFor(type: InvoiceType): string {
   return type === "estimate" ? defaultEstimateTerms : defaultTerms;
 }
 
-export function typeLabel(type: InvoiceType): string {
+function typeLabel(type: InvoiceType): string {
   return invoiceTypeLabels[type];
 }
 
