@@ -38,6 +38,7 @@ export {
   choiceTotals,
   type DepositKind,
   depositAmount,
+  depositPart,
   optionTotal,
   type ProposalChoice,
   type ProposalOption,

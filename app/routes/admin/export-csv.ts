@@ -56,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "Due Date",
         "Total",
         "Paid",
+        "Credited",
         "Balance",
         "Status",
       ];
@@ -72,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           row.dueDate,
           { amount: signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0) },
           amount(row.amountPaid),
+          amount(row.amountCredited),
           amount(row.balanceDue),
           invoiceStatusLabels[row.status],
         ]),
@@ -121,6 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "Created",
         "Total Billed",
         "Outstanding",
+        "Credit Balance",
       ];
       return csvResponse(
         "customers",
@@ -136,6 +139,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           isoDay(row.createdAt),
           amount(row.totalBilled),
           amount(row.outstanding),
+          amount(row.creditBalance),
         ]),
       );
     }
