@@ -30,6 +30,7 @@ import {
 import { recordPayment } from "#app/models/payments.server.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { loadPortal } from "#app/services/portal.server.ts";
 import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
@@ -214,13 +215,17 @@ describeEachDatabase("contracts", (database) => {
       field: undefined,
     });
     expect(await saveSchedule(db(), contractId, [])).toMatchObject({ ok: false, message: contractMessages.complete });
-    const [summary] = await listContracts(db(), { projectId: (await row(final.id)).projectId ?? "" });
-    expect(summary?.progress).toEqual({
-      total: 303_154,
-      invoiced: 151_577 + 90_946,
-      paid: 151_577,
-      remaining: 151_577,
-    });
+    // a draft bills nothing yet; once sent, the contract is invoiced in full
+    const projectId = (await row(final.id)).projectId ?? "";
+    const [drafted] = await listContracts(db(), { projectId });
+    expect(drafted?.progress.invoiced).toBe(151_577 + 90_946);
+    await send(final.id);
+    const [summary] = await listContracts(db(), { projectId });
+    const progress = { total: 303_154, invoiced: 303_154, paid: 151_577, remaining: 151_577 };
+    expect(summary?.progress).toEqual(progress);
+    // the portal shows the client the same figures
+    const portal = await loadPortal(db(), (await row(final.id)).customerId);
+    expect(portal?.contracts).toEqual([{ id: contractId, title: expect.any(String), progress }]);
   });
 
   it("an invoice drawn from the schedule survives an edit of its draft: deductions kept, the contract's tax and customer enforced", async () => {

@@ -16,7 +16,9 @@ import { issueCreditNote } from "#app/models/document-lifecycle.server.ts";
 import { createInvoice } from "#app/models/invoices.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
 import * as customerPage from "#app/routes/admin/customers/detail.tsx";
+import * as exportCsv from "#app/routes/admin/export-csv.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
+import { loadPortal } from "#app/services/portal.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, invoiceForm } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
@@ -177,6 +179,32 @@ describeEachDatabase("customer credit", (database) => {
 
     const loaded = await call(customerPage.loader, `/admin/customers/${ada.id}`, { cookie, params: { id: ada.id } });
     expect((loaded.data as { credit: { balance: number } }).credit.balance).toBe(25_000);
+  });
+
+  it("the portal's statement and the customers and invoices CSV show the credit", async () => {
+    const ada = await insertCustomer(db());
+    const invoice = await paid(ada.id, "500");
+    await issueCreditNote(db(), invoice.id, { amount: 12_345, reason: "Cut" });
+    const portal = await loadPortal(db(), ada.id);
+    expect(portal?.credit).toBe(12_345);
+    const { respond, cookieFor } = routeHarness(database);
+    const cookie = await cookieFor("owner@studio.test", true);
+    const csv = async (path: string) => {
+      const response = await respond(exportCsv.loader, path, { cookie });
+      // no cell here holds a comma or a quote: a line is its cells
+      return (await response.text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n")
+        .map((line) => line.split(","));
+    };
+    const customersCsv = await csv("/admin/customers/export.csv");
+    const credit = customersCsv[0]?.indexOf("Credit Balance") ?? -1;
+    expect(customersCsv[1]?.[credit]).toBe("123.45");
+    const invoicesCsv = await csv("/admin/invoices/export.csv");
+    const credited = invoicesCsv[0]?.indexOf("Credited") ?? -1;
+    const row = invoicesCsv.find((cells) => cells[0] === "INV-0001");
+    expect(row?.[credited]).toBe("123.45");
   });
 
   it("two applications at once never take the credit below 0", async () => {
