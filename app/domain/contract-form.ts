@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { type InstallmentBasis, installmentBases, installmentKinds } from "#app/domain/contracts.ts";
-import { isIsoDate } from "#app/domain/dates.ts";
+import { displayDate, isIsoDate } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
@@ -108,3 +108,10 @@ export const newMilestoneRow: Omit<ScheduleEditorRow, "id" | "kind"> = {
   due_on: "",
   due_phase: "",
 };
+
+/** When an installment falls due: a date, the approval of a phase of the project, or not said. */
+export function dueText(due: { dueOn: string | null; phaseName: string | null }): string {
+  if (due.dueOn) return `Due ${displayDate(due.dueOn)}`;
+  if (due.phaseName) return `When “${due.phaseName}” is approved`;
+  return "No date set";
+}

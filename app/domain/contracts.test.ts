@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dueText } from "#app/domain/contract-form.ts";
 import {
   amountPart,
   basisText,
@@ -6,7 +7,6 @@ import {
   contractProgress,
   contractStanding,
   deductionDescription,
-  dueText,
   installmentPart,
   nextInstallment,
   type PlannedInstallment,

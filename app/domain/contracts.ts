@@ -6,10 +6,9 @@
  * contract's tax on top, or an amount that includes the tax; the balance is the rest, so the
  * installments add up to the contract's total to the cent, any rounding remainder on the last.
  *
- * No zod here (the forms are app/domain/contract-form.ts): the proposal's page takes its deposit from
- * this module in the browser (app/domain/proposal-totals.ts).
+ * No zod and no date module here (the forms and the due dates' words are app/domain/contract-form.ts):
+ * the proposal's page takes its deposit from this module in the browser (app/domain/proposal-totals.ts).
  */
-import { displayDate } from "#app/domain/dates.ts";
 import { type Cents, divideRounded, formatMoney, taxOn } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
@@ -196,13 +195,6 @@ export function deductionDescription(document: DeductedDocument): string {
 }
 
 // ---------------------------------------------------------------- words
-
-/** When an installment falls due: a date, the approval of a phase of the project, or not said. */
-export function dueText(due: { dueOn: string | null; phaseName: string | null }): string {
-  if (due.dueOn) return `Due ${displayDate(due.dueOn)}`;
-  if (due.phaseName) return `When “${due.phaseName}” is approved`;
-  return "No date set";
-}
 
 /** "50% of the subtotal plus tax" or "$1,000.00 including tax"; the balance is "The rest". */
 export function basisText(basis: InstallmentBasis | null, value: number | null): string {

@@ -19,6 +19,7 @@ import {
   FormError,
   ListError,
   MoneyField,
+  NumberField,
   SelectField,
   SubmitButton,
   TextField,
@@ -26,12 +27,11 @@ import {
 } from "#app/components/admin/form.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
-import { buttonClass, Card } from "#app/components/admin/ui.tsx";
-import { newMilestoneRow, type ScheduleEditorRow, scheduleFormSchema } from "#app/domain/contract-form.ts";
+import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
+import { dueText, newMilestoneRow, type ScheduleEditorRow, scheduleFormSchema } from "#app/domain/contract-form.ts";
 import {
   basisText,
   type ContractProgress,
-  dueText,
   type InstallmentBasis,
   type InstallmentKind,
   installmentKindLabels,
@@ -71,6 +71,8 @@ export type ContractViewData = {
 };
 
 const rate = (hundredths: number) => formatQuantity(centsToDecimal(hundredths));
+/** a link inside a sentence: underlined always, so it is not told apart by colour alone */
+const inTextLink = cx(linkClass, "underline");
 
 export function ContractView({ contract, failure }: { contract: ContractViewData; failure: ActionFailure | null }) {
   const page = `/admin/contracts/${contract.id}`;
@@ -85,14 +87,14 @@ export function ContractView({ contract, failure }: { contract: ContractViewData
           <span className="flex flex-wrap gap-x-2">
             <span>
               Contract with{" "}
-              <Link to={`/admin/customers/${contract.customer.id}`} className={linkClass}>
+              <Link to={`/admin/customers/${contract.customer.id}`} className={inTextLink}>
                 {contract.customer.name}
               </Link>
             </span>
             {contract.project ? (
               <span>
                 · project{" "}
-                <Link to={`/admin/projects/${contract.project.id}`} className={linkClass}>
+                <Link to={`/admin/projects/${contract.project.id}`} className={inTextLink}>
                   {contract.project.projectName}
                 </Link>
               </span>
@@ -106,7 +108,7 @@ export function ContractView({ contract, failure }: { contract: ContractViewData
                       ? `/admin/proposals/${contract.source.id}`
                       : `/admin/invoices/${contract.source.id}`
                   }
-                  className={linkClass}
+                  className={inTextLink}
                 >
                   {contract.source.number}
                 </Link>
@@ -189,8 +191,10 @@ export function ContractView({ contract, failure }: { contract: ContractViewData
             >
               <div className="min-w-0">
                 <p className="font-medium break-words text-zinc-100">
-                  {index + 1}. {item.label}{" "}
-                  <span className="text-xs font-normal text-zinc-400">({installmentKindLabels[item.kind]})</span>
+                  {index + 1}. {item.label}
+                  {item.label !== installmentKindLabels[item.kind] ? (
+                    <span className="text-xs font-normal text-zinc-400"> ({installmentKindLabels[item.kind]})</span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-zinc-400">
                   {basisText(item.basis, item.value)} · {dueText({ dueOn: item.dueOn, phaseName: item.duePhaseName })}
@@ -216,6 +220,16 @@ export function ContractView({ contract, failure }: { contract: ContractViewData
 
       <ScheduleEditor contract={contract} failure={failure} />
     </div>
+  );
+}
+
+/** A field's label, with the installment it belongs to for screen readers ("Label, installment 2"). */
+function Named({ label, n }: { label: string; n: number }) {
+  return (
+    <>
+      {label}
+      <span className="sr-only">, installment {n}</span>
+    </>
   );
 }
 
@@ -342,7 +356,7 @@ function ScheduleEditor({ contract, failure }: { contract: ContractViewData; fai
                     <TextField
                       key={item.label.key}
                       meta={item.label}
-                      label={`Label, installment ${n}`}
+                      label={<Named label="Label" n={n} />}
                       maxLength={limits.installmentLabel}
                     />
                     {kind === "balance" ? (
@@ -352,25 +366,36 @@ function ScheduleEditor({ contract, failure }: { contract: ContractViewData; fai
                         <SelectField
                           key={item.basis.key}
                           meta={item.basis}
-                          label={`Priced as, installment ${n}`}
+                          label={<Named label="Priced as" n={n} />}
                           options={[
                             { value: "percent", label: "% of the subtotal, plus tax" },
                             { value: "amount", label: "Amount, tax included" },
                           ]}
                         />
-                        <MoneyField
-                          key={item.value.key}
-                          meta={item.value}
-                          label={`${item.basis.value === "amount" ? "Amount ($)" : "Percent (%)"}, installment ${n}`}
-                        />
+                        {item.basis.value === "amount" ? (
+                          <MoneyField
+                            key={item.value.key}
+                            meta={item.value}
+                            label={<Named label="Amount ($)" n={n} />}
+                          />
+                        ) : (
+                          <NumberField
+                            key={item.value.key}
+                            meta={item.value}
+                            label={<Named label="Percent (%)" n={n} />}
+                            min={0}
+                            max={100}
+                            step={0.01}
+                          />
+                        )}
                       </>
                     )}
-                    <DateField key={item.due_on.key} meta={item.due_on} label={`Due on, installment ${n}`} />
+                    <DateField key={item.due_on.key} meta={item.due_on} label={<Named label="Due on" n={n} />} />
                     {phases.length ? (
                       <SelectField
                         key={item.due_phase.key}
                         meta={item.due_phase}
-                        label={`Or when a phase is approved, installment ${n}`}
+                        label={<Named label="Or when this phase is approved" n={n} />}
                         placeholder="No phase"
                         options={phases.map((phase) => ({ value: phase.id, label: phase.name }))}
                       />

@@ -60,7 +60,8 @@ export function LineItemRows<Values extends Record<string, unknown>>({
         {lines.map((line, index) => {
           const item = line.getFieldset();
           const n = index + 1;
-          const deduction = deductions !== undefined && item.kind?.value === "deduction";
+          // a line's kind never changes: as posted, or (a closed document's disabled fields post nothing) as loaded
+          const deduction = deductions !== undefined && (item.kind?.value ?? item.kind?.initialValue) === "deduction";
           const remove =
             lines.length > 1 ? (
               <button
@@ -92,7 +93,11 @@ export function LineItemRows<Values extends Record<string, unknown>>({
                   <SelectField
                     key={item.deducted_id.key}
                     meta={item.deducted_id}
-                    label={`Deducts, ${lineName(n)}`}
+                    label={
+                      <>
+                        Deducts<span className="sr-only">, {lineName(n)}</span>
+                      </>
+                    }
                     placeholder="Choose an earlier invoice or credit note"
                     options={deductions.options}
                     onChange={(event) => deductions.onPick(index, event.target.value)}
@@ -107,7 +112,7 @@ export function LineItemRows<Values extends Record<string, unknown>>({
                   <span className="mr-auto text-xs text-zinc-400 md:sr-only">Total</span>
                   {formatMoney(lineTotals[index] ?? 0)}
                 </p>
-                <div className="flex h-10 items-center justify-end">{remove}</div>
+                <div className="col-span-2 flex h-10 items-center justify-end md:col-span-1">{remove}</div>
               </li>
             );
           }
