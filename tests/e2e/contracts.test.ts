@@ -5,21 +5,23 @@
  * schedule and invoices "Next in schedule" from New Invoice on the project, then "Remaining balance":
  * the final invoice lists the contract's lines with its tax and deducts the earlier invoices ("Less
  * deposit INV-0001", "Less milestone INV-0002"), and the three totals add up to the contract's total to
- * the cent, on the page, the printable view, the PDF and the client's page. Screenshots of the project
- * page's contract card and the final invoice at 1280 and 390 px go to /tmp/shots-contracts/.
+ * the cent, on the page, the printable view, the PDF and the client's page. Then a paid invoice is
+ * corrected by a credit note: what goes beyond what was owed is the customer's credit, applied to a later
+ * invoice and refunded from the customer page. Screenshots of the project page's contract card, the final
+ * invoice and the credit at 1280 and 390 px go to /tmp/shots-contracts/.
  */
 import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { users } from "#app/db/schema.ts";
+import { invoiceLineItems, payments, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { adminAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import { createSentProposal, pdfText } from "../support/proposals.ts";
-import { insertCustomer } from "../support/records.ts";
+import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-contracts";
@@ -37,8 +39,50 @@ async function seed(dataDir: string) {
     expiresOn: addDaysIso(todayIn("UTC"), 30),
     actor: { userId: owner?.id ?? "", email: adminAccount.email },
   });
+  // another customer: a paid invoice to correct, and a later one the credit can pay (numbered apart: the
+  // contract's invoices take INV-0001...)
+  const grace = await insertCustomer(db, { name: "Grace Hopper", email: "grace@navy.test" });
+  const issued = todayIn("UTC");
+  const paid = await insertInvoice(db, {
+    invoiceNumber: "G-0001",
+    customerId: grace.id,
+    issueDate: issued,
+    status: "paid",
+    sentAt: new Date(),
+    subtotal: "1000.00",
+    totalAmount: "1000.00",
+    amountPaid: "1000.00",
+    balanceDue: "0.00",
+  });
+  const later = await insertInvoice(db, {
+    invoiceNumber: "G-0002",
+    customerId: grace.id,
+    issueDate: issued,
+    status: "sent",
+    sentAt: new Date(),
+    subtotal: "250.00",
+    totalAmount: "250.00",
+    balanceDue: "250.00",
+  });
+  for (const [invoice, price] of [
+    [paid, "1000.00"],
+    [later, "250.00"],
+  ] as const) {
+    await db.insert(invoiceLineItems).values({
+      invoiceId: invoice.id,
+      description: "Compiler manual",
+      quantity: "1",
+      unitPrice: price,
+      lineTotal: price,
+    });
+  }
+  await db.insert(payments).values({ invoiceId: paid.id, paidOn: issued, amount: "1000.00", method: "card" });
   await database.close();
-  return { token: proposal.token, customerId: customer.id };
+  return {
+    token: proposal.token,
+    customerId: customer.id,
+    grace: { id: grace.id, paidId: paid.id, laterId: later.id },
+  };
 }
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
@@ -243,6 +287,57 @@ describe("a signed proposal's contract, invoiced by its schedule", () => {
     await hydrated(small);
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await small.screenshot({ path: `${shots}/contract-390.png`, fullPage: true });
+    await small.context().close();
+  });
+
+  it("a paid invoice takes a credit note; the credit beyond what was owed is applied to a later invoice and refunded", async () => {
+    const { grace } = app.seeded;
+    const owner = await app.adminPage(wide);
+    await owner.goto(`${app.server.url}/admin/invoices/${grace.paidId}`);
+    await hydrated(owner);
+    // the defect: a paid invoice offered only Duplicate
+    await owner.locator('[data-lifecycle-action="credit-note"]').click();
+    const dialog = owner.getByRole("dialog", { name: /Issue a credit note/ });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Amount to credit").inputValue()).toBe("1000.00");
+    await dialog.getByLabel("Amount to credit").fill("300");
+    await dialog.getByLabel("Reason").fill("Two chapters dropped");
+    await dialog.getByRole("button", { name: "Issue credit note" }).click();
+    await toast(owner, "$300.00 beyond what was owed is now the customer's credit.");
+    expect(await owner.locator('[data-figure="credited"]').textContent()).toBe("$300.00");
+
+    // the later invoice: apply the credit
+    await owner.goto(`${app.server.url}/admin/invoices/${grace.laterId}`);
+    await hydrated(owner);
+    const apply = owner.locator("[data-apply-credit]");
+    expect(await apply.getByLabel("Credit to apply").inputValue()).toBe("250.00");
+    await apply.getByLabel("Credit to apply").fill("200");
+    await apply.getByRole("button", { name: "Apply Credit" }).click();
+    await toast(owner, "Applied $200.00 of credit to G-0002");
+    await expect.poll(() => owner.locator('[data-figure="balance"]').textContent()).toBe("$50.00");
+    expect(await owner.locator("[data-payment-row]").first().textContent()).toContain("Customer credit");
+    await owner.screenshot({ path: `${shots}/credit-applied-1280.png`, fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // the customer page: the ledger and a refund of what is left
+    await owner.goto(`${app.server.url}/admin/customers/${grace.id}`);
+    await hydrated(owner);
+    const credit = owner.getByRole("region", { name: "Credit" });
+    expect(await credit.locator("[data-credit-balance]").textContent()).toBe("$100.00");
+    await credit.getByLabel("Refunded by").selectOption({ label: "Check" });
+    await credit.getByRole("button", { name: "Refund Credit" }).click();
+    await toast(owner, "Refunded $100.00 of credit");
+    await expect.poll(() => credit.locator("[data-credit-balance]").textContent()).toBe("$0.00");
+    expect(await credit.locator("[data-credit-entries] li").count()).toBe(3);
+    await credit.screenshot({ path: `${shots}/credit-card-1280.png` });
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.context().close();
+
+    const small = await app.adminPage(phone);
+    await small.goto(`${app.server.url}/admin/customers/${grace.id}`);
+    await small.getByRole("region", { name: "Credit" }).waitFor();
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await small.getByRole("region", { name: "Credit" }).screenshot({ path: `${shots}/credit-card-390.png` });
     await small.context().close();
   });
 });

@@ -16,7 +16,7 @@ import {
   useAdminForm,
 } from "#app/components/admin/form.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
-import { Card } from "#app/components/admin/ui.tsx";
+import { Card, cx } from "#app/components/admin/ui.tsx";
 import { type CreditEntryKind, creditEntryLabels, refundCreditSchema } from "#app/domain/customer-credit.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import { type PaymentMethod, paymentMethodLabels, recordedPaymentMethods } from "#app/domain/enums.ts";
@@ -65,7 +65,7 @@ export function CreditCard({
               {entry.documentId && entry.documentNumber ? (
                 <>
                   {" "}
-                  <Link to={`/admin/invoices/${entry.documentId}`} className={linkClass}>
+                  <Link to={`/admin/invoices/${entry.documentId}`} className={cx(linkClass, "underline")}>
                     {entry.documentNumber}
                   </Link>
                 </>
