@@ -334,6 +334,8 @@ export function exportInvoices(db: Queryable, query: InvoiceListQuery, today: st
           amountCredited: invoices.amountCredited,
           balanceDue: invoices.balanceDue,
           status: displayStatusSql(today),
+          // what its deduction lines take off after tax (ADR 0043)
+          deducted: sql<string>`(select coalesce(sum(${invoiceLineItems.unitPrice}), 0) from ${invoiceLineItems} where ${invoiceLineItems.invoiceId} = ${invoices.id} and ${invoiceLineItems.kind} = 'deduction')`,
         })
         .from(invoices)
         .innerJoin(customers, eq(customers.id, invoices.customerId))

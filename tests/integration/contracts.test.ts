@@ -28,6 +28,7 @@ import {
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import { recordPayment } from "#app/models/payments.server.ts";
+import * as exportCsv from "#app/routes/admin/export-csv.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
@@ -223,6 +224,19 @@ describeEachDatabase("contracts", (database) => {
     const [summary] = await listContracts(db(), { projectId });
     const progress = { total: 303_154, invoiced: 303_154, paid: 151_577, remaining: 151_577 };
     expect(summary?.progress).toEqual(progress);
+    // the invoices CSV says what the final invoice deducts
+    const { respond, cookieFor } = routeHarness(database);
+    const csv = await respond(exportCsv.loader, "/admin/invoices/export.csv", {
+      cookie: await cookieFor("owner@studio.test", true),
+    });
+    const [header = [], ...rows] = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    const finalRow = rows.find((cells) => cells[0] === "INV-0003") ?? [];
+    expect(finalRow[header.indexOf("Deducted")]).toBe("2425.23");
+    expect(finalRow[header.indexOf("Total")]).toBe("606.31");
     // the portal shows the client the same figures
     const portal = await loadPortal(db(), (await row(final.id)).customerId);
     expect(portal?.contracts).toEqual([{ id: contractId, title: expect.any(String), progress }]);
@@ -302,6 +316,86 @@ describeEachDatabase("contracts", (database) => {
       ok: false,
       message: lifecycleMessages.voidDeducted("INV-0003"),
     });
+  });
+
+  it("the owner edits the schedule: adds, reorders, removes, a percentage or an amount, due on a date or a phase", async () => {
+    const { contractId, projectId } = await signed();
+    await saveSchedule(db(), contractId, [
+      milestone("Build", "amount", 100_000),
+      milestone("Design", "percent", 1000),
+      await balanceRow(contractId),
+    ]);
+    const first = await getContract(db(), contractId);
+    const id = (label: string) => first?.schedule.find((item) => item.label === label)?.id ?? "";
+    // 10% of $2,800.50 = $280.05 + $23.10 tax; $1,000.00 tax included
+    expect(first?.schedule.map((item) => [item.label, item.amount])).toEqual([
+      ["Deposit", 151_577],
+      ["Build", 100_000],
+      ["Design", 30_315],
+      ["Balance", 303_154 - 151_577 - 100_000 - 30_315],
+    ]);
+    expect(first?.project?.phases.map((phase) => phase.name)).toEqual([
+      "Five-page site",
+      "Contact form",
+      "Logo refresh",
+    ]);
+    const phase = first?.project?.phases[0]?.id ?? "";
+    const saved = await saveSchedule(db(), contractId, [
+      { ...milestone("Design approved", "percent", 1000), id: id("Design"), due_phase: phase },
+      { ...(await balanceRow(contractId)), due_on: "2027-03-01" },
+    ]);
+    expect(saved).toEqual({ ok: true, count: 3 });
+    const second = await getContract(db(), contractId);
+    expect(
+      second?.schedule.map((item) => [item.label, item.dueOn, item.duePhaseName, item.id === id("Design")]),
+    ).toEqual([
+      ["Deposit", expect.any(String), null, false],
+      ["Design approved", null, "Five-page site", true],
+      ["Balance", "2027-03-01", null, false],
+    ]);
+    expect(
+      await saveSchedule(db(), contractId, [
+        { ...milestone("Design", "percent", 1000), due_phase: "no-such-phase" },
+        await balanceRow(contractId),
+      ]),
+    ).toEqual({ ok: false, message: contractMessages.unknownPhase, field: "installments[0].due_phase" });
+    // a milestone without its value, and an id that is not this contract's
+    expect(
+      await saveSchedule(db(), contractId, [
+        { kind: "milestone", label: "Empty", basis: "percent" },
+        await balanceRow(contractId),
+      ]),
+    ).toMatchObject({ ok: false, field: "installments[0].value" });
+    expect(
+      await saveSchedule(db(), contractId, [
+        { ...milestone("X", "percent", 10), id: projectId },
+        await balanceRow(contractId),
+      ]),
+    ).toMatchObject({ ok: false, message: contractMessages.unknownInstallment });
+  });
+
+  it("a void earlier invoice is not deducted: its installment is free again, and the balance covers it", async () => {
+    const { depositId, contractId } = await signed();
+    await saveSchedule(db(), contractId, [milestone("Design", "percent", 3000), await balanceRow(contractId)]);
+    const design = await drawInvoice(db(), contractId, "next");
+    if (!design?.ok) throw new Error(JSON.stringify(design));
+    await send(design.id);
+    expect(await voidDocument(db(), design.id, "Billed too early")).toMatchObject({ ok: true });
+    const schedule = (await getContract(db(), contractId))?.schedule;
+    expect(schedule?.map((item) => [item.label, item.invoice?.invoiceNumber ?? null])).toEqual([
+      ["Deposit", "INV-0001"],
+      ["Design", null],
+      ["Balance", null],
+    ]);
+    const final = await drawInvoice(db(), contractId, "balance");
+    if (!final?.ok) throw new Error(JSON.stringify(final));
+    expect(final.covered).toBe(1);
+    const lines = (await getPrintableInvoice(db(), final.id))?.lines ?? [];
+    expect(lines.filter((line) => line.kind === "deduction").map((line) => line.deductedInvoiceId)).toEqual([
+      depositId,
+    ]);
+    expect((await row(final.id)).totalAmount).toBe("1515.77");
+    expect((await getContract(db(), contractId))?.schedule.map((item) => item.label)).toEqual(["Deposit", "Balance"]);
   });
 
   it("draws at once are serialised: each takes its own installment, never the same one twice", async () => {
