@@ -471,6 +471,7 @@ export const deductionMessages = {
   otherCustomer: "A deduction can only take off an earlier invoice or credit note of this customer",
   notIssued: "Only a sent invoice or credit note that is not void can be deducted",
   itself: "An invoice cannot deduct itself",
+  onlyInvoices: "Only an invoice takes earlier documents off",
   tooMuch: (number: string, available: Cents) =>
     available > 0
       ? `At most ${formatMoney(available)} of ${number} is left to deduct`
@@ -527,6 +528,9 @@ async function checkDeductions(tx: Tx, form: InvoiceForm, invoiceId: string | nu
     : [];
   const taken = new Map<string, Cents>();
   for (const { item, at } of deductions) {
+    if (form.invoice_type !== "invoice") {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.onlyInvoices);
+    }
     const row = rows.find((found) => found.id === item.deducted_id);
     if (!row || row.customerId !== form.customer_id) {
       throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.otherCustomer);

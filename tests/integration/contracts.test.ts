@@ -547,6 +547,9 @@ describeEachDatabase("contracts", (database) => {
       const twice = await post(deductionForm(ada.id, adaDeposit.id, "1"));
       expect(errors(twice)["items[1].unit_price"]).toEqual([deductionMessages.tooMuch(adaDeposit.invoiceNumber, 0)]);
 
+      const estimate = await post(deductionForm(ada.id, adaDeposit.id, "1", { invoice_type: "estimate" }));
+      expect(errors(estimate)["items[1].deducted_id"]).toEqual([deductionMessages.onlyInvoices]);
+
       const negative = await post(deductionForm(grace.id, graceDeposit.id, "400", { "items[0].unit_price": "300" }));
       expect(negative.status).toBe(400);
       expect(errors(negative).items).toEqual([invoiceMessages.deductionTooLarge]);
