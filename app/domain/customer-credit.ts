@@ -13,10 +13,12 @@ import type { Result } from "#app/domain/result.ts";
 
 export const creditEntryKinds = ["credit_note", "applied", "refunded"] as const;
 export type CreditEntryKind = (typeof creditEntryKinds)[number];
-export const creditEntryLabels: Record<CreditEntryKind, string> = {
+/** The ledger's kinds, and "deducted": a credit note taken off a later invoice by a deduction line. */
+export const creditEntryLabels: Record<CreditEntryKind | "deducted", string> = {
   credit_note: "Credit note",
   applied: "Applied to invoice",
   refunded: "Refunded",
+  deducted: "Deducted on invoice",
 };
 
 export const creditMessages = {

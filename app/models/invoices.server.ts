@@ -8,7 +8,15 @@
 import { and, asc, desc, eq, inArray, isNull, ne, not, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { businessSettings, contracts, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
+import {
+  businessSettings,
+  contracts,
+  customerCreditEntries,
+  customers,
+  invoiceLineItems,
+  invoices,
+  projects,
+} from "#app/db/schema.ts";
 import { billedBy, type ContractStanding, contractStanding } from "#app/domain/contracts.ts";
 import { notOwedInvoiceStatuses } from "#app/domain/customers.ts";
 import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
@@ -36,6 +44,7 @@ import {
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
 import { type ProjectPricing, projectLines, recurringFeeLines } from "#app/domain/projects.ts";
+import { creditBalanceOf, creditGivenBy, lockCustomer } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
@@ -83,7 +92,8 @@ export async function listProjectChoices(db: Queryable, customerId: string) {
 /**
  * What a deduction line of this customer's invoice can take off (ADR 0043): the customer's sent
  * invoices and credit notes that are not void, newest first, each with what is left to deduct (what
- * it bills less what other live invoices deduct of it); `except` is the invoice being edited.
+ * an invoice bills, or what a credit note gave the customer's credit, less what other live invoices
+ * deduct of it); `except` is the invoice being edited.
  */
 export async function listDeductibleDocuments(db: Queryable, customerId: string, except?: string | null) {
   const deducted = db
@@ -111,9 +121,11 @@ export async function listDeductibleDocuments(db: Queryable, customerId: string,
       totalAmount: invoices.totalAmount,
       amountCredited: invoices.amountCredited,
       deducted: deducted.sum,
+      creditGiven: customerCreditEntries.amount,
     })
     .from(invoices)
     .leftJoin(deducted, eq(deducted.id, invoices.id))
+    .leftJoin(customerCreditEntries, eq(customerCreditEntries.creditNoteId, invoices.id))
     .where(
       and(
         eq(invoices.customerId, customerId),
@@ -128,7 +140,7 @@ export async function listDeductibleDocuments(db: Queryable, customerId: string,
   return rows.map((row) => {
     const bills =
       row.invoiceType === "credit_note"
-        ? (toCents(row.totalAmount) ?? 0)
+        ? (toCents(row.creditGiven ?? "0") ?? 0)
         : Math.max(0, (toCents(row.totalAmount) ?? 0) - (toCents(row.amountCredited) ?? 0));
     return {
       id: row.id,
@@ -472,6 +484,12 @@ export const deductionMessages = {
   notIssued: "Only a sent invoice or credit note that is not void can be deducted",
   itself: "An invoice cannot deduct itself",
   onlyInvoices: "Only an invoice takes earlier documents off",
+  noCredit: (number: string) =>
+    `${number} lowered what its own invoice owed and gave the customer no credit, so there is nothing of it to deduct`,
+  creditSpent: (available: Cents) =>
+    available > 0
+      ? `The customer's credit left to deduct is ${formatMoney(available)}`
+      : "The customer's credit from this credit note is spent (applied, refunded or deducted)",
   tooMuch: (number: string, available: Cents) =>
     available > 0
       ? `At most ${formatMoney(available)} of ${number} is left to deduct`
@@ -482,9 +500,11 @@ export const deductionMessages = {
 
 /**
  * The deduction lines of a form (ADR 0043): each must take off a sent, not void invoice or credit note
- * of the same customer, other than this invoice, and no more of it than is left (what it bills, less
- * what other live invoices deduct of it). The deducted rows are locked, so two drafts at once cannot
- * both deduct the same deposit in full.
+ * of the same customer, other than this invoice, and no more of it than is left: of an invoice, what it
+ * bills less what other live invoices deduct of it; of a credit note, what it gave the customer's credit
+ * (the rest already lowered its own invoice), within the customer's credit balance. The deducted rows
+ * are locked (and the customer's, taken first by the caller), so two saves at once cannot both deduct
+ * the same deposit or spend the same credit.
  */
 async function checkDeductions(tx: Tx, form: InvoiceForm, invoiceId: string | null) {
   const deductions = form.items
@@ -527,6 +547,10 @@ async function checkDeductions(tx: Tx, form: InvoiceForm, invoiceId: string | nu
         .groupBy(invoiceLineItems.deductedInvoiceId)
     : [];
   const taken = new Map<string, Cents>();
+  // a credit note deducted draws on the customer's credit: what is left of it besides this invoice
+  let creditLeft = rows.some((row) => row.invoiceType === "credit_note")
+    ? await creditBalanceOf(tx, form.customer_id, { exceptInvoice: invoiceId })
+    : 0;
   for (const { item, at } of deductions) {
     if (form.invoice_type !== "invoice") {
       throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.onlyInvoices);
@@ -541,12 +565,21 @@ async function checkDeductions(tx: Tx, form: InvoiceForm, invoiceId: string | nu
     }
     const bills =
       row.invoiceType === "credit_note"
-        ? (toCents(row.totalAmount) ?? 0)
+        ? await creditGivenBy(tx, row.id)
         : Math.max(0, (toCents(row.totalAmount) ?? 0) - (toCents(row.amountCredited) ?? 0));
+    if (row.invoiceType === "credit_note" && bills === 0) {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.noCredit(row.invoiceNumber));
+    }
     const elsewhere = toCents(deductedElsewhere.find((found) => found.id === row.id)?.sum ?? "0") ?? 0;
     const available = Math.max(0, bills - elsewhere - (taken.get(row.id) ?? 0));
     if (item.unit_price > available) {
       throw new InvoiceInputError(`items[${at}].unit_price`, deductionMessages.tooMuch(row.invoiceNumber, available));
+    }
+    if (row.invoiceType === "credit_note") {
+      if (item.unit_price > creditLeft) {
+        throw new InvoiceInputError(`items[${at}].unit_price`, deductionMessages.creditSpent(Math.max(0, creditLeft)));
+      }
+      creditLeft -= item.unit_price;
     }
     taken.set(row.id, (taken.get(row.id) ?? 0) + item.unit_price);
   }
@@ -670,6 +703,8 @@ export async function insertInvoice(
   /** drawn from a contract's schedule (ADR 0043): its contract and installment */
   contract?: { contractId: string; installmentId: string },
 ) {
+  // deductions may draw on the customer's credit: its lock first (the one lock order, customer-credit.server.ts)
+  if (form.items.some((item) => item.kind === "deduction")) await lockCustomer(tx, form.customer_id);
   const customer = await checkParties(tx, form);
   await checkContract(tx, form, contract?.contractId ?? null);
   await checkDeductions(tx, form, null);
@@ -705,6 +740,8 @@ export async function insertInvoice(
  */
 export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
+    // deductions may draw on the customer's credit: its lock first (the one lock order, customer-credit.server.ts)
+    if (form.items.some((item) => item.kind === "deduction")) await lockCustomer(tx, form.customer_id);
     const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!existing) return null;
     // only a draft is saved in place (ADR 0030): a sent, answered, paid or void document refuses

@@ -12,8 +12,8 @@ import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
 import { applyCredit } from "#app/models/credit-payments.server.ts";
 import { creditBalanceOf, listCreditEntries, refundCredit } from "#app/models/customer-credit.server.ts";
-import { issueCreditNote } from "#app/models/document-lifecycle.server.ts";
-import { createInvoice } from "#app/models/invoices.server.ts";
+import { issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
+import { createInvoice, deductionMessages } from "#app/models/invoices.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
 import * as customerPage from "#app/routes/admin/customers/detail.tsx";
 import * as exportCsv from "#app/routes/admin/export-csv.ts";
@@ -168,9 +168,8 @@ describeEachDatabase("customer credit", (database) => {
     });
     expect(refunded.status).toBe(302);
     expect(await creditBalanceOf(db(), ada.id)).toBe(25_000);
-    const [entry] = await listCreditEntries(db(), ada.id);
+    const entry = (await listCreditEntries(db(), ada.id)).find((found) => found.kind === "refunded");
     expect(entry).toMatchObject({
-      kind: "refunded",
       amount: -15_000,
       method: "bank_transfer",
       entryDate: "2026-11-10",
@@ -205,6 +204,55 @@ describeEachDatabase("customer credit", (database) => {
     const credited = invoicesCsv[0]?.indexOf("Credited") ?? -1;
     const row = invoicesCsv.find((cells) => cells[0] === "INV-0001");
     expect(row?.[credited]).toBe("123.45");
+  });
+
+  it("a deduction line that takes off a credit note draws on the credit it gave, never beyond the balance", async () => {
+    const ada = await insertCustomer(db());
+    const first = await paid(ada.id, "1000");
+    const credited = await issueCreditNote(db(), first.id, { amount: 30_000, reason: "Cut" });
+    if (!credited?.ok) throw new Error("no credit note");
+    const unpaid = await sentInvoice(ada.id, "100");
+    const lowered = await issueCreditNote(db(), unpaid.id, { amount: 5_000, reason: "Discount" });
+    if (!lowered?.ok) throw new Error("no credit note");
+    const withDeduction = (creditNoteId: string, amount: string) =>
+      invoiceForm({
+        invoice_type: "invoice",
+        customer_id: ada.id,
+        issue_date: "2026-11-20",
+        "items[0].description": "Second phase",
+        "items[0].quantity": "1",
+        "items[0].unit_price": "800",
+        "items[1].description": "Less credit note",
+        "items[1].kind": "deduction",
+        "items[1].deducted_id": creditNoteId,
+        "items[1].unit_price": amount,
+        intent: "draft",
+      });
+    const draft = await createInvoice(db(), withDeduction(credited.id, "200"));
+    expect(await row(draft.id)).toMatchObject({ totalAmount: "600.00" });
+    expect(await creditBalanceOf(db(), ada.id)).toBe(10_000);
+    expect((await listCreditEntries(db(), ada.id)).map((entry) => [entry.kind, entry.amount])).toEqual(
+      expect.arrayContaining([
+        ["credit_note", 30_000],
+        ["deducted", -20_000],
+      ]),
+    );
+    // what is left of the credit cannot be refunded twice over, nor deducted beyond the balance
+    await refundCredit(db(), {
+      customerId: ada.id,
+      form: { intent: "refund-credit", amount: 5_000, method: "cash", refunded_on: "2026-11-21" },
+      createdBy: null,
+    });
+    await expect(createInvoice(db(), withDeduction(credited.id, "100"))).rejects.toThrow(
+      deductionMessages.creditSpent(5_000),
+    );
+    // a credit note that only lowered its own invoice gave nothing to deduct
+    await expect(createInvoice(db(), withDeduction(lowered.id, "10"))).rejects.toThrow(
+      deductionMessages.noCredit(lowered.invoiceNumber),
+    );
+    // the deducting draft voided: its credit comes back
+    await voidDocument(db(), draft.id, "Not needed");
+    expect(await creditBalanceOf(db(), ada.id)).toBe(25_000);
   });
 
   it("two applications at once never take the credit below 0", async () => {

@@ -28,7 +28,7 @@ export type CreditData = {
   today: string;
   entries: {
     id: string;
-    kind: CreditEntryKind;
+    kind: CreditEntryKind | "deducted";
     amount: number;
     entryDate: string;
     method: PaymentMethod | null;
