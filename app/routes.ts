@@ -63,6 +63,8 @@ export default [
         route("invoices/:id/pdf", "routes/admin/invoice-print-view.tsx"),
         route("invoices/:id/send", "routes/admin/invoice-send.tsx"),
         route("invoices/:id.pdf", "routes/admin/invoice-pdf-file.ts"),
+        // a signed proposal's or converted estimate's contract: its schedule, and invoices drawn from it (ADR 0043)
+        route("contracts/:id", "routes/admin/contract.tsx"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // proposals: package tiers, add-ons and an agreement the client signs (ADR 0033); new and edit share one module
         route("proposals", "routes/admin/proposals.tsx"),

@@ -25,6 +25,8 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { type InstallmentBasis, installmentKinds } from "#app/domain/contracts.ts";
+import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-credit.ts";
 import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
   budgetRanges,
@@ -46,6 +48,7 @@ import {
   scheduleStatuses,
   submissionStatuses,
 } from "#app/domain/enums.ts";
+import type { LineKind } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
@@ -523,6 +526,14 @@ export const invoices = pgTable(
     scheduleId: uuid("schedule_id").references((): AnyPgColumn => recurringSchedules.id, { onDelete: "set null" }),
     periodStart: date("period_start"),
     /**
+     * drawn from a contract's schedule (ADR 0043): the contract and the installment it bills; one live
+     * (not void) invoice per installment
+     */
+    contractId: uuid("contract_id").references((): AnyPgColumn => contracts.id),
+    contractInstallmentId: uuid("contract_installment_id").references((): AnyPgColumn => contractInstallments.id, {
+      onDelete: "set null",
+    }),
+    /**
      * What a search of one or two characters reads (ADR 0036): the number, the customer's name and
      * business, each lower-cased, joined by a line break (a trimmed term of two characters cannot hold
      * one, so a match lies within one of them). Written by triggers, never by the app: on an invoice's
@@ -546,6 +557,9 @@ export const invoices = pgTable(
     nonNegative("invoices", sql`${t.amountCredited}`, "amount_credited"),
     maxLength("invoices", sql`${t.voidReason}`, "void_reason", limits.changeReason),
     uniqueIndex("invoices_source_estimate_id_key").on(t.sourceEstimateId),
+    uniqueIndex("invoices_contract_installment_live_key").on(t.contractInstallmentId).where(sql`${t.voidedAt} is null`),
+    index("invoices_contract_id_idx").on(t.contractId),
+    check("invoices_installment_of_contract", sql`${t.contractInstallmentId} is null or ${t.contractId} is not null`),
     maxLength("invoices", sql`${t.acceptedByName}`, "accepted_by_name", limits.personName),
     check("invoices_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     nonNegative("invoices", sql`${t.discountAmount}`, "discount_amount"),
@@ -574,11 +588,20 @@ export const invoiceLineItems = pgTable(
     unitPrice: money("unit_price").notNull().default("0"),
     lineTotal: money("line_total").notNull().default("0"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * "item", or "deduction" (ADR 0043): an earlier invoice or credit note of the same customer taken
+     * off after tax ("Less deposit INV-0001"); quantity 1, unit_price the amount, line_total its negative
+     */
+    kind: varchar("kind", { length: 10 }).$type<LineKind>().notNull().default("item"),
+    deductedInvoiceId: uuid("deducted_invoice_id").references((): AnyPgColumn => invoices.id),
   },
   (t) => [
     nonNegative("invoice_line_items", sql`${t.quantity}`, "quantity"),
     nonNegative("invoice_line_items", sql`${t.unitPrice}`, "unit_price"),
     index("invoice_line_items_invoice_idx").on(t.invoiceId, t.sortOrder),
+    check("invoice_line_items_kind", sql`${t.kind} in ('item', 'deduction')`),
+    check("invoice_line_items_deduction_link", sql`(${t.kind} = 'deduction') = (${t.deductedInvoiceId} is not null)`),
+    index("invoice_line_items_deducted_invoice_idx").on(t.deductedInvoiceId),
   ],
 );
 
@@ -928,6 +951,134 @@ export const proposalLinks = pgTable(
   (t) => [
     uniqueIndex("proposal_links_token_hash_key").on(t.tokenHash),
     index("proposal_links_proposal_id_idx").on(t.proposalId),
+  ],
+);
+
+// ---------------------------------------------------------------- contracts and customer credit (ADR 0043)
+
+export const installmentKindEnum = pgEnum("installment_kind", installmentKinds);
+
+/** A contract's line: quantity in hundredths, unit price in cents (app/domain/money.ts). */
+export type ContractLine = { description: string; quantity: number; unitPrice: number };
+
+/**
+ * A signed proposal or a converted estimate: what was agreed (the chosen lines as they were, the tax
+ * rate, the totals) and, in contract_installments, how it is invoiced. Never changed after it is made.
+ */
+export const contracts = pgTable(
+  "contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    projectId: uuid("project_id").references(() => projects.id),
+    title: varchar("title", { length: limits.projectName }).notNull(),
+    sourceProposalId: uuid("source_proposal_id").references(() => proposals.id),
+    sourceEstimateId: uuid("source_estimate_id").references(() => invoices.id),
+    lines: jsonb("lines").$type<ContractLine[]>().notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }).notNull().default("0"),
+    subtotal: money("subtotal").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    discountAmount: money("discount_amount").notNull().default("0"),
+    totalAmount: money("total_amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contracts_one_source", sql`(${t.sourceProposalId} is null) <> (${t.sourceEstimateId} is null)`),
+    uniqueIndex("contracts_source_proposal_id_key").on(t.sourceProposalId),
+    uniqueIndex("contracts_source_estimate_id_key").on(t.sourceEstimateId),
+    check("contracts_tax_rate_range", sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    check("contracts_totals", sql`${t.totalAmount} = ${t.subtotal} + ${t.taxAmount} - ${t.discountAmount}`),
+    nonNegative("contracts", sql`${t.subtotal}`, "subtotal"),
+    nonNegative("contracts", sql`${t.discountAmount}`, "discount_amount"),
+    nonNegative("contracts", sql`${t.totalAmount}`, "total_amount"),
+    index("contracts_customer_id_idx").on(t.customerId, t.createdAt),
+    index("contracts_project_id_idx").on(t.projectId),
+  ],
+);
+
+/**
+ * A contract's payment schedule: a deposit (first), milestones, the balance (one, last), in `position`
+ * order. A deposit or milestone is a percentage of the subtotal plus tax or an amount with tax in it
+ * (`basis`, `basis_value`); `amount` is what it comes to (the balance: the rest). Due on a date or when
+ * a phase of the project is approved. An installment with a live invoice (invoices.contract_installment_id)
+ * is locked: the model refuses to change it.
+ */
+export const contractInstallments = pgTable(
+  "contract_installments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: varchar("label", { length: limits.installmentLabel }).notNull(),
+    kind: installmentKindEnum("kind").notNull(),
+    basis: varchar("basis", { length: 10 }).$type<InstallmentBasis>(),
+    /** a percentage (0-100) or an amount, as `basis` says */
+    basisValue: money("basis_value"),
+    amount: money("amount").notNull(),
+    dueOn: date("due_on"),
+    duePhaseId: varchar("due_phase_id", { length: limits.phaseId }),
+    duePhaseName: varchar("due_phase_name", { length: limits.projectName }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("contract_installments_basis", sql`${t.basis} is null or ${t.basis} in ('percent', 'amount')`),
+    check("contract_installments_balance_is_the_rest", sql`(${t.kind} = 'balance') = (${t.basis} is null)`),
+    check("contract_installments_basis_value", sql`(${t.basis} is null) = (${t.basisValue} is null)`),
+    check("contract_installments_basis_positive", sql`${t.basisValue} is null or ${t.basisValue} > 0`),
+    check("contract_installments_percent", sql`${t.basis} is distinct from 'percent' or ${t.basisValue} <= 100`),
+    check("contract_installments_one_due", sql`${t.dueOn} is null or ${t.duePhaseId} is null`),
+    check("contract_installments_phase_named", sql`(${t.duePhaseId} is null) = (${t.duePhaseName} is null)`),
+    nonNegative("contract_installments", sql`${t.amount}`, "amount"),
+    index("contract_installments_contract_idx").on(t.contractId, t.position),
+    uniqueIndex("contract_installments_one_balance_key").on(t.contractId).where(sql`${t.kind} = 'balance'`),
+  ],
+);
+
+/**
+ * A customer's credit (ADR 0043), as a ledger: + what a credit note credited beyond what was still
+ * owed, - applied to an invoice (with its payment of method customer_credit), - refunded (with the
+ * method). The balance is the sum, never below 0: every entry that takes from it is written under a
+ * lock on the customer's row.
+ */
+export const customerCreditEntries = pgTable(
+  "customer_credit_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    kind: varchar("kind", { length: 12 }).$type<CreditEntryKind>().notNull(),
+    amount: money("amount").notNull(),
+    entryDate: date("entry_date").notNull(),
+    creditNoteId: uuid("credit_note_id").references(() => invoices.id),
+    invoiceId: uuid("invoice_id").references(() => invoices.id),
+    paymentId: uuid("payment_id").references(() => payments.id, { onDelete: "cascade" }),
+    method: varchar("method", { length: limits.paymentMethod }),
+    note: text("note"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "customer_credit_entries_kind",
+      sql`${t.kind} in (${sql.raw(creditEntryKinds.map((kind) => `'${kind}'`).join(", "))})`,
+    ),
+    check("customer_credit_entries_sign", sql`(${t.kind} = 'credit_note') = (${t.amount} > 0) and ${t.amount} <> 0`),
+    check("customer_credit_entries_credit_note", sql`(${t.kind} = 'credit_note') = (${t.creditNoteId} is not null)`),
+    check(
+      "customer_credit_entries_applied",
+      sql`(${t.kind} = 'applied') = (${t.invoiceId} is not null and ${t.paymentId} is not null)`,
+    ),
+    check("customer_credit_entries_refunded", sql`(${t.kind} = 'refunded') = (${t.method} is not null)`),
+    maxLength("customer_credit_entries", sql`${t.note}`, "note", limits.paymentNote),
+    uniqueIndex("customer_credit_entries_credit_note_key").on(t.creditNoteId),
+    uniqueIndex("customer_credit_entries_payment_key").on(t.paymentId),
+    index("customer_credit_entries_customer_idx").on(t.customerId, t.createdAt),
   ],
 );
 

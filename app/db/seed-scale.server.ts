@@ -25,9 +25,9 @@ import {
   budgetRangeLabels,
   budgetRanges,
   customerTypes,
-  paymentMethods,
   projectTypeLabels,
   projectTypes,
+  recordedPaymentMethods,
 } from "#app/domain/enums.ts";
 
 export type ScaleSizes = {
@@ -567,7 +567,9 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
       "payments",
       `insert into payments (invoice_id, paid_on, amount, method, note, created_at)
        select inv.id, x.paid_on, x.amount, ${pickWeighted(
-         paymentMethods.map((method) => [method, method === "bank_transfer" ? 4 : method === "card" ? 3 : 1] as const),
+         recordedPaymentMethods.map(
+           (method) => [method, method === "bank_transfer" ? 4 : method === "card" ? 3 : 1] as const,
+         ),
          "i * 2 + x.k",
          401,
        )},

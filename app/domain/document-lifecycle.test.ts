@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allowedActions,
+  amountCreditable,
   amountOwed,
   checkAction,
   type DocumentAction,
@@ -101,8 +102,23 @@ const table: { name: string; state: LifecycleState; expect: Record<DocumentActio
     },
   },
   {
+    // its banner says "record a credit note to change what is owed": it can (ADR 0043)
     name: "a paid invoice",
     state: state({ status: "paid", sent: true, amountPaid: 10_000 }),
+    expect: {
+      edit: lifecycleMessages.paidLocked,
+      send: true,
+      revise: lifecycleMessages.paidLocked,
+      void: lifecycleMessages.voidHasMoney,
+      delete: lifecycleMessages.deleteOnlyDraft,
+      credit: true,
+      duplicate: true,
+      pay: true,
+    },
+  },
+  {
+    name: "a paid invoice its credit notes credit in full",
+    state: state({ status: "paid", sent: true, amountPaid: 10_000, amountCredited: 10_000 }),
     expect: {
       edit: lifecycleMessages.paidLocked,
       send: true,
@@ -213,11 +229,13 @@ describe("checkAction: every state x action", () => {
 
 describe("credit amounts", () => {
   const sent = state({ status: "partial", sent: true, amountPaid: 2_500, amountCredited: 1_000 });
-  it("credits at most what is still owed", () => {
+  it("credits at most the total less earlier credit notes, beyond what is owed when it was paid", () => {
     expect(amountOwed(sent)).toBe(6_500);
-    expect(checkAction(sent, "credit", 6_500)).toEqual({ ok: true });
-    expect(checkAction(sent, "credit", 6_501)).toEqual({ ok: false, message: lifecycleMessages.creditTooLarge(6_500) });
-    expect(lifecycleMessages.creditTooLarge(6_500)).toContain("$65.00");
+    expect(amountCreditable(sent)).toBe(9_000);
+    expect(checkAction(sent, "credit", 6_501)).toEqual({ ok: true });
+    expect(checkAction(sent, "credit", 9_000)).toEqual({ ok: true });
+    expect(checkAction(sent, "credit", 9_001)).toEqual({ ok: false, message: lifecycleMessages.creditTooLarge(9_000) });
+    expect(lifecycleMessages.creditTooLarge(9_000)).toContain("$90.00");
   });
   it("refuses nothing or less", () => {
     expect(checkAction(sent, "credit", 0)).toEqual({ ok: false, message: lifecycleMessages.creditPositive });

@@ -8,7 +8,9 @@
  *   of its type (the number goes back, numbering stays gap-free), else voided (it keeps its number).
  * - A **sent** invoice or estimate is locked. A change is a **revision** (the version sent is kept in
  *   the history, the document returns to draft under the same number, to be sent again), a **void**
- *   (cancelled with a reason, number kept) or, for an invoice the client owes, a **credit note**.
+ *   (cancelled with a reason, number kept) or a **credit note**: up to the invoice's total less its
+ *   earlier credit notes, paid or not; what it credits beyond what was still owed becomes the
+ *   customer's credit (app/domain/customer-credit.ts, ADR 0043).
  * - An **answered** estimate keeps its answer in its history; revising it asks for a new answer.
  *   A **converted** estimate is closed for good.
  * - A **credit note** is issued once and never changed.
@@ -83,8 +85,12 @@ export const lifecycleMessages = {
     `Only the newest ${kindWord[type]} draft can be deleted, so numbers stay without gaps: void this one instead (it keeps its number).`,
   voidHasMoney: "This invoice has payments or credit notes: delete the payments or credit what is owed instead.",
   creditOnlySent: "Only a sent invoice can be credited.",
-  creditNothingOwed: "Nothing is owed on this invoice, so there is nothing to credit.",
-  creditTooLarge: (owed: Cents) => `A credit note can be at most what is still owed (${formatMoney(owed)}).`,
+  creditNothingOwed: "Its credit notes already credit the whole invoice, so there is nothing left to credit.",
+  creditTooLarge: (creditable: Cents) =>
+    `A credit note can be at most the invoice's total less its earlier credit notes (${formatMoney(creditable)}).`,
+  /** voiding an invoice another live invoice deducts (ADR 0043) */
+  voidDeducted: (numbers: string) =>
+    `${numbers} deducts this invoice: void or revise that one first, or credit this one instead.`,
   creditPositive: "Enter an amount greater than 0.",
   payNotInvoice: "Only invoices take payments.",
   payNotPayable: "Only a sent invoice that is not void takes payments.",
@@ -99,6 +105,7 @@ export const lifecycleMessages = {
   creditedDone: (creditNumber: string, invoiceNumber: string) =>
     `Credit note ${creditNumber} issued for ${invoiceNumber}`,
   duplicated: (number: string) => `Copied to a new draft, ${number}`,
+  creditedToCustomer: (credit: Cents) => `${formatMoney(credit)} beyond what was owed is now the customer's credit.`,
 } as const;
 
 /**
@@ -131,6 +138,11 @@ export const creditNoteFormSchema = z.object({
   ),
   reason: reason(lifecycleMessages.creditReasonRequired),
 });
+
+/** What a new credit note may credit: the invoice's total less its credit notes (never below 0), paid or not. */
+export function amountCreditable(state: Pick<LifecycleState, "totalAmount" | "amountCredited">): Cents {
+  return Math.max(0, state.totalAmount - state.amountCredited);
+}
 
 /** What is still owed on an invoice: the total less payments and credit notes (never below 0). */
 export function amountOwed(state: Pick<LifecycleState, "totalAmount" | "amountPaid" | "amountCredited">): Cents {
@@ -179,10 +191,10 @@ export function checkAction(state: LifecycleState, action: DocumentAction, amoun
       return ok;
     case "credit": {
       if (type !== "invoice" || state.status === "draft") return no(lifecycleMessages.creditOnlySent);
-      const owed = amountOwed(state);
-      if (owed === 0) return no(lifecycleMessages.creditNothingOwed);
+      const creditable = amountCreditable(state);
+      if (creditable === 0) return no(lifecycleMessages.creditNothingOwed);
       if (amount !== undefined && amount <= 0) return no(lifecycleMessages.creditPositive);
-      if (amount !== undefined && amount > owed) return no(lifecycleMessages.creditTooLarge(owed));
+      if (amount !== undefined && amount > creditable) return no(lifecycleMessages.creditTooLarge(creditable));
       return ok;
     }
     case "pay":

@@ -160,14 +160,28 @@ export const proposalStateLabels: Record<ProposalState, string> = {
   expired: "Expired",
 };
 
-export const paymentMethods = ["bank_transfer", "card", "cash", "check", "other"] as const;
+/**
+ * How a payment was made. "customer_credit" is the customer's credit balance applied to an invoice
+ * (ADR 0043): written only with its ledger entry, never picked in the payment form.
+ */
+export const paymentMethods = ["bank_transfer", "card", "cash", "check", "other", "customer_credit"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** The methods the owner records a payment (or a refund of credit) with. */
+export const recordedPaymentMethods = [
+  "bank_transfer",
+  "card",
+  "cash",
+  "check",
+  "other",
+] as const satisfies readonly PaymentMethod[];
+export type RecordedPaymentMethod = (typeof recordedPaymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   bank_transfer: "Bank transfer",
   card: "Card",
   cash: "Cash",
   check: "Check",
   other: "Other",
+  customer_credit: "Customer credit",
 };
 
 export const interactionTypes = ["note"] as const;

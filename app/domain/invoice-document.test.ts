@@ -21,6 +21,60 @@ const source: PrintableSource = {
   lines: [{ description: "Build", quantity: "1.00", unitPrice: "1000.00", lineTotal: "1000.00" }],
 };
 
+describe("an invoice drawn from a contract (ADR 0043)", () => {
+  const balance: PrintableSource = {
+    ...source,
+    status: "sent",
+    taxRate: "8.25",
+    subtotal: "2800.50",
+    taxAmount: "231.04",
+    totalAmount: "606.31",
+    amountPaid: "0.00",
+    balanceDue: "606.31",
+    lines: [
+      { description: "Five-page site", quantity: "2.00", unitPrice: "1000.00", lineTotal: "2000.00", kind: "item" },
+      { description: "Contact form", quantity: "1.00", unitPrice: "800.50", lineTotal: "800.50", kind: "item" },
+      {
+        description: "Less deposit INV-0001",
+        quantity: "1.00",
+        unitPrice: "1515.77",
+        lineTotal: "-1515.77",
+        kind: "deduction",
+      },
+      {
+        description: "Less milestone INV-0002",
+        quantity: "1.00",
+        unitPrice: "909.46",
+        lineTotal: "-909.46",
+        kind: "deduction",
+      },
+    ],
+    standing: { contractTotal: 303_154, billedBefore: 242_523, thisInvoice: 60_631, leftAfter: 0 },
+  };
+
+  it("prints the deductions after the tax, not among the items, and its place in the contract", () => {
+    const document = invoiceDocument(balance, defaultStudio);
+    expect(document.lines.map((line) => line.description)).toEqual(["Five-page site", "Contact form"]);
+    expect(document.totals).toEqual([
+      { label: "Subtotal", value: "$2,800.50" },
+      { label: "Tax (8.25%)", value: "$231.04" },
+      { label: "Less deposit INV-0001", value: "-$1,515.77" },
+      { label: "Less milestone INV-0002", value: "-$909.46" },
+      { label: "Total", value: "$606.31", strong: true },
+    ]);
+    expect(document.contract).toEqual({
+      heading: "Contract",
+      rows: [
+        { label: "Contract total", value: "$3,031.54" },
+        { label: "Billed before", value: "$2,425.23" },
+        { label: "This invoice", value: "$606.31" },
+        { label: "Left after this", value: "$0.00" },
+      ],
+    });
+    expect(invoiceDocument(source, defaultStudio).contract).toBeNull();
+  });
+});
+
 describe("the printed document's payments", () => {
   it("shows Amount Paid and Balance Due once something is paid", () => {
     const document = invoiceDocument(source, defaultStudio);

@@ -3,6 +3,7 @@
  * the one description both the HTML print view and the PDF render, so they cannot drift apart.
  * Everything here is text; nothing a person typed is ever interpreted as markup or a URL.
  */
+import { type ContractStanding, standingRows } from "#app/domain/contracts.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { invoiceStatusLabels } from "#app/domain/enums.ts";
@@ -37,7 +38,10 @@ export type PrintableSource = {
     phoneNumber: string | null;
     billingAddress: string | null;
   };
-  lines: { description: string; quantity: string; unitPrice: string; lineTotal: string }[];
+  /** a deduction line (ADR 0043) is taken off after tax: printed under the tax, not with the items */
+  lines: { description: string; quantity: string; unitPrice: string; lineTotal: string; kind?: string }[];
+  /** drawn from a contract: the contract's total, what its earlier invoices billed, this one, what is left */
+  standing?: ContractStanding | null;
 };
 
 export type InvoiceDocument = {
@@ -60,6 +64,8 @@ export type InvoiceDocument = {
   contact: string;
   /** how to pay by bank transfer (ADR 0035): the studio's details, the reference last; null: none */
   bankTransfer?: { heading: string; lines: string[] } | null;
+  /** an invoice drawn from a contract (ADR 0043): "Contract total / Billed before / This invoice / Left after this" */
+  contract?: { heading: string; rows: { label: string; value: string }[] } | null;
 };
 
 /**
@@ -149,10 +155,14 @@ export function invoiceDocument(
   ];
   const paid = toCents(source.amountPaid) ?? 0;
   const discount = toCents(source.discountAmount) ?? 0;
+  const items = source.lines.filter((line) => line.kind !== "deduction");
+  const deductions = source.lines.filter((line) => line.kind === "deduction");
   const totals: InvoiceDocument["totals"] = [
     { label: "Subtotal", value: money(source.subtotal) },
     { label: `Tax (${formatRate(source.taxRate)}%)`, value: money(source.taxAmount) },
     ...(discount > 0 ? [{ label: "Discount", value: `-${money(source.discountAmount)}` }] : []),
+    // what earlier documents billed, after tax: "Less deposit INV-0001 -$500.00"
+    ...deductions.map((line) => ({ label: line.description, value: `-${money(line.unitPrice)}` })),
     { label: "Total", value: money(source.totalAmount), strong: true },
     ...(paid > 0
       ? [
@@ -183,7 +193,7 @@ export function invoiceDocument(
             { label: words.dueDate, value: displayDate(source.dueDate) || "—" },
             { label: "Status", value: source.voidReason ? "Void" : invoiceStatusLabels[source.status] },
           ],
-    lines: source.lines.map((line) => ({
+    lines: items.map((line) => ({
       description: line.description,
       quantity: formatQuantity(line.quantity),
       unitPrice: money(line.unitPrice),
@@ -196,8 +206,12 @@ export function invoiceDocument(
     thanks: printTexts.thanks,
     contact: `Questions? Contact us at ${studio.email}`,
     bankTransfer: bankTransferOf(source, payment),
+    contract: source.standing ? { heading: contractHeading, rows: standingRows(source.standing) } : null,
   };
 }
+
+/** The heading of an invoice's place in its contract (ADR 0043). */
+const contractHeading = "Contract";
 
 function bankTransferOf(
   source: PrintableSource,

@@ -102,6 +102,19 @@ describe("totals (integer cents, half away from zero at each line and at the tax
     expect(totals.total).toBe(2002);
   });
 
+  it("the preview takes a deduction line off after tax, its total below zero", () => {
+    const totals = previewTotals({
+      items: [
+        { description: "Website", quantity: "1", unit_price: "1000" },
+        { description: "Less deposit INV-0001", quantity: "7", unit_price: "541.25", kind: "deduction" },
+      ],
+      tax_rate: "8.25",
+      discount_amount: "0",
+    });
+    expect(totals.lineTotalsByIndex).toEqual([100_000, -54_125]);
+    expect(totals).toMatchObject({ subtotal: 100_000, taxAmount: 8250, deductionTotal: 54_125, total: 54_125 });
+  });
+
   it("balance due is total minus amount paid", () => {
     const totals = invoiceTotals({
       items: [{ quantity: 100, unit_price: 10_000 }],
@@ -131,13 +144,51 @@ describe("the editor's schema", () => {
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
     expect(result.value.items).toEqual([
-      { description: "Design", quantity: 300, unit_price: 1999 },
-      { description: "Hosting", quantity: 0, unit_price: 0 },
+      { description: "Design", quantity: 300, unit_price: 1999, kind: "item", at: 0 },
+      { description: "Hosting", quantity: 0, unit_price: 0, kind: "item", at: 2 },
     ]);
     expect(result.value.tax_rate).toBe(825);
     expect(result.value.discount_amount).toBe(100);
     expect(result.value.intent).toBe("draft");
     expect(result.value.due_date).toBeUndefined();
+  });
+
+  it("reads a deduction line: quantity 1, linked to an earlier document, after tax, never below zero", () => {
+    const deposit = "8f0f5b7e-0b8a-4c39-9f31-6c1f6f3b2a11";
+    const base = {
+      "items[0].description": "Website",
+      "items[0].quantity": "1",
+      "items[0].unit_price": "1000",
+      "items[1].description": "",
+      "items[2].description": "Less deposit INV-0001",
+      "items[2].kind": "deduction",
+      "items[2].quantity": "9",
+      "items[2].unit_price": "500",
+      tax_rate: "10",
+    };
+    const linked = parse({ ...base, "items[2].deducted_id": deposit });
+    if (linked.status !== "success") throw new Error(JSON.stringify(linked.error));
+    expect(linked.value.items[1]).toEqual({
+      description: "Less deposit INV-0001",
+      quantity: 100,
+      unit_price: 50_000,
+      kind: "deduction",
+      deducted_id: deposit,
+      at: 2,
+    });
+    expect(invoiceTotals(linked.value).total).toBe(60_000);
+    // unlinked: the error is on the line as posted (a blank line before it is dropped)
+    const unlinked = parse(base);
+    expect(unlinked.reply().error).toEqual({ "items[2].deducted_id": [invoiceMessages.deductionUnlinked] });
+    const negative = parse({ ...base, "items[2].deducted_id": deposit, "items[2].unit_price": "1100.01" });
+    expect(negative.reply().error).toEqual({ items: [invoiceMessages.deductionTooLarge] });
+    // a deduction alone is no invoice
+    const alone = parse({ ...base, "items[0].description": "", "items[2].deducted_id": deposit });
+    expect(alone.reply().error?.items).toContain(invoiceMessages.addLine);
+    // a stray deduction id on an item is ignored
+    const item = parse({ ...base, "items[2].kind": "item", "items[2].deducted_id": deposit });
+    if (item.status !== "success") throw new Error("invalid");
+    expect(item.value.items[1]).toMatchObject({ kind: "item", deducted_id: undefined, quantity: 900 });
   });
 
   it("ignores totals sent by the browser", () => {

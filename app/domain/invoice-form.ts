@@ -79,6 +79,9 @@ export const invoiceMessages = {
   unsaved: (type: InvoiceType) =>
     `You have unsaved changes to this ${type}. Would you like to save before returning to the dashboard?`,
   discountTooLarge: "Discount cannot be more than the subtotal plus tax",
+  /** a deduction line (ADR 0043) without the earlier document it takes off */
+  deductionUnlinked: "Choose the earlier invoice or credit note of this customer that this line deducts",
+  deductionTooLarge: "The deductions cannot make the total less than 0",
   /** a line total, the subtotal or the subtotal plus tax beyond what an amount holds */
   tooLarge: totalTooLargeMessage,
   taxRange: "Tax rate must be between 0 and 100",
@@ -133,6 +136,31 @@ export const lineItemSchema = z.object({
   unit_price: hundredths,
 });
 
+/**
+ * A line of an invoice: an item, or a deduction (ADR 0043): an earlier invoice or credit note of the
+ * same customer (`deducted_id`) taken off after tax, its amount in `unit_price` (the quantity is 1).
+ */
+const lineKinds = ["item", "deduction"] as const;
+export type LineKind = (typeof lineKinds)[number];
+
+const invoiceLineSchema = lineItemSchema
+  .extend({
+    kind: z.enum(lineKinds).catch("item"),
+    deducted_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+  })
+  .transform((line) => (line.kind === "deduction" ? { ...line, quantity: 100 } : { ...line, deducted_id: undefined }))
+  .superRefine((line, ctx) => {
+    if (line.kind === "deduction" && line.description !== "" && !line.deducted_id) {
+      ctx.addIssue({ code: "custom", path: ["deducted_id"], message: invoiceMessages.deductionUnlinked });
+    }
+  });
+export type InvoiceLine = Omit<z.output<typeof invoiceLineSchema>, "kind"> & {
+  /** absent: an item */
+  kind?: LineKind;
+  /** the line's index as posted (blank lines before it are dropped) */
+  at?: number;
+};
+
 export const invoiceFormSchema = z
   .object({
     invoice_type: z.enum(editableInvoiceTypes).catch("invoice"),
@@ -142,12 +170,13 @@ export const invoiceFormSchema = z
     /** blank: the customer's payment terms after the issue date (decided by the server) */
     due_date: z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string().optional()),
     items: z
-      .preprocess((value) => (Array.isArray(value) ? value : []), z.array(lineItemSchema))
+      .preprocess((value) => (Array.isArray(value) ? value : []), z.array(invoiceLineSchema))
       .transform((items) =>
-        // lines without a description are dropped on save
-        items.filter((item) => item.description !== ""),
+        // lines without a description are dropped on save; each keeps its posted index (`at`), so a
+        // refusal of one line names the field the page shows
+        items.map((item, at): InvoiceLine => ({ ...item, at })).filter((item) => item.description !== ""),
       )
-      .refine((items) => items.length > 0, invoiceMessages.addLine),
+      .refine((items) => items.some((item) => item.kind === "item"), invoiceMessages.addLine),
     tax_rate: typedHundredths(z.number().int().min(0, invoiceMessages.taxRange).max(10_000, invoiceMessages.taxRange), {
       blank: 0,
       invalid: 0,
@@ -170,48 +199,75 @@ export const invoiceFormSchema = z
       });
     }
     const totals = invoiceTotals(form);
-    const largest = Math.max(totals.subtotal, totals.subtotal + totals.taxAmount, ...totals.lineTotals);
+    const largest = Math.max(
+      totals.subtotal,
+      totals.subtotal + totals.taxAmount,
+      totals.deductionTotal,
+      ...totals.lineTotals,
+    );
     if (largest > maxMoneyCents) {
       ctx.addIssue({ code: "custom", path: ["items"], message: invoiceMessages.tooLarge });
-    } else if (totals.total < 0) {
+    } else if (totals.total + totals.deductionTotal < 0) {
       ctx.addIssue({ code: "custom", path: ["discount_amount"], message: invoiceMessages.discountTooLarge });
+    } else if (totals.total < 0) {
+      ctx.addIssue({ code: "custom", path: ["items"], message: invoiceMessages.deductionTooLarge });
     }
   });
 
 export type InvoiceForm = z.output<typeof invoiceFormSchema>;
 
-/** The form's totals: the one calculation (app/domain/money.ts) on the parsed lines. */
+type TotalsLine = { quantity: number; unit_price: Cents; kind?: LineKind };
+
+/** The form's totals: the one calculation (app/domain/money.ts) on the parsed lines, deductions after tax. */
 export function invoiceTotals(form: {
-  items: { quantity: number; unit_price: Cents }[];
+  items: TotalsLine[];
   tax_rate: number;
   discount_amount: Cents;
   amountPaid?: Cents;
 }): Totals {
   return calculateTotals({
-    lines: form.items.map((item) => ({ quantity: item.quantity, unitPrice: item.unit_price })),
+    lines: form.items
+      .filter((item) => item.kind !== "deduction")
+      .map((item) => ({ quantity: item.quantity, unitPrice: item.unit_price })),
     taxRate: form.tax_rate,
     discount: form.discount_amount,
+    deductions: form.items.filter((item) => item.kind === "deduction").map((item) => item.unit_price),
     amountPaid: form.amountPaid,
   });
 }
 
+/** Each line's total in the lines' order: an item's quantity x price, a deduction's amount below zero. */
+export function lineAmounts(items: readonly TotalsLine[]): Cents[] {
+  return items.map((item) =>
+    item.kind === "deduction"
+      ? -item.unit_price
+      : (calculateTotals({
+          lines: [{ quantity: item.quantity, unitPrice: item.unit_price }],
+          taxRate: 0,
+          discount: 0,
+        }).lineTotals[0] ?? 0),
+  );
+}
+
 /** Raw form values (what the browser holds while typing) as the same totals the server will store. */
+type RawLine = { description?: unknown; quantity?: unknown; unit_price?: unknown; kind?: unknown } | undefined;
+
 export function previewTotals(values: {
-  items?: ({ description?: unknown; quantity?: unknown; unit_price?: unknown } | undefined)[] | unknown;
+  items?: RawLine[] | unknown;
   tax_rate?: unknown;
   discount_amount?: unknown;
 }): Totals & { lineTotalsByIndex: Cents[] } {
   const items = Array.isArray(values.items) ? values.items : [];
-  const all = items.map((item: { description?: unknown; quantity?: unknown; unit_price?: unknown } | undefined) => ({
-    described: typeof item?.description === "string" && item.description.trim() !== "",
-    quantity: Math.max(0, readHundredths(item?.quantity)),
-    unit_price: Math.max(0, readHundredths(item?.unit_price)),
-  }));
-  const lineTotalsByIndex = calculateTotals({
-    lines: all.map((line) => ({ quantity: line.quantity, unitPrice: line.unit_price })),
-    taxRate: 0,
-    discount: 0,
-  }).lineTotals;
+  const all = items.map((item: RawLine) => {
+    const kind: LineKind = item?.kind === "deduction" ? "deduction" : "item";
+    return {
+      described: typeof item?.description === "string" && item.description.trim() !== "",
+      kind,
+      quantity: kind === "deduction" ? 100 : Math.max(0, readHundredths(item?.quantity)),
+      unit_price: Math.max(0, readHundredths(item?.unit_price)),
+    };
+  });
+  const lineTotalsByIndex = lineAmounts(all);
   const taxRate = Math.min(10_000, Math.max(0, readHundredths(values.tax_rate)));
   const totals = invoiceTotals({
     // the saved invoice keeps only described lines; the preview adds up the same ones
@@ -224,8 +280,17 @@ export function previewTotals(values: {
 
 // ---------------------------------------------------------------- lines from a project
 
-/** A line as the editor holds it: the texts of its three fields ("1.5", "2400.00"). */
-export type EditorLine = { description: string; quantity: string; unit_price: string };
+/**
+ * A line as the editor holds it: the texts of its three fields ("1.5", "2400.00"); a deduction line
+ * (ADR 0043) also its kind and the document it deducts.
+ */
+export type EditorLine = {
+  description: string;
+  quantity: string;
+  unit_price: string;
+  kind?: LineKind;
+  deducted_id?: string;
+};
 
 /** The line a new document starts with, and what Add Item appends. */
 export const emptyLine: EditorLine = { description: "", quantity: "1", unit_price: "0" };
@@ -351,6 +416,7 @@ const documentIntents = [
   "credit-note",
   "duplicate",
   "client-link",
+  "apply-credit",
 ] as const;
 export type DocumentIntent = (typeof documentIntents)[number];
 export const documentIntentSchema = z.object({ intent: z.enum(documentIntents) });

@@ -38,4 +38,10 @@ export const limits = {
   optionName: 200,
   /** a proposal's agreement text */
   agreement: 20000,
+  /** a contract installment's label ("Deposit", "Design approved") */
+  installmentLabel: 200,
+  /** the id of a project's pricing phase (an installment due when it is approved) */
+  phaseId: 64,
+  /** at most this many installments in a contract's schedule */
+  installments: 24,
 } as const;

@@ -84,6 +84,21 @@ describe("calculateTotals", () => {
     expect(totals.balanceDue).toBe(26_475);
   });
 
+  it("takes deductions off after tax, like the discount, and counts them apart", () => {
+    // $1,000.00 + 8.25% tax = $1,082.50; less the deposit invoice ($541.25) and a milestone ($216.50)
+    const totals = calculateTotals({
+      lines: [{ quantity: 100, unitPrice: 100_000 }],
+      taxRate: 825,
+      discount: 0,
+      deductions: [54_125, 21_650],
+    });
+    expect(totals).toMatchObject({ subtotal: 100_000, taxAmount: 8250, deductionTotal: 75_775, total: 32_475 });
+    // no deductions: nothing changes
+    expect(
+      calculateTotals({ lines: [{ quantity: 100, unitPrice: 100_000 }], taxRate: 825, discount: 0 }),
+    ).toMatchObject({ deductionTotal: 0, total: 108_250 });
+  });
+
   it("rounds the tax amount once, on the subtotal", () => {
     // three lines of $0.10 at 5% = $0.015 -> $0.02 (not 3 x $0.005 rounded)
     const totals = calculateTotals({

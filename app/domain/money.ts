@@ -163,23 +163,35 @@ export type Totals = {
   lineTotals: Cents[];
   subtotal: Cents;
   taxAmount: Cents;
+  /** the deduction lines' amounts added up (earlier invoices or credit notes taken off after tax) */
+  deductionTotal: Cents;
   total: Cents;
   balanceDue: Cents;
 };
 
+/** The tax on an amount: rate in hundredths of a percent (7.25% -> 725), rounded half away from zero to the cent. */
+export function taxOn(amount: Cents, taxRate: number): Cents {
+  return Number(divideRounded(BigInt(amount) * BigInt(taxRate), 10_000n));
+}
+
 /**
  * The one totals calculation, used by the editor preview and the server.
- * taxRate is in hundredths of a percent (7.25% -> 725).
+ * taxRate is in hundredths of a percent (7.25% -> 725). Deductions (what earlier invoices of the same
+ * customer billed, "Less deposit INV-0001") come off after tax, like the discount:
+ * total = subtotal + tax - discount - deductions (docs/decisions/0043-contracts-and-customer-credit.md).
  */
 export function calculateTotals(input: {
   lines: LineInput[];
   taxRate: number;
   discount: Cents;
+  /** each deduction line's amount (positive cents) */
+  deductions?: readonly Cents[];
   amountPaid?: Cents;
 }): Totals {
   const lineTotals = input.lines.map(lineTotal);
   const subtotal = lineTotals.reduce((sum, value) => sum + value, 0);
-  const taxAmount = Number(divideRounded(BigInt(subtotal) * BigInt(input.taxRate), 10_000n));
-  const total = subtotal + taxAmount - input.discount;
-  return { lineTotals, subtotal, taxAmount, total, balanceDue: total - (input.amountPaid ?? 0) };
+  const taxAmount = taxOn(subtotal, input.taxRate);
+  const deductionTotal = (input.deductions ?? []).reduce((sum, value) => sum + value, 0);
+  const total = subtotal + taxAmount - input.discount - deductionTotal;
+  return { lineTotals, subtotal, taxAmount, deductionTotal, total, balanceDue: total - (input.amountPaid ?? 0) };
 }

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { typedHundredths } from "#app/domain/amount-field.ts";
 import { isIsoDate } from "#app/domain/dates.ts";
-import { type PaymentMethod, paymentMethods } from "#app/domain/enums.ts";
+import { type RecordedPaymentMethod, recordedPaymentMethods } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
@@ -27,6 +27,8 @@ export const paymentMessages = {
   estimate: "Estimates do not take payments; convert the estimate to an invoice first.",
   notPayable: "Payments can be recorded only on invoices that are sent, not on drafts or cancelled invoices.",
   notFound: "Payment not found",
+  creditGiven: (credit: Cents) =>
+    `A credit note on this invoice gave the customer ${formatMoney(credit)} of credit out of what was paid, so this payment can no longer be deleted.`,
   deleteTitle: "Delete payment",
   deleteQuestion: (amount: string, date: string) =>
     `Delete the payment of ${amount} on ${date}? The balance due goes back up by this amount.`,
@@ -45,7 +47,7 @@ export const paymentFormSchema = z.object({
     z.number().int().min(1, paymentMessages.amount).max(maxMoneyCents, paymentMessages.tooLarge),
     { blank: 0, invalid: 0 },
   ),
-  method: z.enum(paymentMethods, paymentMessages.method),
+  method: z.enum(recordedPaymentMethods, paymentMessages.method),
   note: z.preprocess(
     (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
     z.string().max(limits.paymentNote, paymentMessages.noteTooLong).optional(),
@@ -64,4 +66,4 @@ export function isOverpayment(totalAmount: Cents, alreadyPaid: Cents, amount: Ce
   return alreadyPaid + amount > totalAmount;
 }
 
-export const defaultPaymentMethod: PaymentMethod = "bank_transfer";
+export const defaultPaymentMethod: RecordedPaymentMethod = "bank_transfer";

@@ -8,14 +8,7 @@ import { z } from "zod";
 import { addDaysIso } from "#app/domain/dates.ts";
 import type { ProposalState } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
-import {
-  type Cents,
-  calculateTotals,
-  formatMoney,
-  lineTotal,
-  readTypedHundredths,
-  toCents,
-} from "#app/domain/money.ts";
+import { type Cents, formatMoney, lineTotal, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import {
   type DepositKind,
   depositAmount,
@@ -105,16 +98,15 @@ export function previewOption(option: RawOption): { lineTotals: Cents[]; total: 
   };
 }
 
-/** The deposit the client would pay on an option's total, with the tax rate typed so far. */
+/** The deposit the client would pay on an option's total (before tax), with the tax rate typed so far. */
 export function previewDeposit(
   total: Cents,
   values: { tax_rate?: unknown; deposit_kind?: unknown; deposit_value?: unknown },
 ): Cents {
   const taxRate = Math.min(10_000, typed(values.tax_rate));
-  const withTax = calculateTotals({ lines: [{ quantity: 100, unitPrice: total }], taxRate, discount: 0 }).total;
   const kind: DepositKind = values.deposit_kind === "amount" ? "amount" : "percent";
   const value = kind === "percent" ? Math.min(10_000, typed(values.deposit_value)) : typed(values.deposit_value);
-  return depositAmount(withTax, kind, value);
+  return depositAmount(total, taxRate, kind, value);
 }
 
 /** A new proposal's expiry: the studio's today plus its validity in days (Settings). */

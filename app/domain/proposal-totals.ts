@@ -4,7 +4,8 @@
  * from app/domain/proposals.ts (its schemas pull in zod) because the client's page runs it in the
  * browser too (app/client/proposal-choice.ts): the total it shows live is the server's to the cent.
  */
-import { type Cents, calculateTotals, divideRounded, lineTotal } from "#app/domain/money.ts";
+import { type InstallmentPart, installmentPart } from "#app/domain/contracts.ts";
+import { type Cents, calculateTotals, lineTotal, taxOn } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
 export const depositKinds = ["percent", "amount"] as const;
@@ -25,11 +26,20 @@ export function optionTotal(option: Pick<ProposalOption, "lines">): Cents {
   return option.lines.reduce((sum, line) => sum + lineTotal(line), 0);
 }
 
-/** The deposit of a total: a percentage (hundredths, rounded half away from zero) or an amount, at most the total. */
-export function depositAmount(total: Cents, kind: DepositKind, value: number): Cents {
-  if (total <= 0) return 0;
-  if (kind === "percent") return Number(divideRounded(BigInt(total) * BigInt(value), 10_000n));
-  return Math.min(value, total);
+/**
+ * The deposit on a subtotal taxed at `taxRate` (hundredths of a percent), as the deposit invoice bills
+ * it (app/domain/contracts.ts): a percentage (hundredths) of the subtotal plus the tax on that part, or
+ * an amount with its tax in it, at most the total. Its `amount` is what the page shows and the
+ * invoice's total, to the cent.
+ */
+export function depositPart(subtotal: Cents, taxRate: number, kind: DepositKind, value: number): InstallmentPart {
+  const total = subtotal + taxOn(subtotal, taxRate);
+  return installmentPart({ subtotal, taxRate, total }, kind, value);
+}
+
+/** The deposit's amount (tax included): see `depositPart`. */
+export function depositAmount(subtotal: Cents, taxRate: number, kind: DepositKind, value: number): Cents {
+  return depositPart(subtotal, taxRate, kind, value).amount;
 }
 
 export type ProposalChoice = { tierId: string; addonIds: string[] };
@@ -42,7 +52,10 @@ export type ChoiceTotals = {
   subtotal: Cents;
   taxAmount: Cents;
   total: Cents;
+  /** the deposit, tax included: what the deposit invoice's total will be */
   deposit: Cents;
+  /** the deposit's part before tax and its tax, as the deposit invoice bills them */
+  depositPart: InstallmentPart;
 };
 
 /** What the totals of a choice are taken from. */
@@ -62,7 +75,7 @@ export function choiceTotals(proposal: ChoicePricing, choice: ProposalChoice): R
   if (addons.length !== wanted.size) return { ok: false, message: choiceMessages.unknownAddon, field: "addons" };
   const lines = [...tier.lines, ...addons.flatMap((option) => option.lines)];
   const totals = calculateTotals({ lines, taxRate: proposal.taxRate, discount: 0 });
-  const deposit = depositAmount(totals.total, proposal.depositKind, proposal.depositValue);
+  const deposit = depositPart(totals.subtotal, proposal.taxRate, proposal.depositKind, proposal.depositValue);
   return {
     ok: true,
     totals: {
@@ -72,7 +85,8 @@ export function choiceTotals(proposal: ChoicePricing, choice: ProposalChoice): R
       subtotal: totals.subtotal,
       taxAmount: totals.taxAmount,
       total: totals.total,
-      deposit,
+      deposit: deposit.amount,
+      depositPart: deposit,
     },
   };
 }

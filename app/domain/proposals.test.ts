@@ -7,6 +7,7 @@ import {
   choiceTotals,
   clientAnswerSchema,
   depositAmount,
+  depositPart,
   largestTotal,
   lowestPrice,
   optionId,
@@ -78,16 +79,28 @@ describe("choice totals", () => {
 });
 
 describe("deposit", () => {
-  it("rounds a percentage half away from zero to the cent", () => {
-    expect(depositAmount(1001, "percent", 5000)).toBe(501);
-    expect(depositAmount(333, "percent", 3333)).toBe(111);
-    expect(depositAmount(100_000, "percent", 10_000)).toBe(100_000);
-    expect(depositAmount(100_000, "percent", 0)).toBe(0);
+  it("rounds a percentage of the subtotal half away from zero to the cent", () => {
+    expect(depositAmount(1001, 0, "percent", 5000)).toBe(501);
+    expect(depositAmount(333, 0, "percent", 3333)).toBe(111);
+    expect(depositAmount(100_000, 0, "percent", 10_000)).toBe(100_000);
+    expect(depositAmount(100_000, 0, "percent", 0)).toBe(0);
   });
-  it("caps a fixed amount at the total, and a zero total asks nothing", () => {
-    expect(depositAmount(50_000, "amount", 20_000)).toBe(20_000);
-    expect(depositAmount(10_000, "amount", 20_000)).toBe(10_000);
-    expect(depositAmount(0, "amount", 20_000)).toBe(0);
+  it("adds the tax on the deposit's part, as the deposit invoice bills it", () => {
+    // 50% of $1,000.01 = $500.01 (500.005 rounded), 8.25% tax on it $41.25: $541.26
+    expect(depositPart(100_001, 825, "percent", 5000)).toEqual({ net: 50_001, tax: 4125, amount: 54_126 });
+    // the whole: exactly the total
+    expect(depositAmount(100_001, 825, "percent", 10_000)).toBe(100_001 + 8250);
+  });
+  it("takes a fixed amount as tax-inclusive, capped at the total; a zero total asks nothing", () => {
+    expect(depositAmount(50_000, 0, "amount", 20_000)).toBe(20_000);
+    expect(depositAmount(10_000, 0, "amount", 20_000)).toBe(10_000);
+    expect(depositAmount(0, 0, "amount", 20_000)).toBe(0);
+    // $400.00 with 10% tax in it: $363.64 + $36.36
+    expect(depositPart(100_000, 1000, "amount", 40_000)).toEqual({ net: 36_364, tax: 3636, amount: 40_000 });
+    // $500.00 cannot be reached at 10% ($454.55 + $45.46 = $500.01): the largest below, $454.54 + $45.45
+    expect(depositPart(100_000, 1000, "amount", 50_000)).toEqual({ net: 45_454, tax: 4545, amount: 49_999 });
+    // capped at the total ($1,000 + 10%): the whole subtotal
+    expect(depositPart(100_000, 1000, "amount", 200_000)).toEqual({ net: 100_000, tax: 10_000, amount: 110_000 });
   });
 });
 

@@ -46,6 +46,7 @@ export {
   choiceTotals,
   type DepositKind,
   depositAmount,
+  depositPart,
   optionTotal,
   type ProposalChoice,
   type ProposalOption,

@@ -69,6 +69,11 @@ describe("convert prefill", () => {
       phone_number: "",
       business_name: "Engines Ltd",
       website_url: "https://engines.test",
+      // the billing address is asked in the dialog (a submission has none)
+      billing_street: "",
+      billing_city: "",
+      billing_state: "",
+      billing_zip: "",
       payment_terms: "30",
       notes: "We need a booking system.",
     });

@@ -2,7 +2,14 @@
 import { and, asc, count, desc, eq, like, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { contactSubmissions, customerSearchText, customers, invoices, projects } from "#app/db/schema.ts";
+import {
+  contactSubmissions,
+  customerCreditEntries,
+  customerSearchText,
+  customers,
+  invoices,
+  projects,
+} from "#app/db/schema.ts";
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -85,6 +92,8 @@ export function exportCustomers(db: Queryable, query: CustomerListQuery, batchSi
         createdAt: customers.createdAt,
         totalBilled: totalBilledSql(),
         outstanding: outstandingSql(),
+        // the customer's credit (ADR 0043): its ledger's sum
+        creditBalance: sql<string>`(select coalesce(sum(${customerCreditEntries.amount}), 0) from ${customerCreditEntries} where ${customerCreditEntries.customerId} = ${customers.id})`,
       })
       .from(page)
       .innerJoin(customers, eq(customers.id, page.id))

@@ -17,21 +17,25 @@ import {
   payments,
   refunds,
 } from "#app/db/schema.ts";
+import { creditBeyondOwed } from "#app/domain/customer-credit.ts";
 import {
   allowedActions,
+  amountCreditable,
   amountOwed,
   checkAction,
   type DocumentAction,
   type DocumentSnapshot,
   describeChanges,
   type LifecycleState,
+  lifecycleMessages,
   lifecycleState,
   statusAfterSettlement,
 } from "#app/domain/document-lifecycle.ts";
 import { defaultDueDate } from "#app/domain/invoice-form.ts";
-import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
+import { type Cents, calculateTotals, centsToDecimal, toCents } from "#app/domain/money.ts";
 import { creditNotePrefix, formatDocumentNumber } from "#app/domain/numbering.ts";
 import type { Result } from "#app/domain/result.ts";
+import { lockCustomer, recordCreditFromNote } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { isConverted, numberPrefix, studioToday } from "#app/models/invoices.server.ts";
 
@@ -160,6 +164,18 @@ export async function voidDocument(
     if (!found) return null;
     const refused = refusal(found.state, "void");
     if (refused) return refused;
+    // a live invoice that deducts this one (ADR 0043) would take off what no longer counts
+    const deducting = await tx
+      .selectDistinct({ invoiceNumber: invoices.invoiceNumber })
+      .from(invoiceLineItems)
+      .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+      .where(and(eq(invoiceLineItems.deductedInvoiceId, id), isNull(invoices.voidedAt)));
+    if (deducting.length) {
+      return {
+        ok: false as const,
+        message: lifecycleMessages.voidDeducted(deducting.map((row) => row.invoiceNumber).join(", ")),
+      };
+    }
     await tx
       .update(invoices)
       .set({ status: "cancelled", voidedAt: now, voidReason: reason })
@@ -233,22 +249,31 @@ export async function reviseDocument(
 }
 
 /**
- * Issues a credit note for part or all of what is still owed on a sent invoice: its own number
- * (CN-0001...), one line with the reason, issued today in the studio's time zone; the invoice's
- * balance and status follow (`settle`).
+ * Issues a credit note on a sent invoice, paid or not, for at most its total less its earlier credit
+ * notes: its own number (CN-0001...), one line with the reason, issued today in the studio's time
+ * zone; the invoice's balance and status follow (`settle`). What it credits beyond what was still owed
+ * becomes the customer's credit (ADR 0043), under the customer's lock, taken before the invoice's.
  */
 export async function issueCreditNote(
   db: Db,
   invoiceId: string,
-  { amount, reason }: { amount: Cents; reason: string },
+  { amount, reason, createdBy = null }: { amount: Cents; reason: string; createdBy?: string | null },
   now: Date = new Date(),
-): Promise<null | Refused | { ok: true; id: string; invoiceNumber: string; creditedNumber: string }> {
+): Promise<
+  null | Refused | { ok: true; id: string; invoiceNumber: string; creditedNumber: string; customerCredit: Cents }
+> {
   return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ customerId: invoices.customerId })
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId));
+    if (!owner || !(await lockCustomer(tx, owner.customerId))) return null;
     const found = await lockDocument(tx, invoiceId);
     if (!found) return null;
     const refused = refusal(found.state, "credit", amount);
     if (refused) return refused;
     const { row } = found;
+    const owedBefore = amountOwed(found.state);
     const invoiceNumber = await nextDocumentNumber(tx, "credit_note", creditNotePrefix);
     const total = centsToDecimal(amount);
     const [created] = await tx
@@ -281,15 +306,30 @@ export async function issueCreditNote(
       sortOrder: 0,
     });
     await settle(tx, row);
+    const customerCredit = creditBeyondOwed(owedBefore, amount);
+    await recordCreditFromNote(tx, {
+      customerId: row.customerId,
+      creditNoteId: created.id,
+      amount: customerCredit,
+      entryDate: await studioToday(tx, now),
+      createdBy,
+    });
     await publishChange(tx, { table: "invoices", id: created.id });
-    return { ok: true, id: created.id, invoiceNumber: created.invoiceNumber, creditedNumber: row.invoiceNumber };
+    return {
+      ok: true,
+      id: created.id,
+      invoiceNumber: created.invoiceNumber,
+      creditedNumber: row.invoiceNumber,
+      customerCredit,
+    };
   });
 }
 
 /**
  * Copies an invoice or estimate into a new draft of the same type: a new number, issued today in the
  * studio's time zone and due after the customer's terms; customer, project, lines, tax, discount,
- * notes and terms copied. The original is untouched.
+ * notes and terms copied. Deduction lines are not (ADR 0043: the copy would take the same deposit off
+ * twice), and the copy is no contract's. The original is untouched.
  */
 export async function duplicateDocument(
   db: Db,
@@ -306,6 +346,21 @@ export async function duplicateDocument(
       .from(customers)
       .where(eq(customers.id, row.customerId));
     const today = await studioToday(tx, now);
+    const lines = (
+      await tx
+        .select()
+        .from(invoiceLineItems)
+        .where(eq(invoiceLineItems.invoiceId, id))
+        .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id))
+    ).filter((line) => line.kind === "item");
+    const totals = calculateTotals({
+      lines: lines.map((line) => ({ quantity: cents(line.quantity), unitPrice: cents(line.unitPrice) })),
+      taxRate: cents(row.taxRate),
+      discount: cents(row.discountAmount),
+    });
+    // a copy whose deductions are gone never has a discount above what it bills
+    const discount = Math.min(cents(row.discountAmount), totals.subtotal + totals.taxAmount);
+    const total = totals.subtotal + totals.taxAmount - discount;
     const invoiceNumber = await nextDocumentNumber(tx, row.invoiceType, await numberPrefix(tx, row.invoiceType));
     const [created] = await tx
       .insert(invoices)
@@ -317,11 +372,11 @@ export async function duplicateDocument(
         issueDate: today,
         dueDate: defaultDueDate(today, customer?.paymentTerms),
         taxRate: row.taxRate,
-        discountAmount: row.discountAmount,
-        subtotal: row.subtotal,
-        taxAmount: row.taxAmount,
-        totalAmount: row.totalAmount,
-        balanceDue: row.totalAmount,
+        discountAmount: centsToDecimal(discount),
+        subtotal: centsToDecimal(totals.subtotal),
+        taxAmount: centsToDecimal(totals.taxAmount),
+        totalAmount: centsToDecimal(total),
+        balanceDue: centsToDecimal(total),
         amountPaid: "0",
         notes: row.notes,
         terms: row.terms,
@@ -330,11 +385,6 @@ export async function duplicateDocument(
       })
       .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
     if (!created) throw new Error("invoice insert returned no row");
-    const lines = await tx
-      .select()
-      .from(invoiceLineItems)
-      .where(eq(invoiceLineItems.invoiceId, id))
-      .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
     if (lines.length) {
       await tx.insert(invoiceLineItems).values(
         lines.map((line, index) => ({
@@ -420,6 +470,8 @@ export async function documentLifecycle(db: Queryable, row: InvoiceRow) {
     revision: row.revision,
     voided: row.voidedAt ? { at: row.voidedAt.toISOString(), reason: row.voidReason ?? "" } : null,
     owed: amountOwed(state),
+    /** what a credit note may credit now (beyond what is owed, the customer's credit) */
+    creditable: amountCreditable(state),
     amountCredited: state.amountCredited,
     creditNotes:
       row.invoiceType === "invoice"

@@ -11,6 +11,8 @@ import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
 import { defaultDueDate } from "#app/domain/invoice-form.ts";
 import { canAccept, canConvert, canDecline } from "#app/domain/invoice-status.ts";
 import { limits } from "#app/domain/limits.ts";
+import { toCents } from "#app/domain/money.ts";
+import { insertContract } from "#app/models/contracts.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { numberPrefix, studioToday } from "#app/models/invoices.server.ts";
 
@@ -87,7 +89,9 @@ export async function sourceEstimateOf(db: Queryable, sourceEstimateId: string |
 /**
  * Converts an accepted estimate into a draft invoice with a new invoice number: customer, project,
  * lines, tax, discount, notes and terms copied; issued today (studio's time zone), due after the
- * customer's payment terms. Converting again answers the invoice made the first time (created: false).
+ * customer's payment terms. The accepted estimate becomes a contract (ADR 0043) with one installment,
+ * the balance, which this invoice bills. Converting again answers the invoice made the first time
+ * (created: false).
  */
 export async function convertEstimate(
   db: Db,
@@ -104,6 +108,27 @@ export async function convertEstimate(
       .from(customers)
       .where(eq(customers.id, estimate.customerId));
     const today = await studioToday(tx);
+    const lines = await tx
+      .select()
+      .from(invoiceLineItems)
+      .where(eq(invoiceLineItems.invoiceId, estimate.id))
+      .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
+    const contract = await insertContract(tx, {
+      customerId: estimate.customerId,
+      projectId: estimate.projectId,
+      title: `Estimate ${estimate.invoiceNumber}`,
+      source: { estimateId: estimate.id },
+      lines: lines
+        .filter((line) => line.kind === "item")
+        .map((line) => ({
+          description: line.description,
+          quantity: toCents(line.quantity) ?? 0,
+          unitPrice: toCents(line.unitPrice) ?? 0,
+        })),
+      taxRate: toCents(estimate.taxRate) ?? 0,
+      discount: toCents(estimate.discountAmount) ?? 0,
+      installments: [{ label: "Balance", kind: "balance", basis: null, value: null }],
+    });
     const invoiceNumber = await nextDocumentNumber(tx, "invoice", await numberPrefix(tx, "invoice"));
     const [created] = await tx
       .insert(invoices)
@@ -125,14 +150,11 @@ export async function convertEstimate(
         terms: estimate.terms,
         status: "draft",
         sourceEstimateId: estimate.id,
+        contractId: contract.id,
+        contractInstallmentId: contract.installments[0]?.id ?? null,
       })
       .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber });
     if (!created) throw new Error("invoice insert returned no row");
-    const lines = await tx
-      .select()
-      .from(invoiceLineItems)
-      .where(eq(invoiceLineItems.invoiceId, estimate.id))
-      .orderBy(asc(invoiceLineItems.sortOrder), asc(invoiceLineItems.id));
     if (lines.length) {
       await tx.insert(invoiceLineItems).values(
         lines.map((line, index) => ({
@@ -142,6 +164,8 @@ export async function convertEstimate(
           unitPrice: line.unitPrice,
           lineTotal: line.lineTotal,
           sortOrder: index,
+          kind: line.kind,
+          deductedInvoiceId: line.deductedInvoiceId,
         })),
       );
     }

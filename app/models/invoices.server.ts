@@ -5,10 +5,19 @@
  * assigned inside the insert's transaction; line items are replaced in the update's transaction.
  */
 
-import { and, asc, desc, eq, isNull, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, not, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { businessSettings, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
+import {
+  businessSettings,
+  contracts,
+  customerCreditEntries,
+  customers,
+  invoiceLineItems,
+  invoices,
+  projects,
+} from "#app/db/schema.ts";
+import { billedBy, type ContractStanding, contractStanding } from "#app/domain/contracts.ts";
 import { notOwedInvoiceStatuses } from "#app/domain/customers.ts";
 import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
 import { checkAction, lifecycleState } from "#app/domain/document-lifecycle.ts";
@@ -19,13 +28,23 @@ import {
   defaultTerms,
   type InvoiceForm,
   type InvoiceListQuery,
+  invoiceMessages,
   invoicePageSize,
   invoiceTotals,
+  lineAmounts,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
 import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
-import { centsToDecimal, maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
+import {
+  type Cents,
+  centsToDecimal,
+  formatMoney,
+  maxMoneyCents,
+  toCents,
+  totalTooLargeMessage,
+} from "#app/domain/money.ts";
 import { type ProjectPricing, projectLines, recurringFeeLines } from "#app/domain/projects.ts";
+import { creditBalanceOf, creditGivenBy, lockCustomer } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
@@ -68,6 +87,68 @@ export async function listProjectChoices(db: Queryable, customerId: string) {
     lines: projectLines(row),
     feeLines: recurringFeeLines(row.pricingDetails),
   }));
+}
+
+/**
+ * What a deduction line of this customer's invoice can take off (ADR 0043): the customer's sent
+ * invoices and credit notes that are not void, newest first, each with what is left to deduct (what
+ * an invoice bills, or what a credit note gave the customer's credit, less what other live invoices
+ * deduct of it); `except` is the invoice being edited.
+ */
+export async function listDeductibleDocuments(db: Queryable, customerId: string, except?: string | null) {
+  const deducted = db
+    .select({
+      id: invoiceLineItems.deductedInvoiceId,
+      sum: sql<string>`sum(${invoiceLineItems.unitPrice})`.as("deducted_sum"),
+    })
+    .from(invoiceLineItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+    .where(
+      and(
+        eq(invoices.customerId, customerId),
+        isNull(invoices.voidedAt),
+        sql`${invoiceLineItems.deductedInvoiceId} is not null`,
+        except ? ne(invoices.id, except) : undefined,
+      ),
+    )
+    .groupBy(invoiceLineItems.deductedInvoiceId)
+    .as("deducted");
+  const rows = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceType: invoices.invoiceType,
+      totalAmount: invoices.totalAmount,
+      amountCredited: invoices.amountCredited,
+      deducted: deducted.sum,
+      creditGiven: customerCreditEntries.amount,
+    })
+    .from(invoices)
+    .leftJoin(deducted, eq(deducted.id, invoices.id))
+    .leftJoin(customerCreditEntries, eq(customerCreditEntries.creditNoteId, invoices.id))
+    .where(
+      and(
+        eq(invoices.customerId, customerId),
+        sql`${invoices.invoiceType} in ('invoice', 'credit_note')`,
+        ne(invoices.status, "draft"),
+        isNull(invoices.voidedAt),
+        except ? ne(invoices.id, except) : undefined,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(200);
+  return rows.map((row) => {
+    const bills =
+      row.invoiceType === "credit_note"
+        ? (toCents(row.creditGiven ?? "0") ?? 0)
+        : Math.max(0, (toCents(row.totalAmount) ?? 0) - (toCents(row.amountCredited) ?? 0));
+    return {
+      id: row.id,
+      invoiceNumber: row.invoiceNumber,
+      invoiceType: row.invoiceType as "invoice" | "credit_note",
+      available: Math.max(0, bills - (toCents(row.deducted ?? "0") ?? 0)),
+    };
+  });
 }
 
 // ---------------------------------------------------------------- overdue, at query time (ADR 0014)
@@ -262,8 +343,11 @@ export function exportInvoices(db: Queryable, query: InvoiceListQuery, today: st
           dueDate: invoices.dueDate,
           totalAmount: invoices.totalAmount,
           amountPaid: invoices.amountPaid,
+          amountCredited: invoices.amountCredited,
           balanceDue: invoices.balanceDue,
           status: displayStatusSql(today),
+          // what its deduction lines take off after tax (ADR 0043)
+          deducted: sql<string>`(select coalesce(sum(${invoiceLineItems.unitPrice}), 0) from ${invoiceLineItems} where ${invoiceLineItems.invoiceId} = ${invoices.id} and ${invoiceLineItems.kind} = 'deduction')`,
         })
         .from(invoices)
         .innerJoin(customers, eq(customers.id, invoices.customerId))
@@ -276,6 +360,7 @@ export function exportInvoices(db: Queryable, query: InvoiceListQuery, today: st
 
 // ---------------------------------------------------------------- reads
 
+/** A document's lines in order; a deduction line (ADR 0043) with the document it deducts. */
 async function linesOf(db: Queryable, invoiceId: string) {
   return db
     .select({
@@ -284,6 +369,8 @@ async function linesOf(db: Queryable, invoiceId: string) {
       unitPrice: invoiceLineItems.unitPrice,
       lineTotal: invoiceLineItems.lineTotal,
       sortOrder: invoiceLineItems.sortOrder,
+      kind: invoiceLineItems.kind,
+      deductedInvoiceId: invoiceLineItems.deductedInvoiceId,
     })
     .from(invoiceLineItems)
     .where(eq(invoiceLineItems.invoiceId, invoiceId))
@@ -329,18 +416,188 @@ export async function getPrintableInvoice(db: Queryable, id: string) {
     creditedNumber: credited?.invoiceNumber ?? null,
     customer: row.customer,
     lines: await linesOf(db, id),
+    standing: row.invoice.contractId ? await contractStandingOf(db, row.invoice) : null,
   };
+}
+
+/**
+ * An invoice drawn from a contract (ADR 0043): the contract's total, what the contract's earlier
+ * invoices bill (sent, not void, less their credit notes), this invoice, and what is left after it.
+ */
+export async function contractStandingOf(
+  db: Queryable,
+  invoice: Pick<typeof invoices.$inferSelect, "id" | "contractId" | "createdAt" | "totalAmount">,
+): Promise<ContractStanding | null> {
+  if (!invoice.contractId) return null;
+  const [contract] = await db
+    .select({ total: contracts.totalAmount })
+    .from(contracts)
+    .where(eq(contracts.id, invoice.contractId));
+  if (!contract) return null;
+  const earlier = await db
+    .select({
+      status: invoices.status,
+      voidedAt: invoices.voidedAt,
+      totalAmount: invoices.totalAmount,
+      amountCredited: invoices.amountCredited,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.contractId, invoice.contractId),
+        ne(invoices.id, invoice.id),
+        sql`(${invoices.createdAt}, ${invoices.id}) < (${invoice.createdAt.toISOString()}::timestamptz, ${invoice.id}::uuid)`,
+      ),
+    );
+  const billedBefore = earlier.reduce(
+    (sum, row) =>
+      sum +
+      billedBy({
+        draft: row.status === "draft",
+        voided: row.voidedAt !== null,
+        total: toCents(row.totalAmount) ?? 0,
+        credited: toCents(row.amountCredited) ?? 0,
+        paid: 0,
+      }),
+    0,
+  );
+  return contractStanding(toCents(contract.total) ?? 0, billedBefore, toCents(invoice.totalAmount) ?? 0);
 }
 export type PrintableInvoice = NonNullable<Awaited<ReturnType<typeof getPrintableInvoice>>>;
 
 // ---------------------------------------------------------------- writes
 
-/** A form value the database refuses for a reason a person can fix (shown on that field). */
+/**
+ * A form value the database refuses for a reason a person can fix (shown on that field: "customer_id",
+ * "project_id", "tax_rate", "items", or one line's "items[2].deducted_id").
+ */
 export class InvoiceInputError extends Error {
-  readonly field: "customer_id" | "project_id" | "items";
-  constructor(field: "customer_id" | "project_id" | "items", message: string) {
+  readonly field: string;
+  constructor(field: string, message: string) {
     super(message);
     this.field = field;
+  }
+}
+
+export const deductionMessages = {
+  otherCustomer: "A deduction can only take off an earlier invoice or credit note of this customer",
+  notIssued: "Only a sent invoice or credit note that is not void can be deducted",
+  itself: "An invoice cannot deduct itself",
+  onlyInvoices: "Only an invoice takes earlier documents off",
+  noCredit: (number: string) =>
+    `${number} lowered what its own invoice owed and gave the customer no credit, so there is nothing of it to deduct`,
+  creditSpent: (available: Cents) =>
+    available > 0
+      ? `The customer's credit left to deduct is ${formatMoney(available)}`
+      : "The customer's credit from this credit note is spent (applied, refunded or deducted)",
+  tooMuch: (number: string, available: Cents) =>
+    available > 0
+      ? `At most ${formatMoney(available)} of ${number} is left to deduct`
+      : `${number} is deducted in full already`,
+  contractCustomer: "An invoice drawn from a contract stays with the contract's customer",
+  contractTax: (rate: string) => `An invoice drawn from a contract carries the contract's tax rate (${rate}%)`,
+} as const;
+
+/**
+ * The deduction lines of a form (ADR 0043): each must take off a sent, not void invoice or credit note
+ * of the same customer, other than this invoice, and no more of it than is left: of an invoice, what it
+ * bills less what other live invoices deduct of it; of a credit note, what it gave the customer's credit
+ * (the rest already lowered its own invoice), within the customer's credit balance. The deducted rows
+ * are locked (and the customer's, taken first by the caller), so two saves at once cannot both deduct
+ * the same deposit or spend the same credit.
+ */
+async function checkDeductions(tx: Tx, form: InvoiceForm, invoiceId: string | null) {
+  const deductions = form.items
+    .map((item, index) => ({ item, at: item.at ?? index }))
+    .filter(({ item }) => item.kind === "deduction");
+  if (deductions.length === 0) return;
+  const ids = [...new Set(deductions.map(({ item }) => item.deducted_id ?? ""))].filter(Boolean);
+  const rows = ids.length
+    ? await tx
+        .select({
+          id: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          customerId: invoices.customerId,
+          invoiceType: invoices.invoiceType,
+          status: invoices.status,
+          voidedAt: invoices.voidedAt,
+          totalAmount: invoices.totalAmount,
+          amountCredited: invoices.amountCredited,
+        })
+        .from(invoices)
+        .where(inArray(invoices.id, ids))
+        .orderBy(asc(invoices.id))
+        .for("update")
+    : [];
+  const deductedElsewhere = ids.length
+    ? await tx
+        .select({
+          id: invoiceLineItems.deductedInvoiceId,
+          sum: sql<string>`coalesce(sum(${invoiceLineItems.unitPrice}), 0)`,
+        })
+        .from(invoiceLineItems)
+        .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+        .where(
+          and(
+            inArray(invoiceLineItems.deductedInvoiceId, ids),
+            isNull(invoices.voidedAt),
+            invoiceId ? ne(invoices.id, invoiceId) : undefined,
+          ),
+        )
+        .groupBy(invoiceLineItems.deductedInvoiceId)
+    : [];
+  const taken = new Map<string, Cents>();
+  // a credit note deducted draws on the customer's credit: what is left of it besides this invoice
+  let creditLeft = rows.some((row) => row.invoiceType === "credit_note")
+    ? await creditBalanceOf(tx, form.customer_id, { exceptInvoice: invoiceId })
+    : 0;
+  for (const { item, at } of deductions) {
+    if (form.invoice_type !== "invoice") {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.onlyInvoices);
+    }
+    const row = rows.find((found) => found.id === item.deducted_id);
+    if (!row || row.customerId !== form.customer_id) {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.otherCustomer);
+    }
+    if (row.id === invoiceId) throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.itself);
+    if (row.invoiceType === "estimate" || row.status === "draft" || row.voidedAt !== null) {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.notIssued);
+    }
+    const bills =
+      row.invoiceType === "credit_note"
+        ? await creditGivenBy(tx, row.id)
+        : Math.max(0, (toCents(row.totalAmount) ?? 0) - (toCents(row.amountCredited) ?? 0));
+    if (row.invoiceType === "credit_note" && bills === 0) {
+      throw new InvoiceInputError(`items[${at}].deducted_id`, deductionMessages.noCredit(row.invoiceNumber));
+    }
+    const elsewhere = toCents(deductedElsewhere.find((found) => found.id === row.id)?.sum ?? "0") ?? 0;
+    const available = Math.max(0, bills - elsewhere - (taken.get(row.id) ?? 0));
+    if (item.unit_price > available) {
+      throw new InvoiceInputError(`items[${at}].unit_price`, deductionMessages.tooMuch(row.invoiceNumber, available));
+    }
+    if (row.invoiceType === "credit_note") {
+      if (item.unit_price > creditLeft) {
+        throw new InvoiceInputError(`items[${at}].unit_price`, deductionMessages.creditSpent(Math.max(0, creditLeft)));
+      }
+      creditLeft -= item.unit_price;
+    }
+    taken.set(row.id, (taken.get(row.id) ?? 0) + item.unit_price);
+  }
+}
+
+/** An invoice drawn from a contract keeps the contract's customer and tax rate (ADR 0043). */
+async function checkContract(tx: Tx, form: InvoiceForm, contractId: string | null) {
+  if (!contractId) return;
+  const [contract] = await tx
+    .select({ customerId: contracts.customerId, taxRate: contracts.taxRate })
+    .from(contracts)
+    .where(eq(contracts.id, contractId));
+  if (!contract) return;
+  if (contract.customerId !== form.customer_id) {
+    throw new InvoiceInputError("customer_id", deductionMessages.contractCustomer);
+  }
+  if ((toCents(contract.taxRate) ?? 0) !== form.tax_rate) {
+    throw new InvoiceInputError("tax_rate", deductionMessages.contractTax(String(Number(contract.taxRate))));
   }
 }
 
@@ -353,7 +610,7 @@ async function checkParties(tx: Tx, form: InvoiceForm) {
     .select({ id: customers.id, paymentTerms: customers.paymentTerms })
     .from(customers)
     .where(eq(customers.id, form.customer_id));
-  if (!customer) throw new InvoiceInputError("customer_id", "Please select a customer");
+  if (!customer) throw new InvoiceInputError("customer_id", invoiceMessages.selectCustomer);
   if (form.project_id) {
     const [project] = await tx
       .select({ id: projects.id })
@@ -384,15 +641,19 @@ function invoiceColumns(form: InvoiceForm, paymentTerms: number, now: Date) {
       remindersEnabled: form.send_reminders,
       ...statusOnSave(form.intent, now),
     },
-    lines: (invoiceId: string) =>
-      form.items.map((item, index) => ({
+    lines: (invoiceId: string) => {
+      const amounts = lineAmounts(form.items);
+      return form.items.map((item, index) => ({
         invoiceId,
         description: item.description,
         quantity: centsToDecimal(item.quantity),
         unitPrice: centsToDecimal(item.unit_price),
-        lineTotal: centsToDecimal(totals.lineTotals[index] ?? 0),
+        lineTotal: centsToDecimal(amounts[index] ?? 0),
         sortOrder: index,
-      })),
+        kind: item.kind ?? "item",
+        deductedInvoiceId: item.kind === "deduction" ? (item.deducted_id ?? null) : null,
+      }));
+    },
   };
 }
 
@@ -439,8 +700,14 @@ export async function insertInvoice(
   form: InvoiceForm,
   now = new Date(),
   period?: { scheduleId: string; periodStart: string },
+  /** drawn from a contract's schedule (ADR 0043): its contract and installment */
+  contract?: { contractId: string; installmentId: string },
 ) {
+  // deductions may draw on the customer's credit: its lock first (the one lock order, customer-credit.server.ts)
+  if (form.items.some((item) => item.kind === "deduction")) await lockCustomer(tx, form.customer_id);
   const customer = await checkParties(tx, form);
+  await checkContract(tx, form, contract?.contractId ?? null);
+  await checkDeductions(tx, form, null);
   const columns = invoiceColumns(form, customer.paymentTerms, now);
   const invoiceNumber = await nextDocumentNumber(tx, form.invoice_type, await numberPrefix(tx, form.invoice_type));
   const [created] = await tx
@@ -452,6 +719,8 @@ export async function insertInvoice(
       amountPaid: "0",
       scheduleId: period?.scheduleId ?? null,
       periodStart: period?.periodStart ?? null,
+      contractId: contract?.contractId ?? null,
+      contractInstallmentId: contract?.installmentId ?? null,
     })
     .onConflictDoNothing({ target: [invoices.scheduleId, invoices.periodStart] })
     .returning({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, invoiceType: invoices.invoiceType });
@@ -471,6 +740,8 @@ export async function insertInvoice(
  */
 export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now = new Date(), hooks: SaveHooks = {}) {
   return db.transaction(async (tx) => {
+    // deductions may draw on the customer's credit: its lock first (the one lock order, customer-credit.server.ts)
+    if (form.items.some((item) => item.kind === "deduction")) await lockCustomer(tx, form.customer_id);
     const [existing] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!existing) return null;
     // only a draft is saved in place (ADR 0030): a sent, answered, paid or void document refuses
@@ -480,6 +751,8 @@ export async function updateInvoice(db: Db, id: string, form: InvoiceForm, now =
     const editable = checkAction(state, "edit");
     if (!editable.ok) throw new DocumentClosedError(editable.message);
     const customer = await checkParties(tx, form);
+    await checkContract(tx, form, existing.contractId);
+    await checkDeductions(tx, form, id);
     const columns = invoiceColumns(form, customer.paymentTerms, now);
     // a revised document saved as a draft keeps the moment it was first sent
     const values = { ...columns.values, sentAt: columns.values.sentAt ?? existing.sentAt };

@@ -7,7 +7,15 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { customers, invoices, paymentAnomalies, payments, providerEvents, refunds } from "#app/db/schema.ts";
+import {
+  customerCreditEntries,
+  customers,
+  invoices,
+  paymentAnomalies,
+  payments,
+  providerEvents,
+  refunds,
+} from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { PaymentMethod } from "#app/domain/enums.ts";
 import { canTakePayment } from "#app/domain/invoice-status.ts";
@@ -52,7 +60,7 @@ export async function listPayments(db: Queryable, invoiceId: string) {
 
 /** Why a payment was refused; `field` is the form field the message belongs to. */
 export class PaymentRefusedError extends Error {
-  readonly reason: "not_found" | "estimate" | "not_payable" | "overpayment";
+  readonly reason: "not_found" | "estimate" | "not_payable" | "overpayment" | "credit_given";
   readonly field: "amount" | null;
   constructor(reason: PaymentRefusedError["reason"], message: string, field: "amount" | null = null) {
     super(message);
@@ -98,11 +106,37 @@ export async function recordPayment(db: Db, invoiceId: string, form: PaymentForm
   });
 }
 
-/** Deletes one payment of an invoice and recomputes; null when there is no such payment. */
+/**
+ * Deletes one payment of an invoice and recomputes; null when there is no such payment. Refused
+ * (PaymentRefusedError) when the invoice's credit notes gave the customer credit that the payments
+ * left would no longer cover (ADR 0043: that credit is what was paid beyond the total). A payment of
+ * customer credit takes its ledger entry with it, so the credit comes back.
+ */
 export async function deletePayment(db: Db, invoiceId: string, paymentId: string) {
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice) return null;
+    const [payment] = await tx
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoiceId)));
+    if (!payment) return null;
+    const [given] = await tx
+      .select({ sum: sql<string>`coalesce(sum(${customerCreditEntries.amount}), 0)` })
+      .from(customerCreditEntries)
+      .innerJoin(invoices, eq(invoices.id, customerCreditEntries.creditNoteId))
+      .where(eq(invoices.creditedInvoiceId, invoiceId));
+    const credit = toCents(given?.sum ?? "0") ?? 0;
+    if (credit > 0) {
+      const overpaid =
+        (toCents(invoice.amountPaid) ?? 0) -
+        (toCents(payment.amount) ?? 0) +
+        (toCents(invoice.amountCredited) ?? 0) -
+        (toCents(invoice.totalAmount) ?? 0);
+      if (credit > Math.max(0, overpaid)) {
+        throw new PaymentRefusedError("credit_given", paymentMessages.creditGiven(credit));
+      }
+    }
     const [deleted] = await tx
       .delete(payments)
       .where(and(eq(payments.id, paymentId), eq(payments.invoiceId, invoiceId)))

@@ -1,7 +1,8 @@
 /**
- * /portal/{token}: a customer's portal (ADR 0034): the statement (owed, overdue), what waits for
- * them (proposals to sign, estimates to answer, invoices to pay), their documents, payments,
- * upcoming consultations and projects; only whitelisted fields, only this customer's rows.
+ * /portal/{token}: a customer's portal (ADR 0034): the statement (owed, overdue, and their credit),
+ * their contracts (total, invoiced, paid, remaining; ADR 0043), what waits for them (proposals to
+ * sign, estimates to answer, invoices to pay), their documents, payments, upcoming consultations and
+ * projects; only whitelisted fields, only this customer's rows.
  * Fetching it changes nothing: the view beacon (a tiny script, after the page is visible) remembers
  * that a person saw it. Each record's View button posts: the server checks the record is this
  * customer's, issues a fresh client link and sends the browser to the record's own client page
@@ -190,7 +191,9 @@ function ProposalItem({ proposal }: { proposal: Loaded["proposals"][number] }) {
 }
 
 export default function Portal({ loaderData }: Route.ComponentProps) {
-  const { studio, customer, documents, payments, bookings, projects, proposals, today, timeZone, beacon } = loaderData;
+  const { studio, customer, documents, payments, bookings, projects, proposals, contracts, credit, today, timeZone } =
+    loaderData;
+  const { beacon } = loaderData;
   const statement = portalStatement(
     documents.map((document) => ({ ...document, status: document.storedStatus })),
     today,
@@ -237,8 +240,50 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
                 {statement.overdueCount} {statement.overdueCount === 1 ? "invoice" : "invoices"}
               </dd>
             </div>
+            {credit > 0 ? (
+              <div className="col-span-2 rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                <dt className={mutedClass}>Your credit</dt>
+                <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="credit">
+                  {formatMoney(credit)}
+                </dd>
+                <dd className="text-xs text-zinc-400">
+                  From credit notes: refunded to you or taken off a later invoice
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </Section>
+
+        {contracts.length > 0 ? (
+          <Section id="contracts" title={contracts.length === 1 ? "Your contract" : "Your contracts"}>
+            <ul className="flex flex-col gap-2">
+              {contracts.map((contract) => (
+                <li
+                  key={contract.id}
+                  className="rounded-lg border border-zinc-800 bg-zinc-900 p-4"
+                  data-portal-contract={contract.title}
+                >
+                  <h3 className="font-medium break-words">{contract.title}</h3>
+                  <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                    {(
+                      [
+                        ["Contract total", contract.progress.total],
+                        ["Invoiced", contract.progress.invoiced],
+                        ["Paid", contract.progress.paid],
+                        ["Remaining", contract.progress.remaining],
+                      ] as const
+                    ).map(([label, value]) => (
+                      <div key={label}>
+                        <dt className={mutedClass}>{label}</dt>
+                        <dd className="font-semibold tabular-nums">{formatMoney(value)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
 
         <Section id="open" title="Waiting for you">
           {openProposals.length + openDocuments.length === 0 ? (

@@ -230,6 +230,18 @@ export async function renderDocumentPdfLayout(
           ))}
         </View>
 
+        {doc.contract ? (
+          <View style={s.totals} wrap={false}>
+            <Text style={s.blockTitle}>{doc.contract.heading}</Text>
+            {doc.contract.rows.map((row) => (
+              <View key={row.label} style={s.totalRow}>
+                <Text style={s.totalLabel}>{row.label}</Text>
+                <Text style={s.totalValue}>{row.value}</Text>
+              </View>
+            ))}
+          </View>
+        ) : null}
+
         {doc.terms ? (
           <View style={s.section} wrap={false}>
             <Text style={s.blockTitle}>{doc.termsHeading}</Text>

@@ -12,6 +12,8 @@ import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { listContracts } from "#app/models/contracts.server.ts";
+import { creditBalanceOf } from "#app/models/customer-credit.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
 import {
   customersByEmail,
@@ -218,13 +220,15 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
   const today = todayIn(timeZone, now);
   const customer = await portalCustomer(db, customerId);
   if (!customer) return null;
-  const [studio, documents, payments, bookings, projects, proposals] = await Promise.all([
+  const [studio, documents, payments, bookings, projects, proposals, contracts, credit] = await Promise.all([
     getStudioIdentity(db),
     portalDocuments(db, customerId, today),
     portalPayments(db, customerId),
     portalBookings(db, customer, now),
     portalProjects(db, customerId),
     portalProposals(db, customerId, today),
+    listContracts(db, { customerId }),
+    creditBalanceOf(db, customerId),
   ]);
   return {
     today,
@@ -236,6 +240,9 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
     bookings,
     projects,
     proposals,
+    // the client's contracts (ADR 0043): their titles and figures only, never the schedule's notes
+    contracts: contracts.map((contract) => ({ id: contract.id, title: contract.title, progress: contract.progress })),
+    credit,
   };
 }
 

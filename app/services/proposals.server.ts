@@ -3,8 +3,9 @@
  * and declining. Signing is one transaction: the proposal's and then the link's rows locked (the order every
  * write to a proposal takes: a revoke at the same moment waits, never deadlocks), the state,
  * the version (the SHA-256 of what the client read) and the choice checked; the signature recorded;
- * the project created (or moved to approved) with the chosen lines as its pricing; the deposit
- * invoice issued and queued to the client with its link; the lead moved on; the owner told. Either
+ * the project created (or moved to approved) with the chosen lines as its pricing; the contract made
+ * with its schedule (deposit and balance; ADR 0043); the deposit invoice drawn from it (the proposal's
+ * tax included) and queued to the client with its link; the lead moved on; the owner told. Either
  * all of it happens or none. The signed PDF (with its certificate page) goes to both sides after
  * the commit: a render that fails sends the mails with the link only.
  */
@@ -26,6 +27,7 @@ import {
 import { defaultMessage, defaultSubject, mailText } from "#app/domain/sending.ts";
 import { pngDataUrl, signaturePngBytes } from "#app/domain/signature.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { insertContract, type NewInstallment } from "#app/models/contracts.server.ts";
 import { insertSend } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
 import {
@@ -268,9 +270,40 @@ export async function signProposal(
       projectId = created.id;
     }
 
-    // the deposit invoice, issued and sent with its client link
+    // the contract (ADR 0043): the chosen lines, the proposal's tax, a deposit (when there is one) and the balance
+    const numbers = proposalNumbers(row);
+    const schedule: NewInstallment[] = [
+      ...(totals.deposit > 0
+        ? [
+            {
+              label: "Deposit",
+              kind: "deposit" as const,
+              basis: row.depositKind,
+              value: numbers.depositValue,
+              dueOn: today,
+            },
+          ]
+        : []),
+      { label: "Balance", kind: "balance", basis: null, value: null },
+    ];
+    const contract = await insertContract(tx, {
+      customerId: row.customerId,
+      projectId,
+      title: `${row.proposalNumber}: ${row.title}`,
+      source: { proposalId: row.id },
+      lines: totals.lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+      taxRate: numbers.taxRate,
+      installments: schedule,
+    });
+
+    // the deposit invoice, drawn from the contract's first installment with the proposal's tax, sent with its client link
     let depositInvoiceId: string | null = null;
-    if (totals.deposit > 0) {
+    const depositInstallment = contract.installments.find((installment) => installment.kind === "deposit");
+    if (totals.deposit > 0 && depositInstallment) {
       const invoice = await insertInvoice(
         tx,
         {
@@ -287,10 +320,10 @@ export async function signProposal(
                   500,
                 ),
               quantity: 100,
-              unit_price: totals.deposit,
+              unit_price: totals.depositPart.net,
             },
           ],
-          tax_rate: 0,
+          tax_rate: numbers.taxRate,
           discount_amount: 0,
           notes: `Deposit on signing proposal ${row.proposalNumber}.`,
           terms: "Due on signing; the work starts once it is paid.",
@@ -298,6 +331,8 @@ export async function signProposal(
           intent: "sent",
         },
         now,
+        undefined,
+        { contractId: contract.id, installmentId: depositInstallment.id },
       );
       depositInvoiceId = invoice.id;
       const printable = await getPrintableInvoice(tx, invoice.id);

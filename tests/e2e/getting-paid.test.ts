@@ -189,9 +189,11 @@ describe("sending invoices and estimates", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Number,Type,Customer,Business,Issue Date,Due Date,Total,Paid,Balance,Status");
+    expect(lines[0]).toBe(
+      "Number,Type,Customer,Business,Issue Date,Due Date,Deducted,Total,Paid,Credited,Balance,Status",
+    );
     expect(lines.slice(1)).toEqual([
-      "EST-0001,Estimate,Ada Lovelace,Analytical Engines,2026-11-02,,800.00,0.00,800.00,Accepted",
+      "EST-0001,Estimate,Ada Lovelace,Analytical Engines,2026-11-02,,0.00,800.00,0.00,0.00,800.00,Accepted",
     ]);
   });
 

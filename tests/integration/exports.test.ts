@@ -109,8 +109,10 @@ describeEachDatabase("CSV exports", (database) => {
       "Business",
       "Issue Date",
       "Due Date",
+      "Deducted",
       "Total",
       "Paid",
+      "Credited",
       "Balance",
       "Status",
     ]);
@@ -125,8 +127,10 @@ describeEachDatabase("CSV exports", (database) => {
       'Smith, "Jones"',
       "2026-11-01",
       "",
+      "0.00",
       "100.50",
       "0.50",
+      "0.00",
       "100.00",
       "Sent",
     ]);
@@ -226,13 +230,15 @@ describeEachDatabase("CSV exports", (database) => {
       "Created",
       "Total Billed",
       "Outstanding",
+      "Credit Balance",
     ]);
     const byEmail = new Map(rows.slice(1).map((row) => [row[1], row]));
-    expect(byEmail.get("maria@bakery.test")?.slice(7)).toEqual(["150.15", "50.05"]);
+    expect(byEmail.get("maria@bakery.test")?.slice(7)).toEqual(["150.15", "50.05", "0.00"]);
     expect(byEmail.get("none@test.test")?.slice(4)).toEqual([
       "Active",
       "30",
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      "0.00",
       "0.00",
       "0.00",
     ]);

@@ -88,7 +88,7 @@ describeEachDatabase("documents from a project", (database) => {
     expect(foreign.items).toEqual([empty]);
   });
 
-  it("the project-choices endpoint gives each project's lines and fee lines, to admins only", async () => {
+  it("the project-choices endpoint gives each project's lines, fee lines and contracts, and the customer's deductible documents, to admins only", async () => {
     const path = `/admin/invoices/project-choices?customer_id=${customerId}`;
     const answer = await call(projectChoices.loader, path, { cookie: admin });
     expect(answer.status).toBe(200);
@@ -106,8 +106,10 @@ describeEachDatabase("documents from a project", (database) => {
             { description: "Hosting", quantity: 100, unit_price: 2_500 },
             { description: "Care plan", quantity: 100, unit_price: 9_000 },
           ],
+          contracts: [],
         },
       ],
+      documents: [],
     });
     expect((await call(projectChoices.loader, path)).status).toBe(302);
     const staff = await cookieFor("staff@studio.test", false);

@@ -9,6 +9,8 @@ import {
   ProjectStatusBadge,
   ProposalStateBadge,
 } from "#app/components/admin/badge.tsx";
+import { type ContractCardData, ContractCards } from "#app/components/admin/contract-card.tsx";
+import { CreditCard, type CreditData } from "#app/components/admin/credit-card.tsx";
 import {
   type ActionFailure,
   AdminForm,
@@ -211,7 +213,15 @@ export function CustomerDetailView({
   portal,
   proposals,
   noteFailure,
+  contracts,
+  credit,
+  creditFailure,
 }: {
+  /** the customer's contracts (ADR 0043) */
+  contracts: ContractCardData[];
+  /** the customer's credit: its balance and ledger */
+  credit: CreditData;
+  creditFailure: ActionFailure | null;
   /** the Client portal card (ADR 0034) */
   portal: { summary: PortalSummary; copied: string | null };
   customer: CustomerRecord;
@@ -258,6 +268,8 @@ export function CustomerDetailView({
       </dl>
 
       <PortalCard customerId={customer.id} summary={portal.summary} copied={portal.copied} />
+      <CreditCard customerId={customer.id} credit={credit} failure={creditFailure} />
+      <ContractCards contracts={contracts} />
 
       <nav aria-label="Customer sections" className="flex gap-1 overflow-x-auto border-b border-zinc-800">
         {(Object.keys(tabLabels) as CustomerTab[]).map((key) => (

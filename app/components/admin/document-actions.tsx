@@ -3,8 +3,9 @@
  * URL-addressed confirmation), for an estimate its answer (mark accepted or declined for a
  * client who answered by phone) and 'Convert to Invoice', and the record's lifecycle (ADR 0030):
  * revise, void, delete a draft, credit note, duplicate (each shown only when the state allows
- * it, the reasons asked in URL-addressed dialogs), the credit notes and the history of versions.
- * Every button is a plain POST form.
+ * it, the reasons asked in URL-addressed dialogs), the credit notes and the history of versions;
+ * an invoice drawn from a contract, its place in the contract, and the customer's credit to apply
+ * (ADR 0043). Every button is a plain POST form.
  */
 
 import { Ban, CheckCircle2, Copy, FileMinus, FileOutput, FilePen, Send, Trash2, XCircle } from "lucide-react";
@@ -29,6 +30,8 @@ import {
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
 import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { type ContractStanding, standingRows } from "#app/domain/contracts.ts";
+import { applyCreditSchema } from "#app/domain/customer-credit.ts";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   asSentence,
@@ -42,7 +45,7 @@ import {
   type InvoiceType,
   type PaymentMethod,
   paymentMethodLabels,
-  paymentMethods,
+  recordedPaymentMethods,
 } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal, formatMoney } from "#app/domain/money.ts";
@@ -87,12 +90,18 @@ export type DocumentActionsData = {
     convertedTo: { id: string; invoiceNumber: string } | null;
   } | null;
   sourceEstimate: { id: string; invoiceNumber: string } | null;
+  /** the customer's credit balance, when this invoice has something left to pay (else 0) */
+  customerCredit: number;
+  /** drawn from a contract's schedule: the contract and this invoice's place in it */
+  contract: { id: string; title: string; standing: ContractStanding | null } | null;
   lifecycle: {
     allowed: DocumentAction[];
     locked: string | null;
     revision: number;
     voided: { at: string; reason: string } | null;
     owed: number;
+    /** what a credit note may credit now */
+    creditable: number;
     amountCredited: number;
     creditNotes: { id: string; invoiceNumber: string; amount: number; reason: string | null; issueDate: string }[];
     creditedInvoice: { id: string; invoiceNumber: string } | null;
@@ -168,6 +177,7 @@ export function DocumentActions({
           number and the content are kept.
         </p>
       ) : null}
+      {doc.contract ? <ContractStandingCard contract={doc.contract} /> : null}
       {doc.estimate ? <EstimateCard doc={doc} estimate={doc.estimate} failure={failure} action={action} /> : null}
       {doc.invoiceType === "invoice" ? <PaymentsCard doc={doc} failure={failure} action={action} /> : null}
       <LifecycleCard doc={doc} failure={failure} action={action} />
@@ -188,6 +198,30 @@ export function DocumentActions({
         />
       ) : null}
     </div>
+  );
+}
+
+/** An invoice drawn from a contract: the contract, what its earlier invoices billed and what is left after this one. */
+function ContractStandingCard({ contract }: { contract: NonNullable<DocumentActionsData["contract"]> }) {
+  return (
+    <Card id="card-contract" title="Contract">
+      <p className="text-sm text-zinc-300">
+        Drawn from{" "}
+        <Link to={`/admin/contracts/${contract.id}`} className={inTextLink} data-contract-link>
+          {contract.title}
+        </Link>
+      </p>
+      {contract.standing ? (
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-contract-standing>
+          {standingRows(contract.standing).map((row) => (
+            <div key={row.label}>
+              <dt className="text-xs text-zinc-400 uppercase">{row.label}</dt>
+              <dd className="mt-1 font-semibold tabular-nums">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </Card>
   );
 }
 
@@ -395,17 +429,60 @@ function PaymentsCard({
           {doc.paymentBlocked}
         </p>
       ) : doc.balanceDue > 0 ? (
-        // keyed by what was paid: after a payment the form starts again at the new balance
-        <RecordPaymentForm
-          key={`${doc.amountPaid}-${doc.payments.length}-${doc.lifecycle.amountCredited}`}
-          doc={doc}
-          failure={failure}
-          action={action}
-        />
+        <>
+          {doc.customerCredit > 0 ? (
+            <ApplyCreditForm
+              key={`credit-${doc.amountPaid}-${doc.customerCredit}`}
+              doc={doc}
+              failure={failure}
+              action={action}
+            />
+          ) : null}
+          {/* keyed by what was paid: after a payment the form starts again at the new balance */}
+          <RecordPaymentForm
+            key={`${doc.amountPaid}-${doc.payments.length}-${doc.lifecycle.amountCredited}`}
+            doc={doc}
+            failure={failure}
+            action={action}
+          />
+        </>
       ) : (
         <p className="mt-4 text-sm text-zinc-300">Paid in full.</p>
       )}
     </Card>
+  );
+}
+
+/** The customer's credit (ADR 0043) applied to this invoice: a payment of "Customer credit". */
+function ApplyCreditForm({
+  doc,
+  failure,
+  action,
+}: {
+  doc: DocumentActionsData;
+  failure: ActionFailure | null;
+  action: string;
+}) {
+  const [form, fields] = useAdminForm({
+    id: "apply-credit",
+    schema: applyCreditSchema,
+    failure: failure?.form === "apply-credit" ? failure : null,
+    defaultValue: { amount: centsToDecimal(Math.min(doc.balanceDue, doc.customerCredit)) },
+  });
+  return (
+    <AdminForm form={form} action={action} className="mt-5 border-t border-zinc-800 pt-5" data-apply-credit>
+      <h3 className="mb-1 text-sm font-semibold text-zinc-200">Apply customer credit</h3>
+      <p className="mb-3 text-sm text-zinc-400">
+        The customer has {formatMoney(doc.customerCredit)} of credit from earlier credit notes.
+      </p>
+      <FormError form={form} />
+      <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+        <MoneyField meta={fields.amount} label="Credit to apply" />
+      </div>
+      <SubmitButton intent="apply-credit" action={action} variant="secondary">
+        Apply Credit
+      </SubmitButton>
+    </AdminForm>
   );
 }
 
@@ -439,7 +516,7 @@ function RecordPaymentForm({
         <SelectField
           meta={fields.method}
           label="Method"
-          options={paymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }))}
+          options={recordedPaymentMethods.map((method) => ({ value: method, label: paymentMethodLabels[method] }))}
         />
         <TextField meta={fields.note} label="Note (optional)" maxLength={limits.paymentNote} />
       </div>
@@ -474,7 +551,7 @@ const dialogWords = {
   "credit-note": {
     title: "Issue a credit note",
     description:
-      "A credit note with its own number lowers what the client owes on this invoice. It is final: it cannot be changed later.",
+      "A credit note with its own number lowers what the client owes on this invoice; on a paid invoice it becomes the customer's credit. It is final: it cannot be changed later.",
     submit: "Issue credit note",
   },
 } as const;
@@ -589,7 +666,9 @@ function recordSentence(doc: DocumentActionsData): string {
     return "Sent, so locked: revise it to change it (the sent version stays in the history), or void it.";
   }
   if (lifecycle.allowed.includes("credit")) {
-    return "Payments or credits are recorded, so it is locked: issue a credit note to lower what is owed.";
+    return doc.balanceDue > 0
+      ? "Payments or credits are recorded, so it is locked: issue a credit note to lower what is owed."
+      : "Paid, so it is locked: issue a credit note to correct it; what it credits becomes the customer's credit.";
   }
   return "Closed: nothing more changes it.";
 }
@@ -693,7 +772,10 @@ function CreditNoteForm({
     id: "credit-note",
     schema: creditNoteFormSchema,
     failure: failure?.form === "credit-note" ? failure : null,
-    defaultValue: { amount: centsToDecimal(doc.lifecycle.owed), reason: "" },
+    defaultValue: {
+      amount: centsToDecimal(doc.lifecycle.owed > 0 ? doc.lifecycle.owed : doc.lifecycle.creditable),
+      reason: "",
+    },
   });
   return (
     <AdminForm form={form} action={action} className={dialogFormClass}>
@@ -702,7 +784,11 @@ function CreditNoteForm({
         <MoneyField
           meta={fields.amount}
           label="Amount to credit"
-          description={`At most what is still owed: ${formatMoney(doc.lifecycle.owed)}`}
+          description={
+            doc.lifecycle.creditable > doc.lifecycle.owed
+              ? `At most ${formatMoney(doc.lifecycle.creditable)} (the total less earlier credit notes). What goes beyond what is still owed (${formatMoney(doc.lifecycle.owed)}) becomes the customer's credit, to refund or apply to a later invoice.`
+              : `At most what is still owed: ${formatMoney(doc.lifecycle.owed)}`
+          }
         />
         <TextareaField meta={fields.reason} label="Reason" maxLength={limits.changeReason} rows={3} />
       </DialogBody>

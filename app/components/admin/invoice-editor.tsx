@@ -4,13 +4,26 @@
  * Item and remove come back from the server re-rendered, saving redirects. With it, lines are
  * added and removed in place, the totals follow every keystroke (the same `calculateTotals` the
  * server stores), the project list follows the customer, and leaving with unsaved changes asks first.
+ * A project under contract (ADR 0043) offers its schedule ("Next in schedule", "Remaining balance")
+ * instead of its price; deduction lines take off an earlier invoice or credit note of the customer.
  */
 
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft, Eye, FileDown, LayoutDashboard, ListRestart, Plus, Repeat, Send } from "lucide-react";
+import {
+  ArrowLeft,
+  Eye,
+  FileDown,
+  FileSignature,
+  LayoutDashboard,
+  ListRestart,
+  MinusCircle,
+  Plus,
+  Repeat,
+  Send,
+} from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigate, useNavigation } from "react-router";
 import {
   ClientLinkButton,
   ClientLinkForm,
@@ -34,6 +47,7 @@ import {
 import { LineItemRows } from "#app/components/admin/line-items.tsx";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, Card } from "#app/components/admin/ui.tsx";
+import { deductionDescription } from "#app/domain/contracts.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import { wordsFor } from "#app/domain/invoice-document.ts";
@@ -50,7 +64,7 @@ import {
   previewTotals,
 } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
-import { formatMoney } from "#app/domain/money.ts";
+import { centsToDecimal, formatMoney, readTypedHundredths } from "#app/domain/money.ts";
 import type { ProjectLine } from "#app/domain/projects.ts";
 
 export type EditorValues = {
@@ -68,9 +82,40 @@ export type EditorValues = {
   send_reminders: "on" | "";
 };
 export type EditorCustomer = { id: string; name: string; businessName: string | null; paymentTerms: number };
-/** A project of the customer: the lines its pricing gives, and its recurring fees as lines (offered apart). */
-export type EditorProject = { id: string; projectName: string; lines: ProjectLine[]; feeLines: ProjectLine[] };
+/** A contract of a project (ADR 0043): what its schedule would invoice next, and its remaining balance. */
+type EditorContract = {
+  id: string;
+  title: string;
+  next: { label: string; amount: number } | null;
+  balance: number | null;
+};
+/**
+ * A project of the customer: the lines its pricing gives (none under contract), its recurring fees as
+ * lines (offered apart), and its contracts.
+ */
+export type EditorProject = {
+  id: string;
+  projectName: string;
+  lines: ProjectLine[];
+  feeLines: ProjectLine[];
+  contracts?: EditorContract[];
+};
+/** An earlier document of the customer a deduction line can take off, with what is left of it. */
+export type EditorDocument = {
+  id: string;
+  invoiceNumber: string;
+  invoiceType: "invoice" | "credit_note";
+  available: number;
+};
 const formId = "invoice-editor";
+const drawFormId = (contractId: string) => `contract-draw-${contractId}`;
+const emptyDeduction: EditorLine = {
+  description: "",
+  quantity: "1",
+  unit_price: "0",
+  kind: "deduction",
+  deducted_id: "",
+};
 
 export function InvoiceEditor({
   mode,
@@ -78,6 +123,7 @@ export function InvoiceEditor({
   defaultValue,
   customers,
   projects: initialProjects,
+  documents: initialDocuments = [],
   failure,
   action,
   closed = null,
@@ -90,6 +136,8 @@ export function InvoiceEditor({
   defaultValue: EditorValues;
   customers: EditorCustomer[];
   projects: EditorProject[];
+  /** the customer's documents a deduction line can take off */
+  documents?: EditorDocument[];
   failure?: ActionFailure | null;
   action: string;
   /** why this document can no longer be saved (an answered or converted estimate), or null */
@@ -116,7 +164,7 @@ export function InvoiceEditor({
   }, [attempt, customerError, itemsError]);
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const projectFetcher = useFetcher<{ projects: EditorProject[] }>();
+  const projectFetcher = useFetcher<{ projects: EditorProject[]; documents: EditorDocument[] }>();
   const [dialogOpen, setDialogOpen] = useState(false);
   const saveAndContinue = useRef<HTMLButtonElement>(null);
   const dueTouched = useRef(mode === "edit");
@@ -140,6 +188,8 @@ export function InvoiceEditor({
   const customerId = typeof values.customer_id === "string" ? values.customer_id : "";
   const projects =
     projectFetcher.state === "idle" && projectFetcher.data ? projectFetcher.data.projects : initialProjects;
+  const documents =
+    projectFetcher.state === "idle" && projectFetcher.data ? projectFetcher.data.documents : initialDocuments;
   const totals = previewTotals(values);
   // the schema reads items leniently (preprocess), so its input type is unknown: name the list's shape here
   const itemsField = fields.items as unknown as FieldMetadata<EditorLine[], EditorValues, string[]>;
@@ -155,6 +205,25 @@ export function InvoiceEditor({
   const feeLines = mode === "new" && !closed && chosenProject ? editorLines(chosenProject.feeLines) : [];
   const offeredFees = includesLines(values.items, feeLines) ? [] : feeLines;
   const replaceLines = (next: EditorLine[]) => form.update({ name: itemsField.name, value: next });
+  // the chosen project's contracts with something left to invoice (a new invoice draws from them)
+  const offers =
+    mode === "new" && type === "invoice" && !closed
+      ? (chosenProject?.contracts ?? []).filter((contract) => contract.next || contract.balance !== null)
+      : [];
+
+  // a deduction's document picked: its words and what is left of it fill a blank line
+  function onDeductionPick(index: number, documentId: string) {
+    const picked = documents.find((document) => document.id === documentId);
+    const items = Array.isArray(values.items) ? values.items : [];
+    const line = (items[index] ?? {}) as Partial<Record<keyof EditorLine, unknown>>;
+    if (!picked) return;
+    if (typeof line.description !== "string" || line.description.trim() === "") {
+      form.update({ name: `${itemsField.name}[${index}].description`, value: deductionDescription(picked) });
+    }
+    if ((readTypedHundredths(line.unit_price) ?? 0) === 0) {
+      form.update({ name: `${itemsField.name}[${index}].unit_price`, value: centsToDecimal(picked.available) });
+    }
+  }
 
   function onProjectChange(id: string) {
     const next = editorLines(projects.find((project) => project.id === id)?.lines ?? []);
@@ -168,6 +237,9 @@ export function InvoiceEditor({
         description: typeof item?.description === "string" ? item.description : "",
         quantity: typeof item?.quantity === "string" ? item.quantity : "",
         unit_price: typeof item?.unit_price === "string" ? item.unit_price : "",
+        ...(item?.kind === "deduction"
+          ? { kind: "deduction" as const, deducted_id: typeof item.deducted_id === "string" ? item.deducted_id : "" }
+          : {}),
       }),
     );
     replaceLines(linesUntouched(current) ? offeredFees : [...current, ...offeredFees]);
@@ -350,6 +422,53 @@ export function InvoiceEditor({
             </div>
           </Card>
 
+          {offers.length > 0 ? (
+            <Card title="Contract" id="card-contract-offer">
+              <div className="flex flex-col gap-4 text-sm text-zinc-300" data-contract-offer>
+                <p>
+                  This project is under contract: invoice it from the contract's schedule, so what earlier invoices
+                  billed is never billed again.
+                </p>
+                {offers.map((contract) => (
+                  <div key={contract.id} className="flex flex-col gap-2">
+                    <p className="font-medium text-zinc-100">
+                      <a href={`/admin/contracts/${contract.id}`} className="underline underline-offset-2">
+                        {contract.title}
+                      </a>
+                    </p>
+                    <div className="flex flex-wrap gap-2">
+                      {contract.next ? (
+                        <button
+                          type="submit"
+                          form={drawFormId(contract.id)}
+                          name="intent"
+                          value="invoice-next"
+                          className={buttonClass("primary", undefined, "sm")}
+                          data-draw="next"
+                        >
+                          <FileSignature aria-hidden className="size-4" />
+                          Next in schedule: {contract.next.label} ({formatMoney(contract.next.amount)})
+                        </button>
+                      ) : null}
+                      {contract.balance !== null ? (
+                        <button
+                          type="submit"
+                          form={drawFormId(contract.id)}
+                          name="intent"
+                          value="invoice-balance"
+                          className={buttonClass("secondary", undefined, "sm")}
+                          data-draw="balance"
+                        >
+                          Remaining balance ({formatMoney(contract.balance)})
+                        </button>
+                      ) : null}
+                    </div>
+                  </div>
+                ))}
+              </div>
+            </Card>
+          ) : null}
+
           <Card title="Line Items">
             <div className="flex flex-col gap-3">
               <LineItemRows
@@ -358,6 +477,17 @@ export function InvoiceEditor({
                 lineName={(n) => `line ${n}`}
                 removeLabel={(n) => `Remove line ${n}`}
                 removeButton={(index) => form.remove.getButtonProps({ name: itemsField.name, index })}
+                deductions={
+                  type === "invoice"
+                    ? {
+                        options: documents.map((document) => ({
+                          value: document.id,
+                          label: `${document.invoiceType === "credit_note" ? "Credit note" : "Invoice"} ${document.invoiceNumber} (${formatMoney(document.available)} left)`,
+                        })),
+                        onPick: onDeductionPick,
+                      }
+                    : undefined
+                }
               />
               <div className="flex flex-wrap items-center gap-2">
                 <button
@@ -367,6 +497,16 @@ export function InvoiceEditor({
                   <Plus aria-hidden className="size-4" />
                   Add Item
                 </button>
+                {type === "invoice" && documents.length > 0 ? (
+                  <button
+                    {...form.insert.getButtonProps({ name: itemsField.name, defaultValue: emptyDeduction })}
+                    className={buttonClass("secondary")}
+                    data-add-deduction
+                  >
+                    <MinusCircle aria-hidden className="size-4" />
+                    Add deduction
+                  </button>
+                ) : null}
                 {offeredPricing.length > 0 ? (
                   <button
                     type="button"
@@ -436,6 +576,14 @@ export function InvoiceEditor({
                   </span>
                 </div>
                 <MoneyField meta={fields.discount_amount} label="Discount ($)" />
+                {totals.deductionTotal > 0 ? (
+                  <div className="flex items-center justify-between gap-3 pb-2">
+                    <span className="text-zinc-400">Deductions</span>
+                    <span className="tabular-nums" data-summary="deductions">
+                      -{formatMoney(totals.deductionTotal)}
+                    </span>
+                  </div>
+                ) : null}
                 <div className="flex items-center justify-between gap-3 border-t border-zinc-800 pt-3 text-base font-semibold">
                   <span>Total</span>
                   <span className="tabular-nums" data-summary="total">
@@ -486,6 +634,10 @@ export function InvoiceEditor({
         </Dialog.Root>
       </AdminForm>
       {clientLink?.live ? <ClientLinkForm action={action} /> : null}
+      {/* the contract offer's buttons post these (outside the editor's form: forms do not nest) */}
+      {offers.map((contract) => (
+        <Form key={contract.id} id={drawFormId(contract.id)} method="post" action={`/admin/contracts/${contract.id}`} />
+      ))}
     </>
   );
 }
@@ -510,6 +662,8 @@ function snapshot(values: Record<string, unknown>): string {
       text(item?.description),
       text(item?.quantity),
       text(item?.unit_price),
+      text(item?.kind),
+      text(item?.deducted_id),
     ]),
   ]);
 }

@@ -150,6 +150,26 @@ export function InvoiceSheet({ doc, logoSrc }: { doc: InvoiceDocument; logoSrc: 
         ))}
       </dl>
 
+      {doc.contract ? (
+        <section
+          aria-labelledby="invoice-contract"
+          className="mt-6 w-full break-inside-avoid sm:ml-auto sm:w-72"
+          data-contract-standing
+        >
+          <h2 id="invoice-contract" className={blockTitle}>
+            {doc.contract.heading}
+          </h2>
+          <dl>
+            {doc.contract.rows.map((row) => (
+              <div key={row.label} className="flex justify-between gap-4 py-0.5">
+                <dt>{row.label}</dt>
+                <dd className="text-right tabular-nums">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
       {doc.terms ? (
         <section className="mt-8 break-inside-avoid">
           <h2 className={blockTitle}>{doc.termsHeading}</h2>

@@ -4,6 +4,7 @@ import { FilePlus, FileSignature, FileText, Pencil, Repeat } from "lucide-react"
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
+import { type ContractCardData, ContractCards } from "#app/components/admin/contract-card.tsx";
 import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
 import { type ActionFailure, FailureNotice } from "#app/components/admin/form.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
@@ -63,6 +64,7 @@ export function ProjectDetailView({
   project,
   invoices,
   schedules,
+  contracts = [],
   today,
   confirmRecurringInvoice,
   failure,
@@ -70,6 +72,8 @@ export function ProjectDetailView({
   project: ProjectRecord;
   invoices: InvoiceCardData[];
   schedules: ScheduleData[];
+  /** the project's contracts (ADR 0043): their figures and schedule */
+  contracts?: ContractCardData[];
   /** today in the studio's time zone (the schedule form's first date) */
   today: string;
   /** the URL asks to confirm 'Create invoice from recurring fees' */
@@ -149,6 +153,8 @@ export function ProjectDetailView({
         <SummaryCard label="Timeline" value={<span className="text-base">{timeline(project)}</span>} />
         <SummaryCard label="Invoices" value={invoices.length} />
       </dl>
+
+      <ContractCards contracts={contracts} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Description">{project.description ?? notSet}</Section>

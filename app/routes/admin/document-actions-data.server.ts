@@ -1,6 +1,7 @@
 /**
  * What the invoice page shows below the editor: payments and the balance, the status as
- * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015).
+ * shown (overdue derived, ADR 0014), and an estimate's state and conversion (ADR 0015); the
+ * customer's credit to apply, and an invoice drawn from a contract: its place in it (ADR 0043).
  */
 
 import type { DocumentActionsData } from "#app/components/admin/document-actions.tsx";
@@ -10,9 +11,11 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
+import { contractTitleOf } from "#app/models/contracts.server.ts";
+import { creditBalanceOf } from "#app/models/customer-credit.server.ts";
 import { documentLifecycle } from "#app/models/document-lifecycle.server.ts";
 import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
-import { type getInvoice, studioToday } from "#app/models/invoices.server.ts";
+import { contractStandingOf, type getInvoice, studioToday } from "#app/models/invoices.server.ts";
 import { listOpenAnomalies, listPayments, listRefunds } from "#app/models/payments.server.ts";
 
 /** The dialogs of the lifecycle, addressed by the URL (`?dialog=void`), so they work without JavaScript. */
@@ -88,6 +91,15 @@ export async function loadDocumentActions(
           }
         : null,
     sourceEstimate: await sourceEstimateOf(db, invoice.sourceEstimateId),
+    customerCredit:
+      invoice.invoiceType === "invoice" && balanceDue > 0 ? await creditBalanceOf(db, invoice.customerId) : 0,
+    contract: invoice.contractId
+      ? {
+          id: invoice.contractId,
+          title: (await contractTitleOf(db, invoice.contractId)) ?? "",
+          standing: await contractStandingOf(db, invoice),
+        }
+      : null,
     lifecycle: await documentLifecycle(db, invoice),
     dialog: lifecycleDialogs.find((dialog) => dialog === search.get("dialog")) ?? null,
   };

@@ -1,6 +1,7 @@
 /**
  * The document page's other actions, posted to /admin/invoices/{id} with an `intent`:
- * record or delete a payment, mark an estimate accepted or declined, convert it to an invoice;
+ * record or delete a payment, apply the customer's credit (ADR 0043), mark an estimate accepted or
+ * declined, convert it to an invoice;
  * the lifecycle's revise, void, delete a draft, issue a credit note, duplicate (ADR 0030); a fresh
  * client link to copy.
  * Each answers the one way and is audited, and works without JavaScript: success redirects with a
@@ -15,6 +16,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import type { ClientLinkAnswer } from "#app/components/admin/client-link.tsx";
 import { getApp } from "#app/context.server.ts";
+import { applyCreditSchema, creditMessages } from "#app/domain/customer-credit.ts";
 import {
   creditNoteFormSchema,
   lifecycleMessages,
@@ -26,6 +28,7 @@ import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { deletePaymentSchema, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
 import { sendMessages } from "#app/domain/sending.ts";
+import { applyCredit } from "#app/models/credit-payments.server.ts";
 import {
   deleteDraft,
   duplicateDocument,
@@ -131,21 +134,60 @@ export async function documentAction({
     }
   }
 
+  if (intent === "apply-credit") {
+    const submission = parseWithZod(formData, { schema: applyCreditSchema });
+    if (submission.status !== "success") return invalid(submission, { form: "apply-credit" });
+    const amount = submission.value.amount;
+    const applied = await auditedChange(
+      database.db,
+      (tx) => applyCredit(tx, { invoiceId, amount, createdBy: session.userId }),
+      {
+        actor: session,
+        ip,
+        event: "credit_applied",
+        when: (result) => result?.ok === true,
+        detail: (result) => ({ invoice: result?.ok ? result.invoiceNumber : null, amount: formatMoney(amount) }),
+      },
+    );
+    if (!applied) return refuse(404, invoiceMessages.notFound, { form: "apply-credit" });
+    if (!applied.ok) {
+      return applied.field
+        ? invalid(submission, {
+            form: "apply-credit",
+            fieldErrors: { [applied.field]: [applied.message] },
+            toast: { type: "error", message: applied.message },
+          })
+        : refuse(409, applied.message, { submission, form: "apply-credit" });
+    }
+    return redirectWithToast(config, page, {
+      type: "success",
+      message: creditMessages.applied(amount, applied.invoiceNumber),
+      description: `Balance due ${formatMoney(applied.balanceDue)}`,
+      id: "apply-credit",
+    });
+  }
+
   if (intent === "delete-payment") {
     const submission = parseWithZod(formData, { schema: deletePaymentSchema });
     const paymentId = submission.status === "success" ? submission.value.payment_id : null;
-    const deleted = paymentId
-      ? await auditedChange(database.db, async (tx) => (await deletePayment(tx, invoiceId, paymentId)) ?? null, {
-          actor: session,
-          ip,
-          event: "payment_deleted",
-          detail: (payment) => ({
-            invoice: payment.invoiceNumber,
-            amount: formatMoney(toCents(payment.amount) ?? 0),
-            status: payment.status,
-          }),
-        })
-      : null;
+    let deleted: Awaited<ReturnType<typeof deletePayment>> = null;
+    try {
+      deleted = paymentId
+        ? await auditedChange(database.db, async (tx) => (await deletePayment(tx, invoiceId, paymentId)) ?? null, {
+            actor: session,
+            ip,
+            event: "payment_deleted",
+            detail: (payment) => ({
+              invoice: payment.invoiceNumber,
+              amount: formatMoney(toCents(payment.amount) ?? 0),
+              status: payment.status,
+            }),
+          })
+        : null;
+    } catch (caught) {
+      if (caught instanceof PaymentRefusedError) return refuse(409, caught.message, { form: "delete-payment" });
+      throw caught;
+    }
     if (!deleted) return refuse(404, paymentMessages.notFound, { form: "delete-payment" });
     return redirectWithToast(config, page, {
       type: "success",
@@ -289,18 +331,23 @@ async function lifecycleAction({
     const submission = parseWithZod(formData, { schema: creditNoteFormSchema });
     if (submission.status !== "success") return invalid(submission, { form: intent });
     const { amount, reason } = submission.value;
-    const outcome = await auditedChange(database.db, (tx) => issueCreditNote(tx, invoiceId, { amount, reason }), {
-      actor: session,
-      ip,
-      event: "credit_note_issued",
-      when: done,
-      detail: (result) => ({
-        creditNote: result?.ok ? result.invoiceNumber : null,
-        invoice: result?.ok ? result.creditedNumber : null,
-        amount: formatMoney(amount),
-        reason,
-      }),
-    });
+    const outcome = await auditedChange(
+      database.db,
+      (tx) => issueCreditNote(tx, invoiceId, { amount, reason, createdBy: session.userId }),
+      {
+        actor: session,
+        ip,
+        event: "credit_note_issued",
+        when: done,
+        detail: (result) => ({
+          creditNote: result?.ok ? result.invoiceNumber : null,
+          invoice: result?.ok ? result.creditedNumber : null,
+          amount: formatMoney(amount),
+          customerCredit: result?.ok ? formatMoney(result.customerCredit) : null,
+          reason,
+        }),
+      },
+    );
     if (!outcome) return gone();
     if (!outcome.ok) {
       // an amount above what is owed is the amount field's to show
@@ -313,6 +360,8 @@ async function lifecycleAction({
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.creditedDone(outcome.invoiceNumber, outcome.creditedNumber),
+      description:
+        outcome.customerCredit > 0 ? lifecycleMessages.creditedToCustomer(outcome.customerCredit) : undefined,
       // replaces the dialog's failure toast, if there was one
       id: "credit-note",
     });

@@ -54,8 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "Business",
         "Issue Date",
         "Due Date",
+        "Deducted",
         "Total",
         "Paid",
+        "Credited",
         "Balance",
         "Status",
       ];
@@ -70,8 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           row.businessName,
           row.issueDate,
           row.dueDate,
+          amount(row.deducted),
           { amount: signedAmount(row.invoiceType, toCents(row.totalAmount) ?? 0) },
           amount(row.amountPaid),
+          amount(row.amountCredited),
           amount(row.balanceDue),
           invoiceStatusLabels[row.status],
         ]),
@@ -121,6 +125,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "Created",
         "Total Billed",
         "Outstanding",
+        "Credit Balance",
       ];
       return csvResponse(
         "customers",
@@ -136,6 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           isoDay(row.createdAt),
           amount(row.totalBilled),
           amount(row.outstanding),
+          amount(row.creditBalance),
         ]),
       );
     }

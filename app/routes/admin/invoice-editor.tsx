@@ -1,7 +1,9 @@
 /**
  * /admin/invoices/new (?type=invoice|estimate&customer_id=&project_id=, &fees=1 to add the project's
  * recurring fees) and /admin/invoices/{id}: the invoice and estimate editor. A new document for a
- * project starts with the project's pricing as its lines. The server parses the form with the editor's schema,
+ * project starts with the project's pricing as its lines; a project under contract (ADR 0043) offers
+ * its schedule instead ("Next in schedule", "Remaining balance"), never its full price again. Deduction
+ * lines take off earlier documents of the customer. The server parses the form with the editor's schema,
  * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
  * the list with the spec's toast (or to the dashboard after 'Save & Continue').
  */
@@ -28,6 +30,7 @@ import {
   linesUntouched,
 } from "#app/domain/invoice-form.ts";
 import { sendMessages } from "#app/domain/sending.ts";
+import { projectChoicesWithContracts } from "#app/models/contracts.server.ts";
 import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
   createInvoice,
@@ -35,7 +38,7 @@ import {
   getInvoice,
   InvoiceInputError,
   listCustomerChoices,
-  listProjectChoices,
+  listDeductibleDocuments,
   studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
@@ -81,7 +84,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const search = new URL(request.url).searchParams;
     const type = search.get("type") === "estimate" ? "estimate" : "invoice";
     const customer = customers.find((c) => c.id === parseUuid(search.get("customer_id")));
-    const projects = customer ? await listProjectChoices(database.db, customer.id) : [];
+    const [projects, documents] = customer
+      ? await Promise.all([
+          projectChoicesWithContracts(database.db, customer.id),
+          listDeductibleDocuments(database.db, customer.id),
+        ])
+      : [[], []];
     const project = projects.find((p) => p.id === parseUuid(search.get("project_id")));
     // the project's pricing as the first lines; its recurring fees only when asked for (offered, not forced)
     const prefill = project
@@ -109,12 +117,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       locked: false,
       voided: false,
     });
-    return { mode: "new" as const, heading, invoiceNumber: null, defaultValue, customers, projects };
+    return { mode: "new" as const, heading, invoiceNumber: null, defaultValue, customers, projects, documents };
   }
 
   const invoice = await getInvoice(database.db, target.id);
   if (!invoice) notFound(invoiceMessages.notFound);
-  const projects = await listProjectChoices(database.db, invoice.customerId);
+  const [projects, documents] = await Promise.all([
+    projectChoicesWithContracts(database.db, invoice.customerId),
+    listDeductibleDocuments(database.db, invoice.customerId, invoice.id),
+  ]);
   const defaultValue: EditorValues = {
     invoice_type: invoice.invoiceType,
     customer_id: invoice.customerId,
@@ -126,6 +137,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           description: line.description,
           quantity: formatQuantity(line.quantity),
           unit_price: line.unitPrice,
+          ...(line.kind === "deduction"
+            ? { kind: "deduction" as const, deducted_id: line.deductedInvoiceId ?? "" }
+            : {}),
         }))
       : [emptyLine],
     tax_rate: formatQuantity(invoice.taxRate),
@@ -152,6 +166,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     defaultValue,
     customers,
     projects,
+    documents,
     documentActions,
     // only a draft is edited in place (ADR 0030): otherwise the editor shows the document and why
     closed: documentActions.lifecycle.locked,
@@ -176,7 +191,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // (read apart from the form: Add Item and remove are not a submission Conform hands back values for)
   const posted = editorPostSchema.parse(Object.fromEntries(formData));
   const postedCustomer = posted.customer_id;
-  const projects = () => (postedCustomer ? listProjectChoices(database.db, postedCustomer) : Promise.resolve([]));
+  const projects = () =>
+    postedCustomer ? projectChoicesWithContracts(database.db, postedCustomer) : Promise.resolve([]);
 
   if (submission.status !== "success") {
     // Add Item / remove (status undefined) is not an error: the form comes back with the new line list
@@ -272,6 +288,7 @@ export default function InvoiceEditorPage({ loaderData, actionData, params }: Ro
         defaultValue={loaderData.defaultValue}
         customers={loaderData.customers}
         projects={editorFailure?.projects ?? loaderData.projects}
+        documents={loaderData.documents}
         failure={editorFailure}
         action={action}
         closed={"closed" in loaderData ? loaderData.closed : null}

@@ -1,7 +1,8 @@
 /**
  * /admin/customers/{id}: summary cards (Total Billed, Outstanding, Projects, Invoices; exact
  * cents from SQL) and tabs Overview, Projects, Invoices, Activity (?tab=), with an Add note
- * form on Activity. A missing or malformed id answers 404 'Customer not found'.
+ * form on Activity; the customer's contracts (total, invoiced, paid, remaining) and credit (its
+ * ledger, 'Refund credit'; ADR 0043). A missing or malformed id answers 404 'Customer not found'.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -10,16 +11,29 @@ import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-d
 import { copiedPortalLink, type PortalLinkAnswer } from "#app/components/admin/portal-card.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
+import { creditMessages, refundCreditIntentSchema, refundCreditSchema } from "#app/domain/customer-credit.ts";
 import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
+import { formatMoney } from "#app/domain/money.ts";
 import { portalActionSchema, portalMessages } from "#app/domain/portal.ts";
+import { listContracts } from "#app/models/contracts.server.ts";
+import { creditBalanceOf, listCreditEntries, refundCredit } from "#app/models/customer-credit.server.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
+import { studioToday } from "#app/models/invoices.server.ts";
 import { portalLinkSummary } from "#app/models/portal.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
 import { listCustomerProposals } from "#app/models/proposals.server.ts";
 import { listCustomerSchedules } from "#app/models/recurring-schedules.server.ts";
-import { badRequest, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import {
+  badRequest,
+  invalid,
+  notFound,
+  redirectWithToast,
+  refuse,
+  serverError,
+} from "#app/services/action-result.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { copyPortalLink, revokePortal, sendPortalLink } from "#app/services/portal.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -38,16 +52,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) notFound(customerMessages.notFound);
   const tab = parseCustomerTab(new URL(request.url).searchParams.get("tab"));
-  const [summary, portal, schedules, proposals, projects, invoices, notes] = await Promise.all([
-    getCustomerSummary(database.db, id),
-    portalLinkSummary(database.db, id, new Date()),
-    tab === "overview" ? listCustomerSchedules(database.db, id) : [],
-    tab === "overview" ? listCustomerProposals(database.db, id) : [],
-    tab === "projects" ? listCustomerProjects(database.db, id) : null,
-    tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
-    tab === "activity" ? listCustomerNotes(database.db, id) : null,
-  ]);
-  return { customer, summary, portal, schedules, proposals, tab, projects, invoices, notes };
+  const [summary, portal, schedules, proposals, projects, invoices, notes, contracts, balance, entries, today] =
+    await Promise.all([
+      getCustomerSummary(database.db, id),
+      portalLinkSummary(database.db, id, new Date()),
+      tab === "overview" ? listCustomerSchedules(database.db, id) : [],
+      tab === "overview" ? listCustomerProposals(database.db, id) : [],
+      tab === "projects" ? listCustomerProjects(database.db, id) : null,
+      tab === "invoices" ? listCustomerInvoices(database.db, id) : null,
+      tab === "activity" ? listCustomerNotes(database.db, id) : null,
+      listContracts(database.db, { customerId: id }),
+      creditBalanceOf(database.db, id),
+      listCreditEntries(database.db, id),
+      studioToday(database.db),
+    ]);
+  return {
+    customer,
+    summary,
+    portal,
+    schedules,
+    proposals,
+    tab,
+    projects,
+    invoices,
+    notes,
+    contracts,
+    credit: { balance, entries, today },
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -73,6 +104,38 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (done.status === "sent") mail.kick();
     const message = done.status === "sent" ? portalMessages.sent(done.to) : portalMessages.revoked(done.count);
     return redirectWithToast(config, `/admin/customers/${id}`, { type: "success", message });
+  }
+  // the Credit card (ADR 0043): refund part or all of the customer's credit
+  if (refundCreditIntentSchema.safeParse(Object.fromEntries(formData)).success) {
+    const refund = parseWithZod(formData, { schema: refundCreditSchema });
+    if (refund.status !== "success") return invalid(refund, { form: "refund-credit" });
+    const form = refund.value;
+    const done = await auditedChange(
+      database.db,
+      (tx) => refundCredit(tx, { customerId: id, form, createdBy: session.userId }),
+      {
+        actor: session,
+        ip,
+        event: "credit_refunded",
+        when: (result) => result?.ok === true,
+        detail: () => ({ customer: id, amount: formatMoney(form.amount), method: form.method, on: form.refunded_on }),
+      },
+    );
+    if (!done) return refuse(404, creditMessages.notFound, { submission: refund, form: "refund-credit" });
+    if (!done.ok) {
+      return done.field
+        ? invalid(refund, {
+            form: "refund-credit",
+            fieldErrors: { [done.field]: [done.message] },
+            toast: { type: "error", message: done.message },
+          })
+        : refuse(409, done.message, { submission: refund, form: "refund-credit" });
+    }
+    return redirectWithToast(config, `/admin/customers/${id}`, {
+      type: "success",
+      message: creditMessages.refunded(form.amount),
+      id: "refund-credit",
+    });
   }
   const submission = parseWithZod(formData, { schema: interactionFormSchema });
   if (submission.payload.intent !== "add-note") badRequest("Unknown action");
@@ -102,7 +165,8 @@ export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
     <CustomerDetailView
       {...loaderData}
       portal={{ summary: loaderData.portal, copied: copiedPortalLink(actionData) }}
-      noteFailure={actionData && "result" in actionData ? actionData : undefined}
+      noteFailure={actionData && "result" in actionData && actionData.form === undefined ? actionData : undefined}
+      creditFailure={actionData && "result" in actionData && actionData.form === "refund-credit" ? actionData : null}
     />
   );
 }

@@ -2,8 +2,8 @@
  * /admin/projects/{id}: cards Status, Project Value, Timeline, Invoices; sections Description,
  * Project Type, Pricing, Recurring invoices (the retainer's schedule: ADR 0031), Related Invoices, Notes;
  * Edit, Create invoice from recurring fees (asks first: ?recurring-invoice=confirm), New Estimate and
- * New Invoice (the editor starts with the project's pricing as lines). A missing or malformed id
- * answers 404 'Project not found'.
+ * New Invoice (the editor starts with the project's pricing as lines, or, under contract, offers the
+ * schedule); the project's contracts (ADR 0043). A missing or malformed id answers 404 'Project not found'.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -19,6 +19,7 @@ import {
   scheduleMessages,
   scheduleStatusSchema,
 } from "#app/domain/retainers.ts";
+import { listContracts } from "#app/models/contracts.server.ts";
 import { createRecurringFeesInvoice, InvoiceInputError, studioToday } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
 import {
@@ -46,13 +47,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) notFound(projectMessages.notFound);
-  const [invoices, schedules, today] = await Promise.all([
+  const [invoices, schedules, today, contracts] = await Promise.all([
     listProjectInvoices(database.db, project.id),
     listProjectSchedules(database.db, project.id),
     studioToday(database.db),
+    listContracts(database.db, { projectId: project.id }),
   ]);
   const confirmRecurringInvoice = new URL(request.url).searchParams.get("recurring-invoice") === "confirm";
-  return { project, invoices, schedules, today, confirmRecurringInvoice };
+  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts };
 }
 
 const statusEvents = {
@@ -204,6 +206,7 @@ export default function ProjectDetail({ loaderData, actionData }: Route.Componen
       project={loaderData.project}
       invoices={loaderData.invoices}
       schedules={loaderData.schedules}
+      contracts={loaderData.contracts}
       today={loaderData.today}
       confirmRecurringInvoice={loaderData.confirmRecurringInvoice}
       failure={actionData}
