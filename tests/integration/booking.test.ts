@@ -210,7 +210,7 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
       .db.select()
       .from(mailAttachments)
       .where(eq(mailAttachments.mailId, toVictim[0]?.id ?? ""));
-    const ics = new TextDecoder().decode(attachment?.content).replace(/\r\n[ \t]/g, "");
+    const ics = icsText(attachment?.content ?? new Uint8Array()).replace(/\r\n[ \t]/g, "");
     const summary = /^SUMMARY:(.*)$/m.exec(ics)?.[1] ?? "";
     expect(summary).toMatch(/^Free Consultation with /);
     expect(summary).not.toMatch(/Urgent|Call me/);
