@@ -196,7 +196,8 @@ describe("invoices and estimates", () => {
     const page = await adminPage();
     await page.goto(`${server.url}/admin/invoices`);
     await page.locator("tr", { hasText: "INV-0001" }).getByRole("link", { name: "Edit INV-0001" }).click();
-    await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
+    // sent, so shown rather than edited: the heading names the document, not "Edit Invoice"
+    await page.getByRole("heading", { name: "Invoice INV-0001", level: 1 }).waitFor();
     await hydrated(page);
     expect(await page.getByLabel("Description, line 2").inputValue()).toBe("Build");
     expect(await page.getByLabel("Quantity, line 2").inputValue()).toBe("1.5");
@@ -214,6 +215,8 @@ describe("invoices and estimates", () => {
     await dialog.getByLabel("What changes in this revision?").fill("Client dropped the third line");
     await dialog.getByRole("button", { name: "Revise" }).click();
     await toast(page, lifecycleMessages.revisedDone("INV-0001", 2));
+    // a draft again: edited in place
+    await page.getByRole("heading", { name: "Edit Invoice", level: 1 }).waitFor();
 
     await page.getByRole("button", { name: "Remove line 3" }).click();
     await expect.poll(() => page.locator('[data-summary="total"]').textContent()).toBe("$93.54");
