@@ -179,8 +179,7 @@ describe("the back office by keyboard alone", () => {
     await tabTo(page, "Convert to Customer");
     await page.keyboard.press("Enter");
     await toast(page, /converted to customer/);
-    await tabTo(page, "View Customer");
-    await page.keyboard.press("Enter");
+    // the conversion lands on the new customer
     await page.getByRole("heading", { name: "Grace Hopper", level: 1 }).waitFor();
     await hydrated(page);
 
@@ -229,7 +228,8 @@ describe("the back office by keyboard alone", () => {
     // the client said yes by phone: accepted, converted, the invoice sent
     await tabTo(page, "Edit EST-0001");
     await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Edit Estimate" }).waitFor();
+    // sent: shown under its number, not as "Edit Estimate"
+    await page.getByRole("heading", { name: "Estimate EST-0001", level: 1 }).waitFor();
     await hydrated(page);
     await tabTo(page, "Mark as Accepted");
     await page.keyboard.press("Enter");
@@ -252,7 +252,7 @@ describe("the back office by keyboard alone", () => {
     // the payment
     await tabTo(page, "Edit INV-0001");
     await page.keyboard.press("Enter");
-    await page.getByRole("heading", { name: "Edit Invoice" }).waitFor();
+    await page.getByRole("heading", { name: "Invoice INV-0001", level: 1 }).waitFor();
     await hydrated(page);
     const payments = page.getByRole("region", { name: "Payments" });
     expect(await payments.getByLabel("Amount").inputValue()).toBe("2400.00");
