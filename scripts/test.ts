@@ -1,39 +1,71 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests, end-to-end tests.
- * Every step runs; the command fails if any step failed. The last line counts
- * the tests: "N passed, N failed".
+ *
+ * Steps that do not need each other run at the same time: lint, the type check and the build first
+ * (each waits on nothing), then the unit and integration tests beside the end-to-end tests (which
+ * need the build). A step's output is printed whole when it ends, so steps never interleave; the
+ * end-to-end tests, the longest, print as they go. `TEST_STEPS_IN_SEQUENCE=1` runs one step after
+ * the other instead. Every step runs; the command fails if any step failed. The last lines give each
+ * step's time and count the tests: "N passed, N failed".
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const reports = mkdtempSync(path.join(tmpdir(), "studio-test-"));
+const inSequence = process.env.TEST_STEPS_IN_SEQUENCE === "1";
+const started = performance.now();
 const failedSteps: string[] = [];
+const durations: string[] = [];
 let passed = 0;
 let failed = 0;
-const durations: string[] = [];
 
-function step(name: string, command: string, args: string[]) {
-  console.warn(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const started = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: process.env });
-  durations.push(`${name} ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) failedSteps.push(name);
-  return result.status === 0;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one command; `live` prints its output as it comes, otherwise all of it once it ends. */
+function step(name: string, command: string, args: string[], options: { live?: boolean } = {}): Promise<boolean> {
+  const live = options.live || inSequence;
+  const begun = performance.now();
+  console.warn(`\n▶ ${name}: ${command} ${args.join(" ")} (at ${seconds(begun - started)})`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: process.env,
+      stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("close", (code) => {
+      const took = performance.now() - begun;
+      if (!live) {
+        console.warn(`\n▼ ${name} (${seconds(took)}):`);
+        process.stderr.write(Buffer.concat(output));
+      }
+      durations.push(`${name} ${seconds(took)}`);
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(name: string, projects: string[]) {
-  const report = path.join(reports, `${name}.json`);
-  const ok = step(name, "npx", [
-    "vitest",
-    "run",
-    ...projects.flatMap((project) => ["--project", project]),
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+async function vitest(name: string, projects: string[], options: { live?: boolean } = {}) {
+  const report = path.join(reports, `${name.replaceAll(" ", "-")}.json`);
+  const ok = await step(
+    name,
+    "npx",
+    [
+      "vitest",
+      "run",
+      ...projects.flatMap((project) => ["--project", project]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    options,
+  );
   try {
     const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
     passed += json.numPassedTests;
@@ -43,19 +75,34 @@ function vitest(name: string, projects: string[]) {
   }
 }
 
+/** Runs the tasks at once, or one after the other with TEST_STEPS_IN_SEQUENCE=1. */
+async function together<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
+  if (!inSequence) return Promise.all(tasks.map((task) => task()));
+  const results: T[] = [];
+  for (const task of tasks) results.push(await task());
+  return results;
+}
+
 console.warn(
   `Integration databases: PGlite${process.env.TEST_DATABASE_URL ? " and PostgreSQL (TEST_DATABASE_URL)" : " only (set TEST_DATABASE_URL to add PostgreSQL)"}`,
 );
 // Biome, the layer rules (dependency-cruiser) and knip: the same command as `npm run lint`
-step("lint", "npm", ["run", "--silent", "lint"]);
-step("typegen", "npx", ["react-router", "typegen"]) && step("typecheck", "npx", ["tsc", "--noEmit"]);
-const built = step("build", "npx", ["react-router", "build"]);
-vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
-if (built) vitest("end-to-end", ["e2e"]);
-else failedSteps.push("end-to-end (not run: the build failed)");
+const [, , built] = await together([
+  () => step("lint", "npm", ["run", "--silent", "lint"]),
+  async () =>
+    (await step("typegen", "npx", ["react-router", "typegen"])) && step("typecheck", "npx", ["tsc", "--noEmit"]),
+  () => step("build", "npx", ["react-router", "build"]),
+]);
+await together([
+  () => vitest("unit and integration", ["unit", "integration", "integration-isolated"]),
+  async () => {
+    if (built) await vitest("end-to-end", ["e2e"], { live: true });
+    else failedSteps.push("end-to-end (not run: the build failed)");
+  },
+]);
 
 rmSync(reports, { recursive: true, force: true });
-console.warn(`\nDurations: ${durations.join(", ")}; total ${(performance.now() / 1000).toFixed(1)} s`);
+console.warn(`\nDurations: ${durations.join(", ")}; total ${seconds(performance.now() - started)}`);
 console.warn(
   `\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ", PostgreSQL" : ""}. ${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed."}`,
 );

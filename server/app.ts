@@ -300,6 +300,12 @@ export function serve(
     };
     process.once("SIGTERM", () => void stop("SIGTERM"));
     process.once("SIGINT", () => void stop("SIGINT"));
+    // started by a program that holds our stdin (the tests' harness): when that program is gone, however it
+    // ended (a test worker killed on a timeout), the pipe closes and the server stops instead of lingering
+    if (process.env.STOP_WHEN_STDIN_ENDS === "1") {
+      process.stdin.once("end", () => void stop("stdin closed"));
+      process.stdin.resume();
+    }
   });
 }
 

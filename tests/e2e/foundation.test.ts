@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -115,6 +116,40 @@ describe("production server", () => {
 });
 
 describe("server lifecycle", () => {
+  it("a test server does not outlive the test process that started it, even killed, and exits with its log's reader gone", async () => {
+    // a test process (a worker killed on a timeout) that started a server through the harness
+    const dir = mkdtempSync(path.join(tmpdir(), "studio-harness-"));
+    const script = path.join(dir, "starter.ts");
+    writeFileSync(
+      script,
+      `import { startServer } from ${JSON.stringify(path.join(projectRoot, "tests/support/server.ts"))};\n` +
+        "const server = await startServer();\nconsole.log(`SERVER ${server.process.pid}`);\nsetInterval(() => {}, 1000);\n",
+    );
+    const starter = spawn(process.execPath, [script], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      let printed = "";
+      starter.stdout.on("data", (chunk) => {
+        printed += chunk;
+      });
+      const serverPid = await until(() => Number(/SERVER (\d+)/.exec(printed)?.[1]) || null, { timeoutMs: 60_000 });
+      const alive = () => {
+        try {
+          process.kill(serverPid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(alive()).toBe(true);
+      starter.kill("SIGKILL");
+      // its stdin closes: it shuts down, although nobody reads what it logs any more
+      await until(() => !alive() || null, { timeoutMs: 20_000 });
+    } finally {
+      starter.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("exits with one line when the configuration is bad", async () => {
     const { code, output } = await runServerExpectingExit({ PORT: "notaport" });
     expect(code).not.toBe(0);

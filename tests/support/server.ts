@@ -95,9 +95,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       // every test and load generator connects from 127.0.0.1, standing for many clients: no
       // per-address connection cap, except where a test sets one (tests/e2e/slow-clients.test.ts)
       MAX_CONNECTIONS_PER_ADDRESS: "0",
+      // the server stops when this test process is gone, even when it was killed (server/app.ts)
+      STOP_WHEN_STDIN_ENDS: "1",
       ...options.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   let output = "";
   let keep = true;
