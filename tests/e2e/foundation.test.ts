@@ -123,7 +123,7 @@ describe("server lifecycle", () => {
     writeFileSync(
       script,
       `import { startServer } from ${JSON.stringify(path.join(projectRoot, "tests/support/server.ts"))};\n` +
-        "const server = await startServer();\nconsole.log(`SERVER ${server.process.pid}`);\nsetInterval(() => {}, 1000);\n",
+        'const server = await startServer();\nconsole.log("SERVER " + server.process.pid);\nsetInterval(() => {}, 1000);\n',
     );
     const starter = spawn(process.execPath, [script], { cwd: projectRoot, stdio: ["ignore", "pipe", "inherit"] });
     try {
