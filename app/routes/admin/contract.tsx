@@ -5,9 +5,11 @@
  * the installments not invoiced yet. Refusals answer on the page: 404 the contract is gone, 409 its
  * state does not allow it (an invoiced installment, a draft to send first), 400 the schedule's fields.
  */
+
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ContractView } from "#app/components/admin/contract-view.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { contractIntentSchema, contractMessages, scheduleFormSchema } from "#app/domain/contract-form.ts";
 import { parseUuid } from "#app/domain/ids.ts";
@@ -32,8 +34,8 @@ export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: "Error", description: "The contract could not be loaded. Please try again." },
 };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? loaderData.contract.title : contractMessages.notFound} | Studio back office` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: adminTitle(matches, loaderData ? loaderData.contract.title : contractMessages.notFound) },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
