@@ -60,8 +60,13 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
+          // safety nets, not the pace: every wait inside follows readiness (a page, a log line, a mail), so on a
+          // busy machine a test takes longer rather than failing; a server that never starts fails at 180 s
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          // expect.poll waits for a page's state like Playwright's own waits (30 s), not vitest's 1 s: a save
+          // answered in 2 s on a loaded machine is not a failure
+          expect: { poll: { timeout: 30_000, interval: 50 } },
           // two files at a time, each with its own server (free port, own data directory), browser and
           // SMTP sink; E2E_WORKERS=1 runs one at a time (docs/decisions/0007-tests.md: the flash toasts
           // lost under load were a real bug, fixed 2026-11-26)

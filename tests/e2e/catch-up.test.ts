@@ -137,5 +137,6 @@ describe("a retainers' catch-up at start-up [pglite]", () => {
     expect(await second.stop()).toBe(0);
     expect(second.logs().filter((line) => Number(line.level) >= 50)).toEqual([]);
     expect(await scheduledInvoices(dataDir)).toEqual({ made: total, periods: weeksBack + 1, numbers: total });
-  });
+    // two starts and a catch-up of hundreds of invoices: every wait inside follows the server's own signs
+  }, 300_000);
 });

@@ -98,7 +98,8 @@ describe("backup and restore [pglite]", () => {
     );
     await expect(restoreDatabase({ dataDir: target }, import.meta.filename)).rejects.toThrow(BackupError);
     await expect(restoreDatabase({ dataDir: target }, "/nonexistent/backup")).rejects.toThrow(/No such backup file/);
-  });
+    // a whole backup and restore through the CLI's processes: bounded by its own work, not the default 30 s
+  }, 180_000);
 
   it("says clearly when pg_dump is missing, without echoing the database password", async () => {
     const path0 = process.env.PATH;
@@ -152,7 +153,7 @@ if (process.env.TEST_DATABASE_URL)
         await source.drop();
         await target.drop();
       }
-    });
+    }, 180_000);
 
     it("refuses --force while an app instance is connected, touching nothing; runs once none is (fault test 3)", async () => {
       const source = await createPostgresDatabase();
