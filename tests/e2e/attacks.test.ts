@@ -21,7 +21,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import jsQR from "jsqr";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -57,6 +56,7 @@ import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { bodyLimitFor, bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { pdfText } from "../support/pdf.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import { createSentProposal } from "../support/proposals.ts";
@@ -205,22 +205,6 @@ async function seed(dataDir: string): Promise<Seeded> {
     projectId: project.id,
     invoiceId: invoice.id,
   };
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
-  });
-  const pdf = await task.promise;
-  let text = "";
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join("");
-  }
-  await task.destroy();
-  return text;
 }
 
 describe("attacks on every page", () => {

@@ -210,7 +210,7 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
       .db.select()
       .from(mailAttachments)
       .where(eq(mailAttachments.mailId, toVictim[0]?.id ?? ""));
-    const ics = new TextDecoder().decode(attachment?.content).replace(/\r\n[ \t]/g, "");
+    const ics = new TextDecoder().decode(attachment?.content ?? undefined).replace(/\r\n[ \t]/g, "");
     const summary = /^SUMMARY:(.*)$/m.exec(ics)?.[1] ?? "";
     expect(summary).toMatch(/^Free Consultation with /);
     expect(summary).not.toMatch(/Urgent|Call me/);
@@ -280,7 +280,7 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
     expect(await manageBooking(app(), freshHash, { intent: "cancel" })).toEqual({ kind: "gone" });
     const [cancelled] = await database().db.select().from(bookings);
     expect(cancelled).toMatchObject({ status: "cancelled", manageTokenHash: null });
-    const ics = (await database().db.select().from(mailAttachments)).map((file) => icsText(file.content));
+    const ics = (await database().db.select().from(mailAttachments)).map((file) => icsText(file.content ?? new Uint8Array()));
     expect(ics.some((text) => text.includes("METHOD:CANCEL") && text.includes("SEQUENCE:2"))).toBe(true);
   });
 

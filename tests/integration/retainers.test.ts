@@ -16,8 +16,10 @@ import { createRecurringFeesInvoice, studioToday } from "#app/models/invoices.se
 import { changeScheduleStatus, createSchedule, listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
 import * as customerDetail from "#app/routes/admin/customers/detail.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
+import { deliverDueMail, type MailTransport, mailKey } from "#app/services/mail.server.ts";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { pdfText } from "../support/pdf.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { until } from "../support/wait.ts";
@@ -268,15 +270,14 @@ describeEachDatabase("retainers", (database, kind) => {
     expect(scheduled.map((invoice) => invoice.scheduleId)).toEqual([schedule.id]);
   });
 
-  it("in send mode, emails the new invoice as Save & Send does, once", async () => {
+  it("in send mode, queues the new invoice's mail in its own transaction, once; delivered, its PDF says Sent", async () => {
     const { schedule, owner } = await setUp(
       { frequency: "month", start_date: "2026-11-30", mode: "send" },
       "2026-11-30",
     );
-    const render = async () => ({ bytes: new Uint8Array([37, 80, 68, 70]), error: null });
     const runs = await Promise.all([
-      runDueSchedules({ ...deps(), render }, noonOn("2026-11-30")),
-      runDueSchedules({ ...deps(), render }, noonOn("2026-11-30")),
+      runDueSchedules(deps(), noonOn("2026-11-30")),
+      runDueSchedules(deps(), noonOn("2026-11-30")),
     ]);
     expect(runs.map((run) => run.sent).reduce((a, b) => a + b, 0)).toBe(1);
     const [invoice] = await scheduleInvoices(schedule.id);
@@ -292,6 +293,24 @@ describeEachDatabase("retainers", (database, kind) => {
     // sent by the studio's job: no person signed the entry
     const sent = await database().db.select().from(auditLog).where(eq(auditLog.event, "invoice_sent"));
     expect(sent.map((entry) => [entry.userId, entry.detail?.invoice])).toEqual([[null, invoice?.invoiceNumber]]);
+    // the process dies here (nothing ran after the commit); the next start delivers it, once
+    const delivered: { attachments?: { filename?: string; content?: unknown }[] }[] = [];
+    const transport = {
+      sendMail: async (message: (typeof delivered)[number]) => {
+        delivered.push(message);
+        return {};
+      },
+    } as unknown as MailTransport;
+    const deliver = () =>
+      deliverDueMail(database().db, { transport, from: "s@studio.test", logger, key: mailKey(testConfig.sessionSecret) });
+    await deliver();
+    await deliver();
+    expect((await runDueSchedules(deps(), noonOn("2026-11-30"))).made).toEqual([]);
+    await deliver();
+    expect(delivered).toHaveLength(1);
+    const pdf = delivered[0]?.attachments?.find((file) => file.filename === `${invoice?.invoiceNumber}.pdf`);
+    const text = await pdfText(new Uint8Array(pdf?.content as Buffer));
+    expect(text).toMatch(/Status: Sent/);
   });
 
   // several instances share one database only on PostgreSQL (PGlite is one process per data directory)
