@@ -21,7 +21,7 @@ export const placeholderLabels = {
   valid_until: "The last day the proposal can be signed",
   link_expires: "The last day the portal link works",
 } as const;
-export type Placeholder = keyof typeof placeholderLabels;
+type Placeholder = keyof typeof placeholderLabels;
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 type TemplateDefinition = {
@@ -141,7 +141,7 @@ export function defaultWording(key: MailTemplateKey): MailWording {
 const placeholderPattern = /\{([a-z_]+)\}/g;
 
 /** Replaces each known placeholder with its value; an unknown one (or one without a value) stays as typed. */
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(placeholderLabels, name) && values[name as Placeholder] !== undefined
       ? (values[name as Placeholder] as string)
@@ -198,41 +198,47 @@ export const mailTemplateMessages = {
 
 const templateKeyField = z.string().refine(isMailTemplateKey, "Unknown template");
 
-export const mailTemplateFormSchema = z.discriminatedUnion("intent", [
-  z
-    .object({
-      intent: z.literal("save"),
-      key: templateKeyField,
-      subject: z.pipe(
-        requiredText(maxTemplateSubject, mailTemplateMessages.subjectRequired, tooLong("Subject", maxTemplateSubject)),
-        z.transform((value: string) => value.replace(/\s+/g, " ")),
+/** A template's subject and opening (posted with intent "save"): no placeholder the mail does not offer. */
+export const mailWordingFormSchema = z
+  .object({
+    intent: z.literal("save"),
+    key: templateKeyField,
+    subject: z.pipe(
+      requiredText(maxTemplateSubject, mailTemplateMessages.subjectRequired, tooLong("Subject", maxTemplateSubject)),
+      z.transform((value: string) => value.replace(/\s+/g, " ")),
+    ),
+    opening: z.pipe(
+      z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
+      requiredText(
+        maxTemplateOpening,
+        mailTemplateMessages.openingRequired,
+        tooLong("Opening text", maxTemplateOpening),
       ),
-      opening: z.pipe(
-        z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
-        requiredText(
-          maxTemplateOpening,
-          mailTemplateMessages.openingRequired,
-          tooLong("Opening text", maxTemplateOpening),
-        ),
-      ),
-    })
-    .superRefine((value, context) => {
-      if (!isMailTemplateKey(value.key)) return;
-      const offered = mailTemplates[value.key].placeholders;
-      for (const field of ["subject", "opening"] as const) {
-        const unknown = unknownPlaceholders(value.key, value[field]);
-        if (unknown.length) {
-          context.addIssue({ code: "custom", path: [field], message: mailTemplateMessages.unknown(unknown, offered) });
-        }
+    ),
+  })
+  .superRefine((value, context) => {
+    if (!isMailTemplateKey(value.key)) return;
+    const offered = mailTemplates[value.key].placeholders;
+    for (const field of ["subject", "opening"] as const) {
+      const unknown = unknownPlaceholders(value.key, value[field]);
+      if (unknown.length) {
+        context.addIssue({ code: "custom", path: [field], message: mailTemplateMessages.unknown(unknown, offered) });
       }
-    }),
+    }
+  });
+
+/** The mails' accent colour (posted with intent "accent"). */
+export const accentFormSchema = z.object({
+  intent: z.literal("accent"),
+  accent: z
+    .string()
+    .trim()
+    .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, mailTemplateMessages.accentInvalid),
+});
+
+/** Everything Settings → Emails posts: save a wording, reset one to its default, the accent colour. */
+export const mailTemplateFormSchema = z.discriminatedUnion("intent", [
+  mailWordingFormSchema,
   z.object({ intent: z.literal("reset"), key: templateKeyField }),
-  z.object({
-    intent: z.literal("accent"),
-    accent: z
-      .string()
-      .trim()
-      .regex(/^#?([0-9a-f]{3}|[0-9a-f]{6})$/i, mailTemplateMessages.accentInvalid),
-  }),
+  accentFormSchema,
 ]);
-export type MailTemplateForm = z.output<typeof mailTemplateFormSchema>;

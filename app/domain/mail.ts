@@ -32,7 +32,7 @@ export type MailContent = {
 export type MailMessageContent = MailContent & { text: string };
 
 /** The mail's blocks as plain text, in order, separated by blank lines (a heading sits right over its block). */
-export function blocksText(blocks: readonly MailBlock[]): string {
+function blocksText(blocks: readonly MailBlock[]): string {
   const texts = blocks.map((block) => {
     switch (block.type) {
       case "text":
@@ -74,7 +74,7 @@ export function paragraphs(text: string): MailBlock[] {
 }
 
 /** The studio's contact details, one per line, as every mail's footer says them. */
-export function studioFooterLines(studio: StudioIdentity): string[] {
+function studioFooterLines(studio: StudioIdentity): string[] {
   return [studio.businessName, studio.address, studio.email, studio.phoneNumber, studio.website]
     .map((value) => value?.trim() ?? "")
     .filter((value) => value !== "");

@@ -97,7 +97,7 @@ export function templateFor(
 export type ReceiptFacts = { amount: Cents; paidOn: string };
 
 /** What the placeholders of a document mail are: dates in the studio's format (MM/dd/yyyy), never ISO. */
-export function documentPlaceholders(doc: SendSubject, receipt?: ReceiptFacts): PlaceholderValues {
+function documentPlaceholders(doc: SendSubject, receipt?: ReceiptFacts): PlaceholderValues {
   return {
     client_name: doc.customerName,
     studio_name: doc.businessName,

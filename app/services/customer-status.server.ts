@@ -1,5 +1,5 @@
 /**
- * Statuses follow the money (issue 35): a customer becomes Active when a proposal is signed, an
+ * Statuses follow the money (ADR 0049): a customer becomes Active when a proposal is signed, an
  * estimate accepted or an invoice paid in full, in the transaction that records it, audited. Only a
  * Prospect moves: the owner's own choice (Inactive, Archived) is never changed behind their back, and
  * they can still set any status by hand.

@@ -51,7 +51,7 @@ export type SendResult =
   | { status: "not-found" }
   | { status: "cancelled" };
 
-export function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
+function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
   return {
     invoiceType: invoice.invoiceType,
     invoiceNumber: invoice.invoiceNumber,

@@ -33,7 +33,7 @@ import { telHref } from "#app/domain/studio.ts";
 import type { MailBranding } from "#app/services/mail-parts.server.ts";
 
 /** The logo's Content-ID in the mail: `cid:` links the HTML's image to the inline attachment. */
-export const logoContentId = "studio-logo";
+const logoContentId = "studio-logo";
 
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const ink = "#18181b";

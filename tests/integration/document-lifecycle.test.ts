@@ -164,7 +164,12 @@ describeEachDatabase("document lifecycle", (database) => {
   it("a sent invoice with a payment cannot be voided or revised; a credit note lowers what is owed", async () => {
     const ada = await insertCustomer(db());
     const sent = await document(ada.id, { price: "100.00" });
-    await recordPayment(db(), sent.id, { paid_on: "2026-11-05", amount: 2_500, method: "card", email_receipt: false }, null);
+    await recordPayment(
+      db(),
+      sent.id,
+      { paid_on: "2026-11-05", amount: 2_500, method: "card", email_receipt: false },
+      null,
+    );
     expect(await voidDocument(db(), sent.id, "x")).toEqual({ ok: false, message: lifecycleMessages.voidHasMoney });
     expect(await reviseDocument(db(), sent.id, { reason: "x", createdBy: null })).toEqual({
       ok: false,
@@ -184,9 +189,19 @@ describeEachDatabase("document lifecycle", (database) => {
     });
     // a payment can no longer cover the credited part
     await expect(
-      recordPayment(db(), sent.id, { paid_on: "2026-11-06", amount: 5_501, method: "card", email_receipt: false }, null),
+      recordPayment(
+        db(),
+        sent.id,
+        { paid_on: "2026-11-06", amount: 5_501, method: "card", email_receipt: false },
+        null,
+      ),
     ).rejects.toThrow("$55.00");
-    await recordPayment(db(), sent.id, { paid_on: "2026-11-06", amount: 5_500, method: "card", email_receipt: false }, null);
+    await recordPayment(
+      db(),
+      sent.id,
+      { paid_on: "2026-11-06", amount: 5_500, method: "card", email_receipt: false },
+      null,
+    );
     expect(await row(sent.id)).toMatchObject({ status: "paid", balanceDue: "0.00" });
     expect(await listCreditNotes(db(), sent.id)).toMatchObject([
       { invoiceNumber: "CN-0001", totalAmount: "20.00", reason: "Discount agreed" },

@@ -302,7 +302,12 @@ describeEachDatabase("retainers", (database, kind) => {
       },
     } as unknown as MailTransport;
     const deliver = () =>
-      deliverDueMail(database().db, { transport, from: "s@studio.test", logger, key: mailKey(testConfig.sessionSecret) });
+      deliverDueMail(database().db, {
+        transport,
+        from: "s@studio.test",
+        logger,
+        key: mailKey(testConfig.sessionSecret),
+      });
     await deliver();
     await deliver();
     expect((await runDueSchedules(deps(), noonOn("2026-11-30"))).made).toEqual([]);

@@ -10,9 +10,9 @@ import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Queryable, selectRows } from "#app/db/client.server.ts";
 import { mailAttachments, mailOutbox } from "#app/db/schema.ts";
+import type { AttachmentSource } from "#app/domain/mail.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
-import type { AttachmentSource } from "#app/domain/mail.ts";
 import { sendDocument } from "#app/services/invoice-sending.server.ts";
 import {
   createSmtpTransport,
@@ -109,7 +109,13 @@ describeEachDatabase("secrets at rest", (database) => {
     const token = await queueReset(db);
     expect(await everythingStored(db)).not.toContain(token);
     const before = sink.received.length;
-    await deliverDueMail(db, { transport: await createSmtpTransport(sink.url), from: "s@studio.test", logger, key, renderAttachment });
+    await deliverDueMail(db, {
+      transport: await createSmtpTransport(sink.url),
+      from: "s@studio.test",
+      logger,
+      key,
+      renderAttachment,
+    });
     // the person still gets the link
     expect(
       sink.received
@@ -173,7 +179,13 @@ describeEachDatabase("secrets at rest", (database) => {
     expect(await db.select().from(mailAttachments)).toHaveLength(1);
     expect(await everythingStored(db)).not.toContain(token);
     const before = sink.received.length;
-    await deliverDueMail(db, { transport: await createSmtpTransport(sink.url), from: "s@studio.test", logger, key, renderAttachment });
+    await deliverDueMail(db, {
+      transport: await createSmtpTransport(sink.url),
+      from: "s@studio.test",
+      logger,
+      key,
+      renderAttachment,
+    });
     // the client still gets the PDF with the link in it
     const delivered = sink.received
       .slice(before)

@@ -40,9 +40,9 @@ import {
 } from "#app/services/mail.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { pdfText } from "../support/pdf.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
-import { pdfText } from "../support/pdf.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 import { until } from "../support/wait.ts";
 
@@ -162,13 +162,31 @@ describeEachDatabase("sending documents", (database) => {
     const before = sink.received.length;
     let now = Date.now();
     for (let attempt = 1; attempt < maxAttachmentAttempts; attempt++) {
-      expect(await deliverDueMail(db, { transport, from: "s@studio.test", logger, key, renderAttachment: failing, now: new Date(now) })).toBe(1);
+      expect(
+        await deliverDueMail(db, {
+          transport,
+          from: "s@studio.test",
+          logger,
+          key,
+          renderAttachment: failing,
+          now: new Date(now),
+        }),
+      ).toBe(1);
       const [row] = await db.select().from(mailOutbox);
       expect(row).toMatchObject({ status: "pending", attempts: attempt, lastError: "attachment: font missing" });
       expect(sink.received.length).toBe(before);
       now = (row?.nextAttemptAt.getTime() ?? now) + 1000;
     }
-    expect(await deliverDueMail(db, { transport, from: "s@studio.test", logger, key, renderAttachment: failing, now: new Date(now) })).toBe(1);
+    expect(
+      await deliverDueMail(db, {
+        transport,
+        from: "s@studio.test",
+        logger,
+        key,
+        renderAttachment: failing,
+        now: new Date(now),
+      }),
+    ).toBe(1);
     const raw = sink.received.slice(before)[0]?.raw ?? "";
     expect(raw).toContain("View the invoice online");
     expect(raw).not.toContain("application/pdf");
