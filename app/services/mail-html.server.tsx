@@ -45,7 +45,8 @@ const styles = {
   header: { padding: "24px 28px 16px" },
   studioName: { fontSize: "18px", fontWeight: 700, margin: 0, color: ink },
   content: { padding: "8px 28px 8px" },
-  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: ink },
+  // a long unbroken value (a hash, a link) wraps instead of widening the mail on a phone
+  text: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", color: ink, overflowWrap: "anywhere" },
   heading: { fontSize: "17px", lineHeight: "24px", fontWeight: 700, margin: "8px 0 8px", color: ink },
   label: { fontWeight: 700 },
   list: { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px", paddingLeft: "20px", color: ink },
@@ -53,7 +54,7 @@ const styles = {
   button: { borderRadius: "6px", fontSize: "16px", fontWeight: 700, padding: "12px 22px", textDecoration: "none" },
   fallback: { fontSize: "13px", lineHeight: "20px", margin: "12px 0 0", color: muted, wordBreak: "break-all" },
   footer: { padding: "0 28px 24px" },
-  footerText: { fontSize: "13px", lineHeight: "20px", margin: 0, color: muted },
+  footerText: { fontSize: "13px", lineHeight: "20px", margin: 0, color: muted, overflowWrap: "anywhere" },
 } satisfies Record<string, CSSProperties>;
 
 /** Pieces one per line: each after the first on a new line (keys from `Children.toArray`). */
