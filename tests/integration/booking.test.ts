@@ -210,7 +210,10 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
       .db.select()
       .from(mailAttachments)
       .where(eq(mailAttachments.mailId, toVictim[0]?.id ?? ""));
-    const ics = new TextDecoder().decode(attachment?.content ?? undefined).replace(/\r\n[ \t]/g, "");
+    // sealed at rest with the mail (it goes with the manage link): opened with the outbox's key
+    const { openBytes } = await import("#app/services/sealing.server.ts");
+    const opened = openBytes(mailKey(config.sessionSecret), attachment?.content ?? new Uint8Array()) ?? undefined;
+    const ics = new TextDecoder().decode(opened).replace(/\r\n[ \t]/g, "");
     const summary = /^SUMMARY:(.*)$/m.exec(ics)?.[1] ?? "";
     expect(summary).toMatch(/^Free Consultation with /);
     expect(summary).not.toMatch(/Urgent|Call me/);

@@ -128,7 +128,11 @@ describeEachDatabase("document lifecycle", (database) => {
     expect(await deleteDraft(db(), second.id)).toEqual({ ok: true, invoiceNumber: "INV-0002" });
     const third = await document(ada.id, { intent: "draft" });
     expect(third.invoiceNumber).toBe("INV-0002");
-    expect(await voidDocument(db(), first.id, "Made by mistake")).toEqual({ ok: true, invoiceNumber: "INV-0001" });
+    expect(await voidDocument(db(), first.id, "Made by mistake")).toEqual({
+      ok: true,
+      invoiceNumber: "INV-0001",
+      sent: false,
+    });
     expect(await row(first.id)).toMatchObject({
       status: "cancelled",
       voidReason: "Made by mistake",
