@@ -16,11 +16,11 @@ import {
   Img,
   Link,
   Preview,
-  render,
   Section,
   Text,
 } from "@react-email/components";
 import { Children, type CSSProperties, createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import {
   linkColourOn,
   type MailBlock,
@@ -31,6 +31,10 @@ import {
 } from "#app/domain/mail.ts";
 import { telHref } from "#app/domain/studio.ts";
 import type { MailBranding } from "#app/services/mail-parts.server.ts";
+
+/** The doctype mail clients expect (the one @react-email/render writes). */
+const xhtmlDoctype =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /** The logo's Content-ID in the mail: `cid:` links the HTML's image to the inline attachment. */
 const logoContentId = "studio-logo";
@@ -219,7 +223,9 @@ export type RenderedHtml = {
 
 /** The mail's HTML part, and the inline files it refers to. */
 export async function renderMailHtml(content: MailContent, branding: MailBranding): Promise<RenderedHtml> {
-  const html = await render(<MailView content={content} branding={branding} />);
+  // React's own renderer (already in the server), as @react-email/render does without its extras: its
+  // `pretty` and plain-text options load Prettier and html-to-text (12.5 MB); the plain text is our own
+  const html = `${xhtmlDoctype}${renderToStaticMarkup(<MailView content={content} branding={branding} />)}`;
   const inline = branding.logo
     ? [
         {

@@ -287,10 +287,10 @@ describe("mail in HTML, the studio's own, through one sending path", () => {
               .map((attribute) => attribute.name),
           ),
           links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? ""),
-          text: document.body.innerText,
+          text: document.body.textContent ?? "",
           overflow: document.documentElement.scrollWidth,
           buttons: document.querySelectorAll("a[href][style*='background-color']").length,
-          name: document.body.innerText.includes("Pixel"),
+          name: (document.body.textContent ?? "").includes("Pixel"),
         }));
         expect(facts.scripts, subjectOf(mail)).toBe(0);
         expect(facts.handlers, subjectOf(mail)).toEqual([]);

@@ -270,16 +270,36 @@ describeEachDatabase("retainers", (database, kind) => {
     expect(scheduled.map((invoice) => invoice.scheduleId)).toEqual([schedule.id]);
   });
 
-  it("in send mode, queues the new invoice's mail in its own transaction, once; delivered, its PDF says Sent", async () => {
+  it("in send mode, queues the new invoice's mail in its own transaction: killed right after it, the restart mails it once, its PDF saying Sent", async () => {
     const { schedule, owner } = await setUp(
       { frequency: "month", start_date: "2026-11-30", mode: "send" },
       "2026-11-30",
     );
+    // the process is killed right after the first transaction it commits (any later query fails)
+    let killed = false;
+    const real = database().db;
+    const dying = new Proxy(real, {
+      get(target, property, receiver) {
+        if (killed) throw new Error("the process was killed");
+        const value = Reflect.get(target, property, receiver);
+        if (property === "transaction") {
+          return async (...args: Parameters<typeof real.transaction>) => {
+            const result = await real.transaction(...args);
+            killed = true;
+            return result;
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await runDueSchedules({ ...deps(), db: dying }, noonOn("2026-11-30")).catch(() => null);
+    expect(killed).toBe(true);
+    // restarted: two runs at once find the period made, and make no second invoice or mail
     const runs = await Promise.all([
       runDueSchedules(deps(), noonOn("2026-11-30")),
       runDueSchedules(deps(), noonOn("2026-11-30")),
     ]);
-    expect(runs.map((run) => run.sent).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(runs.map((run) => run.made.length)).toEqual([0, 0]);
     const [invoice] = await scheduleInvoices(schedule.id);
     expect(invoice?.status).toBe("sent");
     const sends = await database()
@@ -293,7 +313,7 @@ describeEachDatabase("retainers", (database, kind) => {
     // sent by the studio's job: no person signed the entry
     const sent = await database().db.select().from(auditLog).where(eq(auditLog.event, "invoice_sent"));
     expect(sent.map((entry) => [entry.userId, entry.detail?.invoice])).toEqual([[null, invoice?.invoiceNumber]]);
-    // the process dies here (nothing ran after the commit); the next start delivers it, once
+    // the restarted process's mail worker delivers it, once
     const delivered: { attachments?: { filename?: string; content?: unknown }[] }[] = [];
     const transport = {
       sendMail: async (message: (typeof delivered)[number]) => {
