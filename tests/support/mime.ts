@@ -19,7 +19,7 @@ function decode(body: string, encoding: string): Buffer {
 }
 
 /** Every leaf part of the message, in order. */
-export function mimeParts(raw: string): MimePart[] {
+function mimeParts(raw: string): MimePart[] {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? "" : raw.slice(split).replace(/^\r?\n\r?\n/, "");
