@@ -199,7 +199,7 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
                 <span className="text-xs text-zinc-400">
                   {formatDateTime(new Date(send.createdAt))} ·{" "}
                   {deliveryLabels[send.delivery ?? ""] ?? removedFromOutbox}
-                  {send.kind === "send" ? (send.pdfAttached ? " · PDF attached" : " · without the PDF") : ""}
+                  {send.pdfAttached ? " · with the PDF" : " · without the PDF"}
                 </span>
                 {send.pdfError ? (
                   <span className="text-xs text-amber-300">The PDF could not be made: {send.pdfError}</span>
