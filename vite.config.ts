@@ -116,8 +116,10 @@ export default defineConfig({
     },
   },
   ssr: {
-    // Bundling drizzle avoids Node's slow package.json reads at start-up.
-    noExternal: ["drizzle-orm", "lucide-react", "radix-ui", /^@radix-ui\//, "sonner"],
+    // Bundling drizzle avoids Node's slow package.json reads at start-up,
+    // and React Email's components (ADR 0049): bundled, only those the mail layout uses are shipped; as a package
+    // its barrel would load Tailwind (31 MB) and its `render` Prettier (12.5 MB) at the first mail
+    noExternal: ["drizzle-orm", "lucide-react", "radix-ui", /^@radix-ui\//, "sonner", /^@react-email\//],
   },
   plugins: [tailwindcss(), reactRouter(), publicScriptsPlugin(publicScripts)],
 });

@@ -90,6 +90,7 @@ export default [
         route("settings", "routes/admin/settings.tsx"),
         route("settings/security", "routes/admin/settings-security.tsx"),
         route("settings/passkeys", "routes/admin/settings-passkeys.ts"),
+        route("settings/emails", "routes/admin/settings-emails.tsx"),
         // the public site's content
         route("site/portfolio", "routes/admin/site-portfolio.tsx"),
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),

@@ -202,7 +202,11 @@ export const mailOutbox = pgTable(
     to: varchar("to", { length: limits.email }).notNull(),
     subject: varchar("subject", { length: 300 }).notNull(),
     text: text("text").notNull(),
-    html: text("html"),
+    /**
+     * What the mail says, as structure (domain/mail.ts `MailContent`, JSON; sealed like `text` when it
+     * carries a secret): the mail worker renders the HTML part from it at delivery (ADR 0049)
+     */
+    content: text("content"),
     status: mailStatusEnum("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -1138,6 +1142,33 @@ export const studioLogo = pgTable(
   ],
 );
 
+/**
+ * The owner's own wording of a client mail (Settings → Emails, ADR 0050): its subject and opening text,
+ * with placeholders ({client_name}, {document_number}, ...). A template without a row is the default
+ * (domain/mail-templates.ts); "Reset to default" deletes the row.
+ */
+export const emailTemplates = pgTable("email_templates", {
+  key: varchar("key", { length: 40 }).primaryKey(),
+  subject: varchar("subject", { length: 300 }).notNull(),
+  opening: text("opening").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** How the studio's mails look: one row at most (none: the defaults). */
+export const emailStyle = pgTable(
+  "email_style",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** the button's and the header rule's colour, '#rrggbb' */
+    accentColour: varchar("accent_colour", { length: 7 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("email_style_single_row", sql`${t.id} = 1`),
+    check("email_style_accent_colour", sql`${t.accentColour} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
 // ---------------------------------------------------------------- sending
 
 /** Files sent with an outbox message (an invoice's PDF), deleted with it. */
@@ -1150,9 +1181,18 @@ export const mailAttachments = pgTable(
       .references(() => mailOutbox.id, { onDelete: "cascade" }),
     filename: varchar("filename", { length: 200 }).notNull(),
     contentType: varchar("content_type", { length: 100 }).notNull(),
-    content: bytea("content").notNull(),
+    /** the file itself, or null when `source` says what to render at delivery */
+    content: bytea("content"),
+    /**
+     * What to render when the mail is delivered (domain/mail.ts `AttachmentSource`, JSON; sealed when
+     * the mail is): a document's PDF in its state at that moment, never at rest (ADR 0049)
+     */
+    source: text("source"),
   },
-  (t) => [index("mail_attachments_mail_id_idx").on(t.mailId)],
+  (t) => [
+    index("mail_attachments_mail_id_idx").on(t.mailId),
+    check("mail_attachments_content_or_source", sql`(${t.content} is null) <> (${t.source} is null)`),
+  ],
 );
 
 /**
@@ -1217,7 +1257,8 @@ export const portalLinks = pgTable(
   ],
 );
 
-export const invoiceSendKinds = ["send", "reminder"] as const;
+/** send: the owner's or the studio's own; revision: a revised version sent; void: the notice of a void; receipt: a payment's */
+export const invoiceSendKinds = ["send", "reminder", "revision", "void", "receipt"] as const;
 export const invoiceSendKindEnum = pgEnum("invoice_send_kind", invoiceSendKinds);
 
 /** The send history of a document: every email (sent by the owner, or a reminder), with its outbox row. */

@@ -100,6 +100,10 @@ export const auditEventLabels = {
   portal_link_created: "Portal link copied",
   portal_links_revoked: "Portal links revoked",
   portal_link_requested: "Portal link requested by a client",
+  customer_activated: "Customer became active",
+  email_template_saved: "Email template edited",
+  email_template_reset: "Email template reset to its default",
+  email_style_saved: "Email colour saved",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

@@ -33,7 +33,7 @@ describe("the visitor's mails (ADR 0047)", () => {
     ]);
     expect(mail.text).toContain("Tuesday, December 1, 2026 at 4:00 PM");
     expect(mail.text).toContain(
-      "To cancel or choose another time (the link works once): https://pixel.example/book/manage/abc",
+      "To cancel or choose another time, use this link (it works once):\n\nManage your booking:\nhttps://pixel.example/book/manage/abc",
     );
     expect(mail.text).toContain(
       "If you did not make this request, cancel it with the link above, or ignore this email.",

@@ -10,7 +10,7 @@
  */
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { oneLine } from "#app/domain/inquiry-mail.ts";
-import type { MailMessageContent } from "#app/domain/mail.ts";
+import { type MailBlock, type MailMessageContent, mailContent } from "#app/domain/mail.ts";
 
 export type BookingMailFacts = {
   name: string;
@@ -82,31 +82,46 @@ export function visitorBookingMail(
   manageUrl: string | null,
 ): MailMessageContent {
   const studio = oneLine(facts.studioName);
-  const lines = ["Hello,", ""];
+  const blocks: MailBlock[] = [{ type: "text", text: "Hello," }];
   const when = bookingWhen(facts);
   if (kind === "booked") {
-    lines.push(
-      `This email confirms a request made on ${studio}'s website (${siteName(facts.siteUrl)}): a free consultation was booked there with this email address.`,
-      `Name given on the booking form: ${shortened(facts.name, 101)}`,
-      "",
-    );
+    blocks.push({
+      type: "text",
+      text: `This email confirms a request made on ${studio}'s website (${siteName(facts.siteUrl)}): a free consultation was booked there with this email address.\nName given on the booking form: ${shortened(facts.name, 101)}`,
+    });
   }
   if (kind === "cancelled") {
-    lines.push(`Your free consultation with ${oneLine(facts.studioName)} on ${when} is cancelled.`);
-    lines.push("", "You can book another time on our site whenever you like.");
+    blocks.push(
+      { type: "text", text: `Your free consultation with ${studio} on ${when} is cancelled.` },
+      { type: "text", text: "You can book another time on our site whenever you like." },
+    );
   } else {
     const verb = kind === "moved" ? "now takes place" : kind === "reminder" ? "is tomorrow" : "is booked";
-    lines.push(`Your ${facts.sessionMinutes}-minute free consultation with ${oneLine(facts.studioName)} ${verb}:`);
-    lines.push(when);
-    if (kind !== "reminder") lines.push("", "The calendar invitation is attached.");
-    if (manageUrl) lines.push("", `To cancel or choose another time (the link works once): ${manageUrl}`);
-    else lines.push("", "To cancel or choose another time, use the link in your latest confirmation email.");
+    blocks.push({
+      type: "text",
+      text: `Your ${facts.sessionMinutes}-minute free consultation with ${studio} ${verb}:\n${when}`,
+    });
+    if (kind !== "reminder") blocks.push({ type: "text", text: "The calendar invitation is attached." });
+    if (manageUrl) {
+      blocks.push(
+        { type: "text", text: "To cancel or choose another time, use this link (it works once):" },
+        { type: "action", label: "Manage your booking", url: manageUrl },
+      );
+    } else {
+      blocks.push({
+        type: "text",
+        text: "To cancel or choose another time, use the link in your latest confirmation email.",
+      });
+    }
     if (kind === "booked") {
-      lines.push("", "If you did not make this request, cancel it with the link above, or ignore this email.");
+      blocks.push({
+        type: "text",
+        text: "If you did not make this request, cancel it with the link above, or ignore this email.",
+      });
     }
   }
-  lines.push("", studio);
-  return { subject: visitorSubjects[kind](studio), text: lines.join("\n") };
+  blocks.push({ type: "text", text: studio });
+  return mailContent(visitorSubjects[kind](studio), blocks);
 }
 
 const ownerSubjects: Record<Exclude<BookingMailKind, "reminder">, (name: string) => string> = {
@@ -121,15 +136,17 @@ export function ownerBookingMail(
   facts: BookingMailFacts,
   bookingsUrl: string,
 ): MailMessageContent {
-  const lines = [
-    `Open the bookings: ${bookingsUrl}`,
-    "",
-    `When: ${formatMomentIn(facts.startsAt, facts.studioZone)}`,
-    `Name: ${oneLine(facts.name)}`,
-    `Email: ${oneLine(facts.email)}`,
-    "",
-    "Note:",
-    facts.note ?? "-",
-  ];
-  return { subject: ownerSubjects[kind](oneLine(facts.name)), text: lines.join("\n") };
+  return mailContent(ownerSubjects[kind](oneLine(facts.name)), [
+    { type: "action", label: "Open the bookings", url: bookingsUrl },
+    {
+      type: "fields",
+      rows: [
+        ["When", formatMomentIn(facts.startsAt, facts.studioZone)],
+        ["Name", oneLine(facts.name)],
+        ["Email", oneLine(facts.email)],
+      ],
+    },
+    { type: "heading", text: "Note:" },
+    { type: "text", text: facts.note ?? "-" },
+  ]);
 }

@@ -101,6 +101,7 @@ export const lifecycleMessages = {
   notFound: "Invoice not found",
   deleted: (number: string) => `${number} deleted`,
   voidedDone: (number: string) => `${number} is void`,
+  voidNoticeSent: (to: string) => `The client was emailed a notice with the VOID PDF at ${to}.`,
   revisedDone: (number: string, revision: number) => `${number} revision ${revision} is a draft: edit and send it`,
   creditedDone: (creditNumber: string, invoiceNumber: string) =>
     `Credit note ${creditNumber} issued for ${invoiceNumber}`,

@@ -40,8 +40,11 @@ it("keeps a visitor's name, email and business on one line: no forged lines or h
   expect(mail.subject).not.toMatch(/[\r\n]/);
   expect(mail.subject).toBe("New inquiry from Ada Bcc: victim@example.test Open it in the inbox: https://evil.example");
   const lines = mail.text.split("\n");
-  expect(lines.filter((line) => line.startsWith("Open it in the inbox:"))).toEqual([
-    "Open it in the inbox: https://studio.example/admin/dashboard?submission=1",
+  // the one link to the inbox is the studio's own, on the line after its label
+  expect(lines.filter((line) => line.startsWith("Open it in the inbox:"))).toEqual(["Open it in the inbox:"]);
+  expect(lines[lines.indexOf("Open it in the inbox:") + 1]).toBe("https://studio.example/admin/dashboard?submission=1");
+  expect(mail.blocks.filter((block) => block.type === "action")).toEqual([
+    { type: "action", label: "Open it in the inbox", url: "https://studio.example/admin/dashboard?submission=1" },
   ]);
   expect(lines.filter((line) => line.startsWith("Budget:"))).toEqual(["Budget: Not specified"]);
   expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);

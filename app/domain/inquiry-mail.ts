@@ -1,5 +1,5 @@
 import { budgetRangeLabels, projectTypeLabels } from "#app/domain/enums.ts";
-import type { MailMessageContent } from "#app/domain/mail.ts";
+import { type MailMessageContent, mailContent } from "#app/domain/mail.ts";
 import type { SubmissionFields } from "#app/domain/submissions.ts";
 
 /**
@@ -18,19 +18,21 @@ export function oneLine(value: string): string {
  */
 export function inquiryNotification(submission: SubmissionFields, inboxUrl: string): MailMessageContent {
   const optional = (value: string | null) => (value ? oneLine(value) : "-");
-  const lines = [
-    `Open it in the inbox: ${inboxUrl}`,
-    "",
-    `Name: ${oneLine(submission.name)}`,
-    `Email: ${oneLine(submission.email)}`,
-    `Phone: ${optional(submission.phoneNumber)}`,
-    `Business: ${optional(submission.businessName)}`,
-    `Existing website: ${optional(submission.existingWebsiteUrl)}`,
-    `Project type: ${projectTypeLabels[submission.projectType]}`,
-    `Budget: ${submission.budgetRange ? budgetRangeLabels[submission.budgetRange] : "Not specified"}`,
-    "",
-    "Message:",
-    submission.message,
-  ];
-  return { subject: `New inquiry from ${oneLine(submission.name)}`, text: lines.join("\n") };
+  return mailContent(`New inquiry from ${oneLine(submission.name)}`, [
+    { type: "action", label: "Open it in the inbox", url: inboxUrl },
+    {
+      type: "fields",
+      rows: [
+        ["Name", oneLine(submission.name)],
+        ["Email", oneLine(submission.email)],
+        ["Phone", optional(submission.phoneNumber)],
+        ["Business", optional(submission.businessName)],
+        ["Existing website", optional(submission.existingWebsiteUrl)],
+        ["Project type", projectTypeLabels[submission.projectType]],
+        ["Budget", submission.budgetRange ? budgetRangeLabels[submission.budgetRange] : "Not specified"],
+      ],
+    },
+    { type: "heading", text: "Message:" },
+    { type: "text", text: submission.message },
+  ]);
 }

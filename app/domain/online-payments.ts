@@ -6,7 +6,10 @@
  */
 import { z } from "zod";
 import { typedHundredths } from "#app/domain/amount-field.ts";
+import { displayDate } from "#app/domain/dates.ts";
 import type { PaymentMethod } from "#app/domain/enums.ts";
+import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
+import { defaultWording, fillWording, type MailWording } from "#app/domain/mail-templates.ts";
 import { type Cents, formatMoney, maxMoneyCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
@@ -205,12 +208,12 @@ export function paymentMethodOf(providerType: string | null | undefined): Paymen
   return "other";
 }
 
-/** The lines a mail gives a payment's refunds ("Refunded $300.00 on 2026-11-03."). */
+/** The lines a mail gives a payment's refunds ("Refunded $300.00 on 11/03/2026."), dates in the studio's format. */
 function refundLines(refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[]): string[] {
   return refunds.map((refund) =>
     refund.kind === "dispute"
-      ? `${formatMoney(refund.amount)} of it was returned to you after a dispute on ${refund.refundedOn}.`
-      : `Refunded ${formatMoney(refund.amount)} on ${refund.refundedOn}.`,
+      ? `${formatMoney(refund.amount)} of it was returned to you after a dispute on ${displayDate(refund.refundedOn)}.`
+      : `Refunded ${formatMoney(refund.amount)} on ${displayDate(refund.refundedOn)}.`,
   );
 }
 
@@ -218,8 +221,9 @@ const balanceLine = (balanceDue: Cents) =>
   balanceDue > 0 ? `The balance due is now ${formatMoney(balanceDue)}.` : "The invoice is now paid in full.";
 
 /**
- * The client's receipt by email after an online payment; the refunds already made on it, when it is
- * recorded after them (events arrive in any order: ADR 0041), are listed under it.
+ * The client's receipt by email after an online payment, in the owner's wording of receipts (Settings →
+ * Emails); the refunds already made on it, when it is recorded after them (events arrive in any order:
+ * ADR 0041), are listed under it.
  */
 export function receiptMail(input: {
   invoiceNumber: string;
@@ -229,21 +233,21 @@ export function receiptMail(input: {
   balanceDue: Cents;
   paidOn: string;
   refunds?: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
-}): { subject: string; text: string } {
-  return {
-    subject: `Receipt for invoice ${input.invoiceNumber} from ${input.businessName}`,
-    text: [
-      `Hello ${input.customerName},`,
-      "",
-      `We received your payment of ${formatMoney(input.amount)} for invoice ${input.invoiceNumber} on ${input.paidOn}.`,
-      ...refundLines(input.refunds ?? []),
-      balanceLine(input.balanceDue),
-      "",
-      "Thank you,",
-      input.businessName,
-      "",
-    ].join("\n"),
-  };
+  wording?: MailWording;
+}): MailMessageContent {
+  const words = fillWording(input.wording ?? defaultWording("receipt"), {
+    client_name: input.customerName,
+    studio_name: input.businessName,
+    document_number: input.invoiceNumber,
+    payment_amount: formatMoney(input.amount),
+    payment_date: displayDate(input.paidOn),
+  });
+  const after = [...refundLines(input.refunds ?? []), balanceLine(input.balanceDue)];
+  return mailContent(words.subject, [
+    ...paragraphs(words.opening),
+    { type: "text", text: after.join("\n") },
+    { type: "text", text: `Thank you,\n${input.businessName}` },
+  ]);
 }
 
 /** The client's notice by email of money given back on an online payment. */
@@ -253,18 +257,17 @@ export function refundMail(input: {
   customerName: string;
   refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
   balanceDue: Cents;
-}): { subject: string; text: string } {
-  return {
-    subject: `Refund for invoice ${input.invoiceNumber} from ${input.businessName}`,
-    text: [
-      `Hello ${input.customerName},`,
-      "",
-      `About your online payment for invoice ${input.invoiceNumber}:`,
-      ...refundLines(input.refunds),
-      `The balance due is now ${formatMoney(input.balanceDue)}.`,
-      "",
-      input.businessName,
-      "",
-    ].join("\n"),
-  };
+}): MailMessageContent {
+  return mailContent(`Refund for invoice ${input.invoiceNumber} from ${input.businessName}`, [
+    { type: "text", text: `Hello ${input.customerName},` },
+    {
+      type: "text",
+      text: [
+        `About your online payment for invoice ${input.invoiceNumber}:`,
+        ...refundLines(input.refunds),
+        `The balance due is now ${formatMoney(input.balanceDue)}.`,
+      ].join("\n"),
+    },
+    { type: "text", text: input.businessName },
+  ]);
 }

@@ -13,7 +13,8 @@ describe("payment form", () => {
     const parsed = form({ paid_on: "2026-03-01", amount: "0.10", method: "card" });
     expect(parsed.status).toBe("success");
     if (parsed.status === "success")
-      expect(parsed.value).toEqual({ paid_on: "2026-03-01", amount: 10, method: "card" });
+      // "Email a receipt to the client" unticked (a post without it) sends none
+      expect(parsed.value).toEqual({ paid_on: "2026-03-01", amount: 10, method: "card", email_receipt: false });
     const typed = form({ paid_on: "2026-03-01", amount: "$1,234.56", method: "check", note: "  #1042 " });
     if (typed.status === "success") expect(typed.value).toMatchObject({ amount: 123_456, note: "#1042" });
     else throw new Error("expected success");

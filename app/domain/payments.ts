@@ -34,6 +34,9 @@ export const paymentMessages = {
     `Delete the payment of ${amount} on ${date}? The balance due goes back up by this amount.`,
   empty: "No payments recorded yet.",
   saveFailed: "The payment could not be saved. Please try again.",
+  emailReceipt: "Email a receipt to the client",
+  emailReceiptDescription: "To the customer's email address, with the invoice's PDF.",
+  receiptSent: (to: string) => `Receipt emailed to ${to}`,
 } as const;
 
 /** 'Delete payment' in its confirmation: the payment's id (anything else is no payment at all). */
@@ -52,6 +55,8 @@ export const paymentFormSchema = z.object({
     (value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() || undefined : value),
     z.string().max(limits.paymentNote, paymentMessages.noteTooLong).optional(),
   ),
+  /** "Email a receipt to the client": checked in the form; a post without it sends none */
+  email_receipt: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
 });
 export type PaymentForm = z.output<typeof paymentFormSchema>;
 

@@ -131,6 +131,8 @@ describe("portalMail", () => {
     });
     expect(mail.subject).toBe("Your client portal at Studio");
     expect(mail.text).toContain("https://studio.test/portal/x");
-    expect(mail.text).toContain("until 2026-12-25");
+    // the studio's date format, never ISO
+    expect(mail.text).toContain("until 12/25/2026");
+    expect(mail.text).not.toContain("2026-12-25");
   });
 });

@@ -6,10 +6,12 @@
  * customer page, a portal's "open this document" button) and the portal mail's text.
  */
 import { z } from "zod";
-import { addDaysIso } from "#app/domain/dates.ts";
+import { addDaysIso, displayDate } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType, ProposalState } from "#app/domain/enums.ts";
 import { uuidField } from "#app/domain/ids.ts";
 import { isOverdue } from "#app/domain/invoice-status.ts";
+import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
+import { defaultWording, fillWording, type MailWording } from "#app/domain/mail-templates.ts";
 import type { Cents } from "#app/domain/money.ts";
 import { emailAddress } from "#app/domain/validation.ts";
 
@@ -137,20 +139,22 @@ export function portalMail(input: {
   /** the studio's today, for the expiry's date */
   today: string;
   days?: number;
-}): { subject: string; text: string } {
-  const until = addDaysIso(input.today, input.days ?? portalLinkLifetimeDays);
-  return {
-    subject: `Your client portal at ${input.studioName}`,
-    text: [
-      `Hello ${input.customerName},`,
-      "",
-      `Your proposals, estimates, invoices, payments, bookings and projects with ${input.studioName} are on your client portal:`,
-      "",
-      input.link,
-      "",
-      `The link works until ${until}. Keep it to yourself: anyone with it can see your documents. You can ask for a new one at any time on the portal's page.`,
-      "",
-      input.studioName,
-    ].join("\n"),
-  };
+  /** the owner's wording (Settings → Emails) */
+  wording?: MailWording;
+}): MailMessageContent {
+  const until = displayDate(addDaysIso(input.today, input.days ?? portalLinkLifetimeDays));
+  const words = fillWording(input.wording ?? defaultWording("portal_link"), {
+    client_name: input.customerName,
+    studio_name: input.studioName,
+    link_expires: until,
+  });
+  return mailContent(words.subject, [
+    ...paragraphs(words.opening),
+    { type: "action", label: "Open your client portal", url: input.link },
+    {
+      type: "text",
+      text: `The link works until ${until}. Keep it to yourself: anyone with it can see your documents. You can ask for a new one at any time on the portal's page.`,
+    },
+    { type: "text", text: input.studioName },
+  ]);
 }

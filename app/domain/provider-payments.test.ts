@@ -191,7 +191,7 @@ describe("texts", () => {
       refunds: [{ amount: 30_000, kind: "refund", refundedOn: "2026-11-04" }],
     });
     expect(receipt.text).toContain(
-      "We received your payment of $700.00 for invoice INV-0007 on 2026-11-03.\nRefunded $300.00 on 2026-11-04.\nThe balance due is now $600.00.",
+      "We received your payment of $700.00 for invoice INV-0007 on 11/03/2026.\n\nRefunded $300.00 on 11/04/2026.\nThe balance due is now $600.00.",
     );
     const refund = refundMail({
       invoiceNumber: "INV-0007",
@@ -201,6 +201,7 @@ describe("texts", () => {
       balanceDue: 60_000,
     });
     expect(refund.subject).toBe("Refund for invoice INV-0007 from Studio");
-    expect(refund.text).toContain("Refunded $300.00 on 2026-11-04.\nThe balance due is now $600.00.");
+    // dates in the studio's format, never ISO
+    expect(refund.text).toContain("Refunded $300.00 on 11/04/2026.\nThe balance due is now $600.00.");
   });
 });

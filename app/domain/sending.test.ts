@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { defaultWording } from "#app/domain/mail-templates.ts";
 import {
   acceptFormSchema,
   clientLinkPath,
   defaultMessage,
   defaultSubject,
   deliveryLabels,
+  documentMail,
+  documentWording,
   dueReminder,
   estimateAnsweredMail,
   mailText,
   parseReminderOffsets,
-  reminderMessage,
-  reminderSubject,
   sendFormSchema,
   sendKindLabel,
+  templateFor,
 } from "#app/domain/sending.ts";
 
 const invoice = {
@@ -30,7 +32,41 @@ describe("default texts", () => {
     expect(defaultSubject(invoice)).toBe("Invoice INV-0007 from Studio Nine");
     const message = defaultMessage(invoice);
     expect(message).toContain("Hello Maria,");
-    expect(message).toContain("invoice INV-0007 for $1,000.00, due on 2026-12-01");
+    // the studio's date format, never ISO
+    expect(message).toContain("invoice INV-0007 for $1,000.00, due on 12/01/2026");
+    expect(message).not.toContain("2026-12-01");
+    expect(defaultMessage({ ...invoice, dueDate: null })).toContain("for $1,000.00, due on receipt, attached.");
+  });
+
+  it("uses the owner's wording, with the placeholders filled", () => {
+    const wording = {
+      subject: "{studio_name}: {document_number}",
+      opening: "Dear {client_name}, {amount} by {due_date}.",
+    };
+    expect(defaultSubject(invoice, wording)).toBe("Studio Nine: INV-0007");
+    expect(defaultMessage(invoice, wording)).toBe(
+      "Dear Maria, $1,000.00 by 12/01/2026.\n\nThank you for your business,\nStudio Nine",
+    );
+  });
+
+  it("says what a revision changed, and a receipt's balance", () => {
+    const revised = documentWording("revision", invoice, defaultWording("revision"), {
+      changes: ["Total $1,000.00 → $1,200.00", "Line items"],
+    });
+    expect(revised.subject).toBe("Revised invoice INV-0007 from Studio Nine");
+    expect(revised.message).toContain("We have revised invoice INV-0007");
+    expect(revised.message).toContain("What changed:\n- Total $1,000.00 → $1,200.00\n- Line items");
+    const receipt = documentWording("receipt", { ...invoice, balanceDue: 0 }, defaultWording("receipt"), {
+      receipt: { amount: 100000, paidOn: "2026-11-30" },
+    });
+    expect(receipt.subject).toBe("Receipt for invoice INV-0007 from Studio Nine");
+    expect(receipt.message).toContain("We received your payment of $1,000.00 for invoice INV-0007 on 11/30/2026.");
+    expect(receipt.message).toContain("The invoice is now paid in full.");
+    const voided = documentWording("void", invoice, defaultWording("void"));
+    expect(voided.subject).toBe("Void: invoice INV-0007 from Studio Nine");
+    expect(
+      documentMail({ ...voided, link: null, invoiceType: "invoice" }).blocks.map((block) => block.type),
+    ).not.toContain("action");
   });
 
   it("asks an estimate's client to accept or decline", () => {
@@ -38,15 +74,17 @@ describe("default texts", () => {
     expect(defaultSubject(estimate)).toBe("Estimate EST-0002 from Studio Nine");
     expect(defaultMessage(estimate)).toContain("estimate EST-0002 for $1,500.00");
     expect(mailText("Hi", "https://s.test/i/x", "estimate")).toBe(
-      "Hi\n\nView, accept or decline the estimate online:\nhttps://s.test/i/x\n",
+      "Hi\n\nView, accept or decline the estimate online:\nhttps://s.test/i/x",
     );
   });
 
   it("words reminders by their offset", () => {
-    expect(reminderSubject(invoice, -3)).toBe("Reminder: invoice INV-0007 from Studio Nine is due soon");
-    expect(reminderSubject(invoice, 0)).toContain("is due today");
-    expect(reminderSubject(invoice, 7)).toContain("is overdue");
-    expect(reminderMessage(invoice, 7)).toContain("was due on 2026-12-01 and is still unpaid");
+    const reminder = (offset: number) =>
+      documentWording("reminder", invoice, defaultWording(templateFor("reminder", "invoice", offset)));
+    expect(reminder(-3).subject).toBe("Reminder: invoice INV-0007 from Studio Nine is due soon");
+    expect(reminder(0).subject).toContain("is due today");
+    expect(reminder(7).subject).toContain("is overdue");
+    expect(reminder(7).message).toContain("was due on 12/01/2026 and is still unpaid");
   });
 });
 
@@ -121,12 +159,12 @@ describe("an estimate answered on its link", () => {
   it("tells the owner who answered, with the signature when accepted", () => {
     const estimate = { invoiceNumber: "EST-0003", customerName: "Ada" };
     const accepted = estimateAnsweredMail({ intent: "accept", name: "Ada Lovelace" }, estimate, "https://s.test/x");
-    expect(accepted).toEqual({
+    expect(accepted).toMatchObject({
       subject: "Estimate EST-0003 was accepted by Ada",
-      text: "Ada accepted estimate EST-0003 on its client link.\nSigned as: Ada Lovelace\n\nOpen it: https://s.test/x",
+      text: "Ada accepted estimate EST-0003 on its client link.\n\nSigned as: Ada Lovelace\n\nOpen it:\nhttps://s.test/x",
     });
     const declined = estimateAnsweredMail({ intent: "decline", name: "" }, estimate, "https://s.test/x");
-    expect(declined.text).toBe("Ada declined estimate EST-0003 on its client link.\n\nOpen it: https://s.test/x");
+    expect(declined.text).toBe("Ada declined estimate EST-0003 on its client link.\n\nOpen it:\nhttps://s.test/x");
   });
 });
 

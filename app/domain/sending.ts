@@ -5,15 +5,22 @@
  */
 
 import { z } from "zod";
-import { addDaysIso } from "#app/domain/dates.ts";
+import { addDaysIso, displayDate } from "#app/domain/dates.ts";
 import { type InvoiceType, invoiceTypeLabels } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
+import { type MailBlock, type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
+import {
+  defaultWording,
+  fillWording,
+  type MailTemplateKey,
+  type MailWording,
+  type PlaceholderValues,
+} from "#app/domain/mail-templates.ts";
 import { type Cents, formatMoney } from "#app/domain/money.ts";
 import { emailAddress, normaliseLineBreaks, requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const sendMessages = {
   sent: (type: InvoiceType, to: string) => `${invoiceTypeLabels[type]} emailed to ${to}`,
-  sentWithoutPdf: "The PDF could not be made, so the email went with the client link only.",
   subjectRequired: "Please enter a subject",
   messageRequired: "Please enter a message",
   cannotSend: "A cancelled document cannot be sent.",
@@ -56,57 +63,151 @@ export type SendSubject = {
   dueDate: string | null;
 };
 
-/** 'Invoice INV-0001 from Studio' */
-export function defaultSubject(doc: SendSubject): string {
-  return `${invoiceTypeLabels[doc.invoiceType]} ${doc.invoiceNumber} from ${doc.businessName}`;
+/**
+ * Why a document is mailed (ADR 0049): sent (by the owner, or by the studio itself: a deposit on signing,
+ * a retainer in send mode), sent again as a revision, a payment reminder, the notice of a void, a receipt.
+ */
+export type DocumentMailKind = "send" | "revision" | "reminder" | "void" | "receipt";
+
+/** The template that words a document mail (Settings → Emails). */
+export function templateFor(
+  kind: DocumentMailKind,
+  invoiceType: InvoiceType,
+  reminderOffset: number | null = null,
+): MailTemplateKey {
+  switch (kind) {
+    case "revision":
+      return "revision";
+    case "void":
+      return "void";
+    case "receipt":
+      return "receipt";
+    case "reminder":
+      return reminderOffset !== null && reminderOffset < 0
+        ? "reminder_before"
+        : reminderOffset === 0
+          ? "reminder_due"
+          : "reminder_overdue";
+    case "send":
+      return invoiceType === "estimate" ? "estimate" : "invoice";
+  }
 }
 
-/** A short, friendly default; the client link is added below it when the mail is built. */
-export function defaultMessage(doc: SendSubject): string {
-  const greeting = `Hello ${doc.customerName},`;
-  if (doc.invoiceType === "estimate") {
-    return [
-      greeting,
-      "",
-      `Please find estimate ${doc.invoiceNumber} for ${formatMoney(doc.total)} attached.`,
-      "You can review it and accept or decline it online.",
-      "",
-      "Thank you,",
-      doc.businessName,
-    ].join("\n");
+/** A payment as a receipt tells it. */
+export type ReceiptFacts = { amount: Cents; paidOn: string };
+
+/** What the placeholders of a document mail are: dates in the studio's format (MM/dd/yyyy), never ISO. */
+function documentPlaceholders(doc: SendSubject, receipt?: ReceiptFacts): PlaceholderValues {
+  return {
+    client_name: doc.customerName,
+    studio_name: doc.businessName,
+    document_number: doc.invoiceNumber,
+    document_type: invoiceTypeLabels[doc.invoiceType].toLowerCase(),
+    amount: formatMoney(doc.invoiceType === "invoice" ? doc.balanceDue : doc.total),
+    due_date: doc.dueDate ? displayDate(doc.dueDate) : "receipt",
+    ...(receipt ? { payment_amount: formatMoney(receipt.amount), payment_date: displayDate(receipt.paidOn) } : {}),
+  };
+}
+
+/** 'Invoice INV-0001 from Studio' (or the owner's own wording) */
+export function defaultSubject(
+  doc: SendSubject,
+  wording: MailWording = defaultWording(templateFor("send", doc.invoiceType)),
+) {
+  return fillWording(wording, documentPlaceholders(doc)).subject;
+}
+
+/** What a document mail says after its opening, whatever the wording: what changed, the balance. */
+export type MessageExtras = { changes?: readonly string[]; receipt?: ReceiptFacts };
+
+/**
+ * The mail's message: the template's opening filled in, what the kind of mail always says after it
+ * (what a revision changed, the balance after a payment), and the sign-off. The client link and how to
+ * pay are added below it when the mail is built (`documentMail`).
+ */
+export function defaultMessage(
+  doc: SendSubject,
+  wording: MailWording = defaultWording(templateFor("send", doc.invoiceType)),
+  extras: MessageExtras = {},
+): string {
+  const opening = fillWording(wording, documentPlaceholders(doc, extras.receipt)).opening;
+  const parts = [opening];
+  if (extras.changes?.length)
+    parts.push(["What changed:", ...extras.changes.map((change) => `- ${change}`)].join("\n"));
+  if (extras.receipt) {
+    parts.push(
+      doc.balanceDue > 0
+        ? `The balance due is now ${formatMoney(doc.balanceDue)}.`
+        : "The invoice is now paid in full.",
+    );
   }
-  const due = doc.dueDate ? `, due on ${doc.dueDate}` : "";
-  return [
-    greeting,
-    "",
-    `Please find invoice ${doc.invoiceNumber} for ${formatMoney(doc.balanceDue)}${due} attached.`,
-    "",
-    "Thank you for your business,",
-    doc.businessName,
-  ].join("\n");
+  const signOff = doc.invoiceType === "invoice" && !extras.receipt ? "Thank you for your business," : "Thank you,";
+  parts.push(`${signOff}\n${doc.businessName}`);
+  return parts.join("\n\n");
+}
+
+/** The subject and message of a document mail of `kind`, in the owner's wording. */
+export function documentWording(
+  kind: DocumentMailKind,
+  doc: SendSubject,
+  wording: MailWording,
+  extras: MessageExtras = {},
+): { subject: string; message: string } {
+  return {
+    subject: fillWording(wording, documentPlaceholders(doc, extras.receipt)).subject,
+    message: defaultMessage(doc, wording, kind === "revision" || kind === "receipt" ? extras : {}),
+  };
 }
 
 /** How the client can pay, printed in an invoice's mail (ADR 0035). */
 export type PaymentInstructions = { payOnline?: boolean; bankTransfer?: string[] | null };
 
 /**
- * The mail's text: the owner's message, then the client link; on an invoice, how to pay: online (the
- * client page's Pay button, at `#pay`: a link in a mail never opens a payment by itself, since mail
- * scanners follow links) and by bank transfer.
+ * A document's mail: the message, then the client link as the one button (when the mail gives one);
+ * on an invoice with something to pay, how to pay: online (the client page's Pay button, at `#pay`: a
+ * link in a mail never opens a payment by itself, since mail scanners follow links) and by bank transfer.
  */
+export function documentMail(input: {
+  subject: string;
+  message: string;
+  link: string | null;
+  invoiceType: InvoiceType;
+  payment?: PaymentInstructions;
+}): MailMessageContent {
+  const { link, invoiceType } = input;
+  const payment = input.payment ?? {};
+  const blocks: MailBlock[] = paragraphs(input.message);
+  if (link) {
+    const label =
+      invoiceType === "estimate"
+        ? "View, accept or decline the estimate online"
+        : invoiceType === "invoice" && payment.payOnline
+          ? "View and pay the invoice online"
+          : invoiceType === "credit_note"
+            ? "View the credit note online"
+            : "View the invoice online";
+    blocks.push({ type: "action", label, url: link });
+    if (invoiceType === "invoice" && payment.payOnline) {
+      blocks.push({ type: "link", label: "Pay online by card", url: `${link}#pay` });
+    }
+  }
+  if (invoiceType === "invoice" && payment.bankTransfer?.length) {
+    blocks.push(
+      { type: "heading", text: "Pay by bank transfer" },
+      { type: "text", text: payment.bankTransfer.join("\n") },
+    );
+  }
+  return mailContent(input.subject, blocks);
+}
+
+/** The text of a document's mail (without the studio's footer): see `documentMail`. */
 export function mailText(
   message: string,
   link: string,
   invoiceType: InvoiceType,
   payment: PaymentInstructions = {},
 ): string {
-  const label = invoiceType === "estimate" ? "View, accept or decline the estimate online" : "View the invoice online";
-  const parts = [`${message.trim()}\n\n${label}:\n${link}\n`];
-  if (invoiceType === "invoice" && payment.payOnline) parts.push(`Pay online by card:\n${link}#pay\n`);
-  if (invoiceType === "invoice" && payment.bankTransfer?.length) {
-    parts.push(`Pay by bank transfer:\n${payment.bankTransfer.join("\n")}\n`);
-  }
-  return parts.join("\n");
+  return documentMail({ subject: "", message, link, invoiceType, payment }).text;
 }
 
 // ---------------------------------------------------------------- client links
@@ -132,16 +233,18 @@ export function estimateAnsweredMail(
   answer: EstimateAnswer,
   estimate: { invoiceNumber: string; customerName: string },
   link: string,
-): { subject: string; text: string } {
+): MailMessageContent {
   const verb = answer.intent === "accept" ? "accepted" : "declined";
-  const lines = [`${estimate.customerName} ${verb} estimate ${estimate.invoiceNumber} on its client link.`];
-  if (answer.intent === "accept") lines.push(`Signed as: ${answer.name}`);
-  lines.push("", `Open it: ${link}`);
-  return {
-    subject: `Estimate ${estimate.invoiceNumber} was ${verb} by ${estimate.customerName}`,
-    text: lines.join("\n"),
-  };
+  const blocks: MailBlock[] = [
+    { type: "text", text: `${estimate.customerName} ${verb} estimate ${estimate.invoiceNumber} on its client link.` },
+  ];
+  if (answer.intent === "accept") blocks.push({ type: "fields", rows: [["Signed as", answer.name]] });
+  blocks.push({ type: "action", label: "Open it", url: link });
+  return mailContent(`Estimate ${estimate.invoiceNumber} was ${verb} by ${estimate.customerName}`, blocks);
 }
+
+/** The kinds of the send history (the table's enum: app/db/schema.ts). */
+export type InvoiceSendKind = "send" | "reminder" | "revision" | "void" | "receipt";
 
 /** The outbox's delivery states as the send history says them. */
 export const deliveryLabels: Record<string, string> = {
@@ -153,8 +256,11 @@ export const deliveryLabels: Record<string, string> = {
 export const removedFromOutbox = "Removed from the outbox";
 
 /** How a history line names a send: "Sent", or "Payment reminder (3 days before the due date)". */
-export function sendKindLabel(kind: "send" | "reminder", offset: number | null): string {
+export function sendKindLabel(kind: InvoiceSendKind, offset: number | null): string {
   if (kind === "send") return "Sent";
+  if (kind === "revision") return "Revised version sent";
+  if (kind === "void") return "Void notice";
+  if (kind === "receipt") return "Payment receipt";
   if (offset === null) return "Payment reminder";
   if (offset === 0) return "Payment reminder (on the due date)";
   return offset < 0
@@ -210,29 +316,4 @@ export function dueReminder(input: {
   // a later reminder already went: never send an earlier one after it
   if (input.alreadySent.some((sent) => sent > latest)) return null;
   return latest;
-}
-
-/** How a reminder is worded for its offset. */
-export function reminderSubject(doc: SendSubject, offset: number): string {
-  const when = offset < 0 ? "due soon" : offset === 0 ? "due today" : "overdue";
-  return `Reminder: invoice ${doc.invoiceNumber} from ${doc.businessName} is ${when}`;
-}
-
-export function reminderMessage(doc: SendSubject, offset: number): string {
-  const amount = formatMoney(doc.balanceDue);
-  const line =
-    offset < 0
-      ? `This is a friendly reminder that invoice ${doc.invoiceNumber} for ${amount} is due on ${doc.dueDate}.`
-      : offset === 0
-        ? `This is a friendly reminder that invoice ${doc.invoiceNumber} for ${amount} is due today.`
-        : `Our records show that invoice ${doc.invoiceNumber} for ${amount} was due on ${doc.dueDate} and is still unpaid.`;
-  return [
-    `Hello ${doc.customerName},`,
-    "",
-    line,
-    "If you have already paid, please ignore this message.",
-    "",
-    "Thank you,",
-    doc.businessName,
-  ].join("\n");
 }

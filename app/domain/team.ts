@@ -8,6 +8,7 @@ import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-m
 import { characterCount } from "#app/domain/auth-schemas.ts";
 import { hashIdField, uuidField } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
+import { mailContent } from "#app/domain/mail.ts";
 import { emailAddress, requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const invitationLifetimeMs = 7 * 24 * 3600_000;
@@ -74,18 +75,18 @@ export const acceptInvitationSchema = z
     }
   });
 
-/** The invitation mail (plain text; the link is its only secret and the body is sealed in the outbox). */
+/** The invitation mail (the link is its only secret and the body is sealed in the outbox). */
 export function invitationMail(input: { to: string; invitedBy: string; link: string; admin: boolean }) {
   return {
     to: input.to,
-    subject: "You're invited to the studio's back office",
-    text: [
-      `${input.invitedBy} invited you to the studio's back office${input.admin ? " as an admin" : ""}.`,
-      "",
-      "Choose your name and a password here. The link works once, for 7 days:",
-      input.link,
-      "",
-      "If you did not expect this, ignore this email.",
-    ].join("\n"),
+    ...mailContent("You're invited to the studio's back office", [
+      {
+        type: "text",
+        text: `${input.invitedBy} invited you to the studio's back office${input.admin ? " as an admin" : ""}.`,
+      },
+      { type: "text", text: "Choose your name and a password here. The link works once, for 7 days:" },
+      { type: "action", label: "Accept the invitation", url: input.link },
+      { type: "text", text: "If you did not expect this, ignore this email." },
+    ]),
   };
 }

@@ -198,3 +198,31 @@ export async function updateCustomer(db: Db, id: string, row: NewCustomer) {
     return updated;
   });
 }
+
+/**
+ * A prospect becomes active (the money says it is a client: a proposal signed, an estimate accepted, an
+ * invoice paid). Only a prospect: an owner's Inactive or Archived is never changed. The customer of the
+ * given id, or of the given document; its name when it changed, else null.
+ */
+export async function activateProspect(
+  db: Queryable,
+  of: { customerId: string } | { invoiceId: string },
+): Promise<{ id: string; name: string } | null> {
+  const id =
+    "customerId" in of
+      ? of.customerId
+      : db.select({ id: invoices.customerId }).from(invoices).where(eq(invoices.id, of.invoiceId));
+  const [row] = await db
+    .update(customers)
+    .set({ status: "active", updatedAt: new Date() })
+    .where(
+      and(
+        eq(customers.status, "prospect"),
+        typeof id === "string" ? eq(customers.id, id) : sql`${customers.id} = (${id})`,
+      ),
+    )
+    .returning({ id: customers.id, name: customers.name });
+  if (!row) return null;
+  await publishChange(db, { table: "customers", id: row.id });
+  return row;
+}

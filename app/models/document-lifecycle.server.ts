@@ -152,13 +152,13 @@ export async function deleteDraft(db: Db, id: string): Promise<null | Refused | 
   });
 }
 
-/** Voids a document with a reason: status cancelled, the number, content and history kept. */
+/** Voids a document with a reason: status cancelled, the number, content and history kept; `sent` when the client had it. */
 export async function voidDocument(
   db: Db,
   id: string,
   reason: string,
   now: Date = new Date(),
-): Promise<null | Refused | { ok: true; invoiceNumber: string }> {
+): Promise<null | Refused | { ok: true; invoiceNumber: string; sent: boolean }> {
   return db.transaction(async (tx) => {
     const found = await lockDocument(tx, id);
     if (!found) return null;
@@ -181,7 +181,8 @@ export async function voidDocument(
       .set({ status: "cancelled", voidedAt: now, voidReason: reason })
       .where(eq(invoices.id, id));
     await publishChange(tx, { table: "invoices", id });
-    return { ok: true, invoiceNumber: found.row.invoiceNumber };
+    // sent: the client may hold it (and is told of the void)
+    return { ok: true, invoiceNumber: found.row.invoiceNumber, sent: found.state.sent };
   });
 }
 
@@ -486,4 +487,20 @@ export async function documentLifecycle(db: Queryable, row: InvoiceRow) {
     creditedInvoice: credited ?? null,
     history,
   };
+}
+
+/**
+ * What the newest revision changed from the version sent before it ("Total $1,000.00 → $1,200.00",
+ * "Line items"), for the revised version's mail; empty when it was never revised.
+ */
+export async function latestRevisionChanges(db: Queryable, invoiceId: string): Promise<string[]> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!row) return [];
+  const [last] = await db
+    .select({ snapshot: documentRevisions.snapshot })
+    .from(documentRevisions)
+    .where(eq(documentRevisions.invoiceId, invoiceId))
+    .orderBy(desc(documentRevisions.revision))
+    .limit(1);
+  return last ? describeChanges(last.snapshot, await snapshotOf(db, row)) : [];
 }

@@ -105,6 +105,17 @@ export async function attachSendMail(db: Queryable, sendId: string, mailId: stri
   await db.update(invoiceSends).set({ mailId }).where(eq(invoiceSends.id, sendId));
 }
 
+/**
+ * The mail went without its PDF (it could not be made at delivery, after its retries): the send
+ * history says so and why.
+ */
+export async function recordPdfFailure(db: Queryable, mailId: string, reason: string): Promise<void> {
+  await db
+    .update(invoiceSends)
+    .set({ pdfAttached: false, pdfError: reason.slice(0, 500) })
+    .where(eq(invoiceSends.mailId, mailId));
+}
+
 /** A document's emails, newest first, with each one's delivery status in the outbox. */
 export async function listSends(db: Queryable, invoiceId: string) {
   return db

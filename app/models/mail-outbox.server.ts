@@ -7,24 +7,42 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 export async function insertMail(
   db: Queryable,
-  row: { to: string; subject: string; text: string; html: string | null },
+  row: { to: string; subject: string; text: string; content: string | null },
 ): Promise<string> {
   const [created] = await db.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
   if (!created) throw new Error("outbox insert returned nothing");
   return created.id;
 }
 
-export type Attachment = { filename: string; contentType: string; content: Uint8Array };
+/** A file to send: its bytes, or what to render at delivery (`source`, JSON, sealed when the mail is). */
+export type StoredAttachment = { filename: string; contentType: string } & (
+  | { content: Uint8Array; source?: null }
+  | { content?: null; source: string }
+);
 
 /** Files to send with an outbox message (in the message's transaction). */
-export async function insertAttachments(db: Queryable, mailId: string, files: readonly Attachment[]): Promise<void> {
+export async function insertAttachments(
+  db: Queryable,
+  mailId: string,
+  files: readonly StoredAttachment[],
+): Promise<void> {
   if (files.length === 0) return;
-  await db.insert(mailAttachments).values(files.map((file) => ({ mailId, ...file })));
+  await db.insert(mailAttachments).values(
+    files.map((file) => ({
+      mailId,
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content ?? null,
+      source: file.source ?? null,
+    })),
+  );
 }
 
+type AttachmentRow = { filename: string; contentType: string; content: Uint8Array | null; source: string | null };
+
 /** The attachments of the given messages, by message id. */
-export async function attachmentsOf(db: Queryable, mailIds: readonly string[]): Promise<Map<string, Attachment[]>> {
-  const byMail = new Map<string, Attachment[]>();
+export async function attachmentsOf(db: Queryable, mailIds: readonly string[]): Promise<Map<string, AttachmentRow[]>> {
+  const byMail = new Map<string, AttachmentRow[]>();
   if (mailIds.length === 0) return byMail;
   const rows = await db
     .select({
@@ -32,6 +50,7 @@ export async function attachmentsOf(db: Queryable, mailIds: readonly string[]): 
       filename: mailAttachments.filename,
       contentType: mailAttachments.contentType,
       content: mailAttachments.content,
+      source: mailAttachments.source,
     })
     .from(mailAttachments)
     .where(inArray(mailAttachments.mailId, [...mailIds]));
@@ -89,7 +108,7 @@ export async function claimDueMail(
 export async function updateMail(
   db: Queryable,
   id: string,
-  changes: Partial<Pick<OutboxRow, "status" | "sentAt" | "lastError" | "nextAttemptAt" | "text" | "html">>,
+  changes: Partial<Pick<OutboxRow, "status" | "sentAt" | "lastError" | "nextAttemptAt" | "text" | "content">>,
 ): Promise<void> {
   await db.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id));
 }
@@ -100,7 +119,7 @@ export async function dropSealedBodiesBefore(db: Queryable, sealedPrefix: string
     .update(mailOutbox)
     .set({
       text: placeholder,
-      html: null,
+      content: null,
       status: sql`case when ${mailOutbox.status} = 'pending' then 'failed'::mail_status else ${mailOutbox.status} end`,
     })
     .where(and(like(mailOutbox.text, `${sealedPrefix}%`), lt(mailOutbox.createdAt, cutoff)));

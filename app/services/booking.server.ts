@@ -45,13 +45,12 @@ import {
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
-import type { Attachment } from "#app/models/mail-outbox.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { bookFormTokenOf } from "#app/services/book-form.server.ts";
 import { formTokenField, honeypotField, refilledTokensPerIp } from "#app/services/contact.server.ts";
 import { checkFormToken, issueFormToken, issueRefilledFormToken } from "#app/services/form-token.server.ts";
-import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { type Attachment, enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { hitAddressLimit, hitRateLimit } from "#app/services/rate-limit.server.ts";
 
 const day = 86_400_000;

@@ -11,6 +11,7 @@ import { findLinkedInvoiceId, lockLiveLink } from "#app/models/invoice-sends.ser
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
+import { customerBecomesActive } from "#app/services/customer-status.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
@@ -55,6 +56,11 @@ export async function answerEstimate(
         ? await acceptEstimate(tx, estimate.id, { name: answer.name })
         : await declineEstimate(tx, estimate.id);
     if (!result.ok) return "already";
+    if (answer.intent === "accept") {
+      await customerBecomesActive(tx, { invoiceId: estimate.id }, "estimate accepted", {
+        estimate: estimate.invoiceNumber,
+      });
+    }
     await audit(tx, {
       event: answer.intent === "accept" ? "estimate_accepted_by_client" : "estimate_declined_by_client",
       ip: deps.ip,

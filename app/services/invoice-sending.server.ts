@@ -1,78 +1,57 @@
 /**
- * Emailing a document (ADR 0017): a new client link, the PDF rendered and attached,
- * one outbox message, the send history row, draft → sent, and the audit entry, all in one
- * transaction. A PDF that fails to render never drops the email: it goes with the link only,
- * the failure is logged and recorded in the history for the owner to see.
- * Payment reminders use the same path without the PDF, once per offset (the history's unique
- * (invoice, offset) keeps several instances from doubling), each in its own short transaction.
+ * Every mail a document causes goes through one function, `queueDocumentMail` (ADR 0017, 0049): the
+ * owner's own sends and Save & Send, a deposit invoice on signing, a retainer's invoice in send mode, a
+ * payment reminder, a revised version, the notice of a void, a receipt. In the caller's transaction (the
+ * one that saved the document, when there is one) it issues a client link, writes the mail to the outbox
+ * (sealed: it carries the link) with the document's PDF named as an attachment to render at delivery, in
+ * its true state then (Sent, Paid, VOID), records the send history, marks a draft sent, and audits. So a
+ * document saved in send mode is mailed exactly once even if the process dies right after the commit,
+ * and no PDF is rendered inside a transaction (a render holds the embedded database for its duration). A
+ * PDF that cannot be made at delivery is retried with the mail; after the last try the mail goes with
+ * the link only and the history says why (services/mail.server.ts).
+ * Payment reminders go once per offset (the history's unique (invoice, offset) keeps several instances
+ * from doubling), each in its own short transaction.
  */
 
 import type { Config } from "#app/config.server.ts";
-import type { Db } from "#app/db/client.server.ts";
+import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-form.ts";
-
 import { toCents } from "#app/domain/money.ts";
 import { bankTransferLines } from "#app/domain/online-payments.ts";
 import {
   clientLinkPath,
-  defaultMessage,
-  defaultSubject,
+  type DocumentMailKind,
+  documentMail,
+  documentWording,
   dueReminder,
-  mailText,
+  type InvoiceSendKind,
+  type MessageExtras,
   type PaymentInstructions,
-  reminderMessage,
-  reminderSubject,
+  type ReceiptFacts,
   type SendForm,
   type SendSubject,
+  templateFor,
 } from "#app/domain/sending.ts";
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { latestRevisionChanges, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
+import { getMailWording } from "#app/models/mail-templates.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
-import { audit } from "#app/services/audit.server.ts";
+import { audit, auditedChange } from "#app/services/audit.server.ts";
 import { restAfter } from "#app/services/background.server.ts";
 import { issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
-import { renderDocumentPdf } from "#app/services/document-pdf-file.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { onlinePaymentOffer } from "#app/services/online-payments.server.ts";
 
 export type SendResult =
-  | { status: "sent"; pdfAttached: boolean; invoiceType: PrintableInvoice["invoiceType"] }
+  | { status: "sent"; invoiceType: PrintableInvoice["invoiceType"] }
   | { status: "not-found" }
   | { status: "cancelled" };
 
-/** Renders the document's PDF; null (and logged) when rendering fails. */
-async function renderPdf(db: Db, invoice: PrintableInvoice, logger: Logger, clientUrl?: string) {
-  try {
-    // an email is worth waiting for a render slot longer than a page is
-    return { bytes: await renderDocumentPdf(db, invoice, { maxWaitMs: 60_000, clientUrl }), error: null };
-  } catch (error) {
-    logger.error({ err: error, invoice: invoice.id }, "invoice PDF could not be rendered for an email");
-    const reason = error instanceof Error ? error.message : String(error);
-    return { bytes: null, error: reason.slice(0, 500) || "rendering failed" };
-  }
-}
-
-/** What the email says about paying (ADR 0035): online when a provider is set up, the bank details. */
-async function paymentInstructions(deps: SendDeps, invoice: PrintableInvoice): Promise<PaymentInstructions> {
-  if (invoice.invoiceType !== "invoice") return {};
-  const [offer, settings] = await Promise.all([
-    onlinePaymentOffer(
-      { db: deps.db, config: { publicUrl: deps.config.publicUrl, stripe: deps.config.stripe ?? null } },
-      invoice,
-    ),
-    getPaymentSettings(deps.db),
-  ]);
-  const balance = toCents(invoice.balanceDue) ?? 0;
-  return {
-    payOnline: offer !== null,
-    bankTransfer: balance > 0 ? bankTransferLines(settings, invoice.invoiceNumber) : null,
-  };
-}
-
-export function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
+function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
   return {
     invoiceType: invoice.invoiceType,
     invoiceNumber: invoice.invoiceNumber,
@@ -89,75 +68,227 @@ export type SendDeps = {
   /** the site's address for links; the session secret's mail key seals bodies that carry a client link */
   config: Pick<Config, "publicUrl" | "sessionSecret"> & Partial<Pick<Config, "stripe">>;
   logger: Logger;
-  /** for tests: make the PDF fail */
-  render?: typeof renderPdf;
 };
 
 /** Who sends: a signed-in admin, or null for the studio's own jobs (a retainer's invoice sent by itself). */
 export type SendActor = { userId: string; email: string } | null;
 
-export async function sendDocument(
-  deps: SendDeps,
-  input: { invoiceId: string; form: SendForm; actor: SendActor; ip: string | null },
-): Promise<SendResult> {
-  const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
+/** How an invoice mail says to pay (ADR 0035): online when a provider is set up, the bank details. */
+async function paymentInstructions(
+  db: Queryable,
+  deps: Pick<SendDeps, "config">,
+  invoice: PrintableInvoice,
+): Promise<PaymentInstructions> {
+  if (invoice.invoiceType !== "invoice") return {};
+  // a draft being sent takes payments once sent, in this same transaction
+  const status = invoice.status === "draft" ? "sent" : invoice.status;
+  const [offer, settings] = await Promise.all([
+    onlinePaymentOffer(
+      { db, config: { publicUrl: deps.config.publicUrl, stripe: deps.config.stripe ?? null } },
+      { ...invoice, status },
+    ),
+    getPaymentSettings(db),
+  ]);
+  const balance = toCents(invoice.balanceDue) ?? 0;
+  return {
+    payOnline: offer !== null,
+    bankTransfer: balance > 0 ? bankTransferLines(settings, invoice.invoiceNumber) : null,
+  };
+}
+
+export type DocumentMailInput = {
+  invoiceId: string;
+  /** why it is mailed; a "send" of a revised document is a "revision" */
+  kind: DocumentMailKind;
+  /** the owner's send form; without it, the template's wording to the customer's address */
+  form?: SendForm;
+  /** a reminder's offset in days from the due date (sent once each) */
+  reminderOffset?: number;
+  /** a receipt's payment */
+  receipt?: ReceiptFacts;
+  actor: SendActor;
+  ip: string | null;
+  now?: Date;
+};
+
+export type QueuedDocumentMail =
+  | {
+      status: "queued";
+      mailId: string;
+      invoiceNumber: string;
+      invoiceType: PrintableInvoice["invoiceType"];
+      kind: InvoiceSendKind;
+      to: string;
+    }
+  | { status: "not-found" }
+  | { status: "cancelled" }
+  /** that reminder was recorded before (by this run or another instance) */
+  | { status: "already-sent" };
+
+/**
+ * The one sending path (see the module comment), inside the caller's transaction `tx`: the link, the
+ * outbox message with its PDF to render at delivery, the send history, a draft marked sent, the audit.
+ */
+export async function queueDocumentMail(
+  tx: Queryable,
+  deps: Pick<SendDeps, "config">,
+  input: DocumentMailInput,
+): Promise<QueuedDocumentMail> {
+  const invoice = await getPrintableInvoice(tx, input.invoiceId);
   if (!invoice) return { status: "not-found" };
-  if (invoice.status === "cancelled") return { status: "cancelled" };
-  // the link's token is made first: the PDF prints its address as a QR code; it is stored with the mail
-  const made = newClientToken();
-  const clientUrl = new URL(clientLinkPath(made.token), deps.config.publicUrl).toString();
-  const pdf = await (deps.render ?? renderPdf)(deps.db, invoice, deps.logger, clientUrl);
-  const howToPay = await paymentInstructions(deps, invoice);
-  await deps.db.transaction(async (tx) => {
-    const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id, made);
-    const mailId = await enqueueMail(
-      tx,
-      {
-        to: input.form.to,
-        subject: input.form.subject,
-        text: mailText(input.form.message, link, invoice.invoiceType, howToPay),
-      },
-      {
-        seal: mailKey(deps.config.sessionSecret),
-        attachments: pdf.bytes
-          ? [{ filename: pdfFileName(invoice.invoiceNumber), contentType: "application/pdf", content: pdf.bytes }]
-          : [],
-      },
-    );
+  if (invoice.status === "cancelled" && input.kind !== "void") return { status: "cancelled" };
+  const kind: DocumentMailKind = input.kind === "send" && invoice.revision > 1 ? "revision" : input.kind;
+  const studio = await getStudioIdentity(tx);
+  const doc = subjectOf(invoice, studio.businessName);
+  const to = input.form?.to ?? invoice.customer.email;
+  const extras: MessageExtras =
+    kind === "revision"
+      ? { changes: await latestRevisionChanges(tx, invoice.id) }
+      : kind === "receipt"
+        ? { receipt: input.receipt }
+        : {};
+  const words = input.form
+    ? { subject: input.form.subject, message: input.form.message }
+    : documentWording(
+        kind,
+        doc,
+        await getMailWording(tx, templateFor(kind, invoice.invoiceType, input.reminderOffset ?? null)),
+        extras,
+      );
+
+  // a reminder is recorded first: another run (another instance) that recorded it already wins
+  let sendId: string | null = null;
+  if (kind === "reminder") {
+    sendId = await insertSend(tx, {
+      invoiceId: invoice.id,
+      kind: "reminder",
+      recipient: to,
+      subject: words.subject,
+      pdfAttached: true,
+      reminderOffset: input.reminderOffset ?? null,
+    });
+    if (!sendId) return { status: "already-sent" };
+  }
+
+  // the notice of a void gives no link (there is nothing left to do on the document); every other mail does
+  let clientUrl: string | null = null;
+  if (kind !== "void") {
+    const made = newClientToken();
+    clientUrl = new URL(clientLinkPath(made.token), deps.config.publicUrl).toString();
+    await issueClientLink(tx, deps.config.publicUrl, invoice.id, made);
+  }
+  const payment = kind === "void" ? {} : await paymentInstructions(tx, deps, invoice);
+  const content = documentMail({
+    subject: words.subject,
+    message: words.message,
+    link: clientUrl,
+    invoiceType: invoice.invoiceType,
+    payment,
+  });
+  const mailId = await enqueueMail(
+    tx,
+    { to, ...content },
+    {
+      seal: mailKey(deps.config.sessionSecret),
+      attachments: [
+        {
+          filename: pdfFileName(invoice.invoiceNumber),
+          contentType: "application/pdf",
+          source: { kind: "document-pdf", invoiceId: invoice.id, clientUrl },
+        },
+      ],
+    },
+  );
+  if (sendId) {
+    await attachSendMail(tx, sendId, mailId);
+  } else {
     await insertSend(tx, {
       invoiceId: invoice.id,
-      kind: "send",
-      recipient: input.form.to,
-      subject: input.form.subject,
+      kind,
+      recipient: to,
+      subject: words.subject,
       mailId,
-      pdfAttached: pdf.bytes !== null,
-      pdfError: pdf.error,
+      pdfAttached: true,
+      pdfError: null,
       createdBy: input.actor?.userId ?? null,
     });
-    await markSent(tx, invoice.id);
+  }
+  if (kind === "send" || kind === "revision") {
+    await markSent(tx, invoice.id, input.now);
     await audit(tx, {
       event: "invoice_sent",
       userId: input.actor?.userId,
       email: input.actor?.email,
       ip: input.ip,
-      detail: { invoice: invoice.invoiceNumber, to: input.form.to, pdf: pdf.bytes !== null },
+      detail: { invoice: invoice.invoiceNumber, to, ...(kind === "revision" ? { revision: invoice.revision } : {}) },
     });
-  });
-  return { status: "sent", pdfAttached: pdf.bytes !== null, invoiceType: invoice.invoiceType };
+  }
+  return { status: "queued", mailId, invoiceNumber: invoice.invoiceNumber, invoiceType: invoice.invoiceType, kind, to };
 }
 
-/** 'Save & Send' in the editor: the email goes to the customer with the default subject and message. */
-export async function sendWithDefaults(
+/**
+ * The send page (the owner's recipient, subject and message) or, without a form, 'Save & Send' in the
+ * editor (the template's wording to the customer): in a transaction of its own.
+ */
+export async function sendDocument(
   deps: SendDeps,
-  input: { invoiceId: string; actor: SendActor; ip: string | null },
+  input: { invoiceId: string; form?: SendForm; actor: SendActor; ip: string | null },
 ): Promise<SendResult> {
-  const invoice = await getPrintableInvoice(deps.db, input.invoiceId);
-  if (!invoice) return { status: "not-found" };
-  const doc = subjectOf(invoice, (await getStudioIdentity(deps.db)).businessName);
-  return sendDocument(deps, {
-    ...input,
-    form: { to: invoice.customer.email, subject: defaultSubject(doc), message: defaultMessage(doc) },
-  });
+  const queued = await deps.db.transaction((tx) => queueDocumentMail(tx, deps, { ...input, kind: "send" }));
+  if (queued.status === "queued") return { status: "sent", invoiceType: queued.invoiceType };
+  return queued.status === "not-found" ? { status: "not-found" } : { status: "cancelled" };
+}
+
+/**
+ * Voids a document (models/document-lifecycle.server.ts) and, when it had been sent, mails the client a
+ * notice with the VOID PDF, in the void's transaction with its audit entry. `noticeTo`: who was told.
+ */
+export async function voidWithNotice(
+  deps: Pick<SendDeps, "db" | "config">,
+  input: { invoiceId: string; reason: string; actor: { userId: string; email: string }; ip: string | null },
+) {
+  return auditedChange(
+    deps.db,
+    async (tx) => {
+      const outcome = await voidDocument(tx, input.invoiceId, input.reason);
+      if (!outcome?.ok) return outcome;
+      const notice = outcome.sent
+        ? await queueDocumentMail(tx, deps, {
+            invoiceId: input.invoiceId,
+            kind: "void",
+            actor: input.actor,
+            ip: input.ip,
+          })
+        : null;
+      return { ...outcome, noticeTo: notice?.status === "queued" ? notice.to : null };
+    },
+    {
+      actor: input.actor,
+      ip: input.ip,
+      event: "document_voided",
+      when: (result) => result.ok,
+      detail: (result) => ({
+        document: result.ok ? result.invoiceNumber : null,
+        reason: input.reason,
+        notice: result.ok ? result.noticeTo : null,
+      }),
+    },
+  );
+}
+
+/** The send page's defaults: the template's subject and message (a revision's says what changed). */
+export async function sendDefaults(
+  db: Queryable,
+  invoice: PrintableInvoice,
+): Promise<{ subject: string; message: string }> {
+  const studio = await getStudioIdentity(db);
+  const kind: DocumentMailKind = invoice.revision > 1 ? "revision" : "send";
+  return documentWording(
+    kind,
+    subjectOf(invoice, studio.businessName),
+    await getMailWording(db, templateFor(kind, invoice.invoiceType)),
+    kind === "revision" ? { changes: await latestRevisionChanges(db, invoice.id) } : {},
+  );
 }
 
 /**
@@ -177,7 +308,6 @@ export async function queueDueReminders(
   if (offsets.length === 0) return 0;
   const timeZone = settings?.timeZone ?? "America/New_York";
   const today = todayIn(timeZone, now);
-  const businessName = settings?.businessName ?? (await getStudioIdentity(deps.db)).businessName;
   let queued = 0;
   for (const candidate of await reminderCandidates(deps.db)) {
     if (!candidate.dueDate) continue;
@@ -193,62 +323,22 @@ export async function queueDueReminders(
       options.onPostponed?.();
       break;
     }
-    const doc: SendSubject = {
-      invoiceType: "invoice",
-      invoiceNumber: candidate.invoiceNumber,
-      businessName,
-      customerName: candidate.customerName,
-      total: toCents(candidate.totalAmount) ?? 0,
-      balanceDue: toCents(candidate.balanceDue) ?? 0,
-      dueDate: candidate.dueDate,
-    };
     const started = performance.now();
-    const made = await deps.db.transaction(async (tx) => {
-      const subject = reminderSubject(doc, offset);
-      // another run (another instance) that recorded it first wins; this one skips it
-      const sendId = await insertSend(tx, {
-        invoiceId: candidate.id,
-        kind: "reminder",
-        recipient: candidate.customerEmail,
-        subject,
-        pdfAttached: false,
-        reminderOffset: offset,
-      });
-      if (!sendId) return false;
-      const link = await issueClientLink(tx, deps.config.publicUrl, candidate.id);
-      const mailId = await enqueueMail(
-        tx,
-        {
-          to: candidate.customerEmail,
-          subject,
-          text: mailText(
-            reminderMessage(doc, offset),
-            link,
-            "invoice",
-            await paymentInstructionsFor(tx, deps, candidate),
-          ),
-        },
-        { seal: mailKey(deps.config.sessionSecret) },
-      );
-      await attachSendMail(tx, sendId, mailId);
-      return true;
-    });
+    const made = await deps.db.transaction(
+      async (tx) =>
+        (
+          await queueDocumentMail(tx, deps, {
+            invoiceId: candidate.id,
+            kind: "reminder",
+            reminderOffset: offset,
+            actor: null,
+            ip: null,
+          })
+        ).status === "queued",
+    );
     if (!made) continue;
     queued++;
     await restAfter(started);
   }
   return queued;
-}
-
-/** How to pay an invoice, for a mail (reminders, a signed proposal's deposit): online when Stripe is configured and something is owed, and the bank details. */
-export async function paymentInstructionsFor(
-  tx: Parameters<typeof getPaymentSettings>[0],
-  deps: Pick<SendDeps, "config">,
-  candidate: { invoiceNumber: string; balanceDue: string },
-): Promise<PaymentInstructions> {
-  const settings = await getPaymentSettings(tx);
-  return {
-    payOnline: Boolean(deps.config.stripe) && (toCents(candidate.balanceDue) ?? 0) > 0,
-    bankTransfer: bankTransferLines(settings, candidate.invoiceNumber),
-  };
 }

@@ -12,7 +12,17 @@ import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
-  type Attachment,
+  type AttachmentSource,
+  type MailContent,
+  mailPlainText,
+  maxAttachmentAttempts,
+  paragraphs,
+  parseAttachmentSource,
+  parseMailContent,
+} from "#app/domain/mail.ts";
+import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { recordPdfFailure } from "#app/models/invoice-sends.server.ts";
+import {
   attachmentsOf,
   claimDueMail,
   deleteAttachments,
@@ -20,9 +30,11 @@ import {
   dropSealedBodiesBefore,
   insertAttachments,
   insertMail,
+  type StoredAttachment,
   updateMail,
 } from "#app/models/mail-outbox.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
+import { type MailBranding, mailBranding, renderAttachment } from "#app/services/mail-parts.server.ts";
 import {
   isSealed,
   openBytes,
@@ -34,7 +46,16 @@ import {
   sealText,
 } from "#app/services/sealing.server.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/**
+ * A mail: who to, and what it says (domain/mail.ts: the blocks its text and HTML parts are written
+ * from). A plain `text` stands for its paragraphs, without a button.
+ */
+export type MailMessage = { to: string } & (MailContent | { subject: string; text: string; preview?: string });
+
+/** A file to attach: its bytes now, or what to render when the mail is delivered (a document's PDF). */
+export type Attachment =
+  | { filename: string; contentType: string; content: Uint8Array }
+  | { filename: string; contentType: string; source: AttachmentSource };
 
 /**
  * The key that seals mail bodies carrying a secret (reset, invitation and client links), the
@@ -51,10 +72,13 @@ export const droppedBody = "(removed: this message carried a secret and was deli
 export const sealedBodyLifetimeMs = 2 * 3600_000;
 
 /**
- * Puts a message in the outbox. Pass the transaction the message belongs to. A message that
- * carries a secret is sealed with `options.seal`, its attachments too (a document's PDF prints its
- * client link as a QR code); its body is dropped once delivered or expired. Attachments are only
- * kept until the message is handed over (sent, kept or failed for good), whatever they hold.
+ * Puts a message in the outbox. Pass the transaction the message belongs to. Its plain text is written
+ * now (the blocks, then the studio's contact details); its structure is kept for the HTML part, which
+ * the mail worker renders at delivery (ADR 0049). A message that carries a secret is sealed with
+ * `options.seal`, its structure and attachments too (a document's PDF prints its client link as a QR
+ * code); its bodies are dropped once delivered or expired. An attachment given as a `source` is only
+ * rendered at delivery, so no PDF is made inside the caller's transaction and none is kept; attachments
+ * are only kept until the message is handed over (sent, kept or failed for good), whatever they hold.
  */
 export async function enqueueMail(
   db: Queryable,
@@ -62,12 +86,27 @@ export async function enqueueMail(
   options: { seal?: MailKey; attachments?: readonly Attachment[] } = {},
 ) {
   const { seal } = options;
-  const text = seal ? sealText(seal, message.text) : message.text;
-  const html = message.html ? (seal ? sealText(seal, message.html) : message.html) : null;
-  const id = await insertMail(db, { to: message.to, subject: message.subject, text, html });
-  const attachments = (options.attachments ?? []).map((file) =>
-    seal ? { ...file, content: sealBytes(seal, file.content) } : file,
-  );
+  const studio = await getStudioIdentity(db);
+  const content: MailContent = {
+    subject: message.subject,
+    blocks: "blocks" in message ? message.blocks : paragraphs(message.text),
+    ...(message.preview ? { preview: message.preview } : {}),
+  };
+  const plain = mailPlainText(content, studio);
+  const structure = JSON.stringify(content);
+  const id = await insertMail(db, {
+    to: message.to,
+    subject: message.subject,
+    text: seal ? sealText(seal, plain) : plain,
+    content: seal ? sealText(seal, structure) : structure,
+  });
+  const attachments = (options.attachments ?? []).map((file): StoredAttachment => {
+    if ("source" in file) {
+      const source = JSON.stringify(file.source);
+      return { filename: file.filename, contentType: file.contentType, source: seal ? sealText(seal, source) : source };
+    }
+    return { ...file, content: seal ? sealBytes(seal, file.content) : file.content };
+  });
   await insertAttachments(db, id, attachments);
   return id;
 }
@@ -107,7 +146,40 @@ export type DeliveryOptions = {
   batch?: number;
   /** opens sealed bodies (mailKey(SESSION_SECRET)) */
   key?: MailKey;
+  /** for tests: how an attachment's source is rendered */
+  renderAttachment?: (db: Queryable, source: AttachmentSource) => Promise<Uint8Array>;
 };
+
+type Opened = {
+  text: string;
+  content: MailContent | null;
+  files: { filename: string; contentType: string; content: Uint8Array | null; source: AttachmentSource | null }[];
+};
+
+/** A claimed message's bodies and attachments, opened with the key; null when one cannot be opened. */
+function openMessage(
+  message: { text: string; content: string | null },
+  rows: { filename: string; contentType: string; content: Uint8Array | null; source: string | null }[],
+  key: MailKey | undefined,
+): Opened | null {
+  const text = openText(key, message.text);
+  if (text === null) return null;
+  const structure = message.content === null ? null : openText(key, message.content);
+  const files: Opened["files"] = [];
+  for (const row of rows) {
+    if (row.content) {
+      const content = openBytes(key, row.content);
+      if (content === null) return null;
+      files.push({ filename: row.filename, contentType: row.contentType, content, source: null });
+      continue;
+    }
+    const source = row.source === null ? null : openText(key, row.source);
+    const parsed = source === null ? null : parseAttachmentSource(source);
+    if (!parsed) return null;
+    files.push({ filename: row.filename, contentType: row.contentType, content: null, source: parsed });
+  }
+  return { text, content: structure === null ? null : parseMailContent(structure), files };
+}
 
 /** Sends (or keeps) what is due. Returns how many messages it handled. */
 export async function deliverDueMail(db: Queryable, options: DeliveryOptions): Promise<number> {
@@ -125,22 +197,21 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
     db,
     claimed.map((message) => message.id),
   );
+  // the studio's look, read once per batch, and only when something is sent
+  let branding: Promise<MailBranding> | null = null;
+  const render = options.renderAttachment ?? renderAttachment;
   for (const message of claimed) {
     const sealed = isSealed(message.text);
-    const text = openText(options.key, message.text);
-    const html = message.html === null ? null : openText(options.key, message.html);
-    const files = (attachments.get(message.id) ?? []).map((file) => ({
-      ...file,
-      content: openBytes(options.key, file.content),
-    }));
-    if (text === null || files.some((file) => file.content === null)) {
+    const opened = openMessage(message, attachments.get(message.id) ?? [], options.key);
+    if (!opened) {
       options.logger.error({ mailId: message.id }, "mail body cannot be opened (SESSION_SECRET changed?)");
       await updateMail(db, message.id, { status: "failed", lastError: "sealed body cannot be opened" });
       await deleteAttachments(db, message.id);
       continue;
     }
+    const { text } = opened;
     // once handed over, a body that carried a secret is not kept, and no attachment is
-    const drop = sealed ? { text: droppedBody, html: null } : {};
+    const drop = sealed ? { text: droppedBody, content: null } : {};
     if (!options.transport) {
       options.logger.info(
         { mailId: message.id, to: message.to, subject: message.subject, text },
@@ -150,21 +221,74 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
       await deleteAttachments(db, message.id);
       continue;
     }
+    // attachments to render now: a failure is retried with the mail, and after the last try the
+    // mail goes without it (the link is in the text), the reason kept on the send history
+    const files: { filename: string; contentType: string; content: Uint8Array }[] = [];
+    const failures: string[] = [];
+    for (const file of opened.files) {
+      if (file.content) {
+        files.push({ filename: file.filename, contentType: file.contentType, content: file.content });
+        continue;
+      }
+      if (!file.source) continue;
+      try {
+        files.push({ filename: file.filename, contentType: file.contentType, content: await render(db, file.source) });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        failures.push(reason.slice(0, 400) || "rendering failed");
+        options.logger.error(
+          { err: error, mailId: message.id, attempts: message.attempts },
+          "mail attachment could not be made",
+        );
+      }
+    }
+    if (failures.length && message.attempts < maxAttachmentAttempts) {
+      await updateMail(db, message.id, {
+        status: "pending",
+        lastError: `attachment: ${failures[0]}`.slice(0, 1000),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(message.attempts)),
+      });
+      continue;
+    }
+    let html: {
+      html: string;
+      inline: { filename: string; contentType: string; content: Uint8Array; cid: string }[];
+    } | null = null;
+    if (opened.content) {
+      try {
+        branding ??= mailBranding(db);
+        const { renderMailHtml } = await import("#app/services/mail-html.server.tsx");
+        html = await renderMailHtml(opened.content, await branding);
+      } catch (error) {
+        // the plain text still goes: a mail is never held back by its HTML
+        options.logger.error({ err: error, mailId: message.id }, "mail HTML could not be rendered");
+      }
+    }
     try {
       await options.transport.sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,
         text,
-        html: html ?? undefined,
-        attachments: files.map((file) => ({
-          filename: file.filename,
-          contentType: file.contentType,
-          content: Buffer.from(file.content ?? []),
-        })),
+        html: html?.html,
+        attachments: [
+          ...files.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+          })),
+          ...(html?.inline ?? []).map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: Buffer.from(file.content),
+            cid: file.cid,
+            contentDisposition: "inline" as const,
+          })),
+        ],
       });
       await updateMail(db, message.id, { status: "sent", sentAt: new Date(), lastError: null, ...drop });
       await deleteAttachments(db, message.id);
+      if (failures.length) await recordPdfFailure(db, message.id, failures[0] ?? "rendering failed");
       options.logger.info({ mailId: message.id, subject: message.subject }, "mail sent");
     } catch (error) {
       const failedForGood = message.attempts >= maxMailAttempts;

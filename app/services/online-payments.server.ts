@@ -39,6 +39,7 @@ import {
 import type { Result } from "#app/domain/result.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getMailWording } from "#app/models/mail-templates.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import {
@@ -48,6 +49,7 @@ import {
   recordProviderEvent,
 } from "#app/models/payments.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import { customerBecomesActive } from "#app/services/customer-status.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 
@@ -355,9 +357,13 @@ async function reconcilePayment(
             balanceDue: result.balanceDue,
             paidOn: result.paidOn,
             refunds: result.refunds,
+            wording: await getMailWording(tx, "receipt"),
           }),
         });
         mailed = true;
+      }
+      if (result.balanceDue === 0 && knownInvoice) {
+        await customerBecomesActive(tx, { invoiceId: knownInvoice }, "invoice paid", { invoice: result.invoiceNumber });
       }
       await audit(tx, {
         event: "online_payment_received",

@@ -15,6 +15,7 @@ import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { creditBalanceOf } from "#app/models/customer-credit.server.ts";
 import { studioTimeZone } from "#app/models/invoices.server.ts";
+import { getMailWording } from "#app/models/mail-templates.server.ts";
 import {
   customersByEmail,
   dropPortalLinkRequestsBefore,
@@ -64,7 +65,13 @@ async function queuePortalMail(
   const link = await issuePortalLink(tx, deps.config.publicUrl, customer.id, now);
   const studio = await getStudioIdentity(tx);
   const today = todayIn(await studioTimeZone(tx), now);
-  const mail = portalMail({ studioName: studio.businessName, customerName: customer.name, link, today });
+  const mail = portalMail({
+    studioName: studio.businessName,
+    customerName: customer.name,
+    link,
+    today,
+    wording: await getMailWording(tx, "portal_link"),
+  });
   await enqueueMail(tx, { to: customer.email, ...mail }, { seal: mailKey(deps.config.sessionSecret) });
 }
 

@@ -13,7 +13,9 @@ import { eq } from "drizzle-orm";
 import type { Config } from "#app/config.server.ts";
 import type { Db, Tx } from "#app/db/client.server.ts";
 import { contactSubmissions, customers, projects } from "#app/db/schema.ts";
-import { todayIn } from "#app/domain/dates.ts";
+import { displayDate, formatMomentIn, todayIn } from "#app/domain/dates.ts";
+import { type MailBlock, type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
+import { fillWording, type MailWording } from "#app/domain/mail-templates.ts";
 import { centsToDecimal, formatMoney, lineTotal } from "#app/domain/money.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import {
@@ -24,12 +26,11 @@ import {
   type SignForm,
   signingText,
 } from "#app/domain/proposals.ts";
-import { defaultMessage, defaultSubject, mailText } from "#app/domain/sending.ts";
 import { pngDataUrl, signaturePngBytes } from "#app/domain/signature.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { insertContract, type NewInstallment } from "#app/models/contracts.server.ts";
-import { insertSend } from "#app/models/invoice-sends.server.ts";
-import { getPrintableInvoice, insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
+import { insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
+import { getMailWording } from "#app/models/mail-templates.server.ts";
 import {
   findLinkedProposalId,
   getProposal,
@@ -44,8 +45,9 @@ import {
   signableOf,
 } from "#app/models/proposals.server.ts";
 import { audit } from "#app/services/audit.server.ts";
-import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
-import { paymentInstructionsFor, subjectOf } from "#app/services/invoice-sending.server.ts";
+import { clientTokenHash, newClientToken } from "#app/services/client-links.server.ts";
+import { customerBecomesActive } from "#app/services/customer-status.server.ts";
+import { queueDocumentMail } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { normaliseSignature } from "#app/services/logo-image.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
@@ -69,26 +71,32 @@ async function issueProposalLink(tx: Tx, publicUrl: string, proposalId: string):
   return new URL(proposalLinkPath(token), publicUrl).toString();
 }
 
-function proposalMailText(input: {
-  customerName: string;
-  proposalNumber: string;
-  title: string;
-  businessName: string;
-  expiresOn: string;
-  link: string;
-}): string {
-  return [
-    `Hello ${input.customerName},`,
-    "",
-    `Here is our proposal ${input.proposalNumber}: ${input.title}.`,
-    "Choose the package and add-ons that suit you, read the agreement and sign it online:",
-    input.link,
-    "",
-    `The proposal is valid until ${input.expiresOn}.`,
-    "",
-    "Thank you,",
-    input.businessName,
-  ].join("\n");
+/** The proposal's mail, in the owner's wording (Settings → Emails): the opening, the button to sign, until when. */
+function proposalMail(
+  wording: MailWording,
+  input: {
+    customerName: string;
+    proposalNumber: string;
+    title: string;
+    businessName: string;
+    expiresOn: string;
+    link: string;
+  },
+): MailMessageContent {
+  const validUntil = displayDate(input.expiresOn);
+  const words = fillWording(wording, {
+    client_name: input.customerName,
+    studio_name: input.businessName,
+    document_number: input.proposalNumber,
+    proposal_title: input.title,
+    valid_until: validUntil,
+  });
+  return mailContent(words.subject, [
+    ...paragraphs(words.opening),
+    { type: "action", label: "Review and sign the proposal", url: input.link },
+    { type: "text", text: `The proposal is valid until ${validUntil}.` },
+    { type: "text", text: `Thank you,\n${input.businessName}` },
+  ]);
 }
 
 export type ProposalSendResult =
@@ -115,8 +123,7 @@ export async function sendProposal(
       tx,
       {
         to: proposal.customer.email,
-        subject: `Proposal ${proposal.proposalNumber} from ${studio.businessName}`,
-        text: proposalMailText({
+        ...proposalMail(await getMailWording(tx, "proposal"), {
           customerName: proposal.customer.name,
           proposalNumber: proposal.proposalNumber,
           title: proposal.title,
@@ -335,30 +342,8 @@ export async function signProposal(
         { contractId: contract.id, installmentId: depositInstallment.id },
       );
       depositInvoiceId = invoice.id;
-      const printable = await getPrintableInvoice(tx, invoice.id);
-      if (!printable) throw new Error("deposit invoice vanished");
-      const studio = await getStudioIdentity(tx);
-      const subject = subjectOf(printable, studio.businessName);
-      const link = await issueClientLink(tx, deps.config.publicUrl, invoice.id);
-      const mailId = await enqueueMail(
-        tx,
-        {
-          to: customer.email,
-          subject: defaultSubject(subject),
-          text: mailText(defaultMessage(subject), link, "invoice", await paymentInstructionsFor(tx, deps, printable)),
-        },
-        { seal: mailKey(deps.config.sessionSecret) },
-      );
-      await insertSend(tx, {
-        invoiceId: invoice.id,
-        kind: "send",
-        recipient: customer.email,
-        subject: defaultSubject(subject),
-        mailId,
-        pdfAttached: false,
-        pdfError: null,
-        createdBy: null,
-      });
+      // its mail, with its PDF (rendered at delivery, as Sent) and how to pay: the one sending path
+      await queueDocumentMail(tx, deps, { invoiceId: invoice.id, kind: "send", actor: null, ip: input.ip, now });
     }
 
     await recordSignature(
@@ -379,6 +364,10 @@ export async function signProposal(
       },
       now,
     );
+    // the client is a client now: a prospect becomes active (audited)
+    await customerBecomesActive(tx, { customerId: row.customerId }, "proposal signed", {
+      proposal: row.proposalNumber,
+    });
     // the lead moves on: its inquiry is won
     if (customer.contactSubmissionId) {
       await tx
@@ -403,35 +392,50 @@ export async function signProposal(
 }
 
 /**
- * The signed proposal to both sides, with its PDF (certificate page included). After the commit: a
- * render that fails is logged and the mails go with the record in the text only.
+ * The signed proposal to both sides, with its PDF (certificate page included) rendered when the mails
+ * are delivered (a render that fails there is retried, then the mails go with the record in the text
+ * only). The signing time in the studio's zone and format, never a raw timestamp.
  */
 async function mailSignedCopies(deps: ProposalDeps, proposalId: string): Promise<void> {
   const proposal = await getProposal(deps.db, proposalId);
   if (!proposal) return;
   const studio = await getStudioIdentity(deps.db);
-  let attachments: { filename: string; contentType: string; content: Uint8Array }[] = [];
-  try {
-    const { renderProposalPdf } = await import("#app/services/proposal-pdf.server.tsx");
-    const bytes = await renderProposalPdf(deps.db, proposal);
-    attachments = [
-      { filename: `${proposal.proposalNumber}-signed.pdf`, contentType: "application/pdf", content: bytes },
-    ];
-  } catch (error) {
-    deps.logger.error({ err: error, proposal: proposalId }, "signed proposal PDF could not be rendered");
-  }
-  const record = [
-    `Proposal ${proposal.proposalNumber} (version ${proposal.revision}) was signed by ${proposal.signerName} on ${proposal.signedAt?.toISOString()}.`,
-    `Total: ${formatMoney(Math.round(Number(proposal.signedTotal) * 100))}; deposit: ${formatMoney(Math.round(Number(proposal.depositAmount) * 100))}.`,
-    `Document hash (SHA-256): ${proposal.contentHash}`,
-  ].join("\n");
+  const timeZone = await studioTimeZone(deps.db);
+  const signedAt = proposal.signedAt ? formatMomentIn(proposal.signedAt, timeZone) : "";
+  const record: MailBlock = {
+    type: "fields",
+    rows: [
+      ["Proposal", `${proposal.proposalNumber} (version ${proposal.revision})`],
+      ["Signed by", proposal.signerName ?? ""],
+      ["Signed on", signedAt],
+      ["Total", formatMoney(Math.round(Number(proposal.signedTotal) * 100))],
+      ["Deposit", formatMoney(Math.round(Number(proposal.depositAmount) * 100))],
+      ["Document hash (SHA-256)", proposal.contentHash ?? ""],
+    ],
+  };
+  const attachments = [
+    {
+      filename: `${proposal.proposalNumber}-signed.pdf`,
+      contentType: "application/pdf",
+      source: { kind: "proposal-pdf" as const, proposalId: proposal.id },
+    },
+  ];
+  const words = fillWording(await getMailWording(deps.db, "proposal_signed"), {
+    client_name: proposal.customer.name,
+    studio_name: studio.businessName,
+    document_number: proposal.proposalNumber,
+    proposal_title: proposal.title,
+  });
   await deps.db.transaction(async (tx) => {
     await enqueueMail(
       tx,
       {
         to: proposal.customer.email,
-        subject: `Signed: proposal ${proposal.proposalNumber} from ${studio.businessName}`,
-        text: `Hello ${proposal.customer.name},\n\nThank you for signing. Your signed copy is attached.\n\n${record}\n\n${studio.businessName}\n`,
+        ...mailContent(words.subject, [
+          ...paragraphs(words.opening),
+          record,
+          { type: "text", text: studio.businessName },
+        ]),
       },
       { attachments },
     );
@@ -439,8 +443,14 @@ async function mailSignedCopies(deps: ProposalDeps, proposalId: string): Promise
       tx,
       {
         to: studio.email,
-        subject: `Proposal ${proposal.proposalNumber} signed by ${proposal.signerName}`,
-        text: `${record}\n\nOpen it: ${new URL(`/admin/proposals/${proposal.id}`, deps.config.publicUrl).toString()}\n`,
+        ...mailContent(`Proposal ${proposal.proposalNumber} signed by ${proposal.signerName}`, [
+          record,
+          {
+            type: "action",
+            label: "Open it in the back office",
+            url: new URL(`/admin/proposals/${proposal.id}`, deps.config.publicUrl).toString(),
+          },
+        ]),
       },
       { attachments },
     );
@@ -464,8 +474,14 @@ export async function declineProposal(
     const studio = await getStudioIdentity(tx);
     await enqueueMail(tx, {
       to: studio.email,
-      subject: `Proposal ${row.proposalNumber} declined`,
-      text: `The client declined proposal ${row.proposalNumber}.\n\n${new URL(`/admin/proposals/${row.id}`, deps.config.publicUrl).toString()}\n`,
+      ...mailContent(`Proposal ${row.proposalNumber} declined`, [
+        { type: "text", text: `The client declined proposal ${row.proposalNumber}.` },
+        {
+          type: "action",
+          label: "Open it in the back office",
+          url: new URL(`/admin/proposals/${row.id}`, deps.config.publicUrl).toString(),
+        },
+      ]),
     });
     await audit(tx, { event: "proposal_declined_by_client", ip: input.ip, detail: { proposal: row.proposalNumber } });
     return { status: "declined" as const };

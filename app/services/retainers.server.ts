@@ -1,7 +1,9 @@
 /**
  * The retainers' job (ADR 0031): every active schedule invoices its due periods, one invoice per
  * (schedule, period), each with its audit entry in the same transaction; a schedule in "send" mode
- * then emails each new invoice as Save & Send does. Runs on the maintenance timer of every instance
+ * emails each new invoice as Save & Send does, queued in that same transaction (the one sending path,
+ * services/invoice-sending.server.ts): an invoice saved in send mode is mailed exactly once, even when
+ * the process dies right after the commit (ADR 0049). Runs on the maintenance timer of every instance
  * and right after a schedule is saved; any number of runs at once make each period's invoice once
  * (the schedule's row lock, then the unique key).
  *
@@ -16,7 +18,7 @@ import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { dueScheduleIds, invoiceDuePeriods, type MadeInvoice } from "#app/models/recurring-schedules.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { restAfter, yieldToEventLoop } from "#app/services/background.server.ts";
-import { type SendDeps, sendWithDefaults } from "#app/services/invoice-sending.server.ts";
+import { queueDocumentMail, type SendDeps } from "#app/services/invoice-sending.server.ts";
 
 /** `postponed`: schedules left for the next run because a shutdown began (none otherwise). */
 export type RetainerRun = { made: MadeInvoice[]; sent: number; postponed: number };
@@ -25,8 +27,8 @@ export type RetainerRun = { made: MadeInvoice[]; sent: number; postponed: number
 const periodsPerTransaction = 1;
 
 /**
- * Invoices one schedule's due periods, a transaction each, sending each invoice after its commit when
- * the schedule's mode says so. `finished` is false when `signal` stopped it between two periods.
+ * Invoices one schedule's due periods, a transaction each, its mail queued in it when the schedule's
+ * mode says so. `finished` is false when `signal` stopped it between two periods.
  */
 async function runSchedule(
   deps: SendDeps,
@@ -42,13 +44,23 @@ async function runSchedule(
     const started = performance.now();
     const result = await deps.db.transaction(async (tx) => {
       const outcome = await invoiceDuePeriods(tx, scheduleId, today, now, periodsPerTransaction);
+      let sent = 0;
       for (const invoice of outcome?.made ?? []) {
         await audit(tx, {
           event: "retainer_invoice_made",
           detail: { invoice: invoice.invoiceNumber, period: invoice.periodStart, schedule: scheduleId },
         });
+        if (outcome?.schedule.mode !== "send") continue;
+        const queued = await queueDocumentMail(tx, deps, {
+          invoiceId: invoice.id,
+          kind: "send",
+          actor: null,
+          ip: null,
+          now,
+        });
+        if (queued.status === "queued") sent++;
       }
-      return outcome;
+      return outcome ? { ...outcome, sent } : null;
     });
     if (!result) {
       run.finished = true;
@@ -56,17 +68,7 @@ async function runSchedule(
     }
     skipped.push(...result.skipped);
     run.made.push(...result.made);
-    if (result.schedule.mode === "send") {
-      // after the commit: a failed send leaves the invoice a draft for the owner, never a second invoice
-      for (const invoice of result.made) {
-        try {
-          const outcome = await sendWithDefaults(deps, { invoiceId: invoice.id, actor: null, ip: null });
-          if (outcome.status === "sent") run.sent++;
-        } catch (error) {
-          deps.logger.error({ err: error, invoice: invoice.id }, "retainer invoice could not be sent");
-        }
-      }
-    }
+    run.sent += result.sent;
     if (!result.more) {
       run.finished = true;
       break;

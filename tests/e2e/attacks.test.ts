@@ -5,7 +5,7 @@
  *   foreign-Origin posts, and a person invited without the admin role meets 'Access Denied';
  * - malformed, negative, huge and unknown ids answer 404 (GET) and never 500 (POST);
  * - stored XSS payloads in every field stay inert text in the admin pages, the printable view,
- *   the public pages and the PDF; no `javascript:` link anywhere; mail is plain text only;
+ *   the public pages and the PDF; no `javascript:` link anywhere; mail's HTML part escapes them;
  * - oversized fields are refused with a clear message and store nothing; extra posted fields and
  *   browser-sent totals change nothing; redirects after sign-in stay on the site;
  * - the public forms under a race and as a mailer (issue 36): every slot of a day booked at once keeps
@@ -21,7 +21,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import jsQR from "jsqr";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,6 +44,7 @@ import {
   suspectedSpam,
   users,
 } from "#app/db/schema.ts";
+import { parseMailContent } from "#app/domain/mail.ts";
 import { ambiguousSeparatorMessage } from "#app/domain/money.ts";
 import { secretRoutes } from "#app/domain/secret-paths.ts";
 import {
@@ -53,22 +53,22 @@ import {
   signatureMessages,
   signaturePngBytes,
 } from "#app/domain/signature.ts";
+import { defaultStudio } from "#app/domain/studio.ts";
 import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
+import { renderMailHtml } from "#app/services/mail-html.server.tsx";
 import { bodyLimitFor, bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import { img, jsUrl, payload, script } from "../support/payloads.ts";
+import { pdfText } from "../support/pdf.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { actionRoutes, guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 import { until } from "../support/wait.ts";
 
-const img = "<img src=x onerror=alert(1)>";
-const script = "<script>alert(1)</script>";
-const jsUrl = "javascript:alert(1)";
-const payload = `${img} ${script} ${jsUrl}`;
 const desktopAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -205,22 +205,6 @@ async function seed(dataDir: string): Promise<Seeded> {
     projectId: project.id,
     invoiceId: invoice.id,
   };
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    standardFontDataUrl: `${path.resolve("node_modules/pdfjs-dist/standard_fonts")}/`,
-  });
-  const pdf = await task.promise;
-  let text = "";
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    text += content.items.map((item) => ("str" in item ? item.str : "")).join("");
-  }
-  await task.destroy();
-  return text;
 }
 
 describe("attacks on every page", () => {
@@ -592,7 +576,7 @@ describe("attacks on every page", () => {
     expect(original).toContain("$10.00");
   });
 
-  it("every mail is plain text (no HTML body to inject into), and a visitor's payload reaches the inbox as text", async () => {
+  it("a visitor's payload reaches the inbox as text, and the owner's mail only as escaped text in its HTML part (tests/e2e/mail-html.test.ts renders every mail)", async () => {
     const html = await (await fetch(`${server.url}/contact`)).text();
     const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1] ?? "";
     const sent = await fetch(`${server.url}/contact`, {
@@ -614,14 +598,26 @@ describe("attacks on every page", () => {
     await server.stop();
     const database = await openDatabase({ dataDir });
     try {
-      const mail = await database.db.select().from(mailOutbox);
-      expect(mail.length).toBeGreaterThan(0);
-      expect(mail.filter((row) => row.html !== null)).toEqual([]);
       const [stored] = await database.db
         .select()
         .from(contactSubmissions)
         .where(eq(contactSubmissions.email, "attacker@example.test"));
       expect(stored?.message).toBe(payload);
+      // the mail keeps the payload as data (its structure, rendered by React at delivery): never markup
+      const mail = (await database.db.select().from(mailOutbox)).filter((row) => row.subject.startsWith("New inquiry"));
+      expect(mail.length).toBeGreaterThan(0);
+      const rendered = await renderMailHtml(
+        parseMailContent(mail.at(-1)?.content ?? "") ?? { subject: "", blocks: [] },
+        {
+          studio: { ...defaultStudio, businessName: `Studio ${img}`, website: jsUrl },
+          accent: "#16a34a",
+          logo: null,
+        },
+      );
+      expect(rendered.html).not.toContain("<script");
+      expect(rendered.html).not.toContain("<img src=x");
+      expect(rendered.html).not.toMatch(/href="\s*javascript:/i);
+      expect(rendered.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     } finally {
       await database.close();
     }

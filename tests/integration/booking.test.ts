@@ -280,7 +280,9 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
     expect(await manageBooking(app(), freshHash, { intent: "cancel" })).toEqual({ kind: "gone" });
     const [cancelled] = await database().db.select().from(bookings);
     expect(cancelled).toMatchObject({ status: "cancelled", manageTokenHash: null });
-    const ics = (await database().db.select().from(mailAttachments)).map((file) => icsText(file.content));
+    const ics = (await database().db.select().from(mailAttachments)).map((file) =>
+      icsText(file.content ?? new Uint8Array()),
+    );
     expect(ics.some((text) => text.includes("METHOD:CANCEL") && text.includes("SEQUENCE:2"))).toBe(true);
   });
 

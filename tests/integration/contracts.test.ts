@@ -92,7 +92,7 @@ describeEachDatabase("contracts", (database) => {
     await recordPayment(
       db(),
       id,
-      { paid_on: invoice.issueDate, amount: cents(invoice.balanceDue), method: "bank_transfer" },
+      { paid_on: invoice.issueDate, amount: cents(invoice.balanceDue), method: "bank_transfer", email_receipt: false },
       null,
     );
   };

@@ -42,7 +42,12 @@ describeEachDatabase("customer credit", (database) => {
   const paid = async (customerId: string, price: string) => {
     const invoice = await sentInvoice(customerId, price);
     const amount = Math.round(Number(price) * 100);
-    await recordPayment(db(), invoice.id, { paid_on: "2026-11-03", amount, method: "card" }, null);
+    await recordPayment(
+      db(),
+      invoice.id,
+      { paid_on: "2026-11-03", amount, method: "card", email_receipt: false },
+      null,
+    );
     return invoice;
   };
   const row = async (id: string) => {
@@ -104,7 +109,12 @@ describeEachDatabase("customer credit", (database) => {
   it("a credit note on a partly paid invoice lowers what is owed first; only the rest becomes credit", async () => {
     const ada = await insertCustomer(db());
     const invoice = await sentInvoice(ada.id, "100");
-    await recordPayment(db(), invoice.id, { paid_on: "2026-11-03", amount: 2_500, method: "cash" }, null);
+    await recordPayment(
+      db(),
+      invoice.id,
+      { paid_on: "2026-11-03", amount: 2_500, method: "cash", email_receipt: false },
+      null,
+    );
     const credit = await issueCreditNote(db(), invoice.id, { amount: 8_000, reason: "Cut" });
     expect(credit).toMatchObject({ ok: true, customerCredit: 500 });
     expect(await row(invoice.id)).toMatchObject({ status: "paid", balanceDue: "0.00" });

@@ -128,7 +128,11 @@ describeEachDatabase("document lifecycle", (database) => {
     expect(await deleteDraft(db(), second.id)).toEqual({ ok: true, invoiceNumber: "INV-0002" });
     const third = await document(ada.id, { intent: "draft" });
     expect(third.invoiceNumber).toBe("INV-0002");
-    expect(await voidDocument(db(), first.id, "Made by mistake")).toEqual({ ok: true, invoiceNumber: "INV-0001" });
+    expect(await voidDocument(db(), first.id, "Made by mistake")).toEqual({
+      ok: true,
+      invoiceNumber: "INV-0001",
+      sent: false,
+    });
     expect(await row(first.id)).toMatchObject({
       status: "cancelled",
       voidReason: "Made by mistake",
@@ -164,7 +168,12 @@ describeEachDatabase("document lifecycle", (database) => {
   it("a sent invoice with a payment cannot be voided or revised; a credit note lowers what is owed", async () => {
     const ada = await insertCustomer(db());
     const sent = await document(ada.id, { price: "100.00" });
-    await recordPayment(db(), sent.id, { paid_on: "2026-11-05", amount: 2_500, method: "card" }, null);
+    await recordPayment(
+      db(),
+      sent.id,
+      { paid_on: "2026-11-05", amount: 2_500, method: "card", email_receipt: false },
+      null,
+    );
     expect(await voidDocument(db(), sent.id, "x")).toEqual({ ok: false, message: lifecycleMessages.voidHasMoney });
     expect(await reviseDocument(db(), sent.id, { reason: "x", createdBy: null })).toEqual({
       ok: false,
@@ -185,9 +194,19 @@ describeEachDatabase("document lifecycle", (database) => {
     });
     // a payment can no longer cover the credited part
     await expect(
-      recordPayment(db(), sent.id, { paid_on: "2026-11-06", amount: 5_501, method: "card" }, null),
+      recordPayment(
+        db(),
+        sent.id,
+        { paid_on: "2026-11-06", amount: 5_501, method: "card", email_receipt: false },
+        null,
+      ),
     ).rejects.toThrow("$55.00");
-    await recordPayment(db(), sent.id, { paid_on: "2026-11-06", amount: 5_500, method: "card" }, null);
+    await recordPayment(
+      db(),
+      sent.id,
+      { paid_on: "2026-11-06", amount: 5_500, method: "card", email_receipt: false },
+      null,
+    );
     expect(await row(sent.id)).toMatchObject({ status: "paid", balanceDue: "0.00" });
     expect(await listCreditNotes(db(), sent.id)).toMatchObject([
       { invoiceNumber: "CN-0001", totalAmount: "20.00", reason: "Discount agreed" },

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Config } from "#app/config.server.ts";
-import { invoices, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
+import { invoices, mailAttachments, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
 import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
@@ -299,26 +299,20 @@ describeEachDatabase("online payments", (database, kind) => {
       iban: "DE89370400440532013000",
       referenceFormat: "Invoice {number}",
     });
-    const rendered: (string | undefined)[] = [];
     const result = await sendDocument(
-      {
-        db: db(),
-        config: { ...testConfig, stripe: config().stripe },
-        logger: createLogger("silent"),
-        render: async (_db, _invoice, _logger, clientUrl) => {
-          rendered.push(clientUrl);
-          return { bytes: null, error: "not rendered in this test" };
-        },
-      },
+      { db: db(), config: { ...testConfig, stripe: config().stripe }, logger: createLogger("silent") },
       { invoiceId, form: { to: "ada@client.test", subject: "Invoice", message: "Hello" }, actor: null, ip: null },
     );
     expect(result.status).toBe("sent");
     const [mail] = await db().select().from(mailOutbox);
     const text = openText(mailKey(testConfig.sessionSecret), mail?.text ?? "") ?? "";
     const link = /https?:\/\/\S+\/i\/[\w-]{43}/.exec(text)?.[0] ?? "";
-    expect(rendered).toEqual([link]);
+    // the PDF is rendered at delivery with the link the mail carries, for its QR code (sealed at rest)
+    const [attachment] = await db().select().from(mailAttachments);
+    const source = JSON.parse(openText(mailKey(testConfig.sessionSecret), attachment?.source ?? "") ?? "{}");
+    expect(source).toEqual({ kind: "document-pdf", invoiceId, clientUrl: link });
     expect(text).toContain(`Pay online by card:\n${link}#pay`);
-    expect(text).toContain("Pay by bank transfer:\nAccount holder: Studio LLC\nIBAN: DE89 3704 0044 0532 0130 00");
+    expect(text).toContain("Pay by bank transfer\nAccount holder: Studio LLC\nIBAN: DE89 3704 0044 0532 0130 00");
     expect(text).toContain("Reference: Invoice INV-0007");
     // the link printed in the PDF is the one stored: it opens the invoice
     const opened = await findClientDocument(db(), link.split("/").pop(), "203.0.113.5");

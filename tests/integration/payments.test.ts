@@ -46,6 +46,7 @@ const pay = (amount: string, paidOn = "2026-11-23", method: PaymentForm["method"
   paid_on: paidOn,
   amount: toCents(amount) ?? 0,
   method,
+  email_receipt: false,
 });
 
 async function refusal(promise: Promise<unknown>): Promise<PaymentRefusedError> {

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { beforeEach, expect, it } from "vitest";
 import { mailAttachments, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { parseAttachmentSource } from "#app/domain/mail.ts";
 import {
   isNormalisedSignature,
   maxSignatureChars,
@@ -23,6 +24,7 @@ import * as clientProposal from "#app/routes/client-proposal.tsx";
 import * as clientProposalPdf from "#app/routes/client-proposal-pdf.ts";
 import * as beaconRoute from "#app/routes/view-beacon.ts";
 import { signatureForPdf } from "#app/services/logo-image.server.ts";
+import { renderAttachment } from "#app/services/mail-parts.server.ts";
 import { renderProposalPdf } from "#app/services/proposal-pdf.server.tsx";
 import { findClientProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -130,10 +132,18 @@ describeEachDatabase("the client's proposal link", (database) => {
       depositInvoiced: true,
       doc: { signature: { signerName: "Ada Baker", total: "$3,031.54", deposit: "$1,515.77" } },
     });
-    // the signed copies (client and studio) carry the PDF
+    // the deposit invoice's mail and the signed copies (client and studio) carry their PDFs, rendered
+    // when they are delivered
     const attached = await database().db.select().from(mailAttachments);
-    expect(attached.map((row) => row.filename)).toEqual(["PRO-0001-signed.pdf", "PRO-0001-signed.pdf"]);
-    expect(pdfText(new Uint8Array(attached[0]?.content ?? []))).toContain(found.contentHash);
+    expect(attached.map((row) => row.filename).sort()).toEqual([
+      "INV-0001.pdf",
+      "PRO-0001-signed.pdf",
+      "PRO-0001-signed.pdf",
+    ]);
+    const signedCopy = attached.find((row) => row.filename === "PRO-0001-signed.pdf");
+    const source = parseAttachmentSource(signedCopy?.source ?? "");
+    expect(source?.kind).toBe("proposal-pdf");
+    if (source) expect(pdfText(await renderAttachment(database().db, source))).toContain(found.contentHash);
     const again = await call(clientProposal.action, `/p/${token}`, {
       params: { token },
       form: { ...base, agree: "on" },

@@ -16,8 +16,10 @@ import { createRecurringFeesInvoice, studioToday } from "#app/models/invoices.se
 import { changeScheduleStatus, createSchedule, listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
 import * as customerDetail from "#app/routes/admin/customers/detail.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
+import { deliverDueMail, type MailTransport, mailKey } from "#app/services/mail.server.ts";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { pdfText } from "../support/pdf.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { until } from "../support/wait.ts";
@@ -268,17 +270,36 @@ describeEachDatabase("retainers", (database, kind) => {
     expect(scheduled.map((invoice) => invoice.scheduleId)).toEqual([schedule.id]);
   });
 
-  it("in send mode, emails the new invoice as Save & Send does, once", async () => {
+  it("in send mode, queues the new invoice's mail in its own transaction: killed right after it, the restart mails it once, its PDF saying Sent", async () => {
     const { schedule, owner } = await setUp(
       { frequency: "month", start_date: "2026-11-30", mode: "send" },
       "2026-11-30",
     );
-    const render = async () => ({ bytes: new Uint8Array([37, 80, 68, 70]), error: null });
+    // the process is killed right after the first transaction it commits (any later query fails)
+    let killed = false;
+    const real = database().db;
+    const dying = new Proxy(real, {
+      get(target, property, receiver) {
+        if (killed) throw new Error("the process was killed");
+        const value = Reflect.get(target, property, receiver);
+        if (property === "transaction") {
+          return async (...args: Parameters<typeof real.transaction>) => {
+            const result = await real.transaction(...args);
+            killed = true;
+            return result;
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await runDueSchedules({ ...deps(), db: dying }, noonOn("2026-11-30")).catch(() => null);
+    expect(killed).toBe(true);
+    // restarted: two runs at once find the period made, and make no second invoice or mail
     const runs = await Promise.all([
-      runDueSchedules({ ...deps(), render }, noonOn("2026-11-30")),
-      runDueSchedules({ ...deps(), render }, noonOn("2026-11-30")),
+      runDueSchedules(deps(), noonOn("2026-11-30")),
+      runDueSchedules(deps(), noonOn("2026-11-30")),
     ]);
-    expect(runs.map((run) => run.sent).reduce((a, b) => a + b, 0)).toBe(1);
+    expect(runs.map((run) => run.made.length)).toEqual([0, 0]);
     const [invoice] = await scheduleInvoices(schedule.id);
     expect(invoice?.status).toBe("sent");
     const sends = await database()
@@ -292,6 +313,29 @@ describeEachDatabase("retainers", (database, kind) => {
     // sent by the studio's job: no person signed the entry
     const sent = await database().db.select().from(auditLog).where(eq(auditLog.event, "invoice_sent"));
     expect(sent.map((entry) => [entry.userId, entry.detail?.invoice])).toEqual([[null, invoice?.invoiceNumber]]);
+    // the restarted process's mail worker delivers it, once
+    const delivered: { attachments?: { filename?: string; content?: unknown }[] }[] = [];
+    const transport = {
+      sendMail: async (message: (typeof delivered)[number]) => {
+        delivered.push(message);
+        return {};
+      },
+    } as unknown as MailTransport;
+    const deliver = () =>
+      deliverDueMail(database().db, {
+        transport,
+        from: "s@studio.test",
+        logger,
+        key: mailKey(testConfig.sessionSecret),
+      });
+    await deliver();
+    await deliver();
+    expect((await runDueSchedules(deps(), noonOn("2026-11-30"))).made).toEqual([]);
+    await deliver();
+    expect(delivered).toHaveLength(1);
+    const pdf = delivered[0]?.attachments?.find((file) => file.filename === `${invoice?.invoiceNumber}.pdf`);
+    const text = await pdfText(new Uint8Array(pdf?.content as Buffer));
+    expect(text).toMatch(/Status: Sent/);
   });
 
   // several instances share one database only on PostgreSQL (PGlite is one process per data directory)

@@ -10,6 +10,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Queryable, selectRows } from "#app/db/client.server.ts";
 import { mailAttachments, mailOutbox } from "#app/db/schema.ts";
+import type { AttachmentSource } from "#app/domain/mail.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { requestPasswordReset } from "#app/services/auth/recovery.server.ts";
 import { sendDocument } from "#app/services/invoice-sending.server.ts";
@@ -60,10 +61,13 @@ async function everythingStored(db: Queryable): Promise<string> {
 }
 
 /**
- * Sends an invoice as the editor does. The PDF is a stand-in that holds the client link as text
- * (the real one prints it as a QR code, read back in tests/e2e/attacks.test.ts), so a dump of the
- * tables finds it wherever it rests.
+ * The PDF, rendered at delivery: a stand-in that holds the client link as text (the real one prints it
+ * as a QR code, read back in tests/e2e/attacks.test.ts), so a dump of the tables finds it wherever it rests.
  */
+const renderAttachment = async (_db: unknown, source: AttachmentSource) =>
+  new TextEncoder().encode(`%PDF-1.7 stand-in: QR code of ${source.kind === "document-pdf" ? source.clientUrl : ""}`);
+
+/** Sends an invoice as the editor does. */
 async function sendInvoice(db: Queryable & Parameters<typeof sendDocument>[0]["db"], invoiceNumber = "INV-0001") {
   const customer = await insertCustomer(db, { name: "Ada Lovelace", email: `${invoiceNumber}@client.test` });
   const invoice = await insertInvoice(db, {
@@ -73,12 +77,8 @@ async function sendInvoice(db: Queryable & Parameters<typeof sendDocument>[0]["d
     totalAmount: "100.00",
     balanceDue: "100.00",
   });
-  const render = async (_db: unknown, _invoice: unknown, _logger: unknown, clientUrl?: string) => ({
-    bytes: new TextEncoder().encode(`%PDF-1.7 stand-in: QR code of ${clientUrl}`),
-    error: null,
-  });
   const sent = await sendDocument(
-    { db, config: site, logger, render },
+    { db, config: site, logger },
     {
       invoiceId: invoice.id,
       form: { to: "ada@client.test", subject: "Invoice INV-0001", message: "Please pay." },
@@ -109,7 +109,13 @@ describeEachDatabase("secrets at rest", (database) => {
     const token = await queueReset(db);
     expect(await everythingStored(db)).not.toContain(token);
     const before = sink.received.length;
-    await deliverDueMail(db, { transport: await createSmtpTransport(sink.url), from: "s@studio.test", logger, key });
+    await deliverDueMail(db, {
+      transport: await createSmtpTransport(sink.url),
+      from: "s@studio.test",
+      logger,
+      key,
+      renderAttachment,
+    });
     // the person still gets the link
     expect(
       sink.received
@@ -125,7 +131,7 @@ describeEachDatabase("secrets at rest", (database) => {
   it("kept without SMTP: dropped after it is handed to the log", async () => {
     const db = database().db;
     const token = await queueReset(db);
-    await deliverDueMail(db, { transport: null, from: "s@studio.test", logger, key });
+    await deliverDueMail(db, { transport: null, from: "s@studio.test", logger, key, renderAttachment });
     expect(await everythingStored(db)).not.toContain(token);
     const [row] = await db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "kept", text: droppedBody });
@@ -144,19 +150,26 @@ describeEachDatabase("secrets at rest", (database) => {
     const db = database().db;
     const token = "T".repeat(43);
     const body = (id: string) => `View the invoice online:\nhttps://studio.test/i/${id}\n`;
+    // the outbox as it was then: an html column (dropped since the HTML part is rendered at delivery, ADR 0049)
+    await db.execute(sql`alter table mail_outbox add column html text`);
     await db.insert(mailOutbox).values([
-      { to: "a@client.test", subject: "sent", text: body(token), html: null, status: "sent" },
-      { to: "b@client.test", subject: "kept", text: body(token), html: `<a href="/i/${token}">x</a>`, status: "kept" },
-      { to: "c@client.test", subject: "pending", text: body("P".repeat(43)), html: null, status: "pending" },
+      { to: "a@client.test", subject: "sent", text: body(token), status: "sent" },
+      { to: "b@client.test", subject: "kept", text: body(token), status: "kept" },
+      { to: "c@client.test", subject: "pending", text: body("P".repeat(43)), status: "pending" },
     ]);
+    await db.execute(sql`update mail_outbox set html = ${`<a href="/i/${token}">x</a>`} where subject = 'kept'`);
     const migration = readFileSync(
       new URL("../../drizzle/0015_drop_client_links_at_rest.sql", import.meta.url),
       "utf8",
     );
     await db.execute(sql.raw(migration));
+    const html = await db.execute<{ html: string | null }>(sql`select html from mail_outbox`);
+    await db.execute(sql`alter table mail_outbox drop column html`);
     const rows = await db.select().from(mailOutbox);
     const handedOver = rows.filter((row) => row.status !== "pending");
-    expect(handedOver.map((row) => `${row.text}${row.html ?? ""}`).join("")).not.toContain(token);
+    expect(handedOver.map((row) => row.text).join("")).not.toContain(token);
+    expect(JSON.stringify(html)).not.toContain(token);
+    expect(JSON.stringify(html)).toContain("/i/(removed)");
     expect(handedOver[0]?.text).toContain("/i/(removed)");
     expect(rows.find((row) => row.status === "pending")?.text).toContain("P".repeat(43));
   });
@@ -166,7 +179,13 @@ describeEachDatabase("secrets at rest", (database) => {
     expect(await db.select().from(mailAttachments)).toHaveLength(1);
     expect(await everythingStored(db)).not.toContain(token);
     const before = sink.received.length;
-    await deliverDueMail(db, { transport: await createSmtpTransport(sink.url), from: "s@studio.test", logger, key });
+    await deliverDueMail(db, {
+      transport: await createSmtpTransport(sink.url),
+      from: "s@studio.test",
+      logger,
+      key,
+      renderAttachment,
+    });
     // the client still gets the PDF with the link in it
     const delivered = sink.received
       .slice(before)
@@ -181,7 +200,7 @@ describeEachDatabase("secrets at rest", (database) => {
   it("kept without SMTP, failed for good or expired undelivered: the attachment goes with the body", async () => {
     const db = database().db;
     const kept = await sendInvoice(db);
-    await deliverDueMail(db, { transport: null, from: "s@studio.test", logger, key });
+    await deliverDueMail(db, { transport: null, from: "s@studio.test", logger, key, renderAttachment });
     expect(await db.select().from(mailAttachments)).toEqual([]);
     expect(await everythingStored(db)).not.toContain(kept);
 
@@ -201,8 +220,8 @@ describeEachDatabase("secrets at rest", (database) => {
     const [sent, pending] = await db
       .insert(mailOutbox)
       .values([
-        { to: "a@client.test", subject: "sent", text: droppedBody, html: null, status: "sent" },
-        { to: "b@client.test", subject: "pending", text: "Pay here", html: null, status: "pending" },
+        { to: "a@client.test", subject: "sent", text: droppedBody, status: "sent" },
+        { to: "b@client.test", subject: "pending", text: "Pay here", status: "pending" },
       ])
       .returning();
     await db.insert(mailAttachments).values([

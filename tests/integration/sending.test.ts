@@ -20,6 +20,7 @@ import {
   users,
 } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { maxAttachmentAttempts } from "#app/domain/mail.ts";
 
 import { revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import * as invoicePrint from "#app/routes/admin/invoice-print-view.tsx";
@@ -37,8 +38,9 @@ import {
   droppedBody,
   mailKey,
 } from "#app/services/mail.server.ts";
-import { openBytes, openText } from "#app/services/sealing.server.ts";
+import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { pdfText } from "../support/pdf.ts";
 import { insertCustomer, insertInvoice } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -114,22 +116,21 @@ describeEachDatabase("sending documents", (database) => {
     expect(await stored()).toBe(droppedBody);
   });
 
-  it("queues one mail with the PDF attached and the client link, marks the draft sent and records it", async () => {
+  it("queues one mail with the PDF to attach and the client link, marks the draft sent and records it", async () => {
     const db = database().db;
     const { token, mail } = await sendAndGetToken(invoiceId);
     expect(mail).toMatchObject({ to: "ada@client.test", subject: form.subject, status: "pending" });
     expect(mail?.text).toContain("Hello Ada,\n\nPlease pay.\n\nView the invoice online:\nhttp");
+    // nothing is rendered in the transaction: the attachment names the document, its QR code's link sealed
     const attachments = await db.select().from(mailAttachments);
     expect(attachments).toHaveLength(1);
-    expect(attachments[0]).toMatchObject({ filename: "INV-0001.pdf", contentType: "application/pdf" });
-    // its QR code opens the client page: sealed at rest like the body, readable with the outbox's key
-    const sealedPdf = new Uint8Array(attachments[0]?.content ?? []);
-    expect(Buffer.from(sealedPdf).subarray(0, 10).toString()).toBe("sealed:v1:");
-    expect(
-      Buffer.from(openBytes(mailKey(testConfig.sessionSecret), sealedPdf) ?? [])
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
+    expect(attachments[0]).toMatchObject({ filename: "INV-0001.pdf", contentType: "application/pdf", content: null });
+    expect(attachments[0]?.source?.startsWith("sealed:v1:")).toBe(true);
+    expect(JSON.parse(openText(mailKey(testConfig.sessionSecret), attachments[0]?.source ?? "") ?? "")).toEqual({
+      kind: "document-pdf",
+      invoiceId,
+      clientUrl: `${testConfig.publicUrl}/i/${token}`,
+    });
     const [stored] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
     expect(stored?.status).toBe("sent");
     expect(stored?.sentAt).not.toBeNull();
@@ -150,20 +151,52 @@ describeEachDatabase("sending documents", (database) => {
     expect(audit).toHaveLength(1);
   });
 
-  it("sends the link without the PDF when the PDF cannot be made, and records why", async () => {
+  it("a PDF that cannot be made at delivery is retried; after the last try the mail goes with the link only, and the history says why", async () => {
     const db = database().db;
-    const result = await sendDocument(
-      { db, config: testConfig, logger, render: async () => ({ bytes: null, error: "font missing" }) },
-      { invoiceId, form, actor, ip: null },
-    );
-    expect(result).toMatchObject({ status: "sent", pdfAttached: false });
-    expect(await db.select().from(mailOutbox)).toHaveLength(1);
-    expect(await db.select().from(mailAttachments)).toHaveLength(0);
+    await sendAndGetToken(invoiceId);
+    const transport = await createSmtpTransport(sink.url);
+    const key = mailKey(testConfig.sessionSecret);
+    const failing = async () => {
+      throw new Error("font missing");
+    };
+    const before = sink.received.length;
+    let now = Date.now();
+    for (let attempt = 1; attempt < maxAttachmentAttempts; attempt++) {
+      expect(
+        await deliverDueMail(db, {
+          transport,
+          from: "s@studio.test",
+          logger,
+          key,
+          renderAttachment: failing,
+          now: new Date(now),
+        }),
+      ).toBe(1);
+      const [row] = await db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: "pending", attempts: attempt, lastError: "attachment: font missing" });
+      expect(sink.received.length).toBe(before);
+      now = (row?.nextAttemptAt.getTime() ?? now) + 1000;
+    }
+    expect(
+      await deliverDueMail(db, {
+        transport,
+        from: "s@studio.test",
+        logger,
+        key,
+        renderAttachment: failing,
+        now: new Date(now),
+      }),
+    ).toBe(1);
+    const raw = sink.received.slice(before)[0]?.raw ?? "";
+    expect(raw).toContain("View the invoice online");
+    expect(raw).not.toContain("application/pdf");
+    expect((await db.select().from(mailOutbox))[0]?.status).toBe("sent");
     const [history] = await db.select().from(invoiceSends);
     expect(history).toMatchObject({ pdfAttached: false, pdfError: "font missing" });
+    expect(await db.select().from(mailAttachments)).toHaveLength(0);
   });
 
-  it("delivers the attachment over SMTP", async () => {
+  it("delivers the PDF over SMTP, rendered then in the document's state (Sent), with an HTML part; no copy is kept", async () => {
     const db = database().db;
     await sendAndGetToken(invoiceId);
     const before = sink.received.length;
@@ -177,10 +210,14 @@ describeEachDatabase("sending documents", (database) => {
       }),
     ).toBe(1);
     const raw = sink.received.slice(before)[0]?.raw ?? "";
+    expect(raw).toContain("Content-Type: text/plain");
+    expect(raw).toContain("Content-Type: text/html");
     expect(raw).toContain("Content-Type: application/pdf");
     expect(raw).toMatch(/filename="?INV-0001\.pdf/);
-    // the PDF itself (opened from its sealed copy: "%PDF-" in base64), and no copy of it is kept
-    expect(raw.replace(/\r?\n/g, "")).toContain(Buffer.from("%PDF-1").toString("base64").slice(0, 6));
+    const pdf = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1] ?? "";
+    const bytes = Buffer.from(pdf.replace(/\s/g, ""), "base64");
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await pdfText(bytes)).toMatch(/Status: Sent/);
     expect(await db.select().from(mailAttachments)).toHaveLength(0);
   });
 

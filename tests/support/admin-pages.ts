@@ -25,6 +25,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/reports",
   "/admin/site/pricing",
   "/admin/bookings/availability",
+  "/admin/settings/emails",
 ];
 
 export const adminLayoutViewports = [

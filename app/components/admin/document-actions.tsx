@@ -16,6 +16,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
   type ActionFailure,
   AdminForm,
+  CheckboxField,
   DateField,
   FailureNotice,
   FormError,
@@ -504,6 +505,7 @@ function RecordPaymentForm({
       amount: centsToDecimal(doc.balanceDue),
       method: defaultPaymentMethod,
       note: "",
+      email_receipt: true,
     },
   });
   return (
@@ -520,6 +522,11 @@ function RecordPaymentForm({
         />
         <TextField meta={fields.note} label="Note (optional)" maxLength={limits.paymentNote} />
       </div>
+      <CheckboxField
+        meta={fields.email_receipt}
+        label={paymentMessages.emailReceipt}
+        description={paymentMessages.emailReceiptDescription}
+      />
       <SubmitButton intent="record-payment" action={action}>
         Record Payment
       </SubmitButton>
@@ -539,7 +546,7 @@ const dialogWords = {
   void: {
     title: "Void",
     description:
-      "The document is cancelled for good: it keeps its number and its content, and its PDF is marked VOID. It no longer counts in any total.",
+      "The document is cancelled for good: it keeps its number and its content, and its PDF is marked VOID. It no longer counts in any total. A client who received it is emailed a notice with the VOID PDF.",
     submit: "Void",
   },
   "delete-draft": {

@@ -14,6 +14,7 @@ import {
   Images,
   Inbox,
   LogOut,
+  Mail,
   Menu,
   PanelLeft,
   ScrollText,
@@ -74,6 +75,7 @@ const publicSite = [
 /** The studio's own administration: settings, the team, the audit log. */
 const administration = [
   { href: "/admin/settings", label: "Settings", icon: Settings },
+  { href: "/admin/settings/emails", label: "Emails", icon: Mail },
   { href: "/admin/settings/team", label: "Team", icon: UserCog },
   { href: "/admin/settings/security", label: "Security", icon: ShieldCheck },
   { href: "/admin/audit", label: "Audit log", icon: ScrollText },

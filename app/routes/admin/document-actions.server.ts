@@ -34,14 +34,16 @@ import {
   duplicateDocument,
   issueCreditNote,
   reviseDocument,
-  voidDocument,
 } from "#app/models/document-lifecycle.server.ts";
 import { acceptEstimate, convertEstimate, declineEstimate, type EstimateResult } from "#app/models/estimates.server.ts";
-import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
+import { deletePayment, PaymentRefusedError } from "#app/models/payments.server.ts";
 import { invalid, notFound, redirectWithToast, refuse, serverError } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 import { copyClientLink } from "#app/services/client-links.server.ts";
+import { customerBecomesActive } from "#app/services/customer-status.server.ts";
+import { voidWithNotice } from "#app/services/invoice-sending.server.ts";
+import { recordManualPayment } from "#app/services/payments.server.ts";
 
 /** The intent of a post for these actions, or null (the editor's own save). */
 export function documentIntentOf(formData: FormData): DocumentIntent | null {
@@ -62,7 +64,7 @@ export async function documentAction({
   session: SessionInfo;
   context: Readonly<RouterContextProvider>;
 }) {
-  const { config, database, ip, logger } = getApp(context);
+  const { config, database, ip, logger, mail } = getApp(context);
   const page = `/admin/invoices/${invoiceId}`;
 
   switch (intent) {
@@ -91,25 +93,16 @@ export async function documentAction({
       return invalid(submission, { form: "payment" });
     }
     try {
-      const saved = await auditedChange(
-        database.db,
-        (tx) => recordPayment(tx, invoiceId, submission.value, session.userId),
-        {
-          actor: session,
-          ip,
-          event: "payment_recorded",
-          detail: (payment) => ({
-            invoice: payment.invoiceNumber,
-            amount: formatMoney(submission.value.amount),
-            method: submission.value.method,
-            status: payment.status,
-          }),
-        },
+      const saved = await recordManualPayment(
+        { db: database.db, config },
+        { invoiceId, form: submission.value, actor: { userId: session.userId, email: session.email }, ip },
       );
+      if (saved.receiptTo) mail.kick();
+      const receipt = saved.receiptTo ? ` ${paymentMessages.receiptSent(saved.receiptTo)}.` : "";
       return redirectWithToast(config, page, {
         type: "success",
         message: paymentMessages.recorded,
-        description: `${formatMoney(submission.value.amount)} on ${saved.invoiceNumber}; balance due ${formatMoney(saved.balanceDue)}`,
+        description: `${formatMoney(submission.value.amount)} on ${saved.invoiceNumber}; balance due ${formatMoney(saved.balanceDue)}.${receipt}`,
         id: "payment",
       });
     } catch (caught) {
@@ -199,8 +192,16 @@ export async function documentAction({
   if (intent === "accept-estimate" || intent === "decline-estimate") {
     const result = await auditedChange<EstimateResult<{ invoiceNumber: string }>>(
       database.db,
-      (tx) =>
-        intent === "accept-estimate" ? acceptEstimate(tx, invoiceId, { name: null }) : declineEstimate(tx, invoiceId),
+      async (tx) => {
+        if (intent === "decline-estimate") return declineEstimate(tx, invoiceId);
+        const accepted = await acceptEstimate(tx, invoiceId, { name: null });
+        if (accepted.ok) {
+          await customerBecomesActive(tx, { invoiceId }, "estimate accepted", {
+            estimate: accepted.value.invoiceNumber,
+          });
+        }
+        return accepted;
+      },
       {
         actor: session,
         ip,
@@ -281,18 +282,17 @@ async function lifecycleAction({
     const submission = parseWithZod(formData, { schema: voidFormSchema });
     if (submission.status !== "success") return invalid(submission, { form: intent });
     const reason = submission.value.reason;
-    const outcome = await auditedChange(database.db, (tx) => voidDocument(tx, invoiceId, reason), {
-      actor: session,
-      ip,
-      event: "document_voided",
-      when: done,
-      detail: (result) => ({ document: result?.ok ? result.invoiceNumber : null, reason }),
-    });
+    const outcome = await voidWithNotice(
+      { db: database.db, config },
+      { invoiceId, reason, actor: { userId: session.userId, email: session.email }, ip },
+    );
     if (!outcome) return gone();
     if (!outcome.ok) return refused(outcome, submission);
+    if (outcome.noticeTo) getApp(context).mail.kick();
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.voidedDone(outcome.invoiceNumber),
+      ...(outcome.noticeTo ? { description: lifecycleMessages.voidNoticeSent(outcome.noticeTo) } : {}),
       // replaces the dialog's failure toast, if there was one
       id: "void",
     });

@@ -29,7 +29,6 @@ import {
   invoiceMessages,
   linesUntouched,
 } from "#app/domain/invoice-form.ts";
-import { sendMessages } from "#app/domain/sending.ts";
 import { projectChoicesWithContracts } from "#app/models/contracts.server.ts";
 import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
@@ -51,7 +50,7 @@ import {
   serverError,
 } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { sendWithDefaults } from "#app/services/invoice-sending.server.ts";
+import { sendDocument } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-editor";
 import { documentAction, documentIntentOf } from "./document-actions.server.ts";
 import { loadDocumentActions } from "./document-actions-data.server.ts";
@@ -227,18 +226,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const destination = posted.return_to === "dashboard" ? "/admin/dashboard" : "/admin/invoices";
     if (form.intent === "sent") {
       // Save & Send emails the client (default subject and message; /admin/invoices/{id}/send to edit them)
-      const sent = await sendWithDefaults(
+      await sendDocument(
         { db: database.db, config, logger },
         { invoiceId: saved.id, actor: { userId: session.userId, email: session.email }, ip },
       );
       mail.kick();
       return redirectWithToast(config, destination, {
-        type: sent.status === "sent" && !sent.pdfAttached ? "info" : "success",
+        type: "success",
         message: "Success",
-        description:
-          sent.status === "sent" && !sent.pdfAttached
-            ? `${invoiceMessages.savedAndSent(saved.invoiceType)}. ${sendMessages.sentWithoutPdf}`
-            : invoiceMessages.savedAndSent(saved.invoiceType),
+        description: invoiceMessages.savedAndSent(saved.invoiceType),
       });
     }
     return redirectWithToast(config, destination, {

@@ -29,8 +29,6 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { invoiceMessages } from "#app/domain/invoice-form.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import {
-  defaultMessage,
-  defaultSubject,
   deliveryLabels,
   removedFromOutbox,
   revokeLinksSchema,
@@ -38,13 +36,12 @@ import {
   sendKindLabel,
   sendMessages,
 } from "#app/domain/sending.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { listSends, liveLinkCount, revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { sendDocument, subjectOf } from "#app/services/invoice-sending.server.ts";
+import { sendDefaults, sendDocument } from "#app/services/invoice-sending.server.ts";
 import type { Route } from "./+types/invoice-send";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -60,12 +57,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseUuid(params.id);
   const invoice = id ? await getPrintableInvoice(db, id) : null;
   if (!invoice) notFound(invoiceMessages.notFound);
-  const [studio, sends, links] = await Promise.all([
-    getStudioIdentity(db),
+  const [defaults, sends, links] = await Promise.all([
+    sendDefaults(db, invoice),
     listSends(db, invoice.id),
     liveLinkCount(db, invoice.id),
   ]);
-  const subject = subjectOf(invoice, studio.businessName);
   return {
     invoice: {
       id: invoice.id,
@@ -76,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       total: toCents(invoice.totalAmount) ?? 0,
       viewedAt: invoice.viewedAt,
     },
-    defaultValue: { to: invoice.customer.email, subject: defaultSubject(subject), message: defaultMessage(subject) },
+    defaultValue: { to: invoice.customer.email, ...defaults },
     sends,
     links,
   };
@@ -114,18 +110,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return refuse(409, sendMessages.cannotSend, { submission });
   }
   mail.kick();
-  return redirectWithToast(
-    config,
-    back,
-    result.pdfAttached
-      ? { type: "success", message: sendMessages.sent(result.invoiceType, submission.value.to), id: "send" }
-      : {
-          type: "info",
-          message: sendMessages.sent(result.invoiceType, submission.value.to),
-          description: sendMessages.sentWithoutPdf,
-          id: "send",
-        },
-  );
+  return redirectWithToast(config, back, {
+    type: "success",
+    message: sendMessages.sent(result.invoiceType, submission.value.to),
+    id: "send",
+  });
 }
 
 export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
@@ -210,7 +199,7 @@ export default function InvoiceSend({ loaderData }: Route.ComponentProps) {
                 <span className="text-xs text-zinc-400">
                   {formatDateTime(new Date(send.createdAt))} ·{" "}
                   {deliveryLabels[send.delivery ?? ""] ?? removedFromOutbox}
-                  {send.kind === "send" ? (send.pdfAttached ? " · PDF attached" : " · without the PDF") : ""}
+                  {send.pdfAttached ? " · with the PDF" : " · without the PDF"}
                 </span>
                 {send.pdfError ? (
                   <span className="text-xs text-amber-300">The PDF could not be made: {send.pdfError}</span>

@@ -1,6 +1,7 @@
 /** Password reset: the emailed single-use link, and setting a new password with it. */
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
+import { mailContent } from "#app/domain/mail.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
 import { consumeAuthToken, insertAuthToken, isTokenLive, voidUnusedTokens } from "#app/models/auth-tokens.server.ts";
 import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";
@@ -19,15 +20,15 @@ export function resetLink(publicUrl: string, token: string): string {
 function resetMail(email: string, link: string) {
   return {
     to: email,
-    subject: "Reset your password",
-    text: [
-      "Someone (hopefully you) asked to reset the password of the back-office account for this address.",
-      "",
-      "Choose a new password here. The link works once, for one hour:",
-      link,
-      "",
-      "If you did not ask for this, ignore this email: your password stays as it is.",
-    ].join("\n"),
+    ...mailContent("Reset your password", [
+      {
+        type: "text",
+        text: "Someone (hopefully you) asked to reset the password of the back-office account for this address.",
+      },
+      { type: "text", text: "Choose a new password here. The link works once, for one hour:" },
+      { type: "action", label: "Choose a new password", url: link },
+      { type: "text", text: "If you did not ask for this, ignore this email: your password stays as it is." },
+    ]),
   };
 }
 
