@@ -44,7 +44,7 @@ module.exports = {
       to: {
         dependencyTypes: packages,
         dependencyTypesNot: ["type-only"],
-        pathNot: "^node_modules/(zod|isbot|@zxcvbn-ts/language-common)/",
+        pathNot: "^node_modules/(zod|isbot|cookie|@zxcvbn-ts/language-common)/",
       },
     },
     layer(
@@ -110,20 +110,20 @@ module.exports = {
       "components",
       "^app/components/",
       ["^app/components/", "^app/domain/"],
-      "app/components get their data from the route's loader: components and domain only (no db, models, services, routes, and no browser entry scripts from app/client).",
+      "app/components get their data from the route's loader: components and domain only (no db, models, services, routes, and no browser entry scripts from app/browser).",
     ),
     layer(
-      "client",
-      "^app/client/",
-      ["^app/client/", "^app/domain/"],
-      "app/client holds the browser modules of non-hydrated pages: client and domain only.",
+      "browser",
+      "^app/browser/",
+      ["^app/browser/", "^app/domain/"],
+      "app/browser holds the browser modules of non-hydrated pages: browser and domain only.",
     ),
     {
       name: "browser-code-no-server-modules",
       comment:
         "Components and browser modules never import a *.server.ts module, a Node built-in or a server-only package (Vite would refuse the module or ship it to the browser).",
       severity: "error",
-      from: { path: "^app/(components|client)/", pathNot: testFile },
+      from: { path: "^app/(components|browser)/", pathNot: testFile },
       to: {
         path: ["\\.server\\.tsx?$", serverPackages],
         dependencyTypesNot: ["type-only"],
@@ -133,7 +133,7 @@ module.exports = {
       name: "browser-code-no-node-builtins",
       comment: "Components and browser modules run in the browser: no Node built-ins.",
       severity: "error",
-      from: { path: "^app/(components|client)/", pathNot: testFile },
+      from: { path: "^app/(components|browser)/", pathNot: testFile },
       to: { dependencyTypes: ["core"] },
     },
     layer(
@@ -163,6 +163,14 @@ module.exports = {
       severity: "error",
       from: {},
       to: { circular: true },
+    },
+    {
+      name: "list-pages-through-list-page",
+      comment:
+        "A back-office list page renders in ListPage (components/admin/list.tsx), which places the pager: routes do not import pager.tsx.",
+      severity: "error",
+      from: { path: "^app/routes/" },
+      to: { path: "^app/components/admin/pager\\.tsx$" },
     },
     {
       name: "no-date-library",

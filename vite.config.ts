@@ -12,9 +12,10 @@ import { build, defineConfig, type Plugin } from "vite";
  * each URL (the source path in development, the hashed file in production).
  */
 const publicScripts = {
-  "contact-form": "app/client/contact-form.ts",
-  "view-beacon": "app/client/view-beacon.ts",
-  "proposal-choice": "app/client/proposal-choice.ts",
+  "contact-form": "app/browser/contact-form.ts",
+  "view-beacon": "app/browser/view-beacon.ts",
+  "proposal-choice": "app/browser/proposal-choice.ts",
+  "local-time": "app/browser/local-time.ts",
 };
 const publicScriptsManifest = "build/client/.vite/public-scripts.json";
 
@@ -106,7 +107,7 @@ export default defineConfig({
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ },
                 {
                   name: "admin-kit",
-                  test: /app[\\/](components[\\/]admin[\\/](shell|ui|icons|list|pager|data-table|badge|record-page|route-error|toaster|split|use-live-changes)\.tsx?|domain[\\/](enums|dates|money|csv|auth-messages|inbox|limits|sidebar|changes|toast|action-answer|studio)\.ts)$|node_modules[\\/]sonner[\\/]/,
+                  test: /app[\\/](components[\\/]admin[\\/](shell|ui|icons|list|pager|data-table|badge|record-page|route-error|toaster|split|use-live-changes|form-buttons|confirm-dialog)\.tsx?|domain[\\/](enums|dates|money|csv|auth-messages|inbox|limits|sidebar|changes|toast|action-answer|studio|ids)\.ts)$|node_modules[\\/]sonner[\\/]/,
                 },
               ],
             },

@@ -10,7 +10,7 @@ const publicScriptsForTests: Plugin = {
   resolveId: (id) => (id === "virtual:public-scripts" ? "\0virtual:public-scripts" : undefined),
   load: (id) =>
     id === "\0virtual:public-scripts"
-      ? 'export default new Proxy({}, { get: (_, name) => "/app/client/" + String(name) + ".ts" });'
+      ? 'export default new Proxy({}, { get: (_, name) => "/app/browser/" + String(name) + ".ts" });'
       : undefined,
 };
 
@@ -22,7 +22,7 @@ export default defineConfig({
         extends: false,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,5 +1,5 @@
 declare module "virtual:public-scripts" {
   /** URL of each browser module of vite.config.ts `publicScripts`, by name */
-  const urls: Record<"contact-form" | "proposal-choice" | "view-beacon", string>;
+  const urls: Record<"contact-form" | "local-time" | "proposal-choice" | "view-beacon", string>;
   export default urls;
 }

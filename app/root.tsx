@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2?url";
+import inter700 from "@fontsource/inter/files/inter-latin-700-normal.woff2?url";
+import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -12,7 +14,19 @@ export type RouteHandle = { hydrate?: boolean };
 /** Public pages: the site's 404 page or a plain failure page (the back office has its own). */
 export { SiteErrorBoundary as ErrorBoundary } from "#app/components/site/route-error.tsx";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+/** The body and heading weights of Inter load beside the stylesheet, not after it. */
+const fontPreloads = [inter400, inter700].map((href) => ({
+  rel: "preload",
+  href,
+  as: "font",
+  type: "font/woff2",
+  crossOrigin: "anonymous" as const,
+}));
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...fontPreloads,
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
@@ -39,6 +53,13 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Once React has hydrated the page, `<html data-hydrated>` says so; with `data-pieces-loading="0"` (pieces
+ * split out with splitComponent all in place) the page is fully interactive. Tests and benches wait on it.
+ */
 export default function App() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return <Outlet />;
 }

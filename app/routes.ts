@@ -48,16 +48,16 @@ export default [
       // everything else under /admin: the guarded back office
       layout("routes/admin/layout.tsx", [
         index("routes/admin/index.tsx"),
-        // the contact submissions inbox (its address is the spec's)
+        // the contact submissions inbox
         route("dashboard", "routes/admin/inbox.tsx"),
         // the owner's figures: revenue, receivables, submissions per week, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
         // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)
-        route("invoices/export.csv", "routes/admin/export-csv.ts", { id: "export-invoices" }),
-        route("customers/export.csv", "routes/admin/export-csv.ts", { id: "export-customers" }),
-        route("dashboard/export.csv", "routes/admin/export-csv.ts", { id: "export-submissions" }),
+        route("invoices/export.csv", "routes/admin/export-invoices.ts"),
+        route("customers/export.csv", "routes/admin/export-customers.ts"),
+        route("dashboard/export.csv", "routes/admin/export-submissions.ts"),
         route("invoices/project-choices", "routes/admin/invoice-project-choices.ts"),
         route("invoices/:id", "routes/admin/invoice-editor.tsx"),
         route("invoices/:id/pdf", "routes/admin/invoice-print-view.tsx"),
@@ -68,7 +68,7 @@ export default [
         route("settings/logo", "routes/admin/settings-logo.ts"),
         // proposals: package tiers, add-ons and an agreement the client signs (ADR 0033); new and edit share one module
         route("proposals", "routes/admin/proposals.tsx"),
-        route("proposals/export.csv", "routes/admin/export-csv.ts", { id: "export-proposals" }),
+        route("proposals/export.csv", "routes/admin/export-proposals.ts"),
         route("proposals/:id", "routes/admin/proposal-editor.tsx"),
         route("proposals/:id.pdf", "routes/admin/proposal-pdf-file.ts"),
         // suspected spam from the inquiry form: restore or delete for good

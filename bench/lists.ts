@@ -15,10 +15,11 @@
  * PGlite always (a data directory), PostgreSQL when TEST_DATABASE_URL is set (a database of its
  * own, dropped at the end). Budget: p95 under 50 ms.
  *
- *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres] [--list invoices]
+ *   node bench/lists.ts [--runs 30] [--scale 1] [--only pglite|postgres] [--list invoices] [--scenarios pair]
  *
  * `--list inbox|customers|projects|invoices` measures one list's scenarios only (a before/after of one
- * change, in a fraction of the time); bench/results/lists.json then holds that list alone.
+ * change, in a fraction of the time); bench/results/lists.json then holds that list alone. `--scenarios
+ * <regular expression>` keeps the scenarios whose name matches ("pair|2-character": the short searches).
  */
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
@@ -42,6 +43,7 @@ const warmUp = 3;
 const scale = numberArg("scale", 1);
 const only = arg("only") as DatabaseKind | undefined;
 const onlyList = arg("list") as ListName | undefined;
+const onlyScenarios = arg("scenarios");
 const budgetMs = 50;
 const area = "lists";
 const label: Record<DatabaseKind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
@@ -111,6 +113,33 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   );
   const invoiceCount = await total(sql`select count(*)::int as n from invoices`);
 
+  // the rarest pair of letters each list's short search can meet (the fewest rows hold it), and "zq"
+  // (few rows or none): before each list's short_grams index they read the whole list
+  const rarest = async (table: string, column: string, where = "true") => {
+    const row = await one<{ pair: string; n: number }>(
+      sql.raw(`select piece as pair, count(*)::int as n from ${table}, unnest(${column}) piece
+        where piece ~ '^[a-z]{2}$' and ${where} group by piece order by count(*), piece limit 1`),
+    );
+    const zq = await total(
+      sql.raw(`select count(*)::int as n from ${table} where ${column} @> array['zq'] and ${where}`),
+    );
+    return { pair: row.pair, rows: Number(row.n), zq };
+  };
+  const rare = {
+    inbox: await rarest("contact_submissions", "search_grams", `status = '${submission.status}'`),
+    customers: await rarest("customers", "search_grams"),
+    projects: await rarest("projects", "name_grams"),
+    invoices: await rarest("invoices", "search_grams"),
+  };
+  const rareScenarios = (name: ListName, prefix = ""): Scenario[] => [
+    {
+      list: name,
+      name: `rarest pair (${rare[name].pair}, ${rare[name].rows} rows)`,
+      path: `?${prefix}q=${rare[name].pair}`,
+    },
+    { list: name, name: `pair zq (${rare[name].zq} rows)`, path: `?${prefix}q=zq` },
+  ];
+
   const q = (value: string) => encodeURIComponent(value);
   const list: Scenario[] = [
     { list: "inbox", name: "first page (new)", path: "" },
@@ -131,6 +160,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
       shape: "few",
     },
     { list: "inbox", name: "2-character search", path: `?status=${submission.status}&q=an`, shape: "full" },
+    ...rareScenarios("inbox", `status=${submission.status}&`),
     ...submissionStatuses.map((status) => ({
       list: "inbox" as const,
       name: `status ${status}`,
@@ -146,6 +176,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     },
     { list: "customers", name: "selective search (one email)", path: `?q=${q(customer.email)}`, shape: "few" },
     { list: "customers", name: "2-character search", path: "?q=an", shape: "full" },
+    ...rareScenarios("customers"),
     ...customerStatuses.map((status) => ({
       list: "customers" as const,
       name: `status ${status}`,
@@ -156,6 +187,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     { list: "projects", name: `deep page (${nearEnd(projectCount, 24)})`, path: `?page=${nearEnd(projectCount, 24)}` },
     { list: "projects", name: "selective search (one name)", path: `?q=${q(project.name)}`, shape: "few" },
     { list: "projects", name: "2-character search", path: "?q=an", shape: "full" },
+    ...rareScenarios("projects"),
     ...projectStatuses.map((status) => ({
       list: "projects" as const,
       name: `status ${status}`,
@@ -167,6 +199,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
     { list: "invoices", name: `middle page (${middle(invoiceCount, 25)})`, path: `?page=${middle(invoiceCount, 25)}` },
     { list: "invoices", name: "selective search (one number)", path: `?q=${q(invoice.number)}`, shape: "few" },
     { list: "invoices", name: "2-character search", path: "?q=an", shape: "full" },
+    ...rareScenarios("invoices"),
     ...invoiceStatuses.map((status) => ({
       list: "invoices" as const,
       name: `status ${status}`,
@@ -176,6 +209,7 @@ async function scenarios(database: Database): Promise<Scenario[]> {
   ];
   return list
     .filter((scenario) => !onlyList || scenario.list === onlyList)
+    .filter((scenario) => !onlyScenarios || new RegExp(onlyScenarios).test(scenario.name))
     .map((scenario) => ({ ...scenario, path: `${listPath[scenario.list]}${scenario.path}` }));
 }
 

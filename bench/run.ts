@@ -4,7 +4,8 @@
  * with the goal beside each figure and writes it, with the machine it ran on, to
  * docs/benchmarks.md (between the "latest run" markers). Each benchmark writes its rows to
  * bench/results/<name>.json (bench/lib/report.ts); the table shows the newest rows of every
- * benchmark, with the time each was measured. `--no-write` leaves docs/benchmarks.md alone.
+ * benchmark on disk, with the time each was measured; the written table keeps the rows of areas not
+ * measured now (bench/lib/latest-table.ts). `--no-write` leaves docs/benchmarks.md alone.
  *
  * PostgreSQL figures need TEST_DATABASE_URL (a server where the benchmarks may create and drop
  * their own databases).
@@ -13,6 +14,7 @@ import { execSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { mergeLatestTable } from "./lib/latest-table.ts";
 import { type Row, readRows, resultFile } from "./lib/report.ts";
 
 const here = import.meta.dirname;
@@ -86,16 +88,16 @@ try {
   // not a git checkout
 }
 const cell = (text: string) => text.replaceAll("|", "\\|");
-const table = [
-  `Run of ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${commit ? ` at commit ${commit}` : ""}; ${machine}.`,
+const header = [
+  `Run of ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC${commit ? ` at commit ${commit}` : ""}${chosen.length ? ` (${names.join(", ")}; the other rows from earlier runs, each with the time it was measured)` : ""}; ${machine}.`,
   "",
   "| area | measured | figure | goal | | note | measured at |",
   "| --- | --- | --- | --- | --- | --- | --- |",
-  ...rows.map(
-    (row) =>
-      `| ${cell(row.area)} | ${cell(row.metric)} | ${cell(figure(row))} | ${cell(row.goal ?? "")} | ${verdict(row)} | ${cell(row.note ?? "")} | ${row.at.slice(0, 16).replace("T", " ")} |`,
-  ),
-].join("\n");
+];
+const lines = rows.map(
+  (row) =>
+    `| ${cell(row.area)} | ${cell(row.metric)} | ${cell(figure(row))} | ${cell(row.goal ?? "")} | ${verdict(row)} | ${cell(row.note ?? "")} | ${row.at.slice(0, 16).replace("T", " ")} |`,
+);
 
 if (!process.argv.includes("--no-write")) {
   const docs = path.join(root, "docs/benchmarks.md");
@@ -108,8 +110,9 @@ if (!process.argv.includes("--no-write")) {
     console.error(`docs/benchmarks.md has no ${start} ... ${end} block; the table was not written`);
     process.exit(1);
   }
+  const table = mergeLatestTable(text.slice(from + start.length, to), header, lines);
   writeFileSync(docs, `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`);
-  console.warn(`\nWritten to docs/benchmarks.md (${rows.length} figures).`);
+  console.warn(`\nWritten to docs/benchmarks.md (${rows.length} figures measured now, the others kept).`);
 }
 if (failed.length) {
   console.error(`Exited with an error (or a figure over its goal): ${failed.join(", ")}`);

@@ -77,6 +77,56 @@ const cases: Case[] = [
   },
   {
     rule: "no-outside-document-reference",
+    file: "app/services/planted.server.ts",
+    text: "// the spec's wording for the toast\nexport const z = 3;\n",
+  },
+  {
+    rule: "no-hand-inserted-customer",
+    file: "tests/integration/planted.test.ts",
+    text: 'const [c] = await db.insert(customers).values({ name: "C", email: "c@x.test" }).returning();\n',
+  },
+  {
+    rule: "no-hand-built-cookie",
+    file: "app/services/planted.server.ts",
+    text: 'export const c = (t: string) => "studio_x=" + t + "; Path=/; Max-Age=60; HttpOnly; SameSite=Lax";\n',
+  },
+  {
+    rule: "no-hand-built-cookie",
+    file: "app/domain/planted.ts",
+    text: "export const read = (header: string) => /(?:^|;\\s*)theme=([^;]*)/.exec(header)?.[1];\n",
+  },
+  {
+    rule: "no-hand-built-cookie",
+    file: "app/routes/planted.tsx",
+    text: 'export const read = (cookieHeader: string) => cookieHeader.split(";").map((part) => part.trim());\n',
+  },
+  {
+    rule: "no-second-id-parser",
+    file: "app/domain/planted-form.ts",
+    text: "export const schema = z.object({ id: z.uuid() });\n",
+  },
+  {
+    rule: "no-second-icon-system",
+    file: "app/components/admin/planted.tsx",
+    text: 'import { Trash2 } from "lucide-react";\nexport const Remove = () => <Trash2 className="h-4 w-4" />;\n',
+  },
+  {
+    rule: "no-iso-day-slice",
+    file: "app/routes/admin/planted.tsx",
+    text: "export const today = () => new Date().toISOString().slice(0, 10);\n",
+  },
+  {
+    rule: "no-second-iso-day",
+    file: "app/domain/planted.ts",
+    text: "export function isIsoDate(value: string) {\n  return /^\\d{4}-\\d{2}-\\d{2}$/.test(value);\n}\n",
+  },
+  {
+    rule: "no-second-iso-day",
+    file: "app/services/planted.server.ts",
+    text: "const isoDay = (date: Date) => date.toJSON().substring(0, 10);\nexport { isoDay };\n",
+  },
+  {
+    rule: "no-outside-document-reference",
     file: "app/domain/planted.ts",
     text: "/** Totals as in SPEC section 9. */\nexport const x = 1;\n",
   },
@@ -141,6 +191,46 @@ const cases: Case[] = [
     text: 'export { RecordBoundary as ErrorBoundary } from "#app/components/admin/record-page.tsx";\n',
   },
   {
+    rule: "no-bespoke-outcome",
+    file: "app/services/planted.server.ts",
+    text: 'export async function send(id: string) {\n  if (!id) return { status: "not-found" };\n  return { status: "sent", id };\n}\n',
+  },
+  {
+    rule: "no-bespoke-outcome",
+    file: "app/services/auth/planted.server.ts",
+    text: 'export function check(token: string) {\n  return { state: "invalid" as const };\n}\n',
+  },
+  {
+    rule: "no-bespoke-outcome",
+    file: "app/models/planted.server.ts",
+    text: "export const book = async () => {\n  return {\n    kind: `taken`,\n  };\n};\n",
+  },
+  {
+    rule: "no-http-status-below-routes",
+    file: "app/services/planted.server.ts",
+    text: 'export function answer() {\n  return { status: 409, body: { status: "stale" } };\n}\n',
+  },
+  {
+    rule: "no-http-status-below-routes",
+    file: "app/models/planted.server.ts",
+    text: 'export const gone = () => new Response("Gone", { headers: {} });\n',
+  },
+  {
+    rule: "no-http-status-below-routes",
+    file: "app/domain/planted.ts",
+    text: "export const limited = { status: 429, retryAfterSeconds: 60 };\n",
+  },
+  {
+    rule: "no-form-read-below-routes",
+    file: "app/services/planted.server.ts",
+    text: 'export const honeypot = (formData: FormData) => formData.get("company_website");\n',
+  },
+  {
+    rule: "no-form-read-below-routes",
+    file: "app/models/planted.server.ts",
+    text: 'export const ids = (form: FormData) => form.getAll("id");\n',
+  },
+  {
     rule: "no-own-error-boundary",
     file: "app/root.tsx",
     text: "const ErrorBoundary = () => null;\nexport { ErrorBoundary };\n",
@@ -167,6 +257,15 @@ describe("npm run lint:answers", () => {
         "app/domain/rules.ts": 'export const name = z.string({ error: "Please enter a name" });\n',
         // the kit reads the navigation's form data, outside the routes
         "app/components/admin/form.tsx": 'export const busy = (navigation) => navigation.formData.get("intent");\n',
+        // a record's own status column, and an outcome on the one Result, below the routes
+        "app/models/planted.server.ts":
+          'export const mark = (tx) => tx.update(rows).set({ status: "sent" });\nexport function find(row) {\n  if (!row) return fail("not-found");\n  return { ok: true, status: row.status };\n}\n',
+        // a file answer through the contract's helper
+        "app/services/planted-file.server.ts":
+          "export const csv = (stream) => fileAnswer(stream, { 'Cache-Control': 'no-store' });\n",
+        // the one home of the calendar day
+        "app/domain/dates.ts":
+          "export function isoDay(date: Date) {\n  return date.toISOString().slice(0, 10);\n}\nexport function isIsoDate(v: unknown) {\n  return true;\n}\n",
       }),
     );
     expect(result.output).toBe("");

@@ -6,7 +6,7 @@
  *
  * Usage: node scripts/lint-answers.ts [root]   (exit 1 and one line per finding when any is found)
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 type Rule = {
@@ -22,6 +22,8 @@ const contract = "app/services/action-result.server.ts";
 /** the two shared boundaries: the back office's and the public pages' */
 const boundaries = ["app/components/admin/route-error.tsx", "app/components/site/route-error.tsx"] as const;
 const answering = (file: string) => file.startsWith("app/routes/") || file.startsWith("app/services/");
+/** below the routes: services and models (and, for statuses, the domain) */
+const belowRoutes = (file: string) => file.startsWith("app/services/") || file.startsWith("app/models/");
 
 const rules: Rule[] = [
   {
@@ -93,6 +95,51 @@ const rules: Rule[] = [
     instead: 'hitAddressLimit(db, "bucket", ip, rule) from rate-limit.server.ts (IPv6 keyed on its /64)',
   },
   {
+    name: "no-iso-day-slice",
+    applies: (file) => file.startsWith("app/") && file !== "app/domain/dates.ts",
+    // the UTC calendar day of an instant has one home
+    pattern: /\.toISOString\(\)\s*\.slice\(\s*0\s*,\s*10\s*\)/,
+    instead: "isoDay(date) from domain/dates.ts (todayIn(zone) for the studio's today)",
+  },
+  {
+    name: "no-second-iso-day",
+    applies: (file) => file.startsWith("app/") && file !== "app/domain/dates.ts",
+    // a second helper for the same day drifts: two isIsoDate once disagreed about the year 1800
+    pattern: /\b(function|const|let|var)\s+(isoDay|isIsoDate|isoDate|toIsoDay|utcDateString|isoDateString)\b/,
+    instead: "isoDay, isIsoDate, utcDate and addDaysIso from domain/dates.ts",
+  },
+  {
+    name: "no-hand-inserted-customer",
+    applies: (file) => file.startsWith("tests/") && file !== "tests/support/records.ts",
+    // a test's customers come from one factory, so a new required column is added in one place
+    pattern: /\.insert\(\s*(schema\.)?customers\s*\)/,
+    instead: "insertCustomer(db, values) or insertCustomers(db, list) from tests/support/records.ts",
+  },
+  {
+    name: "no-hand-built-cookie",
+    applies: (file) => file.startsWith("app/") && file !== "app/domain/cookies.ts",
+    // a cookie's attributes or its reading written by hand: setCookieValue and readCookie, or createCookie
+    pattern:
+      /;\s*(Path|Max-Age|SameSite|Expires|Domain)=|;\s*HttpOnly\b|[cC]ookie\w*\??\.split\(\s*["'];|\(\?:\^\|;\\s\*\)/,
+    instead: "setCookieValue and readCookie from domain/cookies.ts, or createCookie for a signed cookie",
+  },
+  {
+    name: "no-second-id-parser",
+    applies: (file) => file.startsWith("app/") && file !== "app/domain/ids.ts" && file !== "app/domain/id-fields.ts",
+    // ids in addresses and forms are read one way: a malformed one is never a query
+    pattern: /\bz\.uuid\(|\.uuid\(\s*\)|\bfunction\s+parse\w*Id\s*\(/,
+    instead:
+      "uuidField / serialIdField / hashIdField (domain/id-fields.ts) in a schema, parseUuid / parseSerialId (domain/ids.ts) elsewhere",
+  },
+  {
+    name: "no-second-icon-system",
+    applies: (file) =>
+      file.startsWith("app/") && file !== "app/components/icons.tsx" && file !== "app/components/site/icons.ts",
+    // one registry of shapes: an icon drawn from lucide directly skips the sprite and the names
+    pattern: /from\s+["']lucide-react["']|from\s+["']lucide-react\/|<use\s+href=/,
+    instead: '<Icon name="…" /> from components/icons.tsx (a new shape joins its `icons` map, or the site\'s)',
+  },
+  {
     name: "no-react-lazy",
     applies: (file) => file.startsWith("app/") && file !== "app/components/admin/split.tsx",
     // React.lazy streams its piece on the server: without JavaScript a streamed piece stays hidden
@@ -100,10 +147,33 @@ const rules: Rule[] = [
     instead: "splitComponent(() => import(…).then((m) => m.Piece)) from components/admin/split.tsx",
   },
   {
+    name: "no-bespoke-outcome",
+    applies: belowRoutes,
+    // an outcome named by a string in status/kind/state; a record's own status column is not returned this way
+    pattern: /\breturn\s*\{\s*(status|kind|state)\s*:\s*["'`]/,
+    instead:
+      'return the one Result of domain/result.ts: { ok: true, ...value } or fail("reason") (the route maps each reason to its answer)',
+  },
+  {
+    name: "no-http-status-below-routes",
+    applies: (file) => (belowRoutes(file) || file.startsWith("app/domain/")) && file !== contract,
+    // the route chooses the status of every answer; below it, outcomes name their reason
+    pattern: /\bstatus\s*:\s*[1-5]\d\d\b|\bnew\s+Response\s*\(/,
+    instead:
+      "return a Result with a reason and let the route answer (refuse, invalid, serverError, fileAnswer from action-result.server.ts)",
+  },
+  {
+    name: "no-form-read-below-routes",
+    applies: belowRoutes,
+    // the route parses the post; services and models take plain values
+    pattern: /\b(form|formData)\.get(All)?\s*\(/,
+    instead: "parse the post in the route (parseWithZod) and pass the parsed values (or the submission's payload) down",
+  },
+  {
     name: "no-outside-document-reference",
     applies: (file) => file.startsWith("app/"),
     // a comment citing the product spec, the design paper or an issue by number points outside the repository
-    pattern: /\b(SPEC|DESIGN)(\.md)?\b|\bissue [0-9]+\b/,
+    pattern: /\b(SPEC|DESIGN)(\.md)?\b|\bissue [0-9]+\b|\b[Tt]he spec\b|\bspec's\b|\bspec sections?\b/,
     instead: "say the rule itself, or cite docs/ (an ADR, docs/architecture.md, docs/security.md)",
   },
 ];
@@ -113,13 +183,16 @@ function sourceFiles(root: string, folder: string): string[] {
   return entries.flatMap((entry) => {
     const relative = `${folder}/${entry.name}`;
     if (entry.isDirectory()) return sourceFiles(root, relative);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [relative] : [];
+    // test files are read only under tests/ (the rules for app/ are about production code)
+    const test = /\.test\.tsx?$/.test(entry.name);
+    return /\.tsx?$/.test(entry.name) && (!test || relative.startsWith("tests/")) ? [relative] : [];
   });
 }
 
 export function findViolations(root: string) {
   const findings: string[] = [];
-  for (const file of sourceFiles(root, "app")) {
+  const folders = ["app", "tests"].filter((folder) => existsSync(path.join(root, folder)));
+  for (const file of folders.flatMap((folder) => sourceFiles(root, folder))) {
     const text = readFileSync(path.join(root, file), "utf8");
     for (const rule of rules) {
       if (!rule.applies(file)) continue;

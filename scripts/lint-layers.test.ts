@@ -49,7 +49,7 @@ const plants: Plant[] = [
     imports: ["../../services/toast.server.ts"],
     rule: "components-imports",
   },
-  { file: `app/components/${tag}client.ts`, imports: ["#app/client/toast.ts"], rule: "components-imports" },
+  { file: `app/components/${tag}client.ts`, imports: ["#app/browser/toast.ts"], rule: "components-imports" },
   {
     file: `app/components/admin/${tag}server-module.ts`,
     imports: ["../../config.server.ts"],
@@ -57,9 +57,9 @@ const plants: Plant[] = [
   },
   { file: `app/components/${tag}pino.ts`, imports: ["pino"], rule: "browser-code-no-server-modules" },
   { file: `app/components/${tag}node.ts`, imports: ["node:fs"], rule: "browser-code-no-node-builtins" },
-  // client: client and domain
-  { file: `app/client/${tag}alias.ts`, imports: ["#app/components/nonce.tsx"], rule: "client-imports" },
-  { file: `app/client/${tag}relative.ts`, imports: ["../services/toast.server.ts"], rule: "client-imports" },
+  // browser: browser and domain
+  { file: `app/browser/${tag}alias.ts`, imports: ["#app/components/nonce.tsx"], rule: "browser-imports" },
+  { file: `app/browser/${tag}relative.ts`, imports: ["../services/toast.server.ts"], rule: "browser-imports" },
   // server (Express): services, db, domain; routes and components only through the build
   { file: `server/${tag}alias.ts`, imports: ["#app/models/users.server.ts"], rule: "server-imports" },
   { file: `server/${tag}relative.ts`, imports: ["../app/routes/admin/layout.tsx"], rule: "server-imports" },
@@ -71,6 +71,11 @@ const plants: Plant[] = [
   },
   // with `${tag}cycle-b.ts` (below), which imports it back
   { file: `app/domain/${tag}cycle-a.ts`, imports: [`./${tag}cycle-b.ts`], rule: "no-circular" },
+  {
+    file: `app/routes/admin/${tag}own-pager.ts`,
+    imports: ["#app/components/admin/pager.tsx"],
+    rule: "list-pages-through-list-page",
+  },
   { file: `app/domain/${tag}date-fns.ts`, imports: ["date-fns"], rule: "no-date-library" },
   { file: `app/components/${tag}date-fns-locale.ts`, imports: ["date-fns/locale"], rule: "no-date-library" },
   { file: `server/${tag}missing.ts`, imports: ["#app/domain/no-such-module.ts"], rule: "not-to-unresolvable" },

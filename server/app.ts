@@ -135,6 +135,26 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     });
   }
 
+  // server-sent events must reach the browser as they are written, not when a buffer fills
+  app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
+
+  // The build's hashed files, before the documents' headers: a script, a style sheet or a font needs only
+  // its caching and `nosniff`, not a CSP, framing or referrer rules of its own on every file. A name that
+  // is not there goes on to the 404 page, with every header.
+  const clientDir = options.clientDir ?? path.resolve("build/client");
+  if (!options.devMiddleware) {
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        redirect: false,
+        setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      }),
+    );
+  }
+
   app.use(securityHeaders({ https: isHttps(config), formActionSources: checkoutOrigins(config) }));
   // one body limit for every non-GET request, however its path is spelled (server/body-limit.ts);
   // malformed addresses and bodies answer 400 (server/input-guard.ts)
@@ -163,9 +183,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
     warm = true;
   }
 
-  // server-sent events must reach the browser as they are written, not when a buffer fills
-  app.use(compression({ filter: (req, res) => !req.path.endsWith("/events") && compression.filter(req, res) }));
-
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -187,11 +204,6 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   if (options.devMiddleware) {
     app.use(options.devMiddleware);
   } else {
-    const clientDir = options.clientDir ?? path.resolve("build/client");
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
-    );
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 

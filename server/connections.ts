@@ -13,7 +13,7 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Config } from "#app/config.server.ts";
-import { limitAddress } from "#app/domain/client-address.ts";
+import { limitAddress } from "#app/domain/request-address.ts";
 
 const keepAliveTimeoutMs = 5_000;
 

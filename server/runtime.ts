@@ -111,6 +111,8 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     from: config.mailFrom,
     logger,
     key: mailKey(config.sessionSecret),
+    // a document's PDF offers to pay online only when a provider is set up
+    onlinePayments: config.stripe !== null,
     // a client's request for a portal link is answered after the page has answered (ADR 0047)
     prepare: () => answerPortalLinkRequests({ db: database.db, config }),
   });

@@ -88,6 +88,19 @@ function nonNegative(table: string, column: SQL, columnName: string) {
 function trigram(name: string, column: SQL) {
   return index(name).using("gin", sql`${column} gin_trgm_ops`);
 }
+/**
+ * Every one- and two-character piece of a lower-cased search text (`short_grams`, an SQL function of
+ * the migrations), kept by the database: a search of one or two characters (which no trigram index
+ * serves) finds a rare pair through this column's GIN index (`shortGrams`), ADR 0051.
+ */
+function shortGramsColumn(name: string, searched: string) {
+  return text(name)
+    .array()
+    .generatedAlwaysAs(sql.raw(`short_grams(${searched})`));
+}
+function shortGramsIndex(name: string, column: AnyPgColumn) {
+  return index(name).using("gin", column);
+}
 
 // ---------------------------------------------------------------- auth
 
@@ -281,11 +294,18 @@ export const contactSubmissions = pgTable(
     existingWebsiteUrl: varchar("existing_website_url", { length: limits.url }),
     projectType: projectTypeEnum("project_type").notNull(),
     budgetRange: budgetRangeEnum("budget_range"),
+    /** the pricing package the visitor chose (its name when sent: a package renamed or removed later keeps it) */
+    packageName: varchar("package_name", { length: 100 }),
     message: text("message").notNull(),
     status: submissionStatusEnum("status").notNull().default("new"),
     notes: text("notes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // the search text's pieces of one and two characters (the expression of submissionSearchText)
+    searchGrams: shortGramsColumn(
+      "search_grams",
+      `lower("name" || ' ' || "email" || ' ' || coalesce("business_name", ''))`,
+    ),
   },
   (t) => [
     maxLength("contact_submissions", sql`${t.message}`, "message", limits.message),
@@ -307,6 +327,7 @@ export const contactSubmissions = pgTable(
     ),
     // the inbox's search (name, email or business): one lower-cased expression, as the customers list does
     trigram("contact_submissions_search_trgm", submissionSearchText(t)),
+    shortGramsIndex("contact_submissions_search_grams_idx", t.searchGrams),
   ],
 );
 
@@ -362,6 +383,11 @@ export const customers = pgTable(
     contactSubmissionId: uuid("contact_submission_id").references(() => contactSubmissions.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // the search text's pieces of one and two characters (the expression of customerSearchText)
+    searchGrams: shortGramsColumn(
+      "search_grams",
+      `lower("name" || ' ' || "email" || ' ' || coalesce("business_name", ''))`,
+    ),
   },
   (t) => [
     nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
@@ -378,6 +404,7 @@ export const customers = pgTable(
     // one lower-cased expression each, so a rare match is an index lookup instead of a scan
     trigram("customers_search_trgm", customerSearchText(t)),
     trigram("customers_name_lower_trgm", sql`lower(${t.name})`),
+    shortGramsIndex("customers_search_grams_idx", t.searchGrams),
   ],
 );
 
@@ -400,7 +427,7 @@ export const customerInteractions = pgTable(
   ],
 );
 
-/** pricing_details as the spec describes it */
+/** pricing_details: a package's price range and what it includes */
 export type PricingDetails = {
   type: "fixed" | "hourly" | "phased";
   phases: { id: string; name: string; price: number | null }[];
@@ -427,6 +454,8 @@ export const projects = pgTable(
     pricingDetails: jsonb("pricing_details").$type<PricingDetails>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // the lower-cased name's pieces of one and two characters
+    nameGrams: shortGramsColumn("name_grams", `lower("project_name")`),
   },
   (t) => [
     nonNegative("projects", sql`${t.fixedPrice}`, "fixed_price"),
@@ -439,6 +468,7 @@ export const projects = pgTable(
     index("projects_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     trigram("projects_project_name_trgm", sql`${t.projectName}`),
     trigram("projects_project_name_lower_trgm", sql`lower(${t.projectName})`),
+    shortGramsIndex("projects_name_grams_idx", t.nameGrams),
   ],
 );
 
@@ -547,6 +577,8 @@ export const invoices = pgTable(
     searchText: text("search_text").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // search_text's pieces of one and two characters
+    searchGrams: shortGramsColumn("search_grams", `"search_text"`),
   },
   (t) => [
     uniqueIndex("invoices_invoice_number_key").on(t.invoiceNumber),
@@ -577,6 +609,7 @@ export const invoices = pgTable(
     index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("invoices_project_id_idx").on(t.projectId),
     trigram("invoices_invoice_number_trgm", sql`${t.invoiceNumber}`),
+    shortGramsIndex("invoices_search_grams_idx", t.searchGrams),
   ],
 );
 
@@ -1089,7 +1122,7 @@ export const customerCreditEntries = pgTable(
 // ---------------------------------------------------------------- settings
 
 /**
- * The studio's identity. The spec keeps one record per user; this product is one
+ * The studio's identity. One record per user; this product is one
  * studio, so the record with user_id null is the studio default (seeded) and is
  * what the public site shows (docs/decisions/0005-studio-identity.md).
  */
@@ -1409,6 +1442,8 @@ export const bookingSettings = pgTable(
     dailyCap: integer("daily_cap").notNull().default(4),
     /** 'YYYY-MM-DD' in the studio's zone */
     daysOff: jsonb("days_off").$type<string[]>().notNull().default([]),
+    /** where the consultation happens: a call link, a phone number or an address (domain/meeting-place.ts) */
+    meetingPlace: varchar("meeting_place", { length: 300 }),
     updatedAt: updatedAt(),
   },
   (t) => [

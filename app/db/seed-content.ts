@@ -1,4 +1,4 @@
-/** The public content the spec lists, seeded into an empty database. */
+/** The site's starting public content, seeded into an empty database. */
 import type { PortfolioCategory } from "#app/domain/enums.ts";
 
 export const portfolioSeed: {

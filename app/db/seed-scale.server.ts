@@ -195,7 +195,6 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
   const run = randomUUID();
   const rows: Record<string, number> = {};
   const started = performance.now();
-  const { submissions: S, customers: C, projects: P, documents: D, notes: N } = sizes;
 
   await database.db.transaction(async (tx) => {
     const step = async (name: string, statement: string) => {
@@ -208,6 +207,7 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
       );
     };
     const analyze = (table: string) => tx.execute(sql.raw(`analyze ${table}`));
+    const generation: Generation = { tx, step, analyze, rows, run, sizes };
 
     if (await hasScaleData(tx)) {
       throw new ScaleSeedRefusedError(
@@ -216,387 +216,11 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
       );
     }
 
-    // ------------------------------------------------ contact submissions
-    const spacing = Math.max(1, Math.floor(threeYearsSeconds / S));
-    const recent = `((i - 1)::bigint * ${threeYearsDays} < 45::bigint * ${S})`;
-    await step(
-      "contact submissions",
-      `insert into contact_submissions (name, email, phone_number, customer_type, business_name, existing_website_url,
-         project_type, budget_range, message, status, notes, created_at, updated_at)
-       select p.first || ' ' || p.last,
-         ${emailPart("p.first")} || '.' || ${emailPart("p.last")} || '.' || i || '@' || ${pick(words.emailDomains, "i", 3)},
-         case when ${chance(70, "i", 4)} then ${phone("i", 5)} end,
-         case when ${chance(80, "i", 7)} then (${pick(customerTypes, "i", 8)})::customer_type end,
-         p.business,
-         case when p.business is not null and ${chance(50, "i", 9)}
-           then 'https://' || ${emailPart("p.business")} || '.example' end,
-         (${pickWeighted(
-           projectTypes.map((type) => [type, type === "demo" ? 1 : 4] as const),
-           "i",
-           10,
-         )})::project_type,
-         case when ${chance(85, "i", 11)} then (${pick(budgetRanges, "i", 12)})::budget_range end,
-         ${pick(words.messageOpenings, "i", 13)} || ' ' || ${pick(words.messageNeeds, "i", 14)}
-           || case when ${chance(40, "i", 15)} then E'\\n' else ' ' end || ${pick(words.messageDetails, "i", 16)}
-           || ' ' || ${pick(words.messageClosings, "i", 17)},
-         p.status::submission_status,
-         case when p.status in ('in-progress', 'completed') and ${chance(40, "i", 18)}
-           then ${pick(words.submissionNotes, "i", 19)} end,
-         p.created_at, p.created_at
-       from generate_series(1, ${S}) as i
-       cross join lateral (select
-         ${pick(words.firstNames, "i", 1)} as first,
-         ${pick(words.lastNames, "i", 2)} as last,
-         case when ${chance(65, "i", 20)} then ${businessName("i", pick(words.lastNames, "i", 2), 21)} end as business,
-         case when ${recent}
-           then ${pickWeighted(
-             [
-               ["new", 10],
-               ["in-progress", 6],
-               ["completed", 2],
-               ["archived", 2],
-             ],
-             "i",
-             30,
-           )}
-           else ${pickWeighted(
-             [
-               ["new", 1],
-               ["in-progress", 1],
-               ["completed", 9],
-               ["archived", 9],
-             ],
-             "i",
-             30,
-           )} end as status,
-         now() - make_interval(secs => (i - 1)::float8 * ${threeYearsSeconds} / ${S} + ${h("i", 31)} % ${spacing})
-           as created_at) as p`,
-    );
-    await analyze("contact_submissions");
-
-    // ------------------------------------------------ customers: converted from completed submissions, then new ones
-    const converted = Math.round(C * 0.4);
-    const customerStatus = (expr: string, salt: number) =>
-      `(${pickWeighted(
-        [
-          ["active", 4],
-          ["prospect", 2],
-          ["inactive", 2],
-          ["archived", 1],
-        ],
-        expr,
-        salt,
-      )})::customer_status`;
-    const paymentTerms = (expr: string, salt: number) =>
-      `(${pick(["7", "14", "15", "30", "30", "30", "30", "45", "60"], expr, salt)})::int`;
-    await step(
-      "customers",
-      `insert into customers (id, name, email, phone_number, business_name, website_url, billing_address, tax_id,
-         payment_terms, status, notes, contact_submission_id, created_at, updated_at)
-       select ${rowId(run, "customer", "s.n")}, s.name, s.email, s.phone_number, s.business_name,
-         s.existing_website_url,
-         case when ${chance(60, "s.n", 100)} then ${address("s.n", 101)} end,
-         case when ${chance(20, "s.n", 105)} then ${between(10, 99, "s.n", 106)} || '-' || ${between(1000000, 9999999, "s.n", 107)} end,
-         ${paymentTerms("s.n", 108)}, ${customerStatus("s.n", 109)},
-         case when ${chance(15, "s.n", 110)} then ${pick(words.customerNotes, "s.n", 111)} end,
-         s.id,
-         least(now(), s.created_at + make_interval(days => ${between(1, 14, "s.n", 112)})),
-         least(now(), s.created_at + make_interval(days => ${between(1, 14, "s.n", 112)}))
-       from (select c.*, row_number() over (order by md5(c.email)) as n
-         from contact_submissions c
-         where c.status = 'completed' and c.email like '%.example') as s
-       where s.n <= ${converted}`,
-    );
-    const convertedCount = rows.customers ?? 0;
-    await step(
-      "customers",
-      `insert into customers (id, name, email, phone_number, business_name, website_url, billing_address, tax_id,
-         payment_terms, status, notes, created_at, updated_at)
-       select ${rowId(run, "customer", "n")}, p.first || ' ' || p.last,
-         ${emailPart("p.first")} || '.' || ${emailPart("p.last")} || '.c' || n || '@'
-           || coalesce(${emailPart("p.business")} || '.example', ${pick(words.emailDomains, "n", 122)}),
-         case when ${chance(80, "n", 123)} then ${phone("n", 124)} end,
-         p.business,
-         case when p.business is not null and ${chance(60, "n", 126)} then 'https://' || ${emailPart("p.business")} || '.example' end,
-         case when ${chance(70, "n", 127)} then ${address("n", 128)} end,
-         case when ${chance(25, "n", 132)} then ${between(10, 99, "n", 133)} || '-' || ${between(1000000, 9999999, "n", 134)} end,
-         ${paymentTerms("n", 135)}, ${customerStatus("n", 136)},
-         case when ${chance(15, "n", 137)} then ${pick(words.customerNotes, "n", 138)} end,
-         p.created_at, p.created_at
-       from generate_series(${convertedCount + 1}, ${C}) as n
-       cross join lateral (select
-         ${pick(words.firstNames, "n", 120)} as first,
-         ${pick(words.lastNames, "n", 121)} as last,
-         case when ${chance(75, "n", 139)} then ${businessName("n", pick(words.lastNames, "n", 121), 140)} end as business,
-         now() - make_interval(secs => (${C} - n)::float8 * ${threeYearsSeconds} / ${C} + ${h("n", 145)} % 86400)
-           as created_at) as p`,
-    );
-    await analyze("customers");
-
-    // ------------------------------------------------ customer notes: the conversion notes, then the owner's notes
-    await step(
-      "customer notes",
-      `insert into customer_interactions (customer_id, interaction_type, subject, description, interaction_date, created_at)
-       select c.id, 'note', 'Customer converted from contact form',
-         'Original inquiry: ' || ${labelCase("s.project_type", projectTypeLabels)} || '.'
-           || coalesce(' Budget: ' || ${labelCase("s.budget_range", budgetRangeLabels)} || '.', ''),
-         c.created_at, c.created_at
-       from customers c join contact_submissions s on s.id = c.contact_submission_id
-       where c.email like '%.example'`,
-    );
-    await step(
-      "customer notes",
-      `insert into customer_interactions (customer_id, interaction_type, subject, description, interaction_date, created_at)
-       select c.id, 'note', ${pick(words.interactionSubjects, "n", 150)},
-         nullif(${pick(words.interactionDescriptions, "n", 151)}, ''),
-         c.created_at + (now() - c.created_at) * (${h("n", 152)}::float8 / 2147483648),
-         c.created_at + (now() - c.created_at) * (${h("n", 152)}::float8 / 2147483648)
-       from generate_series(1, ${N}) as n
-       join customers c on c.id = ${rowId(run, "customer", `1 + ${h("n", 153)} % ${C}`)}`,
-    );
-
-    // ------------------------------------------------ projects: fixed, hourly and phased pricing
-    await step(
-      "projects",
-      `insert into projects (id, customer_id, project_name, description, project_type, status, start_date, end_date,
-         fixed_price, hourly_rate, estimated_hours, notes, pricing_details, created_at, updated_at)
-       select ${rowId(run, "project", "j")}, c.id,
-         coalesce(c.business_name, split_part(c.name, ' ', 2)) || ' ' || ${pick(words.projectKinds, "j", 201)},
-         nullif(${pick(words.projectDescriptions, "j", 202)}, ''),
-         ${pick(words.projectTypeNames, "j", 203)},
-         x.status::project_status,
-         case when x.status <> 'quoted' or ${chance(30, "j", 205)} then x.created_at::date + ${between(0, 30, "j", 206)} end,
-         case when x.status in ('completed', 'cancelled') or ${chance(40, "j", 207)}
-           then x.created_at::date + ${between(31, 240, "j", 208)} end,
-         case x.model when 'fixed' then (${between(5, 120, "j", 209)} * 100)::numeric(12, 2)
-           when 'phased' then ph.total end,
-         case when x.model = 'hourly' then (${pick(["65", "75", "85", "95", "110", "125", "150"], "j", 210)})::numeric(12, 2) end,
-         case when x.model = 'hourly' then (${between(40, 800, "j", 211)} * 0.25)::numeric(10, 2) end,
-         case when ${chance(10, "j", 212)} then ${pick(words.customerNotes, "j", 213)} end,
-         jsonb_build_object('type', x.model, 'phases', ph.phases, 'recurring_fees', fees.fees),
-         x.created_at, x.created_at
-       from generate_series(1, ${P}) as j
-       join customers c on c.id = ${rowId(run, "customer", projectCustomer("j", C))}
-       cross join lateral (select
-         ${pickWeighted(
-           [
-             ["fixed", 5],
-             ["hourly", 3],
-             ["phased", 2],
-           ],
-           "j",
-           220,
-         )} as model,
-         least(now(), c.created_at + make_interval(days => ${between(0, 20, "j", 221)})) as created_at,
-         ${pickWeighted(
-           [
-             ["quoted", 2],
-             ["approved", 2],
-             ["in_progress", 3],
-             ["completed", 5],
-             ["on_hold", 1],
-             ["cancelled", 1],
-           ],
-           "j",
-           222,
-         )} as status) as x
-       cross join lateral (select
-         coalesce(jsonb_agg(jsonb_build_object('id', 'phase-' || k, 'name', ${textArray(words.phaseNames)}[k],
-           'price', ${between(6, 60, "j * 8 + k", 231)} * 50) order by k) filter (where x.model = 'phased'), '[]'::jsonb)
-           as phases,
-         sum(${between(6, 60, "j * 8 + k", 231)} * 50)::numeric(12, 2) as total
-         from generate_series(1, ${between(2, 4, "j", 230)}) as k) as ph
-       cross join lateral (select
-         coalesce(jsonb_agg(jsonb_build_object('id', 'fee-' || k, 'name', ${textArray(words.recurringFeeNames)}[k],
-           'amount', ${pick(["15", "25", "49", "99", "149.50"], "j * 8 + k", 241)}::numeric) order by k), '[]'::jsonb)
-           as fees
-         from generate_series(1, case when ${chance(30, "j", 240)} then ${between(1, 2, "j", 242)} else 0 end) as k) as fees`,
-    );
-    await analyze("projects");
-
-    // ------------------------------------------------ invoices and estimates, numbered after the counters
-    const [prefixes] = await selectRows<{ invoice: string; estimate: string }>(
-      tx,
-      sql`select coalesce((select invoice_prefix from business_settings where user_id is null limit 1), 'INV') as invoice,
-        coalesce((select estimate_prefix from business_settings where user_id is null limit 1), 'EST') as estimate`,
-    );
-    const counters = await selectRows<{ sequence: string; last_value: number }>(
-      tx,
-      sql`select sequence, last_value from document_number_counters`,
-    );
-    const last = (type: string) => Number(counters.find((row) => row.sequence === type)?.last_value ?? 0);
-    const baseInvoice = last("invoice");
-    const baseEstimate = last("estimate");
-    const invoicePrefix = prefixes?.invoice ?? "INV";
-    const estimatePrefix = prefixes?.estimate ?? "EST";
-    const invoiceStatus = (expr: string) => `case
-        when d.age < 14 then ${pickWeighted(
-          [
-            ["draft", 3],
-            ["sent", 3],
-            ["viewed", 2],
-            ["partial", 1],
-            ["paid", 1],
-          ],
-          expr,
-          320,
-        )}
-        when d.due_date >= current_date then ${pickWeighted(
-          [
-            ["sent", 3],
-            ["viewed", 3],
-            ["partial", 2],
-            ["paid", 3],
-          ],
-          expr,
-          321,
-        )}
-        else ${pickWeighted(
-          [
-            ["paid", 33],
-            ["cancelled", 2],
-            ["sent", 2],
-            ["viewed", 1],
-            ["partial", 1],
-            ["draft", 1],
-          ],
-          expr,
-          322,
-        )} end`;
-    const estimateStatus = (expr: string) => `case
-        when d.age < 14 then ${pickWeighted(
-          [
-            ["draft", 2],
-            ["sent", 2],
-            ["viewed", 1],
-          ],
-          expr,
-          323,
-        )}
-        else ${pickWeighted(
-          [
-            ["accepted", 4],
-            ["declined", 2],
-            ["sent", 1],
-            ["viewed", 1],
-            ["cancelled", 1],
-            ["draft", 1],
-          ],
-          expr,
-          324,
-        )} end`;
-    const number = (prefix: string, base: number) =>
-      `${quote(`${prefix}-`)} || case when ${base} + d.seq < 10000 then lpad((${base} + d.seq)::text, 4, '0')
-        else (${base} + d.seq)::text end`;
-    await step(
-      "invoices and estimates",
-      `with base as (
-         select i,
-           case when ${chance(20, "i", 300)} then 'estimate' else 'invoice' end as invoice_type,
-           c.id as customer_id, c.name as customer_name, c.payment_terms, p.id as project_id,
-           -- spread over three years, never before the customer (or project) existed: volume grows with the customers
-           greatest(current_date - ((i - 1)::bigint * ${threeYearsDays} / ${D})::int,
-             least(current_date, pd.party_date + ${between(0, 10, "i", 303)})) as issue_date
-         from generate_series(1, ${D}) as i
-         cross join lateral (select ${chance(60, "i", 301)} as with_project, 1 + ${h("i", 302)} % ${P} as j) as pj
-         join customers c on c.id = ${rowId(
-           run,
-           "customer",
-           `case when pj.with_project then ${projectCustomer("pj.j", C)} else 1 + ${h("i", 304)} % ${C} end`,
-         )}
-         left join projects p on pj.with_project and p.id = ${rowId(run, "project", "pj.j")}
-         cross join lateral (select least(current_date, coalesce(p.created_at, c.created_at)::date) as party_date) as pd
-       ), dated as (
-         select base.*, current_date - issue_date as age, issue_date + payment_terms as due_date,
-           row_number() over (partition by invoice_type order by issue_date, i desc) as seq
-         from base
-       ), priced as (
-         select d.*,
-           case when d.invoice_type = 'estimate' then ${estimateStatus("d.i")} else ${invoiceStatus("d.i")} end as status,
-           (${pick(["0", "0", "0", "5.50", "6.25", "7.25", "8.50", "10.00"], "d.i", 310)})::numeric(5, 2) as tax_rate,
-           l.subtotal
-         from dated d
-         cross join lateral (select sum(line_total) as subtotal from (${linesOf("d.i")}) as lines) as l
-       ), totals as (
-         select d.*, t.tax_amount, t.discount, d.subtotal + t.tax_amount - t.discount as total,
-           (d.issue_date + time '09:00' + make_interval(mins => ${h("d.i", 330)} % 480))::timestamptz as created_at
-         from priced d
-         cross join lateral (select round(d.subtotal * d.tax_rate * 0.01, 2) as tax_amount,
-           case ${h("d.i", 311)} % 10 when 7 then 25.00 when 8 then 50.00
-             when 9 then round(d.subtotal * 0.05, 2) else 0 end::numeric(12, 2) as discount) as t
-       ), paid as (
-         select d.*,
-           case d.status when 'paid' then d.total
-             when 'partial' then round(d.total * (${between(2, 7, "d.i", 340)} * 0.1), 2)
-             else 0 end as amount_paid,
-           case when d.status <> 'draft' then d.created_at + interval '1 hour' end as sent_at,
-           case when d.status in ('viewed', 'accepted', 'declined')
-               or (d.status in ('paid', 'partial') and ${chance(60, "d.i", 341)})
-             then d.created_at + make_interval(hours => ${between(2, 72, "d.i", 342)}) end as viewed_at
-         from totals d
-       )
-       insert into invoices (id, invoice_number, customer_id, project_id, invoice_type, issue_date, due_date, tax_rate,
-         discount_amount, subtotal, tax_amount, total_amount, amount_paid, balance_due, notes, terms, status, sent_at,
-         viewed_at, accepted_at, declined_at, accepted_by_name, created_at, updated_at)
-       select ${rowId(run, "document", "d.i")},
-         case when d.invoice_type = 'estimate' then ${number(estimatePrefix, baseEstimate)}
-           else ${number(invoicePrefix, baseInvoice)} end,
-         d.customer_id, d.project_id, d.invoice_type::invoice_type, d.issue_date, d.due_date, d.tax_rate,
-         d.discount, d.subtotal, d.tax_amount, d.total, d.amount_paid, d.total - d.amount_paid,
-         case when ${chance(20, "d.i", 350)} then 'Thank you for your business!' end,
-         'Payment is due within ' || d.payment_terms || ' days of the invoice date.',
-         d.status::invoice_status, d.sent_at, d.viewed_at,
-         case when d.status = 'accepted' then d.viewed_at + interval '1 day' end,
-         case when d.status = 'declined' then d.viewed_at + interval '2 days' end,
-         case when d.status = 'accepted' then d.customer_name end,
-         d.created_at, coalesce(d.viewed_at, d.sent_at, d.created_at)
-       from paid d`,
-    );
-    await step(
-      "invoice lines",
-      `insert into invoice_line_items (invoice_id, description, quantity, unit_price, line_total, sort_order)
-       select ${rowId(run, "document", "i")}, l.description, l.quantity, l.unit_price, l.line_total, l.k - 1
-       from generate_series(1, ${D}) as i
-       cross join lateral (${linesOf("i")}) as l`,
-    );
-    await analyze("invoices");
-    await analyze("invoice_line_items");
-
-    // ------------------------------------------------ payments of paid and partial invoices (one or two each)
-    await step(
-      "payments",
-      `insert into payments (invoice_id, paid_on, amount, method, note, created_at)
-       select inv.id, x.paid_on, x.amount, ${pickWeighted(
-         recordedPaymentMethods.map(
-           (method) => [method, method === "bank_transfer" ? 4 : method === "card" ? 3 : 1] as const,
-         ),
-         "i * 2 + x.k",
-         401,
-       )},
-         case when ${chance(30, "i * 2 + x.k", 402)} then nullif(${pick(words.paymentNotes, "i * 2 + x.k", 403)}, '') end,
-         x.paid_on + time '10:30'
-       from generate_series(1, ${D}) as i
-       join invoices inv on inv.id = ${rowId(run, "document", "i")}
-       cross join lateral (select case when inv.status = 'paid' and ${chance(25, "i", 404)}
-         then round(inv.amount_paid / 2, 2) else inv.amount_paid end as first) as split
-       cross join lateral (values
-         (1, split.first, least(current_date, inv.issue_date + ${between(0, 20, "i", 405)})),
-         (2, inv.amount_paid - split.first, least(current_date, inv.issue_date + ${between(21, 45, "i", 406)}))
-       ) as x(k, amount, paid_on)
-       where inv.status in ('paid', 'partial') and x.amount > 0`,
-    );
-
-    // ------------------------------------------------ the numbering counters, past the generated numbers
-    await step(
-      "number counters",
-      `insert into document_number_counters (sequence, last_value)
-       select t.sequence, t.last_value
-       from (select count(*) filter (where ${chance(20, "i", 300)}) as estimates, count(*) as documents
-         from generate_series(1, ${D}) as i) as generated
-       cross join lateral (values ('invoice', ${baseInvoice} + generated.documents - generated.estimates),
-         ('estimate', ${baseEstimate} + generated.estimates)) as t(sequence, last_value)
-       on conflict (sequence) do update set last_value = excluded.last_value`,
-    );
+    await generateSubmissions(generation);
+    await generateCustomers(generation);
+    await generateProjects(generation);
+    const bases = await generateDocuments(generation);
+    await generatePaymentsAndCounters(generation, bases);
   });
 
   const t = performance.now();
@@ -605,4 +229,416 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
   const seconds = (performance.now() - started) / 1000;
   log(`seed --scale: done in ${seconds.toFixed(1)} s`);
   return { sizes, rows, seconds };
+}
+
+/** What each part of the generation works with: the transaction, its logged steps, the run and the sizes. */
+type Generation = {
+  tx: Queryable;
+  step: (name: string, statement: string) => Promise<void>;
+  analyze: (table: string) => Promise<unknown>;
+  rows: Record<string, number>;
+  run: string;
+  sizes: ReturnType<typeof scaleSizes>;
+};
+
+async function generateSubmissions({ step, analyze, sizes }: Generation) {
+  const { submissions: S } = sizes;
+  // ------------------------------------------------ contact submissions
+  const spacing = Math.max(1, Math.floor(threeYearsSeconds / S));
+  const recent = `((i - 1)::bigint * ${threeYearsDays} < 45::bigint * ${S})`;
+  await step(
+    "contact submissions",
+    `insert into contact_submissions (name, email, phone_number, customer_type, business_name, existing_website_url,
+       project_type, budget_range, message, status, notes, created_at, updated_at)
+     select p.first || ' ' || p.last,
+       ${emailPart("p.first")} || '.' || ${emailPart("p.last")} || '.' || i || '@' || ${pick(words.emailDomains, "i", 3)},
+       case when ${chance(70, "i", 4)} then ${phone("i", 5)} end,
+       case when ${chance(80, "i", 7)} then (${pick(customerTypes, "i", 8)})::customer_type end,
+       p.business,
+       case when p.business is not null and ${chance(50, "i", 9)}
+         then 'https://' || ${emailPart("p.business")} || '.example' end,
+       (${pickWeighted(
+         projectTypes.map((type) => [type, type === "demo" ? 1 : 4] as const),
+         "i",
+         10,
+       )})::project_type,
+       case when ${chance(85, "i", 11)} then (${pick(budgetRanges, "i", 12)})::budget_range end,
+       ${pick(words.messageOpenings, "i", 13)} || ' ' || ${pick(words.messageNeeds, "i", 14)}
+         || case when ${chance(40, "i", 15)} then E'\\n' else ' ' end || ${pick(words.messageDetails, "i", 16)}
+         || ' ' || ${pick(words.messageClosings, "i", 17)},
+       p.status::submission_status,
+       case when p.status in ('in-progress', 'completed') and ${chance(40, "i", 18)}
+         then ${pick(words.submissionNotes, "i", 19)} end,
+       p.created_at, p.created_at
+     from generate_series(1, ${S}) as i
+     cross join lateral (select
+       ${pick(words.firstNames, "i", 1)} as first,
+       ${pick(words.lastNames, "i", 2)} as last,
+       case when ${chance(65, "i", 20)} then ${businessName("i", pick(words.lastNames, "i", 2), 21)} end as business,
+       case when ${recent}
+         then ${pickWeighted(
+           [
+             ["new", 10],
+             ["in-progress", 6],
+             ["completed", 2],
+             ["archived", 2],
+           ],
+           "i",
+           30,
+         )}
+         else ${pickWeighted(
+           [
+             ["new", 1],
+             ["in-progress", 1],
+             ["completed", 9],
+             ["archived", 9],
+           ],
+           "i",
+           30,
+         )} end as status,
+       now() - make_interval(secs => (i - 1)::float8 * ${threeYearsSeconds} / ${S} + ${h("i", 31)} % ${spacing})
+         as created_at) as p`,
+  );
+  await analyze("contact_submissions");
+}
+
+async function generateCustomers({ step, analyze, rows, run, sizes }: Generation) {
+  const { customers: C, notes: N } = sizes;
+  // ------------------------------------------------ customers: converted from completed submissions, then new ones
+  const converted = Math.round(C * 0.4);
+  const customerStatus = (expr: string, salt: number) =>
+    `(${pickWeighted(
+      [
+        ["active", 4],
+        ["prospect", 2],
+        ["inactive", 2],
+        ["archived", 1],
+      ],
+      expr,
+      salt,
+    )})::customer_status`;
+  const paymentTerms = (expr: string, salt: number) =>
+    `(${pick(["7", "14", "15", "30", "30", "30", "30", "45", "60"], expr, salt)})::int`;
+  await step(
+    "customers",
+    `insert into customers (id, name, email, phone_number, business_name, website_url, billing_address, tax_id,
+       payment_terms, status, notes, contact_submission_id, created_at, updated_at)
+     select ${rowId(run, "customer", "s.n")}, s.name, s.email, s.phone_number, s.business_name,
+       s.existing_website_url,
+       case when ${chance(60, "s.n", 100)} then ${address("s.n", 101)} end,
+       case when ${chance(20, "s.n", 105)} then ${between(10, 99, "s.n", 106)} || '-' || ${between(1000000, 9999999, "s.n", 107)} end,
+       ${paymentTerms("s.n", 108)}, ${customerStatus("s.n", 109)},
+       case when ${chance(15, "s.n", 110)} then ${pick(words.customerNotes, "s.n", 111)} end,
+       s.id,
+       least(now(), s.created_at + make_interval(days => ${between(1, 14, "s.n", 112)})),
+       least(now(), s.created_at + make_interval(days => ${between(1, 14, "s.n", 112)}))
+     from (select c.*, row_number() over (order by md5(c.email)) as n
+       from contact_submissions c
+       where c.status = 'completed' and c.email like '%.example') as s
+     where s.n <= ${converted}`,
+  );
+  const convertedCount = rows.customers ?? 0;
+  await step(
+    "customers",
+    `insert into customers (id, name, email, phone_number, business_name, website_url, billing_address, tax_id,
+       payment_terms, status, notes, created_at, updated_at)
+     select ${rowId(run, "customer", "n")}, p.first || ' ' || p.last,
+       ${emailPart("p.first")} || '.' || ${emailPart("p.last")} || '.c' || n || '@'
+         || coalesce(${emailPart("p.business")} || '.example', ${pick(words.emailDomains, "n", 122)}),
+       case when ${chance(80, "n", 123)} then ${phone("n", 124)} end,
+       p.business,
+       case when p.business is not null and ${chance(60, "n", 126)} then 'https://' || ${emailPart("p.business")} || '.example' end,
+       case when ${chance(70, "n", 127)} then ${address("n", 128)} end,
+       case when ${chance(25, "n", 132)} then ${between(10, 99, "n", 133)} || '-' || ${between(1000000, 9999999, "n", 134)} end,
+       ${paymentTerms("n", 135)}, ${customerStatus("n", 136)},
+       case when ${chance(15, "n", 137)} then ${pick(words.customerNotes, "n", 138)} end,
+       p.created_at, p.created_at
+     from generate_series(${convertedCount + 1}, ${C}) as n
+     cross join lateral (select
+       ${pick(words.firstNames, "n", 120)} as first,
+       ${pick(words.lastNames, "n", 121)} as last,
+       case when ${chance(75, "n", 139)} then ${businessName("n", pick(words.lastNames, "n", 121), 140)} end as business,
+       now() - make_interval(secs => (${C} - n)::float8 * ${threeYearsSeconds} / ${C} + ${h("n", 145)} % 86400)
+         as created_at) as p`,
+  );
+  await analyze("customers");
+
+  // ------------------------------------------------ customer notes: the conversion notes, then the owner's notes
+  await step(
+    "customer notes",
+    `insert into customer_interactions (customer_id, interaction_type, subject, description, interaction_date, created_at)
+     select c.id, 'note', 'Customer converted from contact form',
+       'Original inquiry: ' || ${labelCase("s.project_type", projectTypeLabels)} || '.'
+         || coalesce(' Budget: ' || ${labelCase("s.budget_range", budgetRangeLabels)} || '.', ''),
+       c.created_at, c.created_at
+     from customers c join contact_submissions s on s.id = c.contact_submission_id
+     where c.email like '%.example'`,
+  );
+  await step(
+    "customer notes",
+    `insert into customer_interactions (customer_id, interaction_type, subject, description, interaction_date, created_at)
+     select c.id, 'note', ${pick(words.interactionSubjects, "n", 150)},
+       nullif(${pick(words.interactionDescriptions, "n", 151)}, ''),
+       c.created_at + (now() - c.created_at) * (${h("n", 152)}::float8 / 2147483648),
+       c.created_at + (now() - c.created_at) * (${h("n", 152)}::float8 / 2147483648)
+     from generate_series(1, ${N}) as n
+     join customers c on c.id = ${rowId(run, "customer", `1 + ${h("n", 153)} % ${C}`)}`,
+  );
+}
+
+async function generateProjects({ step, analyze, run, sizes }: Generation) {
+  const { customers: C, projects: P } = sizes;
+  // ------------------------------------------------ projects: fixed, hourly and phased pricing
+  await step(
+    "projects",
+    `insert into projects (id, customer_id, project_name, description, project_type, status, start_date, end_date,
+       fixed_price, hourly_rate, estimated_hours, notes, pricing_details, created_at, updated_at)
+     select ${rowId(run, "project", "j")}, c.id,
+       coalesce(c.business_name, split_part(c.name, ' ', 2)) || ' ' || ${pick(words.projectKinds, "j", 201)},
+       nullif(${pick(words.projectDescriptions, "j", 202)}, ''),
+       ${pick(words.projectTypeNames, "j", 203)},
+       x.status::project_status,
+       case when x.status <> 'quoted' or ${chance(30, "j", 205)} then x.created_at::date + ${between(0, 30, "j", 206)} end,
+       case when x.status in ('completed', 'cancelled') or ${chance(40, "j", 207)}
+         then x.created_at::date + ${between(31, 240, "j", 208)} end,
+       case x.model when 'fixed' then (${between(5, 120, "j", 209)} * 100)::numeric(12, 2)
+         when 'phased' then ph.total end,
+       case when x.model = 'hourly' then (${pick(["65", "75", "85", "95", "110", "125", "150"], "j", 210)})::numeric(12, 2) end,
+       case when x.model = 'hourly' then (${between(40, 800, "j", 211)} * 0.25)::numeric(10, 2) end,
+       case when ${chance(10, "j", 212)} then ${pick(words.customerNotes, "j", 213)} end,
+       jsonb_build_object('type', x.model, 'phases', ph.phases, 'recurring_fees', fees.fees),
+       x.created_at, x.created_at
+     from generate_series(1, ${P}) as j
+     join customers c on c.id = ${rowId(run, "customer", projectCustomer("j", C))}
+     cross join lateral (select
+       ${pickWeighted(
+         [
+           ["fixed", 5],
+           ["hourly", 3],
+           ["phased", 2],
+         ],
+         "j",
+         220,
+       )} as model,
+       least(now(), c.created_at + make_interval(days => ${between(0, 20, "j", 221)})) as created_at,
+       ${pickWeighted(
+         [
+           ["quoted", 2],
+           ["approved", 2],
+           ["in_progress", 3],
+           ["completed", 5],
+           ["on_hold", 1],
+           ["cancelled", 1],
+         ],
+         "j",
+         222,
+       )} as status) as x
+     cross join lateral (select
+       coalesce(jsonb_agg(jsonb_build_object('id', 'phase-' || k, 'name', ${textArray(words.phaseNames)}[k],
+         'price', ${between(6, 60, "j * 8 + k", 231)} * 50) order by k) filter (where x.model = 'phased'), '[]'::jsonb)
+         as phases,
+       sum(${between(6, 60, "j * 8 + k", 231)} * 50)::numeric(12, 2) as total
+       from generate_series(1, ${between(2, 4, "j", 230)}) as k) as ph
+     cross join lateral (select
+       coalesce(jsonb_agg(jsonb_build_object('id', 'fee-' || k, 'name', ${textArray(words.recurringFeeNames)}[k],
+         'amount', ${pick(["15", "25", "49", "99", "149.50"], "j * 8 + k", 241)}::numeric) order by k), '[]'::jsonb)
+         as fees
+       from generate_series(1, case when ${chance(30, "j", 240)} then ${between(1, 2, "j", 242)} else 0 end) as k) as fees`,
+  );
+  await analyze("projects");
+}
+
+/** The documents, numbered after the counters: returns the counters' values before them. */
+async function generateDocuments({ tx, step, analyze, run, sizes }: Generation) {
+  const { customers: C, projects: P, documents: D } = sizes;
+  // ------------------------------------------------ invoices and estimates, numbered after the counters
+  const [prefixes] = await selectRows<{ invoice: string; estimate: string }>(
+    tx,
+    sql`select coalesce((select invoice_prefix from business_settings where user_id is null limit 1), 'INV') as invoice,
+      coalesce((select estimate_prefix from business_settings where user_id is null limit 1), 'EST') as estimate`,
+  );
+  const counters = await selectRows<{ sequence: string; last_value: number }>(
+    tx,
+    sql`select sequence, last_value from document_number_counters`,
+  );
+  const last = (type: string) => Number(counters.find((row) => row.sequence === type)?.last_value ?? 0);
+  const baseInvoice = last("invoice");
+  const baseEstimate = last("estimate");
+  const invoicePrefix = prefixes?.invoice ?? "INV";
+  const estimatePrefix = prefixes?.estimate ?? "EST";
+  const invoiceStatus = (expr: string) => `case
+      when d.age < 14 then ${pickWeighted(
+        [
+          ["draft", 3],
+          ["sent", 3],
+          ["viewed", 2],
+          ["partial", 1],
+          ["paid", 1],
+        ],
+        expr,
+        320,
+      )}
+      when d.due_date >= current_date then ${pickWeighted(
+        [
+          ["sent", 3],
+          ["viewed", 3],
+          ["partial", 2],
+          ["paid", 3],
+        ],
+        expr,
+        321,
+      )}
+      else ${pickWeighted(
+        [
+          ["paid", 33],
+          ["cancelled", 2],
+          ["sent", 2],
+          ["viewed", 1],
+          ["partial", 1],
+          ["draft", 1],
+        ],
+        expr,
+        322,
+      )} end`;
+  const estimateStatus = (expr: string) => `case
+      when d.age < 14 then ${pickWeighted(
+        [
+          ["draft", 2],
+          ["sent", 2],
+          ["viewed", 1],
+        ],
+        expr,
+        323,
+      )}
+      else ${pickWeighted(
+        [
+          ["accepted", 4],
+          ["declined", 2],
+          ["sent", 1],
+          ["viewed", 1],
+          ["cancelled", 1],
+          ["draft", 1],
+        ],
+        expr,
+        324,
+      )} end`;
+  const number = (prefix: string, base: number) =>
+    `${quote(`${prefix}-`)} || case when ${base} + d.seq < 10000 then lpad((${base} + d.seq)::text, 4, '0')
+      else (${base} + d.seq)::text end`;
+  await step(
+    "invoices and estimates",
+    `with base as (
+       select i,
+         case when ${chance(20, "i", 300)} then 'estimate' else 'invoice' end as invoice_type,
+         c.id as customer_id, c.name as customer_name, c.payment_terms, p.id as project_id,
+         -- spread over three years, never before the customer (or project) existed: volume grows with the customers
+         greatest(current_date - ((i - 1)::bigint * ${threeYearsDays} / ${D})::int,
+           least(current_date, pd.party_date + ${between(0, 10, "i", 303)})) as issue_date
+       from generate_series(1, ${D}) as i
+       cross join lateral (select ${chance(60, "i", 301)} as with_project, 1 + ${h("i", 302)} % ${P} as j) as pj
+       join customers c on c.id = ${rowId(
+         run,
+         "customer",
+         `case when pj.with_project then ${projectCustomer("pj.j", C)} else 1 + ${h("i", 304)} % ${C} end`,
+       )}
+       left join projects p on pj.with_project and p.id = ${rowId(run, "project", "pj.j")}
+       cross join lateral (select least(current_date, coalesce(p.created_at, c.created_at)::date) as party_date) as pd
+     ), dated as (
+       select base.*, current_date - issue_date as age, issue_date + payment_terms as due_date,
+         row_number() over (partition by invoice_type order by issue_date, i desc) as seq
+       from base
+     ), priced as (
+       select d.*,
+         case when d.invoice_type = 'estimate' then ${estimateStatus("d.i")} else ${invoiceStatus("d.i")} end as status,
+         (${pick(["0", "0", "0", "5.50", "6.25", "7.25", "8.50", "10.00"], "d.i", 310)})::numeric(5, 2) as tax_rate,
+         l.subtotal
+       from dated d
+       cross join lateral (select sum(line_total) as subtotal from (${linesOf("d.i")}) as lines) as l
+     ), totals as (
+       select d.*, t.tax_amount, t.discount, d.subtotal + t.tax_amount - t.discount as total,
+         (d.issue_date + time '09:00' + make_interval(mins => ${h("d.i", 330)} % 480))::timestamptz as created_at
+       from priced d
+       cross join lateral (select round(d.subtotal * d.tax_rate * 0.01, 2) as tax_amount,
+         case ${h("d.i", 311)} % 10 when 7 then 25.00 when 8 then 50.00
+           when 9 then round(d.subtotal * 0.05, 2) else 0 end::numeric(12, 2) as discount) as t
+     ), paid as (
+       select d.*,
+         case d.status when 'paid' then d.total
+           when 'partial' then round(d.total * (${between(2, 7, "d.i", 340)} * 0.1), 2)
+           else 0 end as amount_paid,
+         case when d.status <> 'draft' then d.created_at + interval '1 hour' end as sent_at,
+         case when d.status in ('viewed', 'accepted', 'declined')
+             or (d.status in ('paid', 'partial') and ${chance(60, "d.i", 341)})
+           then d.created_at + make_interval(hours => ${between(2, 72, "d.i", 342)}) end as viewed_at
+       from totals d
+     )
+     insert into invoices (id, invoice_number, customer_id, project_id, invoice_type, issue_date, due_date, tax_rate,
+       discount_amount, subtotal, tax_amount, total_amount, amount_paid, balance_due, notes, terms, status, sent_at,
+       viewed_at, accepted_at, declined_at, accepted_by_name, created_at, updated_at)
+     select ${rowId(run, "document", "d.i")},
+       case when d.invoice_type = 'estimate' then ${number(estimatePrefix, baseEstimate)}
+         else ${number(invoicePrefix, baseInvoice)} end,
+       d.customer_id, d.project_id, d.invoice_type::invoice_type, d.issue_date, d.due_date, d.tax_rate,
+       d.discount, d.subtotal, d.tax_amount, d.total, d.amount_paid, d.total - d.amount_paid,
+       case when ${chance(20, "d.i", 350)} then 'Thank you for your business!' end,
+       'Payment is due within ' || d.payment_terms || ' days of the invoice date.',
+       d.status::invoice_status, d.sent_at, d.viewed_at,
+       case when d.status = 'accepted' then d.viewed_at + interval '1 day' end,
+       case when d.status = 'declined' then d.viewed_at + interval '2 days' end,
+       case when d.status = 'accepted' then d.customer_name end,
+       d.created_at, coalesce(d.viewed_at, d.sent_at, d.created_at)
+     from paid d`,
+  );
+  await step(
+    "invoice lines",
+    `insert into invoice_line_items (invoice_id, description, quantity, unit_price, line_total, sort_order)
+     select ${rowId(run, "document", "i")}, l.description, l.quantity, l.unit_price, l.line_total, l.k - 1
+     from generate_series(1, ${D}) as i
+     cross join lateral (${linesOf("i")}) as l`,
+  );
+  await analyze("invoices");
+  await analyze("invoice_line_items");
+  return { baseInvoice, baseEstimate };
+}
+
+async function generatePaymentsAndCounters(
+  { step, run, sizes }: Generation,
+  { baseInvoice, baseEstimate }: { baseInvoice: number; baseEstimate: number },
+) {
+  const { documents: D } = sizes;
+  // ------------------------------------------------ payments of paid and partial invoices (one or two each)
+  await step(
+    "payments",
+    `insert into payments (invoice_id, paid_on, amount, method, note, created_at)
+     select inv.id, x.paid_on, x.amount, ${pickWeighted(
+       recordedPaymentMethods.map(
+         (method) => [method, method === "bank_transfer" ? 4 : method === "card" ? 3 : 1] as const,
+       ),
+       "i * 2 + x.k",
+       401,
+     )},
+       case when ${chance(30, "i * 2 + x.k", 402)} then nullif(${pick(words.paymentNotes, "i * 2 + x.k", 403)}, '') end,
+       x.paid_on + time '10:30'
+     from generate_series(1, ${D}) as i
+     join invoices inv on inv.id = ${rowId(run, "document", "i")}
+     cross join lateral (select case when inv.status = 'paid' and ${chance(25, "i", 404)}
+       then round(inv.amount_paid / 2, 2) else inv.amount_paid end as first) as split
+     cross join lateral (values
+       (1, split.first, least(current_date, inv.issue_date + ${between(0, 20, "i", 405)})),
+       (2, inv.amount_paid - split.first, least(current_date, inv.issue_date + ${between(21, 45, "i", 406)}))
+     ) as x(k, amount, paid_on)
+     where inv.status in ('paid', 'partial') and x.amount > 0`,
+  );
+
+  // ------------------------------------------------ the numbering counters, past the generated numbers
+  await step(
+    "number counters",
+    `insert into document_number_counters (sequence, last_value)
+     select t.sequence, t.last_value
+     from (select count(*) filter (where ${chance(20, "i", 300)}) as estimates, count(*) as documents
+       from generate_series(1, ${D}) as i) as generated
+     cross join lateral (values ('invoice', ${baseInvoice} + generated.documents - generated.estimates),
+       ('estimate', ${baseEstimate} + generated.estimates)) as t(sequence, last_value)
+     on conflict (sequence) do update set last_value = excluded.last_value`,
+  );
 }

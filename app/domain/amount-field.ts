@@ -41,7 +41,7 @@ export function typedHundredths<T extends core.$ZodType<unknown, number | undefi
 }
 
 /**
- * A non-negative amount typed in a number field, as the spec's forms treat them: blank or
+ * A non-negative amount typed in a number field, as the forms treat them: blank or
  * unparsable becomes `fallback` (0 in the invoice editor, undefined elsewhere), an ambiguous
  * separator is refused (`typedHundredths`), negatives are refused, and so is anything beyond `max`
  * hundredths once rounded to the cent (by default what numeric(12,2) holds, `maxMoneyCents`). The

@@ -4,7 +4,7 @@
  * does not load the schema library.
  */
 
-/** New passwords: current guidance (NIST SP 800-63B) rather than the spec's 6. */
+/** New passwords: current guidance (NIST SP 800-63B) rather than a minimum of 6. */
 export const newPasswordMin = 8;
 /** Long passphrases welcome; a bound keeps hashing cheap for absurd inputs. */
 export const newPasswordMax = 256;

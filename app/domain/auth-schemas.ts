@@ -7,7 +7,7 @@ import { z } from "zod";
 import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-messages.ts";
 import { emailAddress } from "#app/domain/validation.ts";
 
-/** The spec's sign-in rule. */
+/** The sign-in rule. */
 const signInPasswordMin = 6;
 
 /** Length in characters (code points), not UTF-16 units. */

@@ -11,6 +11,7 @@
 import { formatMomentIn } from "#app/domain/dates.ts";
 import { oneLine } from "#app/domain/inquiry-mail.ts";
 import { type MailBlock, type MailMessageContent, mailContent } from "#app/domain/mail.ts";
+import type { MeetingPlace } from "#app/domain/meeting-place.ts";
 
 export type BookingMailFacts = {
   name: string;
@@ -24,7 +25,24 @@ export type BookingMailFacts = {
   visitorZone: string | null;
   /** the studio's public address (PUBLIC_URL): where the booking was requested */
   siteUrl: string;
+  /** where the consultation happens, as the owner set it; absent: not said */
+  place?: MeetingPlace | null;
 };
+
+/** "Where: ..." as a reader sees it: the call link, "by phone: ..." or the address. */
+function meetingPlaceLine(place: MeetingPlace): string {
+  if (place.kind === "link") return `Where: a video call, ${place.url}`;
+  if (place.kind === "phone") return `Where: by phone, ${place.text}`;
+  return `Where: ${place.text}`;
+}
+
+/** The place's blocks in a mail: the line, and the call link as a link to open. */
+function placeBlocks(place: MeetingPlace | null | undefined): MailBlock[] {
+  if (!place) return [];
+  const blocks: MailBlock[] = [{ type: "text", text: meetingPlaceLine(place) }];
+  if (place.kind === "link") blocks.push({ type: "link", label: "Join the call", url: place.url });
+  return blocks;
+}
 
 /** "Monday, November 30, 2026 at 9:00 AM (America/New_York)", plus the studio's time when the zones differ. */
 function bookingWhen(facts: Pick<BookingMailFacts, "startsAt" | "studioZone" | "visitorZone">): string {
@@ -59,10 +77,15 @@ function siteName(siteUrl: string): string {
  * labelled as theirs and cut to `invitationNoteLength` characters. The title (`consultationTitle`) has
  * no visitor text at all.
  */
-export function invitationDescription(facts: Pick<BookingMailFacts, "note" | "studioName" | "siteUrl">): string {
+export function invitationDescription(
+  facts: Pick<BookingMailFacts, "note" | "studioName" | "siteUrl" | "place">,
+  manageUrl: string | null = null,
+): string {
   const lines = [`Free consultation requested on ${oneLine(facts.studioName)}'s website (${siteName(facts.siteUrl)}).`];
+  if (facts.place) lines.push(meetingPlaceLine(facts.place));
   const note = facts.note ? shortened(facts.note, invitationNoteLength) : "";
   if (note) lines.push(`Note typed on the booking form by the person who booked: "${note}"`);
+  if (manageUrl) lines.push(`To cancel or choose another time (the link works once): ${manageUrl}`);
   return lines.join("\n");
 }
 
@@ -101,6 +124,7 @@ export function visitorBookingMail(
       type: "text",
       text: `Your ${facts.sessionMinutes}-minute free consultation with ${studio} ${verb}:\n${when}`,
     });
+    blocks.push(...placeBlocks(facts.place));
     if (kind !== "reminder") blocks.push({ type: "text", text: "The calendar invitation is attached." });
     if (manageUrl) {
       blocks.push(
@@ -142,6 +166,7 @@ export function ownerBookingMail(
       type: "fields",
       rows: [
         ["When", formatMomentIn(facts.startsAt, facts.studioZone)],
+        ...(facts.place ? [["Where", facts.place.text] as const] : []),
         ["Name", oneLine(facts.name)],
         ["Email", oneLine(facts.email)],
       ],

@@ -19,9 +19,10 @@ import {
   weekdayOf,
   zonedInstant,
 } from "#app/domain/dates.ts";
-import { uuidField } from "#app/domain/ids.ts";
-import { limits } from "#app/domain/limits.ts";
-import { emailAddress, optionalMultilineText, requiredText, tooLong } from "#app/domain/validation.ts";
+import { uuidField } from "#app/domain/id-fields.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
+import { meetingPlaceField } from "#app/domain/meeting-place.ts";
+import { emailAddress, optionalMultilineText, requiredText } from "#app/domain/validation.ts";
 
 /** One stretch of open hours, wall-clock 'HH:MM' (24-hour) in the studio's zone. */
 type OpenHours = { start: string; end: string };
@@ -41,6 +42,8 @@ export type Availability = {
   dailyCap: number;
   /** 'YYYY-MM-DD' in the studio's zone */
   daysOff: string[];
+  /** where the consultation happens (a call link, a phone number or an address); unset: not said */
+  meetingPlace?: string | null;
 };
 
 /** A booked time another booking may not come near (its buffers apply around it). */
@@ -60,6 +63,7 @@ export const defaultAvailability: Omit<Availability, "timeZone"> = {
   horizonDays: 21,
   dailyCap: 4,
   daysOff: [],
+  meetingPlace: null,
 };
 
 export const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
@@ -230,7 +234,8 @@ export const bookingFormSchema = z.object({
 
 /** The manage page's two forms: cancel, or move to another slot. */
 export const manageBookingSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel") }),
+  // the first post asks to confirm; the second, with confirm=yes, cancels
+  z.object({ intent: z.literal("cancel"), confirm: z.literal("yes").optional() }),
   z.object({ intent: z.literal("reschedule"), slot: slotField }),
 ]);
 
@@ -282,6 +287,7 @@ export const availabilityFormSchema = z
       .optional()
       .transform((value) => [...new Set((value ?? "").split(/[\s,]+/).filter(Boolean))].sort())
       .refine((days) => days.every(dayOff), "Days off must be dates written YYYY-MM-DD"),
+    meeting_place: meetingPlaceField,
     ...dayFields,
   })
   .superRefine((value, context) => {
@@ -314,6 +320,7 @@ export function toAvailabilitySettings(form: z.output<typeof availabilityFormSch
     horizonDays: form.horizon_days,
     dailyCap: form.daily_cap,
     daysOff: form.days_off,
+    meetingPlace: form.meeting_place,
   };
 }
 
@@ -333,6 +340,7 @@ export function availabilityFormDefaults(settings: AvailabilitySettings): Record
     horizon_days: String(settings.horizonDays),
     daily_cap: String(settings.dailyCap),
     days_off: settings.daysOff.join("\n"),
+    meeting_place: settings.meetingPlace ?? "",
     ...days,
   };
 }

@@ -3,7 +3,7 @@
  * name, contact name and email required, phone, address, website (http(s) only), tax id.
  */
 import { z } from "zod";
-import { limits } from "#app/domain/limits.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 import {
   emailAddress,
@@ -13,7 +13,6 @@ import {
   optionalText,
   phoneNumber,
   requiredText,
-  tooLong,
 } from "#app/domain/validation.ts";
 
 export const settingsMessages = {
@@ -25,7 +24,14 @@ export const settingsMessages = {
 
 /** The settings page's sections, by the form sent: the studio's identity or the invoice settings. */
 export const settingsSectionSchema = z.object({
-  intent: z.enum(["identity", "invoice-settings", "payment-settings", "proposal-settings"]),
+  intent: z.enum([
+    "identity",
+    "invoice-settings",
+    "time-zone",
+    "payment-settings",
+    "check-payments",
+    "proposal-settings",
+  ]),
 });
 
 export const businessSettingsSchema = z.object({

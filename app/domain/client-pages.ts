@@ -1,14 +1,11 @@
+import { secretPageHeaders } from "./secret-paths.ts";
+
 /**
  * What every page a client opens by a secret link answers with (a document's /i/{token}, a proposal's
- * /p/{token}, a portal's /portal/{token}, and their PDFs): never cached or indexed, and the address
- * never leaves the site as a referrer (`same-origin`: `no-referrer` would make the browser send
- * `Origin: null` with the page's own forms, which React Router refuses as cross-site).
+ * /p/{token}, a portal's /portal/{token}, and their PDFs): a secret page's headers (never cached, the
+ * address never sent on as a referrer), and never indexed.
  */
-export const clientPageHeaders = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "same-origin",
-} as const;
+export const clientPageHeaders = { ...secretPageHeaders, "X-Robots-Tag": "noindex, nofollow" } as const;
 
 export const clientPageMessages = {
   invalidLink: "This link is not valid. Please ask the sender for a new one.",

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { contactFormSchema, toSubmissionRow } from "#app/domain/contact-form.ts";
+import { parseSerialId } from "#app/domain/ids.ts";
 
 const valid = {
   first_name: "Ada",
@@ -124,7 +125,17 @@ describe("contact form schema", () => {
       existingWebsiteUrl: null,
       projectType: "website",
       budgetRange: null,
+      packageName: null,
       message: "We need a new site.",
     });
+    expect(toSubmissionRow(submission.value, "Standard Package").packageName).toBe("Standard Package");
+  });
+
+  it("reads a package id as a positive whole number (the one id parser), anything else as none", () => {
+    expect(parseSerialId("2")).toBe(2);
+    expect(parseSerialId(" 17 ")).toBe(17);
+    for (const value of [undefined, null, "", "0", "-1", "1.5", "1e3", "abc", "9999999999"]) {
+      expect(parseSerialId(value), String(value)).toBeNull();
+    }
   });
 });

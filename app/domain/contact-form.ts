@@ -1,11 +1,11 @@
 /**
  * The public inquiry form, one schema for the browser and the
- * server. Field names are the database column names. Messages are the spec's.
+ * server. Field names are the database column names. Messages are the product's exact wording.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import * as z from "zod/mini";
 import { budgetRanges, customerTypes, formProjectTypes } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import {
   emailAddress,
   optional,
@@ -13,7 +13,6 @@ import {
   optionalText,
   phoneNumber,
   requiredText,
-  tooLong,
 } from "#app/domain/validation.ts";
 
 // zod/mini: the same rules in a few kilobytes, because this schema also runs in
@@ -29,17 +28,22 @@ export const contactFormSchema = z.object({
   existing_website_url: optionalHttpUrl,
   project_type: z.enum(formProjectTypes, "Please select a project type"),
   budget_range: optional(z.enum(budgetRanges, "Please select a valid budget range")),
+  // the pricing package's id; one that names no package is ignored when stored (never an error)
+  package_id: z.optional(z.string()),
   message: requiredText(limits.message, "Message is required", tooLong("Message", limits.message)),
 });
 
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 export type ContactForm = z.output<typeof contactFormSchema>;
 
-/** What a submission stores from the form (the spec's columns). */
+/** What a submission stores from the form (the columns). */
 export type SubmissionFields = ReturnType<typeof toSubmissionRow>;
 
-/** The row the spec stores: name = first + " " + last, blank optional fields as null. */
-export function toSubmissionRow(form: ContactForm) {
+/**
+ * The row stored: name = first + " " + last, blank optional fields as null; the chosen
+ * package's name when the form named a package that exists.
+ */
+export function toSubmissionRow(form: ContactForm, packageName: string | null = null) {
   return {
     name: `${form.first_name} ${form.last_name}`,
     email: form.email,
@@ -49,11 +53,12 @@ export function toSubmissionRow(form: ContactForm) {
     existingWebsiteUrl: form.existing_website_url ?? null,
     projectType: form.project_type,
     budgetRange: form.budget_range ?? null,
+    packageName,
     message: form.message,
   };
 }
 
-/** The spec's texts for the form's outcome. */
+/** The texts for the form's outcome. */
 export const contactMessages = {
   successTitle: "Thank you for reaching out!",
   successDescription: "Our team will get back to you shortly.",
@@ -75,6 +80,7 @@ export const contactFieldOrder = [
   "existing_website_url",
   "project_type",
   "budget_range",
+  "package_id",
   "message",
 ] as const;
 

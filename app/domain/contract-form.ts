@@ -5,38 +5,11 @@
  * arithmetic is app/domain/contracts.ts.
  */
 import { z } from "zod";
-import { type InstallmentBasis, installmentBases, installmentKinds } from "#app/domain/contracts.ts";
+import { contractMessages, type InstallmentBasis, installmentBases, installmentKinds } from "#app/domain/contracts.ts";
 import { displayDate, isIsoDate } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { limits } from "#app/domain/limits.ts";
-import { type Cents, formatMoney, maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
-import { tooLong } from "#app/domain/validation.ts";
-
-export const contractMessages = {
-  notFound: "Contract not found",
-  labelRequired: "Please name the installment",
-  labelTooLong: tooLong("Label", limits.installmentLabel),
-  valueRequired: "Enter a percentage or an amount greater than 0",
-  percentRange: "A percentage is at most 100",
-  valueTooLarge: "Must be at most 9,999,999,999.99",
-  dueBoth: "Choose a date or a phase, not both",
-  unknownPhase: "Choose one of the project's phases",
-  tooMany: `A schedule has at most ${limits.installments} installments`,
-  locked: (label: string, number: string) =>
-    `“${label}” is invoiced (${number}), so it is locked: void that invoice to change it.`,
-  unknownInstallment: "This installment is no longer in the schedule: reload the page.",
-  complete: "The balance is invoiced, so the schedule is complete.",
-  saved: "Schedule saved",
-  allInvoiced: "Every installment of this contract is invoiced.",
-  balanceInvoiced: (number: string) => `The remaining balance is invoiced already (${number}).`,
-  draftFirst: (numbers: string) =>
-    `${numbers} ${numbers.includes(",") ? "are drafts" : "is a draft"}: send or delete it first, so the balance can deduct what it bills.`,
-  overBilled: (billed: Cents, total: Cents) =>
-    `The contract's invoices bill ${formatMoney(billed)}, more than its total (${formatMoney(total)}): credit one of them first.`,
-  drawn: (label: string, number: string) => `${label}: draft ${number} made from the schedule`,
-  covered: (count: number) =>
-    `${count} ${count === 1 ? "installment not invoiced yet is" : "installments not invoiced yet are"} part of the balance and left the schedule.`,
-} as const;
+import { maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
 
 const optionalDate = z.preprocess((value) => (isIsoDate(value) ? value : undefined), z.string().optional());
 

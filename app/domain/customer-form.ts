@@ -1,17 +1,19 @@
 /**
- * A customer's fields as the back office edits them (the Convert to Customer
- * dialog now, the customer form later): one schema for browser and server.
+ * A customer's fields as the back office edits them (the Convert to Customer dialog, the customer
+ * page's form with the billing address as four inputs, the Activity note form) and the list's URL
+ * parser: one schema each for browser and server. The labels, messages and rules pages show without a
+ * form are in the schema-free `customers.ts`.
  */
 import { z } from "zod";
+import { joinBillingAddress } from "#app/domain/customers.ts";
 import { customerStatuses } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import {
   emailAddress,
   optionalHttpUrl,
   optionalMultilineText,
   optionalText,
   requiredText,
-  tooLong,
 } from "#app/domain/validation.ts";
 
 const required = "Name and email are required";
@@ -58,3 +60,38 @@ export function toCustomerRow(form: CustomerForm) {
     notes: form.notes ?? null,
   };
 }
+
+/**
+ * The customer page's form: the Convert dialog's fields (website http(s) only) with the billing
+ * address as street, city, state and zip. Fields it does not own
+ * (ids, the source submission, dates) are not in the schema, so posting them changes nothing.
+ */
+export const customerPageFormSchema = customerFormSchema.omit({ billing_address: true }).extend({
+  billing_street: optionalText(200, "Street"),
+  billing_city: optionalText(100, "City"),
+  billing_state: optionalText(100, "State"),
+  billing_zip: optionalText(20, "Zip"),
+});
+export type CustomerPageForm = z.output<typeof customerPageFormSchema>;
+
+/** The customer form with the address joined into one text (what the models take). */
+export function withJoinedAddress(form: CustomerPageForm): CustomerForm {
+  const billingAddress = joinBillingAddress({
+    street: form.billing_street,
+    city: form.billing_city,
+    state: form.billing_state,
+    zip: form.billing_zip,
+  });
+  return { ...form, billing_address: billingAddress ?? undefined };
+}
+
+/** The row a customer form stores (the parts' limits keep the joined address within its column's 500). */
+export function customerPageFormToRow(form: CustomerPageForm) {
+  return toCustomerRow(withJoinedAddress(form));
+}
+
+export const interactionFormSchema = z.object({
+  subject: requiredText(limits.subject, "Subject is required", tooLong("Subject", limits.subject)),
+  description: optionalMultilineText(limits.longText, "Description"),
+});
+export type InteractionForm = z.output<typeof interactionFormSchema>;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentTerms } from "#app/domain/customer-form.ts";
 import {
-  customerFormDefaults,
   customerPageFormSchema,
   customerPageFormToRow,
-  customersHref,
-  customerTotals,
   interactionFormSchema,
+  parsePaymentTerms,
+} from "#app/domain/customer-form.ts";
+import { customerListHref, parseCustomerListQuery } from "#app/domain/customer-list.ts";
+import {
+  customerFormDefaults,
+  customerTotals,
   joinBillingAddress,
-  parseCustomerListQuery,
   parseCustomerTab,
   paymentTermsLabel,
   splitBillingAddress,
@@ -160,8 +161,8 @@ describe("list URL state", () => {
     });
   });
   it("builds short links", () => {
-    expect(customersHref({ status: "all", q: "", page: 1 })).toBe("/admin/customers");
-    expect(customersHref({ status: "archived", q: "a b", page: 2 })).toBe(
+    expect(customerListHref({ status: "all", q: "", page: 1 })).toBe("/admin/customers");
+    expect(customerListHref({ status: "archived", q: "a b", page: 2 })).toBe(
       "/admin/customers?status=archived&q=a+b&page=2",
     );
   });

@@ -1,17 +1,11 @@
 /**
- * Customers in the back office: the list's URL state, the
- * customer form (the Convert dialog's schema plus the billing address as four inputs), the
- * billing address join and split, the Activity note form, and the
- * customer totals (Total Billed, Outstanding) in exact cents.
+ * Customers in the back office (the list's address is customer-list.ts): the billing address join and split, the form's
+ * defaults and the customer totals (Total Billed, Outstanding) in exact cents. Schema-free, so a page
+ * that shows a label loads no schema library; the forms' schemas are in `customer-form.ts`.
  */
-import { z } from "zod";
-import { type CustomerForm, customerFormSchema, toCustomerRow } from "#app/domain/customer-form.ts";
-import { type CustomerStatus, customerStatuses, type InvoiceStatus, type InvoiceType } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
-import type { Cents } from "#app/domain/money.ts";
-import { optionalMultilineText, optionalText, requiredText, tooLong } from "#app/domain/validation.ts";
 
-export const customerPageSize = 25;
+import type { CustomerStatus, InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
+import type { Cents } from "#app/domain/money.ts";
 
 export const customerMessages = {
   empty: "No customers found",
@@ -27,36 +21,6 @@ export const customerMessages = {
   noteAdded: "Note added",
   noteFailed: "The note could not be saved. Please try again.",
 } as const;
-
-// ---------------------------------------------------------------- list URL state
-
-export const customerStatusFilters = ["all", ...customerStatuses] as const;
-
-const customerListQuerySchema = z.object({
-  status: z.enum(customerStatusFilters).catch("all"),
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type CustomerListQuery = z.output<typeof customerListQuerySchema>;
-
-/** Parses the list's URL; anything unknown falls back to the defaults instead of failing. */
-export function parseCustomerListQuery(params: URLSearchParams): CustomerListQuery {
-  return customerListQuerySchema.parse({
-    status: params.get("status") ?? undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-}
-
-/** The URL of a customer list view; defaults are left out. */
-export function customersHref(query: Partial<CustomerListQuery>): string {
-  const params = new URLSearchParams();
-  if (query.status && query.status !== "all") params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/customers${search ? `?${search}` : ""}`;
-}
 
 const customerTabs = ["overview", "projects", "invoices", "activity"] as const;
 export type CustomerTab = (typeof customerTabs)[number];
@@ -101,35 +65,6 @@ export function splitBillingAddress(address: string | null | undefined): Billing
 
 // ---------------------------------------------------------------- the customer form
 
-/**
- * The customer page's form: the Convert dialog's fields (website http(s) only) with the billing
- * address as street, city, state and zip. Fields it does not own
- * (ids, the source submission, dates) are not in the schema, so posting them changes nothing.
- */
-export const customerPageFormSchema = customerFormSchema.omit({ billing_address: true }).extend({
-  billing_street: optionalText(200, "Street"),
-  billing_city: optionalText(100, "City"),
-  billing_state: optionalText(100, "State"),
-  billing_zip: optionalText(20, "Zip"),
-});
-export type CustomerPageForm = z.output<typeof customerPageFormSchema>;
-
-/** The customer form with the address joined into one text (what the models take). */
-export function withJoinedAddress(form: CustomerPageForm): CustomerForm {
-  const billingAddress = joinBillingAddress({
-    street: form.billing_street,
-    city: form.billing_city,
-    state: form.billing_state,
-    zip: form.billing_zip,
-  });
-  return { ...form, billing_address: billingAddress ?? undefined };
-}
-
-/** The row a customer form stores (the parts' limits keep the joined address within its column's 500). */
-export function customerPageFormToRow(form: CustomerPageForm) {
-  return toCustomerRow(withJoinedAddress(form));
-}
-
 type StoredCustomer = {
   name: string;
   email: string;
@@ -169,12 +104,6 @@ export function paymentTermsLabel(days: number): string {
 }
 
 // ---------------------------------------------------------------- activity notes
-
-export const interactionFormSchema = z.object({
-  subject: requiredText(limits.subject, "Subject is required", tooLong("Subject", limits.subject)),
-  description: optionalMultilineText(limits.longText, "Description"),
-});
-export type InteractionForm = z.output<typeof interactionFormSchema>;
 
 // ---------------------------------------------------------------- totals
 

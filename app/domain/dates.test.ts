@@ -4,12 +4,16 @@ import {
   addMonthsIso,
   daysInMonth,
   displayDate,
+  filterTimeZoneGroups,
   formatDate,
   formatDateTime,
   formatDay,
   isIsoDate,
   isoDay,
   monthBoundsIso,
+  startOfTodayIn,
+  timeZoneChoices,
+  timeZoneGroups,
   todayIn,
 } from "./dates.ts";
 
@@ -74,5 +78,65 @@ describe("how dates are shown", () => {
     expect(displayDate("nonsense")).toBe("");
     expect(formatDay("2026-01-05")).toBe("01/05/2026");
     expect(formatDay(date)).toBe("Jan 5, 2026");
+  });
+});
+
+describe("the start of today in a zone", () => {
+  it("is the zone's midnight, also across a change of offset", () => {
+    expect(startOfTodayIn("America/New_York", new Date("2026-11-27T12:00:00Z")).toISOString()).toBe(
+      "2026-11-27T05:00:00.000Z",
+    );
+    expect(startOfTodayIn("America/New_York", new Date("2026-11-27T04:59:00Z")).toISOString()).toBe(
+      "2026-11-26T05:00:00.000Z",
+    );
+    // the day clocks go forward in New York starts at its usual midnight (EST)
+    expect(startOfTodayIn("America/New_York", new Date("2026-03-08T15:00:00Z")).toISOString()).toBe(
+      "2026-03-08T05:00:00.000Z",
+    );
+    // Santiago skips midnight when clocks go forward: today starts at 01:00
+    expect(startOfTodayIn("America/Santiago", new Date("2026-09-06T12:00:00Z")).toISOString()).toBe(
+      "2026-09-06T04:00:00.000Z",
+    );
+  });
+});
+
+describe("time zones grouped by region", () => {
+  const zones = ["America/Argentina/Buenos_Aires", "Europe/Berlin", "America/New_York", "UTC", "Asia/Tokyo"];
+
+  it("groups by the region before the first slash, regions sorted, zones without one last", () => {
+    expect(timeZoneGroups(zones)).toEqual([
+      {
+        region: "America",
+        zones: [
+          { value: "America/Argentina/Buenos_Aires", label: "Argentina / Buenos Aires" },
+          { value: "America/New_York", label: "New York" },
+        ],
+      },
+      { region: "Asia", zones: [{ value: "Asia/Tokyo", label: "Tokyo" }] },
+      { region: "Europe", zones: [{ value: "Europe/Berlin", label: "Berlin" }] },
+      { region: "Other", zones: [{ value: "UTC", label: "UTC" }] },
+    ]);
+  });
+
+  it("every zone the settings offer is in exactly one group", () => {
+    const all = timeZoneChoices();
+    expect(
+      timeZoneGroups(all)
+        .flatMap((group) => group.zones.map((zone) => zone.value))
+        .sort(),
+    ).toEqual([...all].sort());
+  });
+
+  it("filters on every word, ignoring case and underscores, and keeps the chosen zone", () => {
+    const groups = timeZoneGroups(zones);
+    expect(filterTimeZoneGroups(groups, "new york").flatMap((group) => group.zones.map((zone) => zone.value))).toEqual([
+      "America/New_York",
+    ]);
+    expect(filterTimeZoneGroups(groups, "EUROPE").map((group) => group.region)).toEqual(["Europe"]);
+    expect(
+      filterTimeZoneGroups(groups, "berlin", "Asia/Tokyo").flatMap((group) => group.zones.map((zone) => zone.value)),
+    ).toEqual(["Asia/Tokyo", "Europe/Berlin"]);
+    expect(filterTimeZoneGroups(groups, "  ")).toEqual(groups);
+    expect(filterTimeZoneGroups(groups, "atlantis")).toEqual([]);
   });
 });

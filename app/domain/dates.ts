@@ -1,7 +1,7 @@
 /**
  * The one module for calendar dates and times: the studio's time zones and "today" in one of them,
  * calendar-date arithmetic on 'YYYY-MM-DD' strings (UTC arithmetic: no zone can shift a calendar
- * date), and how dates are shown (en-US, as the spec's calendar does), on Intl alone.
+ * date), and how dates are shown (en-US, as the calendar does), on Intl alone.
  */
 
 export const defaultTimeZone = "America/New_York";
@@ -32,6 +32,43 @@ export function timeZoneChoices(): string[] {
   return zones.includes("UTC") ? zones : [...zones, "UTC"].sort();
 }
 
+export type TimeZoneGroup = { region: string; zones: { value: string; label: string }[] };
+
+/**
+ * The zones grouped by region for a select's optgroups: "Europe/Berlin" is "Berlin" under "Europe",
+ * "America/Argentina/Buenos_Aires" is "Argentina / Buenos Aires" under "America"; a zone without a
+ * region (UTC) is under "Other", last. Regions in alphabetical order, zones in the given order.
+ */
+export function timeZoneGroups(zones: readonly string[]): TimeZoneGroup[] {
+  const groups = new Map<string, TimeZoneGroup["zones"]>();
+  for (const zone of zones) {
+    const slash = zone.indexOf("/");
+    const region = slash > 0 ? zone.slice(0, slash) : "Other";
+    const place = slash > 0 ? zone.slice(slash + 1) : zone;
+    const list = groups.get(region) ?? [];
+    list.push({ value: zone, label: place.replaceAll("_", " ").replaceAll("/", " / ") });
+    groups.set(region, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === "Other" ? 1 : b === "Other" ? -1 : a.localeCompare(b)))
+    .map(([region, list]) => ({ region, zones: list }));
+}
+
+/** The groups narrowed to zones whose name has every word of `query` (case and "_" ignored); `keep` stays. */
+export function filterTimeZoneGroups(groups: readonly TimeZoneGroup[], query: string, keep?: string): TimeZoneGroup[] {
+  const words = query.toLowerCase().replaceAll("_", " ").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...groups];
+  return groups
+    .map((group) => ({
+      region: group.region,
+      zones: group.zones.filter((zone) => {
+        const name = `${group.region} ${zone.value}`.toLowerCase().replaceAll("_", " ");
+        return zone.value === keep || words.every((word) => name.includes(word));
+      }),
+    }))
+    .filter((group) => group.zones.length > 0);
+}
+
 /** A time zone of the Settings select (aliases such as "US/Eastern" are refused: pick the canonical name). */
 export function isOfferedTimeZone(value: unknown): value is string {
   return typeof value === "string" && timeZoneChoices().includes(value);
@@ -54,6 +91,17 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   }
   const parts = Object.fromEntries(formatter.formatToParts(now).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The instant today began in `timeZone` (its first wall-clock minute, should the zone skip midnight). */
+export function startOfTodayIn(timeZone: string, now: Date = new Date()): Date {
+  const zone = isValidTimeZone(timeZone) ? timeZone : defaultTimeZone;
+  const day = todayIn(zone, now);
+  for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+    const instant = zonedInstant(day, minutes, zone);
+    if (instant) return instant;
+  }
+  return utcDate(day);
 }
 
 // ---------------------------------------------------------------- calendar dates
@@ -137,7 +185,7 @@ export function formatDateTime(date: Date): string {
   return `${part.month} ${part.day}, ${part.year} at ${part.hour}:${part.minute} ${part.dayPeriod}`;
 }
 
-/** A Date as 'Jan 5, 2026'; a calendar date column ('2026-01-05') as the spec's MM/dd/yyyy. */
+/** A Date as 'Jan 5, 2026'; a calendar date column ('2026-01-05') as MM/dd/yyyy. */
 export function formatDay(value: Date | string): string {
   return typeof value === "string" ? displayDate(value) : formatDate(value);
 }

@@ -15,13 +15,10 @@
  *   A **converted** estimate is closed for good.
  * - A **credit note** is issued once and never changed.
  */
-import { z } from "zod";
-import { typedHundredths } from "#app/domain/amount-field.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
-import { type Cents, formatMoney, maxMoneyCents, toCents } from "#app/domain/money.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
+import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
-import { requiredText, tooLong } from "#app/domain/validation.ts";
 
 export const documentActions = ["edit", "send", "revise", "void", "delete", "credit", "duplicate", "pay"] as const;
 export type DocumentAction = (typeof documentActions)[number];
@@ -124,21 +121,6 @@ export function asSentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?…]["'”’)]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
-
-const reason = (required: string) => requiredText(limits.changeReason, required, lifecycleMessages.reasonTooLong);
-
-export const voidFormSchema = z.object({ reason: reason(lifecycleMessages.voidReasonRequired) });
-export const reviseFormSchema = z.object({ reason: reason(lifecycleMessages.reviseReasonRequired) });
-export const creditNoteFormSchema = z.object({
-  amount: typedHundredths(
-    z
-      .number(lifecycleMessages.creditPositive)
-      .int()
-      .min(1, lifecycleMessages.creditPositive)
-      .max(maxMoneyCents, lifecycleMessages.creditPositive),
-  ),
-  reason: reason(lifecycleMessages.creditReasonRequired),
-});
 
 /** What a new credit note may credit: the invoice's total less its credit notes (never below 0), paid or not. */
 export function amountCreditable(state: Pick<LifecycleState, "totalAmount" | "amountCredited">): Cents {

@@ -1,5 +1,5 @@
 /**
- * Enumerations, with the labels the spec gives them.
+ * Enumerations, with their labels.
  * The database enforces the same values (see app/db/schema.ts); this module
  * is the single source for both.
  */

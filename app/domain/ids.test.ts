@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashIdField, maxSerialId, parseHashId, parseSerialId, parseUuid, serialIdField, uuidField } from "./ids.ts";
+import { hashIdField, serialIdField, uuidField } from "./id-fields.ts";
+import { maxSerialId, parseHashId, parseSerialId, parseUuid } from "./ids.ts";
 
 describe("record ids", () => {
   it("reads a UUID in any case, lower-cased", () => {
@@ -28,7 +29,22 @@ describe("record ids", () => {
     expect(parseSerialId("7")).toBe(7);
     expect(parseSerialId(7)).toBe(7);
     expect(parseSerialId(String(maxSerialId))).toBe(2_147_483_647);
-    for (const bad of ["0", "-1", "1.5", "2147483648", "1e3x", "", "abc", null, undefined, Number.NaN]) {
+    expect(parseSerialId(" 17 ")).toBe(17);
+    for (const bad of [
+      "0",
+      "-1",
+      "1.5",
+      "1.0",
+      "1e3",
+      "0x1f",
+      "2147483648",
+      "1e3x",
+      "",
+      "abc",
+      null,
+      undefined,
+      Number.NaN,
+    ]) {
       expect(parseSerialId(bad), String(bad)).toBeNull();
     }
   });

@@ -1,9 +1,8 @@
 /**
  * The one parser of record ids from an address or a form. Anything malformed is no id at all (null),
- * so a route answers 404 and never runs a query with it (a malformed id must never be a 500).
+ * so a route answers 404 and never runs a query with it (a malformed id must never be a 500). Schema-free:
+ * the form fields that read ids with these parsers are in `id-fields.ts`.
  */
-
-import { z } from "zod";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,8 +14,9 @@ export function parseUuid(value: unknown): string | null {
 /** A PostgreSQL integer: the largest id a serial column (portfolio items, pricing packages) holds. */
 export const maxSerialId = 2_147_483_647;
 
-/** A serial id: a whole number from 1 to `maxSerialId`. */
+/** A serial id: a whole number from 1 to `maxSerialId`; written, digits only (spaces around ignored). */
 export function parseSerialId(value: unknown): number | null {
+  if (typeof value === "string" && !/^\s*\d{1,10}\s*$/.test(value)) return null;
   if (typeof value !== "string" && typeof value !== "number") return null;
   const id = Number(value);
   return Number.isInteger(id) && id >= 1 && id <= maxSerialId ? id : null;
@@ -26,22 +26,3 @@ export function parseSerialId(value: unknown): number | null {
 export function parseHashId(value: unknown): string | null {
   return typeof value === "string" && /^[0-9a-f]{64}$/.test(value) ? value : null;
 }
-
-/**
- * A form field holding an id, read by one of the parsers above: a malformed id is the field's
- * error (`message`), so the route answers 404 and never runs a query with it.
- */
-function idField<Id>(parse: (value: unknown) => Id | null, message: string) {
-  return z.string(message).transform((value, ctx): Id => {
-    const id = parse(value);
-    if (id === null) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return id;
-  });
-}
-
-export const uuidField = (message = "Not found") => idField(parseUuid, message);
-export const serialIdField = (message = "Not found") => idField(parseSerialId, message);
-export const hashIdField = (message = "Not found") => idField(parseHashId, message);

@@ -1,39 +1,13 @@
 /**
- * The contact submissions inbox: its URL state (?status=&type=&q=&page=), the type filter's
- * values, its messages and the counts the sidebar and tabs show. No schemas here (the list page
- * loads this module without the schema library); the URL's parser is in submission-forms.ts.
+ * The contact submissions inbox: its messages and the counts the sidebar and tabs show (the list's
+ * address is inbox-list.ts). No schemas here: the list page loads this module without the schema library.
  */
 import { type BudgetRange, budgetNotSpecified, budgetRangeLabels, type SubmissionStatus } from "#app/domain/enums.ts";
+import type { InboxStatusFilter } from "#app/domain/inbox-list.ts";
 
-export const inboxPageSize = 25;
-/**
- * The admin type filter: the spec's list plus Free Consultation, which the public form sends
- * (without it those submissions could not be filtered).
- */
-export const inboxTypeFilters = [
-  "all",
-  "quote",
-  "contact",
-  "consultation",
-  "demo",
-  "website",
-  "webapp",
-  "redesign",
-] as const;
-
-type InboxTypeFilter = (typeof inboxTypeFilters)[number];
-/**
- * The status filter: one status, or "all" (every status of the Inbox tab: all but Archived). The spec's
- * default is New; a search without a status looks across the whole tab, so a lead that was worked is
- * still found ("bluebird" in In Progress), and the status a list is narrowed to shows as a removable chip.
- */
-export type InboxStatusFilter = SubmissionStatus | "all";
-/** The inbox's URL state; `parseInboxQuery` (submission-forms.ts) reads it from an address. */
-export type InboxQuery = { status: InboxStatusFilter; type: InboxTypeFilter; q: string; page: number };
-
-/** The status a view has when its address names none: New (the spec's default), or the whole tab for a search. */
-export function defaultInboxStatus(q: string): InboxStatusFilter {
-  return q ? "all" : "new";
+/** The inbox's line about today's suspected spam: "2 inquiries held as suspected spam today". */
+export function spamHeldTodayText(count: number): string {
+  return `${count} ${count === 1 ? "inquiry" : "inquiries"} held as suspected spam today`;
 }
 
 export const inboxMessages = {
@@ -46,18 +20,6 @@ export const inboxMessages = {
   notFound: "This submission no longer exists.",
   searchPlaceholder: "Search by name, email, or business...",
 } as const;
-
-/** The URL of an inbox view; defaults are left out so links stay short. */
-export function inboxHref(query: Partial<InboxQuery>, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams();
-  if (query.status && query.status !== defaultInboxStatus(query.q ?? "")) params.set("status", query.status);
-  if (query.type && query.type !== "all") params.set("type", query.type);
-  if (query.q) params.set("q", query.q);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  for (const [key, value] of Object.entries(extra)) params.set(key, value);
-  const search = params.toString();
-  return `/admin/dashboard${search ? `?${search}` : ""}`;
-}
 
 export type StatusCounts = Record<SubmissionStatus, number>;
 

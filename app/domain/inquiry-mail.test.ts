@@ -49,3 +49,21 @@ it("keeps a visitor's name, email and business on one line: no forged lines or h
   expect(lines.filter((line) => line.startsWith("Budget:"))).toEqual(["Budget: Not specified"]);
   expect(lines.some((line) => line.startsWith("Bcc:"))).toBe(false);
 });
+
+it("names the package chosen on the form, or says none", () => {
+  const base = {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    phoneNumber: null,
+    businessName: null,
+    existingWebsiteUrl: null,
+    projectType: "quote" as const,
+    budgetRange: null,
+    message: "Hi",
+  };
+  const lines = (packageName: string | null) =>
+    inquiryNotification({ ...base, packageName }, "https://studio.example/admin/dashboard").text.split("\n");
+  expect(lines("Standard Package")).toContain("Package: Standard Package");
+  expect(lines("Evil\nBudget: $1")).toContain("Package: Evil Budget: $1");
+  expect(lines(null)).toContain("Package: -");
+});

@@ -30,6 +30,7 @@ export function inquiryNotification(submission: SubmissionFields, inboxUrl: stri
         ["Existing website", optional(submission.existingWebsiteUrl)],
         ["Project type", projectTypeLabels[submission.projectType]],
         ["Budget", submission.budgetRange ? budgetRangeLabels[submission.budgetRange] : "Not specified"],
+        ["Package", optional(submission.packageName ?? null)],
       ],
     },
     { type: "heading", text: "Message:" },

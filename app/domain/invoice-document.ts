@@ -7,8 +7,9 @@ import { type ContractStanding, standingRows } from "#app/domain/contracts.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { invoiceStatusLabels } from "#app/domain/enums.ts";
+import { epcPayload } from "#app/domain/epc-qr.ts";
 
-import { formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
+import { billingCurrency, formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
 import { bankTransferHeading, bankTransferLines, type PaymentSettings } from "#app/domain/online-payments.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
 
@@ -64,6 +65,11 @@ export type InvoiceDocument = {
   contact: string;
   /** how to pay by bank transfer (ADR 0035): the studio's details, the reference last; null: none */
   bankTransfer?: { heading: string; lines: string[] } | null;
+  /**
+   * the EPC payment code's text (a SEPA credit transfer of the amount due, ADR 0054) when the bank
+   * details have an IBAN and the invoice is in euro; null otherwise
+   */
+  epcPayment?: string | null;
   /** an invoice drawn from a contract (ADR 0043): "Contract total / Billed before / This invoice / Left after this" */
   contract?: { heading: string; rows: { label: string; value: string }[] } | null;
 };
@@ -206,8 +212,26 @@ export function invoiceDocument(
     thanks: printTexts.thanks,
     contact: `Questions? Contact us at ${studio.email}`,
     bankTransfer: bankTransferOf(source, payment),
+    epcPayment: epcPaymentOf(source, payment),
     contract: source.standing ? { heading: contractHeading, rows: standingRows(source.standing) } : null,
   };
+}
+
+/**
+ * The EPC code of an invoice whose bank details are printed: the IBAN's holder, the amount due, the
+ * invoice number as the remittance text. The studio bills in `billingCurrency` (USD): EPC transfers
+ * are in euro only, so today this is null (ADR 0054); it is there for a euro invoice.
+ */
+function epcPaymentOf(source: PrintableSource, payment: PaymentSettings | undefined): string | null {
+  if (!payment?.iban || !payment.accountHolder || !bankTransferOf(source, payment)) return null;
+  return epcPayload({
+    currency: billingCurrency,
+    name: payment.accountHolder,
+    iban: payment.iban,
+    bic: payment.bic,
+    amountCents: toCents(source.balanceDue) ?? 0,
+    reference: source.invoiceNumber,
+  });
 }
 
 /** The heading of an invoice's place in its contract (ADR 0043). */

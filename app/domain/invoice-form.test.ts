@@ -12,16 +12,14 @@ import {
   emptyLine,
   includesLines,
   invoiceFormSchema,
-  invoiceListHref,
-  invoiceMessages,
   invoiceTotals,
   linesUntouched,
-  parseInvoiceListQuery,
-  pdfFileName,
   previewTotals,
   readHundredths,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
+import { invoiceListHref, parseInvoiceListQuery } from "#app/domain/invoice-list.ts";
+import { invoiceMessages, pdfFileName } from "#app/domain/invoice-pages.ts";
 import { projectLines } from "#app/domain/projects.ts";
 
 const customer = "0b5e3f1c-9a7d-4c3e-8f21-6d4a2b9c1e07";

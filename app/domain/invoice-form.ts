@@ -1,23 +1,15 @@
 /**
  * The invoice and estimate editor: the form's schema, shared by the
  * browser (live totals, validation) and the server (which recomputes every amount from the lines
- * and ignores any total the browser sends), the spec's messages, defaults and due dates.
+ * and ignores any total the browser sends), the messages, defaults and due dates.
  */
-
 import { z } from "zod";
 import { typedHundredths } from "#app/domain/amount-field.ts";
 import { addDaysIso, isIsoDate } from "#app/domain/dates.ts";
-import {
-  editableInvoiceTypes,
-  type InvoiceStatus,
-  type InvoiceType,
-  invoiceStatuses,
-  invoiceTypeLabels,
-  invoiceTypes,
-} from "#app/domain/enums.ts";
+import { editableInvoiceTypes, type InvoiceStatus, type InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
-
+import { invoiceMessages, typeLabel } from "#app/domain/invoice-pages.ts";
 import { limits } from "#app/domain/limits.ts";
 import {
   type Cents,
@@ -27,7 +19,6 @@ import {
   readTypedHundredths,
   type Totals,
   tooLargeMessage,
-  totalTooLargeMessage,
 } from "#app/domain/money.ts";
 import type { ProjectLine } from "#app/domain/projects.ts";
 
@@ -42,12 +33,8 @@ export function defaultTermsFor(type: InvoiceType): string {
   return type === "estimate" ? defaultEstimateTerms : defaultTerms;
 }
 
-function typeLabel(type: InvoiceType): string {
-  return invoiceTypeLabels[type];
-}
-
 /**
- * The editor's heading: the spec's "New Invoice" and, while it can be changed (a draft), "Edit Invoice";
+ * The editor's heading: "New Invoice" and, while it can be changed (a draft), "Edit Invoice";
  * a sent, answered or paid document is shown, not edited, so it is named by its number, and a void one
  * says it is void.
  */
@@ -64,33 +51,6 @@ export function editorHeading(input: {
   if (input.voided) return `Void ${named.charAt(0).toLowerCase()}${named.slice(1)}`;
   return input.locked ? named : `Edit ${label}`;
 }
-
-export const invoiceMessages = {
-  selectCustomer: "Please select a customer",
-  addLine: "Please add at least one line item",
-  saved: (type: InvoiceType) => `${typeLabel(type)} saved successfully`,
-  savedAndSent: (type: InvoiceType) => `${typeLabel(type)} saved and sent successfully`,
-  notFound: "Invoice not found",
-  empty: "No invoices found",
-  errorTitle: "Error",
-  saveFailed: "The invoice could not be saved. Please try again.",
-  loadFailed: "The invoices could not be loaded. Please try again.",
-  unsavedTitle: "Unsaved Changes",
-  unsaved: (type: InvoiceType) =>
-    `You have unsaved changes to this ${type}. Would you like to save before returning to the dashboard?`,
-  discountTooLarge: "Discount cannot be more than the subtotal plus tax",
-  /** a deduction line (ADR 0043) without the earlier document it takes off */
-  deductionUnlinked: "Choose the earlier invoice or credit note of this customer that this line deducts",
-  deductionTooLarge: "The deductions cannot make the total less than 0",
-  /** a line total, the subtotal or the subtotal plus tax beyond what an amount holds */
-  tooLarge: totalTooLargeMessage,
-  taxRange: "Tax rate must be between 0 and 100",
-  notNegative: "Must be 0 or more",
-  issueDate: "Please choose an issue date",
-  dueBeforeIssue: "Due date cannot be before the issue date",
-  validUntilBeforeIssue: "Valid until date cannot be before the issue date",
-  searchPlaceholder: "Search by number or customer...",
-} as const;
 
 // ---------------------------------------------------------------- numbers typed by a person
 
@@ -351,52 +311,6 @@ export function defaultDueDateFor(type: InvoiceType, issueDate: string, paymentT
 /** Save as Draft: draft and no sent_at. Save & Send: sent, sent_at now. Editing overwrites the status. */
 export function statusOnSave(button: "draft" | "sent", now: Date): { status: InvoiceStatus; sentAt: Date | null } {
   return button === "sent" ? { status: "sent", sentAt: now } : { status: "draft", sentAt: null };
-}
-
-// ---------------------------------------------------------------- list URL state
-
-export const invoicePageSize = 25;
-export const invoiceTypeFilters = ["all", ...invoiceTypes] as const;
-export const invoiceStatusFilters = ["all", ...invoiceStatuses] as const;
-
-const invoiceListQuerySchema = z.object({
-  type: z.enum(invoiceTypeFilters).catch("all"),
-  status: z.enum(invoiceStatusFilters).catch("all"),
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
-
-export function parseInvoiceListQuery(params: URLSearchParams): InvoiceListQuery {
-  return invoiceListQuerySchema.parse({
-    type: params.get("type") ?? undefined,
-    status: params.get("status") ?? undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-}
-
-export function invoiceListHref(query: Partial<InvoiceListQuery>): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.type && query.type !== "all") params.set("type", query.type);
-  if (query.status && query.status !== "all") params.set("status", query.status);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/invoices${search ? `?${search}` : ""}`;
-}
-
-/** The editor's address for a new document, with the optional customer and project prefill. */
-export function newInvoiceHref(type: InvoiceType, customerId?: string | null, projectId?: string | null) {
-  const params = new URLSearchParams({ type });
-  if (customerId) params.set("customer_id", customerId);
-  if (projectId) params.set("project_id", projectId);
-  return `/admin/invoices/new?${params}`;
-}
-
-/** The PDF's file name: the document number, made safe for a header. */
-export function pdfFileName(invoiceNumber: string): string {
-  return `${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, "_")}.pdf`;
 }
 
 /**

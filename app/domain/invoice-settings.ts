@@ -18,14 +18,17 @@ export const invoiceSettingsMessages = {
   nextNumber: "Enter a whole number from 1 to 99999999",
   tooLow: (lowest: number) => `The next number cannot be lower than ${lowest}`,
   saved: "Invoice settings saved successfully",
+  timeZoneSaved: "Time zone saved successfully",
   timeZone: "Please choose a time zone from the list",
 } as const;
 
-/** The studio's time zone (ADR 0014): an IANA name this runtime knows; absent keeps the saved one. */
-const timeZone = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim() || undefined : value),
-  z.string(invoiceSettingsMessages.timeZone).refine(isOfferedTimeZone, invoiceSettingsMessages.timeZone).optional(),
-);
+/** The studio's time zone (ADR 0014): an IANA name this runtime knows. Its own form, saved on its own. */
+export const timeZoneSettingsSchema = z.object({
+  time_zone: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() || undefined : value),
+    z.string(invoiceSettingsMessages.timeZone).refine(isOfferedTimeZone, invoiceSettingsMessages.timeZone),
+  ),
+});
 
 /** Payment reminders (ADR 0017): "-3, 0, 7" days from the due date; blank means none. */
 const paymentReminders = z
@@ -52,7 +55,6 @@ export const invoiceSettingsSchema = z
     estimate_prefix: prefix,
     next_invoice_number: nextNumber,
     next_estimate_number: nextNumber,
-    time_zone: timeZone,
     payment_reminders: paymentReminders,
   })
   .refine((form) => form.invoice_prefix !== form.estimate_prefix, {

@@ -1,5 +1,5 @@
 /**
- * Field lengths. Section 5 of the spec gives the contact-form limits; the rest
+ * Field lengths. The contact form's limits are fixed; the rest
  * are this product's own, chosen so that no text a person types can grow
  * without bound. The database enforces every one (check constraints), and the
  * form schemas use the same numbers.
@@ -45,3 +45,8 @@ export const limits = {
   /** at most this many installments in a contract's schedule */
   installments: 24,
 } as const;
+
+/** "Notes must be less than 5000 characters" (the wording for every length limit). */
+export function tooLong(label: string, max: number): string {
+  return `${label} must be less than ${max} characters`;
+}

@@ -5,8 +5,9 @@
  * to pay, what changed, the studio's footer) is the mail's own and always there.
  */
 import { z } from "zod";
+import { tooLong } from "#app/domain/limits.ts";
 import { type Cents, formatMoney } from "#app/domain/money.ts";
-import { normaliseLineBreaks, requiredText, tooLong } from "#app/domain/validation.ts";
+import { normaliseLineBreaks, requiredText } from "#app/domain/validation.ts";
 
 export const placeholderLabels = {
   client_name: "The client's name",

@@ -120,7 +120,10 @@ export function centsToDecimal(cents: Cents): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** The one currency the studio bills in (ISO 4217): every amount is formatted and charged in it. */
+export const billingCurrency = "USD";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: billingCurrency });
 
 /** 123456 -> "$1,234.56" */
 export function formatMoney(cents: Cents): string {

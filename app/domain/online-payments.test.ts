@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { paymentSettingsSchema } from "#app/domain/online-payment-forms.ts";
 import {
   bankTransferLines,
   checkoutAmount,
@@ -6,7 +7,6 @@ import {
   isValidIban,
   onlinePaymentMessages,
   paymentMethodOf,
-  paymentSettingsSchema,
   transferReference,
 } from "#app/domain/online-payments.ts";
 import { mailText } from "#app/domain/sending.ts";

@@ -4,13 +4,9 @@
  * online (the balance due, or less when the owner allows it), and the words of the Pay button and
  * the receipt. Pure: the provider itself is `services/online-payments.server.ts`.
  */
-import { z } from "zod";
-import { typedHundredths } from "#app/domain/amount-field.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import type { PaymentMethod } from "#app/domain/enums.ts";
-import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
-import { defaultWording, fillWording, type MailWording } from "#app/domain/mail-templates.ts";
-import { type Cents, formatMoney, maxMoneyCents } from "#app/domain/money.ts";
+import { type Cents, formatMoney } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
 
 export const onlinePaymentMessages = {
@@ -36,6 +32,39 @@ export const onlinePaymentMessages = {
   holderNeeded: "Enter the account holder to print the bank details",
   accountNeeded: "Enter an IBAN or an account number",
 } as const;
+
+/**
+ * The provider's set-up as the owner reads it: the owner's notice when Stripe refuses the key, and
+ * the lines of Settings → Payments → Check connection.
+ */
+export const connectionMessages = {
+  keyRefusedNotice:
+    "Stripe refused the secret key: clients cannot pay online. Check STRIPE_SECRET_KEY (Settings → Payments → Check connection).",
+  keyForbiddenNotice:
+    "Stripe refused what the secret key asked for (a restricted key without the rights it needs): clients cannot pay online. Check STRIPE_SECRET_KEY (Settings → Payments → Check connection).",
+  off: "Online payments are off: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set on the server.",
+  keyRefused:
+    "Stripe refused the secret key (STRIPE_SECRET_KEY): it is wrong, revoked or expired. Copy a current key from Stripe's dashboard (Developers → API keys), set it and restart.",
+  keyForbidden:
+    "Stripe accepted the secret key but refused to show the account with it: use the secret key, or a restricted key that may read the balance and write Checkout sessions.",
+  unreachable: (reason: string) => `Stripe could not be reached (${reason}). Try again in a minute.`,
+  connected: (live: boolean) =>
+    live
+      ? "Connected to Stripe in live mode: clients pay with real cards."
+      : "Connected to Stripe in test mode: no real money moves, only Stripe's test cards work.",
+  webhookFound: (url: string) => `Stripe sends payment events to ${url}.`,
+  webhookMissing: (url: string) =>
+    `No webhook endpoint in Stripe sends to ${url}: add one (Developers → Webhooks) and set its signing secret as STRIPE_WEBHOOK_SECRET, or payments are recorded only when clients come back to the invoice page.`,
+  webhookDisabled: (url: string) =>
+    `The webhook endpoint ${url} is disabled in Stripe: enable it, or payments are recorded only when clients come back to the invoice page.`,
+  webhookUnknown: (url: string) =>
+    `This key may not list webhook endpoints: check in Stripe's dashboard that one sends to ${url}.`,
+  webhookSecret:
+    "STRIPE_WEBHOOK_SECRET is set. Stripe never shows it through its API: if events fail their signature check, Stripe's dashboard lists their deliveries as failed.",
+} as const;
+
+/** The result of Check connection: whether all is well, and one line per thing checked. */
+export type ConnectionCheck = { ok: boolean; lines: { ok: boolean; text: string }[] };
 
 /** Stripe refuses card payments under $0.50. */
 export const smallestOnlinePayment: Cents = 50;
@@ -77,70 +106,6 @@ export function isValidIban(value: string): boolean {
 }
 
 /** "de89 3704 0044 0532 0130 00" -> "DE89370400440532013000" */
-const compact = (value: unknown) => (typeof value === "string" ? value.replace(/[\s-]+/g, "").toUpperCase() : value);
-const blank = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
-const text = (max: number, message: string) => z.preprocess(blank, z.string().max(max, message).optional());
-
-export const paymentSettingsSchema = z
-  .object({
-    account_holder: text(200, "Account holder must be less than 200 characters"),
-    bank_name: text(200, "Bank name must be less than 200 characters"),
-    iban: z.preprocess(
-      (value) => blank(compact(value)),
-      z.string().refine(isValidIban, onlinePaymentMessages.iban).optional(),
-    ),
-    bic: z.preprocess(
-      (value) => blank(compact(value)),
-      z
-        .string()
-        .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, onlinePaymentMessages.bic)
-        .optional(),
-    ),
-    account_number: z.preprocess(
-      (value) => blank(compact(value)),
-      z
-        .string()
-        .regex(/^[A-Z0-9]{4,34}$/, onlinePaymentMessages.accountNumber)
-        .optional(),
-    ),
-    routing_number: z.preprocess(
-      (value) => blank(compact(value)),
-      z
-        .string()
-        .regex(/^\d{6,20}$/, onlinePaymentMessages.routingNumber)
-        .optional(),
-    ),
-    reference_format: z.preprocess(
-      (value) => blank(value) ?? "{number}",
-      z
-        .string()
-        .max(100, onlinePaymentMessages.referenceFormat)
-        .refine((value) => value.includes("{number}"), onlinePaymentMessages.referenceFormat),
-    ),
-    allow_partial_payments: z.preprocess((value) => value === "on" || value === true, z.boolean()),
-  })
-  .refine((form) => !(form.iban || form.account_number) || form.account_holder, {
-    path: ["account_holder"],
-    error: onlinePaymentMessages.holderNeeded,
-  })
-  .refine((form) => !form.account_holder || form.iban || form.account_number, {
-    path: ["iban"],
-    error: onlinePaymentMessages.accountNeeded,
-  });
-export type PaymentSettingsForm = z.output<typeof paymentSettingsSchema>;
-
-export function toPaymentSettings(form: PaymentSettingsForm): PaymentSettings {
-  return {
-    accountHolder: form.account_holder ?? null,
-    bankName: form.bank_name ?? null,
-    iban: form.iban ?? null,
-    bic: form.bic ?? null,
-    accountNumber: form.account_number ?? null,
-    routingNumber: form.routing_number ?? null,
-    referenceFormat: form.reference_format,
-    allowPartialPayments: form.allow_partial_payments,
-  };
-}
 
 /** "DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00" */
 export function formatIban(iban: string): string {
@@ -173,18 +138,6 @@ export const bankTransferHeading = "Pay by bank transfer";
 
 // ---------------------------------------------------------------- paying online
 
-/** The client's Pay form: an amount only when partial payments are allowed (blank: the balance). */
-export const payFormSchema = z.object({
-  amount: typedHundredths(
-    z
-      .number(onlinePaymentMessages.amount)
-      .int(onlinePaymentMessages.amount)
-      .max(maxMoneyCents, onlinePaymentMessages.amount)
-      .optional(),
-    { invalid: 0 },
-  ),
-});
-
 /** What one Checkout session asks for: the balance due, or the amount asked within it when allowed. */
 export function checkoutAmount(input: {
   balanceDue: Cents;
@@ -209,7 +162,9 @@ export function paymentMethodOf(providerType: string | null | undefined): Paymen
 }
 
 /** The lines a mail gives a payment's refunds ("Refunded $300.00 on 11/03/2026."), dates in the studio's format. */
-function refundLines(refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[]): string[] {
+export function refundLines(
+  refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[],
+): string[] {
   return refunds.map((refund) =>
     refund.kind === "dispute"
       ? `${formatMoney(refund.amount)} of it was returned to you after a dispute on ${displayDate(refund.refundedOn)}.`
@@ -217,57 +172,5 @@ function refundLines(refunds: readonly { amount: Cents; kind: "refund" | "disput
   );
 }
 
-const balanceLine = (balanceDue: Cents) =>
+export const balanceLine = (balanceDue: Cents) =>
   balanceDue > 0 ? `The balance due is now ${formatMoney(balanceDue)}.` : "The invoice is now paid in full.";
-
-/**
- * The client's receipt by email after an online payment, in the owner's wording of receipts (Settings →
- * Emails); the refunds already made on it, when it is recorded after them (events arrive in any order:
- * ADR 0041), are listed under it.
- */
-export function receiptMail(input: {
-  invoiceNumber: string;
-  businessName: string;
-  customerName: string;
-  amount: Cents;
-  balanceDue: Cents;
-  paidOn: string;
-  refunds?: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
-  wording?: MailWording;
-}): MailMessageContent {
-  const words = fillWording(input.wording ?? defaultWording("receipt"), {
-    client_name: input.customerName,
-    studio_name: input.businessName,
-    document_number: input.invoiceNumber,
-    payment_amount: formatMoney(input.amount),
-    payment_date: displayDate(input.paidOn),
-  });
-  const after = [...refundLines(input.refunds ?? []), balanceLine(input.balanceDue)];
-  return mailContent(words.subject, [
-    ...paragraphs(words.opening),
-    { type: "text", text: after.join("\n") },
-    { type: "text", text: `Thank you,\n${input.businessName}` },
-  ]);
-}
-
-/** The client's notice by email of money given back on an online payment. */
-export function refundMail(input: {
-  invoiceNumber: string;
-  businessName: string;
-  customerName: string;
-  refunds: readonly { amount: Cents; kind: "refund" | "dispute"; refundedOn: string }[];
-  balanceDue: Cents;
-}): MailMessageContent {
-  return mailContent(`Refund for invoice ${input.invoiceNumber} from ${input.businessName}`, [
-    { type: "text", text: `Hello ${input.customerName},` },
-    {
-      type: "text",
-      text: [
-        `About your online payment for invoice ${input.invoiceNumber}:`,
-        ...refundLines(input.refunds),
-        `The balance due is now ${formatMoney(input.balanceDue)}.`,
-      ].join("\n"),
-    },
-    { type: "text", text: input.businessName },
-  ]);
-}

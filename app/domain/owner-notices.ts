@@ -6,12 +6,13 @@
  */
 
 /** Who posts notices; a new poster adds its kind here. */
-const noticeKinds = ["payment_anomaly", "payment_dispute"] as const;
+const noticeKinds = ["payment_anomaly", "payment_dispute", "payment_setup"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 const noticeKindLabels: Record<NoticeKind, string> = {
   payment_anomaly: "Online payment",
   payment_dispute: "Dispute",
+  payment_setup: "Online payments set-up",
 };
 
 export function noticeKindLabel(kind: string): string {

@@ -3,6 +3,7 @@
  * passes what it knows about the request and the response.
  */
 import { isbot } from "isbot";
+import { isoDay } from "#app/domain/dates.ts";
 
 export type ViewCandidate = {
   method: string;
@@ -74,7 +75,7 @@ export function viewDay(now: Date): string {
   const time = now.getTime();
   if (time < lastDay.start || time >= lastDay.start + dayMs) {
     const start = time - (((time % dayMs) + dayMs) % dayMs);
-    lastDay = { start, text: new Date(start).toISOString().slice(0, 10) };
+    lastDay = { start, text: isoDay(new Date(start)) };
   }
   return lastDay.text;
 }

@@ -1,7 +1,7 @@
 /**
  * The rule for new passwords (set at reset, at first-admin set-up, by admin:create): at least 8
  * characters, at most 256 (so at least 128 is accepted), no composition rules, and not one of
- * the most common passwords. Sign-in only checks the spec's minimum of 6.
+ * the most common passwords. Sign-in only checks a minimum of 6.
  */
 import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-messages.ts";
 import { characterCount } from "#app/domain/auth-schemas.ts";

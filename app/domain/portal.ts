@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { addDaysIso, displayDate } from "#app/domain/dates.ts";
 import type { InvoiceStatus, InvoiceType, ProposalState } from "#app/domain/enums.ts";
-import { uuidField } from "#app/domain/ids.ts";
+import { uuidField } from "#app/domain/id-fields.ts";
 import { isOverdue } from "#app/domain/invoice-status.ts";
 import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
 import { defaultWording, fillWording, type MailWording } from "#app/domain/mail-templates.ts";

@@ -1,4 +1,4 @@
-/** The portfolio filter (spec section 2, /portfolio). Pure: no I/O. */
+/** The portfolio filter (/portfolio). Pure: no I/O. */
 import { type PortfolioCategory, portfolioCategories } from "#app/domain/enums.ts";
 
 export type PortfolioFilter = "all" | PortfolioCategory;

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
+import { parseProjectListQuery, projectListHref } from "#app/domain/project-list.ts";
 import {
   defaultPhaseName,
-  parseProjectListQuery,
   projectFormDefaults,
-  projectFormSchema,
   projectLines,
-  projectsHref,
   projectValue,
   recurringFeeLines,
   recurringFeesTotal,
-  toProjectRow,
 } from "#app/domain/projects.ts";
 
 const customerId = "0193a8c2-6f1d-4c5e-9a2b-1c3d4e5f6a7b";
@@ -259,7 +257,7 @@ describe("list URL state", () => {
       page: 2,
     });
     expect(parseProjectListQuery(new URLSearchParams("status=nope"))).toEqual({ status: "all", q: "", page: 1 });
-    expect(projectsHref({ status: "in_progress", q: "", page: 1 })).toBe("/admin/projects?status=in_progress");
+    expect(projectListHref({ status: "in_progress", q: "", page: 1 })).toBe("/admin/projects?status=in_progress");
   });
 });
 

@@ -1,24 +1,10 @@
 /**
- * Projects: the list's URL state, the project form with its three
- * pricing models (fixed, hourly, phased) and recurring fees, and the project value in exact cents.
+ * Projects (the list's address is project-list.ts): the words, the three pricing models (fixed, hourly, phased) and
+ * recurring fees as stored, and the project value in exact cents. Schema-free, so a page that shows a
+ * project loads no schema library; the form's schema is in `project-form.ts`.
  */
-import { z } from "zod";
-import { amountText } from "#app/domain/amount-field.ts";
-import { type PricingModel, type ProjectStatus, pricingModels, projectStatuses } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
-import {
-  type Cents,
-  centsToDecimal,
-  lineTotal,
-  maxHoursHundredths,
-  maxMoneyCents,
-  parseScaled,
-  toCents,
-  totalTooLargeMessage,
-} from "#app/domain/money.ts";
-import { optionalDate, optionalMultilineText, optionalText, requiredText, tooLong } from "#app/domain/validation.ts";
-
-export const projectPageSize = 24;
+import { type PricingModel, type ProjectStatus, pricingModels } from "#app/domain/enums.ts";
+import { type Cents, centsToDecimal, formatMoney, lineTotal, parseScaled, toCents } from "#app/domain/money.ts";
 
 export const projectMessages = {
   empty: "No projects found",
@@ -37,34 +23,6 @@ export const projectMessages = {
   noRecurringFees: "This project has no recurring fees to invoice",
   recurringInvoiceCreated: (number: string) => `Draft invoice ${number} created from the recurring fees`,
 } as const;
-
-// ---------------------------------------------------------------- list URL state
-
-export const projectStatusFilters = ["all", ...projectStatuses] as const;
-
-const projectListQuerySchema = z.object({
-  status: z.enum(projectStatusFilters).catch("all"),
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
-
-export function parseProjectListQuery(params: URLSearchParams): ProjectListQuery {
-  return projectListQuerySchema.parse({
-    status: params.get("status") ?? undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-}
-
-export function projectsHref(query: Partial<ProjectListQuery>): string {
-  const params = new URLSearchParams();
-  if (query.status && query.status !== "all") params.set("status", query.status);
-  if (query.q) params.set("q", query.q);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/projects${search ? `?${search}` : ""}`;
-}
 
 // ---------------------------------------------------------------- pricing and value
 
@@ -118,147 +76,12 @@ export function recurringFeesTotal(pricing: ProjectPricing | null): Cents {
 
 // ---------------------------------------------------------------- the project form
 
-function blankToUndefined(value: unknown) {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : trimmed;
-}
-
-/** A money or hours input: blank (or unparsable) is undefined, stored as null; never negative. */
-const amount = (label: string, max?: number) => amountText({ label, max });
-
-/** The cents of amount texts already checked by the schema (blank counts 0). */
-const sumOfCents = (texts: (string | undefined)[]) =>
-  texts.reduce((sum, text) => sum + (text === undefined ? 0 : (toCents(text) ?? 0)), 0);
-
-const phaseSchema = z.object({
-  name: optionalText(200, "Phase name"),
-  price: amount("Phase price"),
-});
-const feeSchema = z.object({
-  name: optionalText(200, "Fee name"),
-  amount: amount("Fee amount"),
-});
-
-const customerIdSchema = z.preprocess(
-  (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
-  z.uuid(projectMessages.required),
-);
-
-/**
- * One schema for the browser and the server. Fields the form does not own (id, created_at,
- * the stored total) are not in it, so posting them changes nothing.
- */
-export const projectFormSchema = z
-  .object({
-    customer_id: z.preprocess(blankToUndefined, customerIdSchema.optional()).refine((value) => value !== undefined, {
-      error: projectMessages.required,
-    }),
-    project_name: requiredText(
-      limits.projectName,
-      projectMessages.required,
-      tooLong("Project name", limits.projectName),
-    ),
-    description: optionalMultilineText(limits.longText, "Description"),
-    project_type: optionalText(limits.projectType, "Project type"),
-    status: z.enum(projectStatuses).catch("quoted"),
-    start_date: optionalDate,
-    end_date: optionalDate,
-    pricing_type: z.enum(pricingModels).catch("fixed"),
-    fixed_price: amount("Fixed price"),
-    hourly_rate: amount("Hourly rate"),
-    estimated_hours: amount("Estimated hours", maxHoursHundredths),
-    phases: z.array(phaseSchema).max(50, "At most 50 phases").default([]),
-    recurring_fees: z.array(feeSchema).max(50, "At most 50 recurring fees").default([]),
-    notes: optionalMultilineText(limits.notes, "Notes"),
-  })
-  .superRefine((form, ctx) => {
-    if (form.start_date && form.end_date && form.end_date < form.start_date) {
-      ctx.addIssue({ code: "custom", path: ["end_date"], message: projectMessages.endBeforeStart });
-    }
-    // totals computed from the fields: each must fit an amount too (phased is stored as fixed_price,
-    // the recurring fees become one invoice, rate x hours is the project's value)
-    if (form.pricing_type === "phased" && sumOfCents(form.phases.map((phase) => phase.price)) > maxMoneyCents) {
-      ctx.addIssue({ code: "custom", path: ["phases"], message: totalTooLargeMessage });
-    }
-    if (sumOfCents(form.recurring_fees.map((fee) => fee.amount)) > maxMoneyCents) {
-      ctx.addIssue({ code: "custom", path: ["recurring_fees"], message: totalTooLargeMessage });
-    }
-    if (form.pricing_type === "hourly" && form.hourly_rate && form.estimated_hours) {
-      const value = lineTotal({
-        quantity: parseScaled(form.estimated_hours, 2) ?? 0,
-        unitPrice: toCents(form.hourly_rate) ?? 0,
-      });
-      if (value > maxMoneyCents) {
-        ctx.addIssue({ code: "custom", path: ["estimated_hours"], message: totalTooLargeMessage });
-      }
-    }
-    form.recurring_fees.forEach((fee, index) => {
-      if (!fee.name && fee.amount !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["recurring_fees", index, "name"], message: "Please name this fee" });
-      }
-    });
-  });
-export type ProjectForm = z.output<typeof projectFormSchema>;
-
 /** The default name of the phase at `index` (0-based): 'Phase 1' … 'Phase N'. */
 export function defaultPhaseName(index: number): string {
   return `Phase ${index + 1}`;
 }
 
-const dollars = (cents: Cents) => Number(centsToDecimal(cents));
-/** Typed amount text (already checked by the schema) to exact cents. */
-const centsOfText = (text: string | undefined): Cents | undefined =>
-  text === undefined ? undefined : (toCents(text) ?? undefined);
-const decimalOrNull = (text: string | undefined) => {
-  const cents = centsOfText(text);
-  return cents === undefined ? null : centsToDecimal(cents);
-};
-const hoursOrNull = (text: string | undefined) => {
-  const hundredths = text === undefined ? null : parseScaled(text, 2);
-  return hundredths === null ? null : centsToDecimal(hundredths);
-};
-
-/**
- * The row a project form stores. Only the chosen model's numbers are kept (the others are
- * null), phased pricing stores the sum of its phases as fixed_price, at least one phase is
- * kept, blank phase names take their default, and fees without a name or amount are dropped.
- */
-export function toProjectRow(form: ProjectForm) {
-  const model = form.pricing_type;
-  const phases =
-    model === "phased"
-      ? (form.phases.length > 0 ? form.phases : [{ name: undefined, price: undefined }]).map((phase, index) => ({
-          id: `phase-${index + 1}`,
-          name: phase.name ?? defaultPhaseName(index),
-          price: dollars(centsOfText(phase.price) ?? 0),
-        }))
-      : [];
-  const fees = form.recurring_fees
-    .filter((fee) => fee.name)
-    .map((fee, index) => ({
-      id: `fee-${index + 1}`,
-      name: fee.name ?? "",
-      amount: fee.amount === undefined ? null : dollars(centsOfText(fee.amount) ?? 0),
-    }));
-  const phasedTotal = phases.reduce((sum, phase) => sum + (toCents(phase.price) ?? 0), 0);
-  return {
-    customerId: form.customer_id as string,
-    projectName: form.project_name,
-    description: form.description ?? null,
-    projectType: form.project_type ?? null,
-    status: form.status,
-    startDate: form.start_date ?? null,
-    endDate: form.end_date ?? null,
-    fixedPrice:
-      model === "phased" ? centsToDecimal(phasedTotal) : model === "fixed" ? decimalOrNull(form.fixed_price) : null,
-    hourlyRate: model === "hourly" ? decimalOrNull(form.hourly_rate) : null,
-    estimatedHours: model === "hourly" ? hoursOrNull(form.estimated_hours) : null,
-    notes: form.notes ?? null,
-    pricingDetails: { type: model, phases, recurring_fees: fees } satisfies ProjectPricing,
-  };
-}
-
+export const dollars = (cents: Cents) => Number(centsToDecimal(cents));
 type StoredProject = ProjectPriceFields & {
   customerId: string;
   projectName: string;
@@ -343,4 +166,9 @@ export function projectLines(project: ProjectPriceFields & { projectName: string
   }
   const price = centsOf(project.fixedPrice);
   return price === null ? [] : [{ description: name, quantity: 100, unit_price: price }];
+}
+
+export function projectValueLabel(project: ProjectPriceFields): string {
+  const value: Cents | null = projectValue(project);
+  return value === null ? projectMessages.notSet : formatMoney(value);
 }

@@ -71,6 +71,7 @@ describe("proposalDocument", () => {
       signerName: "Ada Baker",
       signedAtIso: "2026-11-20T15:04:05.000Z",
       signedAtStudio: "Friday, November 20, 2026 at 10:04 AM (America/New_York)",
+      signedAtZone: "America/New_York",
       ip: "not recorded",
       tier: "Large",
       addons: ["Logo"],

@@ -56,6 +56,8 @@ type SignatureRecordView = {
   signerName: string;
   signedAtIso: string;
   signedAtStudio: string;
+  /** the studio's zone, which `signedAtStudio` is read in */
+  signedAtZone: string;
   ip: string;
   userAgent: string;
   version: number;
@@ -145,6 +147,7 @@ export function proposalDocument(
             signerName: source.signerName,
             signedAtIso: source.signedAt.toISOString(),
             signedAtStudio: formatMomentIn(source.signedAt, timeZone),
+            signedAtZone: timeZone,
             ip: source.signerIp ?? "not recorded",
             userAgent: source.signerUserAgent ?? "not recorded",
             version: source.revision,

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { proposalRecordIntentSchema, proposalReviseSchema } from "#app/domain/proposal-forms.ts";
+import { parseProposalListQuery, proposalListHref } from "#app/domain/proposal-list.ts";
 import {
   defaultExpiry,
   depositText,
   newProposalHref,
   parseProposalDialog,
-  parseProposalListQuery,
   previewDeposit,
   previewOption,
   proposalAmountText,
-  proposalListHref,
-  proposalRecordIntentSchema,
-  proposalReviseSchema,
 } from "#app/domain/proposal-pages.ts";
 import type { ProposalOptions } from "#app/domain/proposals.ts";
 

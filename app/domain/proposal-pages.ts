@@ -1,49 +1,20 @@
 /**
- * The owner's proposal pages (/admin/proposals): the list's URL state, the amount a row shows, the
+ * The owner's proposal pages (/admin/proposals; the list's address is proposal-list.ts): the amount a row shows, the
  * editor's live totals from the values being typed, the record's actions as posted, and their words.
- * The proposal itself (content, states, the form's schema) is app/domain/proposals.ts.
+ * Schema-free, so the list loads no schema library: the posts' schemas are in `proposal-forms.ts`, the
+ * proposal itself (content, states, the form's schema) in `proposals.ts`.
  */
-
-import { z } from "zod";
 import { addDaysIso } from "#app/domain/dates.ts";
 import type { ProposalState } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
 import { type Cents, formatMoney, lineTotal, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import {
+  choiceMessages,
   type DepositKind,
   depositAmount,
   optionTotal,
   type ProposalOptions,
-  proposalDefaults,
-  proposalStatusFilters,
-} from "#app/domain/proposals.ts";
-import { requiredText } from "#app/domain/validation.ts";
-
-// ---------------------------------------------------------------- the list's URL state
-
-const proposalListQuerySchema = z.object({
-  status: z.enum(proposalStatusFilters).catch("all"),
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type ProposalListState = z.output<typeof proposalListQuerySchema>;
-
-export function parseProposalListQuery(params: URLSearchParams): ProposalListState {
-  return proposalListQuerySchema.parse({
-    status: params.get("status") ?? undefined,
-    q: params.get("q") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
-}
-
-export function proposalListHref(query: Partial<ProposalListState>): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.status && query.status !== "all") params.set("status", query.status);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const search = params.toString();
-  return `/admin/proposals${search ? `?${search}` : ""}`;
-}
+} from "#app/domain/proposal-totals.ts";
+import { signatureMessages } from "#app/domain/signature.ts";
 
 /** The editor's address for a new proposal: for a customer, for a project, or from the pricing packages. */
 export function newProposalHref(start: { customerId?: string; projectId?: string; fromPricing?: boolean } = {}) {
@@ -116,19 +87,6 @@ export function defaultExpiry(today: string, validDays: number = proposalDefault
 
 // ---------------------------------------------------------------- the record's actions
 
-const proposalRecordIntents = ["client-link", "revise", "revoke", "delete"] as const;
-
-/** The intent of a post for the record's actions, or null (the editor's own save). */
-export const proposalRecordIntentSchema = z.object({ intent: z.enum(proposalRecordIntents) });
-
-export const proposalReviseSchema = z.object({
-  reason: requiredText(
-    limits.changeReason,
-    "Please say what changes in this revision",
-    `Reason must be less than ${limits.changeReason} characters`,
-  ),
-});
-
 /** The dialogs the record page opens by its address (?dialog=). */
 const proposalDialogs = ["revise", "revoke", "delete"] as const;
 export type ProposalDialog = (typeof proposalDialogs)[number];
@@ -145,4 +103,43 @@ export const proposalPageMessages = {
   deleted: (number: string) => `Proposal ${number} deleted`,
   noLiveLink: "The client has no live link to this proposal: send it first.",
   saveFailed: "The proposal could not be saved. Please try again.",
+} as const;
+
+export const proposalDefaults = {
+  prefix: "PRO",
+  depositPercent: 5000, // 50.00 %, in hundredths
+  validDays: 30,
+  agreement: [
+    "1. Scope. The studio delivers the work described in the chosen package and add-ons.",
+    "2. Payment. The deposit shown is due on signing and starts the work; the balance is invoiced on delivery.",
+    "3. Changes. Work outside the scope is quoted separately and starts only once approved in writing.",
+    "4. Ownership. On full payment the client owns the delivered site and its content; the studio may show it in its portfolio.",
+    "5. Cancellation. Either side may end this agreement by email; work done until then is invoiced and the deposit is not refunded.",
+  ].join("\n"),
+} as const;
+
+export const proposalMessages = {
+  notFound: "Proposal not found",
+  empty: "No proposals found",
+  selectCustomer: "Please select a customer",
+  addTier: "Please add at least one package",
+  tierName: "Package name is required",
+  addonName: "Add-on name is required",
+  addLine: "Each package and add-on needs at least one line",
+  agreement: "Agreement is required",
+  expires: "Please choose an expiry date",
+  depositPercent: "Deposit must be between 0 and 100 percent",
+  title: "Title is required",
+  ...choiceMessages,
+  signerName: "Please type your full name to sign",
+  agree: "Please confirm that you agree to the agreement",
+  changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
+  expired: "This proposal has expired and can no longer be signed.",
+  closed: "This proposal can no longer be signed.",
+  signature: signatureMessages.unreadable,
+  settingsSaved: "Proposal settings saved",
+  /** a client link to a proposal the studio is revising */
+  revising: "This proposal is being revised. The new version will come to you by email.",
+  signed: "Signed — thank you",
+  declined: "You declined this proposal. Thank you for letting us know.",
 } as const;

@@ -2,7 +2,7 @@
  * The money of a proposal's choice (docs/decisions/0033-proposals.md): a package's total, the
  * deposit, and the totals of a chosen package with add-ons, with the one money module. Kept apart
  * from app/domain/proposals.ts (its schemas pull in zod) because the client's page runs it in the
- * browser too (app/client/proposal-choice.ts): the total it shows live is the server's to the cent.
+ * browser too (app/browser/proposal-choice.ts): the total it shows live is the server's to the cent.
  */
 import { type InstallmentPart, installmentPart } from "#app/domain/contracts.ts";
 import { type Cents, calculateTotals, lineTotal, taxOn } from "#app/domain/money.ts";

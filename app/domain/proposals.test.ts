@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
 import {
   checkProposalAction,
   choiceFromQuery,
@@ -13,7 +14,6 @@ import {
   optionId,
   type ProposalOptions,
   proposalFormSchema,
-  proposalMessages,
   proposalState,
   signingText,
   tiersFromPackages,

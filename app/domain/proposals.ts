@@ -5,11 +5,10 @@
  * one money module), the deposit, the state rules, and the canonical text whose SHA-256 a signature
  * is bound to.
  */
-
 import { z } from "zod";
 import { typedHundredths } from "#app/domain/amount-field.ts";
 import { isIsoDate } from "#app/domain/dates.ts";
-import { type ProposalState, type ProposalStatus, proposalStatuses } from "#app/domain/enums.ts";
+import type { ProposalState, ProposalStatus } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { type EditorLine, editorLines, emptyLine, hundredths, lineItemSchema } from "#app/domain/invoice-form.ts";
@@ -23,8 +22,8 @@ import {
   readTypedHundredths,
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
+import { proposalDefaults, proposalMessages } from "#app/domain/proposal-pages.ts";
 import {
-  choiceMessages,
   type DepositKind,
   depositKinds,
   optionTotal,
@@ -55,19 +54,6 @@ export {
 
 // ---------------------------------------------------------------- what a proposal is
 
-export const proposalDefaults = {
-  prefix: "PRO",
-  depositPercent: 5000, // 50.00 %, in hundredths
-  validDays: 30,
-  agreement: [
-    "1. Scope. The studio delivers the work described in the chosen package and add-ons.",
-    "2. Payment. The deposit shown is due on signing and starts the work; the balance is invoiced on delivery.",
-    "3. Changes. Work outside the scope is quoted separately and starts only once approved in writing.",
-    "4. Ownership. On full payment the client owns the delivered site and its content; the studio may show it in its portfolio.",
-    "5. Cancellation. Either side may end this agreement by email; work done until then is invoiced and the deposit is not refunded.",
-  ].join("\n"),
-} as const;
-
 /** What a new proposal starts with, as /admin/settings keeps it (hundredths of a percent). */
 export type ProposalSettings = { agreementTemplate: string; depositPercent: number; validDays: number };
 
@@ -76,32 +62,6 @@ export const defaultProposalSettings: ProposalSettings = {
   depositPercent: proposalDefaults.depositPercent,
   validDays: proposalDefaults.validDays,
 };
-
-export const proposalMessages = {
-  notFound: "Proposal not found",
-  empty: "No proposals found",
-  selectCustomer: "Please select a customer",
-  addTier: "Please add at least one package",
-  tierName: "Package name is required",
-  addonName: "Add-on name is required",
-  addLine: "Each package and add-on needs at least one line",
-  agreement: "Agreement is required",
-  expires: "Please choose an expiry date",
-  depositPercent: "Deposit must be between 0 and 100 percent",
-  title: "Title is required",
-  ...choiceMessages,
-  signerName: "Please type your full name to sign",
-  agree: "Please confirm that you agree to the agreement",
-  changed: "This proposal has changed since you opened it. Please read the new version before you sign.",
-  expired: "This proposal has expired and can no longer be signed.",
-  closed: "This proposal can no longer be signed.",
-  signature: signatureMessages.unreadable,
-  settingsSaved: "Proposal settings saved",
-  /** a client link to a proposal the studio is revising */
-  revising: "This proposal is being revised. The new version will come to you by email.",
-  signed: "Signed — thank you",
-  declined: "You declined this proposal. Thank you for letting us know.",
-} as const;
 
 // ---------------------------------------------------------------- money
 
@@ -484,6 +444,3 @@ export function choiceFromQuery(options: ProposalOptions, params: URLSearchParam
   );
   return { tierId, addonIds };
 }
-
-export const proposalPageSize = 25;
-export const proposalStatusFilters = ["all", ...proposalStatuses, "expired"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { receiptMail, refundMail } from "#app/domain/online-payments.ts";
+import { receiptMail, refundMail } from "#app/domain/online-payment-mails.ts";
 import {
   decideProviderPayment,
   disputeNotice,

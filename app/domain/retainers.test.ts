@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { todayIn } from "./dates.ts";
+import { scheduleFormSchema } from "./retainer-forms.ts";
 import {
   duePeriods,
   firstPeriodFrom,
@@ -9,7 +10,6 @@ import {
   periodDate,
   periodOn,
   type ScheduleRule,
-  scheduleFormSchema,
 } from "./retainers.ts";
 
 const rule = (overrides: Partial<ScheduleRule>): ScheduleRule => ({

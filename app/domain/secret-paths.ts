@@ -21,6 +21,17 @@ export const secretRoutes = [
   "/admin/invite/:token",
 ] as const;
 
+/**
+ * What every page at a secret address answers with: never cached, and the address never leaves the
+ * site as a referrer. `same-origin`, not `no-referrer`: with `no-referrer` the browser sends
+ * `Origin: null` with the page's own forms (a post before the page's script, or without it), which
+ * the server refuses as cross-site (server/csrf.ts).
+ */
+export const secretPageHeaders = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "same-origin",
+} as const;
+
 /** Route parameters that are no secret: record ids, content-addressed file names, sample slugs. */
 export const publicParams = ["id", "file", "slug"] as const;
 

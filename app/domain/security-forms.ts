@@ -5,7 +5,7 @@
  * `securityActionSchema`; each form validates with its own member of it.
  */
 import { z } from "zod";
-import { hashIdField } from "#app/domain/ids.ts";
+import { hashIdField } from "#app/domain/id-fields.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 
 /** Long passphrases welcome; a bound keeps hashing cheap for absurd inputs. */

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { addDaysIso, displayDate } from "#app/domain/dates.ts";
 import { type InvoiceType, invoiceTypeLabels } from "#app/domain/enums.ts";
-import { limits } from "#app/domain/limits.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import { type MailBlock, type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
 import {
   defaultWording,
@@ -17,7 +17,7 @@ import {
   type PlaceholderValues,
 } from "#app/domain/mail-templates.ts";
 import { type Cents, formatMoney } from "#app/domain/money.ts";
-import { emailAddress, normaliseLineBreaks, requiredText, tooLong } from "#app/domain/validation.ts";
+import { emailAddress, normaliseLineBreaks, requiredText } from "#app/domain/validation.ts";
 
 export const sendMessages = {
   sent: (type: InvoiceType, to: string) => `${invoiceTypeLabels[type]} emailed to ${to}`,

@@ -15,7 +15,7 @@ describe("sidebar state cookie", () => {
   });
 
   it("lasts 7 days", () => {
-    expect(sidebarCookie(false)).toBe("sidebar_state=false; Path=/; Max-Age=604800; SameSite=Lax");
+    expect(sidebarCookie(false)).toBe("sidebar_state=false; Max-Age=604800; Path=/; SameSite=Lax");
   });
 });
 

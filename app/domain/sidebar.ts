@@ -1,3 +1,5 @@
+import { readCookie, setCookieValue } from "#app/domain/cookies.ts";
+
 /** The back-office sidebar's remembered state (a cookie for 7 days, Ctrl/Cmd+B). */
 const sidebarCookieName = "sidebar_state";
 const sidebarCookieMaxAgeSeconds = 7 * 24 * 60 * 60;
@@ -6,12 +8,15 @@ export const mobileBreakpointPx = 768;
 
 /** Open unless the cookie says "false". */
 export function readSidebarState(cookieHeader: string | null): boolean {
-  const match = /(?:^|;\s*)sidebar_state=([^;]*)/.exec(cookieHeader ?? "");
-  return match?.[1] !== "false";
+  return readCookie(cookieHeader, sidebarCookieName) !== "false";
 }
 
 export function sidebarCookie(open: boolean): string {
-  return `${sidebarCookieName}=${open}; Path=/; Max-Age=${sidebarCookieMaxAgeSeconds}; SameSite=Lax`;
+  return setCookieValue(sidebarCookieName, String(open), {
+    path: "/",
+    maxAgeSeconds: sidebarCookieMaxAgeSeconds,
+    sameSite: "lax",
+  });
 }
 
 /**

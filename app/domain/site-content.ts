@@ -3,35 +3,16 @@
  * package forms, the pricing banner's lists, the upload rules for portfolio images, and the
  * contact page's preselection from a call to action (ADR 0020).
  */
-
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
-import { maxSerialId, serialIdField } from "#app/domain/ids.ts";
+import { serialIdField } from "#app/domain/id-fields.ts";
+import { maxSerialId } from "#app/domain/ids.ts";
+import { tooLong } from "#app/domain/limits.ts";
 import type { Result } from "#app/domain/result.ts";
-import { httpUrl, tooLong } from "#app/domain/validation.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
+import { httpUrl } from "#app/domain/validation.ts";
 
 type FormProjectType = (typeof formProjectTypes)[number];
-
-export const siteMessages = {
-  titleRequired: "Please enter a title",
-  descriptionRequired: "Please enter a description",
-  linkRequired: "Please enter the project's address (http or https)",
-  categoryRequired: "Please choose a category",
-  imageRequired: "Please choose an image",
-  imageRule: "Choose a PNG, JPEG or WebP image of at most 5 MB",
-  imageAgain: "Choose the image again: a browser never sends a file twice.",
-  nameRequired: "Please enter a name",
-  priceRequired: "Please enter a price",
-  featuresRequired: "Please enter at least one feature, one per line",
-  ctaRequired: "Please enter the button's label",
-  listRequired: "Please enter at least one item, one per line",
-  lastPackage: "At least one package must stay",
-  saved: "Saved successfully",
-  deleted: "Portfolio item deleted",
-  packageAdded: "Package added",
-  packageRemoved: "Package removed",
-  notFound: "Portfolio item not found",
-} as const;
 
 const maxPortfolioImageBytes = 5 * 1024 * 1024;
 /** The widths served for each uploaded image (800 × 500 is what the page shows; 400 for small screens). */
@@ -154,7 +135,7 @@ export const portfolioRowActionSchema = z.object({
   id: serialIdField(siteMessages.notFound),
 });
 
-/** The banner's texts before the owner edits them (the spec's). */
+/** The banner's texts before the owner edits them. */
 export const defaultPricingBanner = {
   whatYouGet: [
     "A branded demo website with business name and colors",
@@ -175,20 +156,35 @@ export const defaultPricingBanner = {
 /** /contact?type=consultation, /contact?type=quote&package=Standard: what the contact form starts with. */
 export function contactPrefill(params: URLSearchParams): {
   projectType: FormProjectType | null;
-  packageName: string | null;
+  /** the package asked for: its id (or, from an older link, its name); the page looks it up */
+  packageRef: string | null;
 } {
   const type = params.get("type");
   const projectType = (formProjectTypes as readonly string[]).includes(type ?? "") ? (type as FormProjectType) : null;
   const raw = params.get("package")?.replace(/\s+/g, " ").trim() ?? "";
-  const packageName = projectType === "quote" && raw.length > 0 && raw.length <= 100 ? raw : null;
-  return { projectType, packageName };
+  const packageRef = raw.length > 0 && raw.length <= 100 ? raw : null;
+  return { projectType, packageRef };
+}
+
+/**
+ * The package a call to action names, among the ones on sale: by id (`/contact?package=2`), or by
+ * name for links made before packages were named by id. Anything else names none (ignored).
+ */
+export function choosePackage<P extends { id: number; name: string }>(
+  packages: readonly P[],
+  ref: string | null,
+): P | null {
+  if (!ref) return null;
+  const id = /^\d+$/.test(ref) ? Number(ref) : null;
+  const wanted = ref.toLowerCase();
+  return packages.find((pkg) => pkg.id === id) ?? packages.find((pkg) => pkg.name.toLowerCase() === wanted) ?? null;
 }
 
 export function consultationHref(): string {
   return "/book";
 }
-export function packageHref(name: string): string {
-  return `/contact?${new URLSearchParams({ type: "quote", package: name }).toString()}`;
+export function packageHref(id: number): string {
+  return `/contact?${new URLSearchParams({ type: "quote", package: String(id) }).toString()}`;
 }
 export function packagePlaceholder(name: string): string {
   const named = /\bpackage$/i.test(name) ? name : `${name} package`;

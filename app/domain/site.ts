@@ -7,7 +7,7 @@ import type { StudioIdentity } from "#app/domain/studio.ts";
 
 export type NavigationItem = { name: string; path: string };
 
-/** Top navigation (spec section 2, shared public layout). */
+/** Top navigation (the shared public layout). */
 export const navigation: NavigationItem[] = [
   { name: "Home", path: "/" },
   { name: "Portfolio", path: "/portfolio" },

@@ -1,9 +1,7 @@
 /**
- * The Spam view's row actions (restore one to the inbox, delete one for good): one schema for
- * the page's small forms and the action, and the view's words.
+ * The Spam view's words and its one form answer's id. Schema-free, as the page reads it; the row
+ * actions' schema is in `spam-form.ts`.
  */
-import { z } from "zod";
-import { uuidField } from "#app/domain/ids.ts";
 
 export const spamMessages = {
   gone: "That message is no longer in Spam.",
@@ -13,8 +11,3 @@ export const spamMessages = {
 
 /** The id of the page's one form answer (a refused Restore or Delete shows above the list). */
 export const spamFormId = "spam";
-
-export const spamActionSchema = z.object({
-  intent: z.enum(["restore", "delete"]),
-  id: uuidField(spamMessages.gone),
-});

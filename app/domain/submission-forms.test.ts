@@ -84,11 +84,15 @@ describe("convert prefill", () => {
   });
 });
 
-it("submission ids are UUIDs or nothing", async () => {
-  const { parseSubmissionId } = await import("#app/domain/submission-forms.ts");
-  expect(parseSubmissionId("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b")).toBe("7d3f9a52-1c2b-4e5f-8a9b-0c1d2e3f4a5b");
-  expect(parseSubmissionId("1 or 1=1")).toBeNull();
-  expect(parseSubmissionId(null)).toBeNull();
+it("a dialog's submission id is a UUID (through the one id field) or the inbox's not-found message", async () => {
+  const { submissionActionSchema } = await import("#app/domain/submission-forms.ts");
+  const id = "7D3F9A52-1C2B-4E5F-8A9B-0C1D2E3F4A5B";
+  expect(submissionActionSchema.parse({ intent: "update", id })).toEqual({ intent: "update", id: id.toLowerCase() });
+  for (const bad of ["1 or 1=1", "", undefined]) {
+    const parsed = submissionActionSchema.safeParse({ intent: "update", id: bad });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([inboxMessages.notFound]);
+  }
 });
 
 it("uses the spec's texts for the inbox, including the failure paths no e2e test provokes", () => {

@@ -5,10 +5,11 @@
  */
 import { z } from "zod";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import { defaultInboxStatus, type InboxQuery, inboxMessages, inboxTypeFilters } from "#app/domain/inbox.ts";
-import { limits } from "#app/domain/limits.ts";
+import { uuidField } from "#app/domain/id-fields.ts";
+import { inboxMessages } from "#app/domain/inbox.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import type { SubmissionFields } from "#app/domain/submissions.ts";
-import { optionalMultilineText, tooLong } from "#app/domain/validation.ts";
+import { optionalMultilineText } from "#app/domain/validation.ts";
 
 export const notesTooLong = tooLong("Notes", limits.notes);
 
@@ -58,38 +59,8 @@ export function convertFormDefaults(submission: SubmissionForPrefill) {
   };
 }
 
-const submissionIdSchema = z.uuid();
-
 /** What the inbox's dialogs post besides their fields: the button pressed and the submission. */
 export const submissionActionSchema = z.object({
   intent: z.enum(["update", "convert"]),
-  id: z.preprocess((value) => parseSubmissionId(value) ?? "", z.string().min(1, inboxMessages.notFound)),
+  id: uuidField(inboxMessages.notFound),
 });
-
-/** A submission id from the address or a form; anything that is not a UUID is no id at all. */
-export function parseSubmissionId(value: unknown): string | null {
-  const parsed = submissionIdSchema.safeParse(typeof value === "string" ? value.trim() : value);
-  return parsed.success ? parsed.data : null;
-}
-
-const fallback = <T extends z.ZodType>(schema: T, value: z.output<T>) => schema.catch(value);
-
-/** Parses the inbox URL; anything unknown falls back to the defaults instead of failing. */
-const inboxQuerySchema = z.object({
-  status: fallback(z.enum([...submissionStatuses, "all"]).optional(), undefined),
-  type: fallback(z.enum(inboxTypeFilters), "all"),
-  q: fallback(
-    z
-      .string()
-      .trim()
-      .max(100)
-      .transform((value) => value),
-    "",
-  ),
-  page: fallback(z.coerce.number().int().min(1).max(100_000), 1),
-});
-
-export function parseInboxQuery(params: URLSearchParams): InboxQuery {
-  const { status, ...rest } = inboxQuerySchema.parse(Object.fromEntries(params));
-  return { ...rest, status: status ?? defaultInboxStatus(rest.q) };
-}

@@ -9,6 +9,8 @@ export type SubmissionFields = {
   existingWebsiteUrl: string | null;
   projectType: ProjectType;
   budgetRange: BudgetRange | null;
+  /** the pricing package chosen on the form (its name when sent) */
+  packageName?: string | null;
   message: string;
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { memberActionSchema, teamMessages, teamRefusalStatus } from "./team.ts";
+import { memberActionSchema, teamRefusalStatus } from "./team.ts";
+import { teamMessages } from "./team-messages.ts";
 
 describe("team row actions", () => {
   it("reads a member's id as a UUID and an invitation's as a hash; anything else is gone", () => {

@@ -6,38 +6,43 @@
 import { z } from "zod";
 import { authMessages, newPasswordMax, newPasswordMin } from "#app/domain/auth-messages.ts";
 import { characterCount } from "#app/domain/auth-schemas.ts";
-import { hashIdField, uuidField } from "#app/domain/ids.ts";
-import { limits } from "#app/domain/limits.ts";
+import type { roles } from "#app/domain/enums.ts";
+import { hashIdField, uuidField } from "#app/domain/id-fields.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 import { mailContent } from "#app/domain/mail.ts";
-import { emailAddress, requiredText, tooLong } from "#app/domain/validation.ts";
+import { teamMessages } from "#app/domain/team-messages.ts";
+import { emailAddress, requiredText } from "#app/domain/validation.ts";
 
 export const invitationLifetimeMs = 7 * 24 * 3600_000;
 
-export const teamMessages = {
-  invited: "Invitation sent",
-  invitationRevoked: "Invitation revoked",
-  accountExists: "An account with this email already exists.",
-  adminGranted: "Admin role granted",
-  adminRevoked: "Admin role revoked",
-  disabled: "Account disabled. Its sessions have ended.",
-  enabled: "Account enabled",
-  lastAdmin: "The last admin can't lose the admin role or be disabled. Make another person an admin first.",
-  notYourself: "You can't change your own role or disable your own account here.",
-  unknownMember: "That account no longer exists.",
-  unknownInvitation: "That invitation is no longer pending.",
-  invitationInvalid:
-    "This invitation link is invalid, already used or expired. Ask the person who invited you for a new one.",
-  invitationSenderGone:
-    "This invitation no longer works: the admin who sent it can no longer manage the team. Ask an admin for a new one.",
-  senderGoneNote: "No longer works: its sender is disabled or no longer an admin",
-  welcome: "Welcome to the team!",
-  nameRequired: "Name is required",
-} as const;
+type Role = (typeof roles)[number];
+
+/**
+ * The roles an invitation may grant, each with the page its member lands on. Only a role with pages
+ * it can use is offered: an account without one would meet nothing but 'Access Denied'. The back
+ * office knows one role, admin, which opens every back-office page.
+ */
+const invitableRoles = ["admin"] as const satisfies readonly Role[];
+export type InvitableRole = (typeof invitableRoles)[number];
+
+export const invitableRoleOptions: readonly { value: InvitableRole; label: string }[] = [
+  { value: "admin", label: "Admin: the whole back office, including the team" },
+];
+
+const roleInMail: Record<InvitableRole, string> = { admin: "an admin" };
+
+/** Where a member of the role lands after accepting an invitation. */
+export const roleLandingPath: Record<InvitableRole, string> = { admin: "/admin/dashboard" };
+
+/** An invitation's role, or null when it grants none (made before a role was required: never accepted). */
+export function invitationRole(granted: readonly string[] | null | undefined): InvitableRole | null {
+  return invitableRoles.find((role) => granted?.includes(role)) ?? null;
+}
 
 export const inviteSchema = z.object({
   intent: z.literal("invite"),
   email: emailAddress("Email is required"),
-  admin: z.preprocess((value) => value === "on" || value === "true", z.boolean()).default(false),
+  role: z.enum(invitableRoles, { error: teamMessages.roleRequired }),
 });
 
 /** A row action of the team page: a member's role or access, or a pending invitation revoked. */
@@ -76,13 +81,13 @@ export const acceptInvitationSchema = z
   });
 
 /** The invitation mail (the link is its only secret and the body is sealed in the outbox). */
-export function invitationMail(input: { to: string; invitedBy: string; link: string; admin: boolean }) {
+export function invitationMail(input: { to: string; invitedBy: string; link: string; role: InvitableRole }) {
   return {
     to: input.to,
     ...mailContent("You're invited to the studio's back office", [
       {
         type: "text",
-        text: `${input.invitedBy} invited you to the studio's back office${input.admin ? " as an admin" : ""}.`,
+        text: `${input.invitedBy} invited you to the studio's back office as ${roleInMail[input.role]}.`,
       },
       { type: "text", text: "Choose your name and a password here. The link works once, for 7 days:" },
       { type: "action", label: "Accept the invitation", url: input.link },

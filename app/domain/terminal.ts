@@ -1,5 +1,5 @@
 /**
- * The animated terminal behind the home page (spec sections 2 and 9): it types
+ * The animated terminal behind the home page: it types
  * code commands one character at a time, pauses after each line, keeps as many
  * lines as fit the window and cycles endlessly.
  *

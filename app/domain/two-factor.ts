@@ -30,7 +30,32 @@ export const twoFactorMessages = {
   alreadyOn: "Two-factor authentication is already on. Turn it off first to set up a new app.",
   backupCodesNote:
     "Keep these backup codes somewhere safe. Each works once if you lose your phone. They are shown only now.",
+  codesCopied: "Copied",
+  codesNotCopied: "Could not copy. Select the codes and copy them, or download them.",
 } as const;
+
+/** The backup codes as a text file: the studio's name, what they are, one code a line. */
+export function backupCodesText(studioName: string, codes: readonly string[]): string {
+  return [
+    `${studioName}: two-factor backup codes`,
+    "",
+    "Each code works once, when you cannot use your authenticator app. Keep this file somewhere safe.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+}
+
+/** "pixelforge-studio-backup-codes.txt": the studio's name in lower case letters and digits. */
+export function backupCodesFileName(studioName: string): string {
+  const slug = studioName
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `${slug || "studio"}-backup-codes.txt`;
+}
 
 /** The second step of signing in: a code from the app (6 digits) or a backup code. */
 export const secondFactorSchema = z.object({

@@ -27,7 +27,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   return system ? `${browser} on ${system}` : browser;
 }
 
-/** The spec's sign-out scopes: this session, every other one, or all of them (the default). */
+/** The sign-out scopes: this session, every other one, or all of them (the default). */
 const signOutScopes = ["local", "others", "global"] as const;
 export type SignOutScope = (typeof signOutScopes)[number];
 export function parseSignOutScope(value: unknown): SignOutScope {

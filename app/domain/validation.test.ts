@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { amountText } from "#app/domain/amount-field.ts";
+import { isIsoDate } from "#app/domain/dates.ts";
+import { tooLong } from "#app/domain/limits.ts";
 import {
   emailAddress,
-  isIsoDate,
   optionalDate,
   optionalHttpUrl,
   optionalMultilineText,
   optionalText,
-  tooLong,
 } from "#app/domain/validation.ts";
 
 const messages = (schema: z.ZodMiniType, value: unknown) => {

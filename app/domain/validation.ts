@@ -5,15 +5,11 @@
  * browser, ADR 0009); its schemas also nest inside classic `zod` objects.
  *
  * Messages are built from `limits.ts`, so a limit and its message cannot drift apart.
- * Field names follow the spec's column names (snake_case) in every form.
+ * Field names follow the column names (snake_case) in every form.
  */
 import * as z from "zod/mini";
-import { limits } from "#app/domain/limits.ts";
-
-/** "Notes must be less than 5000 characters" (the spec's wording for every length limit). */
-export function tooLong(label: string, max: number): string {
-  return `${label} must be less than ${max} characters`;
-}
+import { isIsoDate } from "#app/domain/dates.ts";
+import { limits, tooLong } from "#app/domain/limits.ts";
 
 /** Trims text; blank becomes undefined. Non-strings pass through for the inner schema to judge. */
 function blankToUndefined(value: unknown): unknown {
@@ -96,7 +92,7 @@ const phoneMessages = {
   tooLong: "Phone number must be less than 20 characters",
 } as const;
 
-/** The spec's phone rule: digits, spaces, hyphens, parentheses and plus; 10 to 20 characters. */
+/** The phone rule: digits, spaces, hyphens, parentheses and plus; 10 to 20 characters. */
 export const phoneNumber = z
   .string()
   .check(
@@ -104,15 +100,6 @@ export const phoneNumber = z
     z.minLength(limits.phoneMin, phoneMessages.tooShort),
     z.maxLength(limits.phoneMax, phoneMessages.tooLong),
   );
-
-/** A calendar date as the browser's date input sends it (yyyy-mm-dd), checked to exist. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const dateMessages = { invalid: "Please enter a valid date" } as const;
 

@@ -2,7 +2,7 @@
  * "Viewed" means a person had the page on screen (ADR 0034). A client page (a document's /i/{token},
  * a portal) never changes anything when it is fetched: mail-security scanners, prefetches, HEAD
  * requests and previews fetch pages too. Instead the page carries a tiny script (the view beacon,
- * app/client/view-beacon.ts) that POSTs once the page is visible in a browser; this module says which
+ * app/browser/view-beacon.ts) that POSTs once the page is visible in a browser; this module says which
  * beacons count. One endpoint takes every kind of link (documents, portals, proposals); a new kind joins
  * `viewKinds` and the service's table of recorders.
  */

@@ -25,6 +25,7 @@ export async function getAvailabilitySettings(db: Queryable): Promise<Availabili
     horizonDays: row.horizonDays,
     dailyCap: row.dailyCap,
     daysOff: row.daysOff,
+    meetingPlace: row.meetingPlace,
   };
 }
 

@@ -3,6 +3,7 @@ import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { businessSettings } from "#app/db/schema.ts";
 import type { toBusinessSettingsRow } from "#app/domain/business-settings.ts";
+import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
 import { defaultStudio, type StudioIdentity } from "#app/domain/studio.ts";
 
 /** The studio's identity for public pages: the studio-wide settings record, else the built-in default. */
@@ -54,4 +55,21 @@ export async function saveBusinessSettings(db: Db, row: ReturnType<typeof toBusi
     await publishChange(tx, { table: "site_content", id: "identity" });
     return { saved: inserted, inserted: true };
   });
+}
+
+// ---------------------------------------------------------------- the studio's zone and today
+
+/** The studio's time zone (Settings), the default when none is saved or it is unknown. */
+export async function studioTimeZone(db: Queryable): Promise<string> {
+  const [row] = await db
+    .select({ timeZone: businessSettings.timeZone })
+    .from(businessSettings)
+    .where(isNull(businessSettings.userId))
+    .limit(1);
+  return row && isValidTimeZone(row.timeZone) ? row.timeZone : defaultTimeZone;
+}
+
+/** Today's date ('YYYY-MM-DD') in the studio's time zone: the one "today" of every overdue query. */
+export async function studioToday(db: Queryable, now: Date = new Date()): Promise<string> {
+  return todayIn(await studioTimeZone(db), now);
 }

@@ -13,9 +13,17 @@ import type { SubmissionFields } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
-import { type InboxQuery, inboxPageSize, likePattern, type StatusCounts, statusTotal } from "#app/domain/inbox.ts";
+import { likePattern, type StatusCounts, statusTotal } from "#app/domain/inbox.ts";
+import { type InboxListQuery, inboxPageSize } from "#app/domain/inbox-list.ts";
 import { conversionDescription } from "#app/domain/submissions.ts";
-import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
+import {
+  after,
+  cursorTime,
+  inBatches,
+  listWindow,
+  pageIdsQuery,
+  shortGramsCondition,
+} from "#app/models/keyset.server.ts";
 
 /** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
 export async function createSubmission(db: Queryable, row: SubmissionFields, id?: string) {
@@ -40,7 +48,7 @@ export async function countSubmissionsByStatus(db: Queryable): Promise<StatusCou
  * One page of the inbox, newest first, with the total for the pager. Pass the
  * status counts when you have them: an unfiltered status view then needs no count query.
  */
-export async function listSubmissions(db: Queryable, query: InboxQuery, counts?: StatusCounts) {
+export async function listSubmissions(db: Queryable, query: InboxListQuery, counts?: StatusCounts) {
   const where = submissionListWhere(query);
   const { window, total, capped } = await listWindow(db, contactSubmissions, where, {
     page: query.page,
@@ -59,6 +67,7 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
       businessName: contactSubmissions.businessName,
       projectType: contactSubmissions.projectType,
       budgetRange: contactSubmissions.budgetRange,
+      packageName: contactSubmissions.packageName,
       status: contactSubmissions.status,
       createdAt: contactSubmissions.createdAt,
     })
@@ -69,18 +78,21 @@ export async function listSubmissions(db: Queryable, query: InboxQuery, counts?:
 }
 
 /** The inbox's filters (status tab, project type, search) as one condition, shared by the page and the CSV export. */
-function submissionListWhere(query: InboxQuery): SQL | undefined {
+function submissionListWhere(query: InboxListQuery): SQL | undefined {
   const conditions = [
     query.status === "all" ? ne(contactSubmissions.status, "archived") : eq(contactSubmissions.status, query.status),
   ];
   if (query.type !== "all") conditions.push(eq(contactSubmissions.projectType, query.type));
   // name, email or business, case-insensitively: one indexed expression (contact_submissions_search_trgm)
   if (query.q) conditions.push(like(submissionSearchText(contactSubmissions), likePattern(query.q.toLowerCase())));
+  // one or two characters: the term among the text's pieces first (contact_submissions_search_grams_idx)
+  const grams = shortGramsCondition(contactSubmissions.searchGrams, query.q, "js");
+  if (grams) conditions.push(grams);
   return and(...conditions);
 }
 
 /** Every submission the inbox's filters select, newest first, read in batches (the CSV export). */
-export function exportSubmissions(db: Queryable, query: InboxQuery, batchSize?: number) {
+export function exportSubmissions(db: Queryable, query: InboxListQuery, batchSize?: number) {
   const where = submissionListWhere(query);
   return inBatches(
     (cursor, size) =>
@@ -95,6 +107,7 @@ export function exportSubmissions(db: Queryable, query: InboxQuery, batchSize?: 
           businessName: contactSubmissions.businessName,
           projectType: contactSubmissions.projectType,
           budgetRange: contactSubmissions.budgetRange,
+          packageName: contactSubmissions.packageName,
           status: contactSubmissions.status,
           message: contactSubmissions.message,
         })

@@ -9,12 +9,13 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { type ContractLine, contractInstallments, contracts, invoices, projects, proposals } from "#app/db/schema.ts";
-import { contractMessages, type InstallmentRow } from "#app/domain/contract-form.ts";
+import type { InstallmentRow } from "#app/domain/contract-form.ts";
 import {
   basisText,
   billedBy,
   type ContractMoney,
   type ContractProgress,
+  contractMessages,
   contractProgress,
   deductionDescription,
   type InstallmentBasis,
@@ -27,8 +28,10 @@ import {
 import type { InvoiceStatus } from "#app/domain/enums.ts";
 import { defaultTerms, type InvoiceForm, type InvoiceLine } from "#app/domain/invoice-form.ts";
 import { type Cents, calculateTotals, centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
+import { compareDocumentNumbers } from "#app/domain/numbering.ts";
 import type { Result } from "#app/domain/result.ts";
-import { insertInvoice, listProjectChoices, studioToday } from "#app/models/invoices.server.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { insertInvoice, listProjectChoices } from "#app/models/invoices.server.ts";
 
 const cents = (value: string | null) => (value === null ? 0 : (toCents(value) ?? 0));
 
@@ -478,7 +481,8 @@ export async function drawInvoice(
     if (target.kind === "balance") {
       const live = invoiceRows.filter((invoice) => !invoice.facts.voided);
       const drafts = live.filter((invoice) => invoice.facts.draft);
-      if (drafts.length) return refused(contractMessages.draftFirst(drafts.map((d) => d.invoiceNumber).join(", ")));
+      const draftNumbers = drafts.map((d) => d.invoiceNumber).sort(compareDocumentNumbers);
+      if (draftNumbers.length) return refused(contractMessages.draftFirst(draftNumbers.join(", ")));
       const deductions: InvoiceLine[] = live
         .filter((invoice) => billedBy(invoice.facts) > 0)
         .map((invoice) => ({

@@ -11,9 +11,9 @@ import { checkTakeCredit, creditMessages } from "#app/domain/customer-credit.ts"
 import { canTakePayment } from "#app/domain/invoice-status.ts";
 import { type Cents, centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
 import type { Result } from "#app/domain/result.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { creditBalanceOf, lockCustomer } from "#app/models/customer-credit.server.ts";
 import { settle } from "#app/models/document-lifecycle.server.ts";
-import { studioToday } from "#app/models/invoices.server.ts";
 
 type Refused = Extract<Result, { ok: false }>;
 

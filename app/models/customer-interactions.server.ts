@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customerInteractions, customers } from "#app/db/schema.ts";
-import type { InteractionForm } from "#app/domain/customers.ts";
+import type { InteractionForm } from "#app/domain/customer-form.ts";
 
 export async function listCustomerNotes(db: Queryable, customerId: string) {
   return db

@@ -10,17 +10,24 @@ import {
   invoices,
   projects,
 } from "#app/db/schema.ts";
-import { type CustomerListQuery, customerPageSize } from "#app/domain/customers.ts";
+import { type CustomerListQuery, customerPageSize } from "#app/domain/customer-list.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import {
   displayStatusSql,
   outstandingCondition,
   overdueCondition,
-  studioToday,
   totalBilledSql,
 } from "#app/models/invoices.server.ts";
-import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
+import {
+  after,
+  cursorTime,
+  inBatches,
+  listWindow,
+  pageIdsQuery,
+  shortGramsCondition,
+} from "#app/models/keyset.server.ts";
 
 type NewCustomer = Omit<typeof customers.$inferInsert, "id" | "createdAt" | "updatedAt" | "contactSubmissionId">;
 
@@ -42,6 +49,9 @@ function customerListWhere(query: CustomerListQuery): SQL | undefined {
   if (query.status !== "all") conditions.push(eq(customers.status, query.status));
   // name, email or business, case-insensitively: one indexed expression (customers_search_trgm)
   if (query.q) conditions.push(like(customerSearchText(customers), likePattern(query.q.toLowerCase())));
+  // one or two characters: the term among the text's pieces first (customers_search_grams_idx)
+  const grams = shortGramsCondition(customers.searchGrams, query.q, "js");
+  if (grams) conditions.push(grams);
   return conditions.length ? and(...conditions) : undefined;
 }
 

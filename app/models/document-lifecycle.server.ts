@@ -35,9 +35,10 @@ import { defaultDueDate } from "#app/domain/invoice-form.ts";
 import { type Cents, calculateTotals, centsToDecimal, toCents } from "#app/domain/money.ts";
 import { creditNotePrefix, formatDocumentNumber } from "#app/domain/numbering.ts";
 import type { Result } from "#app/domain/result.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { lockCustomer, recordCreditFromNote } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { isConverted, numberPrefix, studioToday } from "#app/models/invoices.server.ts";
+import { isConverted, numberPrefix } from "#app/models/invoices.server.ts";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 

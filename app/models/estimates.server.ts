@@ -12,11 +12,14 @@ import { defaultDueDate } from "#app/domain/invoice-form.ts";
 import { canAccept, canConvert, canDecline } from "#app/domain/invoice-status.ts";
 import { limits } from "#app/domain/limits.ts";
 import { toCents } from "#app/domain/money.ts";
+import type { Result } from "#app/domain/result.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { insertContract } from "#app/models/contracts.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { numberPrefix, studioToday } from "#app/models/invoices.server.ts";
+import { numberPrefix } from "#app/models/invoices.server.ts";
 
-export type EstimateResult<T> = { ok: true; value: T } | { ok: false; reason: "not_found" | "not_allowed" };
+/** An estimate answered or converted: the outcome, or why not (no such estimate; not in a state that allows it). */
+export type EstimateResult<T> = Result<{ value: T }, "not_found" | "not_allowed">;
 
 async function lockEstimate(tx: Tx, id: string) {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");

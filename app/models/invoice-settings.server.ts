@@ -111,7 +111,6 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
     const prefixes = {
       invoicePrefix: form.invoice_prefix,
       estimatePrefix: form.estimate_prefix,
-      ...(form.time_zone ? { timeZone: form.time_zone } : {}),
       reminderOffsets: form.payment_reminders,
     };
     const updated = await tx
@@ -129,7 +128,28 @@ export async function saveInvoiceNumbering(db: Db, form: InvoiceSettingsForm): P
         ...prefixes,
       });
     }
-    // the booking page's slots are wall-clock hours in the studio's zone: its cached renders go (ADR 0037)
-    if (form.time_zone) await publishChange(tx, { table: "bookings", id: availabilityChangeId });
   });
+}
+
+/**
+ * Saves the studio's time zone alone, in the caller's transaction (numbering and reminders stay as they are). The booking page's
+ * slots are wall-clock hours in the studio's zone: its cached renders go (ADR 0037).
+ */
+export async function saveStudioTimeZone(tx: Queryable, timeZone: string): Promise<void> {
+  const updated = await tx
+    .update(businessSettings)
+    .set({ timeZone })
+    .where(isNull(businessSettings.userId))
+    .returning({ id: businessSettings.id });
+  if (updated.length === 0) {
+    // no studio record yet: start one from the built-in identity
+    await tx.insert(businessSettings).values({
+      businessName: defaultStudio.businessName,
+      contactName: defaultStudio.contactName,
+      email: defaultStudio.email,
+      phoneNumber: defaultStudio.phoneNumber,
+      timeZone,
+    });
+  }
+  await publishChange(tx, { table: "bookings", id: availabilityChangeId });
 }

@@ -19,7 +19,7 @@ import {
 } from "#app/db/schema.ts";
 import { billedBy, type ContractStanding, contractStanding } from "#app/domain/contracts.ts";
 import { notOwedInvoiceStatuses } from "#app/domain/customers.ts";
-import { defaultTimeZone, isValidTimeZone, todayIn } from "#app/domain/dates.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import { checkAction, lifecycleState } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus, InvoiceType } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
@@ -27,13 +27,12 @@ import {
   defaultDueDate,
   defaultTerms,
   type InvoiceForm,
-  type InvoiceListQuery,
-  invoiceMessages,
-  invoicePageSize,
   invoiceTotals,
   lineAmounts,
   statusOnSave,
 } from "#app/domain/invoice-form.ts";
+import { type InvoiceListQuery, invoicePageSize } from "#app/domain/invoice-list.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
 import { displayStatus, overdueStatuses } from "#app/domain/invoice-status.ts";
 import {
   type Cents,
@@ -44,9 +43,17 @@ import {
   totalTooLargeMessage,
 } from "#app/domain/money.ts";
 import { type ProjectPricing, projectLines, recurringFeeLines } from "#app/domain/projects.ts";
+import { studioTimeZone, studioToday } from "#app/models/business-settings.server.ts";
 import { creditBalanceOf, creditGivenBy, lockCustomer } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { after, cursorTime, inBatches, listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
+import {
+  after,
+  cursorTime,
+  inBatches,
+  listWindow,
+  pageIdsQuery,
+  shortGramsCondition,
+} from "#app/models/keyset.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -153,21 +160,6 @@ export async function listDeductibleDocuments(db: Queryable, customerId: string,
 
 // ---------------------------------------------------------------- overdue, at query time (ADR 0014)
 
-/** The studio's time zone (Settings), the default when none is saved or it is unknown. */
-export async function studioTimeZone(db: Queryable): Promise<string> {
-  const [row] = await db
-    .select({ timeZone: businessSettings.timeZone })
-    .from(businessSettings)
-    .where(isNull(businessSettings.userId))
-    .limit(1);
-  return row && isValidTimeZone(row.timeZone) ? row.timeZone : defaultTimeZone;
-}
-
-/** Today's date ('YYYY-MM-DD') in the studio's time zone: the one "today" of every overdue query. */
-export async function studioToday(db: Queryable, now: Date = new Date()): Promise<string> {
-  return todayIn(await studioTimeZone(db), now);
-}
-
 const statusList = (statuses: readonly InvoiceStatus[]) =>
   sql.join(
     statuses.map((status) => sql`${status}`),
@@ -270,7 +262,10 @@ type InvoiceListRow = {
  */
 function invoiceSearchCondition(q: string): SQL {
   const pattern = likePattern(q);
-  if (q.length < 3 && !q.includes("\n")) return sql`${invoices.searchText} like lower(${pattern})`;
+  if (q.length < 3 && !q.includes("\n")) {
+    // the term among search_text's pieces first (invoices_search_grams_idx): a rare pair is an index lookup
+    return sql`${shortGramsCondition(invoices.searchGrams, q, "sql") ?? sql`true`} and ${invoices.searchText} like lower(${pattern})`;
+  }
   const owners = sql`select owner.id from customers owner where owner.name ilike ${pattern} or owner.business_name ilike ${pattern}`;
   return sql`${invoices.id} in (
     select numbered.id from invoices numbered where numbered.invoice_number ilike ${pattern}

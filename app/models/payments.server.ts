@@ -34,8 +34,8 @@ import {
   providerLedger,
   sameProviderState,
 } from "#app/domain/provider-payments.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { settle } from "#app/models/document-lifecycle.server.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
 
 /** An invoice's payments, oldest first. */
 export async function listPayments(db: Queryable, invoiceId: string) {
@@ -395,73 +395,17 @@ export async function reconcileProviderPayment(
     paymentId = inserted.id;
   }
 
-  // the refund entries: exactly the ledger's, by their provider ids (a new payment has none yet)
-  const stored = existing
-    ? await tx
-        .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, refundedOn: refunds.refundedOn })
-        .from(refunds)
-        .where(and(eq(refunds.paymentId, paymentId), isNotNull(refunds.providerRefundId)))
-    : [];
-  const wanted = new Set(ledger.refunds.map((entry) => entry.providerRefundId));
-  const gone = stored.filter((row) => !wanted.has(row.providerRefundId ?? ""));
-  if (gone.length)
-    await tx.delete(refunds).where(
-      inArray(
-        refunds.id,
-        gone.map((row) => row.id),
-      ),
-    );
-  const known = new Map(stored.map((row) => [row.providerRefundId, row.refundedOn]));
-  const entries: (LedgerRefund & { refundedOn: string })[] = [];
-  const added: (LedgerRefund & { refundedOn: string })[] = [];
-  for (const refund of ledger.refunds) {
-    const day = known.get(refund.providerRefundId);
-    const entry = { ...refund, refundedOn: day ?? dayOf(refund.created, await timeZone()) };
-    entries.push(entry);
-    if (day === undefined) added.push(entry);
-  }
-  if (added.length) {
-    await tx
-      .insert(refunds)
-      .values(
-        added.map((entry) => ({
-          paymentId,
-          invoiceId: invoice.id,
-          amount: centsToDecimal(entry.amount),
-          refundedOn: entry.refundedOn,
-          kind: entry.kind,
-          method: state.method,
-          note: entry.kind === "dispute" ? "Dispute lost" : "Refunded online",
-          providerRefundId: entry.providerRefundId,
-        })),
-      )
-      .onConflictDoNothing({ target: refunds.providerRefundId });
-  }
+  const { entries, added } = await syncProviderRefunds(tx, {
+    invoiceId: invoice.id,
+    paymentId,
+    existing: existing !== undefined,
+    ledger,
+    method: state.method,
+    timeZone,
+  });
 
   const totals = await settle(tx, invoice);
-  // the invoice's mark: one of its payments has an open dispute (another's asked only when the mark is
-  // on and this payment's dispute is not open: an open one elsewhere set it when it was reconciled)
-  const openHere = isOpenDispute(disputeStatus);
-  const openElsewhere =
-    !openHere && invoice.disputedAt !== null
-      ? (
-          await tx
-            .select({ id: payments.id })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.invoiceId, invoice.id),
-                inArray(payments.disputeStatus, [...openDisputeStatuses]),
-                ne(payments.id, paymentId),
-              ),
-            )
-            .limit(1)
-        ).length > 0
-      : false;
-  const disputedAt = openHere || openElsewhere ? (invoice.disputedAt ?? new Date()) : null;
-  if ((disputedAt === null) !== (invoice.disputedAt === null)) {
-    await tx.update(invoices).set({ disputedAt }).where(eq(invoices.id, invoice.id));
-  }
+  await markDisputed(tx, invoice, paymentId, disputeStatus);
 
   let anomaly: { anomaly: Anomaly; isNew: boolean } | null = null;
   if (ledger.excess > 0) {
@@ -514,4 +458,97 @@ export async function reconcileProviderPayment(
         : null,
     anomaly,
   };
+}
+
+/**
+ * A provider payment's refund entries made exactly its ledger's, by their provider ids (a new payment
+ * has none yet): those gone are deleted, the new ones inserted on the day they were made. Returns them
+ * all (`entries`) and the new ones (`added`).
+ */
+async function syncProviderRefunds(
+  tx: Tx,
+  input: {
+    invoiceId: string;
+    paymentId: string;
+    existing: boolean;
+    ledger: ReturnType<typeof providerLedger>;
+    method: ProviderPaymentState["method"];
+    timeZone: () => Promise<string>;
+  },
+) {
+  const stored = input.existing
+    ? await tx
+        .select({ id: refunds.id, providerRefundId: refunds.providerRefundId, refundedOn: refunds.refundedOn })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, input.paymentId), isNotNull(refunds.providerRefundId)))
+    : [];
+  const wanted = new Set(input.ledger.refunds.map((entry) => entry.providerRefundId));
+  const gone = stored.filter((row) => !wanted.has(row.providerRefundId ?? ""));
+  if (gone.length)
+    await tx.delete(refunds).where(
+      inArray(
+        refunds.id,
+        gone.map((row) => row.id),
+      ),
+    );
+  const known = new Map(stored.map((row) => [row.providerRefundId, row.refundedOn]));
+  const entries: (LedgerRefund & { refundedOn: string })[] = [];
+  const added: (LedgerRefund & { refundedOn: string })[] = [];
+  for (const refund of input.ledger.refunds) {
+    const day = known.get(refund.providerRefundId);
+    const entry = { ...refund, refundedOn: day ?? dayOf(refund.created, await input.timeZone()) };
+    entries.push(entry);
+    if (day === undefined) added.push(entry);
+  }
+  if (added.length) {
+    await tx
+      .insert(refunds)
+      .values(
+        added.map((entry) => ({
+          paymentId: input.paymentId,
+          invoiceId: input.invoiceId,
+          amount: centsToDecimal(entry.amount),
+          refundedOn: entry.refundedOn,
+          kind: entry.kind,
+          method: input.method,
+          note: entry.kind === "dispute" ? "Dispute lost" : "Refunded online",
+          providerRefundId: entry.providerRefundId,
+        })),
+      )
+      .onConflictDoNothing({ target: refunds.providerRefundId });
+  }
+  return { entries, added };
+}
+
+/**
+ * The invoice's mark: one of its payments has an open dispute (another's asked only when the mark is
+ * on and this payment's dispute is not open: an open one elsewhere set it when it was reconciled).
+ */
+async function markDisputed(
+  tx: Tx,
+  invoice: { id: string; disputedAt: Date | null },
+  paymentId: string,
+  disputeStatus: string | null,
+) {
+  const openHere = isOpenDispute(disputeStatus);
+  const openElsewhere =
+    !openHere && invoice.disputedAt !== null
+      ? (
+          await tx
+            .select({ id: payments.id })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.invoiceId, invoice.id),
+                inArray(payments.disputeStatus, [...openDisputeStatuses]),
+                ne(payments.id, paymentId),
+              ),
+            )
+            .limit(1)
+        ).length > 0
+      : false;
+  const disputedAt = openHere || openElsewhere ? (invoice.disputedAt ?? new Date()) : null;
+  if ((disputedAt === null) !== (invoice.disputedAt === null)) {
+    await tx.update(invoices).set({ disputedAt }).where(eq(invoices.id, invoice.id));
+  }
 }

@@ -12,6 +12,24 @@ export function listPricingPackages(db: Queryable): Promise<PricingPackage[]> {
   return db.select().from(pricingPackages).orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
 }
 
+/** The packages a visitor may choose on the inquiry form: id and name, in display order. */
+export function listPackageChoices(db: Queryable): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: pricingPackages.id, name: pricingPackages.name })
+    .from(pricingPackages)
+    .orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
+}
+
+/** The name of the package with this id, or null when there is none. */
+export async function pricingPackageName(db: Queryable, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: pricingPackages.name })
+    .from(pricingPackages)
+    .where(eq(pricingPackages.id, id))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 const changed = (db: Queryable) => publishChange(db, { table: "site_content", id: "pricing" });
 const lock = (db: Queryable) => db.execute(sql`select pg_advisory_xact_lock(hashtext('studio:pricing'))`);
 

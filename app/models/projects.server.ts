@@ -4,9 +4,11 @@ import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
 import { likePattern } from "#app/domain/inbox.ts";
-import { type ProjectListQuery, projectPageSize, type toProjectRow } from "#app/domain/projects.ts";
-import { displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
-import { listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
+import type { toProjectRow } from "#app/domain/project-form.ts";
+import { type ProjectListQuery, projectPageSize } from "#app/domain/project-list.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { displayStatusSql } from "#app/models/invoices.server.ts";
+import { listWindow, pageIdsQuery, shortGramsCondition } from "#app/models/keyset.server.ts";
 
 type ProjectRowInput = ReturnType<typeof toProjectRow>;
 
@@ -35,19 +37,23 @@ export async function listProjects(db: Queryable, query: ProjectListQuery) {
   if (query.q) {
     // case-insensitive through lower(), the expressions of projects_project_name_lower_trgm and
     // customers_name_lower_trgm; a union of two index lookups rather than an OR, which would scan every project.
-    // Trigram indexes need three characters: a shorter term scans anyway, and one scan with the
-    // matching customers hashed is cheaper than the union's two.
+    // Trigram indexes need three characters. Two characters: the same union, each side looking the term up
+    // among its pieces (projects_name_grams_idx; customers_search_grams_idx, whose text holds the name), so
+    // a rare pair reads its few rows. One character matches most rows: one scan with the matching customers
+    // hashed, stopped by the list's limit, is cheaper than collecting every match.
     const pattern = likePattern(query.q.toLowerCase());
+    const grams = shortGramsCondition(sql`matched.name_grams`, query.q, "js");
+    const ownerGrams = shortGramsCondition(sql`owner.search_grams`, query.q, "js");
     const search =
-      query.q.length < 3
+      query.q.length < 2
         ? sql`(lower(${projects.projectName}) like ${pattern} or ${projects.customerId} in (
             select owner.id from customers owner where lower(owner.name) like ${pattern}))`
         : sql`${projects.id} in (
-      select matched.id from projects matched where lower(matched.project_name) like ${pattern}
+      select matched.id from projects matched where ${grams ?? sql`true`} and lower(matched.project_name) like ${pattern}
       union
       select owned.id from projects owned
         join customers owner on owner.id = owned.customer_id
-        where lower(owner.name) like ${pattern}
+        where ${ownerGrams ?? sql`true`} and lower(owner.name) like ${pattern}
     )`;
     conditions.push(search);
   }

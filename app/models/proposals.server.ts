@@ -15,23 +15,23 @@ import {
   proposals,
   proposalVersions,
 } from "#app/db/schema.ts";
-import type { ProposalState } from "#app/domain/enums.ts";
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
+import type { ProposalListQuery } from "#app/domain/proposal-list.ts";
+import { proposalPageSize } from "#app/domain/proposal-list.ts";
+import { proposalDefaults } from "#app/domain/proposal-pages.ts";
 import {
   checkProposalAction,
   optionId,
   type ProposalAction,
   type ProposalForm,
-  proposalDefaults,
-  proposalPageSize,
   proposalState,
   type SignableProposal,
   signingText,
   toStoredOptions,
 } from "#app/domain/proposals.ts";
-import type { Result } from "#app/domain/result.ts";
+import { fail, type Result } from "#app/domain/result.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
-import { studioToday } from "#app/models/invoices.server.ts";
 import { listWindow, pageIdsQuery } from "#app/models/keyset.server.ts";
 
 export type ProposalRow = typeof proposals.$inferSelect;
@@ -90,8 +90,6 @@ export async function getProposal(db: Queryable, id: string, today?: string) {
   };
 }
 export type ProposalDetail = NonNullable<Awaited<ReturnType<typeof getProposal>>>;
-
-export type ProposalListQuery = { status: ProposalState | "all"; q: string; page: number };
 
 function listWhere(query: ProposalListQuery, today: string): SQL | undefined {
   const conditions: SQL[] = [];
@@ -256,14 +254,13 @@ export async function createProposal(db: Db, form: ProposalForm, createdBy: stri
 /** Locks the row and checks the action in the lock; the row, or the refusal. */
 async function lockFor(tx: Tx, id: string, action: ProposalAction, today: string) {
   const [row] = await tx.select().from(proposals).where(eq(proposals.id, id)).for("update");
-  if (!row) return { ok: false as const, message: "Proposal not found", missing: true };
+  if (!row) return fail("not-found", { message: "Proposal not found" });
   const allowed = checkProposalAction(row, action, today);
-  return allowed.ok ? { ok: true as const, row } : { ...allowed, missing: false };
+  return allowed.ok ? { ok: true as const, row } : fail("refused", { message: allowed.message });
 }
 
-export type WriteResult =
-  | Result<{ id: string; proposalNumber: string }>
-  | { ok: false; missing: true; message: string };
+/** Written, or why not: `not-found`, or `refused` by the proposal's state; the message says which. */
+type WriteResult = Result<{ id: string; proposalNumber: string }, "not-found" | "refused", { message: string }>;
 
 /** Saves a draft's content; anything but a draft is refused (a sent proposal is revised first). */
 export async function updateProposal(db: Db, id: string, form: ProposalForm, now = new Date()): Promise<WriteResult> {

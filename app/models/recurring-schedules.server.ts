@@ -14,13 +14,12 @@ import { invoiceTotals } from "#app/domain/invoice-form.ts";
 import { maxMoneyCents } from "#app/domain/money.ts";
 import { recurringFeeLines, recurringFeesTotal } from "#app/domain/projects.ts";
 import type { Result } from "#app/domain/result.ts";
+import { ruleOfForm, type ScheduleForm } from "#app/domain/retainer-forms.ts";
 import {
   duePeriods,
   nextDueOnResume,
   nextDueOnSave,
   periodAfter,
-  ruleOfForm,
-  type ScheduleForm,
   type ScheduleRule,
   scheduleMessages,
 } from "#app/domain/retainers.ts";

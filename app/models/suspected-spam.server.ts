@@ -1,5 +1,5 @@
 /** Suspected spam from the inquiry form: kept for review, out of the inbox and its counts. */
-import { count, desc, eq, lt } from "drizzle-orm";
+import { count, desc, eq, gte, lt } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { suspectedSpam } from "#app/db/schema.ts";
 
@@ -20,6 +20,15 @@ export async function listSpam(db: Queryable, options: { limit: number; offset: 
     .offset(options.offset);
   const [total] = await db.select({ total: count() }).from(suspectedSpam);
   return { rows, total: Number(total?.total ?? 0) };
+}
+
+/** How many are held: all of them, or those held since `since` (the studio's today, for the inbox's line). */
+export async function countSpam(db: Queryable, since?: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(suspectedSpam)
+    .where(since ? gte(suspectedSpam.createdAt, since) : undefined);
+  return Number(row?.total ?? 0);
 }
 
 export async function getSpam(db: Queryable, id: string): Promise<SpamRow | null> {

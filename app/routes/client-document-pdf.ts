@@ -13,13 +13,17 @@ import type { Route } from "./+types/client-document-pdf";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, ip, config } = getApp(context);
   const found = await findClientDocument(database.db, params.token, ip);
-  if (found.status === "limited") {
-    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
+  if (!found.ok) {
+    if (found.reason === "limited") {
+      tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds ?? 60, clientPageHeaders);
+    }
+    notFound(found.reason === "revising" ? sendMessages.revising : clientPageMessages.invalidLink, clientPageHeaders);
   }
-  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (found.status === "revising") notFound(sendMessages.revising, clientPageHeaders);
   // the link the client used is printed as the QR code (the token is in this address; none is issued)
   const clientUrl = new URL(clientLinkPath(params.token), config.publicUrl).toString();
-  const bytes = await renderDocumentPdf(database.db, found.invoice, { clientUrl }).catch(throwIfBusy);
+  const bytes = await renderDocumentPdf(database.db, found.invoice, {
+    clientUrl,
+    onlinePayments: config.stripe !== null,
+  }).catch(throwIfBusy);
   return pdfResponse(bytes, found.invoice.invoiceNumber, "attachment", clientPageHeaders);
 }

@@ -19,16 +19,12 @@ import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
-import { displayDate } from "#app/domain/dates.ts";
+import { displayDate, isoDay } from "#app/domain/dates.ts";
 import { invoiceDocument } from "#app/domain/invoice-document.ts";
 import { canAccept } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import {
-  bankTransferHeading,
-  bankTransferLines,
-  onlinePaymentMessages,
-  payFormSchema,
-} from "#app/domain/online-payments.ts";
+import { payFormSchema } from "#app/domain/online-payment-forms.ts";
+import { bankTransferHeading, bankTransferLines, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { refundLine } from "#app/domain/provider-payments.ts";
 import { acceptFormSchema, sendMessages } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
@@ -57,11 +53,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 async function lookup(context: Route.LoaderArgs["context"], token: string | undefined) {
   const { database, ip } = getApp(context);
   const found = await findClientDocument(database.db, token, ip);
-  if (found.status === "limited") {
-    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
+  if (!found.ok) {
+    if (found.reason === "limited") {
+      tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds ?? 60, clientPageHeaders);
+    }
+    notFound(found.reason === "revising" ? sendMessages.revising : clientPageMessages.invalidLink, clientPageHeaders);
   }
-  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (found.status === "revising") notFound(sendMessages.revising, clientPageHeaders);
   return found.invoice;
 }
 
@@ -118,8 +115,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     canAnswer: canAccept(invoice),
     status: invoice.status,
     acceptedByName: invoice.acceptedByName,
-    acceptedAt: invoice.acceptedAt ? new Date(invoice.acceptedAt).toISOString().slice(0, 10) : null,
-    declinedAt: invoice.declinedAt ? new Date(invoice.declinedAt).toISOString().slice(0, 10) : null,
+    acceptedAt: invoice.acceptedAt ? isoDay(new Date(invoice.acceptedAt)) : null,
+    declinedAt: invoice.declinedAt ? isoDay(new Date(invoice.declinedAt)) : null,
     notice: answered === "accept" ? sendMessages.accepted : answered === "decline" ? sendMessages.declined : null,
   };
 }
@@ -159,8 +156,8 @@ export async function action(args: Route.ActionArgs) {
     { id: invoice.id, invoiceNumber: invoice.invoiceNumber, customerName: invoice.customer.name, token: params.token },
     submission.value,
   );
-  if (answered === "revoked") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (answered === "already") {
+  if (!answered.ok) {
+    if (answered.reason === "revoked") notFound(clientPageMessages.invalidLink, clientPageHeaders);
     return refuse(409, sendMessages.alreadyAnswered, { headers: clientPageHeaders });
   }
   mail.kick();
@@ -237,7 +234,9 @@ export default function ClientDocument({ loaderData, actionData }: Route.Compone
             </p>
           ) : null}
           {pay ? (
-            <form method="post" action={`/i/${token}/pay`} className="mt-3 flex flex-wrap items-end gap-3">
+            // the answer to a refused payment is this page again, scrolled to this section (#pay): its
+            // message shows under the button, not at the top of a long invoice
+            <form method="post" action={`/i/${token}/pay#pay`} className="mt-3 flex flex-wrap items-end gap-3">
               {pay.allowPartial ? (
                 <div className="flex flex-col gap-1">
                   <label htmlFor="pay-amount" className="text-sm font-medium">

@@ -5,7 +5,7 @@
  */
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
-import { proposalMessages } from "#app/domain/proposals.ts";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { pdfResponse, throwIfBusy } from "#app/services/document-pdf-file.server.ts";
 import { findClientProposal } from "#app/services/proposals.server.ts";
@@ -14,10 +14,15 @@ import type { Route } from "./+types/client-proposal-pdf";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { database, ip } = getApp(context);
   const found = await findClientProposal(database.db, params.token, ip);
-  if (found.status === "limited")
-    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
-  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (found.status === "revising") notFound(proposalMessages.revising, clientPageHeaders);
+  if (!found.ok) {
+    if (found.reason === "limited") {
+      tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds ?? 60, clientPageHeaders);
+    }
+    notFound(
+      found.reason === "revising" ? proposalMessages.revising : clientPageMessages.invalidLink,
+      clientPageHeaders,
+    );
+  }
   const { proposal } = found;
   // the renderer is large: loaded on the first download only
   const { renderProposalPdf } = await import("#app/services/proposal-pdf.server.tsx");

@@ -4,7 +4,7 @@
  * JavaScript, a drawn signature), or declines. Plain forms, so it all works without JavaScript (the
  * page is not hydrated): the total of the choice in the address (`?tier=t2&addon=a1`) is the
  * server's, and "Update total" posts the choice alone to be redirected there (never the typed name). With JavaScript a small public script
- * (app/client/proposal-choice.ts) updates the total and deposit as the choice changes, with the same
+ * (app/browser/proposal-choice.ts) updates the total and deposit as the choice changes, with the same
  * money module, and shows the signature pad. A wrong, malformed or revoked token answers 404; the
  * page is never cached or indexed and its address never leaves the site as a referrer.
  */
@@ -12,6 +12,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
+import { LocalTime } from "#app/components/local-time.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { failureMessage } from "#app/domain/action-answer.ts";
@@ -19,16 +20,15 @@ import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.
 import { todayIn } from "#app/domain/dates.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { type OptionView, proposalDocument } from "#app/domain/proposal-document.ts";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
 import {
   checkProposalAction,
   choiceFromQuery,
   choiceQuery,
   choiceTotals,
   clientAnswerSchema,
-  proposalMessages,
 } from "#app/domain/proposals.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { proposalNumbers } from "#app/models/proposals.server.ts";
 import { invalid, notFound, refuse, tooManyRequests } from "#app/services/action-result.server.ts";
 import { declineProposal, findClientProposal, proposalLinkPath, signProposal } from "#app/services/proposals.server.ts";
@@ -49,11 +49,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 async function lookup(context: Route.LoaderArgs["context"], token: string | undefined) {
   const { database, ip } = getApp(context);
   const found = await findClientProposal(database.db, token, ip);
-  if (found.status === "limited") {
-    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
+  if (!found.ok) {
+    if (found.reason === "limited") {
+      tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds ?? 60, clientPageHeaders);
+    }
+    notFound(
+      found.reason === "revising" ? proposalMessages.revising : clientPageMessages.invalidLink,
+      clientPageHeaders,
+    );
   }
-  if (found.status === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (found.status === "revising") notFound(proposalMessages.revising, clientPageHeaders);
   return found;
 }
 
@@ -88,6 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     /** what the page's script computes the totals from (prices in cents, rates in hundredths) */
     pricing: JSON.stringify(pricing),
     script: publicScriptUrl("proposal-choice"),
+    localTimeScript: publicScriptUrl("local-time"),
     notice: search.get("answered") === "decline" ? proposalMessages.declined : null,
   };
 }
@@ -106,8 +111,10 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   }
   if (submission.value.intent === "decline") {
     const declined = await declineProposal(deps, { token: params.token, ip });
-    if (declined.status === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-    if (declined.status === "refused") return refuse(409, declined.message, { ...answerOptions, submission });
+    if (!declined.ok) {
+      if (declined.reason === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+      return refuse(409, declined.message ?? clientPageMessages.invalidLink, { ...answerOptions, submission });
+    }
     mail.kick();
     return redirect(`${here}?answered=decline`, { status: 303, headers: clientPageHeaders });
   }
@@ -117,11 +124,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     ip,
     userAgent: request.headers.get("user-agent"),
   });
-  if (signed.status === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
-  if (signed.status === "refused") {
+  if (!signed.ok) {
+    if (signed.reason === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
+    const message = signed.message ?? clientPageMessages.invalidLink;
     return signed.field
-      ? invalid(submission, { ...answerOptions, fieldErrors: { [signed.field]: [signed.message] } })
-      : refuse(409, signed.message, { ...answerOptions, submission });
+      ? invalid(submission, { ...answerOptions, fieldErrors: { [signed.field]: [message] } })
+      : refuse(409, message, { ...answerOptions, submission });
   }
   mail.kick();
   return redirect(`${here}?answered=sign`, { status: 303, headers: clientPageHeaders });
@@ -211,7 +219,14 @@ export default function ClientProposal({ loaderData, actionData }: Route.Compone
               <dt className="text-zinc-600">Signed by</dt>
               <dd className="break-words">{signed.signerName}</dd>
               <dt className="text-zinc-600">Signed at</dt>
-              <dd>{signed.signedAtStudio}</dd>
+              <dd>
+                <LocalTime
+                  iso={signed.signedAtIso}
+                  studioText={signed.signedAtStudio}
+                  studioZone={signed.signedAtZone}
+                  script={loaderData.localTimeScript}
+                />
+              </dd>
               <dt className="text-zinc-600">Package</dt>
               <dd className="break-words">{[signed.tier, ...signed.addons].join(" + ")}</dd>
               <dt className="text-zinc-600">Total</dt>

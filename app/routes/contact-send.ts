@@ -1,10 +1,10 @@
 /** POST /contact/send: the inquiry form's script sends here and gets JSON back (without JavaScript the form posts to /contact). */
 import { getApp } from "#app/context.server.ts";
-import { handleInquiryPost } from "#app/services/contact.server.ts";
+import { answerInquiryPost } from "#app/routes/_site/inquiry-answer.server.ts";
 import type { Route } from "./+types/contact-send";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, headers, body } = await handleInquiryPost(getApp(context), request);
+  const { status, headers, body } = await answerInquiryPost(getApp(context), request);
   const json =
     body.status === "invalid"
       ? {

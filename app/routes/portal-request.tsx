@@ -41,7 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: portalRequestSchema });
   if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders });
   const requested = await requestPortalLink({ db: database.db, ip }, submission.value.email);
-  if (requested.status === "limited") {
+  if (!requested.ok) {
     return refuse(429, clientPageMessages.tooMany, {
       submission,
       headers: clientPageHeaders,

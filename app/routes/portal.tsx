@@ -53,10 +53,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 async function customerOf(context: Route.LoaderArgs["context"], token: string | undefined): Promise<string> {
   const { database, ip } = getApp(context);
   const found = await findPortal(database.db, token, ip);
-  if (found.status === "limited")
-    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds, clientPageHeaders);
-  if (found.status === "not-found") notFound(portalMessages.invalidLink, clientPageHeaders);
-  return found.customerId;
+  if (found.ok) return found.customerId;
+  if (found.reason === "limited") {
+    tooManyRequests(clientPageMessages.tooMany, found.retryAfterSeconds ?? 60, clientPageHeaders);
+  }
+  notFound(portalMessages.invalidLink, clientPageHeaders);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -106,12 +107,12 @@ function ViewButton({
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="id" value={id} />
       {pay ? (
-        <button type="submit" name="to" value="pay" className={buttonClass("primary", undefined, "sm")}>
+        <button type="submit" name="to" value="pay" className={buttonClass("primary", { size: "sm" })}>
           {pay}
           <span className="sr-only"> {label}</span>
         </button>
       ) : null}
-      <button type="submit" name="to" value="view" className={buttonClass("secondary", undefined, "sm")}>
+      <button type="submit" name="to" value="view" className={buttonClass("secondary", { size: "sm" })}>
         View<span className="sr-only"> {label}</span>
       </button>
     </form>

@@ -4,13 +4,13 @@
  * signature on those exact bytes; a bad one answers 400 and changes nothing.
  */
 import { getApp } from "#app/context.server.ts";
-import { handleStripeWebhook } from "#app/services/online-payments.server.ts";
+import { answerStripeWebhook } from "#app/routes/webhook-answer.server.ts";
 import type { Route } from "./+types/webhooks-stripe";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database, config, logger, mail } = getApp(context);
   const rawBody = Buffer.from(await request.arrayBuffer());
-  const answer = await handleStripeWebhook(
+  const answer = await answerStripeWebhook(
     { db: database.db, config, logger },
     rawBody,
     request.headers.get("stripe-signature"),

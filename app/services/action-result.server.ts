@@ -142,13 +142,18 @@ export function serverError<Extra extends object = object>(
   return answer({ result, toast, form: options.form }, 500, options);
 }
 
+/** A file or a stream (a PDF, a CSV export, the change stream): 200, with the headers that describe it. */
+export function fileAnswer(body: BodyInit, headers: HeadersInit): Response {
+  return new Response(body, { headers });
+}
+
 /** A status line may carry printable ASCII only: other messages stay in the body alone. */
 function thrown(status: number, message: string, headers?: HeadersInit): never {
   throw data(message, { status, statusText: /^[\x20-\x7e]*$/.test(message) ? message : undefined, headers });
 }
 
 /**
- * The record (or page) is not there: throws a 404 whose text is `message` (the spec's 'Customer not
+ * The record (or page) is not there: throws a 404 whose text is `message` (the 'Customer not
  * found', 'Invoice not found', ...). The shared error boundary shows it as the not-found view.
  */
 export function notFound(message = "Not found", headers?: HeadersInit): never {

@@ -17,9 +17,9 @@ describe("the booking page's token cookie", () => {
   it("is HttpOnly, SameSite=Lax, scoped to /book, Secure on https, and outlives the token's day", () => {
     const token = issueFormToken(secret, t0);
     expect(bookFormSetCookie(token, { https: false })).toBe(
-      `${bookFormCookieName}=${token}; Path=/book; Max-Age=172800; HttpOnly; SameSite=Lax`,
+      `${bookFormCookieName}=${token}; Max-Age=172800; Path=/book; HttpOnly; SameSite=Lax`,
     );
-    expect(bookFormSetCookie(token, { https: true })).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    expect(bookFormSetCookie(token, { https: true })).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
   });
 
   it("reads the token among other cookies; none, empty or another name is null", () => {

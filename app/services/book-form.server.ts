@@ -6,6 +6,7 @@
  * it works without cookies. The token is the contact form's (`form-token.server.ts`): signed, dated
  * at issue, checked against the same minimum fill time and maximum age.
  */
+import { readCookie, setCookieValue } from "#app/domain/cookies.ts";
 import { checkFormToken, formTokenIssuedAt, issueFormToken, maximumAgeMs } from "#app/services/form-token.server.ts";
 
 export const bookFormCookieName = "studio_book_form";
@@ -23,22 +24,18 @@ const cookieMaxAgeSeconds = (2 * maximumAgeMs) / 1000;
 
 /** The Set-Cookie header value carrying `token` (its characters, digits, '.', base64url, need no quoting). */
 export function bookFormSetCookie(token: string, options: { https: boolean }): string {
-  return `${bookFormCookieName}=${token}; Path=/book; Max-Age=${cookieMaxAgeSeconds}; HttpOnly; SameSite=Lax${
-    options.https ? "; Secure" : ""
-  }`;
+  return setCookieValue(bookFormCookieName, token, {
+    path: "/book",
+    maxAgeSeconds: cookieMaxAgeSeconds,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.https,
+  });
 }
 
 /** The token in a request's Cookie header, or null. */
 export function bookFormTokenFromCookies(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  const prefix = `${bookFormCookieName}=`;
-  for (const part of cookieHeader.split(";")) {
-    const pair = part.trim();
-    if (!pair.startsWith(prefix)) continue;
-    const value = pair.slice(prefix.length);
-    return value === "" ? null : value;
-  }
-  return null;
+  return readCookie(cookieHeader, bookFormCookieName);
 }
 
 /**

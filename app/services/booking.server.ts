@@ -6,13 +6,14 @@
  * reminder the day before.
  */
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission } from "@conform-to/react";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import type { z } from "zod";
 import type { AppContext } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
   type Availability,
-  bookingFormSchema,
+  type bookingFormSchema,
   bookingLockDays,
   type DaySlots,
   freeSlots,
@@ -27,7 +28,9 @@ import {
   ownerBookingMail,
   visitorBookingMail,
 } from "#app/domain/booking-mail.ts";
-import { addDaysIso, isValidTimeZone, utcDate } from "#app/domain/dates.ts";
+import { addDaysIso, isoDay, isValidTimeZone, utcDate } from "#app/domain/dates.ts";
+import { meetingPlaceOf } from "#app/domain/meeting-place.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import {
   type Booking,
   bookedTimes,
@@ -42,9 +45,8 @@ import {
   lockBookingDays,
   moveBooking,
 } from "#app/models/bookings.server.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { bookFormTokenOf } from "#app/services/book-form.server.ts";
@@ -52,6 +54,7 @@ import { formTokenField, honeypotField, refilledTokensPerIp } from "#app/service
 import { checkFormToken, issueFormToken, issueRefilledFormToken } from "#app/services/form-token.server.ts";
 import { type Attachment, enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { hitAddressLimit, hitRateLimit } from "#app/services/rate-limit.server.ts";
+import { firstPosted } from "#app/services/spam.server.ts";
 
 const day = 86_400_000;
 
@@ -73,13 +76,9 @@ export async function openSlots(
 ): Promise<{ availability: Availability; days: DaySlots[] }> {
   const now = options.now ?? new Date();
   const availability = await loadAvailability(db);
-  const to = utcDate(addDaysIso(utcDateString(now), availability.horizonDays + 2));
+  const to = utcDate(addDaysIso(isoDay(now), availability.horizonDays + 2));
   const busy = await bookedTimes(db, new Date(now.getTime() - day), to, options.exceptId);
   return { availability, days: freeSlots(availability, { now, bookings: busy, days: options.days }) };
-}
-
-function utcDateString(date: Date): string {
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -112,12 +111,17 @@ async function slotIsFree(db: Queryable, availability: Availability, start: Date
 
 type Studio = Awaited<ReturnType<typeof getStudioIdentity>>;
 
-/** The invitation (METHOD:REQUEST, or CANCEL), one UID per booking and a SEQUENCE raised on each change. */
+/**
+ * The invitation (METHOD:REQUEST, or CANCEL), one UID per booking and a SEQUENCE raised on each change;
+ * where it happens in LOCATION (and URL for a call link). The visitor's copy names their manage link
+ * and so goes only with their sealed mail; the owner's never holds it.
+ */
 function bookingInvitation(
   booking: Booking,
   studio: Studio,
   facts: BookingMailFacts,
   method: "request" | "cancel",
+  manageUrl: string | null = null,
 ): Attachment {
   const calendar = ical({
     prodId: { company: studio.businessName, product: "Studio", language: "EN" },
@@ -131,7 +135,9 @@ function bookingInvitation(
     stamp: new Date(),
     // the studio's title; the visitor's note only short and labelled (ADR 0047)
     summary: consultationTitle(studio.businessName),
-    description: invitationDescription(facts),
+    description: invitationDescription(facts, manageUrl),
+    location: facts.place?.text ?? null,
+    url: facts.place?.kind === "link" ? facts.place.url : null,
     status: method === "cancel" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: studio.businessName, email: studio.email },
     attendees: [{ name: booking.name, email: booking.email, rsvp: false }],
@@ -156,6 +162,7 @@ function factsOf(booking: Booking, studio: Studio, availability: Availability, s
     studioZone: availability.timeZone,
     visitorZone: booking.timeZone,
     siteUrl,
+    place: meetingPlaceOf(availability.meetingPlace),
   };
 }
 
@@ -168,17 +175,20 @@ async function mailBothSides(
   context: { studio: Studio; availability: Availability; token: string | null },
 ) {
   const facts = factsOf(booking, context.studio, context.availability, deps.config.publicUrl);
-  const invitation = bookingInvitation(booking, context.studio, facts, kind === "cancelled" ? "cancel" : "request");
+  const method = kind === "cancelled" ? "cancel" : "request";
   const manageUrl = context.token ? new URL(manageBookingPath(context.token), deps.config.publicUrl).toString() : null;
   await enqueueMail(
     tx,
     { to: booking.email, ...visitorBookingMail(kind, facts, manageUrl) },
-    { attachments: [invitation], ...(manageUrl ? { seal: mailKey(deps.config.sessionSecret) } : {}) },
+    {
+      attachments: [bookingInvitation(booking, context.studio, facts, method, manageUrl)],
+      ...(manageUrl ? { seal: mailKey(deps.config.sessionSecret) } : {}),
+    },
   );
   await enqueueMail(
     tx,
     { to: context.studio.email, ...ownerBookingMail(kind, facts, `${deps.config.publicUrl}/admin/bookings`) },
-    { attachments: [invitation] },
+    { attachments: [bookingInvitation(booking, context.studio, facts, method)] },
   );
 }
 
@@ -196,25 +206,21 @@ export function manageTokenHash(value: unknown): string | null {
 
 type BookingApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
 
-function parseBookingForm(formData: FormData) {
-  return parseWithZod(formData, { schema: bookingFormSchema });
-}
-/** The parsed post: what a refusal sends back (the visitor's values and the errors). */
-type BookingSubmission = ReturnType<typeof parseBookingForm>;
+/** The post of the booking form as the route parsed it against `bookingFormSchema` (its payload: every posted value). */
+export type BookingSubmission = Submission<z.output<typeof bookingFormSchema>>;
 
-export type BookingOutcome =
-  | { kind: "booked"; startsAt: Date; timeZone: string | null }
-  /** a bot, answered as if booked and not booked */
-  | { kind: "ignored" }
-  | { kind: "invalid" | "stale" | "taken"; submission: BookingSubmission }
-  /**
-   * no token came back (the page's cookie was not sent: cookies blocked): the form again, with the
-   * values and a token of its own in the page, so the next press works without the cookie
-   */
-  | { kind: "no-token"; submission: BookingSubmission; formToken: string }
-  | { kind: "limited"; retryAfterSeconds: number; submission: BookingSubmission }
-  /** this email address has had `bookingsPerRecipient` confirmations today */
-  | { kind: "recipient-limited"; retryAfterSeconds: number; submission: BookingSubmission };
+/**
+ * Booked (`booked` null for a bot: answered as if booked, and not booked), or why not: `invalid`,
+ * `stale` (an expired page), `taken` (the time is no longer free), `no-token` (no token came back:
+ * the page's cookie was not sent, so the form comes again with a `formToken` of its own in the page
+ * and the next press works without the cookie), `limited` (the per-address limit),
+ * `recipient-limited` (this email address has had `bookingsPerRecipient` confirmations today).
+ */
+export type BookingOutcome = Result<
+  { booked: { startsAt: Date; timeZone: string | null } | null },
+  "invalid" | "stale" | "taken" | "no-token" | "limited" | "recipient-limited",
+  { formToken?: string }
+>;
 
 /**
  * The token of a "no-token" answer. The visitor has filled the form in already, so it is dated back
@@ -235,44 +241,42 @@ async function noTokenFormToken(app: BookingApp): Promise<string> {
  */
 export async function bookConsultation(
   app: BookingApp,
-  formData: FormData,
+  submission: BookingSubmission,
   now = new Date(),
   cookieHeader: string | null = null,
 ): Promise<BookingOutcome> {
   const { config, database, logger } = app;
-  const submission = parseBookingForm(formData);
-  const honeypot = formData.get(honeypotField);
+  const posted = submission.payload;
+  const ignored: BookingOutcome = { ok: true, booked: null };
+  const honeypot = firstPosted(posted, honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     logger.info({ reason: "honeypot" }, "booking refused");
-    return { kind: "ignored" };
+    return ignored;
   }
   const token = checkFormToken(
     config.sessionSecret,
-    bookFormTokenOf(formData.get(formTokenField), cookieHeader),
+    bookFormTokenOf(firstPosted(posted, formTokenField), cookieHeader),
     now.getTime(),
     config.contactMinFillMs,
   );
   if (token === "missing") {
     logger.info({ reason: "no-token" }, "booking form shown again: no token came back");
-    return { kind: "no-token", submission, formToken: await noTokenFormToken(app) };
+    return fail("no-token", { formToken: await noTokenFormToken(app) });
   }
   if (token === "invalid" || token === "too-fast") {
     logger.info({ reason: token }, "booking refused");
-    return { kind: "ignored" };
+    return ignored;
   }
-  if (token === "expired") return { kind: "stale", submission };
-  if (submission.status !== "success") return { kind: "invalid", submission };
+  if (token === "expired") return fail("stale");
+  if (submission.status !== "success") return fail("invalid");
   if (config.contactRateLimit) {
     const limit = await hitAddressLimit(database.db, "booking", app.ip, config.contactRateLimit);
-    if (!limit.allowed) {
-      return { kind: "limited", retryAfterSeconds: limit.retryAfterSeconds, submission };
-    }
+    if (!limit.allowed) return fail("limited", { retryAfterSeconds: limit.retryAfterSeconds });
   }
 
   const form = submission.value;
-  const zone = formData.get("tz");
+  const zone = firstPosted(posted, "tz");
   const timeZone = typeof zone === "string" && isValidTimeZone(zone) ? zone : null;
-  const taken = (): BookingOutcome => ({ kind: "taken", submission });
   const availability = await loadAvailability(database.db);
   const studio = await getStudioIdentity(database.db);
   const manage = newManageToken();
@@ -310,6 +314,7 @@ export async function bookConsultation(
           email: form.email,
           phoneNumber: null,
           customerType: null,
+          packageName: null,
           businessName: null,
           existingWebsiteUrl: null,
           projectType: "consultation",
@@ -322,14 +327,14 @@ export async function bookConsultation(
     }
     return created;
   });
-  if (!booked) return taken();
+  if (!booked) return fail("taken");
   if ("retryAfterSeconds" in booked) {
     logger.info({ reason: "recipient-limit" }, "booking refused");
-    return { kind: "recipient-limited", retryAfterSeconds: booked.retryAfterSeconds, submission };
+    return fail("recipient-limited", { retryAfterSeconds: booked.retryAfterSeconds });
   }
   app.mail.kick();
   logger.info({ bookingId: booked.id }, "consultation booked");
-  return { kind: "booked", startsAt: booked.startsAt, timeZone };
+  return { ok: true, booked: { startsAt: booked.startsAt, timeZone } };
 }
 
 type RetryAfter = { retryAfterSeconds: number };
@@ -341,11 +346,11 @@ function consultationMessage(note: string | undefined, startsAt: Date, studioZon
 
 // ---------------------------------------------------------------- the visitor's link: cancel or move, once
 
-export type ManageOutcome =
-  | { kind: "cancelled" }
-  | { kind: "moved"; startsAt: Date; timeZone: string | null }
-  | { kind: "gone" }
-  | { kind: "taken" };
+/** Cancelled, or moved (to `startsAt`); or why not: the booking is `gone` (used link, cancelled), the time `taken`. */
+export type ManageOutcome = Result<
+  { change: "cancelled" } | { change: "moved"; startsAt: Date; timeZone: string | null },
+  "gone" | "taken"
+>;
 
 type ManageDeps = Pick<AppContext, "config" | "database" | "mail" | "logger">;
 
@@ -361,10 +366,10 @@ export async function manageBooking(
   const studio = await getStudioIdentity(database.db);
   const outcome = await database.db.transaction(async (tx): Promise<ManageOutcome> => {
     const booking = await bookingByTokenHash(tx, tokenHash, true);
-    if (!booking) return { kind: "gone" };
+    if (!booking) return fail("gone");
     return changeBooking(tx, deps, booking, change, { studio, availability, now });
   });
-  if (outcome.kind === "cancelled" || outcome.kind === "moved") deps.mail.kick();
+  if (outcome.ok) deps.mail.kick();
   return outcome;
 }
 
@@ -383,20 +388,20 @@ export async function changeBookingAsOwner(
     database.db,
     async (tx): Promise<ManageOutcome> => {
       const booking = await getBooking(tx, bookingId, true);
-      if (booking?.status !== "booked") return { kind: "gone" };
+      if (booking?.status !== "booked") return fail("gone");
       return changeBooking(tx, deps, booking, change, { studio, availability, now });
     },
     {
       ...audit,
       event: change.intent === "cancel" ? "booking_cancelled" : "booking_moved",
-      when: (result) => result.kind === "cancelled" || result.kind === "moved",
+      when: (result) => result.ok,
       detail: (result) => ({
         booking: bookingId,
-        ...(result.kind === "moved" ? { startsAt: result.startsAt.toISOString() } : {}),
+        ...(result.ok && result.change === "moved" ? { startsAt: result.startsAt.toISOString() } : {}),
       }),
     },
   );
-  if (outcome.kind === "cancelled" || outcome.kind === "moved") deps.mail.kick();
+  if (outcome.ok) deps.mail.kick();
   return outcome;
 }
 
@@ -409,12 +414,12 @@ async function changeBooking(
 ): Promise<ManageOutcome> {
   if (change.intent === "cancel") {
     const cancelled = await cancelBooking(tx, booking.id);
-    if (!cancelled) return { kind: "gone" };
+    if (!cancelled) return fail("gone");
     await mailBothSides(tx, deps, "cancelled", cancelled, { ...context, token: null });
-    return { kind: "cancelled" };
+    return { ok: true, change: "cancelled" };
   }
   if (!(await lockAndCheckSlot(tx, context.availability, change.slot, context.now, booking.id))) {
-    return { kind: "taken" };
+    return fail("taken");
   }
   const manage = newManageToken();
   const moved = await moveBooking(tx, booking.id, {
@@ -422,9 +427,9 @@ async function changeBooking(
     endsAt: new Date(change.slot.getTime() + context.availability.sessionMinutes * 60_000),
     manageTokenHash: manage.hash,
   });
-  if (!moved) return { kind: "taken" };
+  if (!moved) return fail("taken");
   await mailBothSides(tx, deps, "moved", moved, { ...context, token: manage.token });
-  return { kind: "moved", startsAt: moved.startsAt, timeZone: moved.timeZone };
+  return { ok: true, change: "moved", startsAt: moved.startsAt, timeZone: moved.timeZone };
 }
 
 // ---------------------------------------------------------------- the reminder the day before

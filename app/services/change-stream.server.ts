@@ -5,6 +5,7 @@
  * being an admin's. The route (`routes/admin/events.ts`) only authorises and calls this.
  */
 import { changeStreamHeartbeatMs, changeStreamRetryMs, formatChangeEvent } from "#app/domain/changes.ts";
+import { fileAnswer } from "#app/services/action-result.server.ts";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
@@ -66,11 +67,9 @@ export function changeStreamResponse({
     },
   });
 
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Accel-Buffering": "no",
-    },
+  return fileAnswer(stream, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Accel-Buffering": "no",
   });
 }

@@ -6,6 +6,7 @@
  * already has a live link.
  */
 import type { Queryable } from "#app/db/client.server.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { insertInvoiceLink, liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import { getInvoice } from "#app/models/invoices.server.ts";
@@ -32,9 +33,8 @@ export async function issueClientLink(
   return new URL(clientLinkPath(token), publicUrl).toString();
 }
 
-export type CopiedLink =
-  | { status: "created"; link: string; invoiceNumber: string }
-  | { status: "not-found" | "no-link" | "cancelled" };
+/** A fresh link, or why not: no such document, none live (never sent, or revoked), or cancelled. */
+type CopiedLink = Result<{ link: string; invoiceNumber: string }, "not-found" | "no-link" | "cancelled">;
 
 /**
  * A fresh link to a document the client already has a live link to (sent, not revoked since),
@@ -49,23 +49,23 @@ export async function copyClientLink(
     deps.db,
     async (tx): Promise<CopiedLink> => {
       const invoice = await getInvoice(tx, input.invoiceId);
-      if (!invoice) return { status: "not-found" };
-      if (invoice.status === "cancelled") return { status: "cancelled" };
-      if ((await liveLinkCount(tx, invoice.id)) === 0) return { status: "no-link" };
+      if (!invoice) return fail("not-found");
+      if (invoice.status === "cancelled") return fail("cancelled");
+      if ((await liveLinkCount(tx, invoice.id)) === 0) return fail("no-link");
       const link = await issueClientLink(tx, deps.publicUrl, invoice.id);
-      return { status: "created", link, invoiceNumber: invoice.invoiceNumber };
+      return { ok: true, link, invoiceNumber: invoice.invoiceNumber };
     },
     {
       actor: input.actor,
       ip: input.ip,
       event: "invoice_link_created",
-      when: (result) => result.status === "created",
-      detail: (result) => ({ invoice: result.status === "created" ? result.invoiceNumber : input.invoiceId }),
+      when: (result) => result.ok,
+      detail: (result) => ({ invoice: result.ok ? result.invoiceNumber : input.invoiceId }),
     },
   );
 }
 
-/** The hash to look up, or null for a malformed token (answered 404 without a query). */
+/** The hash to look up, or null for a malformed token (answered not found without a query). */
 export function clientTokenHash(value: unknown): string | null {
   return typeof value === "string" && looksLikeToken(value) ? hashToken(value) : null;
 }

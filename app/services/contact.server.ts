@@ -6,13 +6,16 @@
  * skips the time trap only once per expired page token). Refusals are logged without the message body.
  */
 import { randomUUID } from "node:crypto";
-import { parseWithZod, type SubmissionResult } from "@conform-to/zod/v4";
+import type { Submission } from "@conform-to/react";
 import type { AppContext } from "#app/context.server.ts";
-import { type ContactAnswer, contactFormSchema, contactMessages, toSubmissionRow } from "#app/domain/contact-form.ts";
+import { type ContactForm, toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { SpamReason } from "#app/domain/enums.ts";
+import { parseSerialId } from "#app/domain/ids.ts";
 import { inquiryNotification } from "#app/domain/inquiry-mail.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
+import { pricingPackageName } from "#app/models/pricing.server.ts";
 import {
   checkFormToken,
   formTokenIssuedAt,
@@ -24,7 +27,7 @@ import {
 } from "#app/services/form-token.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 import { countUse, hitAddressLimit } from "#app/services/rate-limit.server.ts";
-import { keepSpam, spamFields } from "#app/services/spam.server.ts";
+import { firstPosted, keepSpam, spamFields } from "#app/services/spam.server.ts";
 
 /** The honeypot: a field people never see or fill in. */
 export const honeypotField = "company_website";
@@ -32,16 +35,19 @@ export const formTokenField = "form_token";
 /** More stored inquiries than this from one page's token: the token is being replayed. */
 export const maxUsesPerFormToken = 3;
 
-export type InquiryOutcome =
-  | { kind: "stored"; id: string }
-  /** kept as suspected spam for the owner's review; answered as if stored */
-  | { kind: "spam"; reason: SpamReason; id: string }
-  /** the page was older than a day: the form again, with the values and a fresh token */
-  | { kind: "stale"; formToken: string; result: SubmissionResult<string[]> }
-  /** field errors and the visitor's values, for Conform */
-  | { kind: "invalid"; result: SubmissionResult<string[]> }
-  /** over the per-IP limit; the visitor's values come back with it */
-  | { kind: "limited"; retryAfterSeconds: number; result: SubmissionResult<string[]> };
+/**
+ * Stored (`spam` when it was kept as suspected spam for the owner's review: answered as if stored),
+ * or why not: `stale` (the page was older than a day: the form again, with a fresh `formToken`),
+ * `invalid` (the submission's field errors), `limited` (over the per-IP limit).
+ */
+export type InquiryOutcome = Result<
+  { id: string; spam?: SpamReason },
+  "stale" | "invalid" | "limited",
+  { formToken?: string }
+>;
+
+/** A post of the inquiry form as the route parsed it against `contactFormSchema` (its payload: every posted value). */
+export type InquirySubmission = Submission<ContactForm>;
 
 type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
 
@@ -84,44 +90,40 @@ async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-sp
   return limit.allowed ? null : limit;
 }
 
-export async function receiveInquiry(app: InquiryApp, formData: FormData): Promise<InquiryOutcome> {
+export async function receiveInquiry(app: InquiryApp, submission: InquirySubmission): Promise<InquiryOutcome> {
   const { config, database, logger } = app;
   const minFillMs = config.contactMinFillMs ?? minimumFillMs;
-  const submission = parseWithZod(formData, { schema: contactFormSchema });
+  const posted = submission.payload;
 
   const suspect = async (reason: SpamReason): Promise<InquiryOutcome> => {
     const limited = await takeContactLimit(app, "contact-spam");
     if (limited) {
       logger.info({ reason: "rate-limit", suspected: reason, hits: limited.hits }, "contact submission refused");
-      return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds, result: submission.reply() };
+      return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
     }
-    const kept = await keepSpam(database.db, reason, spamFields(formData, honeypotField));
+    const kept = await keepSpam(database.db, reason, spamFields(posted, honeypotField));
     // refused from the inbox, kept in Spam for the owner's review
     logger.info({ reason, keptAsSpam: kept.id }, "contact submission refused");
-    return { kind: "spam", reason, id: kept.id };
+    return { ok: true, id: kept.id, spam: reason };
   };
 
-  const honeypot = formData.get(honeypotField);
+  const honeypot = firstPosted(posted, honeypotField);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return suspect("honeypot");
-  const rawToken = formData.get(formTokenField);
+  const rawToken = firstPosted(posted, formTokenField);
   const token = checkFormToken(config.sessionSecret, rawToken, Date.now(), minFillMs);
   if (token === "invalid" || token === "missing") return suspect(`${token}-token`);
   if (token === "too-fast") return suspect("too-fast");
   if (token === "expired") {
     logger.info({ reason: "stale-form" }, "contact form shown again with a fresh token");
-    return {
-      kind: "stale",
-      formToken: await staleFormToken(app, String(rawToken), minFillMs),
-      result: submission.reply(),
-    };
+    return fail("stale", { formToken: await staleFormToken(app, String(rawToken), minFillMs) });
   }
 
-  if (submission.status !== "success") return { kind: "invalid", result: submission.reply() };
+  if (submission.status !== "success") return fail("invalid");
 
   const limited = await takeContactLimit(app);
   if (limited) {
     logger.info({ reason: "rate-limit", hits: limited.hits }, "contact submission refused");
-    return { kind: "limited", retryAfterSeconds: limited.retryAfterSeconds, result: submission.reply() };
+    return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   }
   const tokenText = String(rawToken);
   const uses = await countUse(
@@ -130,12 +132,14 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
     formTokenIssuedAt(tokenText),
   );
   if (uses > maxUsesPerFormToken) {
-    const kept = await keepSpam(database.db, "replayed-token", spamFields(formData, honeypotField));
+    const kept = await keepSpam(database.db, "replayed-token", spamFields(posted, honeypotField));
     logger.info({ reason: "replayed-token", keptAsSpam: kept.id }, "contact submission refused");
-    return { kind: "spam", reason: "replayed-token", id: kept.id };
+    return { ok: true, id: kept.id, spam: "replayed-token" };
   }
 
-  const row = toSubmissionRow(submission.value);
+  // the package chosen on the form, by its name now; an id that names no package is ignored
+  const packageId = parseSerialId(submission.value.package_id);
+  const row = toSubmissionRow(submission.value, packageId ? await pricingPackageName(database.db, packageId) : null);
   // The insert comes last in the transaction: its trigger updates the inbox's status counter row,
   // which concurrent inquiries then wait for until this one commits. So the id is made here (the
   // owner's notification links to it) and the studio's address is read before the transaction.
@@ -148,53 +152,5 @@ export async function receiveInquiry(app: InquiryApp, formData: FormData): Promi
   });
   app.mail.kick();
   logger.info({ submissionId: created.id }, "contact submission stored");
-  return { kind: "stored", id: created.id };
-}
-
-/** What the form shows after a post, in the page (no JavaScript) or as JSON (the form's script). */
-/** The HTTP answer for an outcome: bots are answered like people whose message was sent. */
-function answerInquiry(outcome: InquiryOutcome): {
-  status: number;
-  headers: Record<string, string>;
-  body: ContactAnswer;
-} {
-  const headers = { "Cache-Control": "no-store" };
-  switch (outcome.kind) {
-    case "stored":
-    case "spam":
-      return { status: 200, headers, body: { status: "sent" } };
-    case "stale":
-      return {
-        status: 409,
-        headers,
-        body: {
-          status: "stale",
-          message: contactMessages.staleForm,
-          formToken: outcome.formToken,
-          result: outcome.result,
-        },
-      };
-    case "invalid":
-      return { status: 400, headers, body: { status: "invalid", result: outcome.result } };
-    case "limited":
-      return {
-        status: 429,
-        headers: { ...headers, "Retry-After": String(outcome.retryAfterSeconds) },
-        body: { status: "error", message: contactMessages.rateLimited, result: outcome.result },
-      };
-  }
-}
-
-/** receiveInquiry + answerInquiry; an unexpected failure is logged and answered with the generic error. */
-export async function handleInquiryPost(app: Parameters<typeof receiveInquiry>[0], request: Request) {
-  try {
-    return answerInquiry(await receiveInquiry(app, await request.formData()));
-  } catch (error) {
-    app.logger.error({ err: error }, "contact submission failed");
-    return {
-      status: 500,
-      headers: { "Cache-Control": "no-store" },
-      body: { status: "error", message: contactMessages.errorDescription } as ContactAnswer,
-    };
-  }
+  return { ok: true, id: created.id };
 }

@@ -3,6 +3,7 @@
  * soon as the database returns it, so memory stays flat however long the list is.
  */
 import { type CsvCell, csvByteOrderMark, csvFilename, csvRow } from "#app/domain/csv.ts";
+import { fileAnswer } from "#app/services/action-result.server.ts";
 
 export function csvResponse(name: string, day: string, header: readonly string[], rows: AsyncIterable<CsvCell[]>) {
   const encoder = new TextEncoder();
@@ -31,12 +32,10 @@ export function csvResponse(name: string, day: string, header: readonly string[]
       await iterator.return?.();
     },
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFilename(name, day)}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return fileAnswer(stream, {
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${csvFilename(name, day)}"`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
   });
 }

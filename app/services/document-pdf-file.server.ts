@@ -9,11 +9,16 @@
  */
 import { encode } from "uqr";
 import type { Queryable } from "#app/db/client.server.ts";
+import { epcErrorCorrection } from "#app/domain/epc-qr.ts";
 import { invoiceDocument, type PrintableSource } from "#app/domain/invoice-document.ts";
-import { pdfFileName } from "#app/domain/invoice-form.ts";
+import { pdfFileName } from "#app/domain/invoice-pages.ts";
+import { canTakePayment } from "#app/domain/invoice-status.ts";
+import { toCents } from "#app/domain/money.ts";
+import { smallestOnlinePayment } from "#app/domain/online-payments.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
+import { fileAnswer } from "#app/services/action-result.server.ts";
 import { busyAnswer, createLimiter } from "#app/services/concurrency-limit.server.ts";
 
 const pdfRenderLimits = { concurrency: 2, maxWaiting: 8, maxWaitMs: 5_000, retryAfterSeconds: 5 } as const;
@@ -29,19 +34,42 @@ export async function renderDocumentPdf(
   invoice: PrintableSource,
   /**
    * `clientUrl`: the client's link (/i/{token}) when one is at hand (the email, the client's own
-   * download), printed as a QR code to view and pay; never issued here (ADR 0035)
+   * download), printed as a QR code to view (and pay); never issued here (ADR 0035).
+   * `onlinePayments`: whether a provider is set up (the code's label then offers to pay online).
    */
-  options: { maxWaitMs?: number; clientUrl?: string } = {},
+  options: { maxWaitMs?: number; clientUrl?: string; onlinePayments?: boolean } = {},
 ): Promise<Uint8Array> {
   const [studio, logo, payment] = await Promise.all([getStudioIdentity(db), getStudioLogo(db), getPaymentSettings(db)]);
   const { renderDocumentPdfLayout } = await import("#app/services/document-pdf-renderer.server.tsx");
+  const doc = invoiceDocument(invoice, studio, payment);
   const qr = options.clientUrl
-    ? { url: options.clientUrl, modules: encode(options.clientUrl, { border: 0 }).data }
+    ? {
+        url: options.clientUrl,
+        modules: encode(options.clientUrl, { border: 0 }).data,
+        label: qrLabel(invoice, options.onlinePayments ?? false),
+      }
     : null;
-  return renders.run(
-    async () => new Uint8Array(await renderDocumentPdfLayout(invoiceDocument(invoice, studio, payment), logo, qr)),
-    options,
-  );
+  const epc = doc.epcPayment ? { modules: epcQrModules(doc.epcPayment) } : null;
+  return renders.run(async () => new Uint8Array(await renderDocumentPdfLayout(doc, logo, qr, epc)), options);
+}
+
+/** The EPC code's modules: error correction M, never boosted; no border (the PDF draws the quiet zone). */
+export function epcQrModules(payload: string): boolean[][] {
+  return encode(payload, { ecc: epcErrorCorrection, boostEcc: false, border: 0 }).data;
+}
+
+/**
+ * What the client link's code says it does: "view and pay online" only when the page will offer Pay
+ * Online (a provider is set up, and the invoice takes a payment of at least the smallest one).
+ */
+export function qrLabel(invoice: PrintableSource, onlinePayments: boolean): string {
+  const payable =
+    onlinePayments &&
+    invoice.invoiceType === "invoice" &&
+    canTakePayment(invoice) &&
+    (toCents(invoice.balanceDue) ?? 0) >= smallestOnlinePayment;
+  if (payable) return "Scan to view and pay online";
+  return invoice.invoiceType === "estimate" ? "Scan to view and answer online" : "Scan to view online";
 }
 
 /** Any other PDF render (the signed proposal) under the same process-wide cap. */
@@ -61,14 +89,12 @@ export function pdfResponse(
   disposition: "inline" | "attachment",
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `${disposition}; filename="${pdfFileName(invoiceNumber)}"`,
-      "Content-Length": String(bytes.length),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-      ...headers,
-    },
+  return fileAnswer(new Uint8Array(bytes), {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `${disposition}; filename="${pdfFileName(invoiceNumber)}"`,
+    "Content-Length": String(bytes.length),
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    ...headers,
   });
 }

@@ -116,13 +116,22 @@ export function pdfHeader(
   );
 }
 
-/** The client's link as a QR code (ADR 0035): its modules (uqr) and the address it opens. */
-export type PdfQrCode = { url: string; modules: boolean[][] };
+/**
+ * The client's link as a QR code (ADR 0035): its modules (uqr), the address it opens, and its label,
+ * which says what the page offers (to pay online only when online payment is on).
+ */
+export type PdfQrCode = { url: string; modules: boolean[][]; label: string };
+
+/** The EPC payment code (ADR 0054): its modules, drawn beside the bank details it carries. */
+export type PdfEpcCode = { modules: boolean[][] };
+
+const epcCodeLabel = "Scan in your banking app to pay by transfer";
 
 export async function renderDocumentPdfLayout(
   doc: InvoiceDocument,
   storedLogo: PdfLogo | null = null,
   qr: PdfQrCode | null = null,
+  epc: PdfEpcCode | null = null,
 ): Promise<Buffer> {
   const [pdf, logo] = await Promise.all([loadRenderer(), logoForPdf(storedLogo)]);
   const { Document, Page, Path, Svg, Text, View, StyleSheet, renderToBuffer } = pdf;
@@ -255,7 +264,7 @@ export async function renderDocumentPdfLayout(
           </View>
         ) : null}
 
-        {doc.bankTransfer || qr ? (
+        {doc.bankTransfer || qr || epc ? (
           <View style={s.payBlock} wrap={false}>
             <View style={s.payText}>
               {doc.bankTransfer ? (
@@ -267,9 +276,21 @@ export async function renderDocumentPdfLayout(
                 </>
               ) : null}
             </View>
-            {qr ? (
+            {epc ? (
               <View style={s.qrBlock}>
                 {/* a quiet zone of 4 modules around the code, as readers expect */}
+                <Svg
+                  width={88}
+                  height={88}
+                  viewBox={`-4 -4 ${(epc.modules.length || 1) + 8} ${(epc.modules.length || 1) + 8}`}
+                >
+                  <Path d={qrPath(epc.modules)} fill={ink} />
+                </Svg>
+                <Text style={[s.small, { textAlign: "center" }]}>{epcCodeLabel}</Text>
+              </View>
+            ) : null}
+            {qr ? (
+              <View style={s.qrBlock}>
                 <Svg
                   width={88}
                   height={88}
@@ -277,7 +298,7 @@ export async function renderDocumentPdfLayout(
                 >
                   <Path d={qrPath(qr.modules)} fill={ink} />
                 </Svg>
-                <Text style={[s.small, { textAlign: "center" }]}>Scan to view and pay online</Text>
+                <Text style={[s.small, { textAlign: "center" }]}>{qr.label}</Text>
               </View>
             ) : null}
           </View>

@@ -16,9 +16,10 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
-import { pdfFileName } from "#app/domain/invoice-form.ts";
+import { pdfFileName } from "#app/domain/invoice-pages.ts";
 import { toCents } from "#app/domain/money.ts";
 import { bankTransferLines } from "#app/domain/online-payments.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import {
   clientLinkPath,
   type DocumentMailKind,
@@ -46,10 +47,8 @@ import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { onlinePaymentOffer } from "#app/services/online-payments.server.ts";
 
-export type SendResult =
-  | { status: "sent"; invoiceType: PrintableInvoice["invoiceType"] }
-  | { status: "not-found" }
-  | { status: "cancelled" };
+/** Sent, or why not: no such document, or cancelled. */
+type SendResult = Result<{ invoiceType: PrintableInvoice["invoiceType"] }, "not-found" | "cancelled">;
 
 function subjectOf(invoice: PrintableInvoice, businessName: string): SendSubject {
   return {
@@ -111,19 +110,20 @@ export type DocumentMailInput = {
   now?: Date;
 };
 
-export type QueuedDocumentMail =
-  | {
-      status: "queued";
-      mailId: string;
-      invoiceNumber: string;
-      invoiceType: PrintableInvoice["invoiceType"];
-      kind: InvoiceSendKind;
-      to: string;
-    }
-  | { status: "not-found" }
-  | { status: "cancelled" }
-  /** that reminder was recorded before (by this run or another instance) */
-  | { status: "already-sent" };
+/**
+ * The mail queued, or why not: no such document, `cancelled` (only its void notice goes out), or
+ * `already-sent` (that reminder was recorded before, by this run or another instance).
+ */
+export type QueuedDocumentMail = Result<
+  {
+    mailId: string;
+    invoiceNumber: string;
+    invoiceType: PrintableInvoice["invoiceType"];
+    kind: InvoiceSendKind;
+    to: string;
+  },
+  "not-found" | "cancelled" | "already-sent"
+>;
 
 /**
  * The one sending path (see the module comment), inside the caller's transaction `tx`: the link, the
@@ -135,8 +135,8 @@ export async function queueDocumentMail(
   input: DocumentMailInput,
 ): Promise<QueuedDocumentMail> {
   const invoice = await getPrintableInvoice(tx, input.invoiceId);
-  if (!invoice) return { status: "not-found" };
-  if (invoice.status === "cancelled" && input.kind !== "void") return { status: "cancelled" };
+  if (!invoice) return fail("not-found");
+  if (invoice.status === "cancelled" && input.kind !== "void") return fail("cancelled");
   const kind: DocumentMailKind = input.kind === "send" && invoice.revision > 1 ? "revision" : input.kind;
   const studio = await getStudioIdentity(tx);
   const doc = subjectOf(invoice, studio.businessName);
@@ -167,7 +167,7 @@ export async function queueDocumentMail(
       pdfAttached: true,
       reminderOffset: input.reminderOffset ?? null,
     });
-    if (!sendId) return { status: "already-sent" };
+    if (!sendId) return fail("already-sent");
   }
 
   // the notice of a void gives no link (there is nothing left to do on the document); every other mail does
@@ -223,7 +223,7 @@ export async function queueDocumentMail(
       detail: { invoice: invoice.invoiceNumber, to, ...(kind === "revision" ? { revision: invoice.revision } : {}) },
     });
   }
-  return { status: "queued", mailId, invoiceNumber: invoice.invoiceNumber, invoiceType: invoice.invoiceType, kind, to };
+  return { ok: true, mailId, invoiceNumber: invoice.invoiceNumber, invoiceType: invoice.invoiceType, kind, to };
 }
 
 /**
@@ -235,8 +235,8 @@ export async function sendDocument(
   input: { invoiceId: string; form?: SendForm; actor: SendActor; ip: string | null },
 ): Promise<SendResult> {
   const queued = await deps.db.transaction((tx) => queueDocumentMail(tx, deps, { ...input, kind: "send" }));
-  if (queued.status === "queued") return { status: "sent", invoiceType: queued.invoiceType };
-  return queued.status === "not-found" ? { status: "not-found" } : { status: "cancelled" };
+  if (queued.ok) return { ok: true, invoiceType: queued.invoiceType };
+  return fail(queued.reason === "not-found" ? "not-found" : "cancelled");
 }
 
 /**
@@ -260,7 +260,7 @@ export async function voidWithNotice(
             ip: input.ip,
           })
         : null;
-      return { ...outcome, noticeTo: notice?.status === "queued" ? notice.to : null };
+      return { ...outcome, noticeTo: notice?.ok ? notice.to : null };
     },
     {
       actor: input.actor,
@@ -334,7 +334,7 @@ export async function queueDueReminders(
             actor: null,
             ip: null,
           })
-        ).status === "queued",
+        ).ok,
     );
     if (!made) continue;
     queued++;

@@ -29,11 +29,20 @@ export async function mailBranding(db: Queryable): Promise<MailBranding> {
 const mailRenderWaitMs = 60_000;
 
 /** Renders an attachment's source now; throws when it cannot (the document is gone, the render failed). */
-export async function renderAttachment(db: Queryable, source: AttachmentSource): Promise<Uint8Array> {
+export async function renderAttachment(
+  db: Queryable,
+  source: AttachmentSource,
+  /** whether a payment provider is set up (the PDF's code then offers to pay online) */
+  options: { onlinePayments?: boolean } = {},
+): Promise<Uint8Array> {
   if (source.kind === "document-pdf") {
     const invoice = await getPrintableInvoice(db, source.invoiceId);
     if (!invoice) throw new Error("the document no longer exists");
-    return renderDocumentPdf(db, invoice, { maxWaitMs: mailRenderWaitMs, clientUrl: source.clientUrl ?? undefined });
+    return renderDocumentPdf(db, invoice, {
+      maxWaitMs: mailRenderWaitMs,
+      clientUrl: source.clientUrl ?? undefined,
+      onlinePayments: options.onlinePayments,
+    });
   }
   const proposal = await getProposal(db, source.proposalId);
   if (!proposal) throw new Error("the proposal no longer exists");

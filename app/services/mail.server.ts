@@ -147,7 +147,13 @@ export type DeliveryOptions = {
   /** opens sealed bodies (mailKey(SESSION_SECRET)) */
   key?: MailKey;
   /** for tests: how an attachment's source is rendered */
-  renderAttachment?: (db: Queryable, source: AttachmentSource) => Promise<Uint8Array>;
+  renderAttachment?: (
+    db: Queryable,
+    source: AttachmentSource,
+    options: { onlinePayments?: boolean },
+  ) => Promise<Uint8Array>;
+  /** whether a payment provider is set up: a document's PDF then offers to pay online */
+  onlinePayments?: boolean;
 };
 
 type Opened = {
@@ -232,7 +238,11 @@ export async function deliverDueMail(db: Queryable, options: DeliveryOptions): P
       }
       if (!file.source) continue;
       try {
-        files.push({ filename: file.filename, contentType: file.contentType, content: await render(db, file.source) });
+        files.push({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: await render(db, file.source, { onlinePayments: options.onlinePayments }),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         failures.push(reason.slice(0, 400) || "rendering failed");

@@ -12,20 +12,26 @@
  * - `reconcileCheckoutReturn`: the client's return page asks the provider about its session and
  *   reconciles the same way, so a client back before the webhook already sees the payment.
  *
+ * - `checkStripeConnection`: Settings → Payments → Check connection: the key, the mode, the webhook.
+ * A key Stripe refuses (a Pay click or a check) is reported to the owner: an audit entry and a notice,
+ * once per key and problem.
+ *
  * The SDK is imported on first use. `config.stripe.apiUrl` points it elsewhere (the tests' fake).
  */
+import { createHash } from "node:crypto";
 import type Stripe from "stripe";
 import type { Config } from "#app/config.server.ts";
 import type { Db, Tx } from "#app/db/client.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { canTakePayment } from "#app/domain/invoice-status.ts";
 import { type Cents, toCents } from "#app/domain/money.ts";
+import { receiptMail, refundMail } from "#app/domain/online-payment-mails.ts";
 import {
+  type ConnectionCheck,
   checkoutAmount,
+  connectionMessages,
   onlinePaymentMessages,
   paymentMethodOf,
-  receiptMail,
-  refundMail,
   smallestOnlinePayment,
 } from "#app/domain/online-payments.ts";
 import {
@@ -36,7 +42,7 @@ import {
   isOpenDispute,
   type ProviderPaymentState,
 } from "#app/domain/provider-payments.ts";
-import type { Result } from "#app/domain/result.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getMailWording } from "#app/models/mail-templates.server.ts";
@@ -154,8 +160,96 @@ export async function startCheckout(
     return { ok: true, url: session.url };
   } catch (error) {
     deps.logger?.error({ err: error, invoice: invoice.id }, "Checkout session could not be created");
+    const problem = keyProblemOf(error);
+    if (problem) await reportKeyProblem(deps, stripe, problem);
     return { ok: false, message: onlinePaymentMessages.unavailable };
   }
+}
+
+// ---------------------------------------------------------------- the provider's set-up
+
+type KeyProblem = "refused" | "forbidden";
+
+/** A refusal of the key itself (401: wrong, revoked, expired) or of what it may do (403: a restricted key). */
+function keyProblemOf(error: unknown): KeyProblem | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { type, statusCode } = error as { type?: string; statusCode?: number };
+  if (type === "StripeAuthenticationError" || statusCode === 401) return "refused";
+  if (type === "StripePermissionError" || statusCode === 403) return "forbidden";
+  return null;
+}
+
+/**
+ * The owner hears of a key Stripe refuses: an audit entry and a notice, once per key and problem (the
+ * notice's key names the secret key by a short hash, never the key), however many clients click Pay.
+ */
+async function reportKeyProblem(deps: Pick<Deps, "db" | "logger">, stripe: StripeSettings, problem: KeyProblem) {
+  const fingerprint = createHash("sha256").update(stripe.secretKey).digest("hex").slice(0, 12);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const isNew = await postOwnerNotice(tx, {
+        kind: "payment_setup",
+        message: problem === "refused" ? connectionMessages.keyRefusedNotice : connectionMessages.keyForbiddenNotice,
+        link: "/admin/settings#payment-settings-title",
+        key: `stripe-key:${fingerprint}:${problem}`,
+      });
+      if (isNew) {
+        await audit(tx, {
+          event: "online_payment_key_refused",
+          detail: { provider, problem, key: `${stripe.secretKey.slice(0, 8)}…${fingerprint}` },
+        });
+      }
+    });
+  } catch (error) {
+    deps.logger?.error({ err: error }, "the refused key could not be reported");
+  }
+}
+
+/**
+ * Settings → Payments → Check connection: asks Stripe with the configured key for the account's
+ * balance (is the key accepted, test or live mode) and its webhook endpoints (does one send to this
+ * site's /webhooks/stripe, enabled). A refused key is reported as a Pay click's would be.
+ */
+export async function checkStripeConnection(deps: Deps): Promise<ConnectionCheck> {
+  const stripe = deps.config.stripe;
+  if (!stripe) return { ok: false, lines: [{ ok: false, text: connectionMessages.off }] };
+  const client = await stripeClient(stripe);
+  let live: boolean;
+  try {
+    live = (await client.balance.retrieve()).livemode;
+  } catch (error) {
+    const problem = keyProblemOf(error);
+    if (problem) await reportKeyProblem(deps, stripe, problem);
+    const text =
+      problem === "refused"
+        ? connectionMessages.keyRefused
+        : problem === "forbidden"
+          ? connectionMessages.keyForbidden
+          : connectionMessages.unreachable(error instanceof Error ? error.message : "no answer");
+    deps.logger?.warn({ err: error }, "Stripe connection check failed");
+    return { ok: false, lines: [{ ok: false, text }] };
+  }
+  const lines: ConnectionCheck["lines"] = [{ ok: true, text: connectionMessages.connected(live) }];
+  const webhookUrl = new URL("/webhooks/stripe", deps.config.publicUrl).toString();
+  let webhookOk = false;
+  try {
+    const endpoints = await client.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1_000 });
+    const endpoint = endpoints.find((item) => item.url === webhookUrl);
+    webhookOk = endpoint?.status === "enabled";
+    lines.push({
+      ok: webhookOk,
+      text: !endpoint
+        ? connectionMessages.webhookMissing(webhookUrl)
+        : webhookOk
+          ? connectionMessages.webhookFound(webhookUrl)
+          : connectionMessages.webhookDisabled(webhookUrl),
+    });
+  } catch (error) {
+    deps.logger?.warn({ err: error }, "Stripe webhook endpoints could not be listed");
+    lines.push({ ok: false, text: connectionMessages.webhookUnknown(webhookUrl) });
+  }
+  lines.push({ ok: true, text: connectionMessages.webhookSecret });
+  return { ok: webhookOk, lines };
 }
 
 // ---------------------------------------------------------------- reconciling from the provider's state (ADR 0041)
@@ -500,24 +594,32 @@ function hintOf(event: Stripe.Event): Hint | "unpaid" | "no-payment" | "ignored"
   }
 }
 
-export type WebhookAnswer = { status: 200 | 400 | 500; body: string; recorded: boolean };
+/**
+ * A webhook call taken (`handled`: "ignored" for an event that says nothing of a payment; `recorded`
+ * when a mail was queued), or why not: online payments not set up, a bad signature, or a failure of
+ * ours (the provider retries).
+ */
+type WebhookOutcome = Result<
+  { handled: "ok" | "ignored"; recorded: boolean },
+  "not-set-up" | "bad-signature" | "failed"
+>;
 
 /**
  * A provider's webhook call: the signature is checked on the raw body (the SDK's own check, with its
- * 5-minute tolerance); a bad one answers 400 and changes nothing. An event about a payment (its
+ * 5-minute tolerance); a bad one is refused and changes nothing. An event about a payment (its
  * completion, success, refunds, disputes) is a hint (ADR 0041): the PaymentIntent it names is read from
  * the provider and the invoice set to that state. An event seen before is skipped without a call. A
- * payment that cannot be matched or taken is an anomaly told to the owner, answered 200 (nothing to
- * retry); a failure of ours (the database, the provider's API unreachable) answers 500, so the
+ * payment that cannot be matched or taken is an anomaly told to the owner, taken (nothing to
+ * retry); a failure of ours (the database, the provider's API unreachable) is `failed`, so the
  * provider retries.
  */
 export async function handleStripeWebhook(
   deps: Deps,
   rawBody: Buffer,
   signature: string | null,
-): Promise<WebhookAnswer> {
+): Promise<WebhookOutcome> {
   const settings = deps.config.stripe;
-  if (!settings) return { status: 400, body: "Online payments are not set up", recorded: false };
+  if (!settings) return fail("not-set-up");
   const client = await stripeClient(settings);
   let event: Stripe.Event;
   try {
@@ -525,14 +627,14 @@ export async function handleStripeWebhook(
     event = await client.webhooks.constructEventAsync(rawBody, signature, settings.webhookSecret);
   } catch (error) {
     deps.logger?.warn({ err: error }, "webhook with a bad signature refused");
-    return { status: 400, body: "Bad signature", recorded: false };
+    return fail("bad-signature");
   }
   try {
     const hint = hintOf(event);
-    if (hint === "ignored" || hint === "unpaid") return { status: 200, body: "ignored", recorded: false };
+    if (hint === "ignored" || hint === "unpaid") return { ok: true, handled: "ignored", recorded: false };
     if (await eventSeen(deps.db, { provider, eventId: event.id })) {
       deps.logger?.info({ event: event.id, type: event.type, outcome: "duplicate" }, "payment webhook");
-      return { status: 200, body: "ok", recorded: false };
+      return { ok: true, handled: "ok", recorded: false };
     }
     if (hint === "no-payment") {
       await deps.db.transaction(async (tx) => {
@@ -551,7 +653,7 @@ export async function handleStripeWebhook(
         await recordProviderEvent(tx, providerEvent, `anomaly: ${anomaly.kind}`, null);
       });
       deps.logger?.warn({ event: event.id, type: event.type }, "a payment event without a payment: told the owner");
-      return { status: 200, body: "ok", recorded: false };
+      return { ok: true, handled: "ok", recorded: false };
     }
     const result = await reconcilePayment(deps, client, hint, event);
     const log = result.outcome === "anomaly" ? deps.logger?.warn : deps.logger?.info;
@@ -560,13 +662,13 @@ export async function handleStripeWebhook(
       { event: event.id, type: event.type, outcome: result.outcome, payment: hint.paymentIntentId },
       "payment webhook",
     );
-    return { status: 200, body: "ok", recorded: result.mailed };
+    return { ok: true, handled: "ok", recorded: result.mailed };
   } catch (error) {
     deps.logger?.error(
       { err: error, event: event.id, type: event.type },
       "payment webhook failed; the provider will retry",
     );
-    return { status: 500, body: "Failed", recorded: false };
+    return fail("failed");
   }
 }
 

@@ -36,7 +36,7 @@ export async function recordManualPayment(
             ip: input.ip,
           })
         : null;
-      return { ...saved, receiptTo: receipt?.status === "queued" ? receipt.to : null };
+      return { ...saved, receiptTo: receipt?.ok ? receipt.to : null };
     },
     {
       actor: input.actor,

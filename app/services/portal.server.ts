@@ -11,10 +11,10 @@ import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { fail, type Result } from "#app/domain/result.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { creditBalanceOf } from "#app/models/customer-credit.server.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
 import { getMailWording } from "#app/models/mail-templates.server.ts";
 import {
   customersByEmail,
@@ -77,31 +77,28 @@ async function queuePortalMail(
 
 // ---------------------------------------------------------------- the owner's actions
 
-export type OwnerPortalResult =
-  | { status: "sent"; to: string }
-  | { status: "created"; link: string }
-  | { status: "revoked"; count: number }
-  | { status: "not-found" };
+/** An owner's portal action: what it did, or `not-found` (no such customer). */
+type OwnerPortalResult<Value extends object> = Result<Value, "not-found">;
 
 /** Send portal link: a fresh link by sealed mail to the customer's address; audited. */
 export function sendPortalLink(
   deps: Deps,
   input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
-): Promise<OwnerPortalResult> {
+): Promise<OwnerPortalResult<{ to: string }>> {
   const now = input.now ?? new Date();
   return auditedChange(
     deps.db,
-    async (tx): Promise<OwnerPortalResult> => {
+    async (tx): Promise<OwnerPortalResult<{ to: string }>> => {
       const customer = await portalCustomer(tx, input.customerId);
-      if (!customer) return { status: "not-found" };
+      if (!customer) return fail("not-found");
       await queuePortalMail(tx, deps, customer, now);
-      return { status: "sent", to: customer.email };
+      return { ok: true, to: customer.email };
     },
     {
       actor: input.actor,
       ip: input.ip,
       event: "portal_link_sent",
-      when: (result) => result.status === "sent",
+      when: (result) => result.ok,
       detail: { customer: input.customerId },
     },
   );
@@ -111,20 +108,20 @@ export function sendPortalLink(
 export function copyPortalLink(
   deps: Deps,
   input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
-): Promise<OwnerPortalResult> {
+): Promise<OwnerPortalResult<{ link: string }>> {
   const now = input.now ?? new Date();
   return auditedChange(
     deps.db,
-    async (tx): Promise<OwnerPortalResult> => {
+    async (tx): Promise<OwnerPortalResult<{ link: string }>> => {
       const customer = await portalCustomer(tx, input.customerId);
-      if (!customer) return { status: "not-found" };
-      return { status: "created", link: await issuePortalLink(tx, deps.config.publicUrl, customer.id, now) };
+      if (!customer) return fail("not-found");
+      return { ok: true, link: await issuePortalLink(tx, deps.config.publicUrl, customer.id, now) };
     },
     {
       actor: input.actor,
       ip: input.ip,
       event: "portal_link_created",
-      when: (result) => result.status === "created",
+      when: (result) => result.ok,
       detail: { customer: input.customerId },
     },
   );
@@ -134,21 +131,21 @@ export function copyPortalLink(
 export function revokePortal(
   deps: Pick<Deps, "db">,
   input: { customerId: string; actor: Actor; ip: string | null; now?: Date },
-): Promise<OwnerPortalResult> {
+): Promise<OwnerPortalResult<{ count: number }>> {
   const now = input.now ?? new Date();
   return auditedChange(
     deps.db,
-    async (tx): Promise<OwnerPortalResult> => {
+    async (tx): Promise<OwnerPortalResult<{ count: number }>> => {
       const customer = await portalCustomer(tx, input.customerId);
-      if (!customer) return { status: "not-found" };
-      return { status: "revoked", count: await revokePortalLinks(tx, customer.id, now) };
+      if (!customer) return fail("not-found");
+      return { ok: true, count: await revokePortalLinks(tx, customer.id, now) };
     },
     {
       actor: input.actor,
       ip: input.ip,
       event: "portal_links_revoked",
-      when: (result) => result.status === "revoked" && result.count > 0,
-      detail: (result) => ({ customer: input.customerId, count: result.status === "revoked" ? result.count : 0 }),
+      when: (result) => result.ok && result.count > 0,
+      detail: (result) => ({ customer: input.customerId, count: result.ok ? result.count : 0 }),
     },
   );
 }
@@ -166,11 +163,11 @@ export async function requestPortalLink(
   deps: Pick<Deps, "db"> & { ip: string },
   email: string,
   now = new Date(),
-): Promise<{ status: "done" } | { status: "limited"; retryAfterSeconds: number }> {
+): Promise<Result<object, "limited">> {
   const limited = await hitAddressLimit(deps.db, "portal-request", deps.ip, portalRequestLimit, now);
-  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.allowed) return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   await insertPortalLinkRequest(deps.db, { email: email.trim().toLowerCase(), ip: deps.ip || null });
-  return { status: "done" };
+  return { ok: true };
 }
 
 /** A request not answered within this long is dropped (nobody waits that long for the mail). */
@@ -206,19 +203,17 @@ export async function answerPortalLinkRequests(deps: Deps, now = new Date(), bat
 
 // ---------------------------------------------------------------- opening the portal
 
-export type PortalLookup =
-  | { status: "found"; customerId: string }
-  | { status: "not-found" }
-  | { status: "limited"; retryAfterSeconds: number };
+/** The customer a portal token opens, or why not: `not-found` (wrong, revoked or expired), `limited`. */
+type PortalLookup = Result<{ customerId: string }, "not-found" | "limited">;
 
-/** The customer a portal token opens: rate-limited per address before the lookup; 404 when wrong, revoked or expired. */
+/** The customer a portal token opens: rate-limited per address before the lookup; not found when wrong, revoked or expired. */
 export async function findPortal(db: Db, token: unknown, ip: string, now = new Date()): Promise<PortalLookup> {
   const hash = clientTokenHash(token);
-  if (!hash) return { status: "not-found" };
+  if (!hash) return fail("not-found");
   const limited = await hitAddressLimit(db, "portal", ip, portalOpenLimit, now);
-  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.allowed) return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   const customerId = await findPortalCustomerId(db, hash, now);
-  return customerId ? { status: "found", customerId } : { status: "not-found" };
+  return customerId ? { ok: true, customerId } : fail("not-found");
 }
 
 /** Everything the portal page shows, read for one customer only. */

@@ -9,8 +9,7 @@
 import type { Queryable } from "#app/db/client.server.ts";
 import { type OptionView, type ProposalDocument, proposalDocument } from "#app/domain/proposal-document.ts";
 import { signaturePngBytes } from "#app/domain/signature.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import type { ProposalDetail } from "#app/models/proposals.server.ts";
 import { getStudioLogo } from "#app/models/studio-logo.server.ts";
 import { limitPdfRender } from "#app/services/document-pdf-file.server.ts";

@@ -18,18 +18,19 @@ import { type MailBlock, type MailMessageContent, mailContent, paragraphs } from
 import { fillWording, type MailWording } from "#app/domain/mail-templates.ts";
 import { centsToDecimal, formatMoney, lineTotal } from "#app/domain/money.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
 import {
   type ChoiceTotals,
   checkProposalAction,
   choiceTotals,
-  proposalMessages,
   type SignForm,
   signingText,
 } from "#app/domain/proposals.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { pngDataUrl, signaturePngBytes } from "#app/domain/signature.ts";
-import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { insertContract, type NewInstallment } from "#app/models/contracts.server.ts";
-import { insertInvoice, studioTimeZone } from "#app/models/invoices.server.ts";
+import { insertInvoice } from "#app/models/invoices.server.ts";
 import { getMailWording } from "#app/models/mail-templates.server.ts";
 import {
   findLinkedProposalId,
@@ -99,10 +100,8 @@ function proposalMail(
   ]);
 }
 
-export type ProposalSendResult =
-  | { status: "sent"; to: string; link: string }
-  | { status: "refused"; message: string }
-  | { status: "not-found" };
+/** Sent (to whom, with which link), or why not: no such proposal, or `refused` with the rule's message. */
+type ProposalSendResult = Result<{ to: string; link: string }, "not-found" | "refused">;
 
 /** Sends a draft to its customer: a new link, the mail (sealed: it carries the link), sent, audited. */
 export async function sendProposal(
@@ -111,12 +110,11 @@ export async function sendProposal(
 ): Promise<ProposalSendResult> {
   return deps.db.transaction(async (tx): Promise<ProposalSendResult> => {
     const marked = await markProposalSent(tx, input.proposalId);
-    if (!marked.ok)
-      return "missing" in marked && marked.missing
-        ? { status: "not-found" }
-        : { status: "refused", message: marked.message };
+    if (!marked.ok) {
+      return marked.reason === "not-found" ? fail("not-found") : fail("refused", { message: marked.message });
+    }
     const proposal = await getProposal(tx, input.proposalId);
-    if (!proposal) return { status: "not-found" };
+    if (!proposal) return fail("not-found");
     const studio = await getStudioIdentity(tx);
     const link = await issueProposalLink(tx, deps.config.publicUrl, proposal.id);
     await enqueueMail(
@@ -141,7 +139,7 @@ export async function sendProposal(
       ip: input.ip,
       detail: { proposal: proposal.proposalNumber, to: proposal.customer.email },
     });
-    return { status: "sent", to: proposal.customer.email, link };
+    return { ok: true, to: proposal.customer.email, link };
   });
 }
 
@@ -149,9 +147,9 @@ export async function sendProposal(
 export async function copyProposalLink(
   deps: ProposalDeps,
   input: { proposalId: string; actor: Actor; ip: string | null },
-): Promise<{ status: "created"; link: string } | { status: "no-link" }> {
-  return deps.db.transaction(async (tx) => {
-    if ((await liveProposalLinkCount(tx, input.proposalId)) === 0) return { status: "no-link" as const };
+): Promise<Result<{ link: string }, "no-link">> {
+  return deps.db.transaction(async (tx): Promise<Result<{ link: string }, "no-link">> => {
+    if ((await liveProposalLinkCount(tx, input.proposalId)) === 0) return fail("no-link");
     const link = await issueProposalLink(tx, deps.config.publicUrl, input.proposalId);
     await audit(tx, {
       event: "proposal_link_created",
@@ -160,7 +158,7 @@ export async function copyProposalLink(
       ip: input.ip,
       detail: { proposal: input.proposalId },
     });
-    return { status: "created" as const, link };
+    return { ok: true, link };
   });
 }
 
@@ -169,29 +167,30 @@ export async function copyProposalLink(
 /** Opens of proposal links per address: plenty for a client, far too few to guess a 256-bit token. */
 const proposalLinkLimit = { limit: 120, windowMs: 10 * 60_000 };
 
-export type ClientProposalLookup =
-  | { status: "found"; proposal: NonNullable<Awaited<ReturnType<typeof getProposal>>>; contentHash: string }
-  | { status: "not-found" }
-  | { status: "revising" }
-  | { status: "limited"; retryAfterSeconds: number };
+/** The proposal a client link opens (and the hash of what it shows), or why not. */
+type ClientProposalLookup = Result<
+  { proposal: NonNullable<Awaited<ReturnType<typeof getProposal>>>; contentHash: string },
+  "not-found" | "revising" | "limited"
+>;
 
 /** The proposal a client link opens (rate-limited per address before the lookup). Drafts (being revised) are not shown. */
 export async function findClientProposal(db: Db, token: unknown, ip: string): Promise<ClientProposalLookup> {
   const hash = clientTokenHash(token);
-  if (!hash) return { status: "not-found" };
+  if (!hash) return fail("not-found");
   const limited = await hitAddressLimit(db, "proposal-link", ip, proposalLinkLimit);
-  if (!limited.allowed) return { status: "limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.allowed) return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   const id = await findLinkedProposalId(db, hash);
   const proposal = id ? await getProposal(db, id) : null;
-  if (!proposal || proposal.status === "revoked") return { status: "not-found" };
-  if (proposal.status === "draft") return { status: "revising" };
-  return { status: "found", proposal, contentHash: await sha256Hex(proposal.text) };
+  if (!proposal || proposal.status === "revoked") return fail("not-found");
+  if (proposal.status === "draft") return fail("revising");
+  return { ok: true, proposal, contentHash: await sha256Hex(proposal.text) };
 }
 
-export type SignResult =
-  | { status: "signed"; proposalId: string; projectId: string; depositInvoiceId: string | null; totals: ChoiceTotals }
-  | { status: "refused"; message: string; field?: string }
-  | { status: "gone" };
+/** Signed (the project, the deposit invoice, the totals), or `gone`, or `refused` with the message (and field). */
+type SignResult = Result<
+  { proposalId: string; projectId: string; depositInvoiceId: string | null; totals: ChoiceTotals },
+  "gone" | "refused"
+>;
 
 /** The project's pricing from the chosen lines: each line a phase at its total. */
 function pricingFromLines(totals: ChoiceTotals, recurring: ProjectPricing["recurring_fees"] = []): ProjectPricing {
@@ -217,32 +216,32 @@ export async function signProposal(
   now = new Date(),
 ): Promise<SignResult> {
   const hash = clientTokenHash(input.token);
-  if (!hash) return { status: "gone" };
+  if (!hash) return fail("gone");
   // the drawn signature is decoded once, here, and stored small: every PDF embeds it as stored
   let signatureImage: string | null = null;
   if (input.form.signature) {
     const normalised = await normaliseSignature(signaturePngBytes(input.form.signature));
-    if (!normalised.ok) return { status: "refused", message: normalised.message, field: "signature" };
+    if (!normalised.ok) return fail("refused", { message: normalised.message, field: "signature" });
     signatureImage = pngDataUrl(normalised.png);
   }
   const result = await deps.db.transaction(async (tx): Promise<SignResult> => {
     const row = await lockLinkedProposal(tx, hash);
-    if (!row || row.status === "draft") return { status: "gone" };
+    if (!row || row.status === "draft") return fail("gone");
     const today = todayIn(await studioTimeZone(tx), now);
     const allowed = checkProposalAction(row, "sign", today);
-    if (!allowed.ok) return { status: "refused", message: allowed.message };
+    if (!allowed.ok) return fail("refused", { message: allowed.message });
     const [customer] = await tx
       .select({ name: customers.name, email: customers.email, contactSubmissionId: customers.contactSubmissionId })
       .from(customers)
       .where(eq(customers.id, row.customerId));
-    if (!customer) return { status: "gone" };
+    if (!customer) return fail("gone");
     const contentHash = await sha256Hex(signingText(signableOf(row, customer.name)));
-    if (contentHash !== input.form.content_hash) return { status: "refused", message: proposalMessages.changed };
+    if (contentHash !== input.form.content_hash) return fail("refused", { message: proposalMessages.changed });
     const chosen = choiceTotals(
       { options: row.options, depositKind: row.depositKind, ...proposalNumbers(row) },
       { tierId: input.form.tier, addonIds: input.form.addons },
     );
-    if (!chosen.ok) return { status: "refused", message: chosen.message, field: chosen.field };
+    if (!chosen.ok) return fail("refused", { message: chosen.message, field: chosen.field });
     const { totals } = chosen;
 
     // the project: the proposal's own, moved to approved with the chosen lines as its pricing, or a new one
@@ -385,9 +384,9 @@ export async function signProposal(
         total: centsToDecimal(totals.total),
       },
     });
-    return { status: "signed", proposalId: row.id, projectId, depositInvoiceId, totals };
+    return { ok: true, proposalId: row.id, projectId, depositInvoiceId, totals };
   });
-  if (result.status === "signed") await mailSignedCopies(deps, result.proposalId);
+  if (result.ok) await mailSignedCopies(deps, result.proposalId);
   return result;
 }
 
@@ -462,14 +461,14 @@ export async function declineProposal(
   deps: ProposalDeps,
   input: { token: unknown; ip: string | null },
   now = new Date(),
-): Promise<{ status: "declined" } | { status: "refused"; message: string } | { status: "gone" }> {
+): Promise<Result<object, "gone" | "refused">> {
   const hash = clientTokenHash(input.token);
-  if (!hash) return { status: "gone" };
-  return deps.db.transaction(async (tx) => {
+  if (!hash) return fail("gone");
+  return deps.db.transaction(async (tx): Promise<Result<object, "gone" | "refused">> => {
     const row = await lockLinkedProposal(tx, hash);
-    if (!row || row.status === "draft") return { status: "gone" as const };
+    if (!row || row.status === "draft") return fail("gone");
     const allowed = checkProposalAction(row, "decline", todayIn(await studioTimeZone(tx), now));
-    if (!allowed.ok) return { status: "refused" as const, message: allowed.message };
+    if (!allowed.ok) return fail("refused", { message: allowed.message });
     await recordDecline(tx, row.id, now);
     const studio = await getStudioIdentity(tx);
     await enqueueMail(tx, {
@@ -484,6 +483,6 @@ export async function declineProposal(
       ]),
     });
     await audit(tx, { event: "proposal_declined_by_client", ip: input.ip, detail: { proposal: row.proposalNumber } });
-    return { status: "declined" as const };
+    return { ok: true };
   });
 }

@@ -8,7 +8,7 @@
  * it before any expensive or secret check (argon2, token lookups).
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { limitAddress } from "#app/domain/client-address.ts";
+import { limitAddress } from "#app/domain/request-address.ts";
 import { deleteBuckets, deleteBucketsBefore, incrementBucket, readBucket } from "#app/models/rate-limits.server.ts";
 
 export type RateLimit = { limit: number; windowMs: number };

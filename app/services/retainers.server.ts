@@ -14,7 +14,7 @@
  */
 
 import { todayIn } from "#app/domain/dates.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { dueScheduleIds, invoiceDuePeriods, type MadeInvoice } from "#app/models/recurring-schedules.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { restAfter, yieldToEventLoop } from "#app/services/background.server.ts";
@@ -58,7 +58,7 @@ async function runSchedule(
           ip: null,
           now,
         });
-        if (queued.status === "queued") sent++;
+        if (queued.ok) sent++;
       }
       return outcome ? { ...outcome, sent } : null;
     });

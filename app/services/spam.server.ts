@@ -7,16 +7,23 @@ import type { Db, Queryable } from "#app/db/client.server.ts";
 import { contactFieldOrder, contactFormSchema, toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { SpamReason } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import { deleteSpam, deleteSpamBefore, getSpam, insertSpam } from "#app/models/suspected-spam.server.ts";
 
 export const spamRetentionMs = 30 * 24 * 3600_000;
 
+/** A posted value as the form sent it: the first when a name was sent more than once. */
+export function firstPosted(posted: Record<string, unknown>, name: string): unknown {
+  const value = posted[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /** The posted text fields worth keeping (the form's fields and the honeypot), each cut to a bound. */
-export function spamFields(formData: FormData, honeypotField: string): Record<string, string> {
+export function spamFields(posted: Record<string, unknown>, honeypotField: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const name of [...contactFieldOrder, honeypotField]) {
-    const value = formData.get(name);
+    const value = firstPosted(posted, name);
     if (typeof value === "string" && value !== "") fields[name] = value.slice(0, limits.message);
   }
   return fields;
@@ -26,8 +33,8 @@ export async function keepSpam(db: Queryable, reason: SpamReason, fields: Record
   return insertSpam(db, { reason, fields });
 }
 
-/** `gone`: the post is no longer kept (restored or deleted meanwhile); otherwise a rule refuses it. */
-export type RestoreOutcome = { ok: true; submissionId: string } | { ok: false; message: string; gone?: true };
+/** Restored, or why not: `gone` (no longer kept: restored or deleted meanwhile), or `invalid` (a rule refuses it). */
+type RestoreOutcome = Result<{ submissionId: string }, "gone" | "invalid", { message: string }>;
 
 /**
  * Moves a suspected-spam post into the inbox as a new submission (one transaction), when its
@@ -36,13 +43,13 @@ export type RestoreOutcome = { ok: true; submissionId: string } | { ok: false; m
 export async function restoreSpam(db: Db, id: string): Promise<RestoreOutcome> {
   return db.transaction(async (tx) => {
     const row = await getSpam(tx, id);
-    if (!row) return { ok: false, message: "This message is no longer in Spam.", gone: true };
+    if (!row) return fail("gone", { message: "This message is no longer in Spam." });
     const form = new FormData();
     for (const [name, value] of Object.entries(row.fields)) form.set(name, value);
     const submission = parseWithZod(form, { schema: contactFormSchema });
     if (submission.status !== "success") {
       const first = Object.values(submission.error ?? {}).flat()[0];
-      return { ok: false, message: `This message cannot be restored: ${first ?? "a field is invalid"}.` };
+      return fail("invalid", { message: `This message cannot be restored: ${first ?? "a field is invalid"}.` });
     }
     const created = await createSubmission(tx, toSubmissionRow(submission.value));
     await deleteSpam(tx, id);

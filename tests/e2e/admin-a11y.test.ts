@@ -4,7 +4,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { hydrated, launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 describe("back-office accessibility", () => {
@@ -26,7 +26,7 @@ describe("back-office accessibility", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/login`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("Email").fill(adminAccount.email);
     await page.getByLabel("Password").fill(adminAccount.password);

@@ -13,7 +13,6 @@ import {
   auditLog,
   bookings,
   contactSubmissions,
-  customers,
   invoices,
   ownerNotices,
   payments,
@@ -23,7 +22,9 @@ import {
 } from "#app/db/schema.ts";
 import { adminAccount } from "../support/accounts.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
+import { hydrated } from "../support/browser.ts";
 import { createSentProposal } from "../support/proposals.ts";
+import { insertCustomers } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -209,17 +210,15 @@ async function seedLists(dataDir: string) {
       createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
     })),
   );
-  const customerRows = await database.db
-    .insert(customers)
-    .values(
-      six.map((i) => ({
-        name: i === 0 ? unbroken("Customer") : longName(i),
-        email: longEmail(i),
-        businessName: i === 1 ? unbroken("Business") : longBusiness(i),
-        phoneNumber: "+1 (555) 010-0000",
-      })),
-    )
-    .returning({ id: customers.id });
+  const customerRows = await insertCustomers(
+    database.db,
+    six.map((i) => ({
+      name: i === 0 ? unbroken("Customer") : longName(i),
+      email: longEmail(i),
+      businessName: i === 1 ? unbroken("Business") : longBusiness(i),
+      phoneNumber: "+1 (555) 010-0000",
+    })),
+  );
   const projectRows = await database.db
     .insert(projects)
     .values(
@@ -303,27 +302,43 @@ async function seedLists(dataDir: string) {
 describe("back-office layout", () => {
   let server: TestServer;
   let app: SignedInApp;
+  const signedInPage = (viewport: { width: number; height: number }) => app.adminPage({ viewport });
+  /**
+   * The read-only page walks share one signed-in page per screen size: a new browser context per page
+   * cost ~450 ms of start-up and cold script compiling each (69 walks), and a page read changes nothing
+   * the next walk sees (each starts with a fresh navigation, scrolled to the top).
+   */
+  const walkers = new Map<number, Promise<Page>>();
+  const walker = (viewport: { width: number; height: number }) => {
+    let page = walkers.get(viewport.width);
+    if (!page) {
+      page = signedInPage(viewport);
+      walkers.set(viewport.width, page);
+    }
+    return page;
+  };
+
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
     app = await startSignedInApp({ seed: seedLists });
     server = app.server;
   });
-  afterAll(() => app?.stop());
-
-  const signedInPage = (viewport: { width: number; height: number }) => app.adminPage({ viewport });
+  afterAll(async () => {
+    for (const page of walkers.values()) await (await page).context().close();
+    await app?.stop();
+  });
 
   for (const path of [...adminLayoutPaths, ...adminPagesWithoutRows]) {
     for (const viewport of adminLayoutViewports) {
       const known = knownLayoutFailures.find((entry) => entry.path === path && entry.width === viewport.width);
       const title = `${path} at ${viewport.width}x${viewport.height}: row actions and header buttons in view and uncovered`;
       (known ? it.fails : it)(known ? `${title} (known failure: ${known.reason})` : title, async () => {
-        const page = await signedInPage(viewport);
+        const page = await walker(viewport);
         expect((await page.goto(`${server.url}${path}`))?.status()).toBe(200);
-        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        await hydrated(page);
         const file = `${path.replace(/^\/admin\//, "").replaceAll("/", "-")}-${viewport.width}.png`;
         await page.screenshot({ path: `${shots}/${file}`, fullPage: true });
         await checkHeaderAndRows(page, `${path} at ${viewport.width} px`, !adminPagesWithoutRows.includes(path));
-        await page.context().close();
       });
     }
   }
@@ -353,7 +368,7 @@ describe("back-office layout", () => {
     it(`a toast leaves the header's buttons and the page's actions uncovered at ${viewport.width}x${viewport.height}`, async () => {
       const page = await signedInPage(viewport);
       await page.goto(`${server.url}/admin/dashboard`);
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
       await page.locator(rowActionSelector).locator("visible=true").first().click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("button", { name: "Update" }).click();
@@ -382,7 +397,7 @@ describe("back-office layout", () => {
   it("a skip link is the first Tab stop and moves focus to the main content; the sidebar marks the current section", async () => {
     const page = await signedInPage({ width: 1280, height: 900 });
     await page.goto(`${server.url}/admin/customers`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect.poll(() => skip.evaluate((node) => node === document.activeElement)).toBe(true);

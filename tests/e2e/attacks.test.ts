@@ -2,7 +2,7 @@
  * The attack suite over every page, against the production build as a real process. Driven from
  * app/routes.ts (tests/support/route-inventory.ts), so a route added later is covered at once:
  * - every guarded /admin route refuses expired, idle and disabled-account sessions and
- *   foreign-Origin posts, and a person invited without the admin role meets 'Access Denied';
+ *   foreign-Origin posts, and a member without the admin role meets 'Access Denied';
  * - malformed, negative, huge and unknown ids answer 404 (GET) and never 500 (POST);
  * - stored XSS payloads in every field stay inert text in the admin pages, the printable view,
  *   the public pages and the PDF; no `javascript:` link anywhere; mail's HTML part escapes them;
@@ -30,7 +30,6 @@ import {
   businessSettings,
   contactSubmissions,
   customerInteractions,
-  customers,
   invoiceLineItems,
   invoiceLinks,
   invoices,
@@ -64,6 +63,7 @@ import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import { img, jsUrl, payload, script } from "../support/payloads.ts";
 import { pdfText } from "../support/pdf.ts";
 import { createSentProposal } from "../support/proposals.ts";
+import { insertCustomer } from "../support/records.ts";
 import { actionRoutes, guardedAdminRoutes, idRoutes, sampleAddress } from "../support/route-inventory.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -146,18 +146,15 @@ async function seed(dataDir: string): Promise<Seeded> {
       notes: payload,
     })
     .returning();
-  const [customer] = await db
-    .insert(customers)
-    .values({
-      name: `Customer ${img}`,
-      email: "customer@example.test",
-      businessName: `Company ${script}`,
-      websiteUrl: jsUrl,
-      billingAddress: payload,
-      taxId: img,
-      notes: payload,
-    })
-    .returning();
+  const customer = await insertCustomer(db, {
+    name: `Customer ${img}`,
+    email: "customer@example.test",
+    businessName: `Company ${script}`,
+    websiteUrl: jsUrl,
+    billingAddress: payload,
+    taxId: img,
+    notes: payload,
+  });
   if (!submission || !customer) throw new Error("seed failed");
   await db.insert(customerInteractions).values({ customerId: customer.id, subject: img, description: payload });
   const [project] = await db
@@ -309,8 +306,15 @@ describe("attacks on every page", () => {
     }
   });
 
-  it("a person invited without the admin role meets Access Denied on every route; disabled, their session ends at once", async () => {
-    const invited = await post("/admin/settings/team", { intent: "invite", email: "helper@studio.test" }, admin);
+  it("a member without the admin role meets Access Denied on every route; disabled, their session ends at once", async () => {
+    // an invitation that names no role is refused: it would make an account with no page to open
+    const roleless = await post("/admin/settings/team", { intent: "invite", email: "helper@studio.test" }, admin);
+    expect(roleless.status).toBe(400);
+    const invited = await post(
+      "/admin/settings/team",
+      { intent: "invite", email: "helper@studio.test", role: "admin" },
+      admin,
+    );
     expect(invited.status).toBe(302);
     let token: string | undefined;
     for (let i = 0; i < 50 && !token; i++) {
@@ -324,7 +328,7 @@ describe("attacks on every page", () => {
     const opened = await get(`/admin/invite/${token}`);
     expect(opened.status).toBe(200);
     // the page's own policy replaces the site-wide one (one header, not two)
-    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(opened.headers.get("referrer-policy")).toBe("same-origin");
     expect(opened.headers.get("cache-control")).toContain("no-store");
     expect(await opened.text()).toContain("Join the team");
     const accepted = await post(`/admin/invite/${token}`, {
@@ -338,6 +342,13 @@ describe("attacks on every page", () => {
       .find((value) => value.startsWith("studio_session="))
       ?.split(";")[0];
     if (!helper) throw new Error("no session cookie");
+    // the owner takes the admin role back: the helper's session stays, with no role
+    const teamPage = await (await get("/admin/settings/team", admin)).text();
+    const memberId = /data-team-member="helper@studio.test"[\s\S]*?name="id" value="([0-9a-f-]{36})"/.exec(
+      teamPage,
+    )?.[1];
+    if (!memberId) throw new Error("helper not on the team page");
+    expect((await post("/admin/settings/team", { intent: "revoke-admin", id: memberId }, admin)).status).toBe(302);
     for (const address of addresses()) {
       const read = await get(address, helper);
       expect(read.status, `GET ${address}`).toBe(403);
@@ -645,10 +656,11 @@ async function seedLinks(dataDir: string): Promise<Links> {
   const database = await openDatabase({ dataDir });
   const { db } = database;
   const [owner] = await db.select().from(users).where(eq(users.email, adminAccount.email));
-  const [customer] = await db
-    .insert(customers)
-    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
-    .returning();
+  const customer = await insertCustomer(db, {
+    name: "Ada Lovelace",
+    email: "ada@client.test",
+    businessName: "Analytical Engines",
+  });
   if (!owner || !customer) throw new Error("seed failed");
   const [invoice] = await db
     .insert(invoices)
@@ -782,6 +794,10 @@ describe("the third attack's classes (issue 36)", () => {
           const read = await send("GET", spelling);
           await read.arrayBuffer();
           expect(read.status, spelling).toBeLessThan(500);
+          // never `no-referrer`: the browser would send `Origin: null` with the page's own forms
+          expect(read.headers.get("referrer-policy"), spelling).not.toBe("no-referrer");
+          if (spelling === address && read.status !== 404 && read.status !== 405)
+            expect(read.headers.get("referrer-policy"), spelling).toBe("same-origin");
         }
         const write = await send("POST", address, {
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -1043,11 +1059,11 @@ describe(`races and mail through the public forms [${process.env.TEST_DATABASE_U
       postgres = await createPostgresDatabase();
       server = await startServer({ dataDir, env: { ...env, DATABASE_URL: postgres.url } });
       const database = await openDatabase({ databaseUrl: postgres.url, poolSize: 1 });
-      await database.db.insert(customers).values(known);
+      await insertCustomer(database.db, known);
       await database.close();
     } else {
       const database = await openDatabase({ dataDir });
-      await database.db.insert(customers).values(known);
+      await insertCustomer(database.db, known);
       await database.close();
       server = await startServer({ dataDir, env });
     }

@@ -1,42 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { calendarPart, manageLink, plain, waitForMail } from "../support/booking-mail.ts";
 import { waitPastTimeTrap } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
-import { type ReceivedMail, startSmtpSink } from "../support/smtp.ts";
-
-/** A mail's text with quoted-printable soft breaks and escapes undone (enough to read links and ICS lines). */
-function plain(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** The mail's calendar attachment (base64 in the MIME part), decoded. */
-function calendarPart(raw: string): string {
-  const part = /Content-Type: text\/calendar[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw)?.[1];
-  if (!part) throw new Error("no calendar attachment");
-  return Buffer.from(part.replace(/\s/g, ""), "base64").toString("utf8");
-}
-
-async function waitForMail(received: ReceivedMail[], subject: string, to: string, after = 0) {
-  for (let i = 0; i < 150; i++) {
-    const found = received
-      .slice(after)
-      // a long subject is folded over lines in the header
-      .find((mail) => mail.raw.replace(/\r?\n[ \t]+/g, " ").includes(`Subject: ${subject}`) && mail.to.includes(to));
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail "${subject}" to ${to}`);
-}
-
-/** The manage link's path (the test server's PUBLIC_URL names no real port). */
-function manageLink(mail: ReceivedMail): string {
-  const link = /https?:\/\/[^\s"<>/]+(\/book\/manage\/[\w-]{43})/.exec(plain(mail.raw))?.[1];
-  if (!link) throw new Error("no manage link in the mail");
-  return link;
-}
+import { startSmtpSink } from "../support/smtp.ts";
 
 describe("booking the free consultation", () => {
   let app: SignedInApp;
@@ -152,7 +120,7 @@ describe("booking the free consultation", () => {
     const html = await page.text();
     expect(html).not.toContain("form_token");
     const cookie = page.headers.getSetCookie().find((line) => line.startsWith("studio_book_form=")) ?? "";
-    expect(cookie).toMatch(/; Path=\/book; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+    expect(cookie).toMatch(/; Max-Age=\d+; Path=\/book; HttpOnly; SameSite=Lax/);
     // a second visitor: the same bytes and ETag, a token of their own; the inline script allowed by its hash
     const other = await fetch(`${server.url}/book`);
     expect(await other.text()).toBe(html);

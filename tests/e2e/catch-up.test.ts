@@ -10,10 +10,11 @@ import { rmSync } from "node:fs";
 import { count, countDistinct, isNotNull } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, invoices, projects, recurringSchedules } from "#app/db/schema.ts";
+import { invoices, projects, recurringSchedules } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import { dataDirWithAccounts } from "../support/accounts.ts";
+import { insertCustomer } from "../support/records.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { until } from "../support/wait.ts";
 
@@ -38,10 +39,7 @@ async function seedSchedules(dataDir: string) {
   try {
     // the studio's default zone (no Settings saved)
     const start = addDaysIso(todayIn("America/New_York"), -7 * weeksBack);
-    const [owner] = await database.db
-      .insert(customers)
-      .values({ name: "Ada Lovelace", email: "ada@client.test" })
-      .returning();
+    const owner = await insertCustomer(database.db, { name: "Ada Lovelace", email: "ada@client.test" });
     const made = await database.db
       .insert(projects)
       .values(

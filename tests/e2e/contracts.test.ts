@@ -260,6 +260,8 @@ describe("a signed proposal's contract, invoiced by its schedule", () => {
 
     // the project page's contract card: total, invoiced, paid and remaining
     await owner.goto(projectUrl);
+    // the record's view is a piece of its own: wait until it has replaced the server's HTML
+    await hydrated(owner);
     const card = owner.locator("[data-contract-card]");
     await card.waitFor();
     expect(await card.locator("[data-contract-figures]").textContent()).toBe(

@@ -9,9 +9,10 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { contactSubmissions, customers } from "#app/db/schema.ts";
+import { contactSubmissions } from "#app/db/schema.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
+import { insertCustomers } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -29,7 +30,8 @@ async function seed(dataDir: string) {
     message: "We need a booking site.",
   });
   const t0 = Date.UTC(2026, 0, 1);
-  await database.db.insert(customers).values(
+  await insertCustomers(
+    database.db,
     Array.from({ length: 27 }, (_, i) => ({
       name: `Seeded Customer ${i}`,
       email: `seeded${i}@customers.test`,

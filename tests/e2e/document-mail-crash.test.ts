@@ -11,22 +11,14 @@ import { rmSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import {
-  customers,
-  invoiceSends,
-  invoices,
-  mailOutbox,
-  projects,
-  recurringSchedules,
-  sessions,
-  users,
-} from "#app/db/schema.ts";
+import { invoiceSends, invoices, mailOutbox, projects, recurringSchedules, sessions, users } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import { hashToken } from "#app/services/auth/tokens.server.ts";
 import { adminAccount, dataDirWithAccounts } from "../support/accounts.ts";
 import { mailParts } from "../support/mime.ts";
 import { pdfText } from "../support/pdf.ts";
+import { insertCustomer } from "../support/records.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 import { until } from "../support/wait.ts";
@@ -43,7 +35,7 @@ async function seed(dataDir: string) {
   try {
     const { db } = database;
     const today = todayIn("America/New_York");
-    const [ada] = await db.insert(customers).values({ name: "Ada Lovelace", email: "ada@client.test" }).returning();
+    const ada = await insertCustomer(db, { name: "Ada Lovelace", email: "ada@client.test" });
     const [project] = await db
       .insert(projects)
       .values({ customerId: ada?.id ?? "", projectName: "Hosting", pricingDetails: fees })

@@ -8,8 +8,10 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
+import { invoiceLineItems, invoices } from "#app/db/schema.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
+import { insertCustomer } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -27,10 +29,11 @@ function clientLink(raw: string): string {
 
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
-  const [ada] = await database.db
-    .insert(customers)
-    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
-    .returning();
+  const ada = await insertCustomer(database.db, {
+    name: "Ada Lovelace",
+    email: "ada@client.test",
+    businessName: "Analytical Engines",
+  });
   const customerId = ada?.id ?? "";
   const created = await database.db
     .insert(invoices)
@@ -82,7 +85,7 @@ describe("sending invoices and estimates", () => {
   async function send(page: Page, id: string, subject: string) {
     const before = sink.received.length;
     await page.goto(`${server.url}/admin/invoices/${id}/send`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     expect(await page.getByLabel("To", { exact: true }).inputValue()).toBe("ada@client.test");
     await page.getByLabel("Subject", { exact: true }).fill(subject);
     await page.getByRole("button", { name: "Send Email" }).click();
@@ -91,7 +94,7 @@ describe("sending invoices and estimates", () => {
       .getByText("emailed to ada@client.test")
       .waitFor();
     return until(() => sink.received.slice(before).find((mail) => mail.raw.includes(subject)), {
-      timeoutMs: 15_000,
+      timeoutMs: 30_000,
       what: `the mail "${subject}"`,
     });
   }
@@ -172,7 +175,7 @@ describe("sending invoices and estimates", () => {
     // the owner was told by mail
     await until(
       () => sink.received.find((message) => message.raw.includes("Estimate EST-0001 was accepted by Ada Lovelace")),
-      { timeoutMs: 15_000, what: "the owner's acceptance mail" },
+      { timeoutMs: 30_000, what: "the owner's acceptance mail" },
     );
   });
 

@@ -17,20 +17,23 @@ import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, invoiceLineItems, invoiceLinks, invoices, paymentSettings, portalLinks } from "#app/db/schema.ts";
+import { invoiceLineItems, invoiceLinks, invoices, paymentSettings, portalLinks } from "#app/db/schema.ts";
 import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
 import { hashToken, newToken } from "#app/services/auth/tokens.server.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
+import { insertCustomer } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
-  const [ada] = await database.db
-    .insert(customers)
-    .values({ name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines" })
-    .returning();
+  const ada = await insertCustomer(database.db, {
+    name: "Ada Lovelace",
+    email: "ada@client.test",
+    businessName: "Analytical Engines",
+  });
   const [invoice] = await database.db
     .insert(invoices)
     .values({
@@ -125,6 +128,10 @@ describe("getting paid online", () => {
     expect(text).toContain("Account holder: Studio Design LLC");
     expect(text).toContain("IBAN: DE89 3704 0044 0532 0130 00");
     expect(text).toContain("Reference: Invoice INV-0001");
+    // a provider is set up: the link's code offers to pay online; the invoice is in US dollars, so no EPC code
+    const flowing = execFileSync("pdftotext", [pdf, "-"]).toString("utf8").replace(/\s+/g, " ");
+    expect(flowing).toContain("Scan to view and pay online");
+    expect(flowing).not.toContain("banking app");
     execFileSync("pdftoppm", ["-png", "-r", "150", "-f", "1", "-l", "1", pdf, path.join(work, "page")]);
     const png = readFileSync(path.join(work, "page-1.png"));
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -136,6 +143,92 @@ describe("getting paid online", () => {
     expect(await page.getByRole("button", { name: "Pay Online $1,200.00" }).count()).toBe(1);
     await page.close();
   });
+  it("a Pay the provider refuses answers under the button, in view and announced, without JavaScript", async () => {
+    const { token } = app.seeded;
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const client = await context.newPage();
+
+    await client.goto(`${server.url}/i/${token}`);
+    fake.unavailable = true;
+    try {
+      const [response] = await Promise.all([
+        client.waitForResponse((r) => r.request().method() === "POST"),
+        client.getByRole("button", { name: "Pay Online $1,200.00" }).click(),
+      ]);
+      expect(response.status()).toBe(409);
+      await client.waitForLoadState();
+    } finally {
+      fake.unavailable = false;
+    }
+    const alert = client.locator("#pay").getByRole("alert");
+    expect(await alert.textContent()).toBe(
+      "Online payment is not available right now. Please try again later or pay by bank transfer.",
+    );
+    // right under the button, and on screen without scrolling: not at the top of a long invoice
+    expect(await alert.evaluate((element) => element.previousElementSibling?.textContent)).toContain("Pay Online");
+    const inView = async (locator: typeof alert) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    expect(await inView(alert)).toBe(true);
+    expect(await inView(client.getByRole("button", { name: "Pay Online $1,200.00" }))).toBe(true);
+    await context.close();
+    // the same with JavaScript on (the page is never hydrated: the same plain form), at both widths, checked by axe
+    for (const width of [1280, 390]) {
+      const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+      await page.goto(`${server.url}/i/${token}`);
+      fake.unavailable = true;
+      try {
+        await page.getByRole("button", { name: "Pay Online $1,200.00" }).click();
+        await page.locator("#pay").getByRole("alert").waitFor();
+      } finally {
+        fake.unavailable = false;
+      }
+      expect(await inView(page.locator("#pay").getByRole("alert")), `${width} px`).toBe(true);
+      await page.screenshot({ path: `/tmp/shots-pay/pay-refused-${width}.png` });
+      expect(await seriousViolations(page), `${width} px`).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("Settings → Payments → Check Connection says the key works (test mode) and whether Stripe sends events here", async () => {
+    const page = await app.adminPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/admin/settings`);
+    await hydrated(page);
+    const payments = page.getByRole("region", { name: "Payments" });
+    await payments.getByRole("button", { name: "Check Connection" }).click();
+    const result = payments.getByRole("status");
+    await expect.poll(() => result.textContent()).toContain("Connected to Stripe in test mode");
+    const missing = (await result.textContent()) ?? "";
+    const webhookUrl = /No webhook endpoint in Stripe sends to (\S+):/.exec(missing)?.[1];
+    expect(webhookUrl).toMatch(/\/webhooks\/stripe$/);
+    expect(await result.getAttribute("data-connection-check")).toBe("problem");
+    expect(fake.calls).toContain("GET /v1/balance");
+    await page.screenshot({ path: "/tmp/shots-pay/check-connection-1280.png", fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    fake.webhookEndpoints = [{ url: webhookUrl ?? "", status: "enabled" }];
+    try {
+      await payments.getByRole("button", { name: "Check Connection" }).click();
+      await expect.poll(() => result.getAttribute("data-connection-check")).toBe("ok");
+      expect(await result.textContent()).toContain(`Stripe sends payment events to ${webhookUrl}.`);
+      // without JavaScript the same form answers with the page
+      const plain = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
+      const [name, value] = app.cookie.split("=") as [string, string];
+      await plain.context().addCookies([{ name, value, url: server.url }]);
+      await plain.setViewportSize({ width: 390, height: 844 });
+      await plain.goto(`${server.url}/admin/settings`);
+      await plain.getByRole("button", { name: "Check Connection" }).click();
+      await plain.waitForLoadState();
+      expect(await plain.getByRole("region", { name: "Payments" }).getByRole("status").textContent()).toContain(
+        "Connected to Stripe in test mode",
+      );
+      await plain.screenshot({ path: "/tmp/shots-pay/check-connection-390.png", fullPage: true });
+    } finally {
+      fake.webhookEndpoints = [];
+    }
+  });
+
   it("Pay leads to Checkout for the balance; the signed webhook makes it Paid everywhere", async () => {
     const { token } = app.seeded;
     const context = await browser.newContext();
@@ -204,7 +297,7 @@ describe("getting paid online", () => {
 
     const owner = await app.adminPage({ viewport: { width: 1280, height: 900 } });
     await owner.goto(`${server.url}/admin/invoices/${secondId}`);
-    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(owner);
     expect(await owner.locator('[data-figure="paid"]').textContent()).toBe("$400.00");
     expect(await owner.locator("[data-payment-row]").allInnerTexts()).toEqual([expect.stringMatching(/\$700\.00/)]);
     expect(await owner.locator("[data-refund-row]").allInnerTexts()).toEqual([

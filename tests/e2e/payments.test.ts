@@ -8,10 +8,12 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, projects } from "#app/db/schema.ts";
+import { projects } from "#app/db/schema.ts";
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { createInvoice } from "#app/models/invoices.server.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
+import { insertCustomer } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -19,10 +21,11 @@ type Seeded = { invoiceId: string; estimateId: string; projectId: string; barePr
 
 async function seed(dataDir: string): Promise<Seeded> {
   const database = await openDatabase({ dataDir });
-  const [ada] = await database.db
-    .insert(customers)
-    .values({ name: "Ada Lovelace", email: "ada@example.test", businessName: "Analytical Engines" })
-    .returning();
+  const ada = await insertCustomer(database.db, {
+    name: "Ada Lovelace",
+    email: "ada@example.test",
+    businessName: "Analytical Engines",
+  });
   if (!ada) throw new Error("no customer");
   const base: Omit<InvoiceForm, "invoice_type" | "items" | "intent"> = {
     customer_id: ada.id,
@@ -79,10 +82,6 @@ async function seed(dataDir: string): Promise<Seeded> {
     projectId: project?.id ?? "",
     bareProjectId: bare?.id ?? "",
   };
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
 }
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -246,13 +245,47 @@ describe("getting paid", () => {
     const page = await adminPage();
     await page.goto(`${server.url}/admin/settings`);
     await hydrated(page);
-    const zone = page.getByLabel("Time Zone");
+    const zone = page.getByRole("combobox", { name: "Time Zone" });
     expect(await zone.inputValue()).toBe("America/New_York");
+    // the zones are grouped by region, and the filter above narrows the list
+    expect(await zone.locator("optgroup").evaluateAll((groups) => groups.map((g) => g.getAttribute("label")))).toEqual(
+      expect.arrayContaining(["Africa", "America", "Europe", "Pacific"]),
+    );
+    await page.getByLabel("Find a time zone").fill("kiriti");
+    expect(
+      await zone.locator("option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(["America/New_York", "Pacific/Kiritimati"]);
     await zone.selectOption("Pacific/Kiritimati");
+    await page.getByRole("button", { name: "Save Time Zone" }).click();
+    await toast(page, "Time zone saved successfully");
+    await page.reload();
+    expect(await page.getByRole("combobox", { name: "Time Zone" }).inputValue()).toBe("Pacific/Kiritimati");
+    // saving the numbering keeps the zone
+    await hydrated(page);
     await page.getByRole("button", { name: "Save Numbering" }).click();
     await toast(page, "Invoice settings saved successfully");
     await page.reload();
-    expect(await page.getByLabel("Time Zone").inputValue()).toBe("Pacific/Kiritimati");
+    expect(await page.getByRole("combobox", { name: "Time Zone" }).inputValue()).toBe("Pacific/Kiritimati");
+    // by keyboard: the filter, then the select, then its Save button; no serious axe violations, no overflow
+    for (const width of [1280, 390]) {
+      const sized = await adminPage({ width });
+      await sized.goto(`${server.url}/admin/settings`);
+      await hydrated(sized);
+      await sized.getByLabel("Find a time zone").focus();
+      await sized.keyboard.type("berlin");
+      await sized.keyboard.press("Tab");
+      expect(await sized.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.name)).toBe("time_zone");
+      await sized.keyboard.press("Tab");
+      expect(await sized.evaluate(() => document.activeElement?.textContent)).toBe("Save Time Zone");
+      await sized
+        .getByRole("region", { name: "Time Zone" })
+        .screenshot({ path: `/tmp/shots-pay/time-zone-${width}.png` });
+      expect(await seriousViolations(sized), `${width} px`).toEqual([]);
+      expect(await sized.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await sized.close();
+    }
   });
 
   it("the invoice, estimate and project pages have no serious axe violations and fit at 1280 and 390 px", async () => {

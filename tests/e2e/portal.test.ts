@@ -11,11 +11,12 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { bookings, customers, invoiceLineItems, invoices, payments, proposals } from "#app/db/schema.ts";
+import { bookings, invoiceLineItems, invoices, payments, proposals } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { createProposal } from "#app/models/proposals.server.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { proposalForm } from "../support/records.ts";
+import { hydrated } from "../support/browser.ts";
+import { insertCustomers, proposalForm } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
 import { until } from "../support/wait.ts";
@@ -29,13 +30,10 @@ async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
   const db = database.db;
   const today = todayIn("America/New_York");
-  const [ada, bob] = await db
-    .insert(customers)
-    .values([
-      { name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines", notes: "Owner-only note" },
-      { name: "Bob Builder", email: "bob@client.test" },
-    ])
-    .returning();
+  const [ada, bob] = await insertCustomers(db, [
+    { name: "Ada Lovelace", email: "ada@client.test", businessName: "Analytical Engines", notes: "Owner-only note" },
+    { name: "Bob Builder", email: "bob@client.test" },
+  ]);
   const adaId = ada?.id ?? "";
   const rows = await db
     .insert(invoices)
@@ -180,7 +178,7 @@ describe("the client portal", () => {
     const { server } = app;
     const owner = await app.adminPage({ viewport: { width: 1280, height: 900 }, userAgent });
     await owner.goto(`${server.url}/admin/customers/${app.seeded.adaId}`);
-    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(owner);
     const card = owner.getByRole("region", { name: "Client portal" });
     await card.getByText("No live link").waitFor();
     await card.getByRole("button", { name: "Send portal link" }).click();
@@ -189,7 +187,7 @@ describe("the client portal", () => {
       .getByText("Portal link emailed to ada@client.test")
       .waitFor();
     const mail = await until(() => sink.received.find((received) => unbroken(received.raw).includes("/portal/")), {
-      timeoutMs: 15_000,
+      timeoutMs: 30_000,
       what: "the portal mail",
     });
     expect(mail.to).toEqual(["ada@client.test"]);
@@ -268,7 +266,7 @@ describe("the client portal", () => {
     const mail = await until(
       () => sink.received.slice(before).find((received) => unbroken(received.raw).includes("/portal/")),
       {
-        timeoutMs: 15_000,
+        timeoutMs: 30_000,
         what: "the requested portal mail",
       },
     );

@@ -52,6 +52,8 @@ const toast = (page: Page, text: string) =>
 
 /** The editor's lines as [description, quantity, unit price]. */
 async function editorLines(page: Page): Promise<string[][]> {
+  // the whole page first: on a busy machine the heading can be there while the lines are still arriving
+  await page.waitForLoadState("domcontentloaded");
   const count = await page.locator("[data-line]").count();
   const lines: string[][] = [];
   for (let n = 1; n <= count; n++) {

@@ -60,7 +60,8 @@ describe("the client's proposal link", () => {
   });
 
   it("on a phone: choose, see the total live, draw, sign, and download the signed PDF", async () => {
-    const context = await app.browser.newContext({ ...phone, acceptDownloads: true });
+    // a client far from the studio: the signing time is shown in their own zone
+    const context = await app.browser.newContext({ ...phone, acceptDownloads: true, timezoneId: "Asia/Tokyo" });
     const page = await context.newPage();
     await page.goto(`${app.server.url}/p/${app.seeded.toSign}`);
     await page.getByRole("heading", { level: 1, name: "Proposal PRO-0001" }).waitFor();
@@ -101,6 +102,11 @@ describe("the client's proposal link", () => {
     expect(await signed.textContent()).toContain("Ada Baker");
     expect(await signed.textContent()).toContain("$3,031.54");
     expect(await signed.textContent()).toContain("Your deposit invoice has been emailed to you.");
+    // the page's script writes the time in the client's zone once it has run (a moment after the page shows)
+    await expect
+      .poll(async () => (await signed.locator("time[data-local-time]").textContent()) ?? "")
+      .toMatch(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M \(Asia\/Tokyo\)$/);
+    expect(await signed.textContent()).toMatch(/Studio time: \w+day, .* \((?!Asia\/Tokyo)[\w/]+\)/);
     const hash = (await signed.locator(".font-mono").textContent())?.trim() ?? "";
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     await page.screenshot({ path: `${shots}/phone-signed.png`, fullPage: true });

@@ -7,10 +7,12 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { customers, projects, recurringSchedules } from "#app/db/schema.ts";
+import { projects, recurringSchedules } from "#app/db/schema.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
+import { insertCustomers } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -29,13 +31,10 @@ const today = () => todayIn("America/New_York");
 
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
-  const [ada, grace] = await database.db
-    .insert(customers)
-    .values([
-      { name: "Ada Lovelace", email: "ada@client.test" },
-      { name: "Grace Hopper", email: "grace@client.test" },
-    ])
-    .returning();
+  const [ada, grace] = await insertCustomers(database.db, [
+    { name: "Ada Lovelace", email: "ada@client.test" },
+    { name: "Grace Hopper", email: "grace@client.test" },
+  ]);
   const [retained, fresh] = await database.db
     .insert(projects)
     .values([
@@ -107,7 +106,7 @@ describe("retainers", () => {
   it("a schedule saved with its first invoice today sends it at once; the customer page shows the next date", async () => {
     const page = await app.adminPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/admin/projects/${app.seeded.freshId}`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const section = page.locator("[data-recurring-invoices]");
     await section.getByText("No recurring invoices scheduled").waitFor();
     await section.getByLabel("How often").selectOption("month");

@@ -11,7 +11,7 @@ import { generateTOTP } from "@epic-web/totp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
-import { launchBrowser } from "../support/browser.ts";
+import { hydrated, launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
 const shots = "/tmp/shots-security";
@@ -136,7 +136,7 @@ describe("sessions, two-factor and passkeys", () => {
     await page.waitForURL(`${site}/admin/dashboard`);
 
     await page.goto(`${site}/admin/settings/security`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.getByLabel("Name for this passkey").fill("Test laptop");
     await page.getByLabel("Your password").last().fill(adminAccount.password);
     await page.getByRole("button", { name: "Add a passkey" }).click();
@@ -146,14 +146,14 @@ describe("sessions, two-factor and passkeys", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL(`${site}/`);
     await page.goto(`${site}/admin/login`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await page.waitForURL(`${site}/admin/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
 
     // removing it needs the password: a wrong one is a 400 shown on that passkey's own form
     await page.goto(`${site}/admin/settings/security`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const passkeyList = page.getByRole("list", { name: "Your passkeys" });
     await passkeyList.getByLabel("Password to remove").fill("not the password");
     const refused = page.waitForResponse(

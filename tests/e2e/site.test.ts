@@ -7,6 +7,7 @@ import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { pageViews } from "#app/db/schema.ts";
@@ -181,9 +182,11 @@ describe("spec texts (JavaScript disabled: everything is server-rendered)", () =
       expect(cardText).toContain(expected.price);
       expect(cardText.includes("Most Popular")).toBe(expected.popular);
       expect(await card.locator("ul li").count()).toBe(expected.features);
-      await expect(card.getByRole("link", { name: expected.button }).getAttribute("href")).resolves.toBe(
-        `/contact?${new URLSearchParams({ type: "quote", package: expected.name })}`,
-      );
+      // the button names its package by id, and the contact form opens with that package chosen
+      const href = (await card.getByRole("link", { name: expected.button }).getAttribute("href")) ?? "";
+      expect(href).toMatch(/^\/contact\?type=quote&package=\d+$/);
+      const form = await (await fetch(`${server.url}${href}`)).text();
+      expect(form).toMatch(new RegExp(`<option[^>]*selected[^>]*>${expected.name}</option>`));
     }
     const premium = await textOf(page, "main ul.grid > li:nth-child(3)");
     for (const feature of ["Unlimited products/pages", "Payment integrations", "Priority support"]) {
@@ -294,6 +297,65 @@ describe("navigation", () => {
     await Promise.all([page.waitForURL(`${server.url}/about`), menu.getByRole("link", { name: "About" }).click()]);
     expect(await page.locator("#site-menu").evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
     await closePage(page);
+  });
+});
+
+describe("type and small screens", () => {
+  it("every public page sets its text in the bundled Inter, served by the site itself", async () => {
+    for (const path of pages) {
+      const page = await openPage(path);
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const heading = document.querySelector("h1");
+        return {
+          body: getComputedStyle(document.body).fontFamily,
+          heading: heading ? getComputedStyle(heading).fontFamily : "",
+          loaded: [...document.fonts]
+            .filter((face) => face.family.replace(/"/g, "") === "Inter" && face.status === "loaded")
+            .map((face) => face.weight),
+        };
+      });
+      expect(fonts.body, path).toMatch(/^"?Inter"?,/);
+      expect(fonts.heading, path).toMatch(/^"?Inter"?,/);
+      expect(fonts.loaded.length, path).toBeGreaterThan(0);
+      const preloads = await page
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(preloads.length, path).toBe(2);
+      for (const href of preloads) {
+        expect(href.startsWith(`${server.url}/assets/inter-latin-`), href).toBe(true);
+        const response = await fetch(href);
+        expect(response.status, href).toBe(200);
+        expect(response.headers.get("content-type"), href).toBe("font/woff2");
+      }
+      await closePage(page);
+    }
+  });
+
+  it("at 390 px the portfolio filter sits on one row and Schedule Free Consultation on one line", async () => {
+    const portfolio = await openPage("/portfolio", mobile);
+    const tops = await portfolio
+      .getByRole("navigation", { name: "Filter projects" })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(tops.length).toBe(3);
+    expect(new Set(tops).size).toBe(1);
+    await closePage(portfolio);
+
+    const pricing = await openPage("/pricing", mobile);
+    const pill = pricing.getByRole("link", { name: "Schedule Free Consultation" });
+    const box = await pill.evaluate((link) => ({
+      height: link.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(link).lineHeight),
+      overflows: link.scrollWidth > link.clientWidth,
+      pageOverflows: document.documentElement.scrollWidth > window.innerWidth,
+    }));
+    expect(box.overflows).toBe(false);
+    expect(box.pageOverflows).toBe(false);
+    // one line of text in a 48 px pill: two lines would make it taller than its minimum height
+    expect(box.height).toBeLessThanOrEqual(48);
+    expect(box.lineHeight).toBeLessThan(48);
+    await closePage(pricing);
   });
 });
 
@@ -479,6 +541,32 @@ describe("search engines", () => {
   });
 });
 
+describe("static assets", () => {
+  it("carry only what a file needs (long caching, nosniff, compression), no document headers; a missing one is the 404 page", async () => {
+    const html = await (await fetch(`${server.url}/contact`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const response = await fetch(`${server.url}${script}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    for (const name of [
+      "content-security-policy",
+      "x-frame-options",
+      "referrer-policy",
+      "permissions-policy",
+      "cross-origin-opener-policy",
+    ]) {
+      expect(response.headers.get(name), name).toBeNull();
+    }
+    const missing = await fetch(`${server.url}/assets/no-such-file-here.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(missing.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
 describe("public page cache (ADR 0021)", () => {
   const cached = ["/", "/portfolio", "/portfolio?category=webapps", "/pricing", "/about"];
 
@@ -606,6 +694,59 @@ describe("terminal background", () => {
     await context.close();
   });
 
+  it("keeps the typed text faint behind the headline: the headline stands out from it at 1280 and 390 px", async () => {
+    // relative luminance and contrast ratio as WCAG defines them, from 0-255 channels
+    const luminance = ([r, g, b]: number[]) => {
+      const linear = (c: number) => {
+        const s = c / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * linear(r ?? 0) + 0.7152 * linear(g ?? 0) + 0.0722 * linear(b ?? 0);
+    };
+    const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    for (const options of [desktop, mobile]) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto(`${server.url}/`);
+      await page.clock.runFor(3000);
+      const heading = page.getByRole("heading", { level: 1 });
+      const box = await heading.boundingBox();
+      if (!box) throw new Error("no headline");
+      // the headline's colours (white, and the accent of its last word)
+      // as sRGB channels: a colour such as the accent's oklch() is drawn on a canvas and read back
+      const colours = await heading.evaluate((element) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 1;
+        canvas.height = 1;
+        const context = canvas.getContext("2d", { willReadFrequently: true });
+        if (!context) throw new Error("no canvas");
+        return [element, ...element.querySelectorAll("*")].map((node) => {
+          context.clearRect(0, 0, 1, 1);
+          context.fillStyle = getComputedStyle(node).color;
+          context.fillRect(0, 0, 1, 1);
+          return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+        });
+      });
+      // what is behind the headline: the page with the headline's text hidden, the terminal still drawn
+      await heading.evaluate((element) => {
+        (element as HTMLElement).style.visibility = "hidden";
+      });
+      const shot = await page.screenshot({ clip: box });
+      const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      let brightest = 0;
+      for (let i = 0; i < data.length; i += info.channels) {
+        brightest = Math.max(brightest, luminance([data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]));
+      }
+      // the terminal is there (not blank), but faint against the black page
+      expect(brightest, `terminal behind the headline at ${options.viewport?.width}px`).toBeGreaterThan(0);
+      expect(contrast(brightest, 0)).toBeLessThan(2);
+      // every colour of the headline stands out from the brightest typed character behind it
+      for (const colour of colours) expect(contrast(luminance(colour), brightest)).toBeGreaterThanOrEqual(4.5);
+      await context.close();
+    }
+  });
+
   it("stays static under prefers-reduced-motion", async () => {
     const context = await browser.newContext({ ...desktop, reducedMotion: "reduce" });
     const page = await context.newPage();
@@ -617,6 +758,43 @@ describe("terminal background", () => {
     expect(await terminalText(page)).toBe(before);
     expect(before?.split("\n").length).toBeGreaterThan(20);
     await closePage(page);
+  });
+  it("stops typing while the tab is hidden or once reduced motion is asked for, and resumes when shown", async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${server.url}/`);
+    await page.clock.runFor(500);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => value });
+        Object.defineProperty(document, "visibilityState", {
+          configurable: true,
+          get: () => (value ? "hidden" : "visible"),
+        });
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    const hidden = await terminalText(page);
+    await page.clock.runFor(5000);
+    expect(await terminalText(page)).toBe(hidden);
+    // shown again: typing goes on from where it stopped
+    await setHidden(false);
+    await page.clock.runFor(1500);
+    const shown = await terminalText(page);
+    expect(shown).not.toBe(hidden);
+    // reduced motion asked for while the page is open: it stops for good
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.runFor(100);
+    const reduced = await terminalText(page);
+    await page.clock.runFor(5000);
+    expect(await terminalText(page)).toBe(reduced);
+    // the box types without laying out the page: its layout, style and paint are contained
+    const style = await page
+      .locator("#terminal-text")
+      .evaluate((element) => [getComputedStyle(element).contain, getComputedStyle(element).willChange]);
+    expect(style).toEqual(["strict", "transform"]);
+    await context.close();
   });
 });
 

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { suspectedSpam } from "#app/db/schema.ts";
+import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -63,7 +64,7 @@ describe("suspected spam", () => {
   it("Cancel keeps the message; confirming deletes it", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const quick = page.getByRole("row").filter({ hasText: "Quick Quentin" });
     await quick.getByRole("link", { name: "Delete for good" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete for good?" });
@@ -83,7 +84,7 @@ describe("suspected spam", () => {
   it("a Restore the form's rules refuse is a 409 shown above the list; the message stays", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const answered = page.waitForResponse(
       (response) => response.request().method() === "POST" && response.url().includes("/admin/spam"),
     );
@@ -99,7 +100,7 @@ describe("suspected spam", () => {
   it("Restore turns the message into a submission in the inbox", async () => {
     const page = await signedInPage();
     await page.goto(`${server.url}/admin/spam`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.getByRole("row").filter({ hasText: "Real Rita" }).getByRole("button", { name: "Restore" }).click();
     await page.waitForURL(/\/admin\/dashboard\?submission=/);
     await page.getByText("Restored to the inbox.").waitFor();

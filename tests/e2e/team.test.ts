@@ -8,6 +8,8 @@ import { mkdirSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type InvitableRole, roleLandingPath } from "#app/domain/team.ts";
+import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -19,8 +21,6 @@ async function violations(page: Page) {
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
   );
 }
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 describe("team, invitations and the audit log", () => {
   let server: TestServer;
@@ -60,9 +60,17 @@ describe("team, invitations and the audit log", () => {
 
     await page.getByLabel("Email").focus();
     await page.keyboard.type("newcomer@studio.test");
+    // no role is chosen for the owner: sending without one is refused beside the field
+    expect(await page.getByLabel("Role", { exact: true }).inputValue()).toBe("");
     await page.keyboard.press("Tab");
-    await page.keyboard.press("Space");
-    expect(await page.getByLabel(/^Admin/).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.getByText("Choose a role").last().waitFor();
+    expect(await page.getByLabel("Role", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator('[data-team-invitation="newcomer@studio.test"]').count()).toBe(0);
+    await page.getByLabel("Role", { exact: true }).focus();
+    await page.keyboard.type("Admin");
+    expect(await page.getByLabel("Role", { exact: true }).inputValue()).toBe("admin");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await page
@@ -94,6 +102,88 @@ describe("team, invitations and the audit log", () => {
     await invitee.goto(link);
     await invitee.getByRole("heading", { name: "Invitation no longer valid" }).waitFor();
     expect(await violations(invitee)).toEqual([]);
+    await invitee.context().close();
+  });
+
+  it("every role the invitation form offers lands its invitee on a page they may use, never 'Access Denied'", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/settings/team`);
+    await hydrated(page);
+    const offered = (
+      await page
+        .getByLabel("Role", { exact: true })
+        .locator("option")
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    ).filter(Boolean);
+    expect(offered.length).toBeGreaterThan(0);
+    // what each role's server refuses (the admin opens every back-office page)
+    const refused: Record<string, readonly string[]> = { admin: [] };
+    // an address of this attempt's own: a retry never opens the link an earlier attempt consumed
+    const attempt = Date.now().toString(36);
+    for (const role of offered) {
+      expect(refused[role], `the test knows the role ${role}`).toBeDefined();
+      const email = `role-${role}-${attempt}@studio.test`;
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Role", { exact: true }).selectOption(role);
+      await page.getByRole("button", { name: "Send Invitation" }).click();
+      await page.locator(`[data-team-invitation="${email}"]`).waitFor();
+
+      const invitee = await (await browser.newContext()).newPage();
+      await invitee.goto(await invitationLink(email));
+      await hydrated(invitee);
+      await invitee.getByLabel("Name").fill(`Role ${role}`);
+      await invitee.getByLabel("Password", { exact: true }).fill("a role passphrase 77");
+      await invitee.getByLabel("Confirm Password").fill("a role passphrase 77");
+      await invitee.getByRole("button", { name: "Create My Account" }).click();
+      await invitee.waitForURL(`${server.url}${roleLandingPath[role as InvitableRole]}`);
+      await invitee.getByRole("navigation", { name: "Back office" }).waitFor();
+      expect(await invitee.getByText("Access Denied").count()).toBe(0);
+      // every page the sidebar offers opens for the role; the pages it may not use are refused by the server
+      const links = await invitee
+        .getByRole("navigation", { name: "Back office" })
+        .getByRole("link")
+        .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).pathname));
+      expect(links.length).toBeGreaterThan(0);
+      for (const path of new Set(links)) {
+        const response = await invitee.request.get(`${server.url}${path}`, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(200);
+        expect(await response.text(), path).not.toContain("Access Denied");
+      }
+      for (const path of refused[role] ?? []) {
+        const response = await invitee.request.get(`${server.url}${path}`, { maxRedirects: 0 });
+        expect(response.status(), path).toBe(403);
+      }
+      await invitee.context().close();
+    }
+    await page.context().close();
+  });
+
+  it("an invitation is accepted without JavaScript (or before the page's script has come): the form's post is this site's", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/settings/team`);
+    await hydrated(page);
+    const email = `plain-${Date.now().toString(36)}@studio.test`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Role", { exact: true }).selectOption("admin");
+    await page.getByRole("button", { name: "Send Invitation" }).click();
+    await page.locator(`[data-team-invitation="${email}"]`).waitFor();
+    await page.context().close();
+
+    // on a phone, without JavaScript
+    const invitee = await (
+      await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    ).newPage();
+    const opened = await invitee.goto(await invitationLink(email));
+    // the secret address never leaves the site, yet the page's own form still names its origin
+    expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
+    await invitee.screenshot({ path: `${shots}/invite-no-script-390.png`, fullPage: true });
+    await invitee.getByLabel("Name").fill("Paula Plain");
+    await invitee.getByLabel("Password", { exact: true }).fill("a plain passphrase 31");
+    await invitee.getByLabel("Confirm Password").fill("a plain passphrase 31");
+    await invitee.getByRole("button", { name: "Create My Account" }).click();
+    await invitee.waitForURL(`${server.url}/admin/dashboard`);
+    // signed in: the inbox (at 390 px the back office's navigation sits behind its menu button)
+    await invitee.getByRole("heading", { name: "Contact Forms", level: 1 }).waitFor();
     await invitee.context().close();
   });
 

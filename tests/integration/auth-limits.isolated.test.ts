@@ -51,6 +51,7 @@ describeEachDatabase("auth limits before argon2", (database) => {
     for (const forged of ["forged", newToken(), ""]) {
       expect(await completeAdminSetup(db(), { token: forged, email: "a@studio.test", password, ...meta })).toEqual({
         ok: false,
+        reason: "dead-link",
         message: authMessages.setupInvalidLink,
       });
     }
@@ -61,6 +62,7 @@ describeEachDatabase("auth limits before argon2", (database) => {
     }
     expect(await completeAdminSetup(db(), { token, email: "a@studio.test", password, ...meta })).toEqual({
       ok: false,
+      reason: "limited",
       message: authMessages.tooManyAttempts,
     });
     expect(vi.mocked(passwords.hashPassword)).not.toHaveBeenCalled();
@@ -74,6 +76,7 @@ describeEachDatabase("auth limits before argon2", (database) => {
     for (const forged of ["forged", newToken()]) {
       expect(await resetPassword(db(), { token: forged, password: "a brand new passphrase", ...meta })).toEqual({
         ok: false,
+        reason: "dead-link",
         message: authMessages.invalidResetLink,
       });
     }

@@ -148,14 +148,14 @@ describeEachDatabase("auth service", (database) => {
       const now = new Date("2026-03-01T08:00:00Z");
       for (let i = 0; i < authLimits.signInPerAccount.limit; i++) {
         const failed = await signIn(db(), { email: "owner@studio.test", password: "wrong-guess", ...meta }, { now });
-        expect(failed).toEqual({ ok: false, message: authMessages.invalidCredentials });
+        expect(failed).toEqual({ ok: false, reason: "refused", message: authMessages.invalidCredentials });
       }
       const blocked = await signIn(
         db(),
         { email: "owner@studio.test", password, ...meta, ip: "198.51.100.1" },
         { now, limitedDelayMs: 0 },
       );
-      expect(blocked).toEqual({ ok: false, message: authMessages.tooManySignIns });
+      expect(blocked).toEqual({ ok: false, reason: "limited", message: authMessages.tooManySignIns });
       const later = await signIn(
         db(),
         { email: "owner@studio.test", password, ...meta },
@@ -177,7 +177,7 @@ describeEachDatabase("auth service", (database) => {
         { email: "ghost@studio.test", password: "whatever1", ...meta },
         { now, limitedDelayMs: 0 },
       );
-      expect(blocked).toEqual({ ok: false, message: authMessages.tooManySignIns });
+      expect(blocked).toEqual({ ok: false, reason: "limited", message: authMessages.tooManySignIns });
     });
 
     it("a success clears the account's failures", async () => {
@@ -202,7 +202,7 @@ describeEachDatabase("auth service", (database) => {
       }
       await owner();
       const blocked = await signIn(db(), { email: "owner@studio.test", password, ...meta }, { now, limitedDelayMs: 0 });
-      expect(blocked).toEqual({ ok: false, message: authMessages.tooManySignIns });
+      expect(blocked).toEqual({ ok: false, reason: "limited", message: authMessages.tooManySignIns });
       const elsewhere = await signIn(db(), { email: "owner@studio.test", password, ...meta, ip: "192.0.2.1" }, { now });
       expect(elsewhere.ok).toBe(true);
     });
@@ -230,7 +230,7 @@ describeEachDatabase("auth service", (database) => {
       const reset = await resetPassword(db(), { token, password: "a brand new passphrase", ...meta });
       expect(reset).toMatchObject({ ok: true, isAdmin: true });
       const again = await resetPassword(db(), { token, password: "another new passphrase", ...meta });
-      expect(again).toEqual({ ok: false, message: authMessages.invalidResetLink });
+      expect(again).toEqual({ ok: false, reason: "dead-link", message: authMessages.invalidResetLink });
       expect((await signIn(db(), { email: "owner@studio.test", password: "a brand new passphrase", ...meta })).ok).toBe(
         true,
       );
@@ -246,7 +246,7 @@ describeEachDatabase("auth service", (database) => {
         { token, password: "a brand new passphrase", ...meta },
         at(now, tokenPolicy.passwordResetMs + 1000),
       );
-      expect(late).toEqual({ ok: false, message: authMessages.invalidResetLink });
+      expect(late).toEqual({ ok: false, reason: "dead-link", message: authMessages.invalidResetLink });
     });
 
     it("ends every session, starts a new one, and a newer link replaces an older one", async () => {
@@ -271,6 +271,7 @@ describeEachDatabase("auth service", (database) => {
       const token = await tokenFromOutbox(db());
       expect(await resetPassword(db(), { token, password: "qwerty123", ...meta })).toEqual({
         ok: false,
+        reason: "weak-password",
         field: "password",
         message: authMessages.commonPassword,
       });
@@ -321,12 +322,14 @@ describeEachDatabase("auth service", (database) => {
       expect(row).toMatchObject({ id: hashToken(token), purpose: "admin_setup" });
       expect(await completeAdminSetup(db(), { token: "forged", email: "owner@studio.test", password })).toEqual({
         ok: false,
+        reason: "dead-link",
         message: authMessages.setupInvalidLink,
       });
       const done = await completeAdminSetup(db(), { token, email: "Owner@studio.test", password, ...meta });
       expect(done).toMatchObject({ ok: true, isAdmin: true });
       expect(await completeAdminSetup(db(), { token, email: "second@studio.test", password })).toEqual({
         ok: false,
+        reason: "refused",
         message: authMessages.setupDone,
       });
       expect(await issueAdminSetupToken(db())).toBeNull();
@@ -343,6 +346,7 @@ describeEachDatabase("auth service", (database) => {
       const late = at(now, tokenPolicy.adminSetupMs + 1000);
       expect(await completeAdminSetup(db(), { token: second, email: "a@studio.test", password }, late)).toEqual({
         ok: false,
+        reason: "dead-link",
         message: authMessages.setupInvalidLink,
       });
     });

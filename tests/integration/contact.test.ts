@@ -1,9 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { pino } from "pino";
 import { expect, it } from "vitest";
 import { loadConfig } from "#app/config.server.ts";
 import { contactSubmissions, mailOutbox, suspectedSpam } from "#app/db/schema.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
+import { contactFormSchema, contactMessages } from "#app/domain/contact-form.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import { listPackageChoices } from "#app/models/pricing.server.ts";
+import { answerInquiryPost } from "#app/routes/_site/inquiry-answer.server.ts";
 import {
   formTokenField,
   honeypotField,
@@ -16,7 +20,8 @@ import { describeEachDatabase } from "../support/database.ts";
 
 const config = {
   ...loadConfig({ SESSION_SECRET: "x".repeat(40), PUBLIC_URL: "https://studio.example", DATA_DIR: "/nonexistent" }),
-  contactRateLimit: { limit: 2, windowMs: 600_000 },
+  // a day-long window: a test never straddles two of its fixed windows (its limit would start again)
+  contactRateLimit: { limit: 2, windowMs: 86_400_000 },
 };
 const logLines: string[] = [];
 const logger = pino({ level: "info" }, { write: (line: string) => logLines.push(line) });
@@ -26,6 +31,17 @@ function form(fields: Record<string, string>, tokenAgeMs = 10_000) {
   data.set(formTokenField, issueFormToken(config.sessionSecret, Date.now() - tokenAgeMs));
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
   return data;
+}
+
+/**
+ * As the route receives a post: parsed against the form's schema, then received. `kind` names the
+ * outcome (stored, spam, or the failure's reason); `result` is the reply the form gets back.
+ */
+async function receive(ctx: Parameters<typeof receiveInquiry>[0], data: FormData) {
+  const submission = parseWithZod(data, { schema: contactFormSchema });
+  const outcome = await receiveInquiry(ctx, submission);
+  const kind = outcome.ok ? (outcome.spam ? "spam" : "stored") : outcome.reason;
+  return { ...outcome, kind, formToken: outcome.ok ? "" : (outcome.formToken ?? ""), result: submission.reply() };
 }
 
 const complete = {
@@ -64,7 +80,7 @@ describeEachDatabase("contact inquiries", (database) => {
   it("stores a valid inquiry as exactly one row with the spec's columns, and queues the owner's mail", async () => {
     await seedBaseline(database().db);
     const { ctx, kicks } = app();
-    const outcome = await receiveInquiry(ctx, form(complete));
+    const outcome = await receive(ctx, form(complete));
     expect(outcome.kind).toBe("stored");
     const rows = await database().db.select().from(contactSubmissions);
     expect(rows).toHaveLength(1);
@@ -92,9 +108,33 @@ describeEachDatabase("contact inquiries", (database) => {
     expect(kicks()).toBe(1);
   });
 
+  it("keeps the chosen pricing package with the inquiry (its name), in the owner's mail too; an unknown one is ignored", async () => {
+    await seedBaseline(database().db);
+    const [standard] = await listPackageChoices(database().db).then((list) =>
+      list.filter((p) => /standard/i.test(p.name)),
+    );
+    expect(standard).toBeDefined();
+    const { ctx } = app();
+    const chosen = await receive(ctx, form({ ...complete, package_id: String(standard?.id) }));
+    expect(chosen.kind).toBe("stored");
+    for (const [index, package_id] of ["999999", "abc", "-1", "1e3", "", "<script>"].entries()) {
+      const outcome = await receive(app(`198.51.100.${index + 1}`).ctx, form({ ...complete, package_id }));
+      expect(outcome.kind, package_id).toBe("stored");
+    }
+    const rows = await database().db.select().from(contactSubmissions);
+    expect(rows.map((row) => row.packageName).sort()).toEqual(
+      [standard?.name, null, null, null, null, null, null].sort(),
+    );
+    const stored = rows.find((row) => row.packageName);
+    expect(stored?.id).toBe(chosen.ok ? chosen.id : "");
+    const mails = await database().db.select().from(mailOutbox);
+    expect(mails.filter((mail) => mail.text.includes(`Package: ${standard?.name}`))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.text.includes("Package: -"))).toHaveLength(6);
+  });
+
   it("stores blank optional fields as null", async () => {
     const { ctx } = app();
-    await receiveInquiry(
+    await receive(
       ctx,
       form({
         first_name: "Grace",
@@ -118,7 +158,7 @@ describeEachDatabase("contact inquiries", (database) => {
 
   it("refuses an invalid inquiry with the spec's messages and stores nothing", async () => {
     const { ctx } = app();
-    const outcome = await receiveInquiry(
+    const outcome = await receive(
       ctx,
       form({ ...complete, first_name: "", email: "nope", phone_number: "12", project_type: "" }),
     );
@@ -160,7 +200,7 @@ describeEachDatabase("contact inquiries", (database) => {
     async (reason, makeForm) => {
       const { ctx } = app();
       logLines.length = 0;
-      expect(await receiveInquiry(ctx, makeForm())).toMatchObject({ kind: "spam", reason });
+      expect(await receive(ctx, makeForm())).toMatchObject({ ok: true, spam: reason });
       expect(await database().db.select().from(contactSubmissions)).toEqual([]);
       expect(logLines.join("")).toContain(`"reason":"${reason}"`);
       expect(logLines.join("")).not.toContain("booking system");
@@ -179,7 +219,7 @@ describeEachDatabase("contact inquiries", (database) => {
 
   it("a stale form (page older than a day) comes back with the values and a fresh token, and then goes through", async () => {
     const { ctx } = app();
-    const stale = await receiveInquiry(ctx, form(complete, 25 * 3600_000));
+    const stale = await receive(ctx, form(complete, 25 * 3600_000));
     expect(stale.kind).toBe("stale");
     if (stale.kind !== "stale") return;
     expect(stale.result.initialValue).toMatchObject({ message: complete.message, last_name: "Lovelace" });
@@ -188,7 +228,7 @@ describeEachDatabase("contact inquiries", (database) => {
     const again = new FormData();
     for (const [key, value] of Object.entries(complete)) again.set(key, value);
     again.set(formTokenField, stale.formToken);
-    expect((await receiveInquiry(ctx, again)).kind).toBe("stored");
+    expect((await receive(ctx, again)).kind).toBe("stored");
   });
 
   it("a bot reposting one expired token never gets more than one token past the time trap", async () => {
@@ -198,7 +238,7 @@ describeEachDatabase("contact inquiries", (database) => {
       const data = new FormData();
       for (const [key, value] of Object.entries(complete)) data.set(key, value);
       data.set(formTokenField, token);
-      return receiveInquiry({ ...ctx, ip }, data);
+      return receive({ ...ctx, ip }, data);
     };
     // the first stale answer (a person's) is backdated: sending again at once works (the test above)
     const first = await post(expired);
@@ -208,7 +248,7 @@ describeEachDatabase("contact inquiries", (database) => {
       const again = await post(expired, ip);
       if (again.kind !== "stale") throw new Error(`expected stale, got ${again.kind}`);
       const bot = await post(again.formToken, ip);
-      expect(bot).toMatchObject({ kind: "spam", reason: "too-fast" });
+      expect(bot).toMatchObject({ ok: true, spam: "too-fast" });
     }
     expect(await database().db.select().from(contactSubmissions)).toEqual([]);
     expect(await database().db.select().from(suspectedSpam)).toHaveLength(3);
@@ -221,20 +261,20 @@ describeEachDatabase("contact inquiries", (database) => {
     const data = new FormData();
     for (const [key, value] of Object.entries(complete)) data.set(key, value);
     data.set(formTokenField, expired);
-    await receiveInquiry({ ...ctx, config: quick }, data);
-    const stale = await receiveInquiry({ ...ctx, config: quick }, data);
+    await receive({ ...ctx, config: quick }, data);
+    const stale = await receive({ ...ctx, config: quick }, data);
     if (stale.kind !== "stale") throw new Error(`expected stale, got ${stale.kind}`);
     expect(stale.result.initialValue).toMatchObject({ message: complete.message });
     await new Promise((resolve) => setTimeout(resolve, 250));
     data.set(formTokenField, stale.formToken);
-    expect((await receiveInquiry({ ...ctx, config: quick }, data)).kind).toBe("stored");
+    expect((await receive({ ...ctx, config: quick }, data)).kind).toBe("stored");
   });
 
   it("backdated stale answers are few per address, and never for a page older than two days", async () => {
     const { ctx } = app("203.0.113.23");
     const staleToken = async (ageMs: number) => {
       const data = form(complete, ageMs);
-      const outcome = await receiveInquiry(ctx, data);
+      const outcome = await receive(ctx, data);
       if (outcome.kind !== "stale") throw new Error(`expected stale, got ${outcome.kind}`);
       return outcome.formToken;
     };
@@ -246,7 +286,7 @@ describeEachDatabase("contact inquiries", (database) => {
     // a page older than two days: its use record would already be pruned, so it is never backdated
     const { ctx: other } = app("203.0.113.24");
     const data = form(complete, 49 * 3600_000);
-    const old = await receiveInquiry(other, data);
+    const old = await receive(other, data);
     expect(old.kind === "stale" && tooFast(old.formToken)).toBe("too-fast");
   });
 
@@ -257,26 +297,51 @@ describeEachDatabase("contact inquiries", (database) => {
     for (let i = 0; i < maxUsesPerFormToken + 1; i++) {
       const data = form(complete);
       data.set(formTokenField, token);
-      outcomes.push((await receiveInquiry({ ...ctx, ip: `192.0.2.${i}` }, data)).kind);
+      outcomes.push((await receive({ ...ctx, ip: `192.0.2.${i}` }, data)).kind);
     }
     expect(outcomes).toEqual([...Array(maxUsesPerFormToken).fill("stored"), "spam"]);
   });
 
   it("the time trap's minimum comes from CONTACT_MIN_FILL_MS", async () => {
     const quick = { ...app().ctx, config: { ...config, contactMinFillMs: 50 } };
-    expect((await receiveInquiry(quick, form(complete, 100))).kind).toBe("stored");
-    expect((await receiveInquiry(quick, form(complete, 10))).kind).toBe("spam");
+    expect((await receive(quick, form(complete, 100))).kind).toBe("stored");
+    expect((await receive(quick, form(complete, 10))).kind).toBe("spam");
   });
 
   it("limits inquiries per IP address, in the database", async () => {
     const first = app("198.51.100.1");
-    expect((await receiveInquiry(first.ctx, form(complete))).kind).toBe("stored");
-    expect((await receiveInquiry(first.ctx, form(complete))).kind).toBe("stored");
-    const third = await receiveInquiry(first.ctx, form(complete));
+    expect((await receive(first.ctx, form(complete))).kind).toBe("stored");
+    expect((await receive(first.ctx, form(complete))).kind).toBe("stored");
+    const third = await receive(first.ctx, form(complete));
     expect(third.kind).toBe("limited");
-    if (third.kind === "limited") expect(third.retryAfterSeconds).toBeGreaterThan(0);
+    if (!third.ok) expect(third.retryAfterSeconds).toBeGreaterThan(0);
     // another address is not affected
-    expect((await receiveInquiry(app("198.51.100.2").ctx, form(complete))).kind).toBe("stored");
+    expect((await receive(app("198.51.100.2").ctx, form(complete))).kind).toBe("stored");
     expect(await database().db.select().from(contactSubmissions)).toHaveLength(3);
+  });
+
+  it("the route answers each outcome with its status and body: sent 200, invalid 400, stale 409, limited 429", async () => {
+    const { ctx } = app("198.51.100.9");
+    const post = (data: FormData) =>
+      answerInquiryPost(ctx, new Request("https://studio.example/contact", { method: "POST", body: data }));
+    const sent = await post(form(complete));
+    expect(sent).toMatchObject({ status: 200, headers: { "Cache-Control": "no-store" }, body: { status: "sent" } });
+    // a bot is answered like a person whose message was sent
+    expect(await post(form({ ...complete, [honeypotField]: "x" }))).toMatchObject({
+      status: 200,
+      body: { status: "sent" },
+    });
+    const invalid = await post(form({ ...complete, email: "nope" }));
+    expect(invalid).toMatchObject({ status: 400, body: { status: "invalid" } });
+    expect(invalid.body.status === "invalid" && invalid.body.result.error).toMatchObject({
+      email: ["Invalid email address"],
+    });
+    const stale = await post(form(complete, 25 * 3600_000));
+    expect(stale).toMatchObject({ status: 409, body: { status: "stale", message: contactMessages.staleForm } });
+    expect(stale.body.status === "stale" && stale.body.formToken).toMatch(/\./);
+    await post(form(complete));
+    const limited = await post(form(complete));
+    expect(limited).toMatchObject({ status: 429, body: { status: "error", message: contactMessages.rateLimited } });
+    expect(Number(limited.headers["Retry-After"])).toBeGreaterThan(0);
   });
 });

@@ -10,12 +10,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { contractInstallments, contracts, invoiceLineItems, invoices } from "#app/db/schema.ts";
-import { contractMessages, type InstallmentRow } from "#app/domain/contract-form.ts";
+import type { InstallmentRow } from "#app/domain/contract-form.ts";
+import { contractMessages } from "#app/domain/contracts.ts";
 import { addDaysIso } from "#app/domain/dates.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
-import { emptyLine, invoiceMessages } from "#app/domain/invoice-form.ts";
+import { emptyLine } from "#app/domain/invoice-form.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
 import { toCents } from "#app/domain/money.ts";
 import type { SignForm } from "#app/domain/proposals.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { drawInvoice, getContract, listContracts, saveSchedule } from "#app/models/contracts.server.ts";
 import { issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { acceptEstimate, convertEstimate } from "#app/models/estimates.server.ts";
@@ -24,15 +27,14 @@ import {
   deductionMessages,
   getPrintableInvoice,
   InvoiceInputError,
-  studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import { recordPayment } from "#app/models/payments.server.ts";
-import * as exportCsv from "#app/routes/admin/export-csv.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
 import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { csvLoader } from "../support/csv-exports.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { formData, insertCustomer, invoiceForm } from "../support/records.ts";
@@ -63,7 +65,7 @@ describeEachDatabase("contracts", (database) => {
       actor: { userId, email: "owner@studio.test" },
     });
     const opened = await findClientProposal(db(), sent.token, "198.51.100.7");
-    if (opened.status !== "found") throw new Error(opened.status);
+    if (!opened.ok) throw new Error(opened.reason);
     const form: SignForm = {
       intent: "sign",
       tier: "t2",
@@ -73,7 +75,7 @@ describeEachDatabase("contracts", (database) => {
       content_hash: opened.contentHash,
     };
     const result = await signProposal(deps(), { token: sent.token, form, ip: "198.51.100.7", userAgent: "Test" });
-    if (result.status !== "signed" || !result.depositInvoiceId) throw new Error(JSON.stringify(result));
+    if (!result.ok || !result.depositInvoiceId) throw new Error(JSON.stringify(result));
     const [contract] = await db().select().from(contracts).where(eq(contracts.sourceProposalId, sent.id));
     if (!contract) throw new Error("no contract");
     return { customer, projectId: result.projectId, depositId: result.depositInvoiceId, contractId: contract.id };
@@ -226,7 +228,7 @@ describeEachDatabase("contracts", (database) => {
     expect(summary?.progress).toEqual(progress);
     // the invoices CSV says what the final invoice deducts
     const { respond, cookieFor } = routeHarness(database);
-    const csv = await respond(exportCsv.loader, "/admin/invoices/export.csv", {
+    const csv = await respond(csvLoader("/admin/invoices/export.csv"), "/admin/invoices/export.csv", {
       cookie: await cookieFor("owner@studio.test", true),
     });
     const [header = [], ...rows] = (await csv.text())

@@ -15,6 +15,7 @@ import * as projectForm from "#app/routes/admin/projects/form.tsx";
 import * as projectList from "#app/routes/admin/projects/list.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
 
 const missingId = "00000000-0000-4000-8000-000000000000";
@@ -29,10 +30,11 @@ describeEachDatabase("CRM routes", (database) => {
   beforeEach(async () => {
     admin = await cookieFor("owner@studio.test", true);
     staff = await cookieFor("staff@studio.test", false);
-    const [customer] = await database()
-      .db.insert(customers)
-      .values({ name: "Maria Alvarez", email: "maria@bakery.test", billingAddress: "12 Main St\nAustin\nTX\n78701" })
-      .returning();
+    const customer = await insertCustomer(database().db, {
+      name: "Maria Alvarez",
+      email: "maria@bakery.test",
+      billingAddress: "12 Main St\nAustin\nTX\n78701",
+    });
     customerId = customer?.id ?? "";
     const [project] = await database()
       .db.insert(projects)
@@ -267,14 +269,14 @@ describeEachDatabase("CRM routes", (database) => {
 
   describe("projects", () => {
     it("a project started from a customer is locked to it and returns to the customer's page", async () => {
-      const other = await database().db.insert(customers).values({ name: "Other", email: "o@x.test" }).returning();
+      const other = await insertCustomer(database().db, { name: "Other", email: "o@x.test" });
       const path = `/admin/projects/new?customer_id=${customerId}`;
       const loaded = await call(projectForm.loader, path, { cookie: admin });
       expect(loaded.data).toMatchObject({ lockedCustomer: { id: customerId }, defaults: { customer_id: customerId } });
       const result = await call(projectForm.action, path, {
         cookie: admin,
         form: [
-          ["customer_id", other[0]?.id ?? ""],
+          ["customer_id", other.id],
           ["project_name", "Phased build"],
           ["pricing_type", "phased"],
           ["phases[0].name", "Design"],

@@ -1,17 +1,16 @@
 /** Customers, projects, activity notes and business settings against real databases. */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { businessSettings, customers, invoices, projects } from "#app/db/schema.ts";
+import { businessSettings, invoices, projects } from "#app/db/schema.ts";
 import { businessSettingsSchema, toBusinessSettingsRow } from "#app/domain/business-settings.ts";
-import {
-  customerPageFormSchema,
-  customerPageFormToRow,
-  customerTotals,
-  parseCustomerListQuery,
-} from "#app/domain/customers.ts";
+import { customerPageFormSchema, customerPageFormToRow } from "#app/domain/customer-form.ts";
+import { parseCustomerListQuery } from "#app/domain/customer-list.ts";
+import { customerTotals } from "#app/domain/customers.ts";
 import { type InvoiceStatus, invoiceStatuses } from "#app/domain/enums.ts";
 import { toCents } from "#app/domain/money.ts";
-import { parseProjectListQuery, projectFormSchema, projectValue, toProjectRow } from "#app/domain/projects.ts";
+import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
+import { parseProjectListQuery } from "#app/domain/project-list.ts";
+import { projectValue } from "#app/domain/projects.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import {
@@ -33,6 +32,7 @@ import {
   updateProject,
 } from "#app/models/projects.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomers } from "../support/records.ts";
 
 const customerRow = (values: Record<string, string>) =>
   customerPageFormToRow(customerPageFormSchema.parse({ email: "someone@example.test", ...values }));
@@ -42,17 +42,16 @@ describeEachDatabase("CRM", (database) => {
 
   async function seedCustomers(count: number, base: { status?: "prospect" | "active" | "archived"; name?: string }) {
     const t0 = Date.UTC(2026, 0, 1);
-    await db()
-      .insert(customers)
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          name: `${base.name ?? "Customer"} ${i}`,
-          email: `c${i}.${base.status ?? "prospect"}@example.test`,
-          businessName: i % 2 ? `Biz ${i} LLC` : null,
-          status: base.status ?? "prospect",
-          createdAt: new Date(t0 + i * 60_000),
-        })),
-      );
+    await insertCustomers(
+      db(),
+      Array.from({ length: count }, (_, i) => ({
+        name: `${base.name ?? "Customer"} ${i}`,
+        email: `c${i}.${base.status ?? "prospect"}@example.test`,
+        businessName: i % 2 ? `Biz ${i} LLC` : null,
+        status: base.status ?? "prospect",
+        createdAt: new Date(t0 + i * 60_000),
+      })),
+    );
   }
 
   it("creates a customer with its address joined, updates it, and reads it back split", async () => {

@@ -16,9 +16,9 @@ import { issueCreditNote, voidDocument } from "#app/models/document-lifecycle.se
 import { createInvoice, deductionMessages } from "#app/models/invoices.server.ts";
 import { deletePayment, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
 import * as customerPage from "#app/routes/admin/customers/detail.tsx";
-import * as exportCsv from "#app/routes/admin/export-csv.ts";
 import * as invoiceEditor from "#app/routes/admin/invoice-editor.tsx";
 import { loadPortal } from "#app/services/portal.server.ts";
+import { csvLoader } from "../support/csv-exports.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, invoiceForm } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
@@ -199,7 +199,7 @@ describeEachDatabase("customer credit", (database) => {
     const { respond, cookieFor } = routeHarness(database);
     const cookie = await cookieFor("owner@studio.test", true);
     const csv = async (path: string) => {
-      const response = await respond(exportCsv.loader, path, { cookie });
+      const response = await respond(csvLoader(path), path, { cookie });
       // no cell here holds a comma or a quote: a line is its cells
       return (await response.text())
         .replace(/^\uFEFF/, "")

@@ -110,11 +110,11 @@ describeEachDatabase("document lifecycle", (database) => {
     const sent = await document(ada.id);
     const { token, hash } = newClientToken();
     await db().insert(invoiceLinks).values({ invoiceId: sent.id, tokenHash: hash });
-    expect((await findClientDocument(db(), token, "203.0.113.9")).status).toBe("found");
+    expect((await findClientDocument(db(), token, "203.0.113.9")).ok).toBe(true);
     await reviseDocument(db(), sent.id, { reason: "New scope", createdBy: null });
-    expect(await findClientDocument(db(), token, "203.0.113.9")).toEqual({ status: "revising" });
+    expect(await findClientDocument(db(), token, "203.0.113.9")).toEqual({ ok: false, reason: "revising" });
     await updateInvoice(db(), sent.id, edit(ada.id, "sent"));
-    expect((await findClientDocument(db(), token, "203.0.113.9")).status).toBe("found");
+    expect((await findClientDocument(db(), token, "203.0.113.9")).ok).toBe(true);
   });
 
   it("deletes only the newest draft, giving its number back; an older draft is voided and keeps its number", async () => {

@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
-import { customers, invoices } from "#app/db/schema.ts";
+import { invoices } from "#app/db/schema.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 
 describeEachDatabase("document numbers", (database) => {
   async function createInvoice(customerId: string, type: "invoice" | "estimate", fail = false) {
@@ -14,7 +15,7 @@ describeEachDatabase("document numbers", (database) => {
   }
 
   it("numbers each type on its own, gap-free, under concurrent creates and rollbacks", async () => {
-    const [customer] = await database().db.insert(customers).values({ name: "C", email: "c@x.test" }).returning();
+    const customer = await insertCustomer(database().db, { name: "C", email: "c@x.test" });
     if (!customer) throw new Error("no customer");
     const attempts = Array.from({ length: 12 }, (_, i) =>
       createInvoice(customer.id, i % 3 === 2 ? "estimate" : "invoice", i % 4 === 3).catch(() => null),

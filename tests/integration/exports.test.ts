@@ -4,9 +4,10 @@
  * end, amounts with two decimals, and no formula for a spreadsheet that splits on `;` (or ignores quotes).
  */
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactSubmissions, customers, invoices } from "#app/db/schema.ts";
-import * as exportCsv from "#app/routes/admin/export-csv.ts";
+import { contactSubmissions, invoices } from "#app/db/schema.ts";
+import { csvLoader } from "../support/csv-exports.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 import { routeHarness } from "../support/routes.ts";
 import { formulaCells, spreadsheetCells } from "../support/spreadsheet.ts";
 
@@ -47,23 +48,20 @@ describeEachDatabase("CSV exports", (database) => {
 
   beforeEach(async () => {
     admin = await cookieFor("owner@studio.test", true);
-    const [customer] = await database()
-      .db.insert(customers)
-      .values({
-        name: '=HYPERLINK("http://evil.test","x")',
-        email: "maria@bakery.test",
-        businessName: 'Smith, "Jones"',
-      })
-      .returning();
+    const customer = await insertCustomer(database().db, {
+      name: '=HYPERLINK("http://evil.test","x")',
+      email: "maria@bakery.test",
+      businessName: 'Smith, "Jones"',
+    });
     customerId = customer?.id ?? "";
   });
 
   async function download(path: string, cookie = admin) {
-    return call(exportCsv.loader, path, { cookie });
+    return call(csvLoader(path), path, { cookie });
   }
 
   async function csvOf(path: string) {
-    const response = await respond(exportCsv.loader, path, { cookie: admin });
+    const response = await respond(csvLoader(path), path, { cookie: admin });
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(await response.arrayBuffer());
     // UTF-8 with a byte-order mark, for Excel
@@ -138,7 +136,7 @@ describeEachDatabase("CSV exports", (database) => {
 
   it("respects the list's filters (type, status, search) and ignores the page", async () => {
     const db = database().db;
-    const [other] = await db.insert(customers).values({ name: "Ben Ortiz", email: "ben@ortiz.test" }).returning();
+    const other = await insertCustomer(db, { name: "Ben Ortiz", email: "ben@ortiz.test" });
     await db.insert(invoices).values([
       {
         invoiceNumber: "INV-1",
@@ -218,7 +216,7 @@ describeEachDatabase("CSV exports", (database) => {
         balanceDue: "999",
       },
     ]);
-    await db.insert(customers).values({ name: "No Invoices", email: "none@test.test", status: "active" });
+    await insertCustomer(db, { name: "No Invoices", email: "none@test.test", status: "active" });
     const { rows } = await csvOf("/admin/customers/export.csv");
     expect(rows[0]).toEqual([
       "Name",
@@ -249,7 +247,13 @@ describeEachDatabase("CSV exports", (database) => {
   it("exports the inbox's submissions with its tab, type and search", async () => {
     const db = database().db;
     await db.insert(contactSubmissions).values([
-      { name: "Ada", email: "ada@lead.test", projectType: "quote", message: 'line one\nline two, "quoted"' },
+      {
+        name: "Ada",
+        email: "ada@lead.test",
+        projectType: "quote",
+        packageName: "Standard Package",
+        message: 'line one\nline two, "quoted"',
+      },
       { name: "Bea", email: "bea@lead.test", projectType: "consultation", message: "+1 call me" },
       { name: "Cy", email: "cy@lead.test", projectType: "quote", message: "old", status: "archived" },
     ]);
@@ -262,13 +266,16 @@ describeEachDatabase("CSV exports", (database) => {
       "Business",
       "Project Type",
       "Budget",
+      "Package",
       "Status",
       "Message",
     ]);
     const byName = new Map(inbox.rows.slice(1).map((row) => [row[1], row]));
     expect([...byName.keys()].sort()).toEqual(["Ada", "Bea"]);
-    expect(byName.get("Ada")?.[8]).toBe('line one\nline two, "quoted"');
-    expect(byName.get("Bea")?.[8]).toBe("'+1 call me");
+    expect(byName.get("Ada")?.[7]).toBe("Standard Package");
+    expect(byName.get("Bea")?.[7]).toBe("");
+    expect(byName.get("Ada")?.[9]).toBe('line one\nline two, "quoted"');
+    expect(byName.get("Bea")?.[9]).toBe("'+1 call me");
     const archived = await csvOf("/admin/dashboard/export.csv?status=archived");
     expect(archived.rows.slice(1).map((row) => row[1])).toEqual(["Cy"]);
     const quotes = await csvOf("/admin/dashboard/export.csv?type=quote");
@@ -277,15 +284,12 @@ describeEachDatabase("CSV exports", (database) => {
 
   it("leaves no formula for a spreadsheet that splits on `;` (or on `,` ignoring quotes)", async () => {
     const db = database().db;
-    const [hostile] = await db
-      .insert(customers)
-      .values({
-        name: 'Ada;=HYPERLINK("http://evil.test","click")',
-        email: "ada@evil.test",
-        phoneNumber: "x,=1+1",
-        businessName: 'Ltd; "@SUM(A1)"',
-      })
-      .returning();
+    const hostile = await insertCustomer(db, {
+      name: 'Ada;=HYPERLINK("http://evil.test","click")',
+      email: "ada@evil.test",
+      phoneNumber: "x,=1+1",
+      businessName: 'Ltd; "@SUM(A1)"',
+    });
     await db.insert(invoices).values({
       invoiceNumber: "INV-9",
       customerId: hostile?.id ?? "",
@@ -300,7 +304,7 @@ describeEachDatabase("CSV exports", (database) => {
       message: "hello;\t-2+3, \"=cmd|' /C calc'!A0\"\n@x",
     });
     for (const path of ["/admin/invoices/export.csv", "/admin/customers/export.csv", "/admin/dashboard/export.csv"]) {
-      const response = await respond(exportCsv.loader, path, { cookie: admin });
+      const response = await respond(csvLoader(path), path, { cookie: admin });
       const text = new TextDecoder().decode(await response.arrayBuffer());
       expect(text).toContain("evil.test");
       for (const separator of [";", ",", "\t"]) {

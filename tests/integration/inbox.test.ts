@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { contactSubmissions, customerInteractions, customers } from "#app/db/schema.ts";
 import { customerFormSchema } from "#app/domain/customer-form.ts";
 import type { ProjectType, SubmissionStatus } from "#app/domain/enums.ts";
-import { parseInboxQuery } from "#app/domain/submission-forms.ts";
+import { parseInboxListQuery } from "#app/domain/inbox-list.ts";
 import {
   AlreadyConvertedError,
   convertSubmission,
@@ -14,7 +14,7 @@ import {
 } from "#app/models/contact-submissions.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
-const query = (search: string) => parseInboxQuery(new URLSearchParams(search));
+const query = (search: string) => parseInboxListQuery(new URLSearchParams(search));
 
 describeEachDatabase("contact submissions inbox", (database) => {
   async function add(
@@ -72,7 +72,7 @@ describeEachDatabase("contact submissions inbox", (database) => {
     await add(3, { status: "new" });
     const page = await listSubmissions(
       database().db,
-      parseInboxQuery(new URLSearchParams()),
+      parseInboxListQuery(new URLSearchParams()),
       await countSubmissionsByStatus(database().db),
     );
     expect(page.total).toBe(3);

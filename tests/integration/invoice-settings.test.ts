@@ -1,7 +1,6 @@
 /** The invoice part of the settings and the stored logo, on both databases. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { expect, it } from "vitest";
-import { customers } from "#app/db/schema.ts";
 import { invoiceFormSchema } from "#app/domain/invoice-form.ts";
 import { invoiceSettingsMessages, invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
 import { checkLogo } from "#app/domain/logo.ts";
@@ -18,7 +17,7 @@ import {
   saveStudioLogo,
 } from "#app/models/studio-logo.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
-import { formData } from "../support/records.ts";
+import { formData, insertCustomer } from "../support/records.ts";
 
 function settings(values: Record<string, string>) {
   const parsed = parseWithZod(formData(values), { schema: invoiceSettingsSchema });
@@ -30,7 +29,7 @@ describeEachDatabase("invoice settings", (database) => {
   const db = () => database().db;
 
   async function newInvoice(type: "invoice" | "estimate") {
-    const [customer] = await db().insert(customers).values({ name: "C", email: "c@x.test" }).returning();
+    const customer = await insertCustomer(db(), { name: "C", email: "c@x.test" });
     const parsed = parseWithZod(
       formData({
         customer_id: customer?.id ?? "",

@@ -2,9 +2,9 @@
 
 import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { businessSettings, customers, invoiceLineItems, invoices } from "#app/db/schema.ts";
+import { businessSettings, invoiceLineItems, invoices } from "#app/db/schema.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
-import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-list.ts";
 import {
   createInvoice,
   getInvoice,
@@ -278,7 +278,7 @@ describeEachDatabase("invoices", (database) => {
 describeEachDatabase("invoice numbers under concurrent creates", (database) => {
   it(`50 concurrent creates get 50 distinct consecutive numbers${databaseKinds.includes("postgres") ? "" : " (PGlite; PostgreSQL with TEST_DATABASE_URL)"}`, async () => {
     const db = database().db;
-    const [ada] = await db.insert(customers).values({ name: "Ada", email: "ada@example.test" }).returning();
+    const ada = await insertCustomer(db, { name: "Ada", email: "ada@example.test" });
     if (!ada) throw new Error("no customer");
     const values = invoiceForm({ customer_id: ada.id, issue_date: "2026-11-22", "items[0].description": "x" });
     const created = await Promise.all(Array.from({ length: 50 }, () => createInvoice(db, values)));

@@ -8,10 +8,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { selectRows } from "#app/db/client.server.ts";
 import { seedScale } from "#app/db/seed-scale.server.ts";
-import { parseCustomerListQuery } from "#app/domain/customers.ts";
-import { parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
-import { parseProjectListQuery } from "#app/domain/projects.ts";
-import { parseInboxQuery } from "#app/domain/submission-forms.ts";
+import { parseCustomerListQuery } from "#app/domain/customer-list.ts";
+import { parseInboxListQuery } from "#app/domain/inbox-list.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-list.ts";
+import { parseProjectListQuery } from "#app/domain/project-list.ts";
 import { countSubmissionsByStatus, listSubmissions } from "#app/models/contact-submissions.server.ts";
 import { listCustomers, updateCustomer } from "#app/models/customers.server.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
@@ -41,7 +41,11 @@ describeEachDatabase("list pages", (database) => {
     await seedScale(database(), { sizes, log: () => {} });
     const counts = await countSubmissionsByStatus(db());
     const inbox = await walk((page) =>
-      listSubmissions(db(), parseInboxQuery(new URLSearchParams({ status: "archived", page: String(page) })), counts),
+      listSubmissions(
+        db(),
+        parseInboxListQuery(new URLSearchParams({ status: "archived", page: String(page) })),
+        counts,
+      ),
     );
     expect(inbox).toEqual(
       await ids(sql`select id from contact_submissions where status = 'archived' order by created_at desc, id desc`),
@@ -116,7 +120,7 @@ describeEachDatabase("list pages", (database) => {
       const found = await walk((page) =>
         listSubmissions(
           db(),
-          parseInboxQuery(new URLSearchParams({ status: "archived", q: term, page: String(page) })),
+          parseInboxListQuery(new URLSearchParams({ status: "archived", q: term, page: String(page) })),
         ),
       );
       expect(found.sort()).toEqual(
@@ -199,5 +203,78 @@ describeEachDatabase("list pages", (database) => {
     const few = await load("zz", 1);
     expect(few.capped).toBe(false);
     expect(few.total).toBe(few.rows.length);
+  });
+  it("keeps every row's one- and two-character pieces, and a short search through them finds what ILIKE finds", async () => {
+    await seedScale(database(), { sizes, log: () => {} });
+    const [grams] = await selectRows<{ grams: string[] }>(db(), sql`select short_grams('ab c') as grams`);
+    expect([...(grams?.grams ?? [])].sort()).toEqual([" ", " c", "a", "ab", "b", "b ", "c"].sort());
+    const stale = await selectRows(
+      db(),
+      sql`select id from customers where search_grams is distinct from
+        short_grams(lower(name || ' ' || email || ' ' || coalesce(business_name, '')))
+      union all select id from invoices where search_grams is distinct from short_grams(search_text)
+      union all select id from projects where name_grams is distinct from short_grams(lower(project_name))`,
+    );
+    expect(stale).toEqual([]);
+    const sorted = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+    // a rare pair, a pair of no row, one character, and LIKE's own wildcards taken literally
+    const [rare] = await selectRows<{ pair: string }>(
+      db(),
+      sql`select piece as pair from customers, unnest(search_grams) piece where piece ~ '^[a-z]{2}$'
+        group by piece order by count(*), piece limit 1`,
+    );
+    for (const term of [rare?.pair ?? "qz", "QX", "Z", "%", "_"]) {
+      const pattern = `%${term.replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+      const customersFound = await walk((page) =>
+        listCustomers(db(), parseCustomerListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+      );
+      expect(customersFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select id from customers where name ilike ${pattern} or email ilike ${pattern} or business_name ilike ${pattern}`,
+          ),
+        ),
+      );
+      const invoicesFound = await walk((page) =>
+        listInvoices(db(), parseInvoiceListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+      );
+      expect(invoicesFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select i.id from invoices i join customers c on c.id = i.customer_id
+              where i.invoice_number ilike ${pattern} or c.name ilike ${pattern} or c.business_name ilike ${pattern}`,
+          ),
+        ),
+      );
+      const projectsFound = await walk((page) =>
+        listProjects(db(), parseProjectListQuery(new URLSearchParams({ q: term, page: String(page) }))),
+      );
+      expect(projectsFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select p.id from projects p join customers c on c.id = p.customer_id
+              where p.project_name ilike ${pattern} or c.name ilike ${pattern}`,
+          ),
+        ),
+      );
+      const submissionsFound = await walk((page) =>
+        listSubmissions(
+          db(),
+          parseInboxListQuery(new URLSearchParams({ status: "archived", q: term, page: String(page) })),
+        ),
+      );
+      expect(submissionsFound.sort()).toEqual(
+        sorted(
+          await selectRows(
+            db(),
+            sql`select id from contact_submissions where status = 'archived'
+              and (name ilike ${pattern} or email ilike ${pattern} or business_name ilike ${pattern})`,
+          ),
+        ),
+      );
+    }
   });
 });

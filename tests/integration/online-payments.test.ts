@@ -7,17 +7,26 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Config } from "#app/config.server.ts";
-import { invoices, mailAttachments, mailOutbox, payments, providerEvents } from "#app/db/schema.ts";
-import { defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
+import {
+  auditLog,
+  invoices,
+  mailAttachments,
+  mailOutbox,
+  ownerNotices,
+  payments,
+  providerEvents,
+} from "#app/db/schema.ts";
+import { connectionMessages, defaultPaymentSettings, onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
 import { listPayments, listRefunds } from "#app/models/payments.server.ts";
 import * as settings from "#app/routes/admin/settings.tsx";
+import { answerStripeWebhook } from "#app/routes/webhook-answer.server.ts";
 import { findClientDocument } from "#app/services/client-documents.server.ts";
 import { sendDocument } from "#app/services/invoice-sending.server.ts";
 import { createLogger } from "#app/services/logger.server.ts";
 import { mailKey } from "#app/services/mail.server.ts";
-import { handleStripeWebhook, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
+import { checkStripeConnection, reconcileCheckoutReturn, startCheckout } from "#app/services/online-payments.server.ts";
 import { openText } from "#app/services/sealing.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { type FakeStripe, fakeFee, startFakeStripe } from "../support/fake-stripe.ts";
@@ -64,7 +73,7 @@ describeEachDatabase("online payments", (database, kind) => {
     return { url: started.url, sessionId, session: fake.sessions.get(sessionId) };
   }
   const webhook = (payload: string, signature: string | null) =>
-    handleStripeWebhook(deps(), Buffer.from(payload), signature);
+    answerStripeWebhook(deps(), Buffer.from(payload), signature);
   const stored = async () => {
     const [row] = await db().select().from(invoices).where(eq(invoices.id, invoiceId));
     return row;
@@ -303,7 +312,7 @@ describeEachDatabase("online payments", (database, kind) => {
       { db: db(), config: { ...testConfig, stripe: config().stripe }, logger: createLogger("silent") },
       { invoiceId, form: { to: "ada@client.test", subject: "Invoice", message: "Hello" }, actor: null, ip: null },
     );
-    expect(result.status).toBe("sent");
+    expect(result.ok).toBe(true);
     const [mail] = await db().select().from(mailOutbox);
     const text = openText(mailKey(testConfig.sessionSecret), mail?.text ?? "") ?? "";
     const link = /https?:\/\/\S+\/i\/[\w-]{43}/.exec(text)?.[0] ?? "";
@@ -316,7 +325,7 @@ describeEachDatabase("online payments", (database, kind) => {
     expect(text).toContain("Reference: Invoice INV-0007");
     // the link printed in the PDF is the one stored: it opens the invoice
     const opened = await findClientDocument(db(), link.split("/").pop(), "203.0.113.5");
-    expect(opened).toMatchObject({ status: "found", invoice: { id: invoiceId } });
+    expect(opened).toMatchObject({ ok: true, invoice: { id: invoiceId } });
   });
 
   it("Settings → Payments saves the bank details through the form kit, and refuses a wrong IBAN on its field", async () => {
@@ -342,6 +351,72 @@ describeEachDatabase("online payments", (database, kind) => {
       iban: "DE89370400440532013000",
       referenceFormat: "Invoice {number}",
       allowPartialPayments: true,
+    });
+  });
+  it("a key Stripe refuses: the client reads the usual message; the owner gets one audit entry and one notice per key", async () => {
+    const invoice = await getPrintableInvoice(db(), invoiceId);
+    if (!invoice) throw new Error("no invoice");
+    const stripe = { secretKey: "sk_test_revoked", webhookSecret: fake.webhookSecret, apiUrl: fake.url };
+    const wrong = { ...config(), stripe };
+    for (let click = 0; click < 3; click++) {
+      const started = await startCheckout(
+        { db: db(), config: wrong, logger: createLogger("silent") },
+        { invoice, token: "T".repeat(43), requested: undefined },
+      );
+      expect(started).toEqual({ ok: false, message: onlinePaymentMessages.unavailable });
+    }
+    const notices = await db().select().from(ownerNotices);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: "payment_setup",
+      message: connectionMessages.keyRefusedNotice,
+      link: "/admin/settings#payment-settings-title",
+    });
+    expect(notices[0]?.key).not.toContain("revoked");
+    const entries = await db().select().from(auditLog).where(eq(auditLog.event, "online_payment_key_refused"));
+    expect(entries).toHaveLength(1);
+    expect(JSON.stringify(entries[0]?.detail)).not.toContain("revoked");
+    // Check Connection says what is wrong, and tells the owner nothing new
+    const check = await checkStripeConnection({ db: db(), config: wrong });
+    expect(check).toEqual({ ok: false, lines: [{ ok: false, text: connectionMessages.keyRefused }] });
+    expect(await db().select().from(ownerNotices)).toHaveLength(1);
+    // another wrong key is another problem
+    const other = { ...wrong, stripe: { ...wrong.stripe, secretKey: "sk_test_other" } };
+    await checkStripeConnection({ db: db(), config: other });
+    expect(await db().select().from(ownerNotices)).toHaveLength(2);
+    // an unreachable provider is no key problem: no notice
+    fake.unavailable = true;
+    try {
+      const down = await checkStripeConnection({ db: db(), config: config() });
+      expect(down.ok).toBe(false);
+      expect(down.lines[0]?.text).toMatch(/^Stripe could not be reached/);
+    } finally {
+      fake.unavailable = false;
+    }
+    expect(await db().select().from(ownerNotices)).toHaveLength(2);
+    // the right key: test mode, and no endpoint sends events here yet
+    const fine = await checkStripeConnection({ db: db(), config: config() });
+    expect(fine.ok).toBe(false);
+    expect(fine.lines.map((line) => line.text)).toEqual([
+      connectionMessages.connected(false),
+      connectionMessages.webhookMissing("http://studio.test/webhooks/stripe"),
+      connectionMessages.webhookSecret,
+    ]);
+    fake.webhookEndpoints = [{ url: "http://studio.test/webhooks/stripe", status: "disabled" }];
+    try {
+      expect((await checkStripeConnection({ db: db(), config: config() })).lines[1]).toEqual({
+        ok: false,
+        text: connectionMessages.webhookDisabled("http://studio.test/webhooks/stripe"),
+      });
+      fake.webhookEndpoints = [{ url: "http://studio.test/webhooks/stripe", status: "enabled" }];
+      expect(await checkStripeConnection({ db: db(), config: config() })).toMatchObject({ ok: true });
+    } finally {
+      fake.webhookEndpoints = [];
+    }
+    // without keys: online payments are off
+    expect(await checkStripeConnection({ db: db(), config: { ...config(), stripe: null } })).toEqual({
+      ok: false,
+      lines: [{ ok: false, text: connectionMessages.off }],
     });
   });
 });

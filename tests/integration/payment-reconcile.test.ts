@@ -32,7 +32,7 @@ import { portalPayments } from "#app/models/portal.server.ts";
 import { revenueByMonth } from "#app/models/reports.server.ts";
 import * as layout from "#app/routes/admin/layout.tsx";
 import * as notices from "#app/routes/admin/notices.tsx";
-import { handleStripeWebhook } from "#app/services/online-payments.server.ts";
+import { answerStripeWebhook } from "#app/routes/webhook-answer.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { type FakeStripe, startFakeStripe } from "../support/fake-stripe.ts";
 import {
@@ -65,7 +65,7 @@ describeEachDatabase("payments reconciled from the provider's state", (database,
     stripe: { secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url },
   });
   const deliver = (target: Database["db"], event: SignedEvent) =>
-    handleStripeWebhook({ db: target, config: config() }, Buffer.from(event.payload), fake.sign(event.payload));
+    answerStripeWebhook({ db: target, config: config() }, Buffer.from(event.payload), fake.sign(event.payload));
 
   async function invoiceWithSessions(number: string, total: number, amounts: readonly number[]) {
     const customer = await insertCustomer(db(), {

@@ -11,12 +11,14 @@ import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import type { InvoiceStatus } from "#app/domain/enums.ts";
-import { invoiceMessages, parseInvoiceListQuery } from "#app/domain/invoice-form.ts";
+import { parseInvoiceListQuery } from "#app/domain/invoice-list.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
 import { invoiceSettingsMessages } from "#app/domain/invoice-settings.ts";
 import { displayStatus, estimateMessages } from "#app/domain/invoice-status.ts";
 import { toCents } from "#app/domain/money.ts";
 import { type PaymentForm, paymentMessages } from "#app/domain/payments.ts";
 import { projectMessages } from "#app/domain/projects.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { getCustomerSummary } from "#app/models/customers.server.ts";
 import { acceptEstimate, convertEstimate, declineEstimate } from "#app/models/estimates.server.ts";
 import { getInvoiceNumbering } from "#app/models/invoice-settings.server.ts";
@@ -31,7 +33,6 @@ import {
   outstandingTotal,
   overdueTotal,
   receivableTotals,
-  studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import { deletePayment, listPayments, PaymentRefusedError, recordPayment } from "#app/models/payments.server.ts";
@@ -719,25 +720,62 @@ describeEachDatabase("getting paid", (database) => {
     });
 
     it("saves the studio's time zone from Settings and refuses a zone not in the list", async () => {
-      const base = {
-        intent: "invoice-settings",
-        invoice_prefix: "INV",
-        estimate_prefix: "EST",
-        next_invoice_number: "1",
-        next_estimate_number: "1",
-      };
       const bad = await call(settings.action, "/admin/settings", {
         cookie: admin,
-        form: { ...base, time_zone: "Mars/Olympus_Mons" },
+        form: { intent: "time-zone", time_zone: "Mars/Olympus_Mons" },
       });
       expect(bad.status).toBe(400);
       expect(bad.data).toMatchObject({ result: { error: { time_zone: [invoiceSettingsMessages.timeZone] } } });
       const good = await call(settings.action, "/admin/settings", {
         cookie: admin,
-        form: { ...base, time_zone: "Pacific/Kiritimati" },
+        form: { intent: "time-zone", time_zone: "Pacific/Kiritimati" },
       });
       expect(good.status).toBe(302);
       expect((await getInvoiceNumbering(db())).timeZone).toBe("Pacific/Kiritimati");
+    });
+
+    it("Save Numbering leaves the time zone alone, and saving the time zone leaves the numbering alone", async () => {
+      const zone = await call(settings.action, "/admin/settings", {
+        cookie: admin,
+        form: { intent: "time-zone", time_zone: "Europe/Berlin" },
+      });
+      expect(zone.status).toBe(302);
+      const numbering = {
+        intent: "invoice-settings",
+        invoice_prefix: "FAC",
+        estimate_prefix: "QT",
+        next_invoice_number: "50",
+        next_estimate_number: "7",
+        payment_reminders: "-1, 3",
+      };
+      // a numbering post carrying a zone (an old page, a crafted form) does not change it either
+      const saved = await call(settings.action, "/admin/settings", {
+        cookie: admin,
+        form: { ...numbering, time_zone: "Pacific/Kiritimati" },
+      });
+      expect(saved.status).toBe(302);
+      const afterNumbering = await getInvoiceNumbering(db());
+      expect(afterNumbering).toMatchObject({
+        invoicePrefix: "FAC",
+        estimatePrefix: "QT",
+        nextInvoiceNumber: 50,
+        nextEstimateNumber: 7,
+        reminderOffsets: [-1, 3],
+        timeZone: "Europe/Berlin",
+      });
+      const again = await call(settings.action, "/admin/settings", {
+        cookie: admin,
+        form: { intent: "time-zone", time_zone: "Asia/Tokyo" },
+      });
+      expect(again.status).toBe(302);
+      expect(await getInvoiceNumbering(db())).toEqual({ ...afterNumbering, timeZone: "Asia/Tokyo" });
+      // the time zone form refuses a non-admin like every settings form
+      const refused = await call(settings.action, "/admin/settings", {
+        cookie: staff,
+        form: { intent: "time-zone", time_zone: "Europe/Paris" },
+      });
+      expect(refused.status).toBe(403);
+      expect((await getInvoiceNumbering(db())).timeZone).toBe("Asia/Tokyo");
     });
   });
 });

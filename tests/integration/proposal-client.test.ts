@@ -89,7 +89,7 @@ describeEachDatabase("the client's proposal link", (database) => {
 
   it("signs: a refusal keeps the typed name, a signature redirects, the PDF carries the certificate", async () => {
     const found = await findClientProposal(database().db, token, "127.0.0.1");
-    if (found.status !== "found") throw new Error(found.status);
+    if (!found.ok) throw new Error(found.reason);
     const signature = await sharp({
       create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
     })
@@ -179,7 +179,7 @@ describeEachDatabase("the client's proposal link", (database) => {
 
   it("a drawn signature is made small once when signed, and the PDF embeds it as stored", async () => {
     const found = await findClientProposal(database().db, token, "127.0.0.1");
-    if (found.status !== "found") throw new Error(found.status);
+    if (!found.ok) throw new Error(found.reason);
     const drawn = await drawing(1536, 288);
     expect(pngHeader(drawn)).toMatchObject({ width: 1536, height: 288, colourType: 6 });
     const signed = await call(clientProposal.action, `/p/${token}`, {
@@ -213,7 +213,7 @@ describeEachDatabase("the client's proposal link", (database) => {
 
   it("a signature too large to take is the field's message in the page, the typed name kept, nothing signed", async () => {
     const found = await findClientProposal(database().db, token, "127.0.0.1");
-    if (found.status !== "found") throw new Error(found.status);
+    if (!found.ok) throw new Error(found.reason);
     const base = { intent: "sign", tier: "t2", signer_name: "Ada Baker", agree: "on", content_hash: found.contentHash };
     // a canvas of 2,000 x 1,000 (declared in its header) and a data URL past the field's limit
     const huge = dataUrl(await pngBomb(2000, 1000, "rgba"));
@@ -252,7 +252,7 @@ describeEachDatabase("the client's proposal link", (database) => {
 
   it("declines once: the thank-you, then nothing more to answer", async () => {
     const found = await findClientProposal(database().db, token, "127.0.0.1");
-    if (found.status !== "found") throw new Error(found.status);
+    if (!found.ok) throw new Error(found.reason);
     const form = { intent: "decline", content_hash: found.contentHash };
     const declined = await call(clientProposal.action, `/p/${token}`, { params: { token }, form });
     expect(declined).toMatchObject({ status: 303, location: `/p/${token}?answered=decline` });

@@ -6,7 +6,7 @@
 import { expect, it } from "vitest";
 import { addDaysIso } from "#app/domain/dates.ts";
 import { defaultProposalSettings } from "#app/domain/proposals.ts";
-import { studioToday } from "#app/models/invoices.server.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { getProposalSettings } from "#app/models/proposal-settings.server.ts";
 import * as proposalEditor from "#app/routes/admin/proposal-editor.tsx";
 import * as settings from "#app/routes/admin/settings.tsx";

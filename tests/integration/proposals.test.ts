@@ -17,8 +17,9 @@ import {
   proposals,
 } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
-import { proposalMessages, type SignForm } from "#app/domain/proposals.ts";
-import { studioTimeZone } from "#app/models/invoices.server.ts";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
+import type { SignForm } from "#app/domain/proposals.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
   createProposal,
   deleteProposal,
@@ -92,14 +93,14 @@ describeEachDatabase("proposals", (database) => {
     const customer = await insertCustomer(db(), { contactSubmissionId: submission?.id, ...customerValues });
     const created = await createProposal(db(), await formFor(customer.id, extra), null);
     const sent = await sendProposal(deps(), { proposalId: created.id, actor: null, ip: null });
-    if (sent.status !== "sent") throw new Error(`not sent: ${JSON.stringify(sent)}`);
+    if (!sent.ok) throw new Error(`not sent: ${JSON.stringify(sent)}`);
     const token = new URL(sent.link).pathname.split("/").pop() ?? "";
     return { id: created.id, number: created.proposalNumber, token, customer, submissionId: submission?.id ?? "" };
   }
 
   async function openedHash(token: string) {
     const found = await findClientProposal(db(), token, "198.51.100.7");
-    if (found.status !== "found") throw new Error(`link does not open: ${found.status}`);
+    if (!found.ok) throw new Error(`link does not open: ${found.reason}`);
     return found.contentHash;
   }
 
@@ -128,7 +129,7 @@ describeEachDatabase("proposals", (database) => {
   it("signing records the signature, approves a new project with the chosen lines, sends the deposit invoice and moves the lead on", async () => {
     const { id, token, customer, submissionId } = await sentProposal();
     const result = await sign(token, signForm(await openedHash(token)));
-    if (result.status !== "signed") throw new Error(JSON.stringify(result));
+    if (!result.ok) throw new Error(JSON.stringify(result));
     // 1200.00 + 10.5 x 33.33 (349.97) + 250.00 = 1799.97; half is 899.985 -> 899.99
     expect(result.totals.total).toBe(179_997);
     expect(result.totals.deposit).toBe(89_999);
@@ -204,10 +205,10 @@ describeEachDatabase("proposals", (database) => {
     });
     const created = await createProposal(db(), await formFor(customer.id, { project_id: project.id }), null);
     const sent = await sendProposal(deps(), { proposalId: created.id, actor: null, ip: null });
-    if (sent.status !== "sent") throw new Error("not sent");
+    if (!sent.ok) throw new Error("not sent");
     const token = new URL(sent.link).pathname.split("/").pop() ?? "";
     const result = await sign(token, signForm(await openedHash(token), { tier: "t1", addons: [] }));
-    expect(result).toMatchObject({ status: "signed", projectId: project.id });
+    expect(result).toMatchObject({ ok: true, projectId: project.id });
     const [after] = await db().select().from(projects).where(eq(projects.id, project.id));
     expect(after?.status).toBe("approved");
     expect(after?.pricingDetails).toEqual({
@@ -237,11 +238,11 @@ describeEachDatabase("proposals", (database) => {
       sign(token, signForm(hash)),
       sign(token, signForm(hash, { signer_name: "Someone Else", tier: "t3" })),
     ]);
-    expect(results.map((result) => result.status).sort()).toEqual(["refused", "signed"]);
+    expect(results.map((result) => (result.ok ? "signed" : result.reason)).sort()).toEqual(["refused", "signed"]);
     expect(await db().select().from(projects)).toHaveLength(1);
     expect(await db().select().from(invoices)).toHaveLength(1);
     const again = await sign(token, signForm(hash));
-    expect(again).toEqual({ status: "refused", message: proposalMessages.closed });
+    expect(again).toEqual({ ok: false, reason: "refused", message: proposalMessages.closed });
     const signed = await getProposal(db(), id);
     expect(signed?.status).toBe("signed");
   });
@@ -251,41 +252,51 @@ describeEachDatabase("proposals", (database) => {
     const oldHash = await openedHash(token);
     expect((await reviseProposal(db(), id, { reason: "Lower price", userId: null })).ok).toBe(true);
     // while it is a draft again, the link opens nothing to sign
-    expect((await findClientProposal(db(), token, "198.51.100.8")).status).toBe("revising");
-    expect(await sign(token, signForm(oldHash))).toEqual({ status: "gone" });
+    expect(await findClientProposal(db(), token, "198.51.100.8")).toEqual({ ok: false, reason: "revising" });
+    expect(await sign(token, signForm(oldHash))).toEqual({ ok: false, reason: "gone" });
     const changed = await formFor((await getProposal(db(), id))?.customerId ?? "", {
       "tiers[1].lines[0].unit_price": "1100",
     });
     expect((await updateProposal(db(), id, changed)).ok).toBe(true);
     const resent = await sendProposal(deps(), { proposalId: id, actor: null, ip: null });
-    expect(resent.status).toBe("sent");
-    expect(await sign(token, signForm(oldHash))).toEqual({ status: "refused", message: proposalMessages.changed });
+    expect(resent.ok).toBe(true);
+    expect(await sign(token, signForm(oldHash))).toEqual({
+      ok: false,
+      reason: "refused",
+      message: proposalMessages.changed,
+    });
     const newHash = await openedHash(token);
     expect(newHash).not.toBe(oldHash);
-    expect((await sign(token, signForm(newHash))).status).toBe("signed");
+    expect((await sign(token, signForm(newHash))).ok).toBe(true);
   });
 
   it("refuses to sign an expired, declined or revoked proposal, or a choice not offered", async () => {
     const expired = await sentProposal({ expires_on: "2020-01-01" });
     expect(await sign(expired.token, signForm(await openedHash(expired.token)))).toEqual({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       message: proposalMessages.expired,
     });
 
     const declined = await sentProposal();
     const hash = await openedHash(declined.token);
     expect(await sign(declined.token, signForm(hash, { tier: "t9" }))).toMatchObject({
-      status: "refused",
+      ok: false,
+      reason: "refused",
       field: "tier",
     });
-    expect(await declineProposal(deps(), { token: declined.token, ip: null })).toEqual({ status: "declined" });
-    expect(await sign(declined.token, signForm(hash))).toEqual({ status: "refused", message: proposalMessages.closed });
+    expect(await declineProposal(deps(), { token: declined.token, ip: null })).toEqual({ ok: true });
+    expect(await sign(declined.token, signForm(hash))).toEqual({
+      ok: false,
+      reason: "refused",
+      message: proposalMessages.closed,
+    });
 
     const revoked = await sentProposal();
     const revokedHash = await openedHash(revoked.token);
     expect((await revokeProposal(db(), revoked.id)).ok).toBe(true);
-    expect(await sign(revoked.token, signForm(revokedHash))).toEqual({ status: "gone" });
-    expect((await findClientProposal(db(), revoked.token, "198.51.100.9")).status).toBe("not-found");
+    expect(await sign(revoked.token, signForm(revokedHash))).toEqual({ ok: false, reason: "gone" });
+    expect(await findClientProposal(db(), revoked.token, "198.51.100.9")).toEqual({ ok: false, reason: "not-found" });
     expect(await db().select().from(projects)).toHaveLength(0);
   });
 
@@ -300,7 +311,7 @@ describeEachDatabase("proposals", (database) => {
         const customer = await insertCustomer(db(), { name: `Client${index} Test` });
         const created = await createProposal(db(), await formFor(customer.id), null);
         const sent = await sendProposal(deps(), { proposalId: created.id, actor: null, ip: null });
-        if (sent.status !== "sent") throw new Error("not sent");
+        if (!sent.ok) throw new Error("not sent");
         const token = new URL(sent.link).pathname.split("/").pop() ?? "";
         pairs.push({ id: created.id, token, hash: await openedHash(token) });
       }
@@ -316,12 +327,12 @@ describeEachDatabase("proposals", (database) => {
       for (const { id, signed, revoked } of outcomes) {
         const row = await getProposal(db(), id);
         // one of the two won; the other was told why
-        if (signed.status === "signed") {
+        if (signed.ok) {
           expect(revoked).toMatchObject({ ok: false });
           expect(row?.status).toBe("signed");
         } else {
           expect(revoked).toMatchObject({ ok: true });
-          expect(signed.status === "gone" || signed.status === "refused").toBe(true);
+          expect(signed.reason === "gone" || signed.reason === "refused").toBe(true);
           expect(row?.status).toBe("revoked");
         }
       }

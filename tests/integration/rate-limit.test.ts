@@ -64,10 +64,11 @@ describeEachDatabase("rate limits", (database) => {
     const db = database().db;
     const answers = [];
     for (let i = 1; i <= 121; i++) {
-      answers.push((await findClientDocument(db, "a".repeat(43), `2001:db8:5:6:${i.toString(16)}::1`)).status);
+      const found = await findClientDocument(db, "a".repeat(43), `2001:db8:5:6:${i.toString(16)}::1`);
+      answers.push(found.ok ? "found" : found.reason);
     }
     expect(answers.slice(0, 120).every((status) => status === "not-found")).toBe(true);
     expect(answers[120]).toBe("limited");
-    expect((await findClientDocument(db, "a".repeat(43), "2001:db8:5:7::1")).status).toBe("not-found");
+    expect(await findClientDocument(db, "a".repeat(43), "2001:db8:5:7::1")).toEqual({ ok: false, reason: "not-found" });
   });
 });

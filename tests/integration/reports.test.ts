@@ -8,7 +8,6 @@ import { beforeEach, expect, it } from "vitest";
 import {
   businessSettings,
   contactSubmissions,
-  customers,
   invoices,
   pageViews,
   payments,
@@ -166,7 +165,7 @@ describeEachDatabase("owner's dashboard", (database) => {
         { name: "D", email: "d@l.test", projectType: "webapp", message: "m", createdAt: justOutside },
       ])
       .returning();
-    await db.insert(customers).values({ name: "A", email: "a@l.test", contactSubmissionId: submission?.id ?? null });
+    await insertCustomer(db, { name: "A", email: "a@l.test", contactSubmissionId: submission?.id ?? null });
     const data = await load();
     expect(data.timeZone).toBe("Pacific/Kiritimati");
     expect(data.submissions.map((week) => week.week)).toEqual(weeks);

@@ -2,8 +2,9 @@ import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
-import { contactSubmissions, customers, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
+import { contactSubmissions, invoiceLineItems, invoices, projects } from "#app/db/schema.ts";
 import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer } from "../support/records.ts";
 
 const sampleSubmission = {
   name: "Ada Lovelace",
@@ -76,7 +77,7 @@ describeEachDatabase("schema", (database) => {
 
   it("keeps money exact in numeric(12,2) and refuses negatives", async () => {
     const db = database().db;
-    const [customer] = await db.insert(customers).values({ name: "C", email: "c@x.test" }).returning();
+    const customer = await insertCustomer(db, { name: "C", email: "c@x.test" });
     if (!customer) throw new Error("no customer");
     const [invoice] = await db
       .insert(invoices)

@@ -27,7 +27,8 @@ import {
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { calculateTotals, parseScaled, toCents } from "#app/domain/money.ts";
 import { pricingModelOf, projectValue } from "#app/domain/projects.ts";
-import { createInvoice, displayStatusSql, studioToday } from "#app/models/invoices.server.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { createInvoice, displayStatusSql } from "#app/models/invoices.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 const sizes: ScaleSizes = { submissions: 400, customers: 100, projects: 60, documents: 600, notes: 150 };

@@ -97,7 +97,7 @@ describeEachDatabase("sending documents", (database) => {
       { db, config: testConfig, logger },
       { invoiceId: id, form, actor: { userId: actor.userId, email: actor.email }, ip: "127.0.0.1" },
     );
-    expect(result.status).toBe("sent");
+    expect(result.ok).toBe(true);
     const [row] = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(1);
     const text = openText(mailKey(testConfig.sessionSecret), row?.text ?? "") ?? "";
     const token = /\/i\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? "";
@@ -318,12 +318,18 @@ describeEachDatabase("sending documents", (database) => {
       const db = database().db;
       const { token } = await sendAndGetToken(estimateId);
       const opened = await findClientDocument(db, token, "198.51.100.9");
-      expect(opened.status).toBe("found");
+      expect(opened.ok).toBe(true);
       await revokeInvoiceLinks(db, estimateId);
       const estimate = { id: estimateId, invoiceNumber: "EST-0001", customerName: "Ada", token };
       const deps = { db, publicUrl: testConfig.publicUrl, ip: "198.51.100.9" };
-      expect(await answerEstimate(deps, estimate, { intent: "accept", name: "Ada Lovelace" })).toBe("revoked");
-      expect(await answerEstimate(deps, estimate, { intent: "decline", name: "" })).toBe("revoked");
+      expect(await answerEstimate(deps, estimate, { intent: "accept", name: "Ada Lovelace" })).toEqual({
+        ok: false,
+        reason: "revoked",
+      });
+      expect(await answerEstimate(deps, estimate, { intent: "decline", name: "" })).toEqual({
+        ok: false,
+        reason: "revoked",
+      });
       const [stored] = await db.select().from(invoices).where(eq(invoices.id, estimateId));
       expect(stored).toMatchObject({ status: "sent", acceptedByName: null, acceptedAt: null });
       expect(

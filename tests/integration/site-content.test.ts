@@ -9,7 +9,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, portfolioImages, portfolioItems, pricingPackages } from "#app/db/schema.ts";
-import { contactPrefill, packagePlaceholder, siteMessages } from "#app/domain/site-content.ts";
+import { choosePackage, contactPrefill, packageHref, packagePlaceholder } from "#app/domain/site-content.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
 import { listPortfolioItems } from "#app/models/portfolio.server.ts";
 import { getPricingBanner, listPricingPackages } from "#app/models/pricing.server.ts";
 import * as listRoute from "#app/routes/admin/site-portfolio.tsx";
@@ -273,21 +274,34 @@ describeEachDatabase("site content", (database) => {
 });
 
 describe("calls to action", () => {
-  it("preselects only known project types and names the package", () => {
+  it("preselects only known project types and passes the package asked for on", () => {
     expect(contactPrefill(new URLSearchParams("type=consultation"))).toEqual({
       projectType: "consultation",
-      packageName: null,
+      packageRef: null,
     });
-    expect(contactPrefill(new URLSearchParams("type=quote&package=Standard"))).toEqual({
+    expect(contactPrefill(new URLSearchParams("type=quote&package=2"))).toEqual({
       projectType: "quote",
-      packageName: "Standard",
+      packageRef: "2",
     });
     expect(contactPrefill(new URLSearchParams("type=<script>&package=x"))).toEqual({
       projectType: null,
-      packageName: null,
+      packageRef: "x",
     });
     expect(packagePlaceholder("Basic")).toContain("for the Basic package:");
     expect(packagePlaceholder("Standard Package")).toContain("for the Standard Package:");
-    expect(contactPrefill(new URLSearchParams(`type=quote&package=${"x".repeat(101)}`)).packageName).toBeNull();
+    expect(contactPrefill(new URLSearchParams(`type=quote&package=${"x".repeat(101)}`)).packageRef).toBeNull();
+  });
+
+  it("finds the package by id (or by name, from older links), and nothing for anything else", () => {
+    const packages = [
+      { id: 1, name: "Basic" },
+      { id: 2, name: "Standard Package" },
+    ];
+    expect(choosePackage(packages, "2")).toEqual(packages[1]);
+    expect(choosePackage(packages, "standard package")).toEqual(packages[1]);
+    for (const ref of [null, "", "3", "0", "-1", "1e0", "Premium", "<script>"]) {
+      expect(choosePackage(packages, ref), String(ref)).toBeNull();
+    }
+    expect(packageHref(2)).toBe("/contact?type=quote&package=2");
   });
 });

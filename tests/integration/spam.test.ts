@@ -1,7 +1,10 @@
 import { expect, it } from "vitest";
 import { contactSubmissions, suspectedSpam } from "#app/db/schema.ts";
+import { startOfTodayIn } from "#app/domain/dates.ts";
 import { spamMessages } from "#app/domain/spam.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
+import { countSpam } from "#app/models/suspected-spam.server.ts";
+import * as layoutRoute from "#app/routes/admin/layout.tsx";
 import * as spamRoute from "#app/routes/admin/spam.tsx";
 import { deleteSpamForGood, keepSpam, purgeOldSpam, restoreSpam, spamRetentionMs } from "#app/services/spam.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -80,5 +83,27 @@ describeEachDatabase("suspected spam", (database) => {
     expect(await db.select().from(suspectedSpam)).toHaveLength(1);
     await purgeOldSpam(db, new Date(Date.now() + spamRetentionMs + 60_000));
     expect(await db.select().from(suspectedSpam)).toEqual([]);
+  });
+
+  it("counts what is held, and what was held since the studio's midnight (the inbox's 'today')", async () => {
+    const db = database().db;
+    const zone = "America/Los_Angeles";
+    // 07:30 UTC on Nov 27 is still Nov 26 in Los Angeles: its today began at 08:00 UTC on the 26th
+    const now = new Date("2026-11-27T07:30:00Z");
+    const midnight = startOfTodayIn(zone, now);
+    expect(midnight.toISOString()).toBe("2026-11-26T08:00:00.000Z");
+    await db.insert(suspectedSpam).values([
+      { reason: "honeypot", fields, createdAt: new Date(midnight.getTime() - 1) },
+      { reason: "too-fast", fields, createdAt: midnight },
+      { reason: "too-fast", fields, createdAt: new Date(now.getTime() - 60_000) },
+    ]);
+    expect(await countSpam(db)).toBe(3);
+    expect(await countSpam(db, midnight)).toBe(2);
+    expect(await countSpam(db, startOfTodayIn("UTC", now))).toBe(1);
+
+    // the layout's loader gives the sidebar the count
+    const admin = await cookieFor("owner@studio.test", true);
+    const page = await call(layoutRoute.loader, "/admin/dashboard", { cookie: admin });
+    expect(page.data).toMatchObject({ spam: 3 });
   });
 });

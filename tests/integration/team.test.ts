@@ -8,7 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, sessions, userRoles, users } from "#app/db/schema.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
-import { invitationLifetimeMs, teamMessages } from "#app/domain/team.ts";
+import { invitationLifetimeMs } from "#app/domain/team.ts";
+import { teamMessages } from "#app/domain/team-messages.ts";
 import * as invite from "#app/routes/admin/invite.tsx";
 import * as team from "#app/routes/admin/settings-team.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
@@ -52,7 +53,7 @@ describeEachDatabase("team", (database) => {
   describe("invitations", () => {
     it("mails a sealed single-use link (256 bits, stored hashed) that creates the account with the invitation's roles", async () => {
       const owner = await account("owner@studio.test", true);
-      const sent = await inviteMember(db(), { actor: owner, email: " New@Studio.test ", admin: true, ...site });
+      const sent = await inviteMember(db(), { actor: owner, email: " New@Studio.test ", role: "admin", ...site });
       expect(sent.ok).toBe(true);
       const [mail] = await db().select().from(mailOutbox);
       expect(mail?.to).toBe("new@studio.test");
@@ -64,7 +65,12 @@ describeEachDatabase("team", (database) => {
       expect(stored?.roles).toEqual(["admin"]);
       expect((stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0)).toBe(invitationLifetimeMs);
 
-      expect(await checkInvitation(db(), { token })).toEqual({ state: "valid", email: "new@studio.test", admin: true });
+      expect(await checkInvitation(db(), { token })).toEqual({
+        ok: true,
+        email: "new@studio.test",
+        admin: true,
+        role: "admin",
+      });
       const accepted = await acceptInvitation(db(), { token, name: "Nia New", password: "a brand new passphrase" });
       expect(accepted).toMatchObject({ ok: true, isAdmin: true });
       const [user] = await db().select().from(users).where(eq(users.email, "new@studio.test"));
@@ -74,45 +80,66 @@ describeEachDatabase("team", (database) => {
       expect(signedIn).toMatchObject({ ok: true, isAdmin: true });
 
       // single use
-      expect(await checkInvitation(db(), { token })).toEqual({ state: "invalid" });
+      expect(await checkInvitation(db(), { token })).toEqual({ ok: false, reason: "invalid" });
       const again = await acceptInvitation(db(), { token, name: "Mallory", password: "another passphrase 1" });
-      expect(again).toEqual({ ok: false, message: teamMessages.invitationInvalid });
+      expect(again).toEqual({ ok: false, reason: "dead-link", message: teamMessages.invitationInvalid });
       const events = (await db().select({ event: auditLog.event }).from(auditLog)).map((row) => row.event);
       expect(events).toEqual(expect.arrayContaining(["member_invited", "invitation_accepted"]));
     });
 
-    it("grants no role unless the invitation says so; expired links say so; an existing account is refused", async () => {
+    it("every invitation grants a role with pages; one granting none (from before) is never accepted", async () => {
       const owner = await account("owner@studio.test", true);
-      await inviteMember(db(), { actor: owner, email: "staff@studio.test", admin: false, ...site });
-      const token = await invitationToken();
-      const accepted = await acceptInvitation(db(), { token, name: "Sam", password: "staff passphrase 42" });
-      expect(accepted).toMatchObject({ ok: true, isAdmin: false });
-      expect(await db().select().from(userRoles)).toHaveLength(1);
+      // an invitation made before a role was required: no account may come of it
+      const oldToken = "a".repeat(43);
+      await db()
+        .insert(authTokens)
+        .values({
+          id: hashToken(oldToken),
+          purpose: "invitation",
+          email: "norole@studio.test",
+          roles: [],
+          invitedBy: owner.userId,
+          expiresAt: new Date(Date.now() + invitationLifetimeMs),
+        });
+      expect(await checkInvitation(db(), { token: oldToken })).toEqual({ ok: false, reason: "invalid" });
+      expect(await acceptInvitation(db(), { token: oldToken, name: "No", password: "no role passphrase 1" })).toEqual({
+        ok: false,
+        reason: "dead-link",
+        message: teamMessages.invitationInvalid,
+      });
+      expect(await db().select().from(users).where(eq(users.email, "norole@studio.test"))).toHaveLength(0);
 
-      expect(await inviteMember(db(), { actor: owner, email: "STAFF@studio.test", admin: true, ...site })).toEqual({
+      await inviteMember(db(), { actor: owner, email: "staff@studio.test", role: "admin", ...site });
+      const token = await invitationToken();
+      expect(await checkInvitation(db(), { token })).toMatchObject({ ok: true, role: "admin" });
+      const accepted = await acceptInvitation(db(), { token, name: "Sam", password: "staff passphrase 42" });
+      expect(accepted).toMatchObject({ ok: true, isAdmin: true, landing: "/admin/dashboard" });
+      expect(await db().select().from(userRoles)).toHaveLength(2);
+
+      expect(await inviteMember(db(), { actor: owner, email: "STAFF@studio.test", role: "admin", ...site })).toEqual({
         ok: false,
         field: "email",
         message: teamMessages.accountExists,
       });
 
-      await inviteMember(db(), { actor: owner, email: "late@studio.test", admin: true, ...site });
+      await inviteMember(db(), { actor: owner, email: "late@studio.test", role: "admin", ...site });
       const late = await invitationToken();
       const eightDays = new Date(Date.now() + 8 * 24 * 3600_000);
-      expect(await checkInvitation(db(), { token: late }, eightDays)).toEqual({ state: "invalid" });
+      expect(await checkInvitation(db(), { token: late }, eightDays)).toEqual({ ok: false, reason: "invalid" });
       const refused = await acceptInvitation(
         db(),
         { token: late, name: "Late", password: "late passphrase 42" },
         eightDays,
       );
-      expect(refused).toEqual({ ok: false, message: teamMessages.invitationInvalid });
+      expect(refused).toEqual({ ok: false, reason: "dead-link", message: teamMessages.invitationInvalid });
     });
 
     it("a revoked invitation stops working at once and cannot be revoked twice", async () => {
       const owner = await account("owner@studio.test", true);
-      await inviteMember(db(), { actor: owner, email: "gone@studio.test", admin: true, ...site });
+      await inviteMember(db(), { actor: owner, email: "gone@studio.test", role: "admin", ...site });
       const token = await invitationToken();
       expect(await revokeInvitation(db(), { actor: owner, id: hashToken(token) })).toMatchObject({ ok: true });
-      expect(await checkInvitation(db(), { token })).toEqual({ state: "invalid" });
+      expect(await checkInvitation(db(), { token })).toEqual({ ok: false, reason: "invalid" });
       expect(await revokeInvitation(db(), { actor: owner, id: hashToken(token) })).toEqual({
         ok: false,
         message: teamMessages.unknownInvitation,
@@ -122,11 +149,11 @@ describeEachDatabase("team", (database) => {
 
     it("a new invitation to the same address voids the earlier link; the password policy applies", async () => {
       const owner = await account("owner@studio.test", true);
-      await inviteMember(db(), { actor: owner, email: "twice@studio.test", admin: false, ...site });
+      await inviteMember(db(), { actor: owner, email: "twice@studio.test", role: "admin", ...site });
       const first = await invitationToken();
-      await inviteMember(db(), { actor: owner, email: "twice@studio.test", admin: false, ...site });
+      await inviteMember(db(), { actor: owner, email: "twice@studio.test", role: "admin", ...site });
       const second = await invitationToken();
-      expect(await checkInvitation(db(), { token: first })).toEqual({ state: "invalid" });
+      expect(await checkInvitation(db(), { token: first })).toEqual({ ok: false, reason: "invalid" });
       expect(await acceptInvitation(db(), { token: second, name: "T", password: "password" })).toMatchObject({
         ok: false,
         field: "password",
@@ -138,9 +165,9 @@ describeEachDatabase("team", (database) => {
     it("invitations of an admin later disabled or demoted stop working, and say why; the team page shows who sent each", async () => {
       const owner = await account("owner@studio.test", true);
       const second = await account("second@studio.test", true);
-      await inviteMember(db(), { actor: second, email: "by-disabled@studio.test", admin: true, ...site });
+      await inviteMember(db(), { actor: second, email: "by-disabled@studio.test", role: "admin", ...site });
       const fromDisabled = await invitationToken();
-      await inviteMember(db(), { actor: second, email: "by-demoted@studio.test", admin: false, ...site });
+      await inviteMember(db(), { actor: second, email: "by-demoted@studio.test", role: "admin", ...site });
       const fromDemoted = await invitationToken();
       const pagesBefore = await call(team.loader, "/admin/settings/team", {
         cookie: await cookieFor(owner.email, true),
@@ -150,10 +177,10 @@ describeEachDatabase("team", (database) => {
       expect(await setAccountDisabled(db(), { actor: owner, userId: second.userId, disabled: true })).toMatchObject({
         ok: true,
       });
-      expect(await checkInvitation(db(), { token: fromDisabled })).toEqual({ state: "sender-gone" });
+      expect(await checkInvitation(db(), { token: fromDisabled })).toEqual({ ok: false, reason: "sender-gone" });
       expect(
         await acceptInvitation(db(), { token: fromDisabled, name: "Nope", password: "brand new passphrase 9" }),
-      ).toEqual({ ok: false, message: teamMessages.invitationSenderGone });
+      ).toEqual({ ok: false, reason: "refused", message: teamMessages.invitationSenderGone });
       const opened = await call(invite.loader, `/admin/invite/${fromDisabled}`, { params: { token: fromDisabled } });
       expect(opened.status).toBe(410);
       expect(opened.data).toMatchObject({ state: "sender-gone" });
@@ -161,7 +188,7 @@ describeEachDatabase("team", (database) => {
       // enabled again but without the admin role: its invitations still do not work
       await setAccountDisabled(db(), { actor: owner, userId: second.userId, disabled: false });
       await setAdminRole(db(), { actor: owner, userId: second.userId, admin: false });
-      expect(await checkInvitation(db(), { token: fromDemoted })).toEqual({ state: "sender-gone" });
+      expect(await checkInvitation(db(), { token: fromDemoted })).toEqual({ ok: false, reason: "sender-gone" });
       const posted = await call(invite.action, `/admin/invite/${fromDemoted}`, {
         params: { token: fromDemoted },
         form: { name: "Nope", password: "brand new passphrase 9", confirmPassword: "brand new passphrase 9" },
@@ -174,7 +201,7 @@ describeEachDatabase("team", (database) => {
 
       // the role given back: the pending invitation works again
       await setAdminRole(db(), { actor: owner, userId: second.userId, admin: true });
-      expect(await checkInvitation(db(), { token: fromDemoted })).toMatchObject({ state: "valid" });
+      expect(await checkInvitation(db(), { token: fromDemoted })).toMatchObject({ ok: true });
     });
   });
 
@@ -234,6 +261,7 @@ describeEachDatabase("team", (database) => {
       expect(await getSession(db(), first.token)).toBeNull();
       expect(await signIn(db(), { email: staff.email, password })).toEqual({
         ok: false,
+        reason: "refused",
         message: authMessages.invalidCredentials,
       });
       expect(await requestPasswordReset(db(), { email: staff.email, ...site }, { floorMs: 0 })).toEqual({ ok: true });
@@ -279,9 +307,22 @@ describeEachDatabase("team", (database) => {
 
       const invited = await call(team.action, "/admin/settings/team", {
         cookie: admin,
-        form: { intent: "invite", email: "new@studio.test", admin: "on" },
+        form: { intent: "invite", email: "new@studio.test", role: "admin" },
       });
       expect(invited.status).toBe(302);
+      // no role chosen: refused beside the field, nothing sent
+      const noRole = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "invite", email: "norole@studio.test" },
+      });
+      expect(noRole.status).toBe(400);
+      expect(JSON.stringify(noRole.data)).toContain(teamMessages.roleRequired);
+      const unknownRole = await call(team.action, "/admin/settings/team", {
+        cookie: admin,
+        form: { intent: "invite", email: "norole@studio.test", role: "viewer" },
+      });
+      expect(unknownRole.status).toBe(400);
+      expect(await db().select().from(authTokens).where(eq(authTokens.email, "norole@studio.test"))).toHaveLength(0);
       const bad = await call(team.action, "/admin/settings/team", {
         cookie: admin,
         form: { intent: "invite", email: "not an email" },
@@ -351,7 +392,7 @@ describeEachDatabase("team", (database) => {
 
     it("the audit log's rows cannot be updated or deleted (the database refuses)", async () => {
       const owner = await account("owner@studio.test", true);
-      await inviteMember(db(), { actor: owner, email: "n@studio.test", admin: false, ...site });
+      await inviteMember(db(), { actor: owner, email: "n@studio.test", role: "admin", ...site });
       await expect(db().execute(sql`update audit_log set event = 'forged'`)).rejects.toThrow();
       await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
       expect((await db().select().from(auditLog)).map((row) => row.event)).toContain("member_invited");

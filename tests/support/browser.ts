@@ -44,9 +44,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
 }
 
-/** Waits until React Router has hydrated the page (its route modules are on `window`). */
+/**
+ * Waits until React has hydrated the page and every piece split out with splitComponent that the page
+ * renders is in place (root.tsx marks `<html data-hydrated>`, split.tsx counts `data-pieces-loading`).
+ */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.waitForFunction(() => {
+    const { dataset } = document.documentElement;
+    return "hydrated" in dataset && (dataset.piecesLoading ?? "0") === "0";
+  });
 }
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -8,7 +8,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-type RouteEntry = { module: string; imports?: string[] };
+type RouteEntry = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  hasDefaultExport?: boolean;
+  module: string;
+  imports?: string[];
+};
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteEntry> };
 
 export function readManifest(clientDir: string): Manifest {
@@ -31,4 +38,28 @@ export function pageJavaScript(manifest: Manifest, clientDir: string, routes: st
   let gzipBytes = 0;
   for (const file of files) gzipBytes += gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length;
   return { files: [...files], gzipBytes };
+}
+
+/** A route and its parents (outermost first, without the root): what a page of it loads up front. */
+function routeChain(manifest: Manifest, id: string): string[] {
+  const chain: string[] = [];
+  for (let route = manifest.routes[id]; route && route.id !== "root"; route = manifest.routes[route.parentId ?? ""]) {
+    chain.unshift(route.id);
+  }
+  return chain;
+}
+
+/** A back-office page (a route under /admin with a page component), by its address. */
+export type AdminPage = { id: string; path: string; routes: string[] };
+
+/**
+ * Every page of the back office, the sign-in pages included: the routes under the admin frame whose module
+ * renders a page (resource routes, such as the CSV exports, have no component and load no JavaScript).
+ */
+export function adminPages(manifest: Manifest): AdminPage[] {
+  return Object.values(manifest.routes)
+    .filter((route) => route.hasDefaultExport && route.path !== undefined)
+    .map((route) => ({ id: route.id, path: `/${route.path}`, routes: routeChain(manifest, route.id) }))
+    .filter(({ routes }) => routes[0] === "routes/admin/frame")
+    .sort((a, b) => a.path.localeCompare(b.path));
 }

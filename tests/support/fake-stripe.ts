@@ -9,6 +9,10 @@
  *   GET  /v1/charges/{id}                    a charge
  *   GET  /v1/refunds?payment_intent=         the payment's refunds (ids, amounts, statuses)
  *   GET  /v1/disputes?payment_intent=        the payment's disputes
+ *   GET  /v1/balance                         the account's balance (`livemode`: what the Check connection reads)
+ *   GET  /v1/webhook_endpoints               the endpoints in `webhookEndpoints`
+ * Every API call must carry the fake's own secret key (`Authorization: Bearer sk_test_fake`), as the
+ * SDK sends it; any other key is refused with 401, as Stripe refuses a wrong or revoked key.
  * and it serves the "hosted" checkout page a session's `url` points to (GET /checkout/{id}: the
  * amount, nothing to fill in).
  *
@@ -136,6 +140,8 @@ export type FakeStripe = {
   calls: string[];
   /** while true, every API call answers 503 (with `Stripe-Should-Retry: false`, so the SDK does not retry) */
   unavailable: boolean;
+  /** the account's webhook endpoints (GET /v1/webhook_endpoints); none at first */
+  webhookEndpoints: { url: string; status: "enabled" | "disabled" }[];
   /**
    * A Checkout session for an invoice made here, as the app's `startCheckout` would make it (for tests
    * and benchmarks that seed their invoices without going through the Pay button).
@@ -232,6 +238,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls.push(`${req.method} ${url.pathname}`);
     if (fake.unavailable && url.pathname.startsWith("/v1/")) {
       return { ...json(503, { error: { type: "api_error", message: "Unavailable" } }), noRetry: true };
+    }
+    if (url.pathname.startsWith("/v1/") && req.headers.authorization !== `Bearer ${secretKey}`) {
+      const given = /^Bearer (\w{0,8})/.exec(req.headers.authorization ?? "")?.[1] ?? "";
+      return json(401, {
+        error: { type: "invalid_request_error", message: `Invalid API Key provided: ${given}***` },
+      });
+    }
+    if (req.method === "GET" && url.pathname === "/v1/balance") {
+      return json(200, { object: "balance", livemode: false, available: [], pending: [] });
+    }
+    if (req.method === "GET" && url.pathname === "/v1/webhook_endpoints") {
+      return json(
+        200,
+        list(
+          url.pathname,
+          fake.webhookEndpoints.map((endpoint, index) => ({
+            id: `we_test_${index}`,
+            object: "webhook_endpoint",
+            livemode: false,
+            enabled_events: ["*"],
+            ...endpoint,
+          })),
+        ),
+      );
     }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const form = parseForm(await readBody(req));
@@ -357,6 +387,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     webhookSecret,
     sessions,
     unavailable: false,
+    webhookEndpoints: [],
     calls,
     intents,
     openSession(input) {

@@ -7,8 +7,9 @@
  */
 import { count, eq } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { customers, invoices, payments, refunds } from "#app/db/schema.ts";
+import { invoices, payments, refunds } from "#app/db/schema.ts";
 import type { FakeStripe } from "./fake-stripe.ts";
+import { insertCustomer } from "./records.ts";
 
 type PlannedPayment = { amount: number; refunds: number[]; dispute?: "won" | "lost" };
 export type PaymentPlan = { total: number; payments: PlannedPayment[] };
@@ -156,10 +157,10 @@ export async function seedPlannedInvoices(
   for (let index = 0; index < options.count; index++) {
     const plan = planFor(index);
     const number = `${options.prefix}${String(index).padStart(4, "0")}`;
-    const [customer] = await db
-      .insert(customers)
-      .values({ name: `Client ${number}`, email: `${number.toLowerCase()}@client.test` })
-      .returning({ id: customers.id });
+    const customer = await insertCustomer(db, {
+      name: `Client ${number}`,
+      email: `${number.toLowerCase()}@client.test`,
+    });
     const total = (plan.total / 100).toFixed(2);
     const [invoice] = await db
       .insert(invoices)

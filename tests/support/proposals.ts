@@ -59,7 +59,7 @@ export async function createSentProposal(
     },
     { proposalId: created.id, actor: input.actor, ip: "127.0.0.1" },
   );
-  if (sent.status !== "sent") throw new Error(`proposal not sent: ${JSON.stringify(sent)}`);
+  if (!sent.ok) throw new Error(`proposal not sent: ${JSON.stringify(sent)}`);
   const token = /\/p\/([A-Za-z0-9_-]+)$/.exec(sent.link)?.[1] ?? "";
   return { ...created, link: sent.link, token };
 }

@@ -37,6 +37,18 @@ export async function insertCustomer(
   return row;
 }
 
+/** Several customers in one insert, each as `insertCustomer` makes it; returned in order. */
+export async function insertCustomers(
+  db: Queryable,
+  list: (Partial<typeof customers.$inferInsert> & { name: string })[],
+): Promise<(typeof customers.$inferSelect)[]> {
+  if (list.length === 0) return [];
+  return db
+    .insert(customers)
+    .values(list.map((values) => ({ email: `${values.name.split(" ")[0]?.toLowerCase()}@example.test`, ...values })))
+    .returning();
+}
+
 /** A project of the customer ("Website" unless named). */
 export async function insertProject(
   db: Queryable,

@@ -5,10 +5,10 @@
  * clipboard with JavaScript; without it the page comes back with the field, its text selectable).
  * The button sits in the editor's header but belongs to its own small form, outside the editor's.
  */
-import { Check, Copy, Link2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import { sendMessages } from "#app/domain/sending.ts";
 
@@ -46,7 +46,7 @@ export function ClientLinkButton() {
       aria-disabled={busy || undefined}
       className={buttonClass("secondary")}
     >
-      <Link2 aria-hidden className="size-4" />
+      <Icon name="link-2" aria-hidden className="size-4" />
       {busy ? "Creating link..." : sendMessages.copyLink}
     </button>
   );
@@ -110,7 +110,7 @@ export function CopyableLink({ id, label, link, note }: { id: string; label: str
         {hydrated ? (
           <button
             type="button"
-            className={buttonClass("secondary", undefined, "sm")}
+            className={buttonClass("secondary", { size: "sm" })}
             onClick={() => {
               const field = document.getElementById(id);
               if (field instanceof HTMLInputElement) field.select();
@@ -120,7 +120,11 @@ export function CopyableLink({ id, label, link, note }: { id: string; label: str
               );
             }}
           >
-            {copied === link ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
+            {copied === link ? (
+              <Icon name="check" aria-hidden className="size-4" />
+            ) : (
+              <Icon name="copy" aria-hidden className="size-4" />
+            )}
             {copied === link ? "Copied" : "Copy"}
           </button>
         ) : null}

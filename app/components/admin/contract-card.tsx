@@ -3,11 +3,11 @@
  * with its figures (contract total, invoiced, paid, remaining), what its schedule invoices next, and
  * the way to its page. The project page and the customer page show it.
  */
-import { FileSignature } from "lucide-react";
 import { Link } from "react-router";
 import { ContractFigures } from "#app/components/admin/contract-view.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import type { ContractProgress, InstallmentKind } from "#app/domain/contracts.ts";
 import { formatMoney } from "#app/domain/money.ts";
 
@@ -39,10 +39,10 @@ export function ContractCards({ contracts }: { contracts: ContractCardData[] }) 
             </Link>
             <Link
               to={`/admin/contracts/${contract.id}`}
-              className={buttonClass("secondary", undefined, "sm")}
+              className={buttonClass("secondary", { size: "sm" })}
               aria-label={`Schedule of ${contract.title}`}
             >
-              <FileSignature aria-hidden className="size-4" />
+              <Icon name="file-signature" aria-hidden className="size-4" />
               Schedule
             </Link>
           </div>

@@ -7,27 +7,25 @@
  * add, remove and reorder intents come back re-rendered).
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowDown, ArrowUp, FilePlus, Plus, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import {
-  type ActionFailure,
   AdminForm,
   DateField,
-  FailureNotice,
   FormError,
   ListError,
   MoneyField,
   NumberField,
   SelectField,
-  SubmitButton,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, FailureNotice, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { dueText, newMilestoneRow, type ScheduleEditorRow, scheduleFormSchema } from "#app/domain/contract-form.ts";
 import {
   basisText,
@@ -125,7 +123,7 @@ export function ContractView({ contract, failure }: { contract: ContractViewData
         <Form method="post" className="flex flex-wrap gap-2">
           {next ? (
             <SubmitButton intent="invoice-next" action={page} pendingLabel="Drawing...">
-              <FilePlus aria-hidden className="size-4" />
+              <Icon name="file-plus" aria-hidden className="size-4" />
               Invoice next: {next.label}
             </SubmitButton>
           ) : null}
@@ -327,27 +325,30 @@ function ScheduleEditor({ contract, failure }: { contract: ContractViewData; fai
                         {index > 0 ? (
                           <button
                             {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
-                            className={buttonClass("ghost", undefined, "icon")}
+                            className={buttonClass("ghost", { size: "icon" })}
                             aria-label={`Move installment ${n} up`}
                           >
-                            <ArrowUp aria-hidden className="size-4" />
+                            <Icon name="arrow-up" aria-hidden className="size-4" />
                           </button>
                         ) : null}
                         {index + 1 < insertAt ? (
                           <button
                             {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
-                            className={buttonClass("ghost", undefined, "icon")}
+                            className={buttonClass("ghost", { size: "icon" })}
                             aria-label={`Move installment ${n} down`}
                           >
-                            <ArrowDown aria-hidden className="size-4" />
+                            <Icon name="arrow-down" aria-hidden className="size-4" />
                           </button>
                         ) : null}
                         <button
                           {...form.remove.getButtonProps({ name: list.name, index })}
-                          className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
+                          className={buttonClass("ghost", {
+                            size: "icon",
+                            className: "text-zinc-400 hover:text-red-300",
+                          })}
                           aria-label={`Remove installment ${n}`}
                         >
-                          <Trash2 aria-hidden className="size-4" />
+                          <Icon name="trash-2" aria-hidden className="size-4" />
                         </button>
                       </div>
                     ) : null}
@@ -415,7 +416,7 @@ function ScheduleEditor({ contract, failure }: { contract: ContractViewData; fai
               })}
               className={buttonClass("secondary")}
             >
-              <Plus aria-hidden className="size-4" />
+              <Icon name="plus" aria-hidden className="size-4" />
               Add milestone
             </button>
             {/* the form's own `intent` field says what it is (its list buttons post it too) */}

@@ -5,16 +5,15 @@
  */
 import { Link } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   DateField,
   FormError,
   MoneyField,
   SelectField,
-  SubmitButton,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { Card, cx } from "#app/components/admin/ui.tsx";
 import { type CreditEntryKind, creditEntryLabels, refundCreditSchema } from "#app/domain/customer-credit.ts";

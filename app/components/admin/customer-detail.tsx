@@ -1,6 +1,4 @@
 /** The customer page: summary cards, the four tabs, and the Activity tab's Add note form. */
-
-import { ChevronRight, FileSignature, FileText, FolderKanban, Pencil, Plus } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import {
@@ -11,21 +9,16 @@ import {
 } from "#app/components/admin/badge.tsx";
 import { type ContractCardData, ContractCards } from "#app/components/admin/contract-card.tsx";
 import { CreditCard, type CreditData } from "#app/components/admin/credit-card.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  FormError,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { PortalCard, type PortalSummary } from "#app/components/admin/portal-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { CustomerSchedules } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import { type CustomerTab, customerMessages, interactionFormSchema, paymentTermsLabel } from "#app/domain/customers.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { interactionFormSchema } from "#app/domain/customer-form.ts";
+import { type CustomerTab, customerMessages, paymentTermsLabel } from "#app/domain/customers.ts";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
 import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import type {
@@ -37,9 +30,9 @@ import type {
   SubmissionStatus,
 } from "#app/domain/enums.ts";
 import { invoiceTypeLabels, projectTypeLabels } from "#app/domain/enums.ts";
-import { inboxHref } from "#app/domain/inbox.ts";
+import { inboxListHref } from "#app/domain/inbox-list.ts";
 import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
-import { type ProjectPriceFields, projectMessages, projectValue } from "#app/domain/projects.ts";
+import { type ProjectPriceFields, projectValueLabel } from "#app/domain/projects.ts";
 import { newProposalHref, proposalAmountText } from "#app/domain/proposal-pages.ts";
 import { telHref } from "#app/domain/studio.ts";
 import { safeExternalHref } from "#app/domain/submission-forms.ts";
@@ -99,11 +92,6 @@ const tabLabels: Record<CustomerTab, string> = {
 
 const money = (value: string | null | undefined): string => formatMoney(toCents(value ?? "0") ?? 0);
 
-export function projectValueLabel(project: ProjectPriceFields): string {
-  const value: Cents | null = projectValue(project);
-  return value === null ? projectMessages.notSet : formatMoney(value);
-}
-
 function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
     <div className={cx("min-w-0", wide && "sm:col-span-2")}>
@@ -151,7 +139,7 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceCardData }) {
       >
         <div className="min-w-0">
           <p className="flex items-center gap-2 font-medium text-zinc-100">
-            <FileText aria-hidden className="size-4 text-zinc-400" />
+            <Icon name="file-text" aria-hidden className="size-4 text-zinc-400" />
             {invoiceTypeLabels[invoice.invoiceType]} {invoice.invoiceNumber}
           </p>
           <p className="mt-0.5 text-xs text-zinc-400">
@@ -167,7 +155,7 @@ export function InvoiceCard({ invoice }: { invoice: InvoiceCardData }) {
             </span>
             <span className="block text-xs text-zinc-400 tabular-nums">Balance {money(invoice.balanceDue)}</span>
           </span>
-          <ChevronRight aria-hidden className="size-4 text-zinc-500" />
+          <Icon name="chevron-right" aria-hidden className="size-4 text-zinc-500" />
         </div>
       </a>
     </li>
@@ -194,7 +182,7 @@ function NoteForm({ customerId, failure }: { customerId: string; failure?: Actio
       <TextareaField meta={fields.description} label="Description" />
       <div className="flex justify-end">
         <SubmitButton intent="add-note" action={action}>
-          <Plus aria-hidden className="size-4" />
+          <Icon name="plus" aria-hidden className="size-4" />
           Add note
         </SubmitButton>
       </div>
@@ -250,8 +238,8 @@ export function CustomerDetailView({
         }
         back={{ href: "/admin/customers", label: "Back to Customers" }}
       >
-        <Link to={`${base}/edit`} className={buttonClass("secondary", undefined, "sm")}>
-          <Pencil aria-hidden className="size-4" />
+        <Link to={`${base}/edit`} className={buttonClass("secondary", { size: "sm" })}>
+          <Icon name="pencil" aria-hidden className="size-4" />
           Edit
         </Link>
       </PageHeader>
@@ -330,7 +318,7 @@ export function CustomerDetailView({
             <Detail label="Source">
               {customer.source ? (
                 <Link
-                  to={inboxHref({ status: customer.source.status }, { submission: customer.source.id })}
+                  to={inboxListHref({ status: customer.source.status }, { submission: customer.source.id })}
                   className={linkClass}
                 >
                   Contact form: {projectTypeLabels[customer.source.projectType]}, {formatDay(customer.source.createdAt)}
@@ -358,9 +346,9 @@ export function CustomerDetailView({
             <div className="flex justify-end">
               <Link
                 to={`/admin/projects/new?customer_id=${customer.id}`}
-                className={buttonClass("primary", undefined, "sm")}
+                className={buttonClass("primary", { size: "sm" })}
               >
-                <FolderKanban aria-hidden className="size-4" />
+                <Icon name="folder-kanban" aria-hidden className="size-4" />
                 New Project
               </Link>
             </div>
@@ -442,8 +430,8 @@ function CustomerProposals({ customerId, proposals }: { customerId: string; prop
         <h2 id="customer-proposals" className="text-base font-semibold">
           Proposals
         </h2>
-        <Link to={newProposalHref({ customerId })} className={buttonClass("secondary", undefined, "sm")}>
-          <FileSignature aria-hidden className="size-4" />
+        <Link to={newProposalHref({ customerId })} className={buttonClass("secondary", { size: "sm" })}>
+          <Icon name="file-signature" aria-hidden className="size-4" />
           New Proposal
         </Link>
       </div>

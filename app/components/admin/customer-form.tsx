@@ -4,20 +4,20 @@
  */
 import { Link } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   EmailField,
   FormError,
   NumberField,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { type customerFormDefaults, customerPageFormSchema } from "#app/domain/customers.ts";
+import { customerPageFormSchema } from "#app/domain/customer-form.ts";
+import type { customerFormDefaults } from "#app/domain/customers.ts";
 import { customerStatuses, customerStatusLabels } from "#app/domain/enums.ts";
 
 const statusOptions = customerStatuses.map((status) => ({ value: status, label: customerStatusLabels[status] }));

@@ -19,7 +19,7 @@ export type Column<Row> = {
   primary?: boolean;
   /**
    * A column of less weight: left out of the table between 768 and 1280 px (cards still show it).
-   * Every column is in the table from 1280 px, so a laptop shows all the spec names.
+   * Every column is in the table from 1280 px, so a laptop shows every column.
    */
   lowPriority?: boolean;
   /**
@@ -34,7 +34,7 @@ export type Column<Row> = {
 };
 
 /** The look of a row action (a link or button marked `data-row-action`): quiet in the table, outlined on a card. */
-export const rowActionClass = buttonClass("ghost", "row-action", "sm");
+export const rowActionClass = buttonClass("ghost", { size: "sm", className: "row-action" });
 
 export function DataTable<Row>({
   label,

@@ -8,39 +8,31 @@
  * (ADR 0043). Every button is a plain POST form.
  */
 
-import { Ban, CheckCircle2, Copy, FileMinus, FileOutput, FilePen, Send, Trash2, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Badge, InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
-  type ActionFailure,
   AdminForm,
   CheckboxField,
   DateField,
-  FailureNotice,
   FormError,
   MoneyField,
-  RowActionForm,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, FailureNotice, RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
 import { DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { type ContractStanding, standingRows } from "#app/domain/contracts.ts";
 import { applyCreditSchema } from "#app/domain/customer-credit.ts";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
-import {
-  asSentence,
-  creditNoteFormSchema,
-  type DocumentAction,
-  reviseFormSchema,
-  voidFormSchema,
-} from "#app/domain/document-lifecycle.ts";
+import { asSentence, type DocumentAction } from "#app/domain/document-lifecycle.ts";
+import { creditNoteFormSchema, reviseFormSchema, voidFormSchema } from "#app/domain/document-lifecycle-forms.ts";
 import {
   type InvoiceStatus,
   type InvoiceType,
@@ -162,8 +154,8 @@ export function DocumentActions({
           </span>
         ) : null}
         {doc.lifecycle.allowed.includes("send") ? (
-          <Link to={`${page}/send`} className={buttonClass("secondary", "sm:ml-auto", "sm")}>
-            <Send aria-hidden className="size-4" />
+          <Link to={`${page}/send`} className={buttonClass("secondary", { size: "sm", className: "sm:ml-auto" })}>
+            <Icon name="send" aria-hidden className="size-4" />
             Send by Email
           </Link>
         ) : null}
@@ -266,13 +258,13 @@ function EstimateCard({
             <Form method="post" action={action} className="flex flex-wrap gap-2">
               {estimate.canAccept ? (
                 <SubmitButton intent="accept-estimate" action={action} variant="secondary" pendingLabel="Saving...">
-                  <CheckCircle2 aria-hidden className="size-4" />
+                  <Icon name="check-circle-2" aria-hidden className="size-4" />
                   Mark as Accepted
                 </SubmitButton>
               ) : null}
               {estimate.canDecline ? (
                 <SubmitButton intent="decline-estimate" action={action} variant="secondary" pendingLabel="Saving...">
-                  <XCircle aria-hidden className="size-4" />
+                  <Icon name="xcircle" aria-hidden className="size-4" />
                   Mark as Declined
                 </SubmitButton>
               ) : null}
@@ -292,7 +284,7 @@ function EstimateCard({
         {estimate.canConvert && !estimate.convertedTo ? (
           <Form method="post" action={action}>
             <SubmitButton intent="convert-estimate" action={action} pendingLabel="Converting...">
-              <FileOutput aria-hidden className="size-4" />
+              <Icon name="file-output" aria-hidden className="size-4" />
               Convert to Invoice
             </SubmitButton>
           </Form>
@@ -392,10 +384,10 @@ function PaymentsCard({
                     to={`${page}?delete-payment=${payment.id}`}
                     preventScrollReset
                     data-row-action
-                    className={buttonClass("ghost", "text-zinc-300 hover:text-red-300", "sm")}
+                    className={buttonClass("ghost", { size: "sm", className: "text-zinc-300 hover:text-red-300" })}
                     aria-label={`Delete the payment of ${formatMoney(payment.amount)} on ${displayDate(payment.paidOn)}`}
                   >
-                    <Trash2 aria-hidden className="size-4" />
+                    <Icon name="trash-2" aria-hidden className="size-4" />
                     <span className="hidden sm:inline">Delete</span>
                   </Link>
                 </td>
@@ -579,7 +571,7 @@ function LifecycleCard({
     <Link
       to={`${page}?dialog=${dialog}`}
       preventScrollReset
-      className={buttonClass("secondary", undefined, "sm")}
+      className={buttonClass("secondary", { size: "sm" })}
       data-lifecycle-action={dialog}
     >
       {icon}
@@ -592,20 +584,24 @@ function LifecycleCard({
         <FailureNotice failure={failure} form="lifecycle" />
         <p>{recordSentence(doc)}</p>
         <div className="flex flex-wrap gap-2">
-          {can("revise") ? dialogLink("revise", <FilePen aria-hidden className="size-4" />, "Revise") : null}
-          {can("credit")
-            ? dialogLink("credit-note", <FileMinus aria-hidden className="size-4" />, "Credit Note")
+          {can("revise")
+            ? dialogLink("revise", <Icon name="file-pen" aria-hidden className="size-4" />, "Revise")
             : null}
-          {can("void") ? dialogLink("void", <Ban aria-hidden className="size-4" />, "Void") : null}
-          {can("delete") ? dialogLink("delete-draft", <Trash2 aria-hidden className="size-4" />, "Delete Draft") : null}
+          {can("credit")
+            ? dialogLink("credit-note", <Icon name="file-minus" aria-hidden className="size-4" />, "Credit Note")
+            : null}
+          {can("void") ? dialogLink("void", <Icon name="ban" aria-hidden className="size-4" />, "Void") : null}
+          {can("delete")
+            ? dialogLink("delete-draft", <Icon name="trash-2" aria-hidden className="size-4" />, "Delete Draft")
+            : null}
           {can("duplicate") ? (
             <RowActionForm
               intent="duplicate"
               fields={{}}
               action={action}
-              className={buttonClass("secondary", undefined, "sm")}
+              className={buttonClass("secondary", { size: "sm" })}
             >
-              <Copy aria-hidden className="size-4" />
+              <Icon name="copy" aria-hidden className="size-4" />
               Duplicate
             </RowActionForm>
           ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSubmitting } from "./form.tsx";
+import { isSubmitting } from "./form-buttons.tsx";
 
 const posting = (fields: Record<string, string>, formAction = "/admin/spam") => ({
   state: "submitting" as const,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminForm, CheckboxField, useAdminForm } from "#app/components/admin/form.tsx";
-import { paymentSettingsSchema } from "#app/domain/online-payments.ts";
+import { paymentSettingsSchema } from "#app/domain/online-payment-forms.ts";
 
 function PaymentCheckbox({ required }: { required?: boolean }) {
   const [form, fields] = useAdminForm({ id: "payment-settings", schema: paymentSettingsSchema });

@@ -24,14 +24,21 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { type ComponentProps, type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import {
+  type ComponentProps,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { Form } from "react-router";
 import type { $ZodType, input, output } from "zod/v4/core";
-import { showToast } from "#app/components/admin/toaster.tsx";
+import { borderClass, controlClass, inputClass } from "#app/components/admin/form-buttons.tsx";
+import { useFailureToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
-import { type ActionFailure, failureMessage } from "#app/domain/action-answer.ts";
-
-export type { ActionFailure };
+import type { ActionFailure } from "#app/domain/action-answer.ts";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -56,9 +63,7 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
    */
   onSubmit?: (event: FormEvent<HTMLFormElement>, context: { formData: FormData }) => void;
 }) {
-  useEffect(() => {
-    if (failure?.toast) showToast({ ...failure.toast, id });
-  }, [failure, id]);
+  useFailureToast(failure?.toast, id);
   return useForm<input<Schema>, output<Schema>, string[]>({
     id,
     lastResult: failure?.result,
@@ -69,30 +74,6 @@ export function useAdminForm<Schema extends $ZodType<Record<string, unknown>, Re
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     onSubmit,
   });
-}
-
-type BusyOptions = { intent?: string; action?: string; fields?: Readonly<Record<string, string | number>> };
-
-/**
- * The one rule for "this form is busy": a non-GET submission is under way (or its redirect is
- * loading) and, when given, it carries this `intent`, goes to this `action` and sends these
- * `fields` (a row's id: only that row's button is busy).
- */
-export function isSubmitting(
-  navigation: Pick<ReturnType<typeof useNavigation>, "state" | "formData" | "formMethod" | "formAction">,
-  { intent, action, fields }: BusyOptions = {},
-) {
-  const sent = navigation.formData;
-  if (navigation.state === "idle" || !sent) return false;
-  if (navigation.formMethod?.toUpperCase() === "GET") return false;
-  if (intent !== undefined && sent.get("intent") !== intent) return false;
-  if (fields && Object.entries(fields).some(([name, value]) => sent.get(name) !== String(value))) return false;
-  if (action !== undefined && navigation.formAction?.split("?")[0] !== action.split("?")[0]) return false;
-  return true;
-}
-
-export function useIsSubmitting(options: BusyOptions = {}) {
-  return isSubmitting(useNavigation(), options);
 }
 
 /** Single-line fields where Enter would submit the form (implicit submission); buttons keep their Enter. */
@@ -160,115 +141,7 @@ export function FormError<Shape extends Record<string, unknown>>({ form }: { for
   );
 }
 
-/**
- * The answer to a form with no fields of its own (a button such as 'Mark as Accepted'): the
- * refusal's message where the form is, and its toast once; nothing when the answer names another form.
- */
-export function FailureNotice({ failure, form }: { failure: ActionFailure | null | undefined; form: string }) {
-  const mine = failure?.form === form ? failure : null;
-  useEffect(() => {
-    if (mine?.toast) showToast({ ...mine.toast, id: form });
-  }, [mine, form]);
-  const message = failureMessage(mine, { form });
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      data-form-failure={form}
-      className="rounded-md border border-red-900 bg-red-950 px-3 py-2 text-sm text-red-100"
-    >
-      {message}
-    </p>
-  );
-}
-
-/** Submits the form; disabled with `pendingLabel` while busy. */
-export function SubmitButton({
-  children,
-  pendingLabel = "Saving...",
-  intent,
-  action,
-  variant = "primary",
-  className,
-  ...props
-}: {
-  children: ReactNode;
-  pendingLabel?: string;
-  intent?: string;
-  action?: string;
-  variant?: "primary" | "secondary" | "ghost";
-} & Omit<ComponentProps<"button">, "type">) {
-  const busy = useIsSubmitting({ intent, action });
-  return (
-    <button
-      type="submit"
-      name={intent !== undefined ? "intent" : undefined}
-      value={intent}
-      disabled={busy || props.disabled}
-      aria-disabled={busy || undefined}
-      className={buttonClass(variant, className)}
-      {...props}
-    >
-      {busy ? pendingLabel : children}
-    </button>
-  );
-}
-
-/**
- * A row action (Sign out, Restore, Publish, Remove): a small POST form of hidden `fields` and one
- * button whose value is the `intent`; disabled while this very row's action is under way. Its
- * payload is parsed by the route's schema like any form's; a refusal comes back to the page, which
- * shows it with its own `useAdminForm` (the toast) and `FormError`.
- */
-export function RowActionForm({
-  intent,
-  fields,
-  action,
-  formClassName,
-  className,
-  children,
-  ...props
-}: {
-  intent: string;
-  fields: Readonly<Record<string, string | number>>;
-  action?: string;
-  formClassName?: string;
-  children: ReactNode;
-} & Omit<ComponentProps<"button">, "type" | "name" | "value" | "children">) {
-  const busy = useIsSubmitting({ intent, action, fields });
-  return (
-    <Form method="post" action={action} className={formClassName}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        {...props}
-        disabled={busy || props.disabled}
-        aria-disabled={busy || undefined}
-        className={className}
-      >
-        {children}
-      </button>
-    </Form>
-  );
-}
-
 // ------------------------------------------------------------------ fields
-
-const controlClass =
-  "w-full rounded-md border bg-zinc-950 px-3 text-sm text-zinc-100 placeholder:text-zinc-500 focus-visible:border-[var(--color-accent)] disabled:cursor-not-allowed disabled:opacity-60";
-
-function borderClass(invalid: boolean) {
-  return invalid ? "border-red-500" : "border-zinc-700";
-}
-
-/** A one-line input as the kit's fields draw it, for the few inputs outside the kit (one-time codes, re-entered passwords). */
-export function inputClass(invalid = false) {
-  return cx(controlClass, "h-10", borderClass(invalid));
-}
 
 /** Conform's prop getters return a `key`, which React refuses through a spread. */
 /** A stored text as a textarea holds it: line breaks as "\n" (a form posts them as "\r\n"). */
@@ -283,11 +156,29 @@ function textareaText(value: unknown): string {
  * onto the dialog (Tab from the notes landed on the dialog, then on Close, never on Update). Controlled,
  * the text node changes only when the text does. A new `key` (Conform's reset) starts again from `initial`.
  */
-function useTextareaText(initial: string, key: unknown) {
-  const [state, setState] = useState({ key, value: initial });
+function useTextareaText(initial: string, key: unknown, id: string) {
+  const [state, setState] = useState(() => ({ key, value: typedBeforeHydration(id) ?? initial }));
   const current = state.key === key ? state : { key, value: initial };
   if (current !== state) setState(current);
   return { value: current.value, set: (value: string) => setState({ key, value }) };
+}
+
+/**
+ * Marks a textarea the server rendered until React has hydrated it (the browser never renders the
+ * attribute, and takes it off once the textarea is React's).
+ */
+const serverTextMarker = "data-server-text";
+
+/**
+ * What a person typed into the server's textarea before the page's script hydrated it (a slow phone, a
+ * form in a piece still loading), else nothing. Hydrating a controlled textarea writes React's value over
+ * the page's, so the text is taken from the page first. Only a textarea still carrying the server's
+ * marker counts: on a client navigation, a textarea of the page being left may share the id.
+ */
+function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const node = document.getElementById(id);
+  return node instanceof HTMLTextAreaElement && node.hasAttribute(serverTextMarker) ? node.value : undefined;
 }
 
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
@@ -397,6 +288,54 @@ export function PasswordField(props: FieldFrameProps & InputExtras) {
   return <InputField {...props} type="password" />;
 }
 
+/**
+ * Without JavaScript, a choice another field's options follow (a customer's projects) is sent with this
+ * button: the form validates `name` on the server and comes back with the options filled.
+ */
+export function ReloadChoicesButton<Shape extends Record<string, unknown>>({
+  form,
+  name,
+  children,
+}: {
+  form: FormMetadata<Shape, string[]>;
+  name: string;
+  children: ReactNode;
+}) {
+  return (
+    <noscript>
+      <button
+        {...form.validate.getButtonProps({ name })}
+        className={buttonClass("secondary", { size: "sm", className: "-mt-1 mb-3" })}
+      >
+        {children}
+      </button>
+    </noscript>
+  );
+}
+
+/**
+ * A new password and its confirmation (set-up, an invitation, a reset): the password manager's
+ * "new-password" autofill on both.
+ */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  label = "Password",
+  description = "At least 8 characters; long passphrases are welcome.",
+}: {
+  password: Meta;
+  confirmPassword: Meta;
+  label?: string;
+  description?: string;
+}) {
+  return (
+    <>
+      <PasswordField meta={password} label={label} autoComplete="new-password" description={description} />
+      <PasswordField meta={confirmPassword} label="Confirm Password" autoComplete="new-password" />
+    </>
+  );
+}
+
 /** A code from an authenticator app (6 digits) or a backup code: one-time-code autofill, digits keyboard. */
 export function OneTimeCodeField(props: FieldFrameProps & InputExtras) {
   return <InputField inputMode="numeric" autoComplete="one-time-code" spellCheck={false} {...props} type="text" />;
@@ -423,6 +362,8 @@ export function TimeField(props: FieldFrameProps & InputExtras) {
 }
 
 export type SelectOption = { value: string; label: string };
+/** Options under a heading (`<optgroup>`): a long list grouped, e.g. time zones by region. */
+export type SelectGroup = { label: string; options: readonly SelectOption[] };
 
 export function SelectField({
   meta,
@@ -431,11 +372,14 @@ export function SelectField({
   wide,
   className,
   options,
+  groups,
   placeholder,
   ...rest
 }: FieldFrameProps &
   Omit<ComponentProps<"select">, "id" | "name" | "form" | "defaultValue" | "className" | "children"> & {
     options: readonly SelectOption[];
+    /** grouped options, after `options` */
+    groups?: readonly SelectGroup[];
     /** a first, empty choice ("Select a customer") */
     placeholder?: string;
   }) {
@@ -455,6 +399,15 @@ export function SelectField({
             {option.label}
           </option>
         ))}
+        {groups?.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
       </select>
     </FieldFrame>
   );
@@ -472,12 +425,18 @@ export function TextareaField({
   Omit<ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className" | "children">) {
   const invalid = Boolean(meta.errors?.length);
   const { defaultValue, ...props } = withoutKey(getTextareaProps(meta, { ariaAttributes: false }));
-  const text = useTextareaText(textareaText(defaultValue), meta.key);
+  const text = useTextareaText(textareaText(defaultValue), meta.key, meta.id);
+  const node = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => node.current?.removeAttribute(serverTextMarker), []);
   return (
     <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
       <textarea
         {...props}
         {...rest}
+        ref={node}
+        {...{ [serverTextMarker]: typeof document === "undefined" ? "" : undefined }}
+        // the marker is the server's alone (above)
+        suppressHydrationWarning
         value={text.value}
         onChange={(event) => {
           text.set(event.currentTarget.value);

@@ -2,7 +2,7 @@
 import { Link } from "react-router";
 import { SubmissionStatusBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { Icon } from "#app/components/admin/icons.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { formatDate } from "#app/domain/dates.ts";
 import {
   type BudgetRange,
@@ -20,6 +20,8 @@ export type InboxRow = {
   businessName: string | null;
   projectType: ProjectType;
   budgetRange: BudgetRange | null;
+  /** the pricing package chosen on the form */
+  packageName: string | null;
   status: SubmissionStatus;
   createdAt: Date;
 };
@@ -43,7 +45,19 @@ const columns: readonly Column<InboxRow>[] = [
     truncate: true,
     className: "md:max-w-40",
   },
-  { header: "Type", cell: (row) => projectTypeLabels[row.projectType] },
+  {
+    header: "Type",
+    cell: (row) => (
+      <>
+        {projectTypeLabels[row.projectType]}
+        {row.packageName ? (
+          <span className="block text-xs text-zinc-400" data-package>
+            {row.packageName}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   { header: "Budget", lowPriority: true, cell: (row) => budgetLabel(row.budgetRange) },
   { header: "Status", cell: (row) => <SubmissionStatusBadge status={row.status} /> },
   {

@@ -6,20 +6,12 @@
  * Usage in the settings route: `<InvoiceSettings data={loaderData.invoiceSettings} failure={…} />`.
  */
 
-import { ImageUp, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useFetcher } from "react-router";
-import {
-  type ActionFailure,
-  AdminForm,
-  FormError,
-  NumberField,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, NumberField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass, Card, cx } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { failureMessage } from "#app/domain/action-answer.ts";
 import type { InvoiceNumbering } from "#app/domain/invoice-settings.ts";
 import { invoiceSettingsSchema } from "#app/domain/invoice-settings.ts";
@@ -34,7 +26,7 @@ export function InvoiceSettings({
   failure,
   action = "/admin/settings",
 }: {
-  data: { numbering: InvoiceNumbering; logoVersion: string | null; timeZones?: string[] };
+  data: { numbering: InvoiceNumbering; logoVersion: string | null };
   /** the settings action's answer, when it was for this form (intent invoice-settings) */
   failure?: ActionFailure | null;
   action?: string;
@@ -56,7 +48,6 @@ export function InvoiceSettings({
       estimate_prefix: numbering.estimatePrefix,
       next_invoice_number: String(numbering.nextInvoiceNumber),
       next_estimate_number: String(numbering.nextEstimateNumber),
-      time_zone: numbering.timeZone,
       payment_reminders: formatReminderOffsets(numbering.reminderOffsets),
     },
   });
@@ -90,15 +81,6 @@ export function InvoiceSettings({
             label="Next Estimate Number"
             min={numbering.nextEstimateNumber}
             step={1}
-          />
-          <SelectField
-            meta={fields.time_zone}
-            label="Time Zone"
-            description="Invoices become overdue after their due date in this time zone."
-            options={(data.timeZones ?? [numbering.timeZone]).map((zone) => ({
-              value: zone,
-              label: zone.replaceAll("_", " "),
-            }))}
           />
           <TextField
             meta={fields.payment_reminders}
@@ -155,15 +137,15 @@ export function InvoiceSettings({
             className={cx(buttonClass("secondary"), "sm:mt-6")}
             disabled={logoUpload.state !== "idle"}
           >
-            <ImageUp aria-hidden className="size-4" />
+            <Icon name="image-up" aria-hidden className="size-4" />
             {logoUpload.state !== "idle" ? "Uploading..." : "Upload Logo"}
           </button>
         </logoUpload.Form>
         {logoVersion ? (
           <Form method="post" action="/admin/settings/logo" reloadDocument>
             <input type="hidden" name="intent" value="remove" />
-            <button type="submit" className={buttonClass("ghost", "text-zinc-300")}>
-              <Trash2 aria-hidden className="size-4" />
+            <button type="submit" className={buttonClass("ghost", { className: "text-zinc-300" })}>
+              <Icon name="trash-2" aria-hidden className="size-4" />
               Remove Logo
             </button>
           </Form>

@@ -8,7 +8,6 @@
  * and its total below zero.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { Trash2 } from "lucide-react";
 import type { ComponentProps } from "react";
 import {
   ListError,
@@ -19,6 +18,7 @@ import {
   TextField,
 } from "#app/components/admin/form.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import type { EditorLine } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -66,10 +66,10 @@ export function LineItemRows<Values extends Record<string, unknown>>({
             lines.length > 1 ? (
               <button
                 {...removeButton(index)}
-                className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "icon")}
+                className={buttonClass("ghost", { size: "icon", className: "text-zinc-400 hover:text-red-300" })}
                 aria-label={removeLabel(n)}
               >
-                <Trash2 aria-hidden className="size-4" />
+                <Icon name="trash-2" aria-hidden className="size-4" />
               </button>
             ) : null;
           if (deduction && item.deducted_id) {

@@ -1,12 +1,86 @@
 /**
- * The pieces every back-office list page is made of: the page header, the Refresh button, the
- * search-and-filter bar (a GET form, so the state is in the URL and works without JavaScript;
- * choosing a filter submits it) and the empty state. `Pager` is beside it in pager.tsx.
+ * The pieces every back-office list page is made of, and `ListPage`, the shell they go in: the page
+ * header, the Refresh button, the search-and-filter bar (a GET form, so the state is in the URL and
+ * works without JavaScript; choosing a filter submits it), the titled list with its pager, and the
+ * empty state.
  */
 import { type ReactNode, useRef } from "react";
 import { Form, Link, useLocation, useRevalidator } from "react-router";
-import { Icon } from "#app/components/admin/icons.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
+
+/** One page of a list as the models give it (`listWindow`): its rows, where it is, how many in all. */
+type ListWindowPage = {
+  rows: readonly unknown[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** a short search's count stopped at its cap */
+  capped?: boolean;
+};
+
+/**
+ * A list page: the header with its actions, what narrows the list (tabs, filters, chips, notices), then
+ * the list under its title (`listTitle.id` is the focus target after a row moves away) and the pager
+ * when there is anything to page through.
+ */
+export function ListPage({
+  title,
+  description,
+  actions,
+  filters,
+  listTitle,
+  list,
+  pageSize,
+  pageHref,
+  children,
+  after,
+}: {
+  title: string;
+  description: ReactNode;
+  actions?: ReactNode;
+  filters?: ReactNode;
+  listTitle: { id: string; text: ReactNode; hidden?: boolean; focusable?: boolean };
+  list: ListWindowPage;
+  pageSize: number;
+  pageHref: (page: number) => string;
+  /** the table */
+  children: ReactNode;
+  /** after the list: a dialog the address opens over it */
+  after?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5">
+      <PageHeader title={title} description={description}>
+        {actions}
+      </PageHeader>
+      {filters}
+      <section aria-labelledby={listTitle.id} className="flex flex-col gap-3">
+        <h2
+          id={listTitle.id}
+          tabIndex={listTitle.focusable ? -1 : undefined}
+          className={listTitle.hidden ? "sr-only" : "text-sm font-medium text-zinc-300 outline-none"}
+        >
+          {listTitle.text}
+        </h2>
+        {children}
+        {list.total > 0 ? (
+          <Pager
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            capped={list.capped ?? false}
+            pageSize={pageSize}
+            shown={list.rows.length}
+            href={pageHref}
+          />
+        ) : null}
+      </section>
+      {after}
+    </div>
+  );
+}
 
 export function PageHeader({
   title,
@@ -23,7 +97,11 @@ export function PageHeader({
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="flex min-w-0 items-start gap-2">
         {back ? (
-          <Link to={back.href} className={buttonClass("ghost", "-ml-2", "icon")} aria-label={back.label}>
+          <Link
+            to={back.href}
+            className={buttonClass("ghost", { size: "icon", className: "-ml-2" })}
+            aria-label={back.label}
+          >
             <Icon name="arrow-left" />
           </Link>
         ) : null}
@@ -34,6 +112,32 @@ export function PageHeader({
       </div>
       {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
     </div>
+  );
+}
+
+/**
+ * A list's title by its status filter: "All customers", "Active customers", then what the search asked
+ * for ("matching “ada”") and anything more the list is narrowed by (`children`).
+ */
+export function StatusListTitle<Status extends string>({
+  status,
+  labels,
+  noun,
+  q,
+  children,
+}: {
+  status: "all" | Status;
+  labels: Record<Status, string>;
+  noun: string;
+  q: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {status === "all" ? "All" : labels[status]} {noun}
+      {q ? <span className="text-zinc-400"> matching “{q}”</span> : null}
+      {children}
+    </>
   );
 }
 
@@ -48,7 +152,7 @@ export function RefreshButton() {
         event.preventDefault();
         void revalidate();
       }}
-      className={buttonClass("secondary", undefined, "sm")}
+      className={buttonClass("secondary", { size: "sm" })}
     >
       <Icon name="refresh-cw" className={state === "loading" ? "animate-spin" : undefined} />
       Refresh
@@ -65,6 +169,38 @@ export type ListFilterSelect = {
   value: string;
   options: readonly { value: string; label: string }[];
 };
+
+/**
+ * A filter of the search bar on the list's address choices: "all" first, shown as `allLabel` ("All
+ * Statuses"), then each value by its label.
+ */
+export function choiceFilter<Value extends string>(filter: {
+  name: string;
+  label: string;
+  value: string;
+  choices: readonly ("all" | Value)[];
+  labels: Record<Value, string>;
+  allLabel: string;
+}): ListFilterSelect {
+  return {
+    name: filter.name,
+    label: filter.label,
+    value: filter.value,
+    options: filter.choices.map((choice) => ({
+      value: choice,
+      label: choice === "all" ? filter.allLabel : filter.labels[choice],
+    })),
+  };
+}
+
+/** The status filter of the search bar ("All Statuses", then each status by its label). */
+export function statusFilter<Status extends string>(
+  value: string,
+  choices: readonly ("all" | Status)[],
+  labels: Record<Status, string>,
+): ListFilterSelect {
+  return choiceFilter({ name: "status", label: "Status", value, choices, labels, allLabel: "All Statuses" });
+}
 
 /** Search box and filters of a list. `hidden` keeps other URL state (a view's tab) when searching. */
 export function ListFilters({
@@ -170,7 +306,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
 /** 'Export CSV': a download of the list with its current filters (a plain link, works without JavaScript). */
 export function ExportCsvLink({ href }: { href: string }) {
   return (
-    <a href={href} download className={buttonClass("secondary", undefined, "sm")}>
+    <a href={href} download className={buttonClass("secondary", { size: "sm" })}>
       <Icon name="download" />
       Export CSV
     </a>

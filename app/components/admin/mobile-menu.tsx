@@ -3,10 +3,10 @@
  * chunk: the shell loads it when the menu is first opened (`splitComponent`), so a page does not
  * carry the dialog library for a menu most visits never open.
  */
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 
 export function MobileMenu({
   onOpenChange,
@@ -31,8 +31,11 @@ export function MobileMenu({
           }}
         >
           <Dialog.Title className="sr-only">Back office menu</Dialog.Title>
-          <Dialog.Close className={buttonClass("ghost", "absolute top-3 right-3", "icon")} aria-label="Close menu">
-            <X aria-hidden className="size-4" />
+          <Dialog.Close
+            className={buttonClass("ghost", { size: "icon", className: "absolute top-3 right-3" })}
+            aria-label="Close menu"
+          >
+            <Icon name="x" aria-hidden className="size-4" />
           </Dialog.Close>
           {children}
         </Dialog.Content>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Icon } from "#app/components/admin/icons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 
 /**
  * The pager under every back-office list: "Showing 1–25 of 120", Previous / Next as links (work
@@ -30,7 +30,10 @@ export function Pager({
   const last = (page - 1) * pageSize + shown;
   const pagerLink = (target: number, label: string, icon: ReactNode, disabled: boolean) =>
     disabled ? (
-      <span aria-disabled="true" className={buttonClass("secondary", "pointer-events-none opacity-50", "sm")}>
+      <span
+        aria-disabled="true"
+        className={buttonClass("secondary", { size: "sm", className: "pointer-events-none opacity-50" })}
+      >
         {icon === "prev" ? <Icon name="chevron-left" /> : null}
         {label}
         {icon === "next" ? <Icon name="chevron-right" /> : null}
@@ -39,7 +42,7 @@ export function Pager({
       <Link
         to={href(target)}
         rel={icon === "prev" ? "prev" : "next"}
-        className={buttonClass("secondary", undefined, "sm")}
+        className={buttonClass("secondary", { size: "sm" })}
       >
         {icon === "prev" ? <Icon name="chevron-left" /> : null}
         {label}

@@ -2,18 +2,12 @@
  * The browser half of passkeys (ADR 0025): the WebAuthn ceremony with @simplewebauthn/browser,
  * imported only when a button is pressed. Shown only once JavaScript runs (WebAuthn needs it).
  */
-import { KeyRound } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  type ActionFailure,
-  AdminForm,
-  FormError,
-  PasswordField,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, PasswordField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import type { ActionFailure } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { failureMessage, refusalResult } from "#app/domain/action-answer.ts";
 import { passkeyAddSchema, passkeyMessages } from "#app/domain/passkey-answer.ts";
 
@@ -57,8 +51,13 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
   };
   return (
     <div className="mt-3 flex flex-col gap-2">
-      <button type="button" onClick={signIn} disabled={busy} className={buttonClass("secondary", "w-full")}>
-        <KeyRound aria-hidden className="size-4" />
+      <button
+        type="button"
+        onClick={signIn}
+        disabled={busy}
+        className={buttonClass("secondary", { className: "w-full" })}
+      >
+        <Icon name="key-round" aria-hidden className="size-4" />
         {busy ? "Waiting for your passkey…" : "Use a passkey"}
       </button>
       {error ? (
@@ -130,8 +129,8 @@ export function AddPasskey() {
       <TextField meta={fields.name} label="Name for this passkey" maxLength={100} placeholder="e.g. Work laptop" />
       <PasswordField meta={fields.password} label="Your password" autoComplete="current-password" />
       <div>
-        <button type="submit" disabled={busy} className={buttonClass("primary", undefined, "sm")}>
-          <KeyRound aria-hidden className="size-4" />
+        <button type="submit" disabled={busy} className={buttonClass("primary", { size: "sm" })}>
+          <Icon name="key-round" aria-hidden className="size-4" />
           {busy ? "Waiting for your device…" : "Add a passkey"}
         </button>
       </div>

@@ -3,26 +3,27 @@
  * (client page, PDF, email) with the transfer's reference, and whether clients may pay part of an
  * invoice online. Posts `intent=payment-settings` to the settings page.
  */
-import {
-  type ActionFailure,
-  AdminForm,
-  CheckboxField,
-  FormError,
-  SubmitButton,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+
+import { Form } from "react-router";
+import { AdminForm, CheckboxField, FormError, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
-import { formatIban, type PaymentSettings, paymentSettingsSchema } from "#app/domain/online-payments.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { paymentSettingsSchema } from "#app/domain/online-payment-forms.ts";
+import { type ConnectionCheck, formatIban, type PaymentSettings } from "#app/domain/online-payments.ts";
 
 export const paymentSettingsFormId = "payment-settings";
+export const checkPaymentsIntent = "check-payments";
 
 export function PaymentSettingsSection({
   data,
   failure,
+  check,
 }: {
   data: { settings: PaymentSettings; onlinePayments: boolean };
   failure?: ActionFailure | null;
+  /** the answer of Check Connection, when it was pressed */
+  check?: ConnectionCheck | null;
 }) {
   const { settings } = data;
   const [form, fields] = useAdminForm({
@@ -80,6 +81,37 @@ export function PaymentSettingsSection({
           <SubmitButton intent="payment-settings">Save Payments</SubmitButton>
         </div>
       </AdminForm>
+      <div className="mt-2 flex flex-col gap-3 border-t border-zinc-800 pt-5">
+        <h3 className="text-sm font-medium text-zinc-200">Stripe Connection</h3>
+        <p className="text-sm text-zinc-400">
+          Asks Stripe with the server's keys whether they work, in test or live mode, and whether payment events reach
+          this site.
+        </p>
+        <Form method="post" action="/admin/settings#payment-settings-title">
+          <SubmitButton intent={checkPaymentsIntent} variant="secondary" pendingLabel="Checking...">
+            Check Connection
+          </SubmitButton>
+        </Form>
+        {check ? (
+          <div role="status" data-connection-check={check.ok ? "ok" : "problem"}>
+            <ul className="flex flex-col gap-2 text-sm">
+              {check.lines.map((line) => (
+                <li key={line.text} className="flex gap-2">
+                  {line.ok ? (
+                    <Icon name="circle-check" aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-400" />
+                  ) : (
+                    <Icon name="circle-alert" aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-400" />
+                  )}
+                  <span className={line.ok ? "text-zinc-200" : "text-amber-200"}>
+                    <span className="sr-only">{line.ok ? "Works: " : "Problem: "}</span>
+                    {line.text}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
     </Card>
   );
 }

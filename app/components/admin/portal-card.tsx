@@ -5,10 +5,10 @@
  * small form (intent `portal-send`, `portal-copy`, `portal-revoke`); without JavaScript the page
  * comes back with the copied link in a read-only field.
  */
-import { Link2, Mail, ShieldOff } from "lucide-react";
 import { CopyableLink } from "#app/components/admin/client-link.tsx";
-import { RowActionForm } from "#app/components/admin/form.tsx";
+import { RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
 import { portalLinkLifetimeDays, portalMessages } from "#app/domain/portal.ts";
 
@@ -63,18 +63,18 @@ export function PortalCard({
           intent="portal-send"
           fields={fields}
           action={action}
-          className={buttonClass("primary", undefined, "sm")}
+          className={buttonClass("primary", { size: "sm" })}
         >
-          <Mail aria-hidden className="size-4" />
+          <Icon name="mail" aria-hidden className="size-4" />
           Send portal link
         </RowActionForm>
         <RowActionForm
           intent="portal-copy"
           fields={fields}
           action={action}
-          className={buttonClass("secondary", undefined, "sm")}
+          className={buttonClass("secondary", { size: "sm" })}
         >
-          <Link2 aria-hidden className="size-4" />
+          <Icon name="link-2" aria-hidden className="size-4" />
           Copy portal link
         </RowActionForm>
         <RowActionForm
@@ -82,9 +82,9 @@ export function PortalCard({
           fields={fields}
           action={action}
           disabled={summary.live === 0}
-          className={buttonClass("secondary", undefined, "sm")}
+          className={buttonClass("secondary", { size: "sm" })}
         >
-          <ShieldOff aria-hidden className="size-4" />
+          <Icon name="shield-off" aria-hidden className="size-4" />
           Revoke portal links
         </RowActionForm>
       </div>

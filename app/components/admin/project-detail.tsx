@@ -1,12 +1,11 @@
 /** The project page: summary cards, details, pricing, phases, recurring fees and notes. */
 
-import { FilePlus, FileSignature, FileText, Pencil, Repeat } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { type ContractCardData, ContractCards } from "#app/components/admin/contract-card.tsx";
-import { InvoiceCard, type InvoiceCardData, projectValueLabel } from "#app/components/admin/customer-detail.tsx";
-import { type ActionFailure, FailureNotice } from "#app/components/admin/form.tsx";
+import { InvoiceCard, type InvoiceCardData } from "#app/components/admin/customer-detail.tsx";
+import { type ActionFailure, FailureNotice } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import {
@@ -16,14 +15,16 @@ import {
   type ScheduleData,
 } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
-import { newInvoiceHref } from "#app/domain/invoice-form.ts";
+import { newInvoiceHref } from "#app/domain/invoice-pages.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import {
   type ProjectPriceFields,
   pricingModelOf,
   projectMessages,
+  projectValueLabel,
   recurringFeeLines,
   recurringFeesTotal,
 } from "#app/domain/projects.ts";
@@ -105,43 +106,43 @@ export function ProjectDetailView({
         }
         back={{ href: "/admin/projects", label: "Back to Projects" }}
       >
-        <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", undefined, "sm")}>
-          <Pencil aria-hidden className="size-4" />
+        <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", { size: "sm" })}>
+          <Icon name="pencil" aria-hidden className="size-4" />
           Edit
         </Link>
         {hasFees ? (
           <Link
             to={`${page}?recurring-invoice=confirm`}
             preventScrollReset
-            className={buttonClass("secondary", undefined, "sm")}
+            className={buttonClass("secondary", { size: "sm" })}
             data-recurring-invoice
           >
-            <Repeat aria-hidden className="size-4" />
+            <Icon name="repeat" aria-hidden className="size-4" />
             {projectMessages.recurringInvoice}
           </Link>
         ) : null}
         <a
           href={newProposalHref({ projectId: project.id })}
-          className={buttonClass("secondary", undefined, "sm")}
+          className={buttonClass("secondary", { size: "sm" })}
           data-new-document="proposal"
         >
-          <FileSignature aria-hidden className="size-4" />
+          <Icon name="file-signature" aria-hidden className="size-4" />
           New Proposal
         </a>
         <a
           href={newInvoiceHref("estimate", project.customerId, project.id)}
-          className={buttonClass("secondary", undefined, "sm")}
+          className={buttonClass("secondary", { size: "sm" })}
           data-new-document="estimate"
         >
-          <FileText aria-hidden className="size-4" />
+          <Icon name="file-text" aria-hidden className="size-4" />
           New Estimate
         </a>
         <a
           href={newInvoiceHref("invoice", project.customerId, project.id)}
-          className={buttonClass("primary", undefined, "sm")}
+          className={buttonClass("primary", { size: "sm" })}
           data-new-document="invoice"
         >
-          <FilePlus aria-hidden className="size-4" />
+          <Icon name="file-plus" aria-hidden className="size-4" />
           New Invoice
         </a>
       </PageHeader>

@@ -6,26 +6,26 @@
  * Add phase / Add fee / Remove are Conform intent buttons: without JavaScript they post and
  * the server answers with the form re-rendered, the list changed and nothing saved.
  */
-import { Lock, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   DateField,
   FormError,
   MoneyField,
   NumberField,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { pricingModelLabels, pricingModels, projectStatuses, projectStatusLabels } from "#app/domain/enums.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
-import { defaultPhaseName, type projectFormDefaults, projectFormSchema } from "#app/domain/projects.ts";
+import { projectFormSchema } from "#app/domain/project-form.ts";
+import { defaultPhaseName, type projectFormDefaults } from "#app/domain/projects.ts";
 
 export type CustomerOption = { id: string; name: string; businessName: string | null };
 
@@ -95,7 +95,7 @@ export function ProjectFormView({
                 wide
                 description={
                   <span className="inline-flex items-center gap-1">
-                    <Lock aria-hidden className="size-3" />
+                    <Icon name="lock" aria-hidden className="size-3" />
                     New project for this customer
                   </span>
                 }
@@ -177,10 +177,10 @@ export function ProjectFormView({
                     {phases.length > 1 ? (
                       <button
                         {...form.remove.getButtonProps({ name: fields.phases.name, index })}
-                        className={buttonClass("ghost", "mt-7 shrink-0", "icon")}
+                        className={buttonClass("ghost", { size: "icon", className: "mt-7 shrink-0" })}
                         aria-label={`Remove phase ${index + 1}`}
                       >
-                        <Trash2 aria-hidden className="size-4" />
+                        <Icon name="trash-2" aria-hidden className="size-4" />
                       </button>
                     ) : null}
                   </li>
@@ -193,9 +193,9 @@ export function ProjectFormView({
                   name: fields.phases.name,
                   defaultValue: { name: defaultPhaseName(phases.length), price: "" },
                 })}
-                className={buttonClass("secondary", undefined, "sm")}
+                className={buttonClass("secondary", { size: "sm" })}
               >
-                <Plus aria-hidden className="size-4" />
+                <Icon name="plus" aria-hidden className="size-4" />
                 Add phase
               </button>
               <p className="text-sm text-zinc-300" aria-live="polite">
@@ -226,10 +226,10 @@ export function ProjectFormView({
                     />
                     <button
                       {...form.remove.getButtonProps({ name: fields.recurring_fees.name, index })}
-                      className={buttonClass("ghost", "mt-7 shrink-0", "icon")}
+                      className={buttonClass("ghost", { size: "icon", className: "mt-7 shrink-0" })}
                       aria-label={`Remove fee ${index + 1}`}
                     >
-                      <Trash2 aria-hidden className="size-4" />
+                      <Icon name="trash-2" aria-hidden className="size-4" />
                     </button>
                   </li>
                 );
@@ -241,9 +241,9 @@ export function ProjectFormView({
                   name: fields.recurring_fees.name,
                   defaultValue: { name: "", amount: "" },
                 })}
-                className={buttonClass("secondary", undefined, "sm")}
+                className={buttonClass("secondary", { size: "sm" })}
               >
-                <Plus aria-hidden className="size-4" />
+                <Icon name="plus" aria-hidden className="size-4" />
                 Add fee
               </button>
             </div>

@@ -8,25 +8,24 @@
  */
 
 import type { FieldMetadata } from "@conform-to/react";
-import { ArrowLeft, FileDown, Plus, Send, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   DateField,
   FormError,
   ListError,
   MoneyField,
   NumberField,
+  ReloadChoicesButton,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { LineItemRows } from "#app/components/admin/line-items.tsx";
 import { buttonClass, Card } from "#app/components/admin/ui.tsx";
-import { displayDate } from "#app/domain/dates.ts";
+import { Icon } from "#app/components/icons.tsx";
 import { type EditorLine, emptyLine } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -90,7 +89,6 @@ export function ProposalEditor({
   // the schema reads the lists leniently (preprocess), so its input type is unknown: name their shape here
   const tiersField = fields.tiers as unknown as OptionsMeta;
   const addonsField = fields.addons as unknown as OptionsMeta;
-  const expires = typeof values.expires_on === "string" ? values.expires_on : defaultValue.expires_on;
 
   function onCustomerChange(id: string) {
     form.update({ name: fields.project_id.name, value: "" });
@@ -100,8 +98,8 @@ export function ProposalEditor({
   return (
     <AdminForm form={form} action={action} enterSaves={false} className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
-        <Link to="/admin/proposals" className={buttonClass("ghost", undefined, "icon")} aria-label="Back to proposals">
-          <ArrowLeft aria-hidden className="size-5" />
+        <Link to="/admin/proposals" className={buttonClass("ghost", { size: "icon" })} aria-label="Back to proposals">
+          <Icon name="arrow-left" aria-hidden className="size-5" />
         </Link>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold tracking-tight">{mode === "new" ? "New Proposal" : "Edit Proposal"}</h1>
@@ -115,7 +113,7 @@ export function ProposalEditor({
               rel="noopener"
               className={buttonClass("secondary")}
             >
-              <FileDown aria-hidden className="size-4" />
+              <Icon name="file-down" aria-hidden className="size-4" />
               PDF
             </a>
           ) : null}
@@ -126,7 +124,7 @@ export function ProposalEditor({
               className={buttonClass("secondary")}
               data-proposal-action="delete"
             >
-              <Trash2 aria-hidden className="size-4" />
+              <Icon name="trash-2" aria-hidden className="size-4" />
               Delete Draft
             </Link>
           ) : null}
@@ -134,7 +132,7 @@ export function ProposalEditor({
             Save as Draft
           </SubmitButton>
           <SubmitButton intent="send" action={action}>
-            <Send aria-hidden className="size-4" />
+            <Icon name="send" aria-hidden className="size-4" />
             Save &amp; Send
           </SubmitButton>
         </div>
@@ -170,14 +168,9 @@ export function ProposalEditor({
               disabled={!customerId && !lockedCustomer}
             />
             {lockedCustomer ? null : (
-              <noscript>
-                <button
-                  {...form.validate.getButtonProps({ name: fields.customer_id.name })}
-                  className={buttonClass("secondary", "-mt-1 mb-3", "sm")}
-                >
-                  Load projects
-                </button>
-              </noscript>
+              <ReloadChoicesButton form={form} name={fields.customer_id.name}>
+                Load projects
+              </ReloadChoicesButton>
             )}
           </div>
           <TextField meta={fields.title} label="Title" maxLength={limits.projectName} wide />
@@ -217,7 +210,7 @@ export function ProposalEditor({
           />
         </Card>
         <Card title="Terms">
-          <DateField meta={fields.expires_on} label="Valid until" lang="en-US" description={displayDate(expires)} />
+          <DateField meta={fields.expires_on} label="Valid until" lang="en-US" />
           <NumberField meta={fields.tax_rate} label="Tax Rate (%)" min={0} max={100} step={0.01} />
           <SelectField
             meta={fields.deposit_kind}
@@ -297,10 +290,10 @@ function OptionsCard({
                   {options.length > minimum ? (
                     <button
                       {...form.remove.getButtonProps({ name: field.name, index })}
-                      className={buttonClass("ghost", "text-zinc-400 hover:text-red-300", "sm")}
+                      className={buttonClass("ghost", { size: "sm", className: "text-zinc-400 hover:text-red-300" })}
                       aria-label={`Remove ${kind} ${n}`}
                     >
-                      <Trash2 aria-hidden className="size-4" />
+                      <Icon name="trash-2" aria-hidden className="size-4" />
                       Remove {kind}
                     </button>
                   ) : null}
@@ -331,10 +324,10 @@ function OptionsCard({
                 <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
                   <button
                     {...form.insert.getButtonProps({ name: linesField.name, defaultValue: emptyLine })}
-                    className={buttonClass("secondary", undefined, "sm")}
+                    className={buttonClass("secondary", { size: "sm" })}
                     aria-label={`Add line to ${kind} ${n}`}
                   >
-                    <Plus aria-hidden className="size-4" />
+                    <Icon name="plus" aria-hidden className="size-4" />
                     Add line
                   </button>
                   <p className="text-sm" data-option-total>
@@ -357,7 +350,7 @@ function OptionsCard({
             {...form.insert.getButtonProps({ name: field.name, defaultValue: emptyOption })}
             className={buttonClass("secondary")}
           >
-            <Plus aria-hidden className="size-4" />
+            <Icon name="plus" aria-hidden className="size-4" />
             Add {kind}
           </button>
         </div>

@@ -3,15 +3,8 @@
  * (editable per proposal), the deposit asked on signing and how long a proposal stays open. Posts
  * `intent=proposal-settings` to the settings page.
  */
-import {
-  type ActionFailure,
-  AdminForm,
-  FormError,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
 import { limits } from "#app/domain/limits.ts";
 import { centsToDecimal } from "#app/domain/money.ts";

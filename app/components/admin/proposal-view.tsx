@@ -5,28 +5,22 @@
  * then the editor), Revoke (confirmed), Download PDF. The dialogs are addressed by the URL (?dialog=).
  */
 
-import { ArrowLeft, Ban, FileDown, FilePen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ProposalStateBadge } from "#app/components/admin/badge.tsx";
 import { ClientLinkButton, ClientLinkForm, ClientLinkResult } from "#app/components/admin/client-link.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  FailureNotice,
-  FormError,
-  SubmitButton,
-  TextareaField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, TextareaField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, FailureNotice, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass, Card } from "#app/components/admin/ui.tsx";
 import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { displayDate, formatDateTime } from "#app/domain/dates.ts";
 import type { ProposalState } from "#app/domain/enums.ts";
 import { limits } from "#app/domain/limits.ts";
 import { formatMoney, lineTotal } from "#app/domain/money.ts";
-import { depositText, type ProposalDialog, proposalReviseSchema } from "#app/domain/proposal-pages.ts";
+import { proposalReviseSchema } from "#app/domain/proposal-forms.ts";
+import { depositText, type ProposalDialog } from "#app/domain/proposal-pages.ts";
 import { type DepositKind, optionTotal, type ProposalOption, type ProposalOptions } from "#app/domain/proposals.ts";
 
 export type ProposalViewData = {
@@ -95,8 +89,8 @@ export function ProposalView({
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
-        <Link to="/admin/proposals" className={buttonClass("ghost", undefined, "icon")} aria-label="Back to proposals">
-          <ArrowLeft aria-hidden className="size-5" />
+        <Link to="/admin/proposals" className={buttonClass("ghost", { size: "icon" })} aria-label="Back to proposals">
+          <Icon name="arrow-left" aria-hidden className="size-5" />
         </Link>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold tracking-tight break-words">{proposal.title}</h1>
@@ -113,12 +107,16 @@ export function ProposalView({
             rel="noopener"
             className={buttonClass("secondary")}
           >
-            <FileDown aria-hidden className="size-4" />
+            <Icon name="file-down" aria-hidden className="size-4" />
             Download PDF
           </a>
           {proposal.hasClientLink ? <ClientLinkButton /> : null}
-          {proposal.canRevise ? dialogLink("revise", <FilePen aria-hidden className="size-4" />, "Revise") : null}
-          {proposal.canRevoke ? dialogLink("revoke", <Ban aria-hidden className="size-4" />, "Revoke") : null}
+          {proposal.canRevise
+            ? dialogLink("revise", <Icon name="file-pen" aria-hidden className="size-4" />, "Revise")
+            : null}
+          {proposal.canRevoke
+            ? dialogLink("revoke", <Icon name="ban" aria-hidden className="size-4" />, "Revoke")
+            : null}
         </div>
       </div>
       <ClientLinkResult state={clientLink} />

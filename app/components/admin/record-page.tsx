@@ -1,8 +1,8 @@
 /** Pieces of the record pages (customer, project, invoice): summary cards and the not-found view. */
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 
 export function SummaryCard({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -14,7 +14,7 @@ export function SummaryCard({ label, value, hint }: { label: string; value: Reac
   );
 }
 
-/** A record that is not there (missing or malformed id): the spec's message and a way back (shown by the shared error boundary). */
+/** A record that is not there (missing or malformed id): the message and a way back (shown by the shared error boundary). */
 export function NotFoundView({
   message,
   detail,
@@ -32,7 +32,7 @@ export function NotFoundView({
       <h1 className="text-2xl font-semibold tracking-tight">{message}</h1>
       {detail ? <p className="text-zinc-400">{detail}</p> : null}
       <Link to={backHref} className={buttonClass("secondary")}>
-        <ArrowLeft aria-hidden className="size-4" />
+        <Icon name="arrow-left" aria-hidden className="size-4" />
         {backLabel}
       </Link>
     </div>

@@ -8,17 +8,8 @@ import { Link } from "react-router";
 import { InvoiceStatusBadge, ScheduleStatusBadge } from "#app/components/admin/badge.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { rowActionClass } from "#app/components/admin/data-table.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  DateField,
-  FailureNotice,
-  FormError,
-  RowActionForm,
-  SelectField,
-  SubmitButton,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, DateField, FormError, SelectField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, FailureNotice, RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import {
@@ -36,7 +27,8 @@ import {
   schedulePeriodNouns,
 } from "#app/domain/enums.ts";
 import { type Cents, formatMoney, toCents } from "#app/domain/money.ts";
-import { scheduleFormDefaults, scheduleFormSchema, scheduleMessages } from "#app/domain/retainers.ts";
+import { scheduleFormSchema } from "#app/domain/retainer-forms.ts";
+import { scheduleFormDefaults, scheduleMessages } from "#app/domain/retainers.ts";
 
 export type ScheduleData = {
   id: string;

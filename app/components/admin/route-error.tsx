@@ -4,13 +4,12 @@
  * guarded layout export `AdminErrorBoundary`. A status decides the view:
  * - 404 (`notFound(message)`): the not-found view with the record's message ('Customer not found')
  *   and the way back to its section;
- * - 403: the spec's 'Access Denied' page;
+ * - 403: the 'Access Denied' page;
  * - 429: 'Too many requests' and the way to try again;
  * - anything else: 'Something went wrong'; a page whose handle names a `loadFailed` toast (the
- *   spec's 'Failed to fetch submissions', ...) shows it once.
+ *   'Failed to fetch submissions', ...) shows it once.
  */
 
-import { ArrowLeft, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useMatches, useRouteError, useRouteLoaderData } from "react-router";
 import { NotFoundView } from "#app/components/admin/record-page.tsx";
@@ -18,6 +17,7 @@ import { AdminShell, type ShellProps, sectionBackLink } from "#app/components/ad
 import { useStudioName } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { authMessages } from "#app/domain/auth-messages.ts";
 import type { ToastData } from "#app/domain/toast.ts";
 
@@ -103,11 +103,11 @@ function AdminErrorView({ thrown }: { thrown: unknown }) {
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         <a href={`${location.pathname}${location.search}`} className={buttonClass("secondary")}>
-          <RefreshCw aria-hidden className="size-4" />
+          <Icon name="refresh-cw" aria-hidden className="size-4" />
           Try again
         </a>
         <Link to={back.href} className={buttonClass("ghost")}>
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" aria-hidden className="size-4" />
           {back.label}
         </Link>
       </div>
@@ -140,6 +140,7 @@ export function AdminErrorBoundary() {
     <AdminShell
       email={layout.email}
       counts={layout.counts}
+      spam={layout.spam}
       unreadNotices={layout.unreadNotices}
       sidebarOpen={layout.sidebarOpen}
     >

@@ -1,15 +1,14 @@
 /** The Business Settings identity section, built with the admin form kit (one POST with intent=identity). */
 import { Link } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   EmailField,
   FormError,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { type businessSettingsDefaults, businessSettingsSchema } from "#app/domain/business-settings.ts";
 

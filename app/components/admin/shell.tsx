@@ -3,35 +3,14 @@
  * off-canvas below 768 px) and a header with the signed-in email, the owner's notices (the unread
  * count, ADR 0041), Home, Settings and Logout.
  */
-import {
-  Bell,
-  CalendarCheck,
-  ChartColumn,
-  FileSignature,
-  FileText,
-  FolderKanban,
-  Home,
-  Images,
-  Inbox,
-  LogOut,
-  Mail,
-  Menu,
-  PanelLeft,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Tags,
-  UserCog,
-  Users,
-} from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
-import { IconSprite } from "#app/components/admin/icons.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { useStudioName } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { Icon, type IconName, IconSprite } from "#app/components/icons.tsx";
 import type { SubmissionStatus } from "#app/domain/enums.ts";
-import { defaultInboxStatus } from "#app/domain/inbox.ts";
+import { defaultInboxStatus } from "#app/domain/inbox-list.ts";
 import { noticeMessages, noticesPath } from "#app/domain/owner-notices.ts";
 import {
   ariaCurrentFor,
@@ -44,6 +23,8 @@ import {
 export type ShellProps = {
   email: string;
   counts: Record<SubmissionStatus, number>;
+  /** inquiries held as suspected spam (/admin/spam) */
+  spam: number;
   /** the owner's unread notices (/admin/notices) */
   unreadNotices: number;
   sidebarOpen: boolean;
@@ -57,28 +38,28 @@ const filters: { status: SubmissionStatus; label: string; attention: boolean }[]
   { status: "archived", label: "Archived", attention: false },
 ];
 
-const sections = [
-  { href: "/admin/bookings", label: "Bookings", icon: CalendarCheck },
-  { href: "/admin/customers", label: "Customers", icon: Users },
-  { href: "/admin/projects", label: "Projects", icon: FolderKanban },
-  { href: "/admin/invoices", label: "Invoices", icon: FileText },
-  { href: "/admin/proposals", label: "Proposals", icon: FileSignature },
-  { href: "/admin/reports", label: "Reports", icon: ChartColumn },
+const sections: { href: string; label: string; icon: IconName }[] = [
+  { href: "/admin/bookings", label: "Bookings", icon: "calendar-check" as const },
+  { href: "/admin/customers", label: "Customers", icon: "users" as const },
+  { href: "/admin/projects", label: "Projects", icon: "folder-kanban" as const },
+  { href: "/admin/invoices", label: "Invoices", icon: "file-text" as const },
+  { href: "/admin/proposals", label: "Proposals", icon: "file-signature" as const },
+  { href: "/admin/reports", label: "Reports", icon: "chart-column" as const },
 ];
 
 /** The public site's content. */
-const publicSite = [
-  { href: "/admin/site/portfolio", label: "Portfolio", icon: Images },
-  { href: "/admin/site/pricing", label: "Pricing", icon: Tags },
+const publicSite: { href: string; label: string; icon: IconName }[] = [
+  { href: "/admin/site/portfolio", label: "Portfolio", icon: "images" as const },
+  { href: "/admin/site/pricing", label: "Pricing", icon: "tags" as const },
 ];
 
 /** The studio's own administration: settings, the team, the audit log. */
-const administration = [
-  { href: "/admin/settings", label: "Settings", icon: Settings },
-  { href: "/admin/settings/emails", label: "Emails", icon: Mail },
-  { href: "/admin/settings/team", label: "Team", icon: UserCog },
-  { href: "/admin/settings/security", label: "Security", icon: ShieldCheck },
-  { href: "/admin/audit", label: "Audit log", icon: ScrollText },
+const administration: { href: string; label: string; icon: IconName }[] = [
+  { href: "/admin/settings", label: "Settings", icon: "settings" as const },
+  { href: "/admin/settings/emails", label: "Emails", icon: "mail" as const },
+  { href: "/admin/settings/team", label: "Team", icon: "user-cog" as const },
+  { href: "/admin/settings/security", label: "Security", icon: "shield-check" as const },
+  { href: "/admin/audit", label: "Audit log", icon: "scroll-text" as const },
 ];
 
 /** Every sidebar link's path: the current section is the longest that covers the page. */
@@ -106,7 +87,7 @@ const MobileMenu = splitComponent(() =>
   import("#app/components/admin/mobile-menu.tsx").then((module) => module.MobileMenu),
 );
 
-export function AdminShell({ email, counts, unreadNotices, sidebarOpen, children }: ShellProps) {
+export function AdminShell({ email, counts, spam, unreadNotices, sidebarOpen, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -139,98 +120,99 @@ export function AdminShell({ email, counts, unreadNotices, sidebarOpen, children
   useEffect(() => setMobileOpen(false), [location.key]);
 
   return (
-    <div className="flex min-h-screen bg-zinc-950 text-zinc-100">
-      <a href="#admin-main" className={skipLinkClass}>
-        Skip to main content
-      </a>
-      <IconSprite />
-      {/* The column stretches to the page's full height, so its background reaches the bottom of a
+    <IconSprite>
+      <div className="flex min-h-screen bg-zinc-950 text-zinc-100">
+        <a href="#admin-main" className={skipLinkClass}>
+          Skip to main content
+        </a>
+        {/* The column stretches to the page's full height, so its background reaches the bottom of a
           long page; its content sticks to the viewport. overflow-x-clip (not hidden) keeps the
           sticky content working while the column's width animates. */}
-      <aside
-        id="admin-sidebar"
-        data-state={open ? "expanded" : "collapsed"}
-        className={cx(
-          "hidden shrink-0 overflow-x-clip border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
-          open ? "w-64 border-r" : "w-0",
-        )}
-      >
-        <div className="sticky top-0 max-h-screen w-64 overflow-y-auto" inert={!open}>
-          <SidebarContent counts={counts} />
-        </div>
-      </aside>
-
-      {mobileOpen ? (
-        <MobileMenu onOpenChange={setMobileOpen} returnFocus={() => toggleButton.current?.focus()}>
-          <SidebarContent counts={counts} />
-          <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
-        </MobileMenu>
-      ) : null}
-
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-4">
-          <button
-            ref={toggleButton}
-            type="button"
-            onClick={toggle}
-            onPointerDown={MobileMenu.preload}
-            className={buttonClass("ghost", undefined, "icon")}
-            aria-label="Toggle sidebar"
-            aria-controls="admin-sidebar"
-            aria-expanded={open}
-            aria-keyshortcuts="Control+B Meta+B"
-            title="Toggle sidebar (Ctrl+B)"
-          >
-            <PanelLeft aria-hidden className="hidden size-4 md:block" />
-            <Menu aria-hidden className="size-4 md:hidden" />
-          </button>
-          <span className="font-mono text-sm font-bold md:hidden">Studio</span>
-          <div className="ml-auto flex items-center gap-1 sm:gap-2">
-            <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
-              {email}
-            </span>
-            <Link
-              to={noticesPath}
-              className={buttonClass("ghost", "relative", "sm")}
-              aria-label={unreadNotices > 0 ? `Notices: ${noticeMessages.unread(unreadNotices)}` : "Notices"}
-              data-notices={unreadNotices}
-            >
-              <Bell aria-hidden className="size-4" />
-              <span className="max-sm:sr-only">Notices</span>
-              {unreadNotices > 0 ? (
-                <span
-                  aria-hidden
-                  className="min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-zinc-950 tabular-nums"
-                >
-                  {unreadNotices > 99 ? "99+" : unreadNotices}
-                </span>
-              ) : null}
-            </Link>
-            <Link to="/" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
-              <Home aria-hidden className="size-4" />
-              <span className="max-sm:sr-only">Home</span>
-            </Link>
-            <Link to="/admin/settings" reloadDocument className={buttonClass("ghost", undefined, "sm")}>
-              <Settings aria-hidden className="size-4" />
-              <span className="max-sm:sr-only">Settings</span>
-            </Link>
-            <Form method="post" action="/admin/logout" reloadDocument>
-              <button type="submit" className={buttonClass("secondary", undefined, "sm")}>
-                <LogOut aria-hidden className="size-4" />
-                <span>Logout</span>
-              </button>
-            </Form>
+        <aside
+          id="admin-sidebar"
+          data-state={open ? "expanded" : "collapsed"}
+          className={cx(
+            "hidden shrink-0 overflow-x-clip border-zinc-800 bg-zinc-900 transition-[width] duration-200 motion-reduce:transition-none md:block",
+            open ? "w-64 border-r" : "w-0",
+          )}
+        >
+          <div className="sticky top-0 max-h-screen w-64 overflow-y-auto" inert={!open}>
+            <SidebarContent counts={counts} spam={spam} />
           </div>
-        </header>
-        <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
-          {children}
-        </main>
+        </aside>
+
+        {mobileOpen ? (
+          <MobileMenu onOpenChange={setMobileOpen} returnFocus={() => toggleButton.current?.focus()}>
+            <SidebarContent counts={counts} spam={spam} />
+            <p className="border-t border-zinc-800 px-5 py-4 text-xs break-all text-zinc-400">Signed in as {email}</p>
+          </MobileMenu>
+        ) : null}
+
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-zinc-800 bg-zinc-950/90 px-3 backdrop-blur sm:px-4">
+            <button
+              ref={toggleButton}
+              type="button"
+              onClick={toggle}
+              onPointerDown={MobileMenu.preload}
+              className={buttonClass("ghost", { size: "icon" })}
+              aria-label="Toggle sidebar"
+              aria-controls="admin-sidebar"
+              aria-expanded={open}
+              aria-keyshortcuts="Control+B Meta+B"
+              title="Toggle sidebar (Ctrl+B)"
+            >
+              <Icon name="panel-left" aria-hidden className="hidden size-4 md:block" />
+              <Icon name="menu" aria-hidden className="size-4 md:hidden" />
+            </button>
+            <span className="font-mono text-sm font-bold md:hidden">Studio</span>
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
+                {email}
+              </span>
+              <Link
+                to={noticesPath}
+                className={buttonClass("ghost", { size: "sm", className: "relative" })}
+                aria-label={unreadNotices > 0 ? `Notices: ${noticeMessages.unread(unreadNotices)}` : "Notices"}
+                data-notices={unreadNotices}
+              >
+                <Icon name="bell" aria-hidden className="size-4" />
+                <span className="max-sm:sr-only">Notices</span>
+                {unreadNotices > 0 ? (
+                  <span
+                    aria-hidden
+                    className="min-w-5 rounded-full bg-amber-300 px-1.5 text-center text-xs font-semibold text-zinc-950 tabular-nums"
+                  >
+                    {unreadNotices > 99 ? "99+" : unreadNotices}
+                  </span>
+                ) : null}
+              </Link>
+              <Link to="/" reloadDocument className={buttonClass("ghost", { size: "sm" })}>
+                <Icon name="home" aria-hidden className="size-4" />
+                <span className="max-sm:sr-only">Home</span>
+              </Link>
+              <Link to="/admin/settings" reloadDocument className={buttonClass("ghost", { size: "sm" })}>
+                <Icon name="settings" aria-hidden className="size-4" />
+                <span className="max-sm:sr-only">Settings</span>
+              </Link>
+              <Form method="post" action="/admin/logout" reloadDocument>
+                <button type="submit" className={buttonClass("secondary", { size: "sm" })}>
+                  <Icon name="log-out" aria-hidden className="size-4" />
+                  <span>Logout</span>
+                </button>
+              </Form>
+            </div>
+          </header>
+          <main id="admin-main" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
+    </IconSprite>
   );
 }
 
-function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }) {
+function SidebarContent({ counts, spam }: { counts: Record<SubmissionStatus, number>; spam: number }) {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const onDashboard = location.pathname === "/admin/dashboard";
@@ -259,7 +241,7 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                 onDashboard ? "text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
               )}
             >
-              <Inbox aria-hidden className="size-4" />
+              <Icon name="inbox" aria-hidden className="size-4" />
               Contact Forms
             </Link>
             <ul className="mt-0.5 ml-4 flex flex-col gap-0.5 border-l border-zinc-800 pl-2">
@@ -309,7 +291,11 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                       : "text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100",
                   )}
                 >
-                  Spam
+                  <span>Spam</span>
+                  <span className="ml-auto font-mono text-xs tabular-nums text-zinc-400" data-spam-count>
+                    {spam}
+                    <span className="sr-only"> held as suspected spam</span>
+                  </span>
                 </Link>
               </li>
             </ul>
@@ -325,7 +311,7 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                   current === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
                 )}
               >
-                <section.icon aria-hidden className="size-4" />
+                <Icon name={section.icon} aria-hidden className="size-4" />
                 {section.label}
               </Link>
             </li>
@@ -349,7 +335,7 @@ function SidebarContent({ counts }: { counts: Record<SubmissionStatus, number> }
                     current === section.href ? "bg-zinc-800 text-zinc-50" : "text-zinc-300 hover:bg-zinc-800",
                   )}
                 >
-                  <section.icon aria-hidden className="size-4" />
+                  <Icon name={section.icon} aria-hidden className="size-4" />
                   {section.label}
                 </Link>
               </li>

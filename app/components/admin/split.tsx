@@ -13,16 +13,25 @@
  * boundary larger than its `progressiveChunkSize` (12.8 KB by default): the server renders with
  * `renderOptions` so that a large piece such as a dialog's form stays in place as well.
  */
-import { type ComponentType, Suspense, use } from "react";
+import { type ComponentType, Suspense, use, useEffect } from "react";
 
 /** For `renderToPipeableStream` (entry.server.tsx): finished boundaries are never outlined. */
 export const renderOptions = { progressiveChunkSize: Number.POSITIVE_INFINITY } as const;
 
 type Split<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
 
+/** How many rendered pieces still wait for their chunk: `<html data-pieces-loading>` (root.tsx). */
+let piecesLoading = 0;
+function countLoading(change: number) {
+  piecesLoading += change;
+  document.documentElement.dataset.piecesLoading = String(piecesLoading);
+}
+
 export function splitComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): Split<Props> {
   let loaded: ComponentType<Props> | null = null;
   let pending: Promise<ComponentType<Props>> | null = null;
+  /** counted in `piecesLoading`: rendered by the page's hydration, or before its chunk came */
+  let waiting = false;
   const preload = () => {
     pending ??= load().then(
       (component) => {
@@ -38,13 +47,32 @@ export function splitComponent<Props extends object>(load: () => Promise<Compone
   };
   if (typeof document === "undefined") void preload().catch(() => {});
 
+  /** counted in `piecesLoading` until the piece's content is React's (hydrated or rendered) */
+  const settle = () => {
+    if (!waiting) return;
+    waiting = false;
+    countLoading(-1);
+  };
+
   // biome-ignore lint/correctness/noComponentHookFactories: made once per piece at module level, as React.lazy makes its component
   function Loaded(props: Props) {
     const Component = loaded ?? use(preload());
+    useEffect(settle, []);
     return <Component {...props} />;
   }
   // biome-ignore lint/correctness/noComponentHookFactories: made once per piece at module level, as React.lazy makes its component
   function SplitPiece(props: Props) {
+    // Counted here, outside the boundary: React hydrates a boundary's content in a pass of its own after
+    // the page's (at the lowest priority), so the page can be hydrated while this piece is still the
+    // server's HTML, whose form would post the page instead of running its script. After hydration, a
+    // piece counts while its chunk loads.
+    if (!waiting && typeof document !== "undefined" && (!loaded || !("hydrated" in document.documentElement.dataset))) {
+      waiting = true;
+      countLoading(1);
+    }
+    // the chunk is asked for now, not when React comes to the boundary's own pass
+    if (!loaded && typeof document !== "undefined") void preload().catch(() => {});
+    useEffect(() => settle, []);
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />

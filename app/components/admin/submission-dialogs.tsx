@@ -4,24 +4,23 @@
  * forms built with the admin form kit, so they work without JavaScript.
  */
 
-import { ExternalLink, UserCheck } from "lucide-react";
 import { Link } from "react-router";
 import {
-  type ActionFailure,
   AdminForm,
   EmailField,
   FormError,
   NumberField,
   SelectField,
-  SubmitButton,
   TextareaField,
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import type { SubmissionDetail } from "#app/components/admin/inbox-table.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
-import { customerPageFormSchema } from "#app/domain/customers.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { customerPageFormSchema } from "#app/domain/customer-form.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
   customerTypeLabels,
@@ -94,7 +93,7 @@ export function SubmissionDialog({
                   className={cx(linkClass, "inline-flex gap-1")}
                 >
                   <span className="break-all">{submission.existingWebsiteUrl}</span>
-                  <ExternalLink aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                  <Icon name="external-link" aria-hidden className="mt-0.5 size-3.5 shrink-0" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               ) : (
@@ -106,6 +105,7 @@ export function SubmissionDialog({
             ) : null}
             <Detail label="Project Type">{projectTypeLabels[submission.projectType]}</Detail>
             <Detail label="Budget">{budgetLabel(submission.budgetRange)}</Detail>
+            <Detail label="Package">{submission.packageName ?? notProvided}</Detail>
             <Detail label="Submitted">
               <time dateTime={submission.createdAt.toISOString()} suppressHydrationWarning>
                 {formatDateTime(submission.createdAt)}
@@ -137,14 +137,14 @@ export function SubmissionDialog({
             <Link
               to={`/admin/customers/${submission.customerId}`}
               reloadDocument
-              className={buttonClass("secondary", "sm:mr-auto")}
+              className={buttonClass("secondary", { className: "sm:mr-auto" })}
             >
-              <UserCheck aria-hidden className="size-4" />
+              <Icon name="user-check" aria-hidden className="size-4" />
               View Customer
             </Link>
           ) : (
-            <Link to={convertHref} preventScrollReset className={buttonClass("secondary", "sm:mr-auto")}>
-              <UserCheck aria-hidden className="size-4" />
+            <Link to={convertHref} preventScrollReset className={buttonClass("secondary", { className: "sm:mr-auto" })}>
+              <Icon name="user-check" aria-hidden className="size-4" />
               Convert to Customer
             </Link>
           )}

@@ -9,8 +9,11 @@ type Variant = "primary" | "secondary" | "ghost";
 type Size = "md" | "sm" | "icon";
 
 /** Classes of a button (or a link that looks like one). Sizes are separate so that nothing fights. */
-export function buttonClass(variant: Variant = "primary", extra?: string, size: Size = "md") {
-  return cx("btn", `btn-${size}`, `btn-${variant}`, extra);
+export function buttonClass(
+  variant: Variant = "primary",
+  { size = "md", className }: { size?: Size; className?: string } = {},
+) {
+  return cx("btn", `btn-${size}`, `btn-${variant}`, className);
 }
 
 /**

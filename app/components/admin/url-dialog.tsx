@@ -2,11 +2,11 @@
  * A dialog addressed by the URL (for example ?submission=id): the server renders it open, so
  * it works before and without JavaScript; closing it (Escape, the X, Cancel) is a link back.
  */
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { type ReactNode, useId, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 
 /** How to find again the control that opened a dialog once the page behind it has re-rendered. */
 type Opener = { label: string | null; href: string | null };
@@ -88,8 +88,13 @@ export function UrlDialog({
               {description}
             </Dialog.Description>
           </div>
-          <Link to={closeHref} preventScrollReset className={buttonClass("ghost", "-mr-2", "icon")} aria-label="Close">
-            <X aria-hidden className="size-4" />
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className={buttonClass("ghost", { size: "icon", className: "-mr-2" })}
+            aria-label="Close"
+          >
+            <Icon name="x" aria-hidden className="size-4" />
           </Link>
         </div>
         {children}

@@ -62,22 +62,31 @@ function Field({
 /**
  * The inquiry form, rendered on the server (the page is not hydrated). Without
  * JavaScript it posts to /contact and the server answers with errors and the
- * visitor's values (400) or the thank-you message; app/client/contact-form.ts
+ * visitor's values (400) or the thank-you message; app/browser/contact-form.ts
  * adds validation on blur and sending without a reload.
  */
 export function ContactForm({
   formToken,
   answer,
   prefill,
+  packages = [],
 }: {
   formToken: string;
   answer: ContactAnswer | undefined;
-  /** from a call to action: /contact?type=quote&package=Standard (ADR 0020) */
-  prefill?: { projectType: string | null; packageName: string | null };
+  /** from a call to action: /contact?type=quote&package=2 (ADR 0020), the package found by its id */
+  prefill?: { projectType: string | null; packageId: string | null; packageName: string | null };
+  /** the pricing packages a visitor may choose (none: no Package field) */
+  packages?: readonly { id: number; name: string }[];
 }) {
   const [form, fields] = useForm<ContactFormInput>({
     id: "contact-form",
-    defaultValue: prefill?.projectType ? { project_type: prefill.projectType } : undefined,
+    defaultValue:
+      prefill?.projectType || prefill?.packageId
+        ? {
+            ...(prefill.projectType ? { project_type: prefill.projectType } : {}),
+            ...(prefill.packageId ? { package_id: prefill.packageId } : {}),
+          }
+        : undefined,
     lastResult: answer?.status === "sent" ? { initialValue: null } : answer?.result,
     constraint: getZodConstraint(contactFormSchema),
   });
@@ -178,6 +187,16 @@ export function ContactForm({
         {select("Project Type", fields.project_type, "Select a project type", formProjectTypes, projectTypeLabels)}
         {select("Budget Range", fields.budget_range, "Select a budget range", budgetRanges, budgetRangeLabels, true)}
       </div>
+      {packages.length > 0
+        ? select(
+            "Package",
+            fields.package_id,
+            "No particular package",
+            packages.map((pkg) => String(pkg.id)),
+            Object.fromEntries(packages.map((pkg) => [String(pkg.id), pkg.name])),
+            true,
+          )
+        : null}
       <Field label="Message" meta={fields.message}>
         <textarea
           {...getTextareaProps(fields.message)}

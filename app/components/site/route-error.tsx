@@ -18,7 +18,7 @@ function messageOf(error: unknown) {
   return isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
 }
 
-/** The site's 404 page: the spec's 'Oops! Page not found' and the way home (and why, when a route said). */
+/** The site's 404 page: 'Oops! Page not found' and the way home (and why, when a route said). */
 export function SiteNotFound({ detail }: { detail?: string }) {
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-2xl flex-col items-center justify-center gap-6 px-6 py-24 text-center">

@@ -1,5 +1,5 @@
-import { Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { LogoMark } from "#app/components/site/ui.tsx";
 import { jsonForScript, organizationJsonLd, quickLinks } from "#app/domain/site.ts";
@@ -37,7 +37,7 @@ export function SiteFooter({ studio, siteUrl, year }: { studio: StudioIdentity; 
                 href={`mailto:${studio.email}`}
                 className="inline-flex items-center gap-2 py-1.5 text-zinc-200 hover:text-[var(--color-accent)]"
               >
-                <Mail className="size-4" aria-hidden="true" />
+                <Icon name="mail" className="size-4" aria-hidden="true" />
                 {studio.email}
               </a>
             </li>
@@ -47,7 +47,7 @@ export function SiteFooter({ studio, siteUrl, year }: { studio: StudioIdentity; 
                   href={telHref(studio.phoneNumber)}
                   className="inline-flex items-center gap-2 py-1.5 text-zinc-200 hover:text-[var(--color-accent)]"
                 >
-                  <Phone className="size-4" aria-hidden="true" />
+                  <Icon name="phone" className="size-4" aria-hidden="true" />
                   {studio.phoneNumber}
                 </a>
               </li>

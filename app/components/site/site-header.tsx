@@ -1,5 +1,5 @@
-import { Menu, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { menuId, menuScript } from "#app/components/site/scripts.ts";
 import { ButtonLink, LogoMark } from "#app/components/site/ui.tsx";
@@ -44,8 +44,8 @@ export function SiteHeader({ shortName }: { shortName: string }) {
         </div>
         <details id={menuId} className="group md:hidden">
           <summary className="flex size-11 cursor-pointer list-none items-center justify-center rounded-full border border-white/15 text-white [&::-webkit-details-marker]:hidden">
-            <Menu className="size-5 group-open:hidden" aria-hidden="true" />
-            <X className="hidden size-5 group-open:block" aria-hidden="true" />
+            <Icon name="menu" className="size-5 group-open:hidden" aria-hidden="true" />
+            <Icon name="x" className="hidden size-5 group-open:block" aria-hidden="true" />
             <span className="sr-only">Menu</span>
           </summary>
           <div className="absolute inset-x-0 top-16 border-b border-white/10 bg-black px-5 pt-3 pb-6">

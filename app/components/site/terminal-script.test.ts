@@ -12,15 +12,32 @@ describe("terminalScript", () => {
 
   it("animates a fake page and leaves it alone under reduced motion", async () => {
     const run = (reduce: boolean) => {
-      const element = { textContent: "static" };
+      const nodes: { data: string }[] = [];
+      const element = {
+        text: "static",
+        set textContent(value: string) {
+          this.text = value;
+        },
+        get textContent() {
+          return nodes.length ? nodes.map((node) => node.data).join("") : this.text;
+        },
+        append: (...added: { data: string }[]) => nodes.push(...added),
+      };
       const timers: (() => void)[] = [];
+      const fakeDocument = {
+        hidden: false,
+        getElementById: () => element,
+        createTextNode: (data: string) => ({ data }),
+        addEventListener: () => {},
+      };
       const fakeWindow = {
         innerHeight: 164,
-        matchMedia: () => ({ matches: reduce }),
+        matchMedia: () => ({ matches: reduce, addEventListener: () => {} }),
         addEventListener: () => {},
         setTimeout: (fn: () => void) => timers.push(fn),
+        clearTimeout: () => {},
       };
-      new Function("document", "window", terminalScript(["xy"]))({ getElementById: () => element }, fakeWindow);
+      new Function("document", "window", terminalScript(["xy"]))(fakeDocument, fakeWindow);
       for (let i = 0; i < 2; i++) timers.shift()?.();
       return element.textContent;
     };

@@ -1,5 +1,5 @@
-import { Gauge, Target, Users } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
+import { Icon } from "#app/components/icons.tsx";
 import { ButtonLink, Card, Eyebrow, LogoMark } from "#app/components/site/ui.tsx";
 import type { Route } from "./+types/about";
 import type { SiteLayoutData } from "./layout.tsx";
@@ -15,17 +15,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const differentiators = [
   {
-    icon: Target,
+    icon: "target" as const,
     title: "Purpose-Driven",
     text: "Every page and feature answers one question: does it help your business? If not, it does not ship.",
   },
   {
-    icon: Gauge,
+    icon: "gauge" as const,
     title: "Performance First",
     text: "Fast pages rank higher and sell more. We measure speed and accessibility on every page we build.",
   },
   {
-    icon: Users,
+    icon: "users" as const,
     title: "Client-Focused",
     text: "You talk to the people who build your site, get straight answers and see progress every week.",
   },
@@ -89,7 +89,7 @@ export default function About() {
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {differentiators.map((item) => (
             <Card key={item.title}>
-              <item.icon className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
+              <Icon name={item.icon} className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
               <h3 className="mt-6 text-xl font-semibold text-white">{item.title}</h3>
               <p className="mt-3 leading-relaxed text-zinc-300">{item.text}</p>
             </Card>

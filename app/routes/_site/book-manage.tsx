@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { DayLinks, Notice, SlotChoices, ZoneForm } from "#app/components/site/booking.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -12,13 +12,14 @@ import {
   visitorTimeZone,
 } from "#app/domain/booking.ts";
 import { formatMomentIn, timeZoneChoices } from "#app/domain/dates.ts";
+import { secretPageHeaders } from "#app/domain/secret-paths.ts";
 import { bookingByTokenHash } from "#app/models/bookings.server.ts";
 import { invalid, refusalPage, refuse } from "#app/services/action-result.server.ts";
 import { manageBooking, manageTokenHash, openSlots } from "#app/services/booking.server.ts";
 import type { Route } from "./+types/book-manage";
 
 /** The token is in the address: never cached, never sent to another site as a referrer. */
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+const noStore = secretPageHeaders;
 export const headers: Route.HeadersFunction = () => noStore;
 
 export const meta: Route.MetaFunction = () => [{ title: "Your consultation" }, { name: "robots", content: "noindex" }];
@@ -54,24 +55,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission, { headers: noStore });
   const hash = manageTokenHash(params.token);
   if (!hash) return refuse(410, bookingMessages.usedLink, { headers: noStore });
-  const outcome = await manageBooking(app, hash, submission.value);
-  switch (outcome.kind) {
-    case "cancelled":
-      throw redirect(`${bookPath}?cancelled=1`, { status: 303, headers: noStore });
-    case "moved": {
-      const query = new URLSearchParams({ moved: outcome.startsAt.toISOString() });
-      if (outcome.timeZone) query.set("tz", outcome.timeZone);
-      throw redirect(`${bookPath}?${query.toString()}`, { status: 303, headers: noStore });
-    }
-    case "gone":
-      return refuse(410, bookingMessages.usedLink, { submission, headers: noStore });
-    case "taken":
-      return refuse(409, bookingMessages.taken, { submission, headers: noStore });
+  // cancelling asks first: this page, rendered again with the question (no script needed)
+  if (submission.value.intent === "cancel" && submission.value.confirm !== "yes") {
+    return data({ confirmCancel: true as const }, { headers: noStore });
   }
+  const outcome = await manageBooking(app, hash, submission.value);
+  if (!outcome.ok) {
+    return outcome.reason === "gone"
+      ? refuse(410, bookingMessages.usedLink, { submission, headers: noStore })
+      : refuse(409, bookingMessages.taken, { submission, headers: noStore });
+  }
+  if (outcome.change === "cancelled") throw redirect(`${bookPath}?cancelled=1`, { status: 303, headers: noStore });
+  const query = new URLSearchParams({ moved: outcome.startsAt.toISOString() });
+  if (outcome.timeZone) query.set("tz", outcome.timeZone);
+  throw redirect(`${bookPath}?${query.toString()}`, { status: 303, headers: noStore });
 }
 
 export default function ManageBooking({ loaderData, actionData, params }: Route.ComponentProps) {
   const path = manageBookingPath(params.token);
+  const confirmCancel = Boolean(actionData && "confirmCancel" in actionData && actionData.confirmCancel);
   const formError = (actionData as { result?: { error?: Record<string, string[] | null> } } | undefined)?.result
     ?.error?.[""]?.[0];
   return (
@@ -89,6 +91,39 @@ export default function ManageBooking({ loaderData, actionData, params }: Route.
             </p>
           </Notice>
         </div>
+      ) : confirmCancel ? (
+        <>
+          <p className="mt-5 text-lg text-zinc-300">
+            {loaderData.name}, your consultation is booked for <strong className="text-white">{loaderData.when}</strong>
+            .
+          </p>
+          <Card className="mt-10 px-5 sm:px-8">
+            <section aria-labelledby="cancel-confirm-title" data-cancel-confirm>
+              <h2 id="cancel-confirm-title" className="text-2xl font-semibold text-white">
+                Cancel this consultation?
+              </h2>
+              <p className="mt-2 text-zinc-300">
+                The time goes back to the calendar; you can book again whenever you like.
+              </p>
+              <form method="post" action={path} className="mt-6 flex flex-wrap gap-3">
+                <input type="hidden" name="intent" value="cancel" />
+                <input type="hidden" name="confirm" value="yes" />
+                <button
+                  type="submit"
+                  className="min-h-12 rounded-full border border-red-300/60 px-6 font-semibold text-red-100 hover:border-red-200"
+                >
+                  Confirm
+                </button>
+                <a
+                  href={path}
+                  className="inline-flex min-h-12 items-center justify-center rounded-full bg-[var(--color-accent)] px-6 font-semibold text-black hover:bg-white"
+                >
+                  Keep
+                </a>
+              </form>
+            </section>
+          </Card>
+        </>
       ) : (
         <>
           <p className="mt-5 text-lg text-zinc-300">

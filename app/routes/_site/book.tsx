@@ -1,9 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { DayLinks, Notice, SlotChoices, siteFieldClass, ZoneForm } from "#app/components/site/booking.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
+  bookingFormSchema,
   bookingLimits,
   bookingMessages,
   bookPath,
@@ -15,7 +17,12 @@ import { contactMessages } from "#app/domain/contact-form.ts";
 import { formatMomentIn, timeZoneChoices } from "#app/domain/dates.ts";
 import { publicCacheUntilHeader } from "#app/domain/site.ts";
 import { invalid, refuse } from "#app/services/action-result.server.ts";
-import { bookConsultation, openSlots } from "#app/services/booking.server.ts";
+import {
+  type BookingOutcome,
+  type BookingSubmission,
+  bookConsultation,
+  openSlots,
+} from "#app/services/booking.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import type { Route } from "./+types/book";
 import { sitePageMeta } from "./seo.ts";
@@ -80,38 +87,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Without JavaScript the form posts here; a booking answers with a redirect to its confirmation. */
 export async function action({ request, context }: Route.ActionArgs) {
   const app = getApp(context);
-  const outcome = await bookConsultation(app, await request.formData(), new Date(), request.headers.get("cookie"));
-  switch (outcome.kind) {
-    case "booked": {
-      const query = new URLSearchParams({ booked: outcome.startsAt.toISOString() });
-      if (outcome.timeZone) query.set("tz", outcome.timeZone);
-      throw redirect(`${bookPath}?${query.toString()}`, { status: 303, headers: noStore });
-    }
-    case "ignored":
-      throw redirect(`${bookPath}?booked=1`, { status: 303, headers: noStore });
+  const submission = parseWithZod(await request.formData(), { schema: bookingFormSchema });
+  const outcome = await bookConsultation(app, submission, new Date(), request.headers.get("cookie"));
+  if (!outcome.ok) return answerFor(outcome, submission);
+  // a bot is answered as if booked
+  const query = new URLSearchParams(
+    outcome.booked ? { booked: outcome.booked.startsAt.toISOString() } : { booked: "1" },
+  );
+  if (outcome.booked?.timeZone) query.set("tz", outcome.booked.timeZone);
+  throw redirect(`${bookPath}?${query.toString()}`, { status: 303, headers: noStore });
+}
+
+/** A refused booking's answer: the form again with the visitor's values and the reason's message. */
+function answerFor(outcome: Extract<BookingOutcome, { ok: false }>, submission: BookingSubmission) {
+  const options = { submission, headers: noStore };
+  switch (outcome.reason) {
     case "invalid":
-      return invalid(outcome.submission, { headers: noStore });
+      return invalid(submission, { headers: noStore });
     case "stale":
-      return refuse(409, contactMessages.staleForm, { submission: outcome.submission, headers: noStore });
+      return refuse(409, contactMessages.staleForm, options);
     case "no-token":
-      return refuse(409, bookingMessages.noToken, {
-        submission: outcome.submission,
-        headers: noStore,
-        extra: { formToken: outcome.formToken },
-      });
+      return refuse(409, bookingMessages.noToken, { ...options, extra: { formToken: outcome.formToken ?? "" } });
     case "taken":
-      return refuse(409, bookingMessages.taken, { submission: outcome.submission, headers: noStore });
+      return refuse(409, bookingMessages.taken, options);
     case "limited":
-      return refuse(429, contactMessages.rateLimited, {
-        submission: outcome.submission,
-        retryAfterSeconds: outcome.retryAfterSeconds,
-        headers: noStore,
-      });
+      return refuse(429, contactMessages.rateLimited, { ...options, retryAfterSeconds: outcome.retryAfterSeconds });
     case "recipient-limited":
       return refuse(429, bookingMessages.recipientLimited, {
-        submission: outcome.submission,
+        ...options,
         retryAfterSeconds: outcome.retryAfterSeconds,
-        headers: noStore,
       });
   }
 }

@@ -1,16 +1,17 @@
-import { CalendarCheck, Clock, Mail, Phone } from "lucide-react";
 import { data, redirect, useRouteLoaderData } from "react-router";
+import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
-import { contactPrefill } from "#app/domain/site-content.ts";
+import { choosePackage, contactPrefill } from "#app/domain/site-content.ts";
 import { telHref } from "#app/domain/studio.ts";
-import { handleInquiryPost } from "#app/services/contact.server.ts";
+import { listPackageChoices } from "#app/models/pricing.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
 import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
 import type { Route } from "./+types/contact";
+import { answerInquiryPost } from "./inquiry-answer.server.ts";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
 
@@ -19,9 +20,18 @@ export const contactSentPath = "/contact?sent=1";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
+  const { projectType, packageRef } = contactPrefill(search);
+  const packages = await listPackageChoices(getApp(context).database.db);
+  // a package named in the address (from /pricing) is chosen on the form; one that names none is ignored
+  const chosen = choosePackage(packages, packageRef);
   return {
     sent: search.get("sent") === "1",
-    prefill: contactPrefill(search),
+    packages,
+    prefill: {
+      projectType: projectType ?? (chosen ? ("quote" as const) : null),
+      packageId: chosen ? String(chosen.id) : null,
+      packageName: chosen?.name ?? null,
+    },
     formToken: issueFormToken(getApp(context).config.sessionSecret),
     formScript: publicScriptUrl("contact-form"),
   };
@@ -37,7 +47,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) =>
  * few bytes, not the page); a refused one with the page, its errors and the visitor's values.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, headers, body } = await handleInquiryPost(getApp(context), request);
+  const { status, headers, body } = await answerInquiryPost(getApp(context), request);
   if (body.status === "sent") throw redirect(contactSentPath, { status: 303, headers });
   return data(body, { status, headers });
 }
@@ -69,6 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             formToken={loaderData.formToken}
             answer={actionData ?? (loaderData.sent ? { status: "sent" } : undefined)}
             prefill={loaderData.prefill}
+            packages={loaderData.packages}
           />
         </Card>
         <Card>
@@ -80,7 +91,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   href={`mailto:${studio.email}`}
                   className="inline-flex items-center gap-3 break-all text-zinc-200 hover:text-[var(--color-accent)]"
                 >
-                  <Mail className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+                  <Icon name="mail" className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
                   {studio.email}
                 </a>
               </li>
@@ -91,7 +102,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   href={telHref(studio.phoneNumber)}
                   className="inline-flex items-center gap-3 text-zinc-200 hover:text-[var(--color-accent)]"
                 >
-                  <Phone className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+                  <Icon name="phone" className="size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
                   {studio.phoneNumber}
                 </a>
               </li>
@@ -99,14 +110,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </Card>
         <Card>
-          <Clock className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
+          <Icon name="clock" className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
           <h2 className="mt-5 text-xl font-semibold text-white">Quick Response</h2>
           <p className="mt-3 leading-relaxed text-zinc-300">
             We reply to every inquiry within 24 hours on business days.
           </p>
         </Card>
         <Card>
-          <CalendarCheck className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
+          <Icon name="calendar-check" className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
           <h2 className="mt-5 text-xl font-semibold text-white">Free Consultation</h2>
           <p className="mt-3 leading-relaxed text-zinc-300">
             A 30-minute strategy session and a branded demo of your site. No cost, no commitment.

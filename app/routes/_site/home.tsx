@@ -1,4 +1,4 @@
-import { AppWindow, ArrowRight, Gauge, PenTool } from "lucide-react";
+import { Icon } from "#app/components/icons.tsx";
 import { TerminalBackground } from "#app/components/site/terminal-background.tsx";
 import { ButtonLink, Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { studioTagline } from "#app/domain/studio.ts";
@@ -15,17 +15,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const services = [
   {
-    icon: PenTool,
+    icon: "pen-tool" as const,
     title: "Custom Websites",
     text: "Sites designed around your business and your customers, not a template: clear, fast and easy to update.",
   },
   {
-    icon: AppWindow,
+    icon: "app-window" as const,
     title: "Web Applications",
     text: "Booking, ordering, dashboards and marketplaces: niche tools that take work off your plate every day.",
   },
   {
-    icon: Gauge,
+    icon: "gauge" as const,
     title: "Performance First",
     text: "Fast, SEO-optimised sites that load in a blink on any phone and get found by the people looking for you.",
   },
@@ -50,7 +50,7 @@ export default function Home() {
           </p>
           <div className="flex flex-wrap gap-4">
             <ButtonLink to="/contact">
-              Request a Quote <ArrowRight className="size-4" aria-hidden="true" />
+              Request a Quote <Icon name="arrow-right" className="size-4" aria-hidden="true" />
             </ButtonLink>
             <ButtonLink to="/portfolio" variant="secondary">
               View Portfolio
@@ -66,7 +66,7 @@ export default function Home() {
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {services.map((service) => (
               <Card key={service.title} className="bg-zinc-950/90">
-                <service.icon className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
+                <Icon name={service.icon} className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
                 <h3 className="mt-6 text-2xl font-semibold text-white">{service.title}</h3>
                 <p className="mt-3 leading-relaxed text-zinc-300">{service.text}</p>
               </Card>

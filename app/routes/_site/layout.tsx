@@ -1,4 +1,6 @@
 import { Outlet } from "react-router";
+import { IconShapes } from "#app/components/icons.tsx";
+import { siteShapes } from "#app/components/site/icons.ts";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -40,18 +42,20 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": publicPa
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { studio, siteUrl, year } = loaderData;
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <SiteHeader shortName={studio.shortName} />
-      <div id="main" className="relative flex-1 pt-16">
-        <Outlet />
+    <IconShapes shapes={siteShapes}>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <SiteHeader shortName={studio.shortName} />
+        <div id="main" className="relative flex-1 pt-16">
+          <Outlet />
+        </div>
+        <SiteFooter studio={studio} siteUrl={siteUrl} year={year} />
       </div>
-      <SiteFooter studio={studio} siteUrl={siteUrl} year={year} />
-    </div>
+    </IconShapes>
   );
 }

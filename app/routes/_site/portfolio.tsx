@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { portfolioFilterScript } from "#app/components/site/scripts.ts";
 import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
@@ -34,14 +34,14 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
         done.
       </p>
       <nav aria-label="Filter projects" className="mt-10">
-        <ul className="flex flex-wrap gap-3">
+        <ul className="flex flex-wrap gap-2 sm:gap-3">
           {portfolioFilters.map((option) => (
             <li key={option.value}>
               <a
                 href={filterHref(option.value)}
                 data-filter={option.value}
                 aria-current={option.value === filter ? "true" : undefined}
-                className="inline-flex min-h-11 items-center rounded-full border border-white/15 px-5 text-sm font-semibold text-zinc-200 hover:border-white aria-[current=true]:border-[var(--color-accent)] aria-[current=true]:bg-[var(--color-accent)] aria-[current=true]:text-black"
+                className="inline-flex min-h-11 items-center rounded-full border border-white/15 px-4 text-sm whitespace-nowrap sm:px-5 font-semibold text-zinc-200 hover:border-white aria-[current=true]:border-[var(--color-accent)] aria-[current=true]:bg-[var(--color-accent)] aria-[current=true]:text-black"
               >
                 {option.label}
               </a>
@@ -88,7 +88,7 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
                   {": "}
                   {item.title} (opens in a new tab)
                 </span>
-                <ExternalLink className="size-4" aria-hidden="true" />
+                <Icon name="external-link" className="size-4" aria-hidden="true" />
               </a>
             </div>
           </li>

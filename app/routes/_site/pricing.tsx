@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Icon } from "#app/components/icons.tsx";
 import { ButtonLink, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { consultationHref, packageHref } from "#app/domain/site-content.ts";
@@ -25,7 +25,7 @@ function CheckList({ items }: { items: string[] }) {
     <ul className="mt-4 flex flex-col gap-3">
       {items.map((item) => (
         <li key={item} className="flex gap-3 text-zinc-200">
-          <Check className="mt-0.5 size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+          <Icon name="check" className="mt-0.5 size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
           <span>{item}</span>
         </li>
       ))}
@@ -61,7 +61,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <CheckList items={banner.includes} />
           </div>
         </div>
-        <ButtonLink to={consultationHref()} className="mt-10">
+        <ButtonLink to={consultationHref()} className="mt-10 w-full whitespace-nowrap sm:w-auto">
           Schedule Free Consultation
         </ButtonLink>
       </section>
@@ -86,13 +86,13 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 flex flex-1 flex-col gap-3 border-t border-white/10 pt-6">
               {pkg.features.map((feature) => (
                 <li key={feature} className="flex gap-3 text-zinc-200">
-                  <Check className="mt-0.5 size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
+                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-[var(--color-accent)]" aria-hidden="true" />
                   <span>{feature}</span>
                 </li>
               ))}
             </ul>
             <ButtonLink
-              to={packageHref(pkg.name)}
+              to={packageHref(pkg.id)}
               variant={pkg.highlighted ? "primary" : "secondary"}
               className="mt-8 w-full"
             >

@@ -7,7 +7,7 @@
 
 import { data, Form, Link } from "react-router";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
-import { inputClass } from "#app/components/admin/form.tsx";
+import { inputClass } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -169,13 +169,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         {query.paged ? (
           <Link
             to={auditHref({ event: query.event, userId: query.userId })}
-            className={buttonClass("secondary", undefined, "sm")}
+            className={buttonClass("secondary", { size: "sm" })}
           >
             Newest
           </Link>
         ) : null}
         {olderHref ? (
-          <Link to={olderHref} rel="next" className={buttonClass("secondary", undefined, "sm")}>
+          <Link to={olderHref} rel="next" className={buttonClass("secondary", { size: "sm" })}>
             Older
           </Link>
         ) : null}

@@ -5,13 +5,13 @@
  * the installments not invoiced yet. Refusals answer on the page: 404 the contract is gone, 409 its
  * state does not allow it (an invoiced installment, a draft to send first), 400 the schedule's fields.
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ContractView } from "#app/components/admin/contract-view.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { contractIntentSchema, contractMessages, scheduleFormSchema } from "#app/domain/contract-form.ts";
+import { contractIntentSchema, scheduleFormSchema } from "#app/domain/contract-form.ts";
+import { contractMessages } from "#app/domain/contracts.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { drawInvoice, getContract, saveSchedule } from "#app/models/contracts.server.ts";
 import { getCustomer } from "#app/models/customers.server.ts";
@@ -123,8 +123,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export default function ContractPage({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <ContractView contract={loaderData.contract} failure={actionData && "result" in actionData ? actionData : null} />
-  );
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const ContractPagePage = splitComponent(() => import("./contract-page.tsx").then((module) => module.ContractPage));
+
+export default function ContractPageRoute(props: Route.ComponentProps) {
+  return <ContractPagePage {...props} />;
 }

@@ -11,11 +11,12 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { canAccept, canConvert, canDecline, canTakePayment, displayStatus } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { paymentMessages } from "#app/domain/payments.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { contractTitleOf } from "#app/models/contracts.server.ts";
 import { creditBalanceOf } from "#app/models/customer-credit.server.ts";
 import { documentLifecycle } from "#app/models/document-lifecycle.server.ts";
 import { convertedInvoiceOf, sourceEstimateOf } from "#app/models/estimates.server.ts";
-import { contractStandingOf, type getInvoice, studioToday } from "#app/models/invoices.server.ts";
+import { contractStandingOf, type getInvoice } from "#app/models/invoices.server.ts";
 import { listOpenAnomalies, listPayments, listRefunds } from "#app/models/payments.server.ts";
 
 /** The dialogs of the lifecycle, addressed by the URL (`?dialog=void`), so they work without JavaScript. */

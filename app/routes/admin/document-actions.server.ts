@@ -17,13 +17,10 @@ import type { RouterContextProvider } from "react-router";
 import type { ClientLinkAnswer } from "#app/components/admin/client-link.tsx";
 import { getApp } from "#app/context.server.ts";
 import { applyCreditSchema, creditMessages } from "#app/domain/customer-credit.ts";
-import {
-  creditNoteFormSchema,
-  lifecycleMessages,
-  reviseFormSchema,
-  voidFormSchema,
-} from "#app/domain/document-lifecycle.ts";
-import { type DocumentIntent, documentIntentSchema, invoiceMessages } from "#app/domain/invoice-form.ts";
+import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
+import { creditNoteFormSchema, reviseFormSchema, voidFormSchema } from "#app/domain/document-lifecycle-forms.ts";
+import { type DocumentIntent, documentIntentSchema } from "#app/domain/invoice-form.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
 import { estimateMessages } from "#app/domain/invoice-status.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { deletePaymentSchema, paymentFormSchema, paymentMessages } from "#app/domain/payments.ts";
@@ -80,9 +77,9 @@ export async function documentAction({
         { db: database.db, publicUrl: config.publicUrl },
         { invoiceId, actor: { userId: session.userId, email: session.email }, ip },
       );
-      if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
-      if (copied.status === "not-found") notFound(invoiceMessages.notFound);
-      const reason = copied.status === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
+      if (copied.ok) return { clientLink: copied.link } satisfies ClientLinkAnswer;
+      if (copied.reason === "not-found") notFound(invoiceMessages.notFound);
+      const reason = copied.reason === "cancelled" ? sendMessages.cancelledLink : sendMessages.noLiveLink;
       return refuse(409, reason, { form: intent });
     }
   }

@@ -7,18 +7,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import {
-  AdminForm,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import { acceptInvitationSchema, teamMessages } from "#app/domain/team.ts";
+import { secretPageHeaders } from "#app/domain/secret-paths.ts";
+import { acceptInvitationSchema } from "#app/domain/team.ts";
+import { teamMessages } from "#app/domain/team-messages.ts";
 import { invalid, redirectWithToast, refusalPage, refuse } from "#app/services/action-result.server.ts";
 import { sessionSetCookie } from "#app/services/auth/sessions.server.ts";
 import { acceptInvitation, checkInvitation } from "#app/services/auth/team.server.ts";
@@ -30,9 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const noStore = secretPageHeaders;
 
-/** The page holds a secret in its address: never cached, never sent on as a Referer. */
+/** The page holds a secret in its address: never cached, never sent on as a Referer (domain/secret-paths.ts). */
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   const merged = new Headers(parentHeaders);
   for (const [name, value] of Object.entries(noStore)) merged.set(name, value);
@@ -44,10 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     token: params.token,
     ...requestMeta(request, context),
   });
-  if (check.state === "valid") {
-    return data({ state: "valid" as const, email: check.email, admin: check.admin }, { headers: noStore });
-  }
-  return refusalPage(check.state === "limited" ? 429 : 410, { state: check.state, email: null, admin: false }, noStore);
+  if (check.ok) return data({ state: "valid" as const, email: check.email, admin: check.admin }, { headers: noStore });
+  return refusalPage(
+    check.reason === "limited" ? 429 : 410,
+    { state: check.reason, email: null, admin: false },
+    noStore,
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,11 +59,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ...requestMeta(request, context),
   });
   if (!outcome.ok) {
-    if ("field" in outcome && outcome.field) {
-      const fieldErrors = { [outcome.field]: [outcome.message] };
+    if (outcome.reason === "weak-password") {
+      const fieldErrors = { password: [outcome.message] };
       return invalid(submission, { hideFields, fieldErrors, toast: { type: "error", message: outcome.message } });
     }
-    return refuse("limited" in outcome ? 429 : 410, outcome.message, {
+    return refuse(outcome.reason === "limited" ? 429 : 410, outcome.message, {
       submission,
       hideFields,
       retryAfterSeconds: 600,
@@ -74,14 +71,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return redirectWithToast(
     config,
-    outcome.isAdmin ? "/admin/dashboard" : "/admin",
+    outcome.landing,
     { type: "success", message: teamMessages.welcome },
     { "Set-Cookie": await sessionSetCookie(config, outcome.token, outcome.expiresAt) },
   );
 }
 
+// The form (Conform, its fields) loads as a chunk of its own: the server renders it in place (ADR 0053).
+const InvitationForm = splitComponent(() =>
+  import("#app/components/admin/login/invitation-form.tsx").then((module) => module.InvitationForm),
+);
+
 export default function Invite({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useAdminForm({ id: "invitation", schema: acceptInvitationSchema, failure: actionData });
   if (loaderData.state !== "valid") {
     return (
       <AuthCard
@@ -94,32 +95,11 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
               : teamMessages.invitationInvalid
         }
       >
-        <Link to="/admin/login" className={buttonClass("primary", "w-full")}>
+        <Link to="/admin/login" className={buttonClass("primary", { className: "w-full" })}>
           Go to Admin Login
         </Link>
       </AuthCard>
     );
   }
-  return (
-    <AuthCard
-      title="Join the team"
-      description={`You were invited as ${loaderData.email}${loaderData.admin ? ", with the admin role" : ""}. Choose your name and a password.`}
-    >
-      <AdminForm form={form} className="flex flex-col gap-1">
-        <FormError form={form} />
-        <TextField meta={fields.name} label="Name" autoComplete="name" />
-        <input type="email" name="username" value={loaderData.email} autoComplete="username" readOnly hidden />
-        <PasswordField
-          meta={fields.password}
-          label="Password"
-          autoComplete="new-password"
-          description="At least 8 characters; long passphrases are welcome."
-        />
-        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
-        <SubmitButton pendingLabel="Creating…" className="mt-2 w-full">
-          Create My Account
-        </SubmitButton>
-      </AdminForm>
-    </AuthCard>
-  );
+  return <InvitationForm failure={actionData} email={loaderData.email} admin={loaderData.admin} />;
 }

@@ -5,16 +5,14 @@
  * its schedule instead ("Next in schedule", "Remaining balance"), never its full price again. Deduction
  * lines take off earlier documents of the customer. The server parses the form with the editor's schema,
  * recomputes every amount, numbers new documents in the insert's transaction, and redirects to
- * the list with the spec's toast (or to the dashboard after 'Save & Continue').
+ * the list with the toast (or to the dashboard after 'Save & Continue').
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DocumentActions } from "#app/components/admin/document-actions.tsx";
-import { type EditorProject, type EditorValues, InvoiceEditor } from "#app/components/admin/invoice-editor.tsx";
+import type { EditorValues } from "#app/components/admin/invoice-editor.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import type { ActionFailure } from "#app/domain/action-answer.ts";
 import type { InvoiceType } from "#app/domain/enums.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
@@ -26,9 +24,10 @@ import {
   editorPostSchema,
   emptyLine,
   invoiceFormSchema,
-  invoiceMessages,
   linesUntouched,
 } from "#app/domain/invoice-form.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { projectChoicesWithContracts } from "#app/models/contracts.server.ts";
 import { liveLinkCount } from "#app/models/invoice-sends.server.ts";
 import {
@@ -38,7 +37,6 @@ import {
   InvoiceInputError,
   listCustomerChoices,
   listDeductibleDocuments,
-  studioToday,
   updateInvoice,
 } from "#app/models/invoices.server.ts";
 import {
@@ -56,7 +54,7 @@ import { documentAction, documentIntentOf } from "./document-actions.server.ts";
 import { loadDocumentActions } from "./document-actions-data.server.ts";
 import type { AdminHandle } from "./layout.tsx";
 
-/** A load failure: the spec's 'Error' toast with the reason (the not-found view for a missing invoice). */
+/** A load failure: the 'Error' toast with the reason (the not-found view for a missing invoice). */
 export const handle: AdminHandle & ErrorHandle = {
   loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
 };
@@ -195,9 +193,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (submission.status !== "success") {
     // Add Item / remove (status undefined) is not an error: the form comes back with the new line list
-    // only a real save says the spec's messages as a toast (not Add Item, remove or 'Load projects')
+    // only a real save says the messages as a toast (not Add Item, remove or 'Load projects')
     const errors = submission.status === "error" && !formData.has("__intent__") ? (submission.error ?? {}) : {};
-    const message = errors.customer_id?.[0] ?? errors.items?.[0];
+    // both messages when both apply (no customer, no line), as the page's script toasts them: the second
+    // as the toast's description, since a form answers with one toast
+    const [message, description] = [errors.customer_id?.[0], errors.items?.[0]].filter((text) => text !== undefined);
     const extra = { projects: await projects() };
     if (submission.status === undefined) {
       // 'Load projects' with a project chosen and the lines still blank: the project's lines fill them
@@ -205,7 +205,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const fill = chosen && linesUntouched(submission.payload.items) ? editorLines(chosen.lines) : [];
       return formIntent(submission, { extra, values: fill.length > 0 ? { items: fill } : undefined });
     }
-    return invalid(submission, { toast: message ? { type: "error", message } : undefined, extra });
+    return invalid(submission, { toast: message ? { type: "error", message, description } : undefined, extra });
   }
 
   const form = submission.value;
@@ -262,45 +262,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function InvoiceEditorPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const action =
-    params.id === "new"
-      ? `/admin/invoices/new?type=${loaderData.defaultValue.invoice_type}`
-      : `/admin/invoices/${params.id}`;
-  // the answers of the forms below the editor name their form (payment, delete-payment, estimate)
-  const documentFailure = actionData && "result" in actionData && actionData.form !== undefined ? actionData : null;
-  // the editor's answers carry the posted customer's projects, for the form re-rendered without JavaScript
-  const editorFailure =
-    actionData && "result" in actionData && actionData.form === undefined
-      ? (actionData as ActionFailure & { projects?: EditorProject[] })
-      : null;
-  return (
-    <>
-      <InvoiceEditor
-        key={params.id}
-        mode={loaderData.mode}
-        heading={loaderData.heading}
-        invoiceNumber={loaderData.invoiceNumber}
-        defaultValue={loaderData.defaultValue}
-        customers={loaderData.customers}
-        projects={editorFailure?.projects ?? loaderData.projects}
-        documents={loaderData.documents}
-        failure={editorFailure}
-        action={action}
-        closed={"closed" in loaderData ? loaderData.closed : null}
-        documentId={"documentId" in loaderData ? loaderData.documentId : null}
-        clientLink={
-          "hasClientLink" in loaderData ? { live: Boolean(loaderData.hasClientLink), answer: actionData } : null
-        }
-      />
-      {"documentActions" in loaderData && loaderData.documentActions ? (
-        <DocumentActions
-          key={`doc-${params.id}`}
-          doc={loaderData.documentActions}
-          failure={documentFailure}
-          action={action}
-        />
-      ) : null}
-    </>
-  );
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const InvoiceEditorPagePage = splitComponent(() =>
+  import("./invoice-editor-page.tsx").then((module) => module.InvoiceEditorPage),
+);
+
+export default function InvoiceEditorPageRoute(props: Route.ComponentProps) {
+  return <InvoiceEditorPagePage {...props} />;
 }

@@ -4,14 +4,13 @@
  * file) sit above the sheet and are hidden when printing.
  */
 
-import { ArrowLeft, Download, Loader2, Printer } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { InvoiceSheet, invoicePrintCss } from "#app/components/admin/invoice-print-view.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { invoiceDocument, printTexts } from "#app/domain/invoice-document.ts";
-
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getPrintableInvoice } from "#app/models/invoices.server.ts";
 import { getStudioLogoVersion } from "#app/models/studio-logo.server.ts";
@@ -51,22 +50,22 @@ export default function InvoicePrint({ loaderData }: Route.ComponentProps) {
       <style>{invoicePrintCss}</style>
       <Toolbar>
         <Link to="/admin/invoices" className={buttonClass("secondary")}>
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" aria-hidden className="size-4" />
           Back
         </Link>
         <span className="flex-1" />
         <a href={`/admin/invoices/${loaderData.id}.pdf`} download className={buttonClass("secondary")}>
-          <Download aria-hidden className="size-4" />
+          <Icon name="download" aria-hidden className="size-4" />
           Download PDF
         </a>
         <button type="button" onClick={() => window.print()} className={buttonClass("primary")}>
-          <Printer aria-hidden className="size-4" />
+          <Icon name="printer" aria-hidden className="size-4" />
           Print / Save as PDF
         </button>
       </Toolbar>
       {navigation.state === "loading" ? (
         <div role="status" className="no-print flex justify-center py-24 text-zinc-300">
-          <Loader2 aria-hidden className="size-8 animate-spin" />
+          <Icon name="loader-2" aria-hidden className="size-8 animate-spin" />
           <span className="sr-only">Loading invoice…</span>
         </div>
       ) : (

@@ -3,17 +3,21 @@
  * page are in the URL (?q=&type=&status=&page=), so a view links, reloads and works without
  * JavaScript; rows update live when an invoice changes (handle.liveTables).
  */
-
-import { DropdownMenu } from "radix-ui";
 import { Link } from "react-router";
 import { InvoiceStatusBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { Icon } from "#app/components/admin/icons.tsx";
-import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import {
+  choiceFilter,
+  ExportCsvLink,
+  ListFilters,
+  ListPage,
+  RefreshButton,
+  statusFilter,
+} from "#app/components/admin/list.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
-import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { displayDate } from "#app/domain/dates.ts";
@@ -21,20 +25,19 @@ import { signedAmount } from "#app/domain/document-lifecycle.ts";
 import { invoiceStatusLabels, invoiceTypeLabels } from "#app/domain/enums.ts";
 import {
   invoiceListHref,
-  invoiceMessages,
   invoicePageSize,
   invoiceStatusFilters,
   invoiceTypeFilters,
-  newInvoiceHref,
   parseInvoiceListQuery,
-} from "#app/domain/invoice-form.ts";
+} from "#app/domain/invoice-list.ts";
+import { invoiceMessages } from "#app/domain/invoice-pages.ts";
 import { formatMoney, toCents } from "#app/domain/money.ts";
 import { listInvoices } from "#app/models/invoices.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/invoices";
 import type { AdminHandle } from "./layout.tsx";
 
-/** A load failure: the spec's 'Error' toast with the reason (shown by the shared error boundary). */
+/** A load failure: the 'Error' toast with the reason (shown by the shared error boundary). */
 export const handle: AdminHandle & ErrorHandle = {
   liveTables: ["invoices", "customers"],
   loadFailed: { type: "error", message: invoiceMessages.errorTitle, description: invoiceMessages.loadFailed },
@@ -52,113 +55,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
-  const _current = { ...query, page: list.page };
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <PageHeader title="Invoices & Estimates" description="Create, send and print invoices and estimates.">
-        <RefreshButton />
-        <ExportCsvLink href={csvExportHref(invoiceListHref(query), "/admin/invoices/export.csv")} />
-        <CreateNewMenu />
-      </PageHeader>
-
-      <ListFilters
-        action="/admin/invoices"
-        q={query.q}
-        placeholder={invoiceMessages.searchPlaceholder}
-        searchLabel="Search by invoice number or customer name"
-        selects={[
-          {
-            name: "type",
-            label: "Type",
-            value: query.type,
-            options: invoiceTypeFilters.map((type) => ({
-              value: type,
-              label: type === "all" ? "All Types" : invoiceTypeLabels[type],
-            })),
-          },
-          {
-            name: "status",
-            label: "Status",
-            value: query.status,
-            options: invoiceStatusFilters.map((status) => ({
-              value: status,
-              label: status === "all" ? "All Statuses" : invoiceStatusLabels[status],
-            })),
-          },
-        ]}
-      />
-
-      <section aria-labelledby="invoice-list-title" className="flex flex-col gap-3">
-        <h2 id="invoice-list-title" className="sr-only">
-          Invoices and estimates
-        </h2>
-        <InvoiceTable rows={list.rows} />
-        {list.total > 0 ? (
-          <Pager
-            page={list.page}
-            pageCount={list.pageCount}
-            total={list.total}
-            capped={list.capped}
-            pageSize={invoicePageSize}
-            shown={list.rows.length}
-            href={(page) => invoiceListHref({ ...query, page })}
-          />
-        ) : null}
-      </section>
-    </div>
+    <ListPage
+      title="Invoices & Estimates"
+      description="Create, send and print invoices and estimates."
+      actions={
+        <>
+          <RefreshButton />
+          <ExportCsvLink href={csvExportHref(invoiceListHref(query), "/admin/invoices/export.csv")} />
+          <CreateNewMenu />
+        </>
+      }
+      filters={
+        <ListFilters
+          action="/admin/invoices"
+          q={query.q}
+          placeholder={invoiceMessages.searchPlaceholder}
+          searchLabel="Search by invoice number or customer name"
+          selects={[
+            choiceFilter({
+              name: "type",
+              label: "Type",
+              value: query.type,
+              choices: invoiceTypeFilters,
+              labels: invoiceTypeLabels,
+              allLabel: "All Types",
+            }),
+            statusFilter(query.status, invoiceStatusFilters, invoiceStatusLabels),
+          ]}
+        />
+      }
+      listTitle={{ id: "invoice-list-title", text: "Invoices and estimates", hidden: true }}
+      list={list}
+      pageSize={invoicePageSize}
+      pageHref={(page) => invoiceListHref({ ...query, page })}
+    >
+      <InvoiceTable rows={list.rows} />
+    </ListPage>
   );
 }
 
-/** Create New: a menu with JavaScript; without it, two plain links. */
-function CreateNewMenu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <noscript>
-        <style>{".js-only{display:none!important}"}</style>
-        <span className="flex gap-2">
-          <a href={newInvoiceHref("invoice")} className={buttonClass("primary", undefined, "sm")}>
-            New Invoice
-          </a>
-          <a href={newInvoiceHref("estimate")} className={buttonClass("secondary", undefined, "sm")}>
-            New Estimate
-          </a>
-        </span>
-      </noscript>
-      <DropdownMenu.Trigger className={buttonClass("primary", "js-only", "sm")}>
-        <Icon name="plus" />
-        Create New
-        <Icon name="chevron-down" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-44 rounded-md border border-zinc-800 bg-zinc-900 p-1 text-sm text-zinc-100 shadow-xl"
-        >
-          <DropdownMenu.Item asChild>
-            <Link
-              to={newInvoiceHref("invoice")}
-              className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
-            >
-              <Icon name="file-text" />
-              New Invoice
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to={newInvoiceHref("estimate")}
-              className="flex items-center gap-2 rounded px-2 py-2 outline-none data-[highlighted]:bg-zinc-800"
-            >
-              <Icon name="file-plus" />
-              New Estimate
-            </Link>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+/** Create New: the menu (the dialog library's dropdown) loads as a chunk of its own; the server renders it in place. */
+const CreateNewMenu = splitComponent(() =>
+  import("#app/components/admin/create-new-menu.tsx").then((module) => module.CreateNewMenu),
+);
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 

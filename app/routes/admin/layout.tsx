@@ -12,6 +12,7 @@ import type { ChangeTable } from "#app/domain/changes.ts";
 import { readSidebarState } from "#app/domain/sidebar.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
 import { countUnreadNotices } from "#app/models/owner-notices.server.ts";
+import { countSpam } from "#app/models/suspected-spam.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -31,13 +32,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const { database } = getApp(context);
-  const [counts, unreadNotices] = await Promise.all([
+  const [counts, unreadNotices, spam] = await Promise.all([
     countSubmissionsByStatus(database.db),
     countUnreadNotices(database.db),
+    countSpam(database.db),
   ]);
   return {
     email: session.email,
     counts,
+    spam,
     unreadNotices,
     sidebarOpen: readSidebarState(request.headers.get("cookie")),
   };
@@ -65,6 +68,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <AdminShell
       email={loaderData.email}
       counts={loaderData.counts}
+      spam={loaderData.spam}
       unreadNotices={loaderData.unreadNotices}
       sidebarOpen={loaderData.sidebarOpen}
     >

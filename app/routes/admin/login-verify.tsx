@@ -6,9 +6,8 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
-import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import { AdminForm, FormError, OneTimeCodeField, SubmitButton, useAdminForm } from "#app/components/admin/form.tsx";
+import { data, redirect, useActionData } from "react-router";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
@@ -72,30 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeReturnPath(new URL(request.url).searchParams.get("redirectTo")), { headers });
 }
 
+// The form (Conform and the code field) loads as a chunk of its own: the server renders it in place, and it
+// posts without JavaScript until its chunk is there (ADR 0053).
+const SecondFactorForm = splitComponent(() =>
+  import("#app/components/admin/login/second-factor-form.tsx").then((module) => module.SecondFactorForm),
+);
+
 export default function LoginVerify() {
-  const [form, fields] = useAdminForm({
-    id: "second-factor",
-    schema: secondFactorSchema,
-    failure: useActionData<typeof action>(),
-  });
-  const [params] = useSearchParams();
-  return (
-    <AuthCard title="Two-factor sign-in" description={twoFactorMessages.enterCode}>
-      {params.get("reset") === "1" ? (
-        <p role="status" className="mb-3 text-sm text-emerald-300">
-          {twoFactorMessages.afterReset}
-        </p>
-      ) : null}
-      <AdminForm form={form} className="flex flex-col gap-1">
-        <FormError form={form} />
-        <OneTimeCodeField meta={fields.code} label="Code" inputMode="text" maxLength={20} />
-        <SubmitButton pendingLabel="Verifying...">Verify</SubmitButton>
-      </AdminForm>
-      <p className="mt-4 text-center text-sm">
-        <Link to="/admin/login" className="text-zinc-300 underline underline-offset-4 hover:text-white">
-          {twoFactorMessages.usePasskey}
-        </Link>
-      </p>
-    </AuthCard>
-  );
+  return <SecondFactorForm failure={useActionData<typeof action>()} />;
 }

@@ -9,9 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, redirect, useActionData, useFetcher, useNavigate, useSearchParams } from "react-router";
-import { ForgotForm, SentView } from "#app/components/admin/login/forgot-form.tsx";
-import { ExpiredLinkView, RecoveryForm } from "#app/components/admin/login/recovery-form.tsx";
-import { SignInForm } from "#app/components/admin/login/sign-in-form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { showToast } from "#app/components/admin/toaster.tsx";
 import { authMessages } from "#app/domain/auth-messages.ts";
@@ -23,6 +21,24 @@ import { forgotAction } from "./login/forgot.server.ts";
 import { recoveryAction, recoveryCheckAction } from "./login/recovery.server.ts";
 import type { LoginActionData, LoginIntent } from "./login/shared.server.ts";
 import { signInAction } from "./login/sign-in.server.ts";
+
+// The forms (Conform, the passkey button, the schemas' types) load as a chunk of their own: the server renders
+// them in place, and a form posts without JavaScript until its chunk is there (ADR 0053).
+const SignInForm = splitComponent(() =>
+  import("#app/components/admin/login/sign-in-form.tsx").then((module) => module.SignInForm),
+);
+const ForgotForm = splitComponent(() =>
+  import("#app/components/admin/login/forgot-form.tsx").then((module) => module.ForgotForm),
+);
+const SentView = splitComponent(() =>
+  import("#app/components/admin/login/forgot-form.tsx").then((module) => module.SentView),
+);
+const RecoveryForm = splitComponent(() =>
+  import("#app/components/admin/login/recovery-form.tsx").then((module) => module.RecoveryForm),
+);
+const ExpiredLinkView = splitComponent(() =>
+  import("#app/components/admin/login/recovery-form.tsx").then((module) => module.ExpiredLinkView),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: adminTitle(matches, "Admin Login") },

@@ -1,5 +1,5 @@
 /**
- * POST /admin/logout: signs out with the spec's scope (`scope` = global (default), others or local)
+ * POST /admin/logout: signs out with the scope (`scope` = global (default), others or local)
  * and goes to the public site; `others` keeps this session and goes back to the security page.
  * Open to any signed-in user.
  */

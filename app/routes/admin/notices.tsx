@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { FormError, RowActionForm, useAdminForm } from "#app/components/admin/form.tsx";
+import { FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
@@ -92,7 +92,7 @@ const columns: readonly Column<Notice>[] = [
 
 export default function Notices({ loaderData }: Route.ComponentProps) {
   const { notices } = loaderData;
-  const [form] = useAdminForm({ id: formId, schema: noticeFormSchema, failure: useActionData<typeof action>() });
+  const failure = useActionData<typeof action>();
   const unread = notices.filter((notice) => !notice.read).length;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
@@ -106,7 +106,7 @@ export default function Notices({ loaderData }: Route.ComponentProps) {
           </RowActionForm>
         ) : null}
       </PageHeader>
-      <FormError form={form} />
+      <FailureNotice failure={failure} form={formId} />
       <DataTable
         label={noticeMessages.title}
         columns={columns}

@@ -10,8 +10,8 @@ import type { RouterContextProvider } from "react-router";
 import type { ClientLinkAnswer } from "#app/components/admin/client-link.tsx";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { proposalPageMessages, proposalReviseSchema } from "#app/domain/proposal-pages.ts";
-import { proposalMessages } from "#app/domain/proposals.ts";
+import { proposalReviseSchema } from "#app/domain/proposal-forms.ts";
+import { proposalMessages, proposalPageMessages } from "#app/domain/proposal-pages.ts";
 import { deleteProposal, reviseProposal, revokeProposal } from "#app/models/proposals.server.ts";
 import { invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
@@ -40,7 +40,7 @@ export async function proposalRecordAction({
   switch (intent) {
     case "client-link": {
       const copied = await copyProposalLink({ db, config, logger }, { proposalId: id, actor, ip });
-      if (copied.status === "created") return { clientLink: copied.link } satisfies ClientLinkAnswer;
+      if (copied.ok) return { clientLink: copied.link } satisfies ClientLinkAnswer;
       return refuse(409, proposalPageMessages.noLiveLink, { form: intent });
     }
     case "revise": {
@@ -59,9 +59,7 @@ export async function proposalRecordAction({
         },
       );
       if (!outcome.ok)
-        return "missing" in outcome && outcome.missing
-          ? gone()
-          : refuse(409, outcome.message, { submission, form: intent });
+        return outcome.reason === "not-found" ? gone() : refuse(409, outcome.message, { submission, form: intent });
       return redirectWithToast(config, page, {
         type: "success",
         message: proposalPageMessages.revised(outcome.proposalNumber),
@@ -81,8 +79,7 @@ export async function proposalRecordAction({
           detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null }),
         },
       );
-      if (!outcome.ok)
-        return "missing" in outcome && outcome.missing ? gone() : refuse(409, outcome.message, { form: intent });
+      if (!outcome.ok) return outcome.reason === "not-found" ? gone() : refuse(409, outcome.message, { form: intent });
       return intent === "revoke"
         ? redirectWithToast(config, page, {
             type: "success",

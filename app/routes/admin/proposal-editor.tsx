@@ -6,39 +6,33 @@
  * Send saves, then sends (a new client link, the mail); a refused action answers 409 with the rule's
  * message; bad input 400 with the fields' errors, nothing typed lost.
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FailureNotice } from "#app/components/admin/form.tsx";
-import {
-  ProposalEditor,
-  type ProposalEditorProject,
-  type ProposalEditorValues,
-} from "#app/components/admin/proposal-editor.tsx";
-import { ProposalDeleteDialog, ProposalView } from "#app/components/admin/proposal-view.tsx";
+import type { ProposalEditorProject, ProposalEditorValues } from "#app/components/admin/proposal-editor.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import type { ActionFailure } from "#app/domain/action-answer.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatQuantity } from "#app/domain/invoice-document.ts";
 import { editorLines, emptyLine } from "#app/domain/invoice-form.ts";
 import { centsToDecimal } from "#app/domain/money.ts";
+import { proposalRecordIntentSchema } from "#app/domain/proposal-forms.ts";
 import {
   defaultExpiry,
   parseProposalDialog,
+  proposalMessages,
   proposalPageMessages,
-  proposalRecordIntentSchema,
 } from "#app/domain/proposal-pages.ts";
 import {
   checkProposalAction,
   editorOptions,
   emptyOption,
   proposalFormSchema,
-  proposalMessages,
   tiersFromPackages,
 } from "#app/domain/proposals.ts";
-import { listCustomerChoices, listProjectChoices, studioToday } from "#app/models/invoices.server.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { listCustomerChoices, listProjectChoices } from "#app/models/invoices.server.ts";
 import { listPricingPackages } from "#app/models/pricing.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import { getProposalSettings } from "#app/models/proposal-settings.server.ts";
@@ -247,7 +241,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         detail: (result) => ({ proposal: result.ok ? result.proposalNumber : null }),
       });
       if (!outcome.ok) {
-        return "missing" in outcome && outcome.missing
+        return outcome.reason === "not-found"
           ? refuse(404, proposalMessages.notFound, { submission, extra: await projects() })
           : refuse(409, outcome.message, { submission, extra: await projects() });
       }
@@ -255,8 +249,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (form.intent === "send") {
       const sent = await sendProposal({ db, config, logger }, { proposalId: saved.id, actor, ip });
-      if (sent.status === "not-found") notFound(proposalMessages.notFound);
-      if (sent.status === "refused") return refuse(409, sent.message, { submission, extra: await projects() });
+      if (!sent.ok) {
+        if (sent.reason === "not-found") notFound(proposalMessages.notFound);
+        return refuse(409, sent.message ?? proposalMessages.notFound, { submission, extra: await projects() });
+      }
       mail.kick();
       return redirectWithToast(config, "/admin/proposals", {
         type: "success",
@@ -286,60 +282,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function ProposalPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const action = `/admin/proposals/${params.id}`;
-  const failure =
-    actionData && typeof actionData === "object" && "result" in actionData
-      ? (actionData as ActionFailure & { projects?: ProposalEditorProject[] })
-      : null;
-  if (loaderData.mode === "view") {
-    return (
-      <ProposalView
-        key={params.id}
-        proposal={loaderData.view}
-        dialog={loaderData.dialog}
-        failure={failure}
-        clientLinkAnswer={actionData}
-        action={action}
-      />
-    );
-  }
-  // the editor's answers name no form; the record's (delete) name theirs
-  const editorFailure = failure && failure.form === undefined ? failure : null;
-  return (
-    <>
-      <ProposalEditor
-        key={params.id}
-        mode={loaderData.mode}
-        proposalNumber={loaderData.proposalNumber}
-        proposalId={loaderData.mode === "edit" ? loaderData.proposalId : null}
-        defaultValue={loaderData.defaultValue}
-        customers={loaderData.customers}
-        projects={editorFailure?.projects ?? loaderData.projects}
-        lockedCustomer={loaderData.lockedCustomer}
-        failure={editorFailure}
-        action={params.id === "new" ? `/admin/proposals/new${searchOf(loaderData)}` : action}
-        canDelete={loaderData.mode === "edit" && loaderData.canDelete}
-      />
-      {loaderData.mode === "edit" && loaderData.dialog === "delete" && loaderData.canDelete ? (
-        <ProposalDeleteDialog
-          proposalId={loaderData.proposalId}
-          proposalNumber={loaderData.proposalNumber}
-          action={action}
-          failure={failure}
-        />
-      ) : (
-        <div className="mx-auto mt-3 max-w-5xl empty:hidden">
-          <FailureNotice failure={failure} form="delete" />
-        </div>
-      )}
-    </>
-  );
-}
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const ProposalPagePage = splitComponent(() =>
+  import("./proposal-editor-page.tsx").then((module) => module.ProposalPage),
+);
 
-/** A new proposal posts to its own address (the project's fixed customer stays in the URL). */
-function searchOf(loaderData: { lockedCustomer: { id: string } | null; defaultValue: ProposalEditorValues }) {
-  return loaderData.lockedCustomer && loaderData.defaultValue.project_id
-    ? `?project_id=${loaderData.defaultValue.project_id}`
-    : "";
+export default function ProposalPageRoute(props: Route.ComponentProps) {
+  return <ProposalPagePage {...props} />;
 }

@@ -5,7 +5,7 @@
 
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
-import { proposalMessages } from "#app/domain/proposals.ts";
+import { proposalMessages } from "#app/domain/proposal-pages.ts";
 import { getProposal } from "#app/models/proposals.server.ts";
 import { notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";

@@ -7,23 +7,22 @@
 import { Link } from "react-router";
 import { ProposalStateBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { Icon } from "#app/components/admin/icons.tsx";
-import { ExportCsvLink, ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { ExportCsvLink, ListFilters, ListPage, RefreshButton, statusFilter } from "#app/components/admin/list.tsx";
 import type { ErrorHandle } from "#app/components/admin/route-error.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { csvExportHref } from "#app/domain/csv.ts";
 import { displayDate } from "#app/domain/dates.ts";
 import { proposalStateLabels } from "#app/domain/enums.ts";
 import {
-  newProposalHref,
   parseProposalListQuery,
-  proposalAmountText,
   proposalListHref,
-} from "#app/domain/proposal-pages.ts";
-import { proposalMessages, proposalPageSize, proposalStatusFilters } from "#app/domain/proposals.ts";
+  proposalPageSize,
+  proposalStatusFilters,
+} from "#app/domain/proposal-list.ts";
+import { newProposalHref, proposalAmountText, proposalMessages } from "#app/domain/proposal-pages.ts";
 import { listProposals } from "#app/models/proposals.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/proposals";
@@ -48,77 +47,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Proposals({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <PageHeader
-        title="Proposals"
-        description="Offer packages and add-ons; the client chooses, signs and pays a deposit."
-      >
-        <RefreshButton />
-        <ExportCsvLink href={csvExportHref(proposalListHref(query), "/admin/proposals/export.csv")} />
-        <Link to={newProposalHref({ fromPricing: true })} className={buttonClass("secondary", undefined, "sm")}>
-          <Icon name="file-plus" />
-          From pricing packages
-        </Link>
-        <Link to={newProposalHref()} className={buttonClass("primary", undefined, "sm")}>
-          <Icon name="plus" />
-          New Proposal
-        </Link>
-      </PageHeader>
-
-      <ListFilters
-        action="/admin/proposals"
-        q={query.q}
-        placeholder="Search proposals..."
-        searchLabel="Search by proposal number, title or customer name"
-        selects={[
-          {
-            name: "status",
-            label: "Status",
-            value: query.status,
-            options: proposalStatusFilters.map((status) => ({
-              value: status,
-              label: status === "all" ? "All Statuses" : proposalStateLabels[status],
-            })),
-          },
-        ]}
-      />
-
-      <section aria-labelledby="proposal-list-title" className="flex flex-col gap-3">
-        <h2 id="proposal-list-title" className="sr-only">
-          Proposals
-        </h2>
-        <DataTable
-          label="Proposals"
-          columns={columns}
-          rows={list.rows}
-          rowKey={(row) => row.id}
-          rowAttributes={(row) => ({ "data-proposal-row": row.id })}
-          empty={proposalMessages.empty}
-          actions={(row) => (
-            <Link
-              to={`/admin/proposals/${row.id}`}
-              className={rowActionClass}
-              aria-label={`Open ${row.proposalNumber}`}
-              data-row-action
-            >
-              <Icon name={row.state === "draft" ? "pencil" : "file-text"} />
-              <span className="md:max-2xl:sr-only">Open</span>
-            </Link>
-          )}
+    <ListPage
+      title="Proposals"
+      description="Offer packages and add-ons; the client chooses, signs and pays a deposit."
+      actions={
+        <>
+          <RefreshButton />
+          <ExportCsvLink href={csvExportHref(proposalListHref(query), "/admin/proposals/export.csv")} />
+          <Link to={newProposalHref({ fromPricing: true })} className={buttonClass("secondary", { size: "sm" })}>
+            <Icon name="file-plus-2" />
+            From pricing packages
+          </Link>
+          <Link to={newProposalHref()} className={buttonClass("primary", { size: "sm" })}>
+            <Icon name="plus" />
+            New Proposal
+          </Link>
+        </>
+      }
+      filters={
+        <ListFilters
+          action="/admin/proposals"
+          q={query.q}
+          placeholder="Search proposals..."
+          searchLabel="Search by proposal number, title or customer name"
+          selects={[statusFilter(query.status, proposalStatusFilters, proposalStateLabels)]}
         />
-        {list.total > 0 ? (
-          <Pager
-            page={list.page}
-            pageCount={list.pageCount}
-            total={list.total}
-            capped={list.capped}
-            pageSize={proposalPageSize}
-            shown={list.rows.length}
-            href={(page) => proposalListHref({ ...query, page })}
-          />
-        ) : null}
-      </section>
-    </div>
+      }
+      listTitle={{ id: "proposal-list-title", text: "Proposals", hidden: true }}
+      list={list}
+      pageSize={proposalPageSize}
+      pageHref={(page) => proposalListHref({ ...query, page })}
+    >
+      <DataTable
+        label="Proposals"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ "data-proposal-row": row.id })}
+        empty={proposalMessages.empty}
+        actions={(row) => (
+          <Link
+            to={`/admin/proposals/${row.id}`}
+            className={rowActionClass}
+            aria-label={`Open ${row.proposalNumber}`}
+            data-row-action
+          >
+            <Icon name={row.state === "draft" ? "pencil" : "file-text"} />
+            <span className="md:max-2xl:sr-only">Open</span>
+          </Link>
+        )}
+      />
+    </ListPage>
   );
 }
 

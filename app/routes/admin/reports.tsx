@@ -13,10 +13,9 @@ import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { todayIn } from "#app/domain/dates.ts";
+import { isoDay, todayIn } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypeLabels, projectTypes } from "#app/domain/enums.ts";
-import { invoiceListHref } from "#app/domain/invoice-form.ts";
-
+import { invoiceListHref } from "#app/domain/invoice-list.ts";
 import { formatMoney, formatMoneyCompact } from "#app/domain/money.ts";
 import {
   conversionRate,
@@ -30,7 +29,8 @@ import {
   submissionWeeksSeries,
   weeksEnding,
 } from "#app/domain/reports.ts";
-import { receivableTotals, studioTimeZone } from "#app/models/invoices.server.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
+import { receivableTotals } from "#app/models/invoices.server.ts";
 import { proposalConversion } from "#app/models/proposals.server.ts";
 import { listActiveSchedules } from "#app/models/recurring-schedules.server.ts";
 import {
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const months = monthsEnding(today);
   const weeks = weeksEnding(today);
   // page views are counted per UTC day (domain/page-views.ts)
-  const days = daysEnding(now.toISOString().slice(0, 10));
+  const days = daysEnding(isoDay(now));
   const [revenue, receivable, submissions, conversion, views, schedules, openBalances, proposals] = await Promise.all([
     revenueByMonth(db, `${months[0]}-01`, today),
     receivableTotals(db, today),

@@ -35,9 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       purpose: "passkey-add",
       ip,
     });
-    if (check === "limited")
+    if (!check.ok && check.reason === "limited")
       return refuse(429, twoFactorMessages.tooManyChecks, { field: "password", headers: noStore });
-    if (check === "wrong") {
+    if (!check.ok) {
       return invalid(submission, {
         fieldErrors: { password: [twoFactorMessages.wrongPassword] },
         hideFields: ["password"],

@@ -2,20 +2,17 @@
  * /admin/settings: the studio's identity (business name, contact name and email, phone,
  * address, website, tax id). The public pages, their JSON-LD and the owner's new-inquiry mails
  * read it on every render, so a save shows at once (docs/decisions/0005, 0006).
- * Below it, the invoice section (number prefixes, next numbers, the logo), payments (ADR 0035) and
- * what new proposals start with (ADR 0033). The action dispatches on `intent`: `identity`,
- * `invoice-settings`, `payment-settings` or `proposal-settings`.
+ * Below it, the studio's time zone, the invoice section (number prefixes, next numbers, the logo),
+ * payments (ADR 0035) and what new proposals start with (ADR 0033), each a section with its own
+ * heading and its own save. The action dispatches on `intent`: `identity`, `time-zone`,
+ * `invoice-settings`, `payment-settings`, `check-payments` or `proposal-settings`.
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData } from "react-router";
-import { InvoiceSettings, invoiceSettingsFormId } from "#app/components/admin/invoice-settings.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
-import { PaymentSettingsSection, paymentSettingsFormId } from "#app/components/admin/payment-settings.tsx";
-import { ProposalSettingsSection, proposalSettingsFormId } from "#app/components/admin/proposal-settings.tsx";
-import { BusinessSettingsForm, identityFormId } from "#app/components/admin/settings-form.tsx";
+import { checkPaymentsIntent } from "#app/components/admin/payment-settings.tsx";
+import { proposalSettingsFormId } from "#app/components/admin/proposal-settings.tsx";
+import { identityFormId } from "#app/components/admin/settings-form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
-import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import {
   businessSettingsDefaults,
@@ -26,20 +23,23 @@ import {
 } from "#app/domain/business-settings.ts";
 import { getBusinessSettings, getStudioIdentity, saveBusinessSettings } from "#app/models/business-settings.server.ts";
 import { getProposalSettings } from "#app/models/proposal-settings.server.ts";
-import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
-import { auditedChange } from "#app/services/audit.server.ts";
-import { requireAdmin } from "#app/services/auth.server.ts";
 import {
   invoiceSettingsAction,
   invoiceSettingsIntent,
   loadInvoiceSettings,
-} from "#app/services/invoice-settings.server.ts";
+  timeZoneAction,
+  timeZoneIntent,
+} from "#app/routes/admin/settings/invoice-settings.server.ts";
 import {
   loadPaymentSettings,
   paymentSettingsAction,
   paymentSettingsIntent,
-} from "#app/services/payment-settings.server.ts";
-import { proposalSettingsAction } from "#app/services/proposal-settings.server.ts";
+} from "#app/routes/admin/settings/payment-settings.server.ts";
+import { proposalSettingsAction } from "#app/routes/admin/settings/proposal-settings.server.ts";
+import { badRequest, invalid, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import { checkStripeConnection } from "#app/services/online-payments.server.ts";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Business Settings") }];
@@ -71,7 +71,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (section.status !== "success") badRequest("Unknown settings section");
   // one intent per section of the page
   if (section.value.intent === invoiceSettingsIntent) {
-    return invoiceSettingsAction(config, database.db, formData, undefined, { ...session, ip: getApp(context).ip });
+    return invoiceSettingsAction(config, database.db, formData, "/admin/settings", {
+      ...session,
+      ip: getApp(context).ip,
+    });
+  }
+  if (section.value.intent === timeZoneIntent) {
+    return timeZoneAction(config, database.db, formData, { ...session, ip: getApp(context).ip });
+  }
+  if (section.value.intent === checkPaymentsIntent) {
+    // asks Stripe with the server's keys; changes nothing here (a refused key becomes the owner's notice)
+    return { connectionCheck: await checkStripeConnection({ db: database.db, config, logger }) };
   }
   if (section.value.intent === paymentSettingsIntent) {
     return paymentSettingsAction(config, database.db, formData, { ...session, ip: getApp(context).ip });
@@ -110,47 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Settings({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  // a failed save answers for the section whose button was pressed
-  const failedSection = actionData?.result.initialValue?.intent;
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader
-        title="Business Settings"
-        description="Your studio's details: shown on the public site and used in new-inquiry emails and invoices."
-        back={{ href: "/admin/dashboard", label: "Back to the dashboard" }}
-      >
-        {/* the team and the audit log */}
-        <Link to="/admin/settings/team" className={buttonClass("secondary", undefined, "sm")}>
-          Team
-        </Link>
-        <Link to="/admin/audit" className={buttonClass("secondary", undefined, "sm")}>
-          Audit log
-        </Link>
-      </PageHeader>
-      <BusinessSettingsForm
-        defaults={loaderData.identity}
-        failure={
-          failedSection === invoiceSettingsFormId ||
-          failedSection === paymentSettingsFormId ||
-          failedSection === proposalSettingsFormId
-            ? undefined
-            : actionData
-        }
-      />
-      <InvoiceSettings
-        data={loaderData.invoiceSettings}
-        failure={failedSection === invoiceSettingsFormId ? actionData : undefined}
-      />
-      <PaymentSettingsSection
-        data={loaderData.paymentSettings}
-        failure={failedSection === paymentSettingsFormId ? actionData : undefined}
-      />
-      <ProposalSettingsSection
-        settings={loaderData.proposalSettings}
-        failure={failedSection === proposalSettingsFormId ? actionData : undefined}
-      />
-    </div>
-  );
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const SettingsPage = splitComponent(() => import("./settings-page.tsx").then((module) => module.Settings));
+
+export default function SettingsRoute(props: Route.ComponentProps) {
+  return <SettingsPage {...props} />;
 }

@@ -8,14 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import {
-  AdminForm,
-  EmailField,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
@@ -44,13 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalid(submission, { hideFields });
   const outcome = await completeAdminSetup(database.db, { ...submission.value, ...requestMeta(request, context) });
   if (!outcome.ok) {
-    if (outcome.field) {
-      const fieldErrors = { [outcome.field]: [outcome.message] };
+    if (outcome.reason === "weak-password") {
+      const fieldErrors = { password: [outcome.message] };
       return invalid(submission, { hideFields, fieldErrors, toast: { type: "error", message: outcome.message } });
     }
     // an invalid or used link, set-up already done, or too many attempts: refused (the form's error too)
-    const status = outcome.message === authMessages.tooManyAttempts ? 429 : 403;
-    return refuse(status, outcome.message, { submission, hideFields });
+    return refuse(outcome.reason === "limited" ? 429 : 403, outcome.message, { submission, hideFields });
   }
   return redirectWithToast(
     config,
@@ -59,6 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     { "Set-Cookie": await sessionSetCookie(config, outcome.token, outcome.expiresAt) },
   );
 }
+
+// The form (Conform, its fields) loads as a chunk of its own: the server renders it in place (ADR 0053).
+const SetupForm = splitComponent(() =>
+  import("#app/components/admin/login/setup-form.tsx").then((module) => module.SetupForm),
+);
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const [token, setToken] = useState("");
@@ -73,38 +70,14 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
     }
   }, []);
 
-  const [form, fields] = useAdminForm({ id: "setup", schema: setupSchema, failure: actionData });
-
   if (!loaderData.pending) {
     return (
       <AuthCard title="Set-up complete" description="An admin account already exists. This page is closed.">
-        <Link to="/admin/login" className={buttonClass("primary", "w-full")}>
+        <Link to="/admin/login" className={buttonClass("primary", { className: "w-full" })}>
           Go to Admin Login
         </Link>
       </AuthCard>
     );
   }
-
-  return (
-    <AuthCard
-      title="Create the first admin"
-      description="This one-time page works with the set-up link the server printed at start-up."
-    >
-      <AdminForm form={form} className="flex flex-col gap-1">
-        <FormError form={form} />
-        <input type="hidden" name="token" value={token} />
-        <EmailField meta={fields.email} label="Email" autoComplete="username" />
-        <PasswordField
-          meta={fields.password}
-          label="Password"
-          autoComplete="new-password"
-          description="At least 8 characters; long passphrases are welcome."
-        />
-        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
-        <SubmitButton pendingLabel="Creating…" className="mt-2 w-full">
-          Create Admin Account
-        </SubmitButton>
-      </AdminForm>
-    </AuthCard>
-  );
+  return <SetupForm failure={actionData} token={token} />;
 }

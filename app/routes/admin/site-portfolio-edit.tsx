@@ -4,24 +4,12 @@
  * the page's WebP sizes by services/portfolio-images.server.ts). A refused file keeps every typed
  * field; the file must be chosen again.
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData } from "react-router";
-import {
-  AdminForm,
-  CheckboxField,
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.ts";
-import { portfolioItemSchema, siteMessages } from "#app/domain/site-content.ts";
+import { portfolioItemSchema } from "#app/domain/site-content.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
 import { createPortfolioItem, getPortfolioItem, updatePortfolioItem } from "#app/models/portfolio.server.ts";
 import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
@@ -85,81 +73,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(config, "/admin/site/portfolio", { type: "success", message: siteMessages.saved });
 }
 
-export default function PortfolioItemEdit({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData;
-  const failure = useActionData<typeof action>();
-  const [form, fields] = useAdminForm({
-    id: "portfolio-item",
-    schema: portfolioItemSchema,
-    failure: failure ?? null,
-    defaultValue: {
-      title: item?.title ?? "",
-      description: item?.description ?? "",
-      category: item?.category ?? "websites",
-      link: item?.link ?? "",
-      published: item ? (item.published ? "on" : "") : "on",
-    },
-  });
-  const imageErrors = fields.image.errors ?? [];
-  return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-5">
-      <PageHeader
-        title={item ? `Edit ${item.title}` : "New Portfolio Item"}
-        back={{ href: "/admin/site/portfolio", label: "Back to Portfolio" }}
-      />
-      <AdminForm
-        form={form}
-        action={item ? `/admin/site/portfolio/edit?id=${item.id}` : "/admin/site/portfolio/edit"}
-        encType="multipart/form-data"
-        className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
-      >
-        <FormError form={form} />
-        <TextField meta={fields.title} label="Title" maxLength={200} />
-        <TextareaField meta={fields.description} label="Description" rows={4} maxLength={2000} />
-        <SelectField
-          meta={fields.category}
-          label="Category"
-          options={portfolioCategories.map((category) => ({
-            value: category,
-            label: portfolioCategoryLabels[category],
-          }))}
-        />
-        <TextField meta={fields.link} label="Link" type="url" description="The live site's address (http or https)." />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fields.image.id} className="text-sm font-medium text-zinc-200">
-            Image
-          </label>
-          {item ? (
-            <img
-              src={item.image}
-              alt={`${item.title}, as shown now`}
-              width={320}
-              height={200}
-              className="w-64 rounded"
-            />
-          ) : null}
-          <input
-            id={fields.image.id}
-            name={fields.image.name}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-invalid={imageErrors.length ? true : undefined}
-            aria-describedby={`${fields.image.descriptionId} ${fields.image.errorId}`}
-            className="text-sm text-zinc-200 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-2 file:text-zinc-100"
-          />
-          <p id={fields.image.descriptionId} className="text-xs text-zinc-400">
-            PNG, JPEG or WebP, at most 5 MB; shown at 8:5 (800 × 500).
-            {item ? " Leave empty to keep the current image." : ""}
-          </p>
-          <p id={fields.image.errorId} className="min-h-4 text-xs text-red-400" aria-live="polite">
-            {imageErrors.join(" ")}
-          </p>
-        </div>
-        <CheckboxField meta={fields.published} label="Published (shown on the portfolio page)" />
-        <div>
-          <SubmitButton>Save Item</SubmitButton>
-        </div>
-      </AdminForm>
-    </div>
-  );
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const PortfolioItemEditPage = splitComponent(() =>
+  import("./site-portfolio-edit-page.tsx").then((module) => module.PortfolioItemEdit),
+);
+
+export default function PortfolioItemEditRoute(props: Route.ComponentProps) {
+  return <PortfolioItemEditPage {...props} />;
 }

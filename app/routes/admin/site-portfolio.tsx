@@ -6,17 +6,17 @@
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
-import { RowActionForm } from "#app/components/admin/form.tsx";
+import { RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { portfolioCategoryLabels } from "#app/domain/enums.ts";
-import { portfolioRowActionSchema, siteMessages } from "#app/domain/site-content.ts";
-
+import { portfolioRowActionSchema } from "#app/domain/site-content.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   deletePortfolioItem,
   listAllPortfolioItems,
@@ -107,7 +107,7 @@ function ItemButton({
       fields={{ id }}
       action={listPath}
       aria-label={label}
-      className={buttonClass("ghost", undefined, "sm")}
+      className={buttonClass("ghost", { size: "sm" })}
       data-row-action
     >
       {children}
@@ -120,8 +120,8 @@ export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
       <PageHeader title="Portfolio" description="The projects on the public portfolio page, in this order.">
-        <Link to="/admin/site/portfolio/edit" className={buttonClass("primary", undefined, "sm")}>
-          <Plus aria-hidden className="size-4" />
+        <Link to="/admin/site/portfolio/edit" className={buttonClass("primary", { size: "sm" })}>
+          <Icon name="plus" aria-hidden className="size-4" />
           New Item
         </Link>
       </PageHeader>
@@ -153,36 +153,40 @@ export default function SitePortfolio({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex flex-wrap items-center gap-1">
                 <ItemButton id={item.id} intent="move-up" label={`Move ${item.title} up`}>
-                  <ArrowUp aria-hidden className="size-4" />
+                  <Icon name="arrow-up" aria-hidden className="size-4" />
                 </ItemButton>
                 <ItemButton id={item.id} intent="move-down" label={`Move ${item.title} down`}>
-                  <ArrowDown aria-hidden className="size-4" />
+                  <Icon name="arrow-down" aria-hidden className="size-4" />
                 </ItemButton>
                 <ItemButton
                   id={item.id}
                   intent={item.published ? "unpublish" : "publish"}
                   label={`${item.published ? "Unpublish" : "Publish"} ${item.title}`}
                 >
-                  {item.published ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
+                  {item.published ? (
+                    <Icon name="eye-off" aria-hidden className="size-4" />
+                  ) : (
+                    <Icon name="eye" aria-hidden className="size-4" />
+                  )}
                   <span className="max-lg:sr-only">{item.published ? "Unpublish" : "Publish"}</span>
                 </ItemButton>
                 <Link
                   to={`/admin/site/portfolio/edit?id=${item.id}`}
-                  className={buttonClass("ghost", undefined, "sm")}
+                  className={buttonClass("ghost", { size: "sm" })}
                   aria-label={`Edit ${item.title}`}
                   data-row-action
                 >
-                  <Pencil aria-hidden className="size-4" />
+                  <Icon name="pencil" aria-hidden className="size-4" />
                   <span className="max-lg:sr-only">Edit</span>
                 </Link>
                 <Link
                   to={`${listPath}?delete=${item.id}`}
                   preventScrollReset
-                  className={buttonClass("ghost", undefined, "sm")}
+                  className={buttonClass("ghost", { size: "sm" })}
                   aria-label={`Delete ${item.title}`}
                   data-row-action
                 >
-                  <Trash2 aria-hidden className="size-4" />
+                  <Icon name="trash-2" aria-hidden className="size-4" />
                 </Link>
               </div>
             </li>

@@ -4,38 +4,16 @@
  * Add package, Remove package (at least one stays), and the consultation banner's two lists.
  * /pricing follows at once (a site_content change event).
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus, Trash2 } from "lucide-react";
-import { useActionData } from "react-router";
-import {
-  type ActionFailure,
-  AdminForm,
-  CheckboxField,
-  FormError,
-  RowActionForm,
-  SubmitButton,
-  TextareaField,
-  TextField,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
-import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
-import {
-  packageNotFound,
-  pricingActionSchema,
-  pricingBannerSchema,
-  pricingPackageSchema,
-  siteMessages,
-} from "#app/domain/site-content.ts";
-
+import { packageNotFound, pricingActionSchema } from "#app/domain/site-content.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   addPricingPackage,
   getPricingBanner,
   listPricingPackages,
-  type PricingPackage,
   removePricingPackage,
   savePricingBanner,
   updatePricingPackage,
@@ -44,10 +22,9 @@ import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/s
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
+import { bannerFormId, packageFormId, page } from "./site-pricing-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Pricing") }];
-
-const page = "/admin/site/pricing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -117,128 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return done(siteMessages.saved);
 }
 
-const bannerFormId = "pricing-banner";
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const SitePricingPage = splitComponent(() => import("./site-pricing-page.tsx").then((module) => module.SitePricing));
 
-function packageFormId(id: number | string) {
-  return `package-${id}`;
-}
-
-function PackageForm({
-  pkg,
-  failure,
-  removable,
-}: {
-  pkg: PricingPackage;
-  failure: ActionFailure | null;
-  removable: boolean;
-}) {
-  const [form, fields] = useAdminForm({
-    id: packageFormId(pkg.id),
-    schema: pricingPackageSchema,
-    failure: failure?.form === packageFormId(pkg.id) ? failure : null,
-    defaultValue: {
-      id: String(pkg.id),
-      name: pkg.name,
-      price: pkg.price,
-      description: pkg.description,
-      features: pkg.features.join("\n"),
-      cta_label: pkg.ctaLabel,
-      highlighted: pkg.highlighted ? "on" : "",
-      highlight_label: pkg.highlightLabel,
-    },
-  });
-  return (
-    <section
-      aria-labelledby={`package-${pkg.id}-title`}
-      className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
-    >
-      <h2 id={`package-${pkg.id}-title`} className="mb-3 text-base font-semibold">
-        {pkg.name}
-      </h2>
-      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
-        <FormError form={form} />
-        <input type="hidden" name="id" value={pkg.id} />
-        <TextField meta={fields.name} label="Name" maxLength={100} />
-        <TextField meta={fields.price} label="Price" maxLength={100} />
-        <TextareaField meta={fields.description} label="Description" rows={2} maxLength={1000} wide />
-        <TextareaField meta={fields.features} label="Features (one per line)" rows={5} wide />
-        <TextField meta={fields.cta_label} label="Button label" maxLength={100} />
-        <TextField meta={fields.highlight_label} label="Highlight label" maxLength={40} />
-        <CheckboxField meta={fields.highlighted} label="Highlighted" wide />
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
-          <SubmitButton intent="save-package" action={page}>
-            Save Package
-          </SubmitButton>
-        </div>
-      </AdminForm>
-      {removable ? (
-        <RowActionForm
-          intent="remove-package"
-          fields={{ id: pkg.id }}
-          action={page}
-          formClassName="mt-2"
-          className={buttonClass("ghost", undefined, "sm")}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          Remove {pkg.name}
-        </RowActionForm>
-      ) : null}
-    </section>
-  );
-}
-
-function BannerForm({
-  banner,
-  failure,
-}: {
-  banner: { whatYouGet: string[]; includes: string[] };
-  failure: ActionFailure | null;
-}) {
-  const [form, fields] = useAdminForm({
-    id: bannerFormId,
-    schema: pricingBannerSchema,
-    failure: failure?.form === bannerFormId ? failure : null,
-    defaultValue: { what_you_get: banner.whatYouGet.join("\n"), includes: banner.includes.join("\n") },
-  });
-  return (
-    <section aria-labelledby="banner-title" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
-      <h2 id="banner-title" className="mb-3 text-base font-semibold">
-        Free Consultation banner
-      </h2>
-      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
-        <FormError form={form} />
-        <TextareaField meta={fields.what_you_get} label="What You Get (one per line)" rows={5} />
-        <TextareaField meta={fields.includes} label="Consultation Includes (one per line)" rows={5} />
-        <div className="sm:col-span-2">
-          <SubmitButton intent="save-banner" action={page}>
-            Save Banner
-          </SubmitButton>
-        </div>
-      </AdminForm>
-    </section>
-  );
-}
-
-export default function SitePricing({ loaderData }: Route.ComponentProps) {
-  const { packages, banner } = loaderData;
-  const failure = (useActionData<typeof action>() as ActionFailure | undefined) ?? null;
-  return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-5">
-      <PageHeader title="Pricing" description="The packages and the consultation banner on the public pricing page.">
-        <RowActionForm
-          intent="add-package"
-          fields={{}}
-          action={page}
-          className={buttonClass("primary", undefined, "sm")}
-        >
-          <Plus aria-hidden className="size-4" />
-          Add Package
-        </RowActionForm>
-      </PageHeader>
-      <BannerForm banner={banner} failure={failure} />
-      {packages.map((pkg) => (
-        <PackageForm key={pkg.id} pkg={pkg} failure={failure} removable={packages.length > 1} />
-      ))}
-    </div>
-  );
+export default function SitePricingRoute(props: Route.ComponentProps) {
+  return <SitePricingPage {...props} />;
 }

@@ -9,14 +9,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { FormError, RowActionForm, useAdminForm } from "#app/components/admin/form.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
+import { ListPage } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type SpamReason, spamReasonLabels } from "#app/domain/enums.ts";
-import { spamActionSchema, spamFormId, spamMessages } from "#app/domain/spam.ts";
+import { spamFormId, spamMessages } from "#app/domain/spam.ts";
+import { spamActionSchema } from "#app/domain/spam-form.ts";
 import { listSpam } from "#app/models/suspected-spam.server.ts";
 import { badRequest, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     when: (done) => done.ok,
     detail: (done) => ({ submission: done.ok ? done.submissionId : null }),
   });
-  if (!restored.ok) return refuse(restored.gone ? 404 : 409, restored.message, answer);
+  if (!restored.ok) return refuse(restored.reason === "gone" ? 404 : 409, restored.message, answer);
   return redirectWithToast(config, `/admin/dashboard?submission=${restored.submissionId}`, {
     type: "success",
     message: spamMessages.restored,
@@ -121,16 +121,32 @@ const columns: readonly Column<Item>[] = [
 
 export default function Spam({ loaderData }: Route.ComponentProps) {
   const { items, page, pageCount, total, confirmDelete } = loaderData;
-  const [form] = useAdminForm({ id: spamFormId, schema: spamActionSchema, failure: useActionData<typeof action>() });
+  const failure = useActionData<typeof action>();
   const pageHref = page > 1 ? `/admin/spam?page=${page}` : "/admin/spam";
   const deleting = items.find((item) => item.id === confirmDelete);
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
-      <PageHeader
-        title="Spam"
-        description="Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good."
-      />
-      <FormError form={form} />
+    <ListPage
+      title="Spam"
+      description="Messages that looked automated. They are kept 30 days: restore a real one to the inbox, or delete it for good."
+      filters={<FailureNotice failure={failure} form={spamFormId} />}
+      listTitle={{ id: "spam-list-title", text: "Suspected spam", hidden: true }}
+      list={{ rows: items, page, pageCount, total }}
+      pageSize={spamPageSize}
+      pageHref={(target) => `/admin/spam?page=${target}`}
+      after={
+        deleting ? (
+          <ConfirmDialog
+            title="Delete for good?"
+            description={`The message from ${deleting.name || deleting.email || "an unknown sender"} will be deleted and cannot be restored.`}
+            closeHref={pageHref}
+            intent="delete"
+            fields={{ id: deleting.id }}
+            confirm="Delete for good"
+            pendingLabel="Deleting..."
+          />
+        ) : null
+      }
+    >
       <DataTable
         label="Suspected spam"
         columns={columns}
@@ -154,25 +170,6 @@ export default function Spam({ loaderData }: Route.ComponentProps) {
           </>
         )}
       />
-      <Pager
-        page={page}
-        pageCount={pageCount}
-        total={total}
-        pageSize={spamPageSize}
-        shown={items.length}
-        href={(target) => `/admin/spam?page=${target}`}
-      />
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete for good?"
-          description={`The message from ${deleting.name || deleting.email || "an unknown sender"} will be deleted and cannot be restored.`}
-          closeHref={pageHref}
-          intent="delete"
-          fields={{ id: deleting.id }}
-          confirm="Delete for good"
-          pendingLabel="Deleting..."
-        />
-      ) : null}
-    </div>
+    </ListPage>
   );
 }

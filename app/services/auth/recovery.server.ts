@@ -3,6 +3,7 @@ import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
 import { mailContent } from "#app/domain/mail.ts";
 import { newPasswordProblem } from "#app/domain/password-policy.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import { consumeAuthToken, insertAuthToken, isTokenLive, voidUnusedTokens } from "#app/models/auth-tokens.server.ts";
 import { hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail, setPasswordHash } from "#app/models/users.server.ts";
@@ -10,7 +11,8 @@ import { audit } from "#app/services/audit.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { forgetSignInFailures, takeResetRequest, takeTokenFormAttempt } from "./limits.server.ts";
 import { hashPassword } from "./passwords.server.ts";
-import { createSession, deleteUserSessions, type RequestMeta } from "./sessions.server.ts";
+import { createSession, deleteUserSessions, type OpenedSession, type RequestMeta } from "./sessions.server.ts";
+import type { SecondFactorNext } from "./sign-in.server.ts";
 import { hashToken, looksLikeToken, newToken, tokenPolicy } from "./tokens.server.ts";
 
 export function resetLink(publicUrl: string, token: string): string {
@@ -95,21 +97,37 @@ export async function checkResetToken(
   db: Queryable,
   input: { token: string } & RequestMeta,
   now = new Date(),
-): Promise<"valid" | "invalid" | "limited"> {
-  if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) return "limited";
-  if (!looksLikeToken(input.token)) return "invalid";
-  return (await isTokenLive(db, hashToken(input.token), "password_reset", now)) ? "valid" : "invalid";
+): Promise<Result<object, "limited" | "dead-link">> {
+  if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) return fail("limited");
+  const live = looksLikeToken(input.token) && (await isTokenLive(db, hashToken(input.token), "password_reset", now));
+  return live ? { ok: true } : fail("dead-link");
 }
 
-export type PasswordSetResult =
-  | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
-  | { ok: false; field?: "password"; message: string };
+/**
+ * Why a new password was not set: `weak-password` (the policy's words, for the `password` field),
+ * `limited` (too many tries from the address), `dead-link` (the link or invitation is unknown, used or
+ * expired), `refused` (it cannot be used any more: set-up done, its sender gone, the account exists).
+ */
+type PasswordSetReason = "weak-password" | "limited" | "dead-link" | "refused";
+
+/** Setting a password from a link (reset, set-up, invitation) opens a session, or says why not. */
+export type PasswordSetResult<Opened extends object = OpenedSession> = Result<
+  Opened,
+  PasswordSetReason,
+  { message: string }
+>;
 
 /**
  * A reset of an account with two-factor on sets the password and ends every session, but opens
  * none: the second factor comes next, as after a password sign-in (ADR 0024).
  */
-export type ResetResult = PasswordSetResult | { ok: false; secondFactor: { userId: string }; message: string };
+type ResetResult = PasswordSetResult | (SecondFactorNext & { message: string });
+
+/** The policy's refusal of a new password, on its field, or nothing. */
+export function weakPassword(password: string) {
+  const problem = newPasswordProblem(password);
+  return problem ? fail("weak-password", { field: "password", message: problem }) : null;
+}
 
 /**
  * Uses a reset token once: new password, every session ended, and a fresh one started unless the
@@ -121,19 +139,19 @@ export async function resetPassword(
   input: { token: string; password: string } & RequestMeta,
   now = new Date(),
 ): Promise<ResetResult> {
-  const problem = newPasswordProblem(input.password);
-  if (problem) return { ok: false, field: "password", message: problem };
+  const weak = weakPassword(input.password);
+  if (weak) return weak;
   if (!(await takeTokenFormAttempt(db, "recovery", input.ip, now))) {
-    return { ok: false, message: authMessages.tooManyAttempts };
+    return fail("limited", { message: authMessages.tooManyAttempts });
   }
   const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
   if (!id || !(await isTokenLive(db, id, "password_reset", now))) {
-    return { ok: false, message: authMessages.invalidResetLink };
+    return fail("dead-link", { message: authMessages.invalidResetLink });
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, id, "password_reset", now);
-    if (!used?.userId) return { ok: false, message: authMessages.invalidResetLink } as const;
+    if (!used?.userId) return fail("dead-link", { message: authMessages.invalidResetLink });
     const userId = used.userId;
     const user = await setPasswordHash(tx, userId, passwordHash);
     await deleteUserSessions(tx, userId);
@@ -146,7 +164,7 @@ export async function resetPassword(
       ip: input.ip,
       detail: secondFactor ? { secondFactor: "required" } : undefined,
     });
-    if (secondFactor) return { ok: false, secondFactor: { userId }, message: authMessages.passwordUpdated } as const;
+    if (secondFactor) return fail("second-factor", { userId, message: authMessages.passwordUpdated });
     const session = await createSession(tx, userId, input, now);
     return { ok: true, ...session, userId, isAdmin: await hasAdminRole(tx, userId) } as const;
   });

@@ -28,6 +28,9 @@ export const sessionPolicy = {
 
 export type RequestMeta = { ip?: string | null; userAgent?: string | null };
 
+/** A session a sign-in, a reset, a set-up or an invitation opened: the cookie's token and whose it is. */
+export type OpenedSession = { token: string; expiresAt: Date; userId: string; isAdmin: boolean };
+
 export type SessionInfo = {
   sessionId: string;
   userId: string;

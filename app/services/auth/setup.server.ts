@@ -1,7 +1,7 @@
 /** The one-time first-admin set-up link, printed at start while no admin exists. */
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
-import { newPasswordProblem } from "#app/domain/password-policy.ts";
+import { fail } from "#app/domain/result.ts";
 import { consumeAuthToken, deleteUnusedTokens, insertAuthToken, isTokenLive } from "#app/models/auth-tokens.server.ts";
 import {
   adminExists,
@@ -15,7 +15,7 @@ import {
 import { audit } from "#app/services/audit.server.ts";
 import { takeTokenFormAttempt } from "./limits.server.ts";
 import { hashPassword } from "./passwords.server.ts";
-import type { PasswordSetResult } from "./recovery.server.ts";
+import { type PasswordSetResult, weakPassword } from "./recovery.server.ts";
 import { createSession, deleteUserSessions, type RequestMeta } from "./sessions.server.ts";
 import { hashToken, looksLikeToken, newToken, tokenPolicy } from "./tokens.server.ts";
 
@@ -53,23 +53,23 @@ export async function completeAdminSetup(
   input: { token: string; email: string; password: string } & RequestMeta,
   now = new Date(),
 ): Promise<PasswordSetResult> {
-  const problem = newPasswordProblem(input.password);
-  if (problem) return { ok: false, field: "password", message: problem };
+  const weak = weakPassword(input.password);
+  if (weak) return weak;
   if (!(await takeTokenFormAttempt(db, "setup", input.ip, now))) {
     await audit(db, { event: "admin_setup_blocked", ip: input.ip });
-    return { ok: false, message: authMessages.tooManyAttempts };
+    return fail("limited", { message: authMessages.tooManyAttempts });
   }
-  if (await adminExists(db)) return { ok: false, message: authMessages.setupDone };
+  if (await adminExists(db)) return fail("refused", { message: authMessages.setupDone });
   const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
   if (!id || !(await isTokenLive(db, id, "admin_setup", now))) {
-    return { ok: false, message: authMessages.setupInvalidLink };
+    return fail("dead-link", { message: authMessages.setupInvalidLink });
   }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await lockAdminSetup(tx);
-    if (await adminExists(tx)) return { ok: false, message: authMessages.setupDone } as const;
+    if (await adminExists(tx)) return fail("refused", { message: authMessages.setupDone });
     const used = await consumeAuthToken(tx, id, "admin_setup", now);
-    if (!used) return { ok: false, message: authMessages.setupInvalidLink } as const;
+    if (!used) return fail("dead-link", { message: authMessages.setupInvalidLink });
     const existing = await findUserByEmail(tx, input.email);
     const userId = existing ? existing.id : (await insertUser(tx, input.email, passwordHash)).id;
     if (existing) {
@@ -79,7 +79,7 @@ export async function completeAdminSetup(
     await grantAdmin(tx, userId);
     const session = await createSession(tx, userId, input, now);
     await audit(tx, { event: "admin_setup_completed", userId, email: normaliseEmail(input.email), ip: input.ip });
-    return { ok: true, ...session, userId, isAdmin: true } as const;
+    return { ok: true as const, ...session, userId, isAdmin: true };
   });
 }
 

@@ -1,19 +1,27 @@
 /** Sign-in and sign-out. */
 import type { Queryable } from "#app/db/client.server.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
+import { type Failure, fail, type Result } from "#app/domain/result.ts";
 import type { SignOutScope } from "#app/domain/user-agent.ts";
 import { deletePendingSignIn, hasConfirmedTotp } from "#app/models/two-factor.server.ts";
 import { findUserByEmail, hasAdminRole, normaliseEmail } from "#app/models/users.server.ts";
 import { audit } from "#app/services/audit.server.ts";
 import { forgetSignInFailures, takeSignInAttempt } from "./limits.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
-import { createSession, deleteSession, deleteUserSessions, getSession, type RequestMeta } from "./sessions.server.ts";
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  getSession,
+  type OpenedSession,
+  type RequestMeta,
+} from "./sessions.server.ts";
 
-export type SignInResult =
-  | { ok: true; token: string; expiresAt: Date; userId: string; isAdmin: boolean }
-  /** the password checked and the account has two-factor on: a code comes next (ADR 0024) */
-  | { ok: false; secondFactor: { userId: string }; message: string }
-  | { ok: false; message: string };
+/** The password checked and the account has two-factor on: a code comes next (ADR 0024). */
+export type SecondFactorNext = Failure<"second-factor"> & { userId: string };
+
+/** `limited`: over the brute-force limits; `refused`: wrong email or password (one answer for both). */
+export type SignInResult = Result<OpenedSession, "limited" | "refused", { message: string }> | SecondFactorNext;
 
 function delay(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,18 +45,18 @@ export async function signIn(
   if (!attempt.allowed) {
     await audit(db, { event: "signin_blocked", email, ip, detail: { by: attempt.by } });
     await delay(options.limitedDelayMs ?? 1000);
-    return { ok: false, message: authMessages.tooManySignIns };
+    return fail("limited", { message: authMessages.tooManySignIns });
   }
   const user = await findUserByEmail(db, email);
   // a disabled account (ADR 0026) is checked like an unknown one: same work, same generic answer
   const valid = await verifyPassword(user?.disabledAt ? null : user?.passwordHash, input.password);
   if (!user || !valid) {
     await audit(db, { event: "signin_failure", userId: user?.id, email, ip });
-    return { ok: false, message: authMessages.invalidCredentials };
+    return fail("refused", { message: authMessages.invalidCredentials });
   }
   await forgetSignInFailures(db, email);
   if (await hasConfirmedTotp(db, user.id)) {
-    return { ok: false, secondFactor: { userId: user.id }, message: "" };
+    return fail("second-factor", { userId: user.id });
   }
   if (input.previousToken) await deleteSession(db, input.previousToken);
   const session = await startSession(db, { id: user.id, email }, input, { now });
@@ -81,7 +89,7 @@ export function startSession(
 }
 
 /**
- * Signs out with the spec's scopes: `global` (the default) ends every session of the user, `others`
+ * Signs out with the scopes: `global` (the default) ends every session of the user, `others`
  * every one but this, `local` this one only. Returns whether this session ended.
  */
 export async function signOut(

@@ -7,8 +7,15 @@
  */
 import type { Queryable } from "#app/db/client.server.ts";
 import { parseHashId } from "#app/domain/ids.ts";
-import { newPasswordProblem } from "#app/domain/password-policy.ts";
-import { invitationLifetimeMs, invitationMail, teamMessages } from "#app/domain/team.ts";
+import { fail, type Result } from "#app/domain/result.ts";
+import {
+  type InvitableRole,
+  invitationLifetimeMs,
+  invitationMail,
+  invitationRole,
+  roleLandingPath,
+} from "#app/domain/team.ts";
+import { teamMessages } from "#app/domain/team-messages.ts";
 import {
   consumeAuthToken,
   findLiveInvitation,
@@ -32,12 +39,13 @@ import { audit, auditAction } from "#app/services/audit.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
 import { takeTokenFormAttempt } from "./limits.server.ts";
 import { hashPassword } from "./passwords.server.ts";
-import type { PasswordSetResult } from "./recovery.server.ts";
-import { createSession, deleteUserSessions, type RequestMeta } from "./sessions.server.ts";
+import { type PasswordSetResult, weakPassword } from "./recovery.server.ts";
+import { createSession, deleteUserSessions, type OpenedSession, type RequestMeta } from "./sessions.server.ts";
 import { hashToken, looksLikeToken, newToken } from "./tokens.server.ts";
 
 export type Actor = { userId: string; email: string };
-export type TeamResult = { ok: true; message: string } | { ok: false; field?: "email"; message: string };
+/** A change to the team: the message that says it was made, or why not (with `field` "email" when it is the address). */
+export type TeamResult = Result<{ message: string }>;
 
 function invitationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/admin/invite/${token}`;
@@ -46,7 +54,14 @@ function invitationLink(publicUrl: string, token: string): string {
 /** Invites an address: a new link (an earlier pending one for the address stops working), mailed sealed. */
 export async function inviteMember(
   db: Queryable,
-  input: { actor: Actor; email: string; admin: boolean; publicUrl: string; sessionSecret: string; ip?: string | null },
+  input: {
+    actor: Actor;
+    email: string;
+    role: InvitableRole;
+    publicUrl: string;
+    sessionSecret: string;
+    ip?: string | null;
+  },
   now = new Date(),
 ): Promise<TeamResult> {
   const email = normaliseEmail(input.email);
@@ -59,7 +74,7 @@ export async function inviteMember(
       purpose: "invitation",
       userId: null,
       email,
-      roles: input.admin ? ["admin"] : [],
+      roles: [input.role],
       invitedBy: input.actor.userId,
       expiresAt: new Date(now.getTime() + invitationLifetimeMs),
       createdAt: now,
@@ -68,10 +83,13 @@ export async function inviteMember(
       to: email,
       invitedBy: input.actor.email,
       link: invitationLink(input.publicUrl, token),
-      admin: input.admin,
+      role: input.role,
     });
     await enqueueMail(tx, mail, { seal: mailKey(input.sessionSecret) });
-    await auditAction(tx, input.actor, input.ip, "member_invited", { invited: email, admin: input.admin });
+    await auditAction(tx, input.actor, input.ip, "member_invited", {
+      invited: email,
+      admin: input.role === "admin",
+    });
   });
   return { ok: true, message: teamMessages.invited };
 }
@@ -91,9 +109,10 @@ export async function revokeInvitation(
   });
 }
 
-export type InvitationCheck =
-  | { state: "valid"; email: string; admin: boolean }
-  | { state: "invalid" | "limited" | "sender-gone" };
+export type InvitationCheck = Result<
+  { email: string; admin: boolean; role: InvitableRole },
+  "invalid" | "limited" | "sender-gone"
+>;
 
 /** Whether an invitation link is usable, asked when it is opened (counted against the address's allowance). */
 export async function checkInvitation(
@@ -101,12 +120,14 @@ export async function checkInvitation(
   input: { token: string } & RequestMeta,
   now = new Date(),
 ): Promise<InvitationCheck> {
-  if (!(await takeTokenFormAttempt(db, "invitation", input.ip, now))) return { state: "limited" };
-  if (!looksLikeToken(input.token)) return { state: "invalid" };
+  if (!(await takeTokenFormAttempt(db, "invitation", input.ip, now))) return fail("limited");
+  if (!looksLikeToken(input.token)) return fail("invalid");
   const invitation = await findLiveInvitation(db, hashToken(input.token), now);
-  if (!invitation?.email) return { state: "invalid" };
-  if (!invitation.senderMayInvite) return { state: "sender-gone" };
-  return { state: "valid", email: invitation.email, admin: invitation.roles?.includes("admin") ?? false };
+  const role = invitationRole(invitation?.roles);
+  // an invitation granting no role would make an account that can open nothing: it is not accepted
+  if (!invitation?.email || !role) return fail("invalid");
+  if (!invitation.senderMayInvite) return fail("sender-gone");
+  return { ok: true, email: invitation.email, admin: role === "admin", role };
 }
 
 /**
@@ -117,27 +138,29 @@ export async function acceptInvitation(
   db: Queryable,
   input: { token: string; name: string; password: string } & RequestMeta,
   now = new Date(),
-): Promise<PasswordSetResult | { ok: false; message: string; limited: true }> {
-  const problem = newPasswordProblem(input.password);
-  if (problem) return { ok: false, field: "password", message: problem };
+): Promise<PasswordSetResult<OpenedSession & { landing: string }>> {
+  const weak = weakPassword(input.password);
+  if (weak) return weak;
   if (!(await takeTokenFormAttempt(db, "invitation", input.ip, now))) {
-    return { ok: false, limited: true, message: "Too many attempts. Please wait a few minutes and try again." };
+    return fail("limited", { message: "Too many attempts. Please wait a few minutes and try again." });
   }
   const id = looksLikeToken(input.token) ? hashToken(input.token) : null;
   const invitation = id ? await findLiveInvitation(db, id, now) : null;
-  if (!id || !invitation) return { ok: false, message: teamMessages.invitationInvalid };
-  if (!invitation.senderMayInvite) return { ok: false, message: teamMessages.invitationSenderGone };
+  if (!id || !invitation || !invitationRole(invitation.roles))
+    return fail("dead-link", { message: teamMessages.invitationInvalid });
+  if (!invitation.senderMayInvite) return fail("refused", { message: teamMessages.invitationSenderGone });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     // under the team lock, so a sender disabled or demoted meanwhile is seen
     await lockTeam(tx);
     const current = await findLiveInvitation(tx, id, now);
-    if (current && !current.senderMayInvite) return { ok: false, message: teamMessages.invitationSenderGone } as const;
+    if (current && !current.senderMayInvite) return fail("refused", { message: teamMessages.invitationSenderGone });
     const used = await consumeAuthToken(tx, id, "invitation", now);
-    if (!used?.email) return { ok: false, message: teamMessages.invitationInvalid } as const;
-    if (await findUserByEmail(tx, used.email)) return { ok: false, message: teamMessages.accountExists } as const;
+    const role = invitationRole(used?.roles);
+    if (!used?.email || !role) return fail("dead-link", { message: teamMessages.invitationInvalid });
+    if (await findUserByEmail(tx, used.email)) return fail("refused", { message: teamMessages.accountExists });
     const user = await insertUser(tx, used.email, passwordHash, input.name);
-    const admin = used.roles?.includes("admin") ?? false;
+    const admin = role === "admin";
     if (admin) await grantAdmin(tx, user.id);
     const session = await createSession(tx, user.id, input, now);
     await audit(tx, {
@@ -147,7 +170,7 @@ export async function acceptInvitation(
       ip: input.ip,
       detail: { admin },
     });
-    return { ok: true, ...session, userId: user.id, isAdmin: admin } as const;
+    return { ok: true as const, ...session, userId: user.id, isAdmin: admin, landing: roleLandingPath[role] };
   });
 }
 

@@ -1,14 +1,8 @@
 /** Login modes 2 and 3: request a reset link; "check your email". */
 import { Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  EmailField,
-  FormError,
-  SubmitButton,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, EmailField, FormError, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { resetRequestSchema } from "#app/domain/auth-schemas.ts";
 
@@ -26,7 +20,7 @@ export function ForgotForm({ failure, loginHref }: { failure?: ActionFailure | u
         <SubmitButton pendingLabel="Sending…" className="mt-2 w-full">
           Send Reset Link
         </SubmitButton>
-        <Link to={loginHref} className={buttonClass("ghost", "mt-2 w-full")}>
+        <Link to={loginHref} className={buttonClass("ghost", { className: "mt-2 w-full" })}>
           Back to Login
         </Link>
       </AdminForm>
@@ -45,7 +39,7 @@ export function SentView({ email, loginHref }: { email: string; loginHref: strin
         </>
       }
     >
-      <Link to={loginHref} className={buttonClass("secondary", "w-full")}>
+      <Link to={loginHref} className={buttonClass("secondary", { className: "w-full" })}>
         Back to Login
       </Link>
     </AuthCard>

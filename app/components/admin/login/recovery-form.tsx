@@ -1,14 +1,8 @@
 /** Login mode 4: set a new password with the emailed link; a used or expired link says so at once. */
 import { Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, FormError, NewPasswordFields, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { authMessages } from "#app/domain/auth-messages.ts";
 import { newPasswordSchema } from "#app/domain/auth-schemas.ts";
@@ -21,13 +15,12 @@ export function RecoveryForm({ failure, token }: { failure?: ActionFailure | und
         <FormError form={form} />
         <input type="hidden" name="intent" value="recovery" />
         <input type="hidden" name="token" value={token} />
-        <PasswordField
-          meta={fields.password}
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
           label="New Password"
-          autoComplete="new-password"
           description="Long passphrases are welcome; very common passwords are refused."
         />
-        <PasswordField meta={fields.confirmPassword} label="Confirm Password" autoComplete="new-password" />
         <SubmitButton pendingLabel="Updating…" className="mt-2 w-full">
           Update Password
         </SubmitButton>
@@ -44,10 +37,10 @@ export function ExpiredLinkView({ forgotHref }: { forgotHref: string }) {
   return (
     <AuthCard title="Link No Longer Valid" description={authMessages.invalidResetLink}>
       <div className="flex flex-col gap-3">
-        <Link to={forgotHref} reloadDocument className={buttonClass("primary", "w-full")}>
+        <Link to={forgotHref} reloadDocument className={buttonClass("primary", { className: "w-full" })}>
           Request a New Link
         </Link>
-        <Link to="/admin/login" reloadDocument className={buttonClass("ghost", "w-full")}>
+        <Link to="/admin/login" reloadDocument className={buttonClass("ghost", { className: "w-full" })}>
           Back to Login
         </Link>
       </div>

@@ -1,17 +1,10 @@
 /** Login mode 1: sign in. */
-import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card.tsx";
-import {
-  type ActionFailure,
-  AdminForm,
-  EmailField,
-  FormError,
-  PasswordField,
-  SubmitButton,
-  useAdminForm,
-} from "#app/components/admin/form.tsx";
+import { AdminForm, EmailField, FormError, PasswordField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PasskeySignInButton } from "#app/components/admin/passkey-buttons.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { signInSchema } from "#app/domain/auth-schemas.ts";
 
 export function SignInForm({
@@ -45,7 +38,7 @@ export function SignInForm({
       <PasskeySignInButton redirectTo={redirectTo} />
       <p className="mt-6 text-center text-sm">
         <a href="/" className="inline-flex items-center gap-1 text-zinc-400 hover:text-zinc-100">
-          <ArrowLeft aria-hidden className="size-4" />
+          <Icon name="arrow-left" aria-hidden className="size-4" />
           Back to website
         </a>
       </p>

@@ -4,23 +4,23 @@
  * form on Activity; the customer's contracts (total, invoiced, paid, remaining) and credit (its
  * ledger, 'Refund credit'; ADR 0043). A missing or malformed id answers 404 'Customer not found'.
  */
-
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData } from "react-router";
-import { CustomerDetailView, noteFormId } from "#app/components/admin/customer-detail.tsx";
-import { copiedPortalLink, type PortalLinkAnswer } from "#app/components/admin/portal-card.tsx";
+import { noteFormId } from "#app/components/admin/customer-detail.tsx";
+import type { PortalLinkAnswer } from "#app/components/admin/portal-card.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { creditMessages, refundCreditIntentSchema, refundCreditSchema } from "#app/domain/customer-credit.ts";
-import { customerMessages, interactionFormSchema, parseCustomerTab } from "#app/domain/customers.ts";
+import { interactionFormSchema } from "#app/domain/customer-form.ts";
+import { customerMessages, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { portalActionSchema, portalMessages } from "#app/domain/portal.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { creditBalanceOf, listCreditEntries, refundCredit } from "#app/models/customer-credit.server.ts";
 import { addCustomerNote, listCustomerNotes } from "#app/models/customer-interactions.server.ts";
 import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/models/customers.server.ts";
-import { studioToday } from "#app/models/invoices.server.ts";
 import { portalLinkSummary } from "#app/models/portal.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
 import { listCustomerProposals } from "#app/models/proposals.server.ts";
@@ -93,16 +93,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const input = { customerId: id, actor: { userId: session.userId, email: session.email }, ip };
     const deps = { db: database.db, config };
     const intent = portal.value.intent;
-    const done =
-      intent === "portal-send"
-        ? await sendPortalLink(deps, input)
-        : intent === "portal-copy"
-          ? await copyPortalLink(deps, input)
-          : await revokePortal(deps, input);
-    if (done.status === "not-found") notFound(customerMessages.notFound);
-    if (done.status === "created") return { portalLink: done.link } satisfies PortalLinkAnswer;
-    if (done.status === "sent") mail.kick();
-    const message = done.status === "sent" ? portalMessages.sent(done.to) : portalMessages.revoked(done.count);
+    if (intent === "portal-copy") {
+      const copied = await copyPortalLink(deps, input);
+      if (!copied.ok) notFound(customerMessages.notFound);
+      return { portalLink: copied.link } satisfies PortalLinkAnswer;
+    }
+    const done = intent === "portal-send" ? await sendPortalLink(deps, input) : await revokePortal(deps, input);
+    if (!done.ok) notFound(customerMessages.notFound);
+    if ("to" in done) mail.kick();
+    const message = "to" in done ? portalMessages.sent(done.to) : portalMessages.revoked(done.count);
     return redirectWithToast(config, `/admin/customers/${id}`, { type: "success", message });
   }
   // the Credit card (ADR 0043): refund part or all of the customer's credit
@@ -159,14 +158,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export default function CustomerDetail({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  return (
-    <CustomerDetailView
-      {...loaderData}
-      portal={{ summary: loaderData.portal, copied: copiedPortalLink(actionData) }}
-      noteFailure={actionData && "result" in actionData && actionData.form === undefined ? actionData : undefined}
-      creditFailure={actionData && "result" in actionData && actionData.form === "refund-credit" ? actionData : null}
-    />
-  );
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const CustomerDetailPage = splitComponent(() => import("./detail-page.tsx").then((module) => module.CustomerDetail));
+
+export default function CustomerDetailRoute(props: Route.ComponentProps) {
+  return <CustomerDetailPage {...props} />;
 }

@@ -1,25 +1,28 @@
 /**
  * /admin/customers/new and /admin/customers/{id}/edit: one module for both (the id decides).
  * The server validates everything with the form's schema and stores only the fields the form
- * owns; success goes back to /admin/customers with the spec's toast.
+ * owns; success goes back to /admin/customers with the toast.
  */
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
-import { CustomerFormView, customerFormId } from "#app/components/admin/customer-form.tsx";
+import { customerFormId } from "#app/components/admin/customer-form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import {
-  customerFormDefaults,
-  customerMessages,
-  customerPageFormSchema,
-  customerPageFormToRow,
-} from "#app/domain/customers.ts";
+import { customerPageFormSchema, customerPageFormToRow } from "#app/domain/customer-form.ts";
+import { customerFormDefaults, customerMessages } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { createCustomer, getCustomer, updateCustomer } from "#app/models/customers.server.ts";
 import { invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
+
+// The form (Conform, its schema) loads as a chunk of its own: the server renders it in place, and it posts
+// without JavaScript until its chunk is there.
+const CustomerFormView = splitComponent(() =>
+  import("#app/components/admin/customer-form.tsx").then((module) => module.CustomerFormView),
+);
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, params.id ? "Edit Customer" : "New Customer") },

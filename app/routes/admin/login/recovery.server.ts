@@ -21,9 +21,14 @@ export async function recoveryCheckAction(
     token: sent.status === "success" ? sent.value.token : "",
     ...requestMeta(request, context),
   });
-  if (answer === "limited") return refuse(429, authMessages.tooManyAttempts, { form: "recovery-check" });
-  return loginNews({ form: "recovery-check", linkValid: answer === "valid" });
+  if (!answer.ok && answer.reason === "limited") {
+    return refuse(429, authMessages.tooManyAttempts, { form: "recovery-check" });
+  }
+  return loginNews({ form: "recovery-check", linkValid: answer.ok });
 }
+
+/** Each reason a reset fails for (beyond a weak password, on its field), answered. */
+const resetStatusOf = { limited: 429, "dead-link": 410, refused: 410, unexpected: 500 } as const;
 
 export async function recoveryAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const { config, database, logger } = getApp(context);
@@ -33,27 +38,25 @@ export async function recoveryAction(request: Request, context: Readonly<RouterC
   const outcome = await resetPassword(database.db, { ...submission.value, ...requestMeta(request, context) }).catch(
     (error: unknown) => unexpected(logger, error, authMessages.updateFailed),
   );
-  if (!outcome.ok && "secondFactor" in outcome) {
+  if (!outcome.ok && outcome.reason === "second-factor") {
     // two-factor on: the new password is set, but only the second factor opens a session
-    const cookie = await startPendingSignIn(database.db, config, outcome.secondFactor.userId);
+    const cookie = await startPendingSignIn(database.db, config, outcome.userId);
     return redirect("/admin/login/verify?reset=1", { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   if (!outcome.ok) {
-    if (outcome.field) {
+    if (outcome.reason === "weak-password") {
       // a password the policy refuses: an error on the field, 400
       return invalid(submission, {
         form: "recovery",
         hideFields,
-        fieldErrors: { [outcome.field]: [outcome.message] },
+        fieldErrors: { password: [outcome.message] },
         toast: { type: "error", message: outcome.message },
       });
     }
-    const deadLink = outcome.message === authMessages.invalidResetLink;
-    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManyAttempts ? 429 : 410;
     return refusedLogin("recovery", submission, outcome.message, {
-      status,
+      status: resetStatusOf[outcome.reason],
       hideFields,
-      linkValid: deadLink ? false : undefined,
+      linkValid: outcome.reason === "dead-link" ? false : undefined,
     });
   }
   return redirectWithToast(

@@ -5,6 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import type { ActionFailure } from "#app/domain/action-answer.ts";
+import { fail } from "#app/domain/result.ts";
 import { invalid, type RefusalStatus, refuse, serverError } from "#app/services/action-result.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
@@ -48,8 +49,8 @@ export function loginNews(news: { form: "forgot"; sentTo: string } | { form: "re
   return data<LoginActionData>(news);
 }
 
-/** An unexpected failure: logged, and answered with the spec's generic message. */
+/** An unexpected failure: logged, and answered with the generic message. */
 export function unexpected(logger: Logger, error: unknown, message: string) {
   logger.error({ err: error }, message);
-  return { ok: false as const, message, field: undefined, failedUs: true as const };
+  return fail("unexpected", { message });
 }

@@ -11,6 +11,9 @@ import { startPendingSignIn } from "#app/services/auth/two-factor.server.ts";
 import { requestMeta } from "#app/services/auth.server.ts";
 import { invalidLogin, refusedLogin, unexpected } from "./shared.server.ts";
 
+/** Each reason a sign-in fails for, answered. */
+const statusOf = { limited: 429, refused: 401, unexpected: 500 } as const;
+
 export async function signInAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
   const { config, database, logger } = getApp(context);
   const hideFields = ["password"];
@@ -22,14 +25,13 @@ export async function signInAction(request: Request, context: Readonly<RouterCon
     previousToken: await readSessionToken(request, config),
     ...requestMeta(request, context),
   }).catch((error: unknown) => unexpected(logger, error, authMessages.signInFailed));
-  if (!outcome.ok && "secondFactor" in outcome) {
-    const cookie = await startPendingSignIn(database.db, config, outcome.secondFactor.userId);
+  if (!outcome.ok && outcome.reason === "second-factor") {
+    const cookie = await startPendingSignIn(database.db, config, outcome.userId);
     const next = `/admin/login/verify?${new URLSearchParams({ redirectTo: safeReturnPath(submission.value.redirectTo) })}`;
     return redirect(next, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   if (!outcome.ok) {
-    const status = "failedUs" in outcome ? 500 : outcome.message === authMessages.tooManySignIns ? 429 : 401;
-    return refusedLogin("signin", submission, outcome.message, { status, hideFields });
+    return refusedLogin("signin", submission, outcome.message, { status: statusOf[outcome.reason], hideFields });
   }
   return redirect(safeReturnPath(submission.value.redirectTo), {
     headers: { "Set-Cookie": await sessionSetCookie(config, outcome.token, outcome.expiresAt) },

@@ -7,17 +7,25 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData } from "react-router";
-import { ProjectFormView, projectFormId } from "#app/components/admin/project-form.tsx";
+import { projectFormId } from "#app/components/admin/project-form.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { customerMessages } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
-import { projectFormDefaults, projectFormSchema, projectMessages, toProjectRow } from "#app/domain/projects.ts";
+import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
+import { projectFormDefaults, projectMessages } from "#app/domain/projects.ts";
 import { getCustomer, listCustomerOptions } from "#app/models/customers.server.ts";
 import { createProject, getProject, MissingCustomerError, updateProject } from "#app/models/projects.server.ts";
 import { formIntent, invalid, notFound, redirectWithToast, serverError } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/form";
+
+// The form (Conform, its schema) loads as a chunk of its own: the server renders it in place, and it posts
+// without JavaScript until its chunk is there.
+const ProjectFormView = splitComponent(() =>
+  import("#app/components/admin/project-form.tsx").then((module) => module.ProjectFormView),
+);
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, params.id ? "Edit Project" : "New Project") },
@@ -101,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (!saved) notFound(projectMessages.notFound);
-  // an edit lands on the project it changed; a new one where the spec says (its customer, or the list)
+  // an edit lands on the project it changed; a new one on its customer, or on the list
   const next = id
     ? `/admin/projects/${saved.id}`
     : requested.id

@@ -5,23 +5,21 @@
 
 import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
-import { projectValueLabel } from "#app/components/admin/customer-detail.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
-import { Icon } from "#app/components/admin/icons.tsx";
-import { ListFilters, PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
-import { Pager } from "#app/components/admin/pager.tsx";
+import { ListFilters, ListPage, RefreshButton, StatusListTitle, statusFilter } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatDay } from "#app/domain/dates.ts";
 import { projectStatusLabels } from "#app/domain/enums.ts";
 import {
   parseProjectListQuery,
-  projectMessages,
+  projectListHref,
   projectPageSize,
   projectStatusFilters,
-  projectsHref,
-} from "#app/domain/projects.ts";
+} from "#app/domain/project-list.ts";
+import { projectMessages, projectValueLabel } from "#app/domain/projects.ts";
 import { listProjects } from "#app/models/projects.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -66,65 +64,57 @@ const columns: readonly Column<Row>[] = [
   { header: "Status", cell: (row) => <ProjectStatusBadge status={row.status} /> },
 ];
 
-const statusOptions = projectStatusFilters.map((value) => ({
-  value,
-  label: value === "all" ? "All Statuses" : projectStatusLabels[value],
-}));
-
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { query, list } = loaderData;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <PageHeader title="Projects" description="Quotes and work for your customers.">
-        <RefreshButton />
-        <Link to="/admin/projects/new" className={buttonClass("primary", undefined, "sm")}>
-          <Icon name="plus" />
-          New Project
-        </Link>
-      </PageHeader>
-      <ListFilters
-        action="/admin/projects"
-        q={query.q}
-        selects={[{ name: "status", label: "Status", value: query.status, options: statusOptions }]}
-        placeholder={projectMessages.searchPlaceholder}
-        searchLabel="Search projects"
-      />
-      <section aria-labelledby="project-list-title" className="flex flex-col gap-3">
-        <h2 id="project-list-title" className="text-sm font-medium text-zinc-300">
-          {query.status === "all" ? "All projects" : `${projectStatusLabels[query.status]} projects`}
-          {query.q ? <span className="text-zinc-400"> matching “{query.q}”</span> : null}
-        </h2>
-        <DataTable
-          label="Projects"
-          columns={columns}
-          rows={list.rows}
-          rowKey={(row) => row.id}
-          rowAttributes={(row) => ({ "data-project-row": row.id })}
-          empty={projectMessages.empty}
-          actions={(row) => (
-            <Link
-              to={`/admin/projects/${row.id}`}
-              className={rowActionClass}
-              data-row-action
-              aria-label={`View project ${row.projectName}`}
-            >
-              <Icon name="eye" />
-              View
-            </Link>
-          )}
+    <ListPage
+      title="Projects"
+      description="Quotes and work for your customers."
+      actions={
+        <>
+          <RefreshButton />
+          <Link to="/admin/projects/new" className={buttonClass("primary", { size: "sm" })}>
+            <Icon name="plus" />
+            New Project
+          </Link>
+        </>
+      }
+      filters={
+        <ListFilters
+          action="/admin/projects"
+          q={query.q}
+          selects={[statusFilter(query.status, projectStatusFilters, projectStatusLabels)]}
+          placeholder={projectMessages.searchPlaceholder}
+          searchLabel="Search projects"
         />
-        {list.total > 0 ? (
-          <Pager
-            page={list.page}
-            pageCount={list.pageCount}
-            total={list.total}
-            capped={list.capped}
-            pageSize={projectPageSize}
-            shown={list.rows.length}
-            href={(page) => projectsHref({ ...query, page })}
-          />
-        ) : null}
-      </section>
-    </div>
+      }
+      listTitle={{
+        id: "project-list-title",
+        text: <StatusListTitle status={query.status} labels={projectStatusLabels} noun="projects" q={query.q} />,
+      }}
+      list={list}
+      pageSize={projectPageSize}
+      pageHref={(page) => projectListHref({ ...query, page })}
+    >
+      <DataTable
+        label="Projects"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ "data-project-row": row.id })}
+        empty={projectMessages.empty}
+        actions={(row) => (
+          <Link
+            to={`/admin/projects/${row.id}`}
+            className={rowActionClass}
+            data-row-action
+            aria-label={`View project ${row.projectName}`}
+          >
+            <Icon name="eye" />
+            View
+          </Link>
+        )}
+      />
+    </ListPage>
   );
 }

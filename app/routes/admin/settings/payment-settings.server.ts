@@ -3,12 +3,15 @@
  * in its loader, `paymentSettingsAction` in its action when `intent` is `payment-settings`.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { Config } from "#app/config.server.ts";
+import type { AppContext } from "#app/context.server.ts";
 import type { Db } from "#app/db/client.server.ts";
-import { onlinePaymentMessages, paymentSettingsSchema, toPaymentSettings } from "#app/domain/online-payments.ts";
+import { paymentSettingsSchema, toPaymentSettings } from "#app/domain/online-payment-forms.ts";
+import { onlinePaymentMessages } from "#app/domain/online-payments.ts";
 import { getPaymentSettings, savePaymentSettings } from "#app/models/payment-settings.server.ts";
 import { invalid, redirectWithToast } from "#app/services/action-result.server.ts";
-import { auditAction } from "#app/services/audit.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
+
+type Config = AppContext["config"];
 
 export const paymentSettingsIntent = "payment-settings";
 
@@ -24,9 +27,10 @@ export async function paymentSettingsAction(
 ) {
   const submission = parseWithZod(formData, { schema: paymentSettingsSchema });
   if (submission.status !== "success") return invalid(submission);
-  await db.transaction(async (tx) => {
-    await savePaymentSettings(tx, toPaymentSettings(submission.value));
-    await auditAction(tx, actor, actor.ip, "payment_settings_saved");
+  await auditedChange(db, (tx) => savePaymentSettings(tx, toPaymentSettings(submission.value)), {
+    actor,
+    ip: actor.ip,
+    event: "payment_settings_saved",
   });
   return redirectWithToast(config, "/admin/settings", {
     type: "success",

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { limitAddress } from "./client-address.ts";
+import { limitAddress } from "./request-address.ts";
 
 it("keys IPv4 on the address and IPv6 on its /64", () => {
   expect(limitAddress("203.0.113.7")).toBe("203.0.113.7");

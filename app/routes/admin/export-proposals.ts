@@ -1,0 +1,8 @@
+/** The proposals list as CSV (routes/admin/export-csv.server.ts). */
+
+import type { Route } from "./+types/export-proposals";
+import { exportCsv } from "./export-csv.server.ts";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return exportCsv("proposals", request, context);
+}

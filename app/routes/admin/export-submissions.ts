@@ -1,0 +1,8 @@
+/** The submissions list as CSV (routes/admin/export-csv.server.ts). */
+
+import type { Route } from "./+types/export-submissions";
+import { exportCsv } from "./export-csv.server.ts";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return exportCsv("submissions", request, context);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_submissions" ADD COLUMN "package_name" varchar(100);
