@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { findViolations } from "./lint-answers.ts";
 
 const repo = path.resolve(import.meta.dirname, "..");
 const script = path.join(repo, "scripts/lint-answers.ts");
@@ -238,15 +239,24 @@ const cases: Case[] = [
 ];
 
 describe("npm run lint:answers", () => {
+  // the rules in this process (findViolations); the command itself is run below, failing and passing
   it.each(cases)("fails on $rule planted in $file", ({ rule, file, text }) => {
-    const result = run(plant({ [file]: text }));
+    const findings = findViolations(plant({ [file]: text }));
+    const named = findings.some((finding) => finding.startsWith(`${file}:`) && finding.includes(` ${rule}:`));
+    expect(named, findings.join("\n")).toBe(true);
+  });
+
+  it("the command exits 1 and names the rule and the file", () => {
+    const result = run(
+      plant({ "app/routes/admin/planted.tsx": "export function ErrorBoundary() {\n  return null;\n}\n" }),
+    );
     expect(result.status).toBe(1);
-    expect(result.output).toContain(`${file}:`);
-    expect(result.output).toContain(rule);
+    expect(result.output).toContain("app/routes/admin/planted.tsx:1 no-own-error-boundary");
+    expect(result.output).toContain("lint:answers: 1 answer(s) not made the one way");
   });
 
   it("passes the one way: the contract's own helpers, the shared boundary and its re-export", () => {
-    const result = run(
+    const findings = findViolations(
       plant({
         "app/services/action-result.server.ts":
           "export function notFound(message: string): never {\n  throw data(message, { status: 404 });\n}\n",
@@ -268,8 +278,7 @@ describe("npm run lint:answers", () => {
           "export function isoDay(date: Date) {\n  return date.toISOString().slice(0, 10);\n}\nexport function isIsoDate(v: unknown) {\n  return true;\n}\n",
       }),
     );
-    expect(result.output).toBe("");
-    expect(result.status).toBe(0);
+    expect(findings).toEqual([]);
   });
 
   it("passes on this tree", () => {

@@ -19,7 +19,7 @@ import {
   Section,
   Text,
 } from "@react-email/components";
-import { Children, type CSSProperties, createElement, type ReactNode } from "react";
+import { type CSSProperties, Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import {
   linkColourOn,
@@ -61,14 +61,15 @@ const styles = {
   footerText: { fontSize: "13px", lineHeight: "20px", margin: 0, color: muted, overflowWrap: "anywhere" },
 } satisfies Record<string, CSSProperties>;
 
-/** Pieces one per line: each after the first on a new line (keys from `Children.toArray`). */
+/** Pieces one per line: each after the first on a new line. */
 function onLines(pieces: readonly ReactNode[]): ReactNode[] {
-  const breaks: ReactNode[] = [];
-  for (const piece of pieces) {
-    if (breaks.length > 0) breaks.push(createElement("br"));
-    breaks.push(piece);
-  }
-  return Children.toArray(breaks);
+  return pieces.map((piece, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: a static render, never reordered
+    <Fragment key={index}>
+      {index > 0 ? <br /> : null}
+      {piece}
+    </Fragment>
+  ));
 }
 
 /** Text with its line breaks kept. */
@@ -101,7 +102,12 @@ function BlockView({ block, linkColour, accent }: { block: MailBlock; linkColour
       );
     case "list":
       return (
-        <ul style={styles.list}>{Children.toArray(block.items.map((item) => createElement("li", null, item)))}</ul>
+        <ul style={styles.list}>
+          {block.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a static render, never reordered
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
       );
     case "link": {
       const href = safeLinkUrl(block.url);
@@ -204,9 +210,10 @@ function MailView({ content, branding }: { content: MailContent; branding: MailB
             <Text style={styles.studioName}>{branding.studio.businessName}</Text>
           </Section>
           <Section style={styles.content}>
-            {Children.toArray(
-              content.blocks.map((block) => createElement(BlockView, { block, linkColour, accent: branding.accent })),
-            )}
+            {content.blocks.map((block, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a static render, never reordered
+              <BlockView key={index} block={block} linkColour={linkColour} accent={branding.accent} />
+            ))}
           </Section>
           <Footer branding={branding} linkColour={linkColour} />
         </Container>

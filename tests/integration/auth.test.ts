@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, rateLimitBuckets, sessions, users } from "#app/db/schema.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
@@ -27,7 +27,7 @@ function at(base: Date, ms: number) {
 
 /** The token in the reset link of the newest outbox message. */
 async function tokenFromOutbox(db: Parameters<typeof requestPasswordReset>[0]) {
-  const rows = await db.select().from(mailOutbox);
+  const rows = await db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
   const text = openText(mailKey(sessionSecret), rows.at(-1)?.text ?? "") ?? "";
   const match = /\/admin\/login#type=recovery&token=([\w-]+)/.exec(text);
   if (!match?.[1]) throw new Error(`no reset link in: ${text}`);

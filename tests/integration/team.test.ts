@@ -4,7 +4,7 @@
  * (sessions end at once, sign-in refused with the generic message, the guard refuses an old
  * session), and the team page's routes below HTTP.
  */
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, authTokens, mailOutbox, sessions, userRoles, users } from "#app/db/schema.ts";
 import { authMessages } from "#app/domain/auth-messages.ts";
@@ -43,7 +43,7 @@ describeEachDatabase("team", (database) => {
   }
 
   async function invitationToken(): Promise<string> {
-    const rows = await db().select().from(mailOutbox);
+    const rows = await db().select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
     const text = openText(mailKey(site.sessionSecret), rows.at(-1)?.text ?? "") ?? "";
     const match = /\/admin\/invite\/([\w-]+)/.exec(text);
     if (!match?.[1]) throw new Error(`no invitation link in: ${text}`);
