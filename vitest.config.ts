@@ -24,6 +24,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
+          // a safety net, not the pace: a PDF render or a script's process takes seconds beside the end-to-end
+          // files on two busy cores (vitest's 5 s failed a PDF test there)
+          testTimeout: 30_000,
         },
       },
       {

@@ -42,7 +42,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("invoice PDF with hostile input", () => {
+// a render loads the fonts and the PDF library: seconds on a busy machine (a safety net, not the pace)
+describe("invoice PDF with hostile input", { timeout: 30_000 }, () => {
   it("prints payloads as text, with no script, link or action, and fetches nothing", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const source = {
@@ -88,7 +89,7 @@ function embeddedImages(bytes: Uint8Array) {
   ]);
 }
 
-describe("invoice PDF with a hostile stored logo", () => {
+describe("invoice PDF with a hostile stored logo", { timeout: 30_000 }, () => {
   it("a stored 20,000 x 20,000 PNG (792 KB) is left out: the render stays fast and small", async () => {
     const doc = invoiceDocument(sampleInvoice, defaultStudio);
     await renderDocumentPdfLayout(doc);
