@@ -5,7 +5,7 @@
  * directory goes through `npm run db:backup` and `db:restore` (the real CLI) into a fresh one,
  * which serves the same rows.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +21,28 @@ const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The database CLI (`node scripts/db.ts`) in its own process, waited for without blocking this process: while a
+ * blocked event loop waits, a keep-alive connection the server closes is not seen as closed, and the next request
+ * sent on it fails ("other side closed": a restore refused in 8.6 s on a busy machine, past the server's 5 s).
+ */
+function dbCli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/db.ts", ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ENV_FILE: "none", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stderr }));
+  });
+}
 
 async function postInquiry(server: TestServer, probe: string): Promise<number> {
   const html = await (await fetch(`${server.url}/contact`)).text();
@@ -92,18 +114,13 @@ describe("kill -9 during writes [pglite]", () => {
     }
     console.warn(`crash test: ${sent} posts sent, ${answered.length} answered before SIGKILL`);
 
-    const cli = (args: string[], dir: string) =>
-      spawnSync(process.execPath, ["scripts/db.ts", ...args], {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ENV_FILE: "none", DATA_DIR: dir },
-        encoding: "utf8",
-      });
+    const cli = (args: string[], dir: string) => dbCli(args, { DATA_DIR: dir });
     // restart on the same directory (the dead process's lock is taken over): the database opens
     server = await startServer({ dataDir, env });
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     expect(await postInquiry(server, "after-restart")).toBeLessThan(400);
     // a backup of the embedded database while the server holds it is refused, clearly
-    const busy = cli(["backup", path.join(dataDir, "..", "busy.tar.gz")], dataDir);
+    const busy = await cli(["backup", path.join(dataDir, "..", "busy.tar.gz")], dataDir);
     expect(busy.status).toBe(1);
     expect(busy.stderr).toContain("is in use by another process");
     expect(await server.stop()).toBe(0);
@@ -115,14 +132,14 @@ describe("kill -9 during writes [pglite]", () => {
     // the real CLI: back up, restore into a fresh directory, serve it
     const file = path.join(dataDir, "..", `${path.basename(dataDir)}.tar.gz`);
     dirs.push(file);
-    const backup = cli(["backup", file], dataDir);
+    const backup = await cli(["backup", file], dataDir);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stderr).toContain("Backup written to");
     const fresh = mkdtempSync(path.join(tmpdir(), "studio-e2e-restored-"));
     dirs.push(fresh);
-    const restore = cli(["restore", file], fresh);
+    const restore = await cli(["restore", file], fresh);
     expect(restore.status, restore.stderr).toBe(0);
-    const refused = cli(["restore", file], fresh);
+    const refused = await cli(["restore", file], fresh);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain("--force");
     const restoredServer = await startServer({ dataDir: fresh, env });
@@ -137,17 +154,7 @@ if (process.env.TEST_DATABASE_URL) {
   describe("db:restore against a live PostgreSQL (fault test 3)", () => {
     it("refuses --force while a server is connected, which goes on serving its data; restores once it is stopped", async () => {
       const database = await createPostgresDatabase();
-      const cli = (args: string[]) =>
-        spawnSync(process.execPath, ["scripts/db.ts", ...args], {
-          cwd: projectRoot,
-          env: {
-            PATH: process.env.PATH ?? "",
-            HOME: process.env.HOME ?? "",
-            ENV_FILE: "none",
-            DATABASE_URL: database.url,
-          },
-          encoding: "utf8",
-        });
+      const cli = (args: string[]) => dbCli(args, { DATABASE_URL: database.url });
       const file = path.join(mkdtempSync(path.join(tmpdir(), "studio-e2e-restore-")), "backup.dump");
       dirs.push(path.dirname(file));
       const servers: TestServer[] = [];
@@ -155,16 +162,16 @@ if (process.env.TEST_DATABASE_URL) {
         const server = await startServer({ env: { ...env, DATABASE_URL: database.url } });
         servers.push(server);
         expect(await postInquiry(server, "before-backup")).toBe(303);
-        const backup = cli(["backup", file]);
+        const backup = await cli(["backup", file]);
         expect(backup.status, backup.stderr).toBe(0);
         expect(await postInquiry(server, "after-backup")).toBe(303);
-        const refused = cli(["restore", file, "--force"]);
+        const refused = await cli(["restore", file, "--force"]);
         expect(refused.status).toBe(1);
         expect(refused.stderr).toContain("Stop every server instance");
         // nothing was replaced: the server keeps its data and its traffic
         expect(await postInquiry(server, "after-refusal")).toBe(303);
         expect(await server.stop()).toBe(0);
-        const restore = cli(["restore", file, "--force"]);
+        const restore = await cli(["restore", file, "--force"]);
         expect(restore.status, restore.stderr).toBe(0);
         const restarted = await startServer({ env: { ...env, DATABASE_URL: database.url } });
         servers.push(restarted);

@@ -189,5 +189,5 @@ if (process.env.TEST_DATABASE_URL)
         await source.drop();
         await live.drop();
       }
-    });
+    }, 180_000);
   });

@@ -34,7 +34,8 @@ describe("embedded database directory [pglite]", () => {
     expect(rows.map((row) => row.email)).toEqual(["a@b.test"]);
     await second.close();
     await second.close(); // closing twice is harmless
-  });
+    // two embedded databases made and opened on disk: bounded by their own work (40 s on two busy cores), not 30 s
+  }, 120_000);
 });
 
 // PostgreSQL only (PGlite is one process): runs when TEST_DATABASE_URL is set
@@ -53,5 +54,5 @@ onPostgres("migrations under concurrency [postgres]", () => {
       await Promise.all(instances.map((instance) => instance.close()));
       await created.drop();
     }
-  });
+  }, 120_000);
 });
