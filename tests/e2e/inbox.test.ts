@@ -516,8 +516,11 @@ describe("event streams and shutdown", () => {
         }
       })();
       expect(await server.stop()).toBe(0);
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(await ended).toBeLessThan(5_000);
+      // the shutdown ended the stream itself: a stream left open is cut when the 10 s drain for requests under way
+      // runs out, and the server says so (read from its log, not the clock: a stop took over 5 s on two busy cores)
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(server.output()).not.toContain("requests still under way were cut");
+      expect(await ended).toBeGreaterThanOrEqual(0);
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
