@@ -480,8 +480,10 @@ export async function drawInvoice(
     let covered: ScheduledInstallment[] = [];
     if (target.kind === "balance") {
       const live = invoiceRows.filter((invoice) => !invoice.facts.voided);
-      const drafts = live.filter((invoice) => invoice.facts.draft);
-      const draftNumbers = drafts.map((d) => d.invoiceNumber).sort(compareDocumentNumbers);
+      const draftNumbers = live
+        .filter((invoice) => invoice.facts.draft)
+        .map((invoice) => invoice.invoiceNumber)
+        .sort(compareDocumentNumbers);
       if (draftNumbers.length) return refused(contractMessages.draftFirst(draftNumbers.join(", ")));
       const deductions: InvoiceLine[] = live
         .filter((invoice) => billedBy(invoice.facts) > 0)
