@@ -12,6 +12,9 @@ export default [
   // the client portal (ADR 0034): ask for a link by email; a customer's portal (the token is the key)
   route("portal", "routes/portal-request.tsx"),
   route("portal/:token", "routes/portal.tsx"),
+  // a deliverable of the client's project room: view, approve or ask changes (no account; ADR 0057)
+  route("d/:token", "routes/client-deliverable.tsx"),
+  route("d/:token/file", "routes/client-deliverable-file.ts"),
   // the view beacon of the client pages: a person had the page on screen (ADR 0034)
   route("viewed", "routes/view-beacon.ts"),
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
@@ -33,6 +36,9 @@ export default [
     route("book/manage/:token", "routes/_site/book-manage.tsx"),
     route("*", "routes/_site/not-found.tsx"),
   ]),
+  // the customer's portal exactly as the client sees it (outside the back office's frame), for admins
+  // only, never counted as the client's view (ADR 0057)
+  route("admin/customers/:id/portal", "routes/admin/customers/portal-preview.tsx"),
   ...prefix("admin", [
     // open to everyone: signing out
     route("logout", "routes/admin/logout.tsx"),
@@ -89,6 +95,8 @@ export default [
         route("projects/new", "routes/admin/projects/form.tsx", { id: "project-new" }),
         route("projects/:id", "routes/admin/projects/detail.tsx"),
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
+        // the client's project room: phases, what we need, deliverables and answers (ADR 0057)
+        route("projects/:id/room", "routes/admin/projects/room.tsx"),
         route("settings", "routes/admin/settings.tsx"),
         route("settings/security", "routes/admin/settings-security.tsx"),
         route("settings/passkeys", "routes/admin/settings-passkeys.ts"),

@@ -35,7 +35,7 @@ import { atLeast, info, type Row as ResultRow, under, writeRows } from "./lib/re
 
 const publicPages = ["/", "/portfolio", "/pricing", "/about", "/contact", "/book"];
 /** The client pages, by the name their link is replaced with (their addresses hold a fresh token). */
-const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}"];
+const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{token}"];
 const allPages = [...publicPages, ...clientPageNames, "/admin/dashboard"];
 const pages = process.env.PAGES ? process.env.PAGES.split(",").filter((page) => allPages.includes(page)) : allPages;
 const cpuLoad = process.env.CPU_LOAD !== "0";

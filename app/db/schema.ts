@@ -52,6 +52,7 @@ import {
 } from "#app/domain/enums.ts";
 import type { LineKind } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
+import { type DeliverableAnswer, phaseStatuses, roomLimits } from "#app/domain/project-room.ts";
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
 
@@ -454,6 +455,8 @@ export const projects = pgTable(
     estimatedHours: numeric("estimated_hours", { precision: 10, scale: 2 }),
     notes: text("notes"),
     pricingDetails: jsonb("pricing_details").$type<PricingDetails>(),
+    /** the project room's phases shown in the client's portal (off until the owner turns it on) */
+    roomVisible: boolean("room_visible").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // the lower-cased name's pieces of one and two characters
@@ -1289,6 +1292,176 @@ export const portalLinks = pgTable(
     uniqueIndex("portal_links_token_hash_key").on(t.tokenHash),
     index("portal_links_customer_id_idx").on(t.customerId),
     check("portal_links_expires_after_creation", sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);
+
+// ---- the project room (ADR 0057): phases the client can see, what the studio needs, deliverables and answers
+
+export const phaseStatusEnum = pgEnum("phase_status", phaseStatuses);
+
+/**
+ * A project's phases as the client follows them: copied from the pricing's phases (`pricing_phase_id`,
+ * which an installment of the contract may be due on) or added by hand.
+ */
+export const projectPhases = pgTable(
+  "project_phases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: varchar("name", { length: limits.projectName }).notNull(),
+    status: phaseStatusEnum("status").notNull().default("not_started"),
+    plannedStart: date("planned_start"),
+    plannedEnd: date("planned_end"),
+    actualStart: date("actual_start"),
+    actualEnd: date("actual_end"),
+    pricingPhaseId: varchar("pricing_phase_id", { length: limits.phaseId }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("project_phases_project_idx").on(t.projectId, t.position),
+    uniqueIndex("project_phases_pricing_phase_key")
+      .on(t.projectId, t.pricingPhaseId)
+      .where(sql`${t.pricingPhaseId} is not null`),
+    check(
+      "project_phases_planned_order",
+      sql`${t.plannedEnd} is null or ${t.plannedStart} is null or ${t.plannedEnd} >= ${t.plannedStart}`,
+    ),
+    check(
+      "project_phases_actual_order",
+      sql`${t.actualEnd} is null or ${t.actualStart} is null or ${t.actualEnd} >= ${t.actualStart}`,
+    ),
+  ],
+);
+
+/** "What we need from you": the checklist the client sees, optionally under a phase. */
+export const projectChecklistItems = pgTable(
+  "project_checklist_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    phaseId: uuid("phase_id").references(() => projectPhases.id, { onDelete: "set null" }),
+    label: varchar("label", { length: roomLimits.checklistLabel }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("project_checklist_items_project_idx").on(t.projectId, t.createdAt)],
+);
+
+/** Something the client approves, under a phase; `approves_phase`: its approval approves the phase. */
+export const deliverables = pgTable(
+  "deliverables",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    phaseId: uuid("phase_id")
+      .notNull()
+      .references(() => projectPhases.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: roomLimits.deliverableTitle }).notNull(),
+    approvesPhase: boolean("approves_phase").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("deliverables_project_idx").on(t.projectId, t.createdAt),
+    index("deliverables_phase_idx").on(t.phaseId),
+  ],
+);
+
+/**
+ * A deliverable's version (v1, v2, …): files or a link, and a note. `content_hash` is the SHA-256 of what
+ * the client is shown (the files' hashes in order, or the link with the time it was posted); an answer
+ * carries the hash it was given with.
+ */
+export const deliverableVersions = pgTable(
+  "deliverable_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliverableId: uuid("deliverable_id")
+      .notNull()
+      .references(() => deliverables.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    note: text("note"),
+    url: varchar("url", { length: limits.url }),
+    contentHash: varchar("content_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("deliverable_versions_number_key").on(t.deliverableId, t.version),
+    maxLength("deliverable_versions", sql`${t.note}`, "note", roomLimits.versionNote),
+    check("deliverable_versions_version_positive", sql`${t.version} > 0`),
+  ],
+);
+
+/** A version's files, in the order shown, with the hash each had when posted. */
+export const deliverableVersionFiles = pgTable(
+  "deliverable_version_files",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => deliverableVersions.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references((): AnyPgColumn => storedFiles.id),
+    position: integer("position").notNull(),
+    sha256: varchar("sha256", { length: 64 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.position] }), index("deliverable_version_files_file_idx").on(t.fileId)],
+);
+
+/**
+ * The client's answer to a version, recorded like a signature (name, time, address, user agent) and bound
+ * to the content hash shown. One per version: a second answer, or two at once, is refused by the key.
+ */
+export const deliverableAnswerRecords = pgTable(
+  "deliverable_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => deliverableVersions.id, { onDelete: "cascade" }),
+    contentHash: varchar("content_hash", { length: 64 }).notNull(),
+    answer: varchar("answer", { length: 20 }).$type<DeliverableAnswer>().notNull(),
+    comment: text("comment"),
+    name: varchar("name", { length: limits.fullName }).notNull(),
+    ip: varchar("ip", { length: 64 }),
+    userAgent: varchar("user_agent", { length: 500 }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("deliverable_answers_version_key").on(t.versionId),
+    check("deliverable_answers_answer", sql`${t.answer} in ('approved', 'changes_requested')`),
+    maxLength("deliverable_answers", sql`${t.comment}`, "comment", roomLimits.answerComment),
+  ],
+);
+
+/** A deliverable's link for the client (no account): only its token's SHA-256 is kept. */
+export const deliverableLinks = pgTable(
+  "deliverable_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliverableId: uuid("deliverable_id")
+      .notNull()
+      .references(() => deliverables.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("deliverable_links_token_hash_key").on(t.tokenHash),
+    index("deliverable_links_deliverable_idx").on(t.deliverableId),
   ],
 );
 

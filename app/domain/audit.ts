@@ -106,6 +106,23 @@ export const auditEventLabels = {
   email_template_saved: "Email template edited",
   email_template_reset: "Email template reset to its default",
   email_style_saved: "Email colour saved",
+  project_room_shown: "Project room shown in the portal",
+  project_room_hidden: "Project room hidden from the portal",
+  phase_added: "Phase added",
+  phases_copied: "Phases added from the pricing",
+  phase_saved: "Phase edited",
+  phase_deleted: "Phase deleted",
+  phase_approved: "Phase approved",
+  checklist_item_added: "Checklist item added",
+  checklist_item_done: "Checklist item ticked",
+  checklist_item_reopened: "Checklist item unticked",
+  checklist_item_deleted: "Checklist item deleted",
+  deliverable_added: "Deliverable added",
+  deliverable_version_posted: "Deliverable version posted",
+  deliverable_viewed_by_client: "Deliverable viewed by the client",
+  deliverable_approved_by_client: "Deliverable approved by the client",
+  deliverable_changes_requested: "Changes requested by the client",
+  deliverable_link_requested: "Deliverable link asked for again by a client",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

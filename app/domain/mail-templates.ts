@@ -21,6 +21,8 @@ export const placeholderLabels = {
   proposal_title: "The proposal's title",
   valid_until: "The last day the proposal can be signed",
   link_expires: "The last day the portal link works",
+  deliverable_title: "The deliverable's title and version (Homepage design v2)",
+  project_name: "The project's name",
 } as const;
 type Placeholder = keyof typeof placeholderLabels;
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
@@ -123,6 +125,15 @@ export const mailTemplates = {
     opening:
       "Hello {client_name},\n\nYour proposals, estimates, invoices, payments, bookings and projects with {studio_name} are on your client portal.",
   },
+  deliverable_ready: {
+    label: "Deliverable to review",
+    description:
+      "A new version of a deliverable posted in the project room, for the client to approve or ask changes to.",
+    placeholders: ["client_name", "studio_name", "deliverable_title", "project_name"],
+    subject: "{deliverable_title} is ready for your review",
+    opening:
+      "Hello {client_name},\n\n{deliverable_title} for {project_name} is ready. Please have a look, then approve it or tell us what should change.",
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type MailTemplateKey = keyof typeof mailTemplates;
@@ -179,6 +190,8 @@ export const samplePlaceholderValues: Required<PlaceholderValues> = {
   proposal_title: "A new website",
   valid_until: "12/31/2026",
   link_expires: "12/31/2026",
+  deliverable_title: "Homepage design v2",
+  project_name: "A new website",
 };
 
 // ---------------------------------------------------------------- the form

@@ -123,7 +123,7 @@ export const portalActionSchema = z.object({ intent: z.enum(portalIntents) });
 
 /** A portal's Answer / Open button: which record to open on its own client page. */
 export const portalOpenSchema = z.object({
-  kind: z.enum(["document", "proposal"]),
+  kind: z.enum(["document", "proposal", "deliverable"]),
   id: uuidField(portalMessages.notFound),
   /** "pay": open an invoice at its How to pay section (Pay Online, bank details; ADR 0035) */
   to: z.enum(["view", "pay"]).catch("view"),

@@ -17,6 +17,8 @@ export const secretRoutes = [
   "/p/:token",
   "/p/:token/pdf",
   "/portal/:token",
+  "/d/:token",
+  "/d/:token/file",
   "/book/manage/:token",
   "/admin/invite/:token",
 ] as const;

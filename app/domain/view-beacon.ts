@@ -9,7 +9,7 @@
 import { isbot } from "isbot";
 import { z } from "zod";
 
-const viewKinds = ["document", "portal", "proposal"] as const;
+const viewKinds = ["document", "portal", "proposal", "deliverable"] as const;
 export type ViewKind = (typeof viewKinds)[number];
 
 /** Where the beacon posts. */

@@ -5,7 +5,7 @@
  * invoice drawn from it. Every write locks the contract's row first, so two edits, or an edit and a
  * draw, are serialised; an installment with a live invoice is locked, here and not only in the page.
  */
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { type ContractLine, contractInstallments, contracts, invoices, projects, proposals } from "#app/db/schema.ts";
@@ -464,96 +464,127 @@ export async function drawInvoice(
   contractId: string,
   mode: "next" | "balance",
   now: Date = new Date(),
-): Promise<null | Refused | { ok: true; id: string; invoiceNumber: string; label: string; covered: number }> {
-  return db.transaction(async (tx) => {
-    const contract = await lockContract(tx, contractId);
-    if (!contract) return null;
-    const invoiceRows = await contractInvoices(tx, [contractId]);
-    const schedule = await scheduleOf(tx, contractId, invoiceRows);
-    const balance = schedule.find((item) => item.kind === "balance");
-    const target = mode === "next" ? nextInstallment(schedule) : balance;
-    if (!target) return refused(contractMessages.allInvoiced);
-    if (target.invoice) return refused(contractMessages.balanceInvoiced(target.invoice.invoiceNumber));
-    const money = moneyOf(contract);
-    const today = await studioToday(tx, now);
-    let items: InvoiceLine[];
-    let covered: ScheduledInstallment[] = [];
-    if (target.kind === "balance") {
-      const live = invoiceRows.filter((invoice) => !invoice.facts.voided);
-      const draftNumbers = live
-        .filter((invoice) => invoice.facts.draft)
-        .map((invoice) => invoice.invoiceNumber)
-        .sort(compareDocumentNumbers);
-      if (draftNumbers.length) return refused(contractMessages.draftFirst(draftNumbers.join(", ")));
-      const deductions: InvoiceLine[] = live
-        .filter((invoice) => billedBy(invoice.facts) > 0)
-        .map((invoice) => ({
-          kind: "deduction",
-          description: deductionDescription({
-            invoiceNumber: invoice.invoiceNumber,
-            invoiceType: "invoice",
-            installmentKind: schedule.find((item) => item.id === invoice.installmentId)?.kind ?? null,
-          }),
-          quantity: 100,
-          unit_price: billedBy(invoice.facts),
-          deducted_id: invoice.id,
-        }));
-      const billed = deductions.reduce((sum, line) => sum + line.unit_price, 0);
-      if (billed > money.total) return refused(contractMessages.overBilled(billed, money.total));
-      items = [
-        ...contract.lines.map((line) => ({
-          kind: "item" as const,
-          description: line.description,
-          quantity: line.quantity,
-          unit_price: line.unitPrice,
-        })),
-        ...deductions,
-      ];
-      covered = schedule.filter((item) => !item.invoiced && item.kind !== "balance");
-    } else {
-      if (!target.basis || !target.value) return refused(contractMessages.valueRequired);
-      const part = installmentPart(money, target.basis, target.value);
-      items = [
-        {
-          kind: "item",
-          description:
-            `${target.label}: ${basisText(target.basis, target.value)} of ${contract.title} (contract total ${formatMoney(money.total)})`.slice(
-              0,
-              500,
-            ),
-          quantity: 100,
-          unit_price: part.net,
-        },
-      ];
-    }
-    const form: InvoiceForm = {
-      invoice_type: "invoice",
-      customer_id: contract.customerId,
-      project_id: contract.projectId ?? undefined,
-      issue_date: today,
-      due_date: target.dueOn && target.dueOn >= today ? target.dueOn : undefined,
-      items,
-      tax_rate: money.taxRate,
-      discount_amount: target.kind === "balance" ? cents(contract.discountAmount) : 0,
-      notes: `${target.label} of ${contract.title}.`.slice(0, 5000),
-      terms: defaultTerms,
-      send_reminders: true,
-      intent: "draft",
-    };
-    for (const item of covered) {
-      await tx.delete(contractInstallments).where(eq(contractInstallments.id, item.id));
-    }
-    const created = await insertInvoice(tx, form, now, undefined, { contractId, installmentId: target.id });
-    await refreshAmounts(tx, contract);
-    await publishChange(tx, { table: "invoices", id: created.id });
-    return {
-      ok: true,
-      id: created.id,
-      invoiceNumber: created.invoiceNumber,
-      label: target.label,
-      covered: covered.length,
-    };
-  });
+): Promise<DrawnInvoice> {
+  return db.transaction((tx) => drawInvoiceIn(tx, contractId, mode, now));
+}
+
+type DrawnInvoice = null | Refused | { ok: true; id: string; invoiceNumber: string; label: string; covered: number };
+
+/**
+ * `drawInvoice` inside the caller's transaction; `{ installmentId }` draws that installment (a milestone
+ * due when a phase is approved).
+ */
+export async function drawInvoiceIn(
+  tx: Tx,
+  contractId: string,
+  mode: "next" | "balance" | { installmentId: string },
+  now: Date = new Date(),
+): Promise<DrawnInvoice> {
+  const contract = await lockContract(tx, contractId);
+  if (!contract) return null;
+  const invoiceRows = await contractInvoices(tx, [contractId]);
+  const schedule = await scheduleOf(tx, contractId, invoiceRows);
+  const balance = schedule.find((item) => item.kind === "balance");
+  const target =
+    mode === "next"
+      ? nextInstallment(schedule)
+      : mode === "balance"
+        ? balance
+        : schedule.find((item) => item.id === mode.installmentId);
+  if (!target) return refused(contractMessages.allInvoiced);
+  if (target.invoice) return refused(contractMessages.balanceInvoiced(target.invoice.invoiceNumber));
+  const money = moneyOf(contract);
+  const today = await studioToday(tx, now);
+  let items: InvoiceLine[];
+  let covered: ScheduledInstallment[] = [];
+  if (target.kind === "balance") {
+    const live = invoiceRows.filter((invoice) => !invoice.facts.voided);
+    const draftNumbers = live
+      .filter((invoice) => invoice.facts.draft)
+      .map((invoice) => invoice.invoiceNumber)
+      .sort(compareDocumentNumbers);
+    if (draftNumbers.length) return refused(contractMessages.draftFirst(draftNumbers.join(", ")));
+    const deductions: InvoiceLine[] = live
+      .filter((invoice) => billedBy(invoice.facts) > 0)
+      .map((invoice) => ({
+        kind: "deduction",
+        description: deductionDescription({
+          invoiceNumber: invoice.invoiceNumber,
+          invoiceType: "invoice",
+          installmentKind: schedule.find((item) => item.id === invoice.installmentId)?.kind ?? null,
+        }),
+        quantity: 100,
+        unit_price: billedBy(invoice.facts),
+        deducted_id: invoice.id,
+      }));
+    const billed = deductions.reduce((sum, line) => sum + line.unit_price, 0);
+    if (billed > money.total) return refused(contractMessages.overBilled(billed, money.total));
+    items = [
+      ...contract.lines.map((line) => ({
+        kind: "item" as const,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+      })),
+      ...deductions,
+    ];
+    covered = schedule.filter((item) => !item.invoiced && item.kind !== "balance");
+  } else {
+    if (!target.basis || !target.value) return refused(contractMessages.valueRequired);
+    const part = installmentPart(money, target.basis, target.value);
+    items = [
+      {
+        kind: "item",
+        description:
+          `${target.label}: ${basisText(target.basis, target.value)} of ${contract.title} (contract total ${formatMoney(money.total)})`.slice(
+            0,
+            500,
+          ),
+        quantity: 100,
+        unit_price: part.net,
+      },
+    ];
+  }
+  const form: InvoiceForm = {
+    invoice_type: "invoice",
+    customer_id: contract.customerId,
+    project_id: contract.projectId ?? undefined,
+    issue_date: today,
+    due_date: target.dueOn && target.dueOn >= today ? target.dueOn : undefined,
+    items,
+    tax_rate: money.taxRate,
+    discount_amount: target.kind === "balance" ? cents(contract.discountAmount) : 0,
+    notes: `${target.label} of ${contract.title}.`.slice(0, 5000),
+    terms: defaultTerms,
+    send_reminders: true,
+    intent: "draft",
+  };
+  for (const item of covered) {
+    await tx.delete(contractInstallments).where(eq(contractInstallments.id, item.id));
+  }
+  const created = await insertInvoice(tx, form, now, undefined, { contractId, installmentId: target.id });
+  await refreshAmounts(tx, contract);
+  await publishChange(tx, { table: "invoices", id: created.id });
+  return {
+    ok: true,
+    id: created.id,
+    invoiceNumber: created.invoiceNumber,
+    label: target.label,
+    covered: covered.length,
+  };
+}
+
+/**
+ * The installments of the project's contracts due when a pricing phase is approved, not invoiced yet
+ * (an installment with a live invoice is refused by `drawInvoiceIn`).
+ */
+export async function installmentsDueOnPhase(tx: Tx, projectId: string, pricingPhaseId: string) {
+  return tx
+    .select({ contractId: contractInstallments.contractId, installmentId: contractInstallments.id })
+    .from(contractInstallments)
+    .innerJoin(contracts, eq(contracts.id, contractInstallments.contractId))
+    .where(and(eq(contracts.projectId, projectId), eq(contractInstallments.duePhaseId, pricingPhaseId)))
+    .orderBy(asc(contractInstallments.position));
 }
 
 /**

@@ -42,3 +42,22 @@ export async function addCustomerNote(db: Db, customerId: string, note: Interact
     return created ?? null;
   });
 }
+
+/**
+ * What a client did on a client page (a view, an answer), in the customer's activity, in the caller's
+ * transaction: a note the owner reads like the others.
+ */
+export async function recordClientActivity(
+  db: Queryable,
+  customerId: string,
+  entry: { subject: string; description?: string | null; at: Date },
+): Promise<void> {
+  await db.insert(customerInteractions).values({
+    customerId,
+    interactionType: "note",
+    subject: entry.subject.slice(0, 200),
+    description: entry.description ? entry.description.slice(0, 5000) : null,
+    interactionDate: entry.at,
+  });
+  await publishChange(db, { table: "customers", id: customerId });
+}

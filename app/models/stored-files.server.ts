@@ -4,7 +4,7 @@
  * time. A file is visible once `completed_at` is set (`completeStoredFile`); until then it is an
  * upload in progress, and an abandoned one is removed by `deleteStoredFile` or `purgeAbandonedUploads`.
  */
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { storedFileChunks, storedFiles, storedFileVariants } from "#app/db/schema.ts";
 
@@ -123,6 +123,39 @@ export async function getStoredFile(db: Queryable, fileId: string): Promise<Stor
     .from(storedFiles)
     .where(and(eq(storedFiles.id, fileId), isNotNull(storedFiles.completedAt)));
   return row ? toStoredFile(row) : null;
+}
+
+/** Completed files of the project among `ids`, in the order of `ids` (an id not the project's is left out). */
+export async function projectFilesOf(db: Queryable, projectId: string, ids: readonly string[]): Promise<StoredFile[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(columns)
+    .from(storedFiles)
+    .where(
+      and(inArray(storedFiles.id, [...ids]), eq(storedFiles.projectId, projectId), isNotNull(storedFiles.completedAt)),
+    );
+  const byId = new Map(rows.map((row) => [row.id, toStoredFile(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** What a page shows of some files: name, size and type by id. */
+export async function fileFactsOf(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<Record<string, { name: string; size: number; contentType: string }>> {
+  if (ids.length === 0) return {};
+  const rows = await db
+    .select({
+      id: storedFiles.id,
+      name: storedFiles.name,
+      size: storedFiles.size,
+      contentType: storedFiles.contentType,
+    })
+    .from(storedFiles)
+    .where(inArray(storedFiles.id, [...new Set(ids)]));
+  return Object.fromEntries(
+    rows.map((row) => [row.id, { name: row.name, size: Number(row.size), contentType: row.contentType }]),
+  );
 }
 
 /** One chunk's bytes (`seq` from 0), or null past the last. */

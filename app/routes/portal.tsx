@@ -10,7 +10,7 @@
  * JavaScript; never cached, indexed or sent as a referrer.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
@@ -34,6 +34,12 @@ import {
   portalOpenSchema,
   portalStatement,
 } from "#app/domain/portal.ts";
+import {
+  clientPhaseStatusLabels,
+  deliverableAnswerLabels,
+  roomMessages,
+  versionLabel,
+} from "#app/domain/project-room.ts";
 import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
@@ -90,31 +96,37 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The owner's preview (View as this client): the page as the client sees it, its buttons inert. */
+const Preview = createContext(false);
+
 function ViewButton({
   kind,
   id,
   label,
   pay,
 }: {
-  kind: "document" | "proposal";
+  kind: "document" | "proposal" | "deliverable";
   id: string;
   label: string;
   /** an invoice with a balance: also a button that opens it at How to pay */
   pay?: string;
 }) {
+  const preview = useContext(Preview);
   return (
     <form method="post" className="flex shrink-0 gap-2">
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      {pay ? (
-        <button type="submit" name="to" value="pay" className={buttonClass("primary", { size: "sm" })}>
-          {pay}
-          <span className="sr-only"> {label}</span>
+      <fieldset disabled={preview} className="contents">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        {pay ? (
+          <button type="submit" name="to" value="pay" className={buttonClass("primary", { size: "sm" })}>
+            {pay}
+            <span className="sr-only"> {label}</span>
+          </button>
+        ) : null}
+        <button type="submit" name="to" value="view" className={buttonClass("secondary", { size: "sm" })}>
+          View<span className="sr-only"> {label}</span>
         </button>
-      ) : null}
-      <button type="submit" name="to" value="view" className={buttonClass("secondary", { size: "sm" })}>
-        View<span className="sr-only"> {label}</span>
-      </button>
+      </fieldset>
     </form>
   );
 }
@@ -127,6 +139,7 @@ function Empty({ children }: { children: ReactNode }) {
 }
 
 type Loaded = Route.ComponentProps["loaderData"];
+type PageData = Omit<Loaded, "beacon"> & { beacon: Loaded["beacon"] | null };
 
 function DocumentItem({
   document,
@@ -192,6 +205,11 @@ function ProposalItem({ proposal }: { proposal: Loaded["proposals"][number] }) {
 }
 
 export default function Portal({ loaderData }: Route.ComponentProps) {
+  return <PortalPage loaderData={loaderData} />;
+}
+
+/** The portal as its client sees it; `preview`: the owner's View as this client (no beacon, inert buttons). */
+export function PortalPage({ loaderData, preview = false }: { loaderData: PageData; preview?: boolean }) {
   const { studio, customer, documents, payments, bookings, projects, proposals, contracts, credit, today, timeZone } =
     loaderData;
   const { beacon } = loaderData;
@@ -204,201 +222,295 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
   const openProposals = proposals.filter(isOpenProposal);
   const pastProposals = proposals.filter((proposal) => !isOpenProposal(proposal));
   return (
-    <main className="min-h-screen bg-zinc-950 px-4 py-8 text-zinc-100 sm:px-6">
-      <div className="mx-auto flex max-w-3xl flex-col gap-8">
-        <header>
-          <p className="text-sm text-zinc-400">{studio.name}</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">
-            Client portal: {customer.businessName ?? customer.name}
-          </h1>
-          <p className="mt-2 text-sm text-zinc-400">
-            Questions? Write to{" "}
-            <a href={`mailto:${studio.email}`} className="underline">
-              {studio.email}
+    <Preview.Provider value={preview}>
+      <main className="min-h-screen bg-zinc-950 px-4 py-8 text-zinc-100 sm:px-6">
+        <div className="mx-auto flex max-w-3xl flex-col gap-8">
+          {preview ? (
+            <p
+              role="status"
+              className="rounded-md border border-amber-700 bg-amber-950 px-3 py-2 text-sm text-amber-100"
+              data-preview
+            >
+              {roomMessages.previewNotice}
+            </p>
+          ) : null}
+          <header>
+            <p className="text-sm text-zinc-400">{studio.name}</p>
+            <h1 className="mt-1 text-3xl font-bold tracking-tight break-words">
+              Client portal: {customer.businessName ?? customer.name}
+            </h1>
+            <p className="mt-2 text-sm text-zinc-400">
+              Questions? Write to{" "}
+              <a href={`mailto:${studio.email}`} className="underline">
+                {studio.email}
+              </a>
+              .
+            </p>
+          </header>
+
+          <Section id="statement" title="Statement">
+            <dl className="grid grid-cols-2 gap-3">
+              <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                <dt className={mutedClass}>Owed</dt>
+                <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="owed">
+                  {formatMoney(statement.owed)}
+                </dd>
+                <dd className="text-xs text-zinc-400">
+                  {statement.owedCount} {statement.owedCount === 1 ? "invoice" : "invoices"}
+                  {statement.nextDueDate ? ` · next due ${formatDay(statement.nextDueDate)}` : ""}
+                </dd>
+              </div>
+              <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                <dt className={mutedClass}>Overdue</dt>
+                <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="overdue">
+                  {formatMoney(statement.overdue)}
+                </dd>
+                <dd className="text-xs text-zinc-400">
+                  {statement.overdueCount} {statement.overdueCount === 1 ? "invoice" : "invoices"}
+                </dd>
+              </div>
+              {credit > 0 ? (
+                <div className="col-span-2 rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                  <dt className={mutedClass}>Your credit</dt>
+                  <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="credit">
+                    {formatMoney(credit)}
+                  </dd>
+                  <dd className="text-xs text-zinc-400">
+                    From credit notes: refunded to you or taken off a later invoice
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </Section>
+
+          {contracts.length > 0 ? (
+            <Section id="contracts" title={contracts.length === 1 ? "Your contract" : "Your contracts"}>
+              <ul className="flex flex-col gap-2">
+                {contracts.map((contract) => (
+                  <li
+                    key={contract.id}
+                    className="rounded-lg border border-zinc-800 bg-zinc-900 p-4"
+                    data-portal-contract={contract.title}
+                  >
+                    <h3 className="font-medium break-words">{contract.title}</h3>
+                    <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
+                      {(
+                        [
+                          ["Contract total", contract.progress.total],
+                          ["Invoiced", contract.progress.invoiced],
+                          ["Paid", contract.progress.paid],
+                          ["Remaining", contract.progress.remaining],
+                        ] as const
+                      ).map(([label, value]) => (
+                        <div key={label}>
+                          <dt className={mutedClass}>{label}</dt>
+                          <dd className="font-semibold tabular-nums">{formatMoney(value)}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          ) : null}
+
+          <RoomsSection rooms={loaderData.rooms} />
+
+          <Section id="open" title="Waiting for you">
+            {openProposals.length + openDocuments.length === 0 ? (
+              <Empty>Nothing waits for you right now.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {openProposals.map((proposal) => (
+                  <ProposalItem key={proposal.id} proposal={proposal} />
+                ))}
+                {openDocuments.map((document) => (
+                  <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section id="history" title="Past documents">
+            {pastProposals.length + pastDocuments.length === 0 ? (
+              <Empty>No past documents yet.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {pastProposals.map((proposal) => (
+                  <ProposalItem key={proposal.id} proposal={proposal} />
+                ))}
+                {pastDocuments.map((document) => (
+                  <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section id="payments" title="Payments">
+            {payments.length === 0 ? (
+              <Empty>No payments yet.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {payments.map((payment) => (
+                  <li key={payment.id} className={cardClass} data-portal-payment={payment.invoiceNumber}>
+                    <div>
+                      <p className="font-medium">{formatDay(payment.paidOn)}</p>
+                      <p className={mutedClass}>
+                        {paymentMethodLabels[payment.method]} · Invoice {payment.invoiceNumber}
+                      </p>
+                      {payment.refunds.map((refund) => (
+                        <p key={refund.id} className={mutedClass} data-portal-refund>
+                          {refundLine(refund, formatDay(refund.on))}
+                        </p>
+                      ))}
+                    </div>
+                    <span className="font-semibold tabular-nums">{formatMoney(payment.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section id="bookings" title="Upcoming consultations">
+            {bookings.length === 0 ? (
+              <Empty>No consultation booked.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {bookings.map((booking) => (
+                  <li key={booking.id} className={cardClass}>
+                    {formatMomentIn(booking.startsAt, booking.timeZone ?? timeZone)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <Section id="projects" title="Projects">
+            {projects.length === 0 ? (
+              <Empty>No projects yet.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {projects.map((project) => (
+                  <li key={project.id} className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <h3 className="font-medium break-words">{project.projectName}</h3>
+                      <span className="rounded-full border border-zinc-600 px-2 py-0.5 text-xs">
+                        {projectStatusLabels[project.status]}
+                      </span>
+                    </div>
+                    {project.startDate || project.endDate ? (
+                      <p className={mutedClass}>
+                        {project.startDate ? formatDay(project.startDate) : ""}
+                        {project.startDate && project.endDate ? " – " : ""}
+                        {project.endDate ? formatDay(project.endDate) : ""}
+                      </p>
+                    ) : null}
+                    {project.phases.length > 0 ? (
+                      <ol className="mt-2 list-decimal pl-5 text-sm text-zinc-300">
+                        {project.phases.map((phase, index) => (
+                          // phases have no id of their own in the list the client sees
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the phases' order is their identity here
+                          <li key={index}>{phase}</li>
+                        ))}
+                      </ol>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+
+          <p className="text-xs text-zinc-400">
+            This page is private: anyone with its address can see it. Need a new link? Ask for one at{" "}
+            <a href="/portal" className="underline">
+              the portal page
             </a>
             .
           </p>
-        </header>
+        </div>
+        {preview || !beacon ? null : <ViewBeacon beacon={beacon} />}
+      </main>
+    </Preview.Provider>
+  );
+}
 
-        <Section id="statement" title="Statement">
-          <dl className="grid grid-cols-2 gap-3">
-            <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
-              <dt className={mutedClass}>Owed</dt>
-              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="owed">
-                {formatMoney(statement.owed)}
-              </dd>
-              <dd className="text-xs text-zinc-400">
-                {statement.owedCount} {statement.owedCount === 1 ? "invoice" : "invoices"}
-                {statement.nextDueDate ? ` · next due ${formatDay(statement.nextDueDate)}` : ""}
-              </dd>
-            </div>
-            <div className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
-              <dt className={mutedClass}>Overdue</dt>
-              <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="overdue">
-                {formatMoney(statement.overdue)}
-              </dd>
-              <dd className="text-xs text-zinc-400">
-                {statement.overdueCount} {statement.overdueCount === 1 ? "invoice" : "invoices"}
-              </dd>
-            </div>
-            {credit > 0 ? (
-              <div className="col-span-2 rounded-lg border border-zinc-800 bg-zinc-900 p-4">
-                <dt className={mutedClass}>Your credit</dt>
-                <dd className="mt-1 text-2xl font-semibold tabular-nums" data-statement="credit">
-                  {formatMoney(credit)}
-                </dd>
-                <dd className="text-xs text-zinc-400">
-                  From credit notes: refunded to you or taken off a later invoice
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-        </Section>
-
-        {contracts.length > 0 ? (
-          <Section id="contracts" title={contracts.length === 1 ? "Your contract" : "Your contracts"}>
-            <ul className="flex flex-col gap-2">
-              {contracts.map((contract) => (
-                <li
-                  key={contract.id}
-                  className="rounded-lg border border-zinc-800 bg-zinc-900 p-4"
-                  data-portal-contract={contract.title}
-                >
-                  <h3 className="font-medium break-words">{contract.title}</h3>
-                  <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-                    {(
-                      [
-                        ["Contract total", contract.progress.total],
-                        ["Invoiced", contract.progress.invoiced],
-                        ["Paid", contract.progress.paid],
-                        ["Remaining", contract.progress.remaining],
-                      ] as const
-                    ).map(([label, value]) => (
-                      <div key={label}>
-                        <dt className={mutedClass}>{label}</dt>
-                        <dd className="font-semibold tabular-nums">{formatMoney(value)}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </li>
-              ))}
-            </ul>
-          </Section>
-        ) : null}
-
-        <Section id="open" title="Waiting for you">
-          {openProposals.length + openDocuments.length === 0 ? (
-            <Empty>Nothing waits for you right now.</Empty>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {openProposals.map((proposal) => (
-                <ProposalItem key={proposal.id} proposal={proposal} />
-              ))}
-              {openDocuments.map((document) => (
-                <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <Section id="history" title="Past documents">
-          {pastProposals.length + pastDocuments.length === 0 ? (
-            <Empty>No past documents yet.</Empty>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {pastProposals.map((proposal) => (
-                <ProposalItem key={proposal.id} proposal={proposal} />
-              ))}
-              {pastDocuments.map((document) => (
-                <DocumentItem key={document.id} document={document} onlinePayments={loaderData.onlinePayments} />
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <Section id="payments" title="Payments">
-          {payments.length === 0 ? (
-            <Empty>No payments yet.</Empty>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {payments.map((payment) => (
-                <li key={payment.id} className={cardClass} data-portal-payment={payment.invoiceNumber}>
-                  <div>
-                    <p className="font-medium">{formatDay(payment.paidOn)}</p>
-                    <p className={mutedClass}>
-                      {paymentMethodLabels[payment.method]} · Invoice {payment.invoiceNumber}
-                    </p>
-                    {payment.refunds.map((refund) => (
-                      <p key={refund.id} className={mutedClass} data-portal-refund>
-                        {refundLine(refund, formatDay(refund.on))}
-                      </p>
-                    ))}
-                  </div>
-                  <span className="font-semibold tabular-nums">{formatMoney(payment.amount)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <Section id="bookings" title="Upcoming consultations">
-          {bookings.length === 0 ? (
-            <Empty>No consultation booked.</Empty>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {bookings.map((booking) => (
-                <li key={booking.id} className={cardClass}>
-                  {formatMomentIn(booking.startsAt, booking.timeZone ?? timeZone)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <Section id="projects" title="Projects">
-          {projects.length === 0 ? (
-            <Empty>No projects yet.</Empty>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {projects.map((project) => (
-                <li key={project.id} className="rounded-lg border border-zinc-800 bg-zinc-900 p-4">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-medium break-words">{project.projectName}</h3>
-                    <span className="rounded-full border border-zinc-600 px-2 py-0.5 text-xs">
-                      {projectStatusLabels[project.status]}
+/** The project rooms the owner shows: each project's phases, what waits on the client, and the next date. */
+function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
+  if (rooms.length === 0) return null;
+  return (
+    <Section id="rooms" title={rooms.length === 1 ? "Your project" : "Your projects"}>
+      {rooms.map((room) => {
+        const asked = room.checklist.filter((item) => !item.doneAt);
+        const toAnswer = room.deliverables.filter(
+          (deliverable) => deliverable.current && deliverable.current.answer === null,
+        );
+        const answered = room.deliverables.filter(
+          (deliverable) => deliverable.current && deliverable.current.answer !== null,
+        );
+        return (
+          <article
+            key={room.id}
+            className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900 p-4"
+            data-portal-room={room.name}
+          >
+            <h3 className="text-lg font-semibold break-words">{room.name}</h3>
+            {room.nextDate ? <p className={mutedClass}>Next date: {formatDay(room.nextDate)}</p> : null}
+            {room.phases.length ? (
+              <ol className="flex flex-col gap-1 text-sm">
+                {room.phases.map((phase) => (
+                  <li
+                    key={phase.id}
+                    className="flex flex-wrap justify-between gap-2 border-t border-zinc-800 pt-1"
+                    data-portal-phase={phase.name}
+                  >
+                    <span className="break-words">{phase.name}</span>
+                    <span className="text-zinc-300">
+                      {clientPhaseStatusLabels[phase.status]}
+                      {phase.status !== "approved" && phase.plannedEnd
+                        ? ` · planned ${formatDay(phase.plannedEnd)}`
+                        : ""}
                     </span>
-                  </div>
-                  {project.startDate || project.endDate ? (
-                    <p className={mutedClass}>
-                      {project.startDate ? formatDay(project.startDate) : ""}
-                      {project.startDate && project.endDate ? " – " : ""}
-                      {project.endDate ? formatDay(project.endDate) : ""}
-                    </p>
-                  ) : null}
-                  {project.phases.length > 0 ? (
-                    <ol className="mt-2 list-decimal pl-5 text-sm text-zinc-300">
-                      {project.phases.map((phase, index) => (
-                        // phases have no id of their own in the list the client sees
-                        // biome-ignore lint/suspicious/noArrayIndexKey: the phases' order is their identity here
-                        <li key={index}>{phase}</li>
-                      ))}
-                    </ol>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-
-        <p className="text-xs text-zinc-400">
-          This page is private: anyone with its address can see it. Need a new link? Ask for one at{" "}
-          <a href="/portal" className="underline">
-            the portal page
-          </a>
-          .
-        </p>
-      </div>
-      <ViewBeacon beacon={beacon} />
-    </main>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            <h4 className="font-medium">Waiting for you</h4>
+            {asked.length + toAnswer.length === 0 ? (
+              <Empty>Nothing is waiting for you on this project.</Empty>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {toAnswer.map((deliverable) => {
+                  const label = `${deliverable.title} ${versionLabel(deliverable.current?.version ?? 1)}`;
+                  return (
+                    <li key={deliverable.id} className={cardClass} data-portal-deliverable={deliverable.title}>
+                      <span className="break-words">Review {label}</span>
+                      <ViewButton kind="deliverable" id={deliverable.id} label={label} />
+                    </li>
+                  );
+                })}
+                {asked.map((item) => (
+                  <li key={item.id} className={cardClass} data-portal-asked={item.label}>
+                    <span className="break-words">{item.label}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {answered.length ? (
+              <ul className="flex flex-col gap-1 text-sm text-zinc-300">
+                {answered.map((deliverable) => (
+                  <li key={deliverable.id} className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="break-words">
+                      {deliverable.title} {versionLabel(deliverable.current?.version ?? 1)}:{" "}
+                      {deliverable.current?.answer ? deliverableAnswerLabels[deliverable.current.answer] : ""}
+                    </span>
+                    <ViewButton kind="deliverable" id={deliverable.id} label={deliverable.title} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </article>
+        );
+      })}
+    </Section>
   );
 }

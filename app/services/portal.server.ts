@@ -11,6 +11,7 @@ import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
+import { currentVersion, nextPhaseDate } from "#app/domain/project-room.ts";
 import { fail, type Result } from "#app/domain/result.ts";
 import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
@@ -33,10 +34,12 @@ import {
   revokePortalLinks,
   takePortalLinkRequest,
 } from "#app/models/portal.server.ts";
+import { portalRooms } from "#app/models/project-room.server.ts";
 import { insertProposalLink } from "#app/models/proposals.server.ts";
 import { audit, auditedChange } from "#app/services/audit.server.ts";
 import { clientTokenHash, issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { openDeliverableFromPortal } from "#app/services/project-room.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
 import { hitAddressLimit, hitRateLimit } from "#app/services/rate-limit.server.ts";
 
@@ -222,7 +225,7 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
   const today = todayIn(timeZone, now);
   const customer = await portalCustomer(db, customerId);
   if (!customer) return null;
-  const [studio, documents, payments, bookings, projects, proposals, contracts, credit] = await Promise.all([
+  const [studio, documents, payments, bookings, projects, proposals, contracts, credit, rooms] = await Promise.all([
     getStudioIdentity(db),
     portalDocuments(db, customerId, today),
     portalPayments(db, customerId),
@@ -231,6 +234,7 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
     portalProposals(db, customerId, today),
     listContracts(db, { customerId }),
     creditBalanceOf(db, customerId),
+    portalRooms(db, customerId),
   ]);
   return {
     today,
@@ -245,6 +249,20 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
     // the client's contracts (ADR 0043): their titles and figures only, never the schedule's notes
     contracts: contracts.map((contract) => ({ id: contract.id, title: contract.title, progress: contract.progress })),
     credit,
+    // the project rooms the owner shows (ADR 0057): phases, what is asked of the client, deliverables
+    rooms: rooms.map((room) => ({
+      ...room,
+      nextDate: nextPhaseDate(room.phases, today),
+      deliverables: room.deliverables.map((deliverable) => {
+        const current = currentVersion(deliverable.versions);
+        return {
+          id: deliverable.id,
+          phaseId: deliverable.phaseId,
+          title: deliverable.title,
+          current: current ? { version: current.version, answer: current.answer?.answer ?? null } : null,
+        };
+      }),
+    })),
   };
 }
 
@@ -253,6 +271,7 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
  * a proposal not revoked); then a fresh client link is issued and its address answered.
  */
 export async function openFromPortal(deps: Deps, customerId: string, open: PortalOpen): Promise<string | null> {
+  if (open.kind === "deliverable") return openDeliverableFromPortal(deps, customerId, open.id);
   return deps.db.transaction(async (tx) => {
     if (open.kind === "document") {
       const document = await portalDocumentOf(tx, customerId, open.id);

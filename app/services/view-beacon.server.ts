@@ -16,6 +16,7 @@ import { markPortalViewed } from "#app/models/portal.server.ts";
 import { findLinkedProposalId, markProposalViewed } from "#app/models/proposals.server.ts";
 import { getRequestSession } from "#app/services/auth.server.ts";
 import { clientTokenHash } from "#app/services/client-links.server.ts";
+import { recordDeliverableView } from "#app/services/project-room.server.ts";
 import { publicScriptUrl } from "#app/services/public-scripts.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
@@ -37,6 +38,8 @@ const recorders: Record<ViewKind, Recorder> = {
     const proposalId = await findLinkedProposalId(db, hash);
     return proposalId ? markProposalViewed(db, proposalId, now) : false;
   },
+  /** a deliverable's link (/d/{token}): every view, in the audit log and the customer's activity */
+  deliverable: (db, hash, now) => recordDeliverableView(db, hash, now),
 };
 
 /** How long a rendered page's stamp counts: a page opened in a background tab and looked at days later. */

@@ -1,16 +1,26 @@
 /**
- * Links to the three pages a client opens from an email, stored as the app stores them (hashes only):
+ * Links to the pages a client opens from an email, stored as the app stores them (hashes only):
  * the invoice with the most lines of the customer with the most documents, the first proposal (marked
- * sent) and that customer's portal. Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
+ * sent), that customer's portal, with a project room of 10 phases and 50 deliverables shown, and the
+ * room's last deliverable. Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
  */
 import { sql } from "drizzle-orm";
-import { type Database, selectRows } from "#app/db/client.server.ts";
+import { type Database, selectRows, type Tx } from "#app/db/client.server.ts";
 import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { insertInvoiceLink } from "#app/models/invoice-sends.server.ts";
 import { insertPortalLink } from "#app/models/portal.server.ts";
+import {
+  insertAnswer,
+  insertDeliverable,
+  insertDeliverableLink,
+  insertPhase,
+  insertVersion,
+  setRoomVisible,
+} from "#app/models/project-room.server.ts";
 import { insertProposalLink, markProposalSent } from "#app/models/proposals.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
+import { deliverableLinkPath, versionContentHash } from "#app/services/project-room.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
 
 export type ClientPage = { name: string; path: string; note: string };
@@ -36,7 +46,18 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
   const proposal = await one<{ id: string; number: string }>(
     sql`select id, proposal_number as number from proposals order by created_at limit 1`,
   );
+  const project = await one<{ id: string }>(
+    sql`select id from projects where customer_id = ${customer.id} order by created_at limit 1`,
+  ).catch(async () => {
+    const [created] = await selectRows<{ id: string }>(
+      db,
+      sql`insert into projects (customer_id, project_name) values (${customer.id}, 'Bench room') returning id`,
+    );
+    if (!created) throw new Error("no project");
+    return created;
+  });
   const invoiceToken = newClientToken();
+  const deliverableToken = newClientToken();
   const proposalToken = newClientToken();
   const portalToken = newClientToken();
   const now = new Date();
@@ -51,6 +72,14 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
       createdAt: now,
       expiresAt: portalLinkExpiry(now),
     });
+    const deliverableId = await projectRoom(tx, project.id, now);
+    await insertDeliverableLink(tx, {
+      deliverableId,
+      customerId: customer.id,
+      tokenHash: deliverableToken.hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    });
   });
   return [
     {
@@ -62,7 +91,62 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
     {
       name: "portal /portal/{token}",
       path: portalLinkPath(portalToken.token),
-      note: `a customer with ${customer.documents} documents`,
+      note: `a customer with ${customer.documents} documents and a project room of ${roomSize.phases} phases and ${roomSize.phases * roomSize.perPhase} deliverables shown`,
+    },
+    {
+      name: "deliverable /d/{token}",
+      path: deliverableLinkPath(deliverableToken.token),
+      note: `the room's last deliverable, ${roomSize.versions} versions, the first answered`,
     },
   ];
+}
+
+/** The portal's room at the issue's scale: 10 phases, 50 deliverables of 2 versions each (the first answered). */
+const roomSize = { phases: 10, perPhase: 5, versions: 2 };
+
+/** A project room shown in the portal; the id of its last deliverable. */
+async function projectRoom(tx: Tx, projectId: string, now: Date): Promise<string> {
+  await setRoomVisible(tx, projectId, true);
+  let last = "";
+  for (let p = 0; p < roomSize.phases; p++) {
+    const phaseId = await insertPhase(tx, projectId, {
+      name: `Phase ${p + 1}`,
+      plannedStart: `2027-0${1 + (p % 9)}-01`,
+      plannedEnd: `2027-0${1 + (p % 9)}-20`,
+    });
+    for (let d = 0; d < roomSize.perPhase; d++) {
+      last = await insertDeliverable(tx, {
+        projectId,
+        phaseId,
+        title: `Deliverable ${p + 1}.${d + 1}`,
+        approvesPhase: d === 0,
+      });
+      for (let v = 1; v <= roomSize.versions; v++) {
+        const url = `https://staging.example.test/${p}/${d}/${v}`;
+        const contentHash = versionContentHash({ url, postedAt: now });
+        const versionId = await insertVersion(tx, {
+          deliverableId: last,
+          version: v,
+          note: "A version",
+          url,
+          contentHash,
+          createdAt: now,
+          files: [],
+        });
+        if (v === 1) {
+          await insertAnswer(tx, {
+            versionId,
+            contentHash,
+            answer: "changes_requested",
+            comment: "Bigger, please",
+            name: "Bench Client",
+            ip: null,
+            userAgent: null,
+            answeredAt: now,
+          });
+        }
+      }
+    }
+  }
+  return last;
 }

@@ -279,6 +279,34 @@ export function TextField(props: FieldFrameProps & InputExtras & { type?: "text"
   return <InputField {...props} type={props.type ?? "text"} />;
 }
 
+/**
+ * A file input (uploads: the project room's files). The form must post `encType="multipart/form-data"`;
+ * the server checks each file by its bytes, so `accept` only helps the chooser.
+ */
+export function FileField({
+  meta,
+  label,
+  description,
+  wide,
+  className,
+  ...rest
+}: FieldFrameProps & Omit<InputExtras, "value">) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <FieldFrame meta={meta} label={label} description={description} wide={wide} className={className}>
+      <input
+        {...rest}
+        id={meta.id}
+        name={meta.name}
+        type="file"
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, description)}
+        className="text-sm text-zinc-200 file:mr-3 file:rounded-md file:border-0 file:bg-zinc-800 file:px-3 file:py-2 file:text-zinc-100"
+      />
+    </FieldFrame>
+  );
+}
+
 export function EmailField(props: FieldFrameProps & InputExtras) {
   return <InputField autoComplete="off" {...props} type="email" />;
 }

@@ -11,6 +11,7 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { formatDateTime, formatDay } from "#app/domain/dates.ts";
 import { portalLinkLifetimeDays, portalMessages } from "#app/domain/portal.ts";
+import { roomMessages } from "#app/domain/project-room.ts";
 
 export type PortalSummary = { live: number; expiresAt: Date | null; lastViewedAt: Date | null };
 
@@ -87,6 +88,14 @@ export function PortalCard({
           <Icon name="shield-off" aria-hidden className="size-4" />
           Revoke portal links
         </RowActionForm>
+        <a
+          href={`/admin/customers/${customerId}/portal`}
+          className={buttonClass("ghost", { size: "sm" })}
+          data-view-as-client
+        >
+          <Icon name="eye" aria-hidden className="size-4" />
+          {roomMessages.viewAsClient}
+        </a>
       </div>
       {copied ? (
         <CopyableLink id="portal-link-url" label="Portal link" link={copied} note={portalMessages.copied} />

@@ -106,6 +106,10 @@ export function ProjectDetailView({
         }
         back={{ href: "/admin/projects", label: "Back to Projects" }}
       >
+        <Link to={`${page}/room`} className={buttonClass("secondary", { size: "sm" })} data-project-room>
+          <Icon name="folder-kanban" aria-hidden className="size-4" />
+          Project room
+        </Link>
         <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", { size: "sm" })}>
           <Icon name="pencil" aria-hidden className="size-4" />
           Edit

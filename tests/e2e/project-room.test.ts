@@ -1,0 +1,274 @@
+/**
+ * The client's project room in Chromium against the production build and a real SMTP sink (ADR 0057):
+ * a signed proposal's project with a milestone due when its design phase is approved → the owner adds
+ * the pricing's phases and a deliverable, uploads design v1 (a PNG) and mails it → the client, at 390 px
+ * from the mail's link, asks for changes (a comment is required) → v2 → the client approves v2 from its
+ * mail → the phase is approved and the milestone invoice is mailed with its PDF; the owner's mail tells
+ * of each answer. A stale page of a replaced version (without JavaScript) is refused with a link to the
+ * current one. The room shown in the portal, and View as this client. axe finds nothing serious.
+ * Screenshots go to /tmp/shots-room/.
+ */
+import { mkdirSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { pino } from "pino";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { contracts, users } from "#app/db/schema.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
+import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { hydrated } from "../support/browser.ts";
+import { createSentProposal } from "../support/proposals.ts";
+import { insertCustomers } from "../support/records.ts";
+import { testConfig } from "../support/routes.ts";
+import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+import { type ReceivedMail, startSmtpSink } from "../support/smtp.ts";
+import { until } from "../support/wait.ts";
+
+const shots = "/tmp/shots-room";
+/** A person's browser (headless Chromium says HeadlessChrome, which the view beacon takes for a bot). */
+const userAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/** Ada's signed proposal: a project whose pricing phases come from its lines, a milestone due on the first. */
+async function seed(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  const db = database.db;
+  const today = todayIn("America/New_York");
+  const [ada] = await insertCustomers(db, [{ name: "Ada Lovelace", email: "ada@client.test" }]);
+  if (!ada) throw new Error("no customer");
+  const [user] = await db.select({ id: users.id, email: users.email }).from(users).limit(1);
+  if (!user) throw new Error("no account");
+  const actor = { userId: user.id, email: user.email };
+  const sent = await createSentProposal(db, { customerId: ada.id, expiresOn: addDaysIso(today, 30), actor });
+  const opened = await findClientProposal(db, sent.token, "127.0.0.1");
+  if (!opened.ok) throw new Error(opened.reason);
+  const signed = await signProposal(
+    { db, config: testConfig, logger: pino({ level: "silent" }) },
+    {
+      token: sent.token,
+      form: {
+        intent: "sign",
+        tier: "t2",
+        addons: ["a1"],
+        signer_name: "Ada Lovelace",
+        agree: true,
+        content_hash: opened.contentHash,
+      },
+      ip: "127.0.0.1",
+      userAgent: "Test",
+    },
+  );
+  if (!signed.ok || !signed.projectId) throw new Error(JSON.stringify(signed));
+  const [contract] = await db.select().from(contracts).where(eq(contracts.sourceProposalId, sent.id));
+  if (!contract) throw new Error("no contract");
+  const read = await getContract(db, contract.id);
+  const design = read?.project?.phases[0];
+  const balance = read?.schedule.find((item) => item.kind === "balance");
+  if (!design || !balance) throw new Error("no schedule");
+  const saved = await saveSchedule(db, contract.id, [
+    { kind: "milestone", label: "Design approved", basis: "percent", value: 2000, due_phase: design.id },
+    { id: balance.id, kind: "balance", label: balance.label, basis: "percent" },
+  ]);
+  if (!saved?.ok) throw new Error(JSON.stringify(saved));
+  await database.close();
+  return { customerId: ada.id, projectId: signed.projectId, designPhase: design.name };
+}
+
+/** A received mail's text with its quoted-printable soft breaks undone. */
+function unbroken(raw: string): string {
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
+
+function deliverableLink(mail: ReceivedMail, base: string): string {
+  const match = /https?:\/\/[^\s"<>]+\/d\/([A-Za-z0-9_-]{43})/.exec(unbroken(mail.raw));
+  if (!match) throw new Error("no deliverable link in the mail");
+  return match[0].replace(/^https?:\/\/[^/]+/, base);
+}
+
+describe("the client's project room", () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let app: SignedInApp<Awaited<ReturnType<typeof seed>>>;
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    sink = await startSmtpSink();
+    app = await startSignedInApp({ seed, env: { SMTP_URL: sink.url } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await sink?.stop();
+  });
+
+  const mailWith = (what: string, test: (mail: ReceivedMail) => boolean) =>
+    until(() => sink.received.find(test), { timeoutMs: 30_000, what });
+  const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? "";
+
+  it("design v1 → changes requested at 390 px → v2 → approved from the mail → milestone invoice mailed with its PDF", async () => {
+    const { server, seeded } = app;
+    const owner = await app.adminPage({ viewport: { width: 1280, height: 900 }, userAgent });
+    await owner.goto(`${server.url}/admin/projects/${seeded.projectId}`);
+    await hydrated(owner);
+    await owner.getByRole("link", { name: "Project room" }).click();
+    await owner.getByRole("heading", { name: "Project room", level: 1 }).waitFor();
+    await owner.getByRole("button", { name: "Add the pricing's 3 phases" }).click();
+    await owner.getByText("3 phases added from the pricing").first().waitFor();
+    const addDeliverable = owner.getByRole("form", { name: "Add a deliverable" });
+    await addDeliverable.getByLabel("New deliverable").fill("Homepage design");
+    await addDeliverable.getByLabel("Phase", { exact: true }).selectOption({ label: seeded.designPhase });
+    await addDeliverable.getByLabel("Its approval approves the phase").check();
+    await addDeliverable.getByRole("button", { name: "Add deliverable" }).click();
+    await owner.getByText("Homepage design added").first().waitFor();
+
+    // v1: a PNG and a note, mailed to the client
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+    const postV1 = owner.getByRole("form", { name: "Post Homepage design v1" });
+    await postV1.getByLabel("Files for v1").setInputFiles({ name: "home-v1.png", mimeType: "image/png", buffer: png });
+    await postV1.getByLabel("Note to the client").fill("The hero in the brand's blue.");
+    await postV1.getByRole("button", { name: "Post v1 of Homepage design" }).click();
+    await owner.getByText("Homepage design v1 posted and emailed to the client").first().waitFor();
+    await owner.locator('[data-version="v1"]').getByText("Waiting for the client's answer").waitFor();
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.screenshot({ path: `${shots}/room-1280.png`, fullPage: true });
+
+    const firstMail = await mailWith("the v1 mail", (mail) => subjectOf(mail).includes("Homepage design v1 is ready"));
+    expect(firstMail.to).toEqual(["ada@client.test"]);
+    const v1Link = deliverableLink(firstMail, server.url);
+
+    // the client, on a phone
+    const phone = await app.browser.newContext({ viewport: { width: 390, height: 844 }, userAgent });
+    const client = await phone.newPage();
+    const response = await client.goto(v1Link);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await client.getByRole("heading", { name: "Homepage design", level: 1 }).waitFor();
+    await client.getByRole("img", { name: "home-v1.png" }).waitFor();
+    expect(
+      await client.getByRole("img", { name: "home-v1.png" }).evaluate((image: HTMLImageElement) => image.naturalWidth),
+    ).toBe(800);
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(client)).toEqual([]);
+    await client.screenshot({ path: `${shots}/deliverable-v1-390.png`, fullPage: true });
+    // changes need a comment: refused on the page
+    await client.getByLabel("Your name").fill("Ada Lovelace");
+    await client.getByRole("button", { name: "Request changes" }).click();
+    await client.getByText("Please say what should change").waitFor();
+    await client.getByLabel("Your name").fill("Ada Lovelace");
+    await client.getByLabel(/Comment/).fill("A bigger logo, please.");
+    await client.getByRole("button", { name: "Request changes" }).click();
+    await client.getByText("Thank you: your change request is recorded.").waitFor();
+    await mailWith("the owner's mail of the change request", (mail) =>
+      subjectOf(mail).includes("Ada Lovelace asked for changes to Homepage design v1"),
+    );
+
+    // v2: a link to the staging site
+    await owner.reload();
+    const postV2 = owner.getByRole("form", { name: "Post Homepage design v2" });
+    await postV2.getByLabel("Or a link (a staging site)").fill("https://staging.example.test/home");
+    await postV2.getByRole("button", { name: "Post v2 of Homepage design" }).click();
+    await owner.getByText("Homepage design v2 posted and emailed to the client").first().waitFor();
+    const secondMail = await mailWith("the v2 mail", (mail) => subjectOf(mail).includes("Homepage design v2 is ready"));
+
+    // the first mail's link now shows v2, with v1 and its answer in the history
+    await client.goto(v1Link);
+    expect(await client.locator("[data-current]").getAttribute("data-current")).toBe("v2");
+    expect(await client.locator('[data-history="v1"]').textContent()).toContain("Changes requested by Ada Lovelace");
+
+    // the client approves v2 from its own mail
+    await client.goto(deliverableLink(secondMail, server.url));
+    await client.getByRole("link", { name: "https://staging.example.test/home" }).waitFor();
+    await client.getByLabel("Your name").fill("Ada Lovelace");
+    await client.getByRole("button", { name: "Approve" }).click();
+    await client.getByText("Thank you: your approval is recorded.").waitFor();
+    await client.locator("[data-answered]").getByText("Approved by Ada Lovelace").waitFor();
+    expect(await seriousViolations(client)).toEqual([]);
+    await client.screenshot({ path: `${shots}/deliverable-approved-390.png`, fullPage: true });
+
+    // the phase is approved and the milestone's invoice is mailed with its PDF
+    const ownerMail = await mailWith("the owner's mail of the approval", (mail) =>
+      subjectOf(mail).includes("Ada Lovelace approved Homepage design v2"),
+    );
+    const invoiceNumber = /invoice (INV-\d{4}) was sent/.exec(unbroken(ownerMail.raw))?.[1];
+    expect(invoiceNumber).toMatch(/^INV-\d{4}$/);
+    const invoiceMail = await mailWith("the milestone invoice", (mail) =>
+      subjectOf(mail).includes(`Invoice ${invoiceNumber}`),
+    );
+    expect(invoiceMail.to).toEqual(["ada@client.test"]);
+    expect(invoiceMail.raw).toContain("application/pdf");
+    await owner.reload();
+    await owner
+      .locator('[data-version="v2"]')
+      .getByText(/Approved by Ada Lovelace/)
+      .waitFor();
+    expect(await owner.locator('[data-phase] select[name="status"]').first().inputValue()).toBe("approved");
+    await phone.close();
+  });
+
+  it("a stale page of a replaced version is refused with a link to the current one, without JavaScript", async () => {
+    const { server, seeded } = app;
+    const owner = await app.adminPage({ viewport: { width: 1280, height: 900 }, userAgent });
+    await owner.goto(`${server.url}/admin/projects/${seeded.projectId}/room`);
+    await hydrated(owner);
+    const addDeliverable = owner.getByRole("form", { name: "Add a deliverable" });
+    await addDeliverable.getByLabel("New deliverable").fill("Logo");
+    await addDeliverable.getByRole("button", { name: "Add deliverable" }).click();
+    await owner.getByText("Logo added").first().waitFor();
+    const post = async (version: string, url: string) => {
+      const form = owner.getByRole("form", { name: `Post Logo ${version}` });
+      await form.getByLabel("Or a link (a staging site)").fill(url);
+      await form.getByRole("button", { name: `Post ${version} of Logo` }).click();
+      await owner.getByText(`Logo ${version} posted and emailed to the client`).first().waitFor();
+    };
+    await post("v1", "https://staging.example.test/logo-1");
+    const mail = await until(() => sink.received.find((received) => subjectOf(received).includes("Logo v1 is ready")), {
+      timeoutMs: 30_000,
+      what: "the logo mail",
+    });
+    const link = deliverableLink(mail, server.url);
+    const noScript = await app.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent,
+      javaScriptEnabled: false,
+    });
+    const page = await noScript.newPage();
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Logo", level: 1 }).waitFor();
+    // v2 is posted while the client's page still shows v1
+    await post("v2", "https://staging.example.test/logo-2");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Approve" }).click();
+    await page
+      .getByText("This version has been replaced by a newer one. Please look at the current version.")
+      .waitFor();
+    expect(await page.locator("[data-current]").getAttribute("data-current")).toBe("v2");
+    await page.getByRole("link", { name: "See the current version" }).waitFor();
+    await noScript.close();
+  });
+
+  it("the portal shows the room once the owner turns it on; View as this client shows it without counting a view", async () => {
+    const { server, seeded } = app;
+    const owner = await app.adminPage({ viewport: { width: 1280, height: 900 }, userAgent });
+    await owner.goto(`${server.url}/admin/projects/${seeded.projectId}/room`);
+    await hydrated(owner);
+    await owner.getByRole("button", { name: "Show in the client's portal" }).click();
+    await owner.getByText("The room is shown in the client's portal").first().waitFor();
+    const preview = await app.adminPage({ viewport: { width: 390, height: 844 }, userAgent });
+    const response = await preview.goto(`${server.url}/admin/customers/${seeded.customerId}/portal`);
+    expect(response?.status()).toBe(200);
+    await preview.locator("[data-preview]").waitFor();
+    await preview.locator(`[data-portal-phase="${seeded.designPhase}"]`).getByText("Approved").waitFor();
+    await preview.locator('[data-portal-deliverable="Logo"]').waitFor();
+    // no beacon on the preview: the owner's look is never the client's view
+    expect(await preview.locator("[data-view-beacon]").count()).toBe(0);
+    expect(await preview.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(preview)).toEqual([]);
+    await preview.screenshot({ path: `${shots}/portal-preview-390.png`, fullPage: true });
+    // anonymous visitors get the sign-in, not the portal
+    const anonymous = await fetch(`${server.url}/admin/customers/${seeded.customerId}/portal`, { redirect: "manual" });
+    expect([302, 303, 401, 403]).toContain(anonymous.status);
+  });
+});
