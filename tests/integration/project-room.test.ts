@@ -17,6 +17,10 @@ import type { SignForm } from "#app/domain/proposals.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
 import { clientDeliverable, portalRooms, roomOf } from "#app/models/project-room.server.ts";
+import * as previewRoute from "#app/routes/admin/customers/portal-preview.tsx";
+import * as roomRoute from "#app/routes/admin/projects/room.tsx";
+import * as clientDeliverableRoute from "#app/routes/client-deliverable.tsx";
+import * as clientDeliverableFileRoute from "#app/routes/client-deliverable-file.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
@@ -39,7 +43,7 @@ import { findClientProposal, signProposal } from "#app/services/proposals.server
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
-import { testConfig } from "../support/routes.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 const ip = "198.51.100.7";
 
@@ -325,6 +329,90 @@ describeEachDatabase("project room", (database) => {
     expect(await mailFreshDeliverableLink(deps(), token, ip)).toBe(true);
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Your link to Homepage design"));
     expect(mails.map((mail) => mail.to)).toEqual([customer.email]);
+  });
+
+  describe("through the routes", () => {
+    const { call, cookieFor, respond } = routeHarness(database);
+
+    it("a dead link's page says so (410) and its one button mails a fresh link; a live one shows the deliverable", async () => {
+      const { customer, deliverable, base } = await roomWithDeliverable();
+      await postVersion(deps(), { ...base, form: urlVersion(deliverable.id, "https://a.example.test") });
+      const token = await linkFor(customer.id, deliverable.id);
+      const live = await call(clientDeliverableRoute.loader, `/d/${token}`, { params: { token } });
+      expect(live.status).toBe(200);
+      expect(live.data).toMatchObject({ deliverable: { title: "Homepage design" } });
+      await db().update(deliverableLinks).set({ revokedAt: new Date() });
+      const dead = await call(clientDeliverableRoute.loader, `/d/${token}`, { params: { token } });
+      expect(dead).toMatchObject({ status: 410, data: { message: "This link is no longer valid", sent: false } });
+      const asked = await call(clientDeliverableRoute.action, `/d/${token}`, {
+        params: { token },
+        form: { intent: "fresh-link" },
+      });
+      expect(asked).toMatchObject({ status: 303, location: `/d/${token}?fresh=sent` });
+      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Your link to Homepage design"));
+      expect(mails.map((mail) => mail.to)).toEqual([customer.email]);
+      // a token that opens nothing is a plain 404
+      const wrong = await call(clientDeliverableRoute.loader, "/d/x", { params: { token: "x".repeat(43) } });
+      expect(wrong.status).toBe(404);
+    });
+
+    it("a client's file is served only through its deliverable's link; the owner's pages refuse non-admins", async () => {
+      const { customer, project, deliverable, base } = await roomWithDeliverable();
+      const other = await roomWithDeliverable();
+      const png = await sharp({ create: { width: 40, height: 25, channels: 3, background: "#3366cc" } })
+        .png()
+        .toBuffer();
+      const form = new FormData();
+      form.set("files", new File([new Uint8Array(png)], "home.png", { type: "image/png" }));
+      const upload = await parseUploadForm(
+        db(),
+        new Request("http://studio.test/admin/projects/x/room", { method: "POST", body: form }),
+        { customerId: customer.id, projectId: project.id, uploadedBy: "owner", fileFields: ["files"] },
+      );
+      if (!upload.ok) throw new Error(upload.message);
+      const fileId = upload.files[0]?.id ?? "";
+      await postVersion(deps(), {
+        ...base,
+        form: { ...urlVersion(deliverable.id, ""), url: undefined, files: [fileId] },
+      });
+      const token = await linkFor(customer.id, deliverable.id);
+      const file = await respond(clientDeliverableFileRoute.loader, `/d/${token}/file?id=${fileId}&download=1`, {
+        params: { token },
+      });
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-disposition")).toContain("attachment");
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array(png));
+      // the other customer's link does not reach this file
+      const otherToken = await linkFor(other.customer.id, other.deliverable.id);
+      const refused = await call(clientDeliverableFileRoute.loader, `/d/${otherToken}/file?id=${fileId}`, {
+        params: { token: otherToken },
+      });
+      expect(refused.status).toBe(404);
+      // the owner's room: anonymous to the sign-in, a signed-in non-admin refused
+      const member = await cookieFor(`member-${Math.random().toString(36).slice(2)}@studio.test`, false);
+      const params = { id: project.id };
+      expect((await call(roomRoute.loader, `/admin/projects/${project.id}/room`, { params })).status).toBe(302);
+      expect(
+        (await call(roomRoute.loader, `/admin/projects/${project.id}/room`, { params, cookie: member })).status,
+      ).toBe(403);
+      expect(
+        (
+          await call(roomRoute.action, `/admin/projects/${project.id}/room`, {
+            params,
+            cookie: member,
+            form: { intent: "copy-phases" },
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await call(previewRoute.loader, `/admin/customers/${customer.id}/portal`, {
+            params: { id: customer.id },
+            cookie: member,
+          })
+        ).status,
+      ).toBe(403);
+    });
   });
 
   describe("approval and the milestone invoice", () => {
