@@ -153,6 +153,12 @@ describe("the client's project room", () => {
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(client)).toEqual([]);
     await client.screenshot({ path: `${shots}/deliverable-v1-390.png`, fullPage: true });
+    // the view is the client's: in the customer's activity once the page was on screen
+    await client.locator("[data-view-beacon][data-view-sent]").waitFor({ state: "attached" });
+    await owner.goto(`${server.url}/admin/customers/${seeded.customerId}?tab=activity`);
+    await owner.getByText("Viewed Homepage design v1").waitFor();
+    await owner.goto(`${server.url}/admin/projects/${seeded.projectId}/room`);
+    await hydrated(owner);
     // changes need a comment: refused on the page
     await client.getByLabel("Your name").fill("Ada Lovelace");
     await client.getByRole("button", { name: "Request changes" }).click();
@@ -167,6 +173,7 @@ describe("the client's project room", () => {
 
     // v2: a link to the staging site
     await owner.reload();
+    await hydrated(owner);
     const postV2 = owner.getByRole("form", { name: "Post Homepage design v2" });
     await postV2.getByLabel("Or a link (a staging site)").fill("https://staging.example.test/home");
     await postV2.getByRole("button", { name: "Post v2 of Homepage design" }).click();
