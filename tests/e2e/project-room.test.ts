@@ -263,6 +263,15 @@ describe("the client's project room", () => {
     await hydrated(owner);
     await owner.getByRole("button", { name: "Show in the client's portal" }).click();
     await owner.getByText("The room is shown in the client's portal").first().waitFor();
+    // the owner's room fits from 1024 px down to a phone: nothing wider than the screen, its buttons in reach
+    for (const width of [1024, 390]) {
+      await owner.setViewportSize({ width, height: 900 });
+      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await owner.getByRole("button", { name: "Hide from the client's portal" }).scrollIntoViewIfNeeded();
+      expect(await owner.getByRole("button", { name: "Hide from the client's portal" }).isVisible()).toBe(true);
+      await owner.screenshot({ path: `${shots}/room-${width}.png`, fullPage: true });
+    }
+    expect(await seriousViolations(owner)).toEqual([]);
     const preview = await app.adminPage({ viewport: { width: 390, height: 844 }, userAgent });
     const response = await preview.goto(`${server.url}/admin/customers/${seeded.customerId}/portal`);
     expect(response?.status()).toBe(200);
