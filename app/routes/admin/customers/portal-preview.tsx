@@ -7,7 +7,7 @@
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders } from "#app/domain/client-pages.ts";
 import { parseUuid } from "#app/domain/ids.ts";
-import { notFound } from "#app/services/action-result.server.ts";
+import { badRequest, notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
 import type { RouteHandle } from "../../../root.tsx";
@@ -30,6 +30,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const portal = id ? await loadPortal(database.db, id) : null;
   if (!portal) notFound("Customer not found", clientPageHeaders);
   return { ...portal, token: "", beacon: null, onlinePayments: config.stripe !== null };
+}
+
+/** The preview's buttons are inert: a post is the guard's like every /admin post, then refused. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  badRequest("The preview changes nothing: the client's own link does");
 }
 
 export default function PortalPreview({ loaderData }: Route.ComponentProps) {
