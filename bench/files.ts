@@ -149,7 +149,7 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
         ),
         info(
           "project room files",
-          `${megabytes} MB first download (again): server's peak RSS growth (${label})`,
+          `${megabytes} MB first download: server's peak RSS growth (${label})`,
           round(cold.growthMb, 1),
           "MB",
           kind === "pglite" ? "PGlite reads the pages into its own memory once" : "",
