@@ -321,6 +321,16 @@ describeEachDatabase("project room files", (database) => {
     expect(await rowCounts(database())).toEqual({ files: 0, chunks: 0 });
   });
 
+  it("a text field past 1 MB fails the post as unreadable (never silently cut)", async () => {
+    const options = await room();
+    const parsed = await parseUploadForm(
+      database().db,
+      multipartRequest([{ name: "notes", value: "x".repeat(1024 * 1024 + 1) }]),
+      options,
+    );
+    expect(parsed.ok).toBe(false);
+  });
+
   it("an image is served inline as WebP at the nearest width, made once; the original stays downloadable", async () => {
     const options = await room();
     const png = new Uint8Array(
