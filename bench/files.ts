@@ -5,10 +5,19 @@
  * downloaded from the production server's GET /admin/files/{id} (time, the server's peak RSS growth,
  * and the bytes checked against the SHA-256). Goal: memory flat, under 40 MB of growth either way.
  *
- *   node bench/files.ts [--mb 20] [--pglite-only | --postgres-only]
+ * For comparison, the directory backend it did not choose: the same upload into a file (in-process).
+ *
+ *   node bench/files.ts [--mb 20] [--pglite-only | --postgres-only] [--no-directory]
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
@@ -173,7 +182,65 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
   );
 }
 
+/**
+ * The alternative ADR 0056 weighed: the same upload parsed by busboy into a file in a directory (the
+ * SHA-256 computed as it streams), then read back from disk. Measured in this process, for comparison.
+ */
+async function directory(): Promise<Row[]> {
+  const folder = mkdtempSync(path.join(tmpdir(), "studio-bench-files-"));
+  try {
+    const target = path.join(folder, randomUUID());
+    const once = async () => {
+      const upload = uploadRequest();
+      const hash = createHash("sha256");
+      const parser = busboy({
+        headers: { "content-type": upload.request.headers.get("content-type") ?? "" },
+        limits: { fileSize: 25 * 1024 * 1024 + 1 },
+      });
+      const written: Promise<void>[] = [];
+      parser.on("file", (_name, stream) => {
+        stream.on("data", (piece: Buffer) => hash.update(piece));
+        written.push(pipeline(stream, createWriteStream(target)));
+      });
+      await pipeline(Readable.fromWeb(upload.request.body as NodeReadableStream), parser);
+      await Promise.all(written);
+      if (hash.digest("hex") !== upload.sha256()) throw new Error("the file on disk is not the one sent");
+    };
+    await once();
+    global.gc?.();
+    const stored = await peakGrowth(process.pid, once);
+    const read = await peakGrowth(process.pid, async () => {
+      const hash = createHash("sha256");
+      for await (const piece of createReadStream(target)) hash.update(piece as Buffer);
+      return hash.digest("hex");
+    });
+    return [
+      info(
+        "project room files",
+        `${megabytes} MB upload into a file in a directory: time (in-process)`,
+        round(stored.ms, 0),
+        "ms",
+      ),
+      info(
+        "project room files",
+        `${megabytes} MB upload into a file in a directory: peak RSS growth (in-process)`,
+        round(stored.growthMb, 1),
+        "MB",
+      ),
+      info(
+        "project room files",
+        `${megabytes} MB read back from the directory: time (in-process)`,
+        round(read.ms, 0),
+        "ms",
+      ),
+    ];
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const rows: Row[] = [];
+if (!process.argv.includes("--no-directory")) rows.push(...(await directory()));
 if (!process.argv.includes("--postgres-only")) rows.push(...(await run("pglite")));
 if (process.env.TEST_DATABASE_URL && !process.argv.includes("--pglite-only")) rows.push(...(await run("postgres")));
 writeRows("files", rows);

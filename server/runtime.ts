@@ -11,7 +11,7 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { sendBookingReminders } from "#app/services/booking.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
-import { purgeAbandonedFileUploads } from "#app/services/file-storage.server.ts";
+import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
 import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import {

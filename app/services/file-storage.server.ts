@@ -49,7 +49,6 @@ import {
   getStoredFileVariant,
   insertStoredFileChunk,
   projectFilesBytes,
-  purgeAbandonedUploads,
   readStoredFileChunk,
   type StoredFile as StoredFileRecord,
   saveStoredFileVariant,
@@ -266,11 +265,6 @@ async function storePart(db: Db, stream: Readable, filename: string, options: Up
     if (fileId) await deleteStoredFile(db, fileId).catch(() => {});
     throw error;
   }
-}
-
-/** An upload still unfinished after a day was cut off by a stop: the maintenance timer removes it. */
-export function purgeAbandonedFileUploads(db: Queryable, now = new Date()): Promise<number> {
-  return purgeAbandonedUploads(db, new Date(now.getTime() - 24 * 3600_000));
 }
 
 // ---------------------------------------------------------------- answers

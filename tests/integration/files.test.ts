@@ -13,11 +13,11 @@ import { fileMessages, maxFileBytes, maxProjectBytes } from "#app/domain/files.t
 import {
   chunkBytes,
   parseUploadForm,
-  purgeAbandonedFileUploads,
   type StoredFile,
   storedFileResponse,
   type UploadOptions,
 } from "#app/services/file-storage.server.ts";
+import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
 import { describeEachDatabase, type TestDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 
