@@ -42,6 +42,7 @@ import {
 } from "#app/domain/project-room.ts";
 import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
+import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
@@ -76,9 +77,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context, request }: Route.ActionArgs) {
   const customerId = await customerOf(context, params.token);
-  const submission = parseWithZod(await request.formData(), { schema: portalOpenSchema });
-  if (submission.status !== "success") notFound(portalMessages.notFound, clientPageHeaders);
   const { database, config } = getApp(context);
+  // a multipart post to this path reaches the route unheld (the project room's uploads, ADR 0056): read
+  // it with the streaming parser, which takes no file here
+  const post = await parseUploadForm(database.db, request, {
+    customerId,
+    projectId: null,
+    uploadedBy: "client",
+    fileFields: [],
+  });
+  const submission = parseWithZod(post.ok ? post.formData : new FormData(), { schema: portalOpenSchema });
+  if (submission.status !== "success") notFound(portalMessages.notFound, clientPageHeaders);
   const link = await openFromPortal({ db: database.db, config }, customerId, submission.value);
   if (!link) notFound(portalMessages.notFound, clientPageHeaders);
   const open = submission.value.to === "pay" && submission.value.kind === "document" ? "#pay" : "";

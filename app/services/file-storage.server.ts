@@ -110,12 +110,18 @@ export async function parseUploadForm(
   const parts: Promise<void>[] = [];
   const stored: StoredFile[] = [];
   let filesTaken = 0;
-  let nulByte = false;
+  let unreadable = false;
 
-  parser.on("field", (name, value) => {
-    if (name.includes("\0") || value.includes("\0")) nulByte = true;
+  parser.on("field", (name, value, info) => {
+    // a NUL byte (PostgreSQL refuses it in text) or a field cut at its limit: the post cannot be read as sent
+    if (name.includes("\0") || value.includes("\0") || info.nameTruncated || info.valueTruncated) unreadable = true;
     entries.push({ name, value });
   });
+  const overLimit = () => {
+    unreadable = true;
+  };
+  parser.on("fieldsLimit", overLimit);
+  parser.on("partsLimit", overLimit);
   parser.on("file", (name, stream, info) => {
     const slot = { name, value: null as string | null };
     entries.push(slot);
@@ -150,9 +156,9 @@ export async function parseUploadForm(
   }
   const settled = await Promise.allSettled(parts);
   const failure = settled.find((result) => result.status === "rejected");
-  if (broken || nulByte || failure) {
+  if (broken || unreadable || failure) {
     for (const file of stored) await deleteStoredFile(db, file.id);
-    if (!broken && !nulByte && failure) throw failure.reason;
+    if (!broken && !unreadable && failure) throw failure.reason;
     return fail("unreadable", { message: fileMessages.brokenForm });
   }
   const formData = new FormData();

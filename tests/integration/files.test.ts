@@ -10,7 +10,6 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { storedFileChunks, storedFiles } from "#app/db/schema.ts";
 import { fileMessages, maxFileBytes, maxProjectBytes } from "#app/domain/files.ts";
-import { purgeAbandonedUploads } from "#app/models/stored-files.server.ts";
 import {
   chunkBytes,
   parseUploadForm,
@@ -18,6 +17,7 @@ import {
   storedFileResponse,
   type UploadOptions,
 } from "#app/services/file-storage.server.ts";
+import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
 import { describeEachDatabase, type TestDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 
@@ -321,6 +321,16 @@ describeEachDatabase("project room files", (database) => {
     expect(await rowCounts(database())).toEqual({ files: 0, chunks: 0 });
   });
 
+  it("a text field past 1 MB fails the post as unreadable (never silently cut)", async () => {
+    const options = await room();
+    const parsed = await parseUploadForm(
+      database().db,
+      multipartRequest([{ name: "notes", value: "x".repeat(1024 * 1024 + 1) }]),
+      options,
+    );
+    expect(parsed.ok).toBe(false);
+  });
+
   it("an image is served inline as WebP at the nearest width, made once; the original stays downloadable", async () => {
     const options = await room();
     const png = new Uint8Array(
@@ -367,7 +377,9 @@ describeEachDatabase("project room files", (database) => {
       disposition: "attachment",
     }).catch((error: unknown) => error);
     expect((thrown as { init?: { status?: number } }).init?.status).toBe(404);
-    expect(await purgeAbandonedUploads(database().db, new Date(Date.now() + 1000))).toBe(1);
+    // a day later, the maintenance purge removes it
+    expect(await purgeAbandonedFileUploads(database().db)).toBe(0);
+    expect(await purgeAbandonedFileUploads(database().db, new Date(Date.now() + 25 * 3600_000))).toBe(1);
     expect(await rowCounts(database())).toEqual({ files: 0, chunks: 0 });
   });
 });
