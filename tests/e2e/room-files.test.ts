@@ -7,14 +7,14 @@
  * stays flat while it sends 20 MB.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { rssMb, settledRssMb, startServer, type TestServer } from "../support/server.ts";
 
 const boundary = "----studio-room-files";
 const size = 20 * 1024 * 1024;
@@ -50,11 +50,6 @@ function upload(field: string, filename: string, first: Uint8Array, total: numbe
     duplex: "half",
   } as RequestInit);
   return { request, sha256: () => hash.digest("hex") };
-}
-
-function rssMb(server: TestServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 describe("project room files through the server", () => {
@@ -106,7 +101,7 @@ describe("project room files through the server", () => {
   it("the owner downloads the 20 MB file byte for byte, streamed, with the file answer's headers", async () => {
     // once to warm the database's own page cache, then measured
     await (await get(`/admin/files/${stored.archive}`, admin)).arrayBuffer();
-    const before = rssMb(server);
+    const before = await settledRssMb(server);
     let peak = before;
     const response = await get(`/admin/files/${stored.archive}`, admin);
     expect(response.status).toBe(200);

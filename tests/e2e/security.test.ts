@@ -5,7 +5,7 @@
  * sign-in error, and a used reset link.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ import { bodyTooLargeMessage } from "../../server/body-limit.ts";
 import { adminAccount, createAccount, dataDirWithAccounts } from "../support/accounts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { createPostgresDatabase } from "../support/database.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { rssMb, settledRssMb, startServer, type TestServer } from "../support/server.ts";
 
 type RawAnswer = { status: number; body: string };
 
@@ -111,11 +111,6 @@ function rawChunked(server: TestServer, rawPath: string, chunks: AsyncIterable<B
       if (!done) socket.write("0\r\n\r\n");
     })().catch(() => {});
   });
-}
-
-function rssMb(server: TestServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -234,7 +229,7 @@ describe("request bodies, malformed input, the login page", () => {
   });
 
   it("counts the bytes as they stream: a chunked body without Content-Length is cut at the limit, and memory stays flat", async () => {
-    const before = rssMb(server);
+    const before = await settledRssMb(server);
     const chunk = Buffer.alloc(64 * 1024, "a");
     let sent = 0;
     async function* fiftyMegabytes() {

@@ -4,13 +4,13 @@
  * staff member) 303 to sign in or 403 while the caller has sent only the start of a multi-megabyte body, and the
  * server's memory does not grow. An admin's upload still goes through.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logoMessages } from "#app/domain/logo.ts";
 import { bodyLimitOverrides, defaultBodyLimit, uploadForbiddenMessage } from "../../server/body-limit.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie, staffAccount } from "../support/accounts.ts";
-import { startServer, type TestServer } from "../support/server.ts";
+import { rssMb, settledRssMb, startServer, type TestServer } from "../support/server.ts";
 
 const uploadPaths = Object.entries(bodyLimitOverrides)
   .filter(([, limit]) => limit > defaultBodyLimit)
@@ -97,11 +97,6 @@ function upload(
   });
 }
 
-function rssMb(server: TestServer): number {
-  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 describe("uploads need an admin session before their body is read", () => {
   let server: TestServer;
   let dataDir: string;
@@ -127,7 +122,7 @@ describe("uploads need an admin session before their body is read", () => {
     async ({ path, limit }) => {
       // within the path's allowance (so only the session can refuse it), up to 5 MB
       const body = multipart(Math.min(5 * 1024 * 1024, limit - 1024));
-      const before = rssMb(server);
+      const before = await settledRssMb(server);
       for (const [who, cookie] of [
         ["anonymous", undefined],
         ["a made-up session", `studio_session=${Buffer.from(JSON.stringify("x".repeat(43))).toString("base64")}`],

@@ -3,7 +3,7 @@
  * temporary DATA_DIR, as a real process, for end-to-end tests.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { mallocEnv } from "../../server/malloc.ts";
@@ -226,4 +226,28 @@ export function runServerExpectingExit(env: Record<string, string>, timeoutMs = 
       resolve({ code, output });
     });
   });
+}
+
+/** The server process's resident memory, in MB (Linux: /proc). */
+export function rssMb(server: TestServer): number {
+  const status = readFileSync(`/proc/${server.process.pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * The server's RSS once it has stopped moving: just after "ready" it still swings by hundreds of
+ * megabytes for a second or two (start-up work being collected), which a measurement taken then would
+ * count as the request's. Four samples a quarter-second apart within 4 MB, or 30 s at most.
+ */
+export async function settledRssMb(server: TestServer): Promise<number> {
+  const samples: number[] = [];
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    samples.push(rssMb(server));
+    const last = samples.slice(-4);
+    if ((last.length === 4 && Math.max(...last) - Math.min(...last) <= 4) || Date.now() > deadline) {
+      return last.at(-1) ?? 0;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
