@@ -106,6 +106,12 @@ export const auditEventLabels = {
   email_template_saved: "Email template edited",
   email_template_reset: "Email template reset to its default",
   email_style_saved: "Email colour saved",
+  questionnaire_saved: "Questionnaire edited",
+  questionnaire_sent: "Questionnaire sent",
+  questionnaire_reopened: "Questionnaire reopened",
+  questionnaire_links_revoked: "Questionnaire links revoked",
+  review_accepted: "Proposed record change accepted",
+  review_rejected: "Proposed record change rejected",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

@@ -1,0 +1,436 @@
+/**
+ * Onboarding questionnaires (the client's project room): the owner builds a questionnaire of questions
+ * (short text, long text, choice, checkboxes, date, URL, file); a sent copy keeps the questions of the
+ * version it was sent with; the client saves and comes back, then submits; an answer to a question
+ * mapped to a customer record field never changes the record: where it differs from the record it
+ * becomes a review item the owner accepts, edits or rejects.
+ * Pure rules: the builder's schemas, the answers' schema (save or submit), what is still missing, the
+ * diff that makes review items, the states and the mails' text.
+ */
+import { z } from "zod";
+import { isIsoDate } from "#app/domain/dates.ts";
+import { uuidField } from "#app/domain/id-fields.ts";
+import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
+import { httpUrl, normaliseLineBreaks, optionalText, requiredText } from "#app/domain/validation.ts";
+
+// ---------------------------------------------------------------- questions
+
+export const questionKinds = ["short_text", "long_text", "choice", "checkboxes", "date", "url", "file"] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+export const questionKindLabels: Record<QuestionKind, string> = {
+  short_text: "Short text",
+  long_text: "Long text",
+  choice: "Choice (one of the options)",
+  checkboxes: "Checkboxes (several of the options)",
+  date: "Date",
+  url: "Web address (URL)",
+  file: "File upload",
+};
+
+/** Customer record fields a question may propose a value for (never written without the owner's review). */
+export const recordFields = ["billing_address", "phone", "website"] as const;
+export type RecordField = (typeof recordFields)[number];
+export const recordFieldLabels: Record<RecordField, string> = {
+  billing_address: "Billing address",
+  phone: "Phone",
+  website: "Website",
+};
+
+export const questionLimits = {
+  label: 200,
+  help: 500,
+  options: 20,
+  option: 100,
+  questions: 50,
+  name: 200,
+  shortAnswer: 500,
+  longAnswer: 5000,
+  reason: 1000,
+} as const;
+
+export type Question = {
+  /** stable within a questionnaire: the answers' keys */
+  id: string;
+  kind: QuestionKind;
+  label: string;
+  help: string | null;
+  required: boolean;
+  options: string[];
+  mapsTo: RecordField | null;
+};
+
+export const questionnaireMessages = {
+  nameRequired: "Enter a name",
+  labelRequired: "Enter the question",
+  twoOptions: "A choice needs at least 2 options, one per line",
+  tooManyOptions: `At most ${questionLimits.options} options`,
+  optionTooLong: `Each option must be at most ${questionLimits.option} characters`,
+  duplicateOption: "Each option must be different",
+  tooManyQuestions: `A questionnaire has at most ${questionLimits.questions} questions`,
+  mapsToKind: "Only a text or URL question can fill in a record field",
+  required: "This question needs an answer",
+  invalidUrl: "Enter a web address such as https://example.com",
+  invalidDate: "Enter a date",
+  notAnOption: "Choose one of the options",
+  tooLong: (max: number) => `At most ${max} characters`,
+  reasonRequired: "Say why it is reopened: the client reads it",
+  notFound: "Questionnaire not found",
+  requestNotFound: "Sent questionnaire not found",
+  reviewNotFound: "Review item not found or already decided",
+  invalidLink: "This questionnaire link is not valid.",
+  expiredLink: "This questionnaire link has expired or was withdrawn.",
+  freshLinkSent: "A fresh link is on its way to the email address we have for you.",
+  saved: "Saved. You can come back to this page at any time with the same link.",
+  submitted: "Thank you: your answers were sent.",
+  notOpen: "These answers were already submitted. We will write to you if anything needs changing.",
+  missingTitle: "Still missing",
+} as const;
+
+/** Options typed one per line: trimmed, blank lines dropped. */
+export function optionLines(text: string | undefined): string[] {
+  return normaliseLineBreaks(text ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+const hasOptions = (kind: QuestionKind) => kind === "choice" || kind === "checkboxes";
+const mayMap = (kind: QuestionKind) => kind === "short_text" || kind === "long_text" || kind === "url";
+
+/** The builder's form for one question (add or edit). */
+export const questionFormSchema = z
+  .object({
+    intent: z.enum(["add-question", "edit-question"]),
+    question_id: z.string().max(20).optional(),
+    label: requiredText(
+      questionLimits.label,
+      questionnaireMessages.labelRequired,
+      questionnaireMessages.tooLong(questionLimits.label),
+    ),
+    help: optionalText(questionLimits.help, "Help text"),
+    kind: z.enum(questionKinds),
+    required: z.boolean().optional(),
+    options: z
+      .string()
+      .max(questionLimits.options * (questionLimits.option + 2))
+      .optional(),
+    maps_to: z.enum(recordFields).optional(),
+  })
+  .superRefine((value, context) => {
+    const options = optionLines(value.options);
+    if (hasOptions(value.kind)) {
+      if (options.length < 2)
+        context.addIssue({ code: "custom", path: ["options"], message: questionnaireMessages.twoOptions });
+      if (options.length > questionLimits.options) {
+        context.addIssue({ code: "custom", path: ["options"], message: questionnaireMessages.tooManyOptions });
+      }
+      if (options.some((option) => option.length > questionLimits.option)) {
+        context.addIssue({ code: "custom", path: ["options"], message: questionnaireMessages.optionTooLong });
+      }
+      if (new Set(options.map((option) => option.toLowerCase())).size !== options.length) {
+        context.addIssue({ code: "custom", path: ["options"], message: questionnaireMessages.duplicateOption });
+      }
+    }
+    if (value.maps_to && !mayMap(value.kind)) {
+      context.addIssue({ code: "custom", path: ["maps_to"], message: questionnaireMessages.mapsToKind });
+    }
+  });
+export type QuestionForm = z.output<typeof questionFormSchema>;
+
+/** The stored question a valid form makes (options only for choice and checkboxes). */
+export function questionFromForm(form: QuestionForm, id: string): Question {
+  return {
+    id,
+    kind: form.kind,
+    label: form.label,
+    help: typeof form.help === "string" ? form.help : null,
+    required: form.required === true,
+    options: hasOptions(form.kind) ? optionLines(form.options) : [],
+    mapsTo: form.maps_to && mayMap(form.kind) ? form.maps_to : null,
+  };
+}
+
+/** A new question's id: not used by any question of the list. */
+export function nextQuestionId(questions: readonly Question[]): string {
+  const used = new Set(questions.map((question) => question.id));
+  let index = questions.length + 1;
+  while (used.has(`q${index}`)) index += 1;
+  return `q${index}`;
+}
+
+/** The questionnaire's own form: its name, and the project type it is the default for. */
+export const questionnaireFormSchema = z.object({
+  intent: z.literal("save-questionnaire"),
+  name: requiredText(questionLimits.name, questionnaireMessages.nameRequired, questionnaireMessages.tooLong(200)),
+  project_type: optionalText(50, "Project type"),
+});
+
+/** The builder's row actions on a question. */
+export const questionActionSchema = z.object({
+  intent: z.enum(["remove-question", "move-up", "move-down"]),
+  question_id: z.string().min(1).max(20),
+});
+
+/** Moves or removes a question; the list unchanged when the id is unknown or the move goes nowhere. */
+export function rearrange(questions: readonly Question[], action: z.output<typeof questionActionSchema>): Question[] {
+  const index = questions.findIndex((question) => question.id === action.question_id);
+  const list = [...questions];
+  if (index < 0) return list;
+  if (action.intent === "remove-question") {
+    list.splice(index, 1);
+    return list;
+  }
+  const to = action.intent === "move-up" ? index - 1 : index + 1;
+  if (to < 0 || to >= list.length) return list;
+  const [moved] = list.splice(index, 1);
+  if (moved) list.splice(to, 0, moved);
+  return list;
+}
+
+// ---------------------------------------------------------------- answers
+
+/** An answer: text (short, long, date, URL, choice, a stored file's id) or the options ticked. */
+export type Answer = string | string[];
+export type Answers = Record<string, Answer>;
+
+/** The form field of a question's answer. */
+export function answerField(questionId: string): string {
+  return `answer_${questionId}`;
+}
+
+function isBlank(answer: Answer | undefined): boolean {
+  if (answer === undefined) return true;
+  return Array.isArray(answer) ? answer.length === 0 : answer.trim() === "";
+}
+
+/** The required questions without an answer, in the questionnaire's order. */
+export function missingAnswers(questions: readonly Question[], answers: Answers): Question[] {
+  return questions.filter((question) => question.required && isBlank(answers[question.id]));
+}
+
+/** Why an answer cannot be submitted, or null. `required` false when saving for later. */
+export function answerProblem(question: Question, answer: Answer | undefined, required = true): string | null {
+  if (isBlank(answer)) return required && question.required ? questionnaireMessages.required : null;
+  const values = Array.isArray(answer) ? answer : [answer as string];
+  const text = values[0] ?? "";
+  switch (question.kind) {
+    case "short_text":
+    case "file":
+      return text.length > questionLimits.shortAnswer
+        ? questionnaireMessages.tooLong(questionLimits.shortAnswer)
+        : null;
+    case "long_text":
+      return text.length > questionLimits.longAnswer ? questionnaireMessages.tooLong(questionLimits.longAnswer) : null;
+    case "url":
+      return httpUrl.safeParse(text.trim()).success ? null : questionnaireMessages.invalidUrl;
+    case "date":
+      return isIsoDate(text) ? null : questionnaireMessages.invalidDate;
+    case "choice":
+      return values.length === 1 && question.options.includes(text) ? null : questionnaireMessages.notAnOption;
+    case "checkboxes":
+      return values.every((value) => question.options.includes(value)) ? null : questionnaireMessages.notAnOption;
+  }
+  return null;
+}
+
+/** An answer as stored: text trimmed (line breaks kept in long text), URLs with their scheme, blanks dropped. */
+function cleanAnswer(question: Question, raw: unknown): Answer | undefined {
+  if (question.kind === "checkboxes") {
+    const values = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter(
+      (value): value is string => typeof value === "string" && value.trim() !== "",
+    );
+    return values.length ? [...new Set(values.map((value) => value.trim()))] : undefined;
+  }
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (typeof value !== "string") return undefined;
+  const text = question.kind === "long_text" ? normaliseLineBreaks(value).trim() : value.trim();
+  if (text === "") return undefined;
+  if (question.kind === "url") {
+    const url = httpUrl.safeParse(text);
+    return url.success ? url.data : text;
+  }
+  return text;
+}
+
+/**
+ * The client's post: `intent` save (kept as typed, no question required; each answer within its
+ * limits) or submit (every rule); each answer under `answer_<id>`. The output is the answers.
+ */
+export function answersSchema(questions: readonly Question[]) {
+  const fields: Record<string, z.ZodType> = { intent: z.enum(["save", "submit"]) };
+  for (const question of questions) {
+    fields[answerField(question.id)] =
+      question.kind === "checkboxes"
+        ? z.array(z.string().max(questionLimits.option)).optional()
+        : z
+            .string()
+            .max(questionLimits.longAnswer * 2)
+            .optional();
+  }
+  return z.object(fields).transform((value, context) => {
+    const intent = value.intent as "save" | "submit";
+    const answers: Answers = {};
+    for (const question of questions) {
+      const answer = cleanAnswer(question, value[answerField(question.id)]);
+      const problem = answerProblem(question, answer, intent === "submit");
+      if (problem) context.addIssue({ code: "custom", path: [answerField(question.id)], message: problem });
+      if (answer !== undefined) answers[question.id] = answer;
+    }
+    return { intent, answers };
+  });
+}
+
+/** A stored answer as the pages show it. */
+export function answerText(answer: Answer | undefined): string {
+  if (answer === undefined) return "";
+  return Array.isArray(answer) ? answer.join(", ") : answer;
+}
+
+// ---------------------------------------------------------------- review items
+
+export type RecordValues = Record<RecordField, string | null>;
+
+export type ProposedChange = {
+  field: RecordField;
+  questionId: string;
+  label: string;
+  proposed: string;
+  current: string | null;
+};
+
+function sameValue(a: string | null, b: string | null): boolean {
+  const norm = (value: string | null) => (value ?? "").replace(/\s+/g, " ").trim().toLowerCase();
+  return norm(a) === norm(b);
+}
+
+/**
+ * The review items a submission makes: each answer to a mapped question that differs from the
+ * customer's current value (blank answers propose nothing; the last question mapped to a field wins).
+ */
+export function proposedChanges(
+  questions: readonly Question[],
+  answers: Answers,
+  record: RecordValues,
+): ProposedChange[] {
+  const byField = new Map<RecordField, ProposedChange>();
+  for (const question of questions) {
+    if (!question.mapsTo) continue;
+    const answer = answers[question.id];
+    if (isBlank(answer)) continue;
+    const proposed = answerText(answer).trim();
+    const current = record[question.mapsTo];
+    if (sameValue(proposed, current)) {
+      byField.delete(question.mapsTo);
+      continue;
+    }
+    byField.set(question.mapsTo, {
+      field: question.mapsTo,
+      questionId: question.id,
+      label: question.label,
+      proposed,
+      current,
+    });
+  }
+  return [...byField.values()];
+}
+
+export const reviewStatuses = ["pending", "accepted", "rejected"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+/** The owner's decision on a review item: accept (optionally with an edited value) or reject. */
+export const reviewDecisionSchema = z.object({
+  intent: z.enum(["accept", "reject"]),
+  review_id: uuidField(questionnaireMessages.reviewNotFound),
+  value: z.string().max(500).optional(),
+});
+
+// ---------------------------------------------------------------- sent copies
+
+export const requestStates = ["sent", "in_progress", "submitted", "reopened"] as const;
+export type RequestState = (typeof requestStates)[number];
+export const requestStateLabels: Record<RequestState, string> = {
+  sent: "Sent",
+  in_progress: "In progress",
+  submitted: "Submitted",
+  reopened: "Reopened",
+};
+
+/** The client may save and submit while the copy is not submitted. */
+export function isAnswerable(state: RequestState): boolean {
+  return state !== "submitted";
+}
+
+/** The state after the client saves (a submitted copy is not changed by a save). */
+export function stateAfterSave(state: RequestState): RequestState {
+  return state === "sent" ? "in_progress" : state;
+}
+
+/** The owner's "Send questionnaire" (customer page), optionally for one of the customer's projects. */
+export const sendQuestionnaireSchema = z.object({
+  intent: z.literal("send-questionnaire"),
+  questionnaire_id: uuidField(questionnaireMessages.notFound),
+  project_id: z.preprocess((value) => (value === "" ? undefined : value), uuidField().optional()),
+});
+
+/** The owner reopens a submitted copy: the reason is mailed to the client. */
+export const reopenSchema = z.object({
+  intent: z.literal("reopen"),
+  reason: requiredText(
+    questionLimits.reason,
+    questionnaireMessages.reasonRequired,
+    questionnaireMessages.tooLong(1000),
+  ),
+});
+
+/** The owner's actions on a sent copy's page. */
+export const requestActionSchema = z.object({ intent: z.enum(["reopen", "revoke-links"]) });
+
+/** How long a questionnaire link opens its questionnaire. */
+export const questionnaireLinkLifetimeDays = 60;
+
+export function questionnaireLinkPath(token: string): string {
+  return `/q/${token}`;
+}
+
+export function questionnaireLinkExpiry(now: Date): Date {
+  return new Date(now.getTime() + questionnaireLinkLifetimeDays * 86_400_000);
+}
+
+/** The client's fresh-link request on an expired page. */
+export const freshLinkSchema = z.object({ intent: z.literal("fresh-link") });
+
+/** The portal's Open button on a questionnaire. */
+export const portalQuestionnaireSchema = z.object({ request_id: uuidField() });
+
+// ---------------------------------------------------------------- mails
+
+export function questionnaireMail(input: {
+  studioName: string;
+  customerName: string;
+  questionnaireName: string;
+  link: string;
+  reason?: string;
+}): MailMessageContent {
+  const reopened = input.reason !== undefined;
+  return mailContent(
+    reopened
+      ? `Please review your answers: ${input.questionnaireName}`
+      : `A few questions to start: ${input.questionnaireName}`,
+    [
+      { type: "text", text: `Hello ${input.customerName},` },
+      ...(reopened
+        ? [
+            { type: "text" as const, text: "We reopened your questionnaire so that you can change some answers:" },
+            ...paragraphs(input.reason ?? ""),
+          ]
+        : [
+            {
+              type: "text" as const,
+              text: `${input.studioName} would like a few details to get your project going. You can save your answers and come back to them later.`,
+            },
+          ]),
+      { type: "action", label: "Open the questionnaire", url: input.link },
+      { type: "text", text: input.studioName },
+    ],
+  );
+}
