@@ -165,6 +165,19 @@ export const questionnaireFormSchema = z.object({
   project_type: optionalText(50, "Project type"),
 });
 
+/** Which form of the questionnaire pages a post is. */
+export const questionnaireIntentSchema = z.object({
+  intent: z.enum([
+    "save-questionnaire",
+    "send-questionnaire",
+    "add-question",
+    "edit-question",
+    "remove-question",
+    "move-up",
+    "move-down",
+  ]),
+});
+
 /** The builder's row actions on a question. */
 export const questionActionSchema = z.object({
   intent: z.enum(["remove-question", "move-up", "move-down"]),
@@ -209,7 +222,7 @@ export function missingAnswers(questions: readonly Question[], answers: Answers)
 }
 
 /** Why an answer cannot be submitted, or null. `required` false when saving for later. */
-export function answerProblem(question: Question, answer: Answer | undefined, required = true): string | null {
+function answerProblem(question: Question, answer: Answer | undefined, required = true): string | null {
   if (isBlank(answer)) return required && question.required ? questionnaireMessages.required : null;
   const values = Array.isArray(answer) ? answer : [answer as string];
   const text = values[0] ?? "";
@@ -334,7 +347,7 @@ export function proposedChanges(
   return [...byField.values()];
 }
 
-export const reviewStatuses = ["pending", "accepted", "rejected"] as const;
+const reviewStatuses = ["pending", "accepted", "rejected"] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
 /** The owner's decision on a review item: accept (optionally with an edited value) or reject. */
@@ -346,7 +359,7 @@ export const reviewDecisionSchema = z.object({
 
 // ---------------------------------------------------------------- sent copies
 
-export const requestStates = ["sent", "in_progress", "submitted", "reopened"] as const;
+const requestStates = ["sent", "in_progress", "submitted", "reopened"] as const;
 export type RequestState = (typeof requestStates)[number];
 export const requestStateLabels: Record<RequestState, string> = {
   sent: "Sent",
@@ -386,7 +399,7 @@ export const reopenSchema = z.object({
 export const requestActionSchema = z.object({ intent: z.enum(["reopen", "revoke-links"]) });
 
 /** How long a questionnaire link opens its questionnaire. */
-export const questionnaireLinkLifetimeDays = 60;
+const questionnaireLinkLifetimeDays = 60;
 
 export function questionnaireLinkPath(token: string): string {
   return `/q/${token}`;

@@ -17,6 +17,8 @@ export const secretRoutes = [
   "/p/:token",
   "/p/:token/pdf",
   "/portal/:token",
+  "/portal/:token/questionnaire",
+  "/q/:token",
   "/book/manage/:token",
   "/admin/invite/:token",
 ] as const;

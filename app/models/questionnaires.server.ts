@@ -388,3 +388,19 @@ export async function reviewItemsOfRequest(db: Queryable, requestId: string) {
     .where(eq(reviewItems.requestId, requestId))
     .orderBy(asc(reviewItems.createdAt));
 }
+
+/** The customer page's Questionnaires card: the copies sent, what can be sent, the projects, the pending reviews. */
+export async function customerQuestionnaireCard(db: Queryable, customerId: string) {
+  const [sent, choices, projectRows, pendingReviews] = await Promise.all([
+    listRequests(db, { customerId }),
+    questionnaireChoices(db),
+    db
+      .select({ id: projects.id, projectName: projects.projectName })
+      .from(projects)
+      .where(eq(projects.customerId, customerId))
+      .orderBy(desc(projects.createdAt))
+      .limit(50),
+    pendingReviewCount(db, customerId),
+  ]);
+  return { sent, choices, projects: projectRows, pendingReviews };
+}

@@ -13,6 +13,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { PortalQuestionnaires } from "#app/components/portal-questionnaires.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
@@ -37,6 +38,7 @@ import {
 import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
+import { portalQuestionnaires } from "#app/services/questionnaires.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/portal";
@@ -65,7 +67,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const portal = await loadPortal(getApp(context).database.db, customerId);
   if (!portal) notFound(portalMessages.invalidLink, clientPageHeaders);
   const onlinePayments = getApp(context).config.stripe !== null;
-  return { ...portal, token: params.token, beacon: viewBeacon(context, "portal", params.token), onlinePayments };
+  return {
+    ...portal,
+    token: params.token,
+    beacon: viewBeacon(context, "portal", params.token),
+    onlinePayments,
+    questionnaires: await portalQuestionnaires(getApp(context).database.db, customerId),
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -285,6 +293,8 @@ export default function Portal({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
         ) : null}
+
+        <PortalQuestionnaires token={loaderData.token} items={loaderData.questionnaires} />
 
         <Section id="open" title="Waiting for you">
           {openProposals.length + openDocuments.length === 0 ? (

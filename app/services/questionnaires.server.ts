@@ -65,9 +65,9 @@ type Deps = { db: Db; config: Pick<Config, "publicUrl" | "sessionSecret"> };
 type Actor = { userId: string; email: string };
 
 /** Opens of questionnaire links per address: plenty for a client, far too few to guess a token. */
-export const questionnaireOpenLimit = { limit: 120, windowMs: 10 * 60_000 };
+const questionnaireOpenLimit = { limit: 120, windowMs: 10 * 60_000 };
 /** Fresh links mailed per copy (no mail bombing a client from an old link). */
-export const freshLinkLimit = { limit: 3, windowMs: 60 * 60_000 };
+const freshLinkLimit = { limit: 3, windowMs: 60 * 60_000 };
 
 // ---------------------------------------------------------------- the owner's builder
 
@@ -235,7 +235,8 @@ export function sendQuestionnaire(
 
 // ---------------------------------------------------------------- the client's link
 
-type LinkLookup = Result<{ requestId: string }, "not-found" | "expired" | "limited">;
+/** An expired or revoked link still names its copy (for a fresh link to the customer's own address). */
+type LinkLookup = Result<{ requestId: string }, "not-found" | "expired" | "limited", { requestId?: string }>;
 
 /** The copy a token opens (rate-limited per address before the lookup); `expired` for an expired or revoked link. */
 export async function findQuestionnaireByToken(
@@ -250,7 +251,7 @@ export async function findQuestionnaireByToken(
   if (!limited.allowed) return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   const link = await findQuestionnaireLink(db, hash, now);
   if (!link) return fail("not-found");
-  return link.live ? { ok: true, requestId: link.requestId } : fail("expired");
+  return link.live ? { ok: true, requestId: link.requestId } : fail("expired", { requestId: link.requestId });
 }
 
 /** The client page's copy: its questions, answers, state, what is still missing. */
