@@ -4,7 +4,7 @@
  */
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { formatDay } from "#app/domain/dates.ts";
-import { type RequestState, requestStateLabels } from "#app/domain/questionnaires.ts";
+import { type RequestState, requestStateLabels } from "#app/domain/questionnaire-words.ts";
 
 export type PortalQuestionnaire = { id: string; name: string; state: RequestState; sentAt: Date | string };
 

@@ -3,7 +3,7 @@
  * posts without JavaScript): label, help, the answer's control, and its message beside it.
  */
 import type { ReactNode } from "react";
-import { type Answer, answerField, answerText, type Question } from "#app/domain/questionnaires.ts";
+import { type Answer, answerField, answerText, type Question } from "#app/domain/questionnaire-words.ts";
 
 const inputClass =
   "w-full rounded-md border border-zinc-600 bg-zinc-900 px-3 py-2 text-zinc-100 aria-[invalid=true]:border-red-400";

@@ -52,7 +52,7 @@ import type { LineKind } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
-import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaires.ts";
+import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaire-words.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);

@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { answerField, type Question } from "./questionnaire-words.ts";
 import {
-  answerField,
   answersSchema,
   missingAnswers,
   nextQuestionId,
   optionLines,
   proposedChanges,
-  type Question,
   questionFormSchema,
   questionFromForm,
   questionnaireMail,

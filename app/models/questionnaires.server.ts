@@ -15,14 +15,8 @@ import {
   questionnaireVersions,
   reviewItems,
 } from "#app/db/schema.ts";
-import type {
-  Answers,
-  ProposedChange,
-  Question,
-  RecordField,
-  RecordValues,
-  RequestState,
-} from "#app/domain/questionnaires.ts";
+import type { Answers, Question, RecordField, RequestState } from "#app/domain/questionnaire-words.ts";
+import type { ProposedChange, RecordValues } from "#app/domain/questionnaires.ts";
 
 // ---------------------------------------------------------------- the owner's questionnaires
 

@@ -13,14 +13,8 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { QuestionField } from "#app/components/questionnaire-fields.tsx";
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
-import {
-  type Answers,
-  answerField,
-  answersSchema,
-  freshLinkSchema,
-  questionnaireLinkPath,
-  questionnaireMessages,
-} from "#app/domain/questionnaires.ts";
+import { type Answers, answerField, questionnaireMessages } from "#app/domain/questionnaire-words.ts";
+import { answersSchema, freshLinkSchema, questionnaireLinkPath } from "#app/domain/questionnaires.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import {
   badRequest,

@@ -13,20 +13,22 @@ import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import {
   type Answers,
+  type Question,
+  questionLimits,
+  questionnaireMessages,
+  type RecordField,
+  type RequestState,
+} from "#app/domain/questionnaire-words.ts";
+import {
   isAnswerable,
   missingAnswers,
   nextQuestionId,
   proposedChanges,
-  type Question,
   type QuestionForm,
   questionFromForm,
-  questionLimits,
   questionnaireLinkExpiry,
   questionnaireLinkPath,
   questionnaireMail,
-  questionnaireMessages,
-  type RecordField,
-  type RequestState,
   stateAfterSave,
 } from "#app/domain/questionnaires.ts";
 import { fail, type Result } from "#app/domain/result.ts";

@@ -18,12 +18,14 @@ import { type ActionFailure, SubmitButton } from "#app/components/admin/form-but
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import {
   type Question,
-  questionFormSchema,
   questionKindLabels,
   questionKinds,
-  questionnaireFormSchema,
   recordFieldLabels,
   recordFields,
+} from "#app/domain/questionnaire-words.ts";
+import {
+  questionFormSchema,
+  questionnaireFormSchema,
   reopenSchema,
   reviewDecisionSchema,
   sendQuestionnaireSchema,

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
 import { SendQuestionnaireForm } from "#app/components/admin/questionnaire-forms.tsx";
 import { formatDay } from "#app/domain/dates.ts";
-import { type RequestState, requestStateLabels } from "#app/domain/questionnaires.ts";
+import { type RequestState, requestStateLabels } from "#app/domain/questionnaire-words.ts";
 
 export type QuestionnaireCardData = {
   sent: {

@@ -15,14 +15,16 @@ import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import {
   type Question,
+  questionKindLabels,
+  questionnaireMessages,
+  recordFieldLabels,
+} from "#app/domain/questionnaire-words.ts";
+import {
   questionActionSchema,
   questionFormSchema,
-  questionKindLabels,
   questionnaireFormSchema,
   questionnaireIntentSchema,
-  questionnaireMessages,
   rearrange,
-  recordFieldLabels,
 } from "#app/domain/questionnaires.ts";
 import { getQuestionnaire } from "#app/models/questionnaires.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";

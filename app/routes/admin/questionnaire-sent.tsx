@@ -20,10 +20,9 @@ import {
   questionnaireMessages,
   type RequestState,
   recordFieldLabels,
-  reopenSchema,
-  requestActionSchema,
   requestStateLabels,
-} from "#app/domain/questionnaires.ts";
+} from "#app/domain/questionnaire-words.ts";
+import { reopenSchema, requestActionSchema } from "#app/domain/questionnaires.ts";
 import { getRequest, listEvents, reviewItemsOfRequest } from "#app/models/questionnaires.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";

@@ -14,10 +14,10 @@ import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
+import { questionnaireMessages } from "#app/domain/questionnaire-words.ts";
 import {
   questionnaireFormSchema,
   questionnaireIntentSchema,
-  questionnaireMessages,
   sendQuestionnaireSchema,
 } from "#app/domain/questionnaires.ts";
 import { listQuestionnaires, pendingReviewCount } from "#app/models/questionnaires.server.ts";
@@ -94,17 +94,23 @@ const columns: readonly Column<Row>[] = [
   {
     header: "Questionnaire",
     primary: true,
+    cell: (row) => row.name,
     truncate: true,
-    cell: (row) => (
-      <Link to={`/admin/questionnaires/${row.id}`} className="break-words hover:underline">
-        {row.name}
-      </Link>
-    ),
+    className: "md:max-w-64 2xl:max-w-96",
   },
-  { header: "Project type", cell: (row) => row.projectType ?? "—", lowPriority: true },
-  { header: "Version", cell: (row) => row.version },
-  { header: "Questions", cell: (row) => row.questions },
-  { header: "Sent", cell: (row) => row.sent },
+  {
+    header: "Project type",
+    lowPriority: true,
+    cell: (row) => row.projectType ?? "—",
+    truncate: true,
+    className: "md:max-w-36",
+  },
+  {
+    header: "Questions",
+    cell: (row) => `${row.questions} (version ${row.version})`,
+    className: "md:whitespace-nowrap",
+  },
+  { header: "Sent", cell: (row) => row.sent, className: "md:whitespace-nowrap" },
 ];
 
 export default function Questionnaires({ loaderData }: Route.ComponentProps) {
