@@ -69,6 +69,8 @@ export default [
         // a signed proposal's or converted estimate's contract: its schedule, and invoices drawn from it (ADR 0043)
         route("contracts/:id", "routes/admin/contract.tsx"),
         route("settings/logo", "routes/admin/settings-logo.ts"),
+        // a project room's stored file, for the owner (ADR 0056)
+        route("files/:id", "routes/admin/stored-file.ts"),
         // proposals: package tiers, add-ons and an agreement the client signs (ADR 0033); new and edit share one module
         route("proposals", "routes/admin/proposals.tsx"),
         route("proposals/export.csv", "routes/admin/export-proposals.ts"),

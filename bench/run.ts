@@ -31,6 +31,7 @@ const all = [
   "scale-out",
   "live-updates",
   "payment-events",
+  "files",
   "lighthouse",
 ];
 const chosen = process.argv.slice(2).filter((name) => !name.startsWith("-"));

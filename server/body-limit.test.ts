@@ -7,9 +7,12 @@ import { maxSignatureChars } from "#app/domain/signature.ts";
 import {
   bodyLimitFor,
   bodyLimitOverrides,
+  bodyTooLargeMessage,
   canonicalPath,
   defaultBodyLimit,
   limitBodies,
+  streamedUploadFor,
+  streamedUploadPaths,
   uploadForbiddenMessage,
 } from "./body-limit.ts";
 
@@ -184,6 +187,106 @@ describe("limitBodies with raw-body paths (a payment provider's webhook)", () =>
       expect(await send("/Webhooks/%73tripe", payload)).toEqual({ status: 200, body: payload });
       expect((await send("/contact/send", payload)).status).toBe(400);
       expect((await send("/webhooks/stripe", "x".repeat(2048))).status).toBe(413);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("streamed uploads (the project room's files)", () => {
+  const multipart = "multipart/form-data; boundary=x";
+
+  it("apply to multipart posts to the room, a questionnaire and the portal, however spelled; nothing else", () => {
+    expect(streamedUploadPaths).toHaveLength(3);
+    expect(streamedUploadFor("/admin/projects/1f0e/room", multipart)).toMatchObject({ admin: true });
+    expect(streamedUploadFor("/admin/projects/1f0e/room.data?index", multipart)).toMatchObject({ admin: true });
+    expect(streamedUploadFor("/ADMIN/projects/./1f0e//room", multipart)).toMatchObject({ admin: true });
+    expect(streamedUploadFor("/q/tok3n", multipart)).toMatchObject({ admin: false });
+    expect(streamedUploadFor("/portal/tok3n", "Multipart/Form-Data; boundary=y")).toMatchObject({ admin: false });
+    // another content type gets the ordinary limit and inspection
+    expect(streamedUploadFor("/portal/tok3n", "application/x-www-form-urlencoded")).toBeNull();
+    expect(streamedUploadFor("/portal/tok3n", undefined)).toBeNull();
+    expect(streamedUploadFor("/portal", multipart)).toBeNull();
+    expect(streamedUploadFor("/portal/a/b", multipart)).toBeNull();
+    expect(streamedUploadFor("/admin/projects/1/room/x", multipart)).toBeNull();
+    expect(streamedUploadFor("/admin/settings/logo", multipart)).toBeNull();
+  });
+
+  async function serve(streamedLimit: number) {
+    const seen: { completeAtStart: boolean; bytes: number; ended: boolean }[] = [];
+    const app = express();
+    // an inspection that refuses everything: a streamed upload never meets it
+    app.use(limitBodies({ fallback: 8 * 1024, streamedLimit, inspect: async () => "inspected" }));
+    app.post("/q/:token", (req, res) => {
+      const entry = { completeAtStart: req.complete, bytes: 0, ended: false };
+      seen.push(entry);
+      req.on("data", (chunk: Buffer) => {
+        entry.bytes += chunk.length;
+      });
+      req.on("end", () => {
+        entry.ended = true;
+        if (!res.headersSent) res.json({ bytes: entry.bytes });
+      });
+    });
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { server, port: (server.address() as AddressInfo).port, seen };
+  }
+
+  /** POSTs `size` bytes in 64 KB writes, 5 ms apart, without a Content-Length. */
+  function post(port: number, size: number, contentType = multipart) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/q/abc",
+          method: "POST",
+          headers: { "content-type": contentType },
+          agent: false,
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+      });
+      let sent = 0;
+      const next = () => {
+        if (sent >= size || req.destroyed) return req.end();
+        const piece = Math.min(64 * 1024, size - sent);
+        sent += piece;
+        req.write(Buffer.alloc(piece, 0x61));
+        setTimeout(next, 5);
+      };
+      next();
+    });
+  }
+
+  it("hands the route the body as it arrives, past the ordinary limit, and uninspected", async () => {
+    const { server, port, seen } = await serve(4 * 1024 * 1024);
+    try {
+      expect(await post(port, 1024 * 1024)).toEqual({ status: 200, body: JSON.stringify({ bytes: 1048576 }) });
+      expect(seen[0]?.completeAtStart).toBe(false);
+      // not multipart: held, limited and inspected as ever
+      expect((await post(port, 1024 * 1024, "application/x-www-form-urlencoded")).status).toBe(413);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("past its whole-body limit: 413, and the route's reader sees the body end there", async () => {
+    const { server, port, seen } = await serve(256 * 1024);
+    try {
+      expect(await post(port, 1024 * 1024)).toEqual({ status: 413, body: bodyTooLargeMessage });
+      expect(seen[0]?.ended).toBe(true);
+      expect(seen[0]?.bytes).toBeLessThanOrEqual(256 * 1024);
     } finally {
       server.close();
     }

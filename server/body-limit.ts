@@ -20,6 +20,7 @@ import { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { maxFileBytes, maxFilesPerPost } from "#app/domain/files.ts";
 import { maskSecretPath } from "#app/domain/secret-paths.ts";
 
 const KB = 1024;
@@ -39,6 +40,30 @@ export const bodyLimitOverrides: Record<string, number> = {
   // a portfolio image (5 MB at most) with the item's fields
   "/admin/site/portfolio/edit": 5_600 * KB,
 };
+
+/**
+ * The project room's uploads (ADR 0056): a multipart post to these paths is not held here but
+ * streamed to the route, whose parser (`parseUploadForm`, services/file-storage.server.ts) stores
+ * each file as it arrives and stops each at `maxFileBytes`. Here the whole body is still counted,
+ * up to `streamedUploadLimit` (every file at its cap plus the fields), and cut off past it. The
+ * owner's path asks for an admin session first, as `mayUpload` does; a client's link path is
+ * checked by its route before it reads a byte (until then the socket's backpressure holds the body).
+ * Any other content type on these paths gets the ordinary limit and inspection.
+ */
+const streamedUploadLimit = maxFileBytes * maxFilesPerPost + 1024 * KB;
+export const streamedUploadPaths: readonly { pattern: RegExp; admin: boolean }[] = [
+  { pattern: /^\/admin\/projects\/[^/]+\/room$/, admin: true },
+  { pattern: /^\/q\/[^/]+$/, admin: false },
+  { pattern: /^\/portal\/[^/]+$/, admin: false },
+];
+
+/** The streamed-upload rule for a request, or null (not multipart, or another path). */
+export function streamedUploadFor(url: string, contentType: string | undefined): { admin: boolean } | null {
+  if (!/^multipart\/form-data\s*;/i.test(contentType ?? "")) return null;
+  const canonical = canonicalPath(url);
+  if (canonical === null) return null;
+  return streamedUploadPaths.find((rule) => rule.pattern.test(canonical)) ?? null;
+}
 
 /** After a 413, this much more is read and dropped before the connection is cut. */
 const discardLimit = 8 * 1024 * 1024;
@@ -94,6 +119,8 @@ export function limitBodies(
      * page, "forbidden" 403.
      */
     mayUpload?: (req: IncomingMessage) => Promise<UploadAccess>;
+    /** the whole-body limit of a streamed upload (`streamedUploadPaths`) */
+    streamedLimit?: number;
   } = {},
 ): RequestHandler {
   const fallback = options.fallback ?? defaultBodyLimit;
@@ -106,7 +133,10 @@ export function limitBodies(
       res.status(400).set("Connection", "close").type("text/plain").send("Bad Request: the address cannot be read.");
       return;
     }
-    const maxBytes = bodyLimitFor(req.originalUrl, options.overrides, fallback);
+    const streamed = streamedUploadFor(req.originalUrl, req.get("content-type"));
+    const maxBytes = streamed
+      ? (options.streamedLimit ?? streamedUploadLimit)
+      : bodyLimitFor(req.originalUrl, options.overrides, fallback);
     const refuse = (received: number) => {
       (res.locals.log as Log)?.info({ received, maxBytes, path: maskSecretPath(req.path) }, "request body too large");
       // Answer at once. The rest of the body is read and dropped unbuffered (closing now would make the
@@ -138,13 +168,24 @@ export function limitBodies(
         declaredTooLarge,
       );
     };
-    if (maxBytes <= fallback || !options.mayUpload) return hold();
+    const stream = () => {
+      if (declaredTooLarge) {
+        refuse(Number(length) || 0);
+        holdBody(req, 0, { onComplete: () => {}, onTooLarge: () => {} }, true);
+        return;
+      }
+      countBody(req, maxBytes, refuse);
+      next();
+    };
+    const pass = streamed ? stream : hold;
+    if (streamed ? !streamed.admin : maxBytes <= fallback || !options.mayUpload) return pass();
+    if (!options.mayUpload) return pass();
     // nothing reads the body while the session is looked up: once the request stream's buffer is
     // full, the parser pauses the socket
     options.mayUpload(req).then(
       (access) => {
         if (access === "allowed") {
-          hold();
+          pass();
         } else {
           (res.locals.log as Log)?.info(
             { path: maskSecretPath(req.path), access },
@@ -163,6 +204,41 @@ export function limitBodies(
       },
       (error: unknown) => next(error),
     );
+  };
+}
+
+/**
+ * Counts a streamed body's bytes as the socket pushes them, leaving them to the route's reader.
+ * Past `maxBytes`: `onTooLarge` (the 413), the reader sees the body end there (its parser fails on
+ * the cut-off form and removes what it stored), and the rest is dropped, the connection cut after
+ * `discardLimit`.
+ */
+function countBody(req: IncomingMessage, maxBytes: number, onTooLarge: (received: number) => void) {
+  let received = req.readableLength;
+  let refused = false;
+  let discarded = 0;
+  if (req.complete) return;
+  const originalPush = req.push.bind(req);
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (chunk === null) {
+      if (refused) return false;
+      req.push = originalPush;
+      return originalPush(null);
+    }
+    const size = typeof chunk === "string" ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength;
+    if (refused) {
+      discarded += size;
+      if (discarded > discardLimit) req.socket.destroy();
+      return true;
+    }
+    received += size;
+    if (received > maxBytes) {
+      refused = true;
+      onTooLarge(received);
+      originalPush(null);
+      return true;
+    }
+    return originalPush(chunk, encoding);
   };
 }
 

@@ -11,6 +11,7 @@ import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
 import { sendBookingReminders } from "#app/services/booking.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
+import { purgeAbandonedFileUploads } from "#app/services/file-storage.server.ts";
 import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import {
@@ -147,6 +148,9 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     background("rate-limit pruning", () => pruneRateLimits(database.db));
     background("outbox secret purge", () => dropExpiredSecrets(database.db));
     background("suspected-spam purge", () => purgeOldSpam(database.db));
+    background("abandoned upload purge", async () => {
+      await purgeAbandonedFileUploads(database.db);
+    });
     background("payment reminders", async () => {
       const queued = await queueDueReminders({ db: database.db, config, logger }, new Date(), {
         signal: shutdown.signal,

@@ -58,7 +58,8 @@ export function securityHeaders(options: {
   formActionSources?: readonly string[];
 }): RequestHandler {
   const fixed = fixedSecurityHeaders(options);
-  const defaults = new Set(fixed.map(([name]) => name.toLowerCase()));
+  // a route's own Content-Security-Policy (a stored file's `default-src 'none'; sandbox`) is its whole policy
+  const defaults = new Set([...fixed.map(([name]) => name.toLowerCase()), "content-security-policy"]);
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;

@@ -6,7 +6,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
+  char,
   check,
   customType,
   date,
@@ -1502,6 +1504,66 @@ export const bookings = pgTable(
     index("bookings_starts_at_idx").on(t.startsAt),
     index("bookings_email_idx").on(sql`lower(${t.email})`),
   ],
+);
+
+// ---- the project room's files
+
+/**
+ * A file the owner or a client stored for a project or a customer (ADR 0056): its kind read from
+ * its bytes, its name sanitised (app/domain/files.ts). Its bytes are `stored_file_chunks`, in order.
+ * A row whose `completed_at` is null is an upload still streaming in (or abandoned by a crash):
+ * nobody reads it, and the maintenance purge removes it.
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** hex SHA-256 of the bytes; zeros while streaming in */
+    sha256: char("sha256", { length: 64 }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    contentType: varchar("content_type", { length: 40 }).notNull(),
+    name: varchar("name", { length: 300 }).notNull(),
+    uploadedBy: varchar("uploaded_by", { length: 10 }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("stored_files_uploaded_by", sql`${t.uploadedBy} in ('owner', 'client')`),
+    check(
+      "stored_files_content_type",
+      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf', 'application/zip')`,
+    ),
+    check("stored_files_size", sql`${t.size} >= 0`),
+    index("stored_files_project_idx").on(t.projectId),
+    index("stored_files_customer_idx").on(t.customerId),
+  ],
+);
+
+/** A stored file's bytes: rows of at most 256 KB, numbered from 0. */
+export const storedFileChunks = pgTable(
+  "stored_file_chunks",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/** A stored image as WebP at one width (the room's image pipeline), keyed by the original's SHA-256. */
+export const storedFileVariants = pgTable(
+  "stored_file_variants",
+  {
+    sha256: char("sha256", { length: 64 }).notNull(),
+    width: integer("width").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.width] })],
 );
 
 // ---- questionnaires

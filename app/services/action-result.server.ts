@@ -147,6 +147,11 @@ export function fileAnswer(body: BodyInit, headers: HeadersInit): Response {
   return new Response(body, { headers });
 }
 
+/** The caller's copy is current (its If-None-Match named the ETag): 304, no body, the same headers. */
+export function notModified(headers: HeadersInit): Response {
+  return new Response(null, { status: 304, headers });
+}
+
 /** A status line may carry printable ASCII only: other messages stay in the body alone. */
 function thrown(status: number, message: string, headers?: HeadersInit): never {
   throw data(message, { status, statusText: /^[\x20-\x7e]*$/.test(message) ? message : undefined, headers });
