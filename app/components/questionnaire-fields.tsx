@@ -80,10 +80,13 @@ export function QuestionField({
   question,
   value,
   error,
+  fileNames = {},
 }: {
   question: Question;
   value: Answer | undefined;
   error?: string;
+  /** the names of files sent before, by stored id */
+  fileNames?: Record<string, string>;
 }) {
   if (question.kind === "choice" || question.kind === "checkboxes") {
     return <OptionsField question={question} value={value} error={error} />;
@@ -110,7 +113,11 @@ export function QuestionField({
         <Title question={question} />
       </label>
       <Described question={question} error={error} />
-      {question.kind === "file" && text ? <p className="text-sm text-zinc-300">Sent: {text}</p> : null}
+      {question.kind === "file" && text ? (
+        <p className="text-sm text-zinc-300 break-words">
+          Received: {fileNames[text] ?? "a file"}. Choose another file to replace it.
+        </p>
+      ) : null}
       {control}
     </div>
   );

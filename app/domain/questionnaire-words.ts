@@ -60,6 +60,7 @@ export const questionnaireMessages = {
   required: "This question needs an answer",
   invalidUrl: "Enter a web address such as https://example.com",
   invalidDate: "Enter a date",
+  chooseFile: "Choose a file to send",
   notAnOption: "Choose one of the options",
   tooLong: (max: number) => `At most ${max} characters`,
   reasonRequired: "Say why it is reopened: the client reads it",

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answerField, type Question } from "./questionnaire-words.ts";
 import {
   answersSchema,
+  fileFieldsOf,
   missingAnswers,
   nextQuestionId,
   optionLines,
@@ -189,6 +190,40 @@ describe("the client's answers", () => {
   it("a save moves a sent copy to in progress, never a reopened one back", () => {
     expect(stateAfterSave("sent")).toBe("in_progress");
     expect(stateAfterSave("reopened")).toBe("reopened");
+  });
+});
+
+describe("file answers", () => {
+  const logo = question({ id: "f1", kind: "file", label: "Logo", required: true });
+  const stored = "5b0c6c4e-8a0f-4d7e-9a51-2f5c0d1e7a10";
+  const other = "7d3f1a2b-1c4d-4e5f-8a9b-0c1d2e3f4a5b";
+  const parse = (entries: [string, string][], previous = {}, uploaded: string[] = []) => {
+    const form = new FormData();
+    for (const [name, value] of entries) form.append(name, value);
+    return withErrors(parseWithZod(form, { schema: answersSchema([logo], previous, uploaded) }));
+  };
+
+  it("takes a file stored from this post, keeps the one sent before, refuses a typed id", () => {
+    const fresh = parse(
+      [
+        ["intent", "submit"],
+        [answerField("f1"), stored],
+      ],
+      {},
+      [stored],
+    );
+    expect(fresh.status === "success" && fresh.value.answers).toEqual({ f1: stored });
+    const kept = parse([["intent", "submit"]], { f1: stored });
+    expect(kept.status === "success" && kept.value.answers).toEqual({ f1: stored });
+    const typed = parse(
+      [
+        ["intent", "submit"],
+        [answerField("f1"), other],
+      ],
+      { f1: stored },
+    );
+    expect(typed.error?.[answerField("f1")]).toEqual(["Choose a file to send"]);
+    expect(fileFieldsOf([logo, question({ id: "q9" })])).toEqual([answerField("f1")]);
   });
 });
 

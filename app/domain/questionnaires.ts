@@ -200,10 +200,14 @@ function cleanAnswer(question: Question, raw: unknown): Answer | undefined {
 }
 
 /**
- * The client's post: `intent` save (kept as typed, no question required; each answer within its
+ * The client's post (`previous`: the stored answers, for file questions sent without a new file): `intent` save (kept as typed, no question required; each answer within its
  * limits) or submit (every rule); each answer under `answer_<id>`. The output is the answers.
  */
-export function answersSchema(questions: readonly Question[]) {
+export function answersSchema(
+  questions: readonly Question[],
+  previous: Answers = {},
+  uploaded: readonly string[] = [],
+) {
   const fields: Record<string, z.ZodType> = { intent: z.enum(["save", "submit"]) };
   for (const question of questions) {
     fields[answerField(question.id)] =
@@ -218,10 +222,21 @@ export function answersSchema(questions: readonly Question[]) {
     const intent = value.intent as "save" | "submit";
     const answers: Answers = {};
     for (const question of questions) {
-      const answer = cleanAnswer(question, value[answerField(question.id)]);
-      const problem = answerProblem(question, answer, intent === "submit");
+      // a file question without a new file keeps the file sent before
+      const answer =
+        cleanAnswer(question, value[answerField(question.id)]) ??
+        (question.kind === "file" ? previous[question.id] : undefined);
+      // a file answer is a file stored from this post, or the one stored before: never a typed id
+      const foreignFile =
+        question.kind === "file" &&
+        typeof answer === "string" &&
+        answer !== previous[question.id] &&
+        !uploaded.includes(answer);
+      const problem = foreignFile
+        ? questionnaireMessages.chooseFile
+        : answerProblem(question, answer, intent === "submit");
       if (problem) context.addIssue({ code: "custom", path: [answerField(question.id)], message: problem });
-      if (answer !== undefined) answers[question.id] = answer;
+      if (answer !== undefined && !foreignFile) answers[question.id] = answer;
     }
     return { intent, answers };
   });
@@ -362,4 +377,9 @@ export function questionnaireMail(input: {
       { type: "text", text: input.studioName },
     ],
   );
+}
+
+/** The form fields that take a file: the upload layer stores a file only from these. */
+export function fileFieldsOf(questions: readonly Question[]): string[] {
+  return questions.filter((question) => question.kind === "file").map((question) => answerField(question.id));
 }

@@ -14,7 +14,7 @@ import { QuestionField } from "#app/components/questionnaire-fields.tsx";
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { type Answers, answerField, questionnaireMessages } from "#app/domain/questionnaire-words.ts";
-import { answersSchema, freshLinkSchema, questionnaireLinkPath } from "#app/domain/questionnaires.ts";
+import { answersSchema, fileFieldsOf, freshLinkSchema, questionnaireLinkPath } from "#app/domain/questionnaires.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import {
   badRequest,
@@ -24,6 +24,7 @@ import {
   refuse,
   tooManyRequests,
 } from "#app/services/action-result.server.ts";
+import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import {
   answerQuestionnaire,
   findQuestionnaireByToken,
@@ -68,8 +69,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       clientPageHeaders,
     );
   }
-  const questionnaire = await loadClientQuestionnaire(database.db, found.requestId);
-  if (!questionnaire) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
+  const loaded = await loadClientQuestionnaire(database.db, found.requestId);
+  if (!loaded) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
+  // the page shows the questions and answers; the record ids stay on the server
+  const { customerId: _customer, projectId: _project, ...questionnaire } = loaded;
   const notice = search.get("saved") === "1" ? "saved" : search.get("submitted") === "1" ? "submitted" : null;
   return { studioName: studio.businessName, questionnaire, notice };
 }
@@ -77,18 +80,54 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config, mail } = getApp(context);
   const found = await lookup(context, params.token);
-  const formData = await request.formData();
   const here = questionnaireLinkPath(params.token);
   if (!found.ok) {
-    const fresh = freshLinkSchema.safeParse(Object.fromEntries(formData));
-    if (!fresh.success) badRequest("Unknown action", clientPageHeaders);
+    // a multipart post is read by the upload layer (never buffered whole); no file is taken here
+    const read = await parseUploadForm(database.db, request, {
+      customerId: null,
+      projectId: null,
+      uploadedBy: "client",
+      fileFields: [],
+    });
+    const fresh = read.ok ? freshLinkSchema.safeParse(Object.fromEntries(read.formData)) : null;
+    if (!fresh?.success) badRequest("Unknown action", clientPageHeaders);
     if (!found.requestId) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
     return freshLinkAnswer(await mailFreshLink({ db: database.db, config }, found.requestId), here, mail.kick);
   }
   const questionnaire = await loadClientQuestionnaire(database.db, found.requestId);
   if (!questionnaire) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
-  const submission = parseWithZod(formData, { schema: answersSchema(questionnaire.questions) });
-  if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders });
+  // the file questions' files are stored as they stream in; each arrives here as its stored id
+  const read = await parseUploadForm(database.db, request, {
+    customerId: questionnaire.customerId,
+    projectId: questionnaire.projectId,
+    uploadedBy: "client",
+    fileFields: fileFieldsOf(questionnaire.questions),
+  });
+  if (!read.ok) badRequest(read.message ?? "Unreadable form", clientPageHeaders);
+  const schema = answersSchema(
+    questionnaire.questions,
+    questionnaire.answers,
+    read.files.map((file) => file.id),
+  );
+  const submission = parseWithZod(read.formData, { schema });
+  const fileErrors = Object.fromEntries(Object.entries(read.fileErrors).map(([name, message]) => [name, [message]]));
+  if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
+    // a refused post keeps the files it stored: a file field cannot be filled in again
+    const uploaded = new Set(read.files.map((file) => file.id));
+    const kept = Object.fromEntries(
+      questionnaire.questions
+        .map((question) => [question.id, submission.payload[answerField(question.id)]] as const)
+        .filter((entry): entry is readonly [string, string] => typeof entry[1] === "string" && uploaded.has(entry[1])),
+    );
+    if (Object.keys(kept).length > 0) {
+      await answerQuestionnaire(database.db, {
+        requestId: found.requestId,
+        intent: "save",
+        answers: { ...questionnaire.answers, ...kept },
+      });
+    }
+    return invalid(submission, { headers: clientPageHeaders, fieldErrors: fileErrors });
+  }
   const answered = await answerQuestionnaire(database.db, { requestId: found.requestId, ...submission.value });
   if (!answered.ok) {
     if (answered.reason === "not-found") notFound(questionnaireMessages.invalidLink, clientPageHeaders);
@@ -196,7 +235,11 @@ export default function ClientQuestionnaire({ loaderData, actionData }: Route.Co
           </section>
         ) : null}
         {submitted ? (
-          <Submitted questions={questionnaire.questions} answers={questionnaire.answers} />
+          <Submitted
+            questions={questionnaire.questions}
+            answers={questionnaire.answers}
+            fileNames={questionnaire.fileNames}
+          />
         ) : (
           <>
             {missing.length > 0 ? (
@@ -215,13 +258,21 @@ export default function ClientQuestionnaire({ loaderData, actionData }: Route.Co
                 </ul>
               </section>
             ) : null}
-            <form method="post" className="flex flex-col gap-6" noValidate>
+            <form
+              method="post"
+              className="flex flex-col gap-6"
+              noValidate
+              encType={
+                questionnaire.questions.some((question) => question.kind === "file") ? "multipart/form-data" : undefined
+              }
+            >
               {questionnaire.questions.map((question) => (
                 <div key={question.id} className={card}>
                   <QuestionField
                     question={question}
                     value={answers[question.id]}
                     error={back.errors[answerField(question.id)]?.[0]}
+                    fileNames={questionnaire.fileNames}
                   />
                 </div>
               ))}
@@ -241,7 +292,15 @@ export default function ClientQuestionnaire({ loaderData, actionData }: Route.Co
   );
 }
 
-function Submitted({ questions, answers }: { questions: { id: string; label: string }[]; answers: Answers }) {
+function Submitted({
+  questions,
+  answers,
+  fileNames,
+}: {
+  questions: { id: string; label: string }[];
+  answers: Answers;
+  fileNames: Record<string, string>;
+}) {
   return (
     <section aria-labelledby="answers-title" className="flex flex-col gap-3">
       <h2 id="answers-title" className="text-xl font-semibold">
@@ -255,7 +314,7 @@ function Submitted({ questions, answers }: { questions: { id: string; label: str
             <div key={question.id} className={card}>
               <dt className="text-sm text-zinc-400">{question.label}</dt>
               <dd className="mt-1 whitespace-pre-line break-words">
-                {answer === undefined ? "—" : Array.isArray(answer) ? answer.join(", ") : answer}
+                {answer === undefined ? "—" : Array.isArray(answer) ? answer.join(", ") : (fileNames[answer] ?? answer)}
               </dd>
             </div>
           );

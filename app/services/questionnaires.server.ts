@@ -11,6 +11,7 @@
  */
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import {
   type Answers,
   type Question,
@@ -58,6 +59,7 @@ import {
   updateVersionQuestions,
   versionIsSent,
 } from "#app/models/questionnaires.server.ts";
+import { getStoredFile } from "#app/models/stored-files.server.ts";
 import { auditAction, auditedChange } from "#app/services/audit.server.ts";
 import { clientTokenHash, newClientToken } from "#app/services/client-links.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
@@ -256,12 +258,27 @@ export async function findQuestionnaireByToken(
   return link.live ? { ok: true, requestId: link.requestId } : fail("expired", { requestId: link.requestId });
 }
 
+/** The names of the files the answers hold (by stored file id). */
+export async function fileNamesOf(db: Queryable, questions: readonly Question[], answers: Answers) {
+  const names: Record<string, string> = {};
+  for (const question of questions) {
+    const id = question.kind === "file" ? parseUuid(answers[question.id]) : null;
+    if (!id) continue;
+    const file = await getStoredFile(db, id);
+    if (file) names[id] = file.name;
+  }
+  return names;
+}
+
 /** The client page's copy: its questions, answers, state, what is still missing. */
 export async function loadClientQuestionnaire(db: Queryable, requestId: string) {
   const request = await getRequest(db, requestId);
   if (!request) return null;
   const studio = await getStudioIdentity(db);
   return {
+    customerId: request.customerId,
+    projectId: request.projectId,
+    fileNames: await fileNamesOf(db, request.questions, request.answers),
     studio: { name: studio.businessName, email: studio.email },
     name: request.name,
     customerName: request.customerName,

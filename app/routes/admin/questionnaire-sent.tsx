@@ -26,7 +26,7 @@ import { reopenSchema, requestActionSchema } from "#app/domain/questionnaires.ts
 import { getRequest, listEvents, reviewItemsOfRequest } from "#app/models/questionnaires.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { reopenQuestionnaire, revokeQuestionnaire } from "#app/services/questionnaires.server.ts";
+import { fileNamesOf, reopenQuestionnaire, revokeQuestionnaire } from "#app/services/questionnaires.server.ts";
 import type { Route } from "./+types/questionnaire-sent";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -46,8 +46,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseUuid(params.id);
   const sent = id ? await getRequest(db, id) : null;
   if (!sent) notFound(questionnaireMessages.requestNotFound);
-  const [events, reviews] = await Promise.all([listEvents(db, sent.id), reviewItemsOfRequest(db, sent.id)]);
-  return { request: { ...sent, state: sent.state as RequestState }, events, reviews };
+  const [events, reviews, fileNames] = await Promise.all([
+    listEvents(db, sent.id),
+    reviewItemsOfRequest(db, sent.id),
+    fileNamesOf(db, sent.questions, sent.answers),
+  ]);
+  return { request: { ...sent, state: sent.state as RequestState }, events, reviews, fileNames };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -92,7 +96,7 @@ const eventLabels: Record<string, string> = { sent: "Sent", submitted: "Submitte
 
 export default function QuestionnaireSent({ loaderData }: Route.ComponentProps) {
   const failure = useActionData<typeof action>();
-  const { request, events, reviews } = loaderData;
+  const { request, events, reviews, fileNames } = loaderData;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <PageHeader
@@ -138,7 +142,15 @@ export default function QuestionnaireSent({ loaderData }: Route.ComponentProps) 
               data-answer={question.label}
             >
               <dt className="text-sm text-zinc-400">{question.label}</dt>
-              <dd className="whitespace-pre-line break-words">{answerText(request.answers[question.id]) || "—"}</dd>
+              <dd className="whitespace-pre-line break-words">
+                {question.kind === "file" && fileNames[answerText(request.answers[question.id])] ? (
+                  <a href={`/admin/files/${answerText(request.answers[question.id])}`} className="underline">
+                    {fileNames[answerText(request.answers[question.id])]}
+                  </a>
+                ) : (
+                  answerText(request.answers[question.id]) || "—"
+                )}
+              </dd>
             </div>
           ))}
         </dl>
