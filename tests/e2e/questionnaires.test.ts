@@ -18,6 +18,10 @@ import { startSmtpSink } from "../support/smtp.ts";
 import { until } from "../support/wait.ts";
 
 const shots = "/tmp/shots-questionnaires";
+const onePixelPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 const userAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -100,6 +104,7 @@ describe("onboarding questionnaires", () => {
     await owner.locator('[data-question="Style"]').waitFor();
     await addQuestion(owner, { label: "Business name", required: true });
     await addQuestion(owner, { label: "Billing address", kind: "Long text", maps: "Billing address" });
+    await addQuestion(owner, { label: "Your logo", kind: "File upload" });
     // axe on the page itself (stacked toasts fade behind each other)
     await owner.reload();
     await hydrated(owner);
@@ -142,14 +147,18 @@ describe("onboarding questionnaires", () => {
     expect(await seriousViolations(client)).toEqual([]);
     await client.screenshot({ path: `${shots}/client-390.png`, fullPage: true });
 
-    // Submit refuses: the messages beside the fields, every typed answer kept
+    // Submit refuses: the messages beside the fields, every typed answer kept (and the file sent with it)
     await client.getByLabel("Business name").fill("");
+    await client
+      .getByLabel("Your logo")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: onePixelPng });
     const refused = client.waitForResponse((answer) => answer.request().method() === "POST");
     await client.getByRole("button", { name: "Submit" }).click();
     expect((await refused).status()).toBe(400);
     await client.locator("#answer_q2-error").getByText("This question needs an answer").waitFor();
     await client.locator("#answer_q1-error").getByText("This question needs an answer").waitFor();
     expect(await client.getByLabel("Billing address").inputValue()).toBe("2 New Street");
+    await client.getByText("Received: logo.png").waitFor();
     expect(await missing.getByRole("link").allTextContents()).toEqual(["Style", "Business name"]);
     expect(await seriousViolations(client)).toEqual([]);
     await client.screenshot({ path: `${shots}/client-refused-390.png`, fullPage: true });
@@ -158,6 +167,7 @@ describe("onboarding questionnaires", () => {
     await client.getByRole("button", { name: "Submit" }).click();
     await client.getByText("Thank you: your answers were sent.").waitFor();
     expect(await client.locator("main").textContent()).toContain("Analytical Engines");
+    expect(await client.locator("main").textContent()).toContain("logo.png");
     await clientContext.close();
 
     // the owner: the card counts the proposed change; accepting it changes the record
@@ -186,6 +196,12 @@ describe("onboarding questionnaires", () => {
       .click();
     await owner.waitForURL(/\/admin\/questionnaires\/sent\//);
     await hydrated(owner);
+    // the client's file, downloaded by the owner
+    const download = await owner.request.get(
+      `${server.url}${await owner.getByRole("link", { name: "logo.png" }).getAttribute("href")}`,
+    );
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("image/png");
     const before = sink.received.length;
     await owner.getByLabel("Reason (mailed to the client)").fill("Please choose a calmer style.");
     await owner.getByRole("button", { name: "Reopen" }).click();

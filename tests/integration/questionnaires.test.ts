@@ -14,6 +14,9 @@ import type { QuestionForm } from "#app/domain/questionnaires.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { createProposal } from "#app/models/proposals.server.ts";
 import { listEvents, listReviewItems, pendingReviewCount } from "#app/models/questionnaires.server.ts";
+import * as clientQuestionnaire from "#app/routes/client-questionnaire.tsx";
+import * as portalQuestionnaire from "#app/routes/portal-questionnaire.ts";
+import { copyPortalLink } from "#app/services/portal.server.ts";
 import { findClientProposal, sendProposal, signProposal } from "#app/services/proposals.server.ts";
 import {
   answerQuestionnaire,
@@ -31,13 +34,14 @@ import {
 } from "#app/services/questionnaires.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, proposalForm } from "../support/records.ts";
-import { testConfig } from "../support/routes.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 const logger = pino({ level: "silent" });
 
 describeEachDatabase("questionnaires", (database) => {
   const db = () => database().db;
   const deps = () => ({ db: db(), config: testConfig });
+  const { call } = routeHarness(database);
   const actor = { userId: "", email: "owner@studio.test" };
 
   beforeEach(async () => {
@@ -286,5 +290,53 @@ describeEachDatabase("questionnaires", (database) => {
       .set({ createdAt: new Date(Date.now() - 100 * 86_400_000), expiresAt: new Date(Date.now() - 1000) })
       .where(eq(questionnaireLinks.requestId, bobs.requestId));
     expect(await findQuestionnaireByToken(db(), bobs.token, "198.51.100.8")).toMatchObject({ reason: "expired" });
+  });
+
+  it("through the routes: the portal opens only its customer's copy, on a fresh link; the page refuses a submit with what was typed kept", async () => {
+    const questionnaireId = await kickOff();
+    const ada = await insertCustomer(db(), { name: "Ada Lovelace" });
+    const bob = await insertCustomer(db(), { name: "Bob Baker" });
+    const adas = await sendTo(questionnaireId, ada.id);
+    const bobs = await sendTo(questionnaireId, bob.id);
+    const copied = await copyPortalLink(deps(), { customerId: ada.id, actor, ip: null });
+    if (!copied.ok) throw new Error("no portal link");
+    const portal = new URL(copied.link).pathname.split("/").pop() ?? "";
+    const open = (requestId: string) =>
+      call(portalQuestionnaire.action, `/portal/${portal}/questionnaire`, {
+        params: { token: portal },
+        form: { request_id: requestId },
+      });
+    expect((await open(bobs.requestId)).status).toBe(404);
+    const own = await open(adas.requestId);
+    expect(own.status).toBe(303);
+    expect(own.location).toMatch(/^\/q\/[A-Za-z0-9_-]{43}$/);
+    const token = own.location?.split("/").pop() ?? "";
+    const page = await call(clientQuestionnaire.loader, `/q/${token}`, { params: { token } });
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).not.toContain(ada.id);
+    const refused = await call(clientQuestionnaire.action, `/q/${token}`, {
+      params: { token },
+      form: { intent: "submit", answer_q3: "2 New Street" },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("2 New Street");
+    expect(JSON.stringify(refused.data)).toContain("This question needs an answer");
+    const saved = await call(clientQuestionnaire.action, `/q/${token}`, {
+      params: { token },
+      form: { intent: "save", answer_q3: "2 New Street" },
+    });
+    expect(saved).toMatchObject({ status: 303, location: `/q/${token}?saved=1` });
+    // a wrong token is a 404; a revoked one is a 410 page that offers a fresh link
+    expect(
+      (await call(clientQuestionnaire.loader, `/q/${"x".repeat(43)}`, { params: { token: "x".repeat(43) } })).status,
+    ).toBe(404);
+    await revokeQuestionnaire(db(), { requestId: adas.requestId, actor, ip: null });
+    const gone = await call(clientQuestionnaire.loader, `/q/${token}`, { params: { token } });
+    expect(gone.status).toBe(410);
+    const fresh = await call(clientQuestionnaire.action, `/q/${token}`, {
+      params: { token },
+      form: { intent: "fresh-link" },
+    });
+    expect(fresh).toMatchObject({ status: 303, location: `/q/${token}?fresh=1` });
   });
 });
