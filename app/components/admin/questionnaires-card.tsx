@@ -55,7 +55,7 @@ export function QuestionnairesCard({ customerId, data }: { customerId: string; d
             className="flex flex-wrap items-center justify-between gap-2 text-sm"
             data-sent-questionnaire={item.name}
           >
-            <Link to={`/admin/questionnaires/sent/${item.id}`} className="break-words underline">
+            <Link to={`/admin/questionnaires/sent/${item.id}`} className="[overflow-wrap:anywhere] underline">
               {item.name} (version {item.version}){item.projectName ? ` · ${item.projectName}` : ""}
             </Link>
             <span className="flex items-center gap-2 text-zinc-400">

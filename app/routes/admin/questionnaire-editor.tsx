@@ -121,14 +121,16 @@ function QuestionCard({
       data-question={question.label}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-medium break-words">
+        <p className="font-medium [overflow-wrap:anywhere]">
           {index + 1}. {question.label}
           {question.required ? <span className="text-zinc-400"> (required)</span> : null}
         </p>
         <p className="text-sm text-zinc-400">{questionKindLabels[question.kind]}</p>
       </div>
-      {question.help ? <p className="text-sm text-zinc-400 break-words">{question.help}</p> : null}
-      {question.options.length ? <p className="text-sm break-words">Options: {question.options.join(" · ")}</p> : null}
+      {question.help ? <p className="text-sm text-zinc-400 [overflow-wrap:anywhere]">{question.help}</p> : null}
+      {question.options.length ? (
+        <p className="text-sm [overflow-wrap:anywhere]">Options: {question.options.join(" · ")}</p>
+      ) : null}
       {question.mapsTo ? (
         <p className="text-sm text-zinc-300">
           Proposes the customer's {recordFieldLabels[question.mapsTo].toLowerCase()}

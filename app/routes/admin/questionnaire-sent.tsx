@@ -142,7 +142,7 @@ export default function QuestionnaireSent({ loaderData }: Route.ComponentProps) 
               data-answer={question.label}
             >
               <dt className="text-sm text-zinc-400">{question.label}</dt>
-              <dd className="whitespace-pre-line break-words">
+              <dd className="whitespace-pre-line [overflow-wrap:anywhere]">
                 {question.kind === "file" && fileNames[answerText(request.answers[question.id])] ? (
                   <a href={`/admin/files/${answerText(request.answers[question.id])}`} className="underline">
                     {fileNames[answerText(request.answers[question.id])]}

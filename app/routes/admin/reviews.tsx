@@ -88,11 +88,11 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
         {items.map((item) => (
           <li
             key={item.id}
-            className="flex flex-col gap-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+            className="flex min-w-0 flex-col gap-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4 [overflow-wrap:anywhere]"
             data-review={recordFieldLabels[item.field]}
           >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="font-medium break-words">
+              <p className="font-medium [overflow-wrap:anywhere]">
                 <Link to={`/admin/customers/${item.customerId}`} className="underline">
                   {item.customerName}
                 </Link>
@@ -100,15 +100,15 @@ export default function Reviews({ loaderData }: Route.ComponentProps) {
               </p>
               <p className="text-sm text-zinc-400">{formatDateTime(new Date(item.createdAt))}</p>
             </div>
-            <p className="text-sm text-zinc-400 break-words">From the answer to "{item.questionLabel}"</p>
+            <p className="text-sm text-zinc-400 [overflow-wrap:anywhere]">From the answer to "{item.questionLabel}"</p>
             <dl className="grid gap-2 text-sm sm:grid-cols-2">
               <div>
                 <dt className="text-zinc-400">On record now</dt>
-                <dd className="whitespace-pre-line break-words">{item.currentValue || "—"}</dd>
+                <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{item.currentValue || "—"}</dd>
               </div>
               <div>
                 <dt className="text-zinc-400">Proposed</dt>
-                <dd className="whitespace-pre-line break-words">{item.proposedValue}</dd>
+                <dd className="whitespace-pre-line [overflow-wrap:anywhere]">{item.proposedValue}</dd>
               </div>
             </dl>
             <ReviewItemForm
