@@ -14,6 +14,11 @@ import { findPortal } from "#app/services/portal.server.ts";
 import { openQuestionnaireFromPortal } from "#app/services/questionnaires.server.ts";
 import type { Route } from "./+types/portal-questionnaire";
 
+/** Only the portal's button posts here; an address typed in finds nothing. */
+export function loader(): never {
+  notFound(portalMessages.notFound, clientPageHeaders);
+}
+
 export async function action({ params, context, request }: Route.ActionArgs) {
   const { database, config, ip } = getApp(context);
   const found = await findPortal(database.db, params.token, ip);
