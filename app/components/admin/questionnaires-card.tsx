@@ -79,3 +79,42 @@ export function QuestionnairesCard({ customerId, data }: { customerId: string; d
     </section>
   );
 }
+
+/** The project page's list of the questionnaires sent for it (sent by hand for the project, or on signing its proposal). */
+export function ProjectQuestionnaires({
+  items,
+  customerId,
+}: {
+  items: QuestionnaireCardData["sent"];
+  customerId: string;
+}) {
+  return (
+    <section
+      aria-labelledby="project-questionnaires-title"
+      data-project-questionnaires
+      className="flex flex-col gap-2 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+    >
+      <h2 id="project-questionnaires-title" className="text-base font-semibold text-zinc-100">
+        Questionnaires
+      </h2>
+      {items.length === 0 ? <p className="text-sm text-zinc-400">None sent for this project.</p> : null}
+      <ul className="flex flex-col gap-2">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <Link to={`/admin/questionnaires/sent/${item.id}`} className="[overflow-wrap:anywhere] underline">
+              {item.name} (version {item.version})
+            </Link>
+            <span className="flex items-center gap-2 text-zinc-400">
+              Sent {formatDay(new Date(item.sentAt))}
+              {item.submittedAt ? ` · submitted ${formatDay(new Date(item.submittedAt))}` : ""}
+              <Badge tone={tones[item.state]}>{requestStateLabels[item.state]}</Badge>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={`/admin/customers/${customerId}`} className="text-sm underline">
+        Send one from the customer's page
+      </Link>
+    </section>
+  );
+}
