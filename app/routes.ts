@@ -15,6 +15,9 @@ export default [
   // a deliverable of the client's project room: view, approve or ask changes (no account; ADR 0057)
   route("d/:token", "routes/client-deliverable.tsx"),
   route("d/:token/file", "routes/client-deliverable-file.ts"),
+  // onboarding questionnaires: the portal's Open button (a fresh link), and the client's link (the token is the key)
+  route("portal/:token/questionnaire", "routes/portal-questionnaire.ts"),
+  route("q/:token", "routes/client-questionnaire.tsx"),
   // the view beacon of the client pages: a person had the page on screen (ADR 0034)
   route("viewed", "routes/view-beacon.ts"),
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
@@ -110,6 +113,11 @@ export default [
         route("audit", "routes/admin/audit.tsx"),
         // what asks for the owner's attention: disputes, online payments that could not be recorded (ADR 0041)
         route("notices", "routes/admin/notices.tsx"),
+        // onboarding questionnaires: the builder, a sent copy (answers, history, reopen), the review queue
+        route("questionnaires", "routes/admin/questionnaires.tsx"),
+        route("questionnaires/:id", "routes/admin/questionnaire-editor.tsx"),
+        route("questionnaires/sent/:id", "routes/admin/questionnaire-sent.tsx"),
+        route("reviews", "routes/admin/reviews.tsx"),
         route("*", "routes/admin/not-found.tsx"),
       ]),
     ]),

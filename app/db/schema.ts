@@ -55,6 +55,7 @@ import { limits } from "#app/domain/limits.ts";
 import { type DeliverableAnswer, phaseStatuses, roomLimits } from "#app/domain/project-room.ts";
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
+import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaire-words.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -913,6 +914,10 @@ export const proposals = pgTable(
     signedTotal: money("signed_total"),
     depositAmount: money("deposit_amount"),
     depositInvoiceId: uuid("deposit_invoice_id").references(() => invoices.id),
+    /** the onboarding questionnaire sent when the proposal is signed */
+    questionnaireId: uuid("questionnaire_id").references((): AnyPgColumn => questionnaires.id, {
+      onDelete: "set null",
+    }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1732,4 +1737,129 @@ export const storedFileVariants = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.sha256, t.width] })],
+);
+
+// ---- questionnaires
+
+/**
+ * Onboarding questionnaires (domain/questionnaires.ts): the owner's questionnaire, its versions (each a
+ * snapshot of the questions: a version once sent is never changed, editing makes the next one), the
+ * copies sent to customers (each on its version, with the client's answers), their links (only token
+ * hashes), their history, and the review items their answers propose for the customer's record.
+ */
+export const questionnaires = pgTable("questionnaires", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: varchar("name", { length: 200 }).notNull(),
+  /** the project type it is the default for */
+  projectType: varchar("project_type", { length: 50 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const questionnaireVersions = pgTable(
+  "questionnaire_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    questionnaireId: uuid("questionnaire_id")
+      .notNull()
+      .references(() => questionnaires.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    questions: jsonb("questions").$type<Question[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("questionnaire_versions_version_key").on(t.questionnaireId, t.version)],
+);
+
+export const questionnaireRequests = pgTable(
+  "questionnaire_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    questionnaireId: uuid("questionnaire_id")
+      .notNull()
+      .references(() => questionnaires.id),
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => questionnaireVersions.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** the signed proposal that sent it: one copy per proposal */
+    proposalId: uuid("proposal_id").references(() => proposals.id, { onDelete: "set null" }),
+    state: varchar("state", { length: 20 }).$type<RequestState>().notNull().default("sent"),
+    answers: jsonb("answers").$type<Answers>().notNull().default({}),
+    reopenReason: text("reopen_reason"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    savedAt: timestamp("saved_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("questionnaire_requests_state", sql`${t.state} in ('sent', 'in_progress', 'submitted', 'reopened')`),
+    uniqueIndex("questionnaire_requests_proposal_id_key").on(t.proposalId),
+    index("questionnaire_requests_customer_id_idx").on(t.customerId, t.sentAt.desc()),
+    index("questionnaire_requests_project_id_idx").on(t.projectId),
+  ],
+);
+
+export const questionnaireLinks = pgTable(
+  "questionnaire_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => questionnaireRequests.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("questionnaire_links_token_hash_key").on(t.tokenHash),
+    index("questionnaire_links_request_id_idx").on(t.requestId),
+  ],
+);
+
+/** sent, submitted, reopened (with the reason): the copy's history, both submissions' times kept */
+export const questionnaireEvents = pgTable(
+  "questionnaire_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => questionnaireRequests.id, { onDelete: "cascade" }),
+    kind: varchar("kind", { length: 20 }).notNull(),
+    reason: text("reason"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("questionnaire_events_request_id_idx").on(t.requestId, t.at)],
+);
+
+export const reviewItems = pgTable(
+  "review_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => questionnaireRequests.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    field: varchar("field", { length: 30 }).$type<RecordField>().notNull(),
+    questionLabel: varchar("question_label", { length: 200 }).notNull(),
+    proposedValue: text("proposed_value").notNull(),
+    /** the record's value when the item was made */
+    currentValue: text("current_value"),
+    status: varchar("status", { length: 20 }).$type<ReviewStatus>().notNull().default("pending"),
+    acceptedValue: text("accepted_value"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("review_items_status", sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    index("review_items_pending_idx").on(t.status, t.createdAt),
+    index("review_items_customer_id_idx").on(t.customerId, t.status),
+  ],
 );

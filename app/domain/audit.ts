@@ -123,6 +123,12 @@ export const auditEventLabels = {
   deliverable_approved_by_client: "Deliverable approved by the client",
   deliverable_changes_requested: "Changes requested by the client",
   deliverable_link_requested: "Deliverable link asked for again by a client",
+  questionnaire_saved: "Questionnaire edited",
+  questionnaire_sent: "Questionnaire sent",
+  questionnaire_reopened: "Questionnaire reopened",
+  questionnaire_links_revoked: "Questionnaire links revoked",
+  review_accepted: "Proposed record change accepted",
+  review_rejected: "Proposed record change rejected",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

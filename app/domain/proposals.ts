@@ -302,6 +302,8 @@ export const proposalFormSchema = z
   .object({
     customer_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string(proposalMessages.selectCustomer)),
     project_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
+    /** the onboarding questionnaire sent when the client signs */
+    questionnaire_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
     title: required(limits.projectName, proposalMessages.title, "Title"),
     introduction: text(limits.longText, "Introduction"),
     scope: text(limits.longText, "Scope"),

@@ -19,6 +19,8 @@ export const secretRoutes = [
   "/portal/:token",
   "/d/:token",
   "/d/:token/file",
+  "/portal/:token/questionnaire",
+  "/q/:token",
   "/book/manage/:token",
   "/admin/invite/:token",
 ] as const;

@@ -14,6 +14,7 @@ import {
   proposalLinks,
   proposals,
   proposalVersions,
+  questionnaires,
 } from "#app/db/schema.ts";
 import { type Cents, centsToDecimal, toCents } from "#app/domain/money.ts";
 import type { ProposalListQuery } from "#app/domain/proposal-list.ts";
@@ -198,14 +199,20 @@ export async function proposalConversion(db: Queryable): Promise<{ sent: number;
 
 /** A customer or project that is gone, or a project of another customer: the form's field to show it on. */
 export class ProposalPartyError extends Error {
-  readonly field: "customer_id" | "project_id";
-  constructor(field: "customer_id" | "project_id") {
-    super(field === "customer_id" ? "This customer no longer exists" : "Choose a project of this customer");
+  readonly field: "customer_id" | "project_id" | "questionnaire_id";
+  constructor(field: "customer_id" | "project_id" | "questionnaire_id") {
+    super(
+      field === "customer_id"
+        ? "This customer no longer exists"
+        : field === "project_id"
+          ? "Choose a project of this customer"
+          : "This questionnaire no longer exists",
+    );
     this.field = field;
   }
 }
 
-async function checkParties(tx: Tx, form: Pick<ProposalForm, "customer_id" | "project_id">) {
+async function checkParties(tx: Tx, form: Pick<ProposalForm, "customer_id" | "project_id" | "questionnaire_id">) {
   const [customer] = await tx
     .select({ id: customers.id })
     .from(customers)
@@ -219,12 +226,20 @@ async function checkParties(tx: Tx, form: Pick<ProposalForm, "customer_id" | "pr
       .where(eq(projects.id, form.project_id));
     if (project?.customerId !== form.customer_id) throw new ProposalPartyError("project_id");
   }
+  if (form.questionnaire_id) {
+    const [questionnaire] = await tx
+      .select({ id: questionnaires.id })
+      .from(questionnaires)
+      .where(eq(questionnaires.id, form.questionnaire_id));
+    if (!questionnaire) throw new ProposalPartyError("questionnaire_id");
+  }
 }
 
 function formColumns(form: ProposalForm) {
   return {
     customerId: form.customer_id,
     projectId: form.project_id ?? null,
+    questionnaireId: form.questionnaire_id ?? null,
     title: form.title,
     introduction: form.introduction,
     scope: form.scope,

@@ -13,6 +13,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { createContext, type ReactNode, useContext } from "react";
 import { redirect } from "react-router";
 import { buttonClass } from "#app/components/admin/ui.tsx";
+import { PortalQuestionnaires } from "#app/components/portal-questionnaires.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
@@ -44,6 +45,7 @@ import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
+import { portalQuestionnaires } from "#app/services/questionnaires.server.ts";
 import { viewBeacon } from "#app/services/view-beacon.server.ts";
 import type { RouteHandle } from "../root.tsx";
 import type { Route } from "./+types/portal";
@@ -72,7 +74,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const portal = await loadPortal(getApp(context).database.db, customerId);
   if (!portal) notFound(portalMessages.invalidLink, clientPageHeaders);
   const onlinePayments = getApp(context).config.stripe !== null;
-  return { ...portal, token: params.token, beacon: viewBeacon(context, "portal", params.token), onlinePayments };
+  return {
+    ...portal,
+    token: params.token,
+    beacon: viewBeacon(context, "portal", params.token),
+    onlinePayments,
+    questionnaires: await portalQuestionnaires(getApp(context).database.db, customerId),
+  };
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
@@ -324,6 +332,8 @@ export function PortalPage({ loaderData, preview = false }: { loaderData: PageDa
           ) : null}
 
           <RoomsSection rooms={loaderData.rooms} />
+
+          <PortalQuestionnaires token={loaderData.token} items={loaderData.questionnaires} preview={preview} />
 
           <Section id="open" title="Waiting for you">
             {openProposals.length + openDocuments.length === 0 ? (

@@ -52,6 +52,7 @@ import { queueDocumentMail } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { normaliseSignature } from "#app/services/logo-image.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
+import { queueQuestionnaire } from "#app/services/questionnaires.server.ts";
 import { hitAddressLimit } from "#app/services/rate-limit.server.ts";
 
 export type ProposalDeps = {
@@ -363,6 +364,16 @@ export async function signProposal(
       },
       now,
     );
+    // the onboarding questionnaire the proposal names: queued with its mail in this transaction, once per proposal
+    if (row.questionnaireId) {
+      await queueQuestionnaire(tx, deps, {
+        questionnaireId: row.questionnaireId,
+        customerId: row.customerId,
+        projectId,
+        proposalId: row.id,
+        now,
+      });
+    }
     // the client is a client now: a prospect becomes active (audited)
     await customerBecomesActive(tx, { customerId: row.customerId }, "proposal signed", {
       proposal: row.proposalNumber,

@@ -54,6 +54,10 @@ describe("every back-office page's JavaScript", () => {
       "/admin/customers",
       "/admin/invoices/:id",
       "/admin/settings",
+      "/admin/questionnaires",
+      "/admin/questionnaires/:id",
+      "/admin/questionnaires/sent/:id",
+      "/admin/reviews",
     ]) {
       expect(paths).toContain(path);
     }

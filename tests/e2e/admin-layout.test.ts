@@ -17,6 +17,10 @@ import {
   ownerNotices,
   payments,
   projects,
+  questionnaireRequests,
+  questionnaires,
+  questionnaireVersions,
+  reviewItems,
   suspectedSpam,
   users,
 } from "#app/db/schema.ts";
@@ -296,6 +300,55 @@ async function seedLists(dataDir: string) {
       actor: { ...actor, userId: owner?.id ?? actor.userId },
     });
   }
+  // onboarding questionnaires, long-named; a copy sent to the first customer whose answer proposes a long address
+  const questionnaireRows = await database.db
+    .insert(questionnaires)
+    .values(
+      six.map((i) => ({
+        name: i === 0 ? unbroken("Questionnaire") : `${longBusiness(i)} kick-off`,
+        projectType: "website",
+      })),
+    )
+    .returning({ id: questionnaires.id });
+  const versionRows = await database.db
+    .insert(questionnaireVersions)
+    .values(
+      questionnaireRows.map((row) => ({
+        questionnaireId: row.id,
+        version: 1,
+        questions: [
+          {
+            id: "q1",
+            kind: "long_text" as const,
+            label: "Billing address",
+            help: null,
+            required: false,
+            options: [],
+            mapsTo: "billing_address" as const,
+          },
+        ],
+      })),
+    )
+    .returning({ id: questionnaireVersions.id });
+  const [sentCopy] = await database.db
+    .insert(questionnaireRequests)
+    .values({
+      questionnaireId: questionnaireRows[0]?.id ?? "",
+      versionId: versionRows[0]?.id ?? "",
+      customerId: customerRows[0]?.id ?? "",
+      state: "submitted",
+      answers: { q1: unbroken("Street") },
+      submittedAt: new Date(),
+    })
+    .returning({ id: questionnaireRequests.id });
+  await database.db.insert(reviewItems).values({
+    requestId: sentCopy?.id ?? "",
+    customerId: customerRows[0]?.id ?? "",
+    field: "billing_address",
+    questionLabel: "Billing address",
+    proposedValue: unbroken("Street"),
+    currentValue: null,
+  });
   await database.close();
 }
 

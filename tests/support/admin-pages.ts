@@ -14,6 +14,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/settings/security",
   "/admin/notices",
   "/admin/proposals",
+  "/admin/questionnaires",
 ];
 
 /**
@@ -26,6 +27,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/site/pricing",
   "/admin/bookings/availability",
   "/admin/settings/emails",
+  "/admin/reviews",
 ];
 
 export const adminLayoutViewports = [

@@ -13,6 +13,7 @@ import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#a
 import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { PortalCard, type PortalSummary } from "#app/components/admin/portal-card.tsx";
+import { type QuestionnaireCardData, QuestionnairesCard } from "#app/components/admin/questionnaires-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { CustomerSchedules } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -204,7 +205,10 @@ export function CustomerDetailView({
   contracts,
   credit,
   creditFailure,
+  questionnaires,
 }: {
+  /** the Questionnaires card: copies sent, what can be sent, proposed changes to review */
+  questionnaires: QuestionnaireCardData;
   /** the customer's contracts (ADR 0043) */
   contracts: ContractCardData[];
   /** the customer's credit: its balance and ledger */
@@ -256,6 +260,7 @@ export function CustomerDetailView({
       </dl>
 
       <PortalCard customerId={customer.id} summary={portal.summary} copied={portal.copied} />
+      <QuestionnairesCard customerId={customer.id} data={questionnaires} />
       <CreditCard customerId={customer.id} credit={credit} failure={creditFailure} />
       <ContractCards contracts={contracts} />
 

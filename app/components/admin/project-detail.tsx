@@ -7,6 +7,7 @@ import { type ContractCardData, ContractCards } from "#app/components/admin/cont
 import { InvoiceCard, type InvoiceCardData } from "#app/components/admin/customer-detail.tsx";
 import { type ActionFailure, FailureNotice } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { ProjectQuestionnaires, type QuestionnaireCardData } from "#app/components/admin/questionnaires-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import {
   perPeriod,
@@ -66,6 +67,7 @@ export function ProjectDetailView({
   invoices,
   schedules,
   contracts = [],
+  questionnaires,
   today,
   confirmRecurringInvoice,
   failure,
@@ -75,6 +77,8 @@ export function ProjectDetailView({
   schedules: ScheduleData[];
   /** the project's contracts (ADR 0043): their figures and schedule */
   contracts?: ContractCardData[];
+  /** the questionnaires sent for the project */
+  questionnaires?: QuestionnaireCardData["sent"];
   /** today in the studio's time zone (the schedule form's first date) */
   today: string;
   /** the URL asks to confirm 'Create invoice from recurring fees' */
@@ -160,6 +164,7 @@ export function ProjectDetailView({
       </dl>
 
       <ContractCards contracts={contracts} />
+      {questionnaires ? <ProjectQuestionnaires items={questionnaires} customerId={project.customerId} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Description">{project.description ?? notSet}</Section>

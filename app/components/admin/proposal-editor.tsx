@@ -35,6 +35,7 @@ import { type EditorOption, emptyOption, proposalFormSchema } from "#app/domain/
 export type ProposalEditorValues = {
   customer_id: string;
   project_id: string;
+  questionnaire_id: string;
   title: string;
   introduction: string;
   scope: string;
@@ -61,6 +62,7 @@ export function ProposalEditor({
   defaultValue,
   customers,
   projects: initialProjects,
+  questionnaires,
   lockedCustomer,
   failure,
   action,
@@ -72,6 +74,8 @@ export function ProposalEditor({
   defaultValue: ProposalEditorValues;
   customers: ProposalEditorCustomer[];
   projects: ProposalEditorProject[];
+  /** the questionnaires one can be sent on signing */
+  questionnaires: readonly { id: string; name: string }[];
   /** a proposal started from a project: its customer, fixed */
   lockedCustomer: ProposalEditorCustomer | null;
   failure?: ActionFailure | null;
@@ -173,6 +177,12 @@ export function ProposalEditor({
               </ReloadChoicesButton>
             )}
           </div>
+          <SelectField
+            meta={fields.questionnaire_id}
+            label="Questionnaire sent on signing"
+            placeholder="None"
+            options={questionnaires.map((item) => ({ value: item.id, label: item.name }))}
+          />
           <TextField meta={fields.title} label="Title" maxLength={limits.projectName} wide />
           <TextareaField meta={fields.introduction} label="Introduction" maxLength={limits.longText} rows={3} />
           <TextareaField meta={fields.scope} label="Scope" maxLength={limits.longText} rows={4} />

@@ -42,6 +42,7 @@ export function ProposalPage({ loaderData, actionData, params }: Route.Component
         defaultValue={loaderData.defaultValue}
         customers={loaderData.customers}
         projects={editorFailure?.projects ?? loaderData.projects}
+        questionnaires={loaderData.questionnaires}
         lockedCustomer={loaderData.lockedCustomer}
         failure={editorFailure}
         action={params.id === "new" ? `/admin/proposals/new${searchOf(loaderData)}` : action}

@@ -43,6 +43,7 @@ import {
   proposalNumbers,
   updateProposal,
 } from "#app/models/proposals.server.ts";
+import { questionnaireChoices } from "#app/models/questionnaires.server.ts";
 import {
   formIntent,
   invalid,
@@ -116,9 +117,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
               },
             ]
           : [];
+    const questionnaires = await questionnaireChoices(db);
     const defaultValue: ProposalEditorValues = {
       customer_id: customer?.id ?? "",
       project_id: chosen?.id ?? "",
+      // the questionnaire made the default for the project's type, if any
+      questionnaire_id:
+        questionnaires.find((item) => item.projectType && item.projectType === project?.projectType)?.id ?? "",
       title: project?.projectName ?? "",
       introduction: "",
       scope: "",
@@ -136,6 +141,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       defaultValue,
       customers,
       projects: choices(projects),
+      questionnaires,
       lockedCustomer: project?.customer ? customer : null,
     };
   }
@@ -144,13 +150,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!proposal) notFound(proposalMessages.notFound);
   const numbers = proposalNumbers(proposal);
   if (proposal.state === "draft") {
-    const [customers, projects] = await Promise.all([
+    const [customers, projects, questionnaires] = await Promise.all([
       listCustomerChoices(db),
       listProjectChoices(db, proposal.customerId),
+      questionnaireChoices(db),
     ]);
     const defaultValue: ProposalEditorValues = {
       customer_id: proposal.customerId,
       project_id: proposal.projectId ?? "",
+      questionnaire_id: proposal.questionnaireId ?? "",
       title: proposal.title,
       introduction: proposal.introduction,
       scope: proposal.scope,
@@ -173,6 +181,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       defaultValue,
       customers,
       projects: choices(projects),
+      questionnaires,
       lockedCustomer: null,
       canDelete: checkProposalAction(proposal, "delete", today).ok,
       dialog,

@@ -24,6 +24,7 @@ import { getCustomer, getCustomerSummary, listCustomerInvoices } from "#app/mode
 import { portalLinkSummary } from "#app/models/portal.server.ts";
 import { listCustomerProjects } from "#app/models/projects.server.ts";
 import { listCustomerProposals } from "#app/models/proposals.server.ts";
+import { customerQuestionnaireCard } from "#app/models/questionnaires.server.ts";
 import { listCustomerSchedules } from "#app/models/recurring-schedules.server.ts";
 import {
   badRequest,
@@ -78,6 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notes,
     contracts,
     credit: { balance, entries, today },
+    questionnaires: await customerQuestionnaireCard(database.db, id),
   };
 }
 

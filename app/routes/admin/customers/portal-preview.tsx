@@ -10,6 +10,7 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { badRequest, notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
+import { portalQuestionnaires } from "#app/services/questionnaires.server.ts";
 import type { RouteHandle } from "../../../root.tsx";
 import { PortalPage } from "../../portal.tsx";
 import type { Route } from "./+types/portal-preview";
@@ -27,9 +28,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { database, config } = getApp(context);
   const id = parseUuid(params.id);
-  const portal = id ? await loadPortal(database.db, id) : null;
+  if (!id) notFound("Customer not found", clientPageHeaders);
+  const portal = await loadPortal(database.db, id);
   if (!portal) notFound("Customer not found", clientPageHeaders);
-  return { ...portal, token: "", beacon: null, onlinePayments: config.stripe !== null };
+  return {
+    ...portal,
+    questionnaires: await portalQuestionnaires(database.db, id),
+    token: "",
+    beacon: null,
+    onlinePayments: config.stripe !== null,
+  };
 }
 
 /** The preview's buttons are inert: a post is the guard's like every /admin post, then refused. */

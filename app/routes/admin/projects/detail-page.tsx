@@ -12,6 +12,7 @@ export function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) 
       invoices={loaderData.invoices}
       schedules={loaderData.schedules}
       contracts={loaderData.contracts}
+      questionnaires={loaderData.questionnaires}
       today={loaderData.today}
       confirmRecurringInvoice={loaderData.confirmRecurringInvoice}
       failure={actionData}

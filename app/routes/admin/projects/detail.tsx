@@ -16,6 +16,7 @@ import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
+import { listRequests } from "#app/models/questionnaires.server.ts";
 import { listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
 import { badRequest, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
@@ -43,7 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listContracts(database.db, { projectId: project.id }),
   ]);
   const confirmRecurringInvoice = new URL(request.url).searchParams.get("recurring-invoice") === "confirm";
-  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts };
+  const questionnaires = await listRequests(database.db, { projectId: project.id });
+  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts, questionnaires };
 }
 
 /**
