@@ -174,7 +174,13 @@ export function limitBodies(
         holdBody(req, 0, { onComplete: () => {}, onTooLarge: () => {} }, true);
         return;
       }
-      countBody(req, maxBytes, refuse);
+      countBody(req, maxBytes, (received) => {
+        // a client that asked to close would have its socket closed once the 413 is written, under the
+        // bytes it is still sending (the reader stopped at the cut, so nothing drains them): kept open,
+        // the rest is read and dropped (cut off past `discardLimit`), and the client closes once answered
+        res.shouldKeepAlive = true;
+        refuse(received);
+      });
       next();
     };
     const pass = streamed ? stream : hold;
@@ -235,6 +241,10 @@ function countBody(req: IncomingMessage, maxBytes: number, onTooLarge: (received
     if (received > maxBytes) {
       refused = true;
       onTooLarge(received);
+      // the reader's stream ends here, but the message goes on: a request that ends before its message
+      // would destroy itself and its socket (Node's auto-destroy of an incomplete request), resetting
+      // the connection under the bytes still coming, and the reset can beat the 413 to the client
+      (req as unknown as { _readableState: { autoDestroy: boolean } })._readableState.autoDestroy = false;
       originalPush(null);
       return true;
     }

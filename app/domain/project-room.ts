@@ -49,6 +49,7 @@ export const roomMessages = {
   phaseNotFound: "Phase not found",
   itemNotFound: "Item not found",
   deliverableNotFound: "Deliverable not found",
+  phaseHasDeliverables: "This phase has deliverables, and their versions and answers are records: it cannot be deleted",
   tooManyPhases: `A project can have at most ${roomLimits.phases} phases`,
   tooManyItems: `A project can have at most ${roomLimits.checklistItems} checklist items`,
   phaseNameRequired: "Please enter the phase's name",

@@ -252,6 +252,16 @@ export async function setPhaseApproved(tx: Tx, phaseId: string, row: { approvedA
     .where(eq(projectPhases.id, phaseId));
 }
 
+/** Whether any deliverable sits under the phase. */
+export async function phaseHasDeliverables(db: Queryable, phaseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: deliverables.id })
+    .from(deliverables)
+    .where(eq(deliverables.phaseId, phaseId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function deletePhase(tx: Tx, projectId: string, phaseId: string): Promise<boolean> {
   const rows = await tx
     .delete(projectPhases)

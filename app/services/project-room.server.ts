@@ -50,6 +50,7 @@ import {
   lockPhase,
   lockProject,
   markDeliverableViewed,
+  phaseHasDeliverables,
   pricingPhaseIdsOf,
   setChecklistItemDone,
   setPhaseApproved,
@@ -210,8 +211,13 @@ export function removePhase(deps: RoomDeps, input: OwnerInput & { phaseId: strin
   return ownerChange(
     deps,
     input,
-    async (tx): Promise<RoomChange> =>
-      (await deletePhase(tx, input.projectId, input.phaseId)) ? { ok: true } : missing(roomMessages.phaseNotFound),
+    async (tx): Promise<RoomChange> => {
+      // a deliverable's versions and answers are records: the phase that holds them stays
+      if (await phaseHasDeliverables(tx, input.phaseId)) return refused(roomMessages.phaseHasDeliverables);
+      return (await deletePhase(tx, input.projectId, input.phaseId))
+        ? { ok: true }
+        : missing(roomMessages.phaseNotFound);
+    },
     () => ({ event: "phase_deleted", detail: { phase: input.phaseId } }),
   );
 }

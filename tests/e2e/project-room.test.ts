@@ -1,6 +1,9 @@
 /**
- * The client's project room in Chromium against the production build and a real SMTP sink (ADR 0057):
- * a signed proposal's project with a milestone due when its design phase is approved → the owner adds
+ * The client's project room in Chromium against the production build and a real SMTP sink (ADR 0057),
+ * the whole chain: a proposal naming an onboarding questionnaire is signed → the questionnaire is mailed
+ * → the client, at 390 px, uploads a logo and proposes a new billing address → the owner accepts the
+ * change in the review queue → on the signed project, with a milestone due when its design phase is
+ * approved, the owner adds
  * the pricing's phases and a deliverable, uploads design v1 (a PNG) and mails it → the client, at 390 px
  * from the mail's link, asks for changes (a comment is required) → v2 → the client approves v2 from its
  * mail → the phase is approved and the milestone invoice is mailed with its PDF; the owner's mail tells
@@ -8,16 +11,20 @@
  * current one. The room shown in the portal, and View as this client. axe finds nothing serious.
  * Screenshots go to /tmp/shots-room/.
  */
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { contracts, users } from "#app/db/schema.ts";
+import { contracts, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { questionFormSchema } from "#app/domain/questionnaires.ts";
 import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
 import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { editQuestions, putQuestion, saveQuestionnaire } from "#app/services/questionnaires.server.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import { createSentProposal } from "../support/proposals.ts";
@@ -32,21 +39,46 @@ const shots = "/tmp/shots-room";
 const userAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
+/** The secret the server will read from its data directory (made now when it is not there yet). */
+function serverSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
 /** Ada's signed proposal: a project whose pricing phases come from its lines, a milestone due on the first. */
 async function seed(dataDir: string) {
   const database = await openDatabase({ dataDir });
   const db = database.db;
   const today = todayIn("America/New_York");
-  const [ada] = await insertCustomers(db, [{ name: "Ada Lovelace", email: "ada@client.test" }]);
+  const [ada] = await insertCustomers(db, [
+    { name: "Ada Lovelace", email: "ada@client.test", billingAddress: "1 Old Road" },
+  ]);
   if (!ada) throw new Error("no customer");
   const [user] = await db.select({ id: users.id, email: users.email }).from(users).limit(1);
   if (!user) throw new Error("no account");
   const actor = { userId: user.id, email: user.email };
   const sent = await createSentProposal(db, { customerId: ada.id, expiresOn: addDaysIso(today, 30), actor });
+  // the proposal names the onboarding questionnaire: a billing address (a record field) and the logo
+  const questionnaire = await saveQuestionnaire(db, { id: null, name: "Kick-off", projectType: null, actor, ip: null });
+  if (!questionnaire.ok) throw new Error("no questionnaire");
+  for (const question of [
+    { intent: "add-question", label: "Billing address", kind: "long_text", maps_to: "billing_address" },
+    { intent: "add-question", label: "Your logo", kind: "file" },
+  ]) {
+    const edited = await editQuestions(
+      db,
+      { questionnaireId: questionnaire.id, actor, ip: null },
+      putQuestion(questionFormSchema.parse(question)),
+    );
+    if (!edited.ok) throw new Error(JSON.stringify(edited));
+  }
+  await db.update(proposals).set({ questionnaireId: questionnaire.id }).where(eq(proposals.id, sent.id));
   const opened = await findClientProposal(db, sent.token, "127.0.0.1");
   if (!opened.ok) throw new Error(opened.reason);
   const signed = await signProposal(
-    { db, config: testConfig, logger: pino({ level: "silent" }) },
+    // the server's own secret: the mails signing queues are sealed with it, so the server can deliver them
+    { db, config: { ...testConfig, sessionSecret: serverSessionSecret(dataDir) }, logger: pino({ level: "silent" }) },
     {
       token: sent.token,
       form: {
@@ -106,9 +138,40 @@ describe("the client's project room", () => {
     until(() => sink.received.find(test), { timeoutMs: 30_000, what });
   const subjectOf = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? "";
 
-  it("design v1 → changes requested at 390 px → v2 → approved from the mail → milestone invoice mailed with its PDF", async () => {
+  it("signed → questionnaire answered with a logo at 390 px → address accepted → design v1 → changes requested → v2 → approved from the mail → milestone invoice mailed with its PDF", async () => {
     const { server, seeded } = app;
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#3366cc" } })
+      .png()
+      .toBuffer();
+
+    // signing mailed the questionnaire the proposal names; the client answers it on a phone, with the logo
+    const questionnaireMail = await mailWith("the questionnaire mail", (mail) =>
+      /\/q\/[A-Za-z0-9_-]{43}/.test(unbroken(mail.raw)),
+    );
+    expect(questionnaireMail.to).toEqual(["ada@client.test"]);
+    const questionnairePath = /\/q\/[A-Za-z0-9_-]{43}/.exec(unbroken(questionnaireMail.raw))?.[0] ?? "";
+    const onboarding = await app.browser.newContext({ viewport: { width: 390, height: 844 }, userAgent });
+    const answering = await onboarding.newPage();
+    await answering.goto(`${server.url}${questionnairePath}`);
+    await answering.getByRole("heading", { name: "Kick-off" }).waitFor();
+    await answering.getByLabel("Billing address").fill("2 New Street, Springfield");
+    await answering.getByLabel("Your logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+    await answering.getByRole("button", { name: "Submit" }).click();
+    await answering.getByText("Thank you: your answers were sent.").waitFor();
+    expect(await answering.locator("main").textContent()).toContain("logo.png");
+    await onboarding.close();
+
+    // the answer proposes a change to the record: nothing changed until the owner accepts it
     const owner = await app.adminPage({ viewport: { width: 1280, height: 900 }, userAgent });
+    await owner.goto(`${server.url}/admin/customers/${seeded.customerId}`);
+    expect(await owner.locator("main").textContent()).toContain("1 Old Road");
+    await owner.goto(`${server.url}/admin/reviews`);
+    await hydrated(owner);
+    await owner.locator('[data-review="Billing address"]').getByRole("button", { name: "Accept" }).click();
+    await owner.getByText("Accepted: the customer record is updated").first().waitFor();
+    await owner.goto(`${server.url}/admin/customers/${seeded.customerId}`);
+    await owner.getByText("2 New Street, Springfield").waitFor();
+
     await owner.goto(`${server.url}/admin/projects/${seeded.projectId}`);
     await hydrated(owner);
     await owner.getByRole("link", { name: "Project room" }).click();
@@ -123,9 +186,6 @@ describe("the client's project room", () => {
     await owner.getByText("Homepage design added").first().waitFor();
 
     // v1: a PNG and a note, mailed to the client
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#3366cc" } })
-      .png()
-      .toBuffer();
     const postV1 = owner.getByRole("form", { name: "Post Homepage design v1" });
     await postV1.getByLabel("Files for v1").setInputFiles({ name: "home-v1.png", mimeType: "image/png", buffer: png });
     await postV1.getByLabel("Note to the client").fill("The hero in the brand's blue.");

@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog, contracts, customerInteractions, deliverableLinks, invoices, mailOutbox } from "#app/db/schema.ts";
 import type { InstallmentRow } from "#app/domain/contract-form.ts";
 import { addDaysIso } from "#app/domain/dates.ts";
+import { roomMessages } from "#app/domain/project-room.ts";
 import type { DeliverableAnswerForm, PostVersionForm } from "#app/domain/project-room-forms.ts";
 import type { SignForm } from "#app/domain/proposals.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
@@ -34,6 +35,7 @@ import {
   mailFreshDeliverableLink,
   openDeliverableFromPortal,
   postVersion,
+  removePhase,
   savePhase,
   setRoomVisibility,
   tickChecklistItem,
@@ -297,6 +299,19 @@ describeEachDatabase("project room", (database) => {
         form: { ...urlVersion(other.deliverable.id, ""), url: undefined, files: [fileId] },
       }),
     ).toMatchObject({ ok: false, reason: "refused", field: "files" });
+  });
+
+  it("a phase holding deliverables is not deleted; an empty one is", async () => {
+    const { project, phase, base } = await roomWithDeliverable();
+    expect(await removePhase(deps(), { ...base, phaseId: phase.id })).toMatchObject({
+      ok: false,
+      reason: "refused",
+      message: roomMessages.phaseHasDeliverables,
+    });
+    await addPhase(deps(), { ...base, name: "Spare", plannedStart: null, plannedEnd: null });
+    const spare = (await roomOf(db(), project.id)).phases.find((item) => item.name === "Spare");
+    expect(await removePhase(deps(), { ...base, phaseId: spare?.id ?? "" })).toEqual({ ok: true });
+    expect((await roomOf(db(), project.id)).phases.map((item) => item.name)).toEqual(["Design"]);
   });
 
   it("another customer's link cannot answer, read or open a deliverable", async () => {
