@@ -3,7 +3,7 @@
  * and answers, and deliverable links (only token hashes). Every read for a client takes the customer's id
  * and filters on it in SQL, so a link or a portal never reads another customer's row.
  */
-import { and, asc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, max, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "#app/db/client.server.ts";
 import {
   deliverableAnswerRecords,
@@ -116,9 +116,9 @@ async function versionsOf(db: Queryable, deliverableIds: string[]): Promise<Map<
   return byDeliverable;
 }
 
-/** A project's phases (in order), checklist and deliverables with every version. */
-export async function roomOf(db: Queryable, projectId: string) {
-  const [phases, checklist, deliverableRows] = await Promise.all([
+/** A project's phases (in order) and its checklist. */
+async function roomPhasesAndChecklist(db: Queryable, projectId: string) {
+  const [phases, checklist] = await Promise.all([
     db
       .select({
         id: projectPhases.id,
@@ -145,6 +145,14 @@ export async function roomOf(db: Queryable, projectId: string) {
       .from(projectChecklistItems)
       .where(eq(projectChecklistItems.projectId, projectId))
       .orderBy(asc(projectChecklistItems.createdAt), asc(projectChecklistItems.id)),
+  ]);
+  return { phases: phases as RoomPhase[], checklist: checklist as RoomChecklistItem[] };
+}
+
+/** A project's phases (in order), checklist and deliverables with every version. */
+export async function roomOf(db: Queryable, projectId: string) {
+  const [{ phases, checklist }, deliverableRows] = await Promise.all([
+    roomPhasesAndChecklist(db, projectId),
     db
       .select({
         id: deliverables.id,
@@ -162,7 +170,7 @@ export async function roomOf(db: Queryable, projectId: string) {
     deliverableRows.map((row) => row.id),
   );
   const items: RoomDeliverable[] = deliverableRows.map((row) => ({ ...row, versions: versions.get(row.id) ?? [] }));
-  return { phases: phases as RoomPhase[], checklist: checklist as RoomChecklistItem[], deliverables: items };
+  return { phases, checklist, deliverables: items };
 }
 
 // ---------------------------------------------------------------- phases
@@ -468,7 +476,42 @@ export async function portalRooms(db: Queryable, customerId: string) {
     .from(projects)
     .where(and(eq(projects.customerId, customerId), eq(projects.roomVisible, true)))
     .orderBy(asc(projects.createdAt));
-  return Promise.all(shown.map(async (project) => ({ ...project, ...(await roomOf(db, project.id)) })));
+  return Promise.all(shown.map(async (project) => ({ ...project, ...(await portalRoomOf(db, project.id)) })));
+}
+
+/**
+ * One room as the portal shows it: phases, the checklist, and each deliverable with only its current
+ * version's number and answer (one row each: the portal lists, the deliverable's own page shows the rest).
+ */
+async function portalRoomOf(db: Queryable, projectId: string) {
+  const [{ phases, checklist }, current] = await Promise.all([
+    roomPhasesAndChecklist(db, projectId),
+    db
+      .selectDistinctOn([deliverables.id], {
+        id: deliverables.id,
+        phaseId: deliverables.phaseId,
+        title: deliverables.title,
+        createdAt: deliverables.createdAt,
+        version: deliverableVersions.version,
+        answer: deliverableAnswerRecords.answer,
+      })
+      .from(deliverables)
+      .leftJoin(deliverableVersions, eq(deliverableVersions.deliverableId, deliverables.id))
+      .leftJoin(deliverableAnswerRecords, eq(deliverableAnswerRecords.versionId, deliverableVersions.id))
+      .where(eq(deliverables.projectId, projectId))
+      .orderBy(deliverables.id, desc(deliverableVersions.version)),
+  ]);
+  const ordered = current.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  return {
+    phases,
+    checklist,
+    deliverables: ordered.map((row) => ({
+      id: row.id,
+      phaseId: row.phaseId,
+      title: row.title,
+      current: row.version === null ? null : { version: row.version, answer: row.answer ?? null },
+    })),
+  };
 }
 
 /** Shows or hides a project's room in its customer's portal; false when there is no such project. */

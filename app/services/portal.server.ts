@@ -11,7 +11,7 @@ import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
-import { currentVersion, nextPhaseDate } from "#app/domain/project-room.ts";
+import { nextPhaseDate } from "#app/domain/project-room.ts";
 import { fail, type Result } from "#app/domain/result.ts";
 import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
@@ -253,15 +253,6 @@ export async function loadPortal(db: Db, customerId: string, now = new Date()) {
     rooms: rooms.map((room) => ({
       ...room,
       nextDate: nextPhaseDate(room.phases, today),
-      deliverables: room.deliverables.map((deliverable) => {
-        const current = currentVersion(deliverable.versions);
-        return {
-          id: deliverable.id,
-          phaseId: deliverable.phaseId,
-          title: deliverable.title,
-          current: current ? { version: current.version, answer: current.answer?.answer ?? null } : null,
-        };
-      }),
     })),
   };
 }
