@@ -192,7 +192,7 @@ function parseRate(value: string): Config["contactRateLimit"] {
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so `npm start` needs no set-up. */
-function persistentSecret(dataDir: string): string {
+export function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });

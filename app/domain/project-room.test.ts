@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   answerRefusal,
-  awaitsAnswer,
   currentVersion,
   fileSizeText,
   nextPhaseDate,
+  nextVersionNumber,
+  pricingPhasesToCopy,
   versionLabel,
+  waitingOnClient,
 } from "./project-room.ts";
 import { deliverableAnswerSchema, postVersionSchema, savePhaseSchema } from "./project-room-forms.ts";
 import { deliverableAnswerOwnerMail, deliverableMail } from "./project-room-mail.ts";
@@ -26,17 +28,40 @@ describe("the project room's rules", () => {
     expect(nextPhaseDate([], "2027-01-01")).toBeNull();
   });
 
-  it("the current version is the highest number; it awaits an answer until answered", () => {
+  it("the current version is the highest number; the next is one past it", () => {
     const versions = [
       { id: "a", version: 1, answer: "changes_requested" as const },
       { id: "b", version: 2, answer: null },
     ];
     expect(currentVersion(versions)?.id).toBe("b");
     expect(currentVersion([])).toBeNull();
-    expect(awaitsAnswer(versions)).toBe(true);
-    expect(awaitsAnswer([{ id: "a", version: 1, answer: "approved" as const }])).toBe(false);
-    expect(awaitsAnswer([])).toBe(false);
+    expect(nextVersionNumber(versions)).toBe(3);
+    expect(nextVersionNumber([])).toBe(1);
     expect(versionLabel(12)).toBe("v12");
+  });
+
+  it("the portal asks for open items and unanswered current versions; answered ones are apart", () => {
+    const waiting = waitingOnClient({
+      checklist: [
+        { label: "Logo", doneAt: null },
+        { label: "Texts", doneAt: new Date() },
+      ],
+      deliverables: [
+        { title: "Home", current: { version: 2, answer: null } },
+        { title: "Logo", current: { version: 1, answer: "approved" as const } },
+        { title: "Empty", current: null },
+      ],
+    });
+    expect(waiting.asked.map((item) => item.label)).toEqual(["Logo"]);
+    expect(waiting.toAnswer.map((item) => item.title)).toEqual(["Home"]);
+    expect(waiting.answered.map((item) => item.title)).toEqual(["Logo"]);
+  });
+
+  it("counts the pricing's phases not in the room yet", () => {
+    expect(
+      pricingPhasesToCopy([{ id: "p1" }, { id: "p2" }], [{ pricingPhaseId: "p1" }, { pricingPhaseId: null }]),
+    ).toBe(1);
+    expect(pricingPhasesToCopy([], [])).toBe(0);
   });
 
   it("an answer is refused for another, a replaced, an answered or a changed version", () => {

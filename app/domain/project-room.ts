@@ -113,10 +113,37 @@ export function currentVersion<T extends { version: number }>(versions: readonly
   return current;
 }
 
-/** Whether the client has something to answer: the current version has no answer yet. */
-export function awaitsAnswer(versions: readonly AnsweredVersion[]): boolean {
-  const current = currentVersion(versions);
-  return current !== null && current.answer === null;
+/** The number the next version of a deliverable takes: one past the current one. */
+export function nextVersionNumber(versions: readonly { version: number }[]): number {
+  return (currentVersion(versions)?.version ?? 0) + 1;
+}
+
+type PortalDeliverable = { current: { version: number; answer: DeliverableAnswer | null } | null };
+
+/**
+ * What a room asks of the client in the portal: the checklist's open items, the deliverables whose current
+ * version has no answer yet, and (apart) those answered, to open again.
+ */
+export function waitingOnClient<Item extends { doneAt: Date | null }, Deliverable extends PortalDeliverable>(room: {
+  checklist: readonly Item[];
+  deliverables: readonly Deliverable[];
+}) {
+  return {
+    asked: room.checklist.filter((item) => item.doneAt === null),
+    toAnswer: room.deliverables.filter(
+      (deliverable) => deliverable.current !== null && deliverable.current.answer === null,
+    ),
+    answered: room.deliverables.filter((deliverable) => deliverable.current?.answer != null),
+  };
+}
+
+/** How many of the pricing's phases are not in the room yet ("Add the pricing's N phases"). */
+export function pricingPhasesToCopy(
+  pricingPhases: readonly { id: string }[],
+  roomPhases: readonly { pricingPhaseId: string | null }[],
+): number {
+  const copied = new Set(roomPhases.map((phase) => phase.pricingPhaseId));
+  return pricingPhases.filter((phase) => !copied.has(phase.id)).length;
 }
 
 /**

@@ -40,6 +40,7 @@ import {
   deliverableAnswerLabels,
   roomMessages,
   versionLabel,
+  waitingOnClient,
 } from "#app/domain/project-room.ts";
 import { refundLine } from "#app/domain/provider-payments.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
@@ -459,13 +460,7 @@ function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
   return (
     <Section id="rooms" title={rooms.length === 1 ? "Your project" : "Your projects"}>
       {rooms.map((room) => {
-        const asked = room.checklist.filter((item) => !item.doneAt);
-        const toAnswer = room.deliverables.filter(
-          (deliverable) => deliverable.current && deliverable.current.answer === null,
-        );
-        const answered = room.deliverables.filter(
-          (deliverable) => deliverable.current && deliverable.current.answer !== null,
-        );
+        const { asked, toAnswer, answered } = waitingOnClient(room);
         return (
           <article
             key={room.id}

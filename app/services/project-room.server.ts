@@ -15,6 +15,7 @@ import {
   answerRefusal,
   currentVersion,
   deliverableLinkLifetimeDays,
+  nextVersionNumber,
   type PhaseStatus,
   phaseStatusLabels,
   roomLimits,
@@ -334,7 +335,7 @@ export function postVersion(deps: RoomDeps, input: OwnerInput & { form: PostVers
       const files = await projectFilesOf(tx, input.projectId, ids);
       if (files.length !== input.form.files.length) return refused(roomMessages.urlOrFiles, "files");
       const versions = await deliverableVersionsOf(tx, deliverable.id);
-      const number = (currentVersion(versions)?.version ?? 0) + 1;
+      const number = nextVersionNumber(versions);
       const url = input.form.url ?? null;
       await insertVersion(tx, {
         deliverableId: deliverable.id,

@@ -11,13 +11,12 @@
  * current one. The room shown in the portal, and View as this client. axe finds nothing serious.
  * Screenshots go to /tmp/shots-room/.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { persistentSecret } from "#app/config.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contracts, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
@@ -38,13 +37,6 @@ const shots = "/tmp/shots-room";
 /** A person's browser (headless Chromium says HeadlessChrome, which the view beacon takes for a bot). */
 const userAgent =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
-/** The secret the server will read from its data directory (made now when it is not there yet). */
-function serverSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-  return readFileSync(file, "utf8").trim();
-}
 
 /** Ada's signed proposal: a project whose pricing phases come from its lines, a milestone due on the first. */
 async function seed(dataDir: string) {
@@ -77,8 +69,8 @@ async function seed(dataDir: string) {
   const opened = await findClientProposal(db, sent.token, "127.0.0.1");
   if (!opened.ok) throw new Error(opened.reason);
   const signed = await signProposal(
-    // the server's own secret: the mails signing queues are sealed with it, so the server can deliver them
-    { db, config: { ...testConfig, sessionSecret: serverSessionSecret(dataDir) }, logger: pino({ level: "silent" }) },
+    // the server's own secret (from its data directory): the mails signing queues are sealed with it
+    { db, config: { ...testConfig, sessionSecret: persistentSecret(dataDir) }, logger: pino({ level: "silent" }) },
     {
       token: sent.token,
       form: {

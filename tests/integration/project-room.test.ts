@@ -16,7 +16,7 @@ import { roomMessages } from "#app/domain/project-room.ts";
 import type { DeliverableAnswerForm, PostVersionForm } from "#app/domain/project-room-forms.ts";
 import type { SignForm } from "#app/domain/proposals.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
-import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
+import { drawInvoice, getContract, saveSchedule } from "#app/models/contracts.server.ts";
 import { clientDeliverable, portalRooms, roomOf } from "#app/models/project-room.server.ts";
 import * as previewRoute from "#app/routes/admin/customers/portal-preview.tsx";
 import * as roomRoute from "#app/routes/admin/projects/room.tsx";
@@ -542,6 +542,29 @@ describeEachDatabase("project room", (database) => {
       );
       expect(both.map((answer) => (answer.ok ? "ok" : answer.reason)).sort()).toEqual(["answered", "ok"]);
       expect(both.flatMap((answer) => (answer.ok ? answer.invoiceNumbers : []))).toHaveLength(1);
+    });
+
+    it("an approval that comes after the milestone was invoiced by hand draws nothing more", async () => {
+      const { customer, contractId, projectId, phase, base } = await contractWithMilestone();
+      // the owner bills the milestone from the contract's page first (the next installment)
+      const drawn = await drawInvoice(db(), contractId, "next");
+      expect(drawn?.ok && drawn.label).toBe("Design approved");
+      await addDeliverable(deps(), { ...base, phaseId: phase.id, title: "Homepage", approvesPhase: true });
+      const deliverable = (await roomOf(db(), projectId)).deliverables[0];
+      if (!deliverable) throw new Error("no deliverable");
+      await postVersion(deps(), { ...base, form: urlVersion(deliverable.id, "https://staging.example.test") });
+      const version = await currentOf(deliverable.id, customer.id);
+      const approved = await answerDeliverable(deps(), {
+        deliverableId: deliverable.id,
+        customerId: customer.id,
+        form: answerForm(version, "approved"),
+        ip,
+        userAgent: "Test",
+      });
+      expect(approved).toEqual({ ok: true, answer: "approved", invoiceNumbers: [] });
+      expect((await roomOf(db(), projectId)).phases[0]?.status).toBe("approved");
+      // the deposit and the milestone drawn by hand: no second milestone
+      expect(await db().select().from(invoices).where(eq(invoices.contractId, contractId))).toHaveLength(2);
     });
 
     it("the owner approving the phase by hand sends the milestone invoice too, once", async () => {

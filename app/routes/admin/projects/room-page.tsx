@@ -24,6 +24,7 @@ import { formatDay } from "#app/domain/dates.ts";
 import {
   deliverableAnswerLabels,
   fileSizeText,
+  nextVersionNumber,
   phaseStatuses,
   phaseStatusLabels,
   roomLimits,
@@ -277,7 +278,7 @@ function PostVersionForm({ deliverable, failure }: { deliverable: Deliverable; f
     failure: mine(failure, id),
     defaultValue: { notify: "on" },
   });
-  const next = versionLabel((deliverable.versions.at(-1)?.version ?? 0) + 1);
+  const next = versionLabel(nextVersionNumber(deliverable.versions));
   return (
     <AdminForm
       form={form}

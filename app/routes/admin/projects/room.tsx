@@ -10,7 +10,7 @@ import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
-import { roomMessages } from "#app/domain/project-room.ts";
+import { pricingPhasesToCopy, roomMessages } from "#app/domain/project-room.ts";
 import {
   addDeliverableSchema,
   addItemSchema,
@@ -67,7 +67,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       deliverable.versions.flatMap((version) => version.files.map((file) => file.fileId)),
     ),
   );
-  const copied = new Set(room.phases.flatMap((phase) => (phase.pricingPhaseId ? [phase.pricingPhaseId] : [])));
   return {
     project: {
       id: project.id,
@@ -76,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       customerName: project.customer?.name ?? null,
       roomVisible: project.roomVisible,
     },
-    pricingPhasesToCopy: (project.pricingDetails?.phases ?? []).filter((phase) => !copied.has(phase.id)).length,
+    pricingPhasesToCopy: pricingPhasesToCopy(project.pricingDetails?.phases ?? [], room.phases),
     room,
     files,
     today,
