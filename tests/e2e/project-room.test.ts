@@ -25,6 +25,7 @@ import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
 import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
 import { editQuestions, putQuestion, saveQuestionnaire } from "#app/services/questionnaires.server.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { plain } from "../support/booking-mail.ts";
 import { hydrated } from "../support/browser.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { insertCustomers } from "../support/records.ts";
@@ -101,13 +102,8 @@ async function seed(dataDir: string) {
   return { customerId: ada.id, projectId: signed.projectId, designPhase: design.name };
 }
 
-/** A received mail's text with its quoted-printable soft breaks undone. */
-function unbroken(raw: string): string {
-  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-}
-
 function deliverableLink(mail: ReceivedMail, base: string): string {
-  const match = /https?:\/\/[^\s"<>]+\/d\/([A-Za-z0-9_-]{43})/.exec(unbroken(mail.raw));
+  const match = /https?:\/\/[^\s"<>]+\/d\/([A-Za-z0-9_-]{43})/.exec(plain(mail.raw));
   if (!match) throw new Error("no deliverable link in the mail");
   return match[0].replace(/^https?:\/\/[^/]+/, base);
 }
@@ -138,10 +134,10 @@ describe("the client's project room", () => {
 
     // signing mailed the questionnaire the proposal names; the client answers it on a phone, with the logo
     const questionnaireMail = await mailWith("the questionnaire mail", (mail) =>
-      /\/q\/[A-Za-z0-9_-]{43}/.test(unbroken(mail.raw)),
+      /\/q\/[A-Za-z0-9_-]{43}/.test(plain(mail.raw)),
     );
     expect(questionnaireMail.to).toEqual(["ada@client.test"]);
-    const questionnairePath = /\/q\/[A-Za-z0-9_-]{43}/.exec(unbroken(questionnaireMail.raw))?.[0] ?? "";
+    const questionnairePath = /\/q\/[A-Za-z0-9_-]{43}/.exec(plain(questionnaireMail.raw))?.[0] ?? "";
     const onboarding = await app.browser.newContext({ viewport: { width: 390, height: 844 }, userAgent });
     const answering = await onboarding.newPage();
     await answering.goto(`${server.url}${questionnairePath}`);
@@ -251,7 +247,7 @@ describe("the client's project room", () => {
     const ownerMail = await mailWith("the owner's mail of the approval", (mail) =>
       subjectOf(mail).includes("Ada Lovelace approved Homepage design v2"),
     );
-    const invoiceNumber = /invoice (INV-\d{4}) was sent/.exec(unbroken(ownerMail.raw))?.[1];
+    const invoiceNumber = /invoice (INV-\d{4}) was sent/.exec(plain(ownerMail.raw))?.[1];
     expect(invoiceNumber).toMatch(/^INV-\d{4}$/);
     const invoiceMail = await mailWith("the milestone invoice", (mail) =>
       subjectOf(mail).includes(`Invoice ${invoiceNumber}`),

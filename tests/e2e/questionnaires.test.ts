@@ -11,6 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { plain } from "../support/booking-mail.ts";
 import { hydrated } from "../support/browser.ts";
 import { insertCustomers } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -35,12 +36,8 @@ async function seed(dataDir: string) {
   return { adaId: ada?.id ?? "" };
 }
 
-function unbroken(raw: string): string {
-  return raw.replace(/=\r?\n/g, "");
-}
-
 function questionnaireLink(raw: string, base: string): string {
-  const match = /https?:\/\/[^\s"<>]+(\/q\/[A-Za-z0-9_-]{43})/.exec(unbroken(raw));
+  const match = /https?:\/\/[^\s"<>]+(\/q\/[A-Za-z0-9_-]{43})/.exec(plain(raw));
   if (!match?.[1]) throw new Error("no questionnaire link in the mail");
   return `${base}${match[1]}`;
 }
@@ -119,7 +116,7 @@ describe("onboarding questionnaires", () => {
     await card.getByLabel("Questionnaire").selectOption({ label: "Kick-off" });
     await card.getByRole("button", { name: "Send questionnaire" }).click();
     await toast(owner, "Questionnaire emailed to ada@client.test");
-    const mail = await until(() => sink.received.find((received) => unbroken(received.raw).includes("/q/")), {
+    const mail = await until(() => sink.received.find((received) => plain(received.raw).includes("/q/")), {
       timeoutMs: 30_000,
       what: "the questionnaire mail",
     });
@@ -210,10 +207,10 @@ describe("onboarding questionnaires", () => {
     await hydrated(owner);
     expect(await seriousViolations(owner)).toEqual([]);
     const mail = await until(
-      () => sink.received.slice(before).find((received) => unbroken(received.raw).includes("/q/")),
+      () => sink.received.slice(before).find((received) => plain(received.raw).includes("/q/")),
       { timeoutMs: 30_000, what: "the reopening mail" },
     );
-    expect(unbroken(mail.raw)).toContain("Please choose a calmer style.");
+    expect(plain(mail.raw)).toContain("Please choose a calmer style.");
 
     const noScript = await app.browser.newContext({
       viewport: { width: 390, height: 844 },
