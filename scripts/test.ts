@@ -1,12 +1,14 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests, end-to-end tests.
  *
- * Steps that do not need each other run at the same time: lint, the type check and the build first
- * (each waits on nothing), then the unit and integration tests beside the end-to-end tests (which
- * need the build). A step's output is printed whole when it ends, so steps never interleave; the
- * end-to-end tests, the longest, print as they go. `TEST_STEPS_IN_SEQUENCE=1` runs one step after
- * the other instead. Every step runs; the command fails if any step failed. The last lines give each
- * step's time and count the tests: "N passed, N failed".
+ * Lint, the type check and the build run at the same time (each waits on nothing); then the unit and
+ * integration tests; then the end-to-end tests, which need the build, alone on the machine. Running the
+ * unit and integration tests beside the end-to-end ones made both slower on two cores (845 s instead of
+ * about 140 s for the first) and let a test's own time limit fail under the other's load. A step's
+ * output is printed whole when it ends, so steps never interleave; the end-to-end tests, the longest,
+ * print as they go. `TEST_STEPS_IN_SEQUENCE=1` runs lint, typecheck and build one after the other too.
+ * Every step runs; the command fails if any step failed. The last lines give each step's time, name
+ * every failed test (file and title) and count the tests: "N passed, N failed".
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -21,6 +23,13 @@ const failedSteps: string[] = [];
 const durations: string[] = [];
 let passed = 0;
 let failed = 0;
+const failedTests: string[] = [];
+
+type JsonReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string }[] }[];
+};
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -67,9 +76,16 @@ async function vitest(name: string, projects: string[], options: { live?: boolea
     options,
   );
   try {
-    const json = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    const json = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failures = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failures) failedTests.push(`${where} > ${test.fullName}`);
+      // a file that failed outside its tests (an import, a hook): its message names it
+      if (failures.length === 0 && file.message) failedTests.push(`${where}: ${file.message.split("\n")[0]}`);
+    }
   } catch {
     if (!ok) failed += 1;
   }
@@ -93,18 +109,15 @@ const [, , built] = await together([
     (await step("typegen", "npx", ["react-router", "typegen"])) && step("typecheck", "npx", ["tsc", "--noEmit"]),
   () => step("build", "npx", ["react-router", "build"]),
 ]);
-await together([
-  () => vitest("unit and integration", ["unit", "integration", "integration-isolated"]),
-  async () => {
-    if (built) await vitest("end-to-end", ["e2e"], { live: true });
-    else failedSteps.push("end-to-end (not run: the build failed)");
-  },
-]);
+await vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
+if (built) await vitest("end-to-end", ["e2e"], { live: true });
+else failedSteps.push("end-to-end (not run: the build failed)");
 
 rmSync(reports, { recursive: true, force: true });
 console.warn(`\nDurations: ${durations.join(", ")}; total ${seconds(performance.now() - started)}`);
 console.warn(
   `\nDatabases: PGlite${process.env.TEST_DATABASE_URL ? ", PostgreSQL" : ""}. ${failedSteps.length ? `Failed steps: ${failedSteps.join(", ")}` : "All steps passed."}`,
 );
+if (failedTests.length) console.warn(`\nFailed tests:\n${failedTests.map((test) => `  ${test}`).join("\n")}`);
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps.length || failed ? 1 : 0);

@@ -76,6 +76,7 @@ const scaleTables = [
   "invoices",
   "invoice_line_items",
   "payments",
+  "invoice_sends",
   "document_number_counters",
 ] as const;
 
@@ -221,6 +222,7 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
     await generateProjects(generation);
     const bases = await generateDocuments(generation);
     await generatePaymentsAndCounters(generation, bases);
+    await generateSentReminders(generation);
   });
 
   const t = performance.now();
@@ -640,5 +642,29 @@ async function generatePaymentsAndCounters(
      cross join lateral (values ('invoice', ${baseInvoice} + generated.documents - generated.estimates),
        ('estimate', ${baseEstimate} + generated.estimates)) as t(sequence, last_value)
      on conflict (sequence) do update set last_value = excluded.last_value`,
+  );
+}
+
+/**
+ * The reminders a studio that runs Studio every day has already sent: each open invoice's latest
+ * reminder day that has passed (the settings' offsets from its due date) is on record. Without them the
+ * first maintenance after a start would queue and mail thousands at once, which no running studio
+ * does: the data is a studio's steady state, and the benchmarks measure pages, not that catch-up.
+ */
+async function generateSentReminders({ step }: Generation) {
+  await step(
+    "reminders sent",
+    `insert into invoice_sends (invoice_id, kind, recipient, subject, pdf_attached, reminder_offset, created_at)
+     select inv.id, 'reminder', c.email, 'Reminder: invoice ' || inv.invoice_number, true, latest.offset_days,
+       (inv.due_date + latest.offset_days) + time '09:00'
+     from invoices inv
+     join customers c on c.id = inv.customer_id
+     cross join lateral (
+       select max(o::int) as offset_days
+       from jsonb_array_elements_text(coalesce((select reminder_offsets from business_settings limit 1), '[-3, 0, 7]'::jsonb)) as o
+       where inv.due_date + o::int <= current_date
+     ) as latest
+     where inv.invoice_type = 'invoice' and inv.status in ('sent', 'viewed', 'partial') and inv.balance_due > 0
+       and inv.due_date is not null and latest.offset_days is not null`,
   );
 }

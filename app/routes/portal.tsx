@@ -123,7 +123,7 @@ function ViewButton({
   label,
   pay,
 }: {
-  kind: "document" | "proposal" | "deliverable";
+  kind: "document" | "proposal";
   id: string;
   label: string;
   /** an invoice with a balance: also a button that opens it at How to pay */
@@ -146,6 +146,31 @@ function ViewButton({
         </button>
       </fieldset>
     </form>
+  );
+}
+
+/**
+ * A room list's deliverables post through one form (kind and destination fixed; each View button
+ * carries its deliverable's id): a room of 50 deliverables is one form, not 50.
+ */
+function DeliverableViews({ children }: { children: ReactNode }) {
+  const preview = useContext(Preview);
+  return (
+    <form method="post">
+      <input type="hidden" name="kind" value="deliverable" />
+      <input type="hidden" name="to" value="view" />
+      <fieldset disabled={preview} className="contents">
+        {children}
+      </fieldset>
+    </form>
+  );
+}
+
+function DeliverableView({ id, label }: { id: string; label: string }) {
+  return (
+    <button type="submit" name="id" value={id} className={buttonClass("secondary", { size: "sm" })}>
+      View<span className="sr-only"> {label}</span>
+    </button>
   );
 }
 
@@ -492,35 +517,39 @@ function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
             {asked.length + toAnswer.length === 0 ? (
               <Empty>Nothing is waiting for you on this project.</Empty>
             ) : (
-              <ul className="flex flex-col gap-2">
-                {toAnswer.map((deliverable) => {
-                  const label = `${deliverable.title} ${versionLabel(deliverable.current?.version ?? 1)}`;
-                  return (
-                    <li key={deliverable.id} className={cardClass} data-portal-deliverable={deliverable.title}>
-                      <span className="break-words">Review {label}</span>
-                      <ViewButton kind="deliverable" id={deliverable.id} label={label} />
+              <DeliverableViews>
+                <ul className="flex flex-col gap-2">
+                  {toAnswer.map((deliverable) => {
+                    const label = `${deliverable.title} ${versionLabel(deliverable.current?.version ?? 1)}`;
+                    return (
+                      <li key={deliverable.id} className={cardClass} data-portal-deliverable={deliverable.title}>
+                        <span className="break-words">Review {label}</span>
+                        <DeliverableView id={deliverable.id} label={label} />
+                      </li>
+                    );
+                  })}
+                  {asked.map((item) => (
+                    <li key={item.id} className={cardClass} data-portal-asked={item.label}>
+                      <span className="break-words">{item.label}</span>
                     </li>
-                  );
-                })}
-                {asked.map((item) => (
-                  <li key={item.id} className={cardClass} data-portal-asked={item.label}>
-                    <span className="break-words">{item.label}</span>
-                  </li>
-                ))}
-              </ul>
+                  ))}
+                </ul>
+              </DeliverableViews>
             )}
             {answered.length ? (
-              <ul className="flex flex-col gap-1 text-sm text-zinc-300">
-                {answered.map((deliverable) => (
-                  <li key={deliverable.id} className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="break-words">
-                      {deliverable.title} {versionLabel(deliverable.current?.version ?? 1)}:{" "}
-                      {deliverable.current?.answer ? deliverableAnswerLabels[deliverable.current.answer] : ""}
-                    </span>
-                    <ViewButton kind="deliverable" id={deliverable.id} label={deliverable.title} />
-                  </li>
-                ))}
-              </ul>
+              <DeliverableViews>
+                <ul className="flex flex-col gap-1 text-sm text-zinc-300">
+                  {answered.map((deliverable) => (
+                    <li key={deliverable.id} className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="break-words">
+                        {deliverable.title} {versionLabel(deliverable.current?.version ?? 1)}:{" "}
+                        {deliverable.current?.answer ? deliverableAnswerLabels[deliverable.current.answer] : ""}
+                      </span>
+                      <DeliverableView id={deliverable.id} label={deliverable.title} />
+                    </li>
+                  ))}
+                </ul>
+              </DeliverableViews>
             ) : null}
           </article>
         );

@@ -18,10 +18,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { persistentSecret } from "#app/config.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
-import { contracts, proposals, users } from "#app/db/schema.ts";
+import { contracts, portalLinks, proposals, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
 import { questionFormSchema } from "#app/domain/questionnaires.ts";
 import { getContract, saveSchedule } from "#app/models/contracts.server.ts";
+import { newClientToken } from "#app/services/client-links.server.ts";
 import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
 import { editQuestions, putQuestion, saveQuestionnaire } from "#app/services/questionnaires.server.ts";
 import { seriousViolations } from "../support/axe.ts";
@@ -98,8 +100,20 @@ async function seed(dataDir: string) {
     { id: balance.id, kind: "balance", label: balance.label, basis: "percent" },
   ]);
   if (!saved?.ok) throw new Error(JSON.stringify(saved));
+  // the client's portal link (the owner sends it from the customer page; here it is stored as the app stores it)
+  const portalToken = newClientToken();
+  await db.insert(portalLinks).values({
+    customerId: ada.id,
+    tokenHash: portalToken.hash,
+    expiresAt: portalLinkExpiry(new Date()),
+  });
   await database.close();
-  return { customerId: ada.id, projectId: signed.projectId, designPhase: design.name };
+  return {
+    customerId: ada.id,
+    projectId: signed.projectId,
+    designPhase: design.name,
+    portalPath: portalLinkPath(portalToken.token),
+  };
 }
 
 function deliverableLink(mail: ReceivedMail, base: string): string {
@@ -331,6 +345,17 @@ describe("the client's project room", () => {
     expect(await preview.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(preview)).toEqual([]);
     await preview.screenshot({ path: `${shots}/portal-preview-390.png`, fullPage: true });
+    // the client, without JavaScript: the room's View button opens the deliverable's own page
+    const noScript = await app.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const client = await noScript.newPage();
+    await client.goto(`${server.url}${seeded.portalPath}`);
+    await client
+      .locator('[data-portal-deliverable="Logo"]')
+      .getByRole("button", { name: /^View Logo v\d+$/ })
+      .click();
+    await client.waitForURL(/\/d\/[A-Za-z0-9_-]{43}$/);
+    await client.getByRole("heading", { name: /Logo/ }).first().waitFor();
+    await noScript.close();
     // anonymous visitors get the sign-in, not the portal
     const anonymous = await fetch(`${server.url}/admin/customers/${seeded.customerId}/portal`, { redirect: "manual" });
     expect([302, 303, 401, 403]).toContain(anonymous.status);

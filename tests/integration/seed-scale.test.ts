@@ -16,6 +16,7 @@ import {
 } from "#app/db/schema.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { ScaleSeedRefusedError, type ScaleSizes, seedScale } from "#app/db/seed-scale.server.ts";
+import { addDaysIso } from "#app/domain/dates.ts";
 import {
   customerStatuses,
   invoiceStatuses,
@@ -27,7 +28,9 @@ import {
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { calculateTotals, parseScaled, toCents } from "#app/domain/money.ts";
 import { pricingModelOf, projectValue } from "#app/domain/projects.ts";
+import { dueReminder } from "#app/domain/sending.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
+import { reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { createInvoice, displayStatusSql } from "#app/models/invoices.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
@@ -184,6 +187,33 @@ describeEachDatabase("seed --scale", (database) => {
     expect(invoice.invoiceNumber).toBe(`INV-${pad(invoiceNumbers.length + 1)}`);
     expect(estimate.invoiceNumber).toBe(`EST-${pad(estimateNumbers.length + 1)}`);
     expect(docs.map((doc) => doc.number)).not.toContain(invoice.invoiceNumber);
+  });
+
+  it("leaves each open invoice's passed reminder on record, so the first maintenance after a start has no backlog to mail", async () => {
+    await seedBaseline(db());
+    await seedScale(database(), quiet);
+    const settings = await studioToday(db());
+    const candidates = await reminderCandidates(db());
+    const open = candidates.filter((candidate) => candidate.dueDate && candidate.dueDate <= settings);
+    expect(open.length).toBeGreaterThan(10);
+    // what the reminder job would send now: nothing, but the invoices whose reminder day is today in the
+    // studio's time zone and not yet on the database server's date (at most the ones due on a day's edge)
+    const due = candidates.filter(
+      (candidate) =>
+        candidate.dueDate &&
+        dueReminder({
+          dueDate: candidate.dueDate,
+          sentDay: "0000-00-00",
+          today: settings,
+          offsets: [-3, 0, 7],
+          alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
+        }) !== null,
+    );
+    const edge = due.filter((candidate) =>
+      [-3, 0, 7].some((offset) => addDaysIso(candidate.dueDate ?? "", offset) >= addDaysIso(settings, -1)),
+    );
+    expect(due).toEqual(edge);
+    expect(due.length).toBeLessThan(open.length / 10);
   });
 
   it("refuses to run twice on the same database", async () => {
