@@ -3,8 +3,10 @@ import {
   answerRefusal,
   currentVersion,
   fileSizeText,
+  firstOfList,
   nextPhaseDate,
   nextVersionNumber,
+  portalListCap,
   pricingPhasesToCopy,
   versionLabel,
   waitingOnClient,
@@ -55,6 +57,14 @@ describe("the project room's rules", () => {
     expect(waiting.asked.map((item) => item.label)).toEqual(["Logo"]);
     expect(waiting.toAnswer.map((item) => item.title)).toEqual(["Home"]);
     expect(waiting.answered.map((item) => item.title)).toEqual(["Logo"]);
+  });
+
+  it("a portal list shows its first ten, the rest on asking", () => {
+    const list = Array.from({ length: 23 }, (_, index) => index);
+    expect(firstOfList(list, false)).toEqual({ shown: list.slice(0, portalListCap), more: 23 - portalListCap });
+    expect(firstOfList(list, true)).toEqual({ shown: list, more: 0 });
+    expect(firstOfList(list.slice(0, portalListCap), false)).toEqual({ shown: list.slice(0, portalListCap), more: 0 });
+    expect(firstOfList([], false)).toEqual({ shown: [], more: 0 });
   });
 
   it("counts the pricing's phases not in the room yet", () => {

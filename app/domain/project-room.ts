@@ -137,6 +137,18 @@ export function waitingOnClient<Item extends { doneAt: Date | null }, Deliverabl
   };
 }
 
+/** How many deliverables each of a room's portal lists shows before "Show all" (the rest one click away). */
+export const portalListCap = 10;
+
+/**
+ * A portal list's first `portalListCap` items, or all of them when `all` (the client asked to see the
+ * room's whole list); `more` is how many are left out.
+ */
+export function firstOfList<T>(list: readonly T[], all: boolean): { shown: readonly T[]; more: number } {
+  if (all || list.length <= portalListCap) return { shown: list, more: 0 };
+  return { shown: list.slice(0, portalListCap), more: list.length - portalListCap };
+}
+
 /** How many of the pricing's phases are not in the room yet ("Add the pricing's N phases"). */
 export function pricingPhasesToCopy(
   pricingPhases: readonly { id: string }[],

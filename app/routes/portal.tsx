@@ -38,6 +38,7 @@ import {
 import {
   clientPhaseStatusLabels,
   deliverableAnswerLabels,
+  firstOfList,
   roomMessages,
   versionLabel,
   waitingOnClient,
@@ -70,7 +71,7 @@ async function customerOf(context: Route.LoaderArgs["context"], token: string | 
   notFound(portalMessages.invalidLink, clientPageHeaders);
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const customerId = await customerOf(context, params.token);
   const portal = await loadPortal(getApp(context).database.db, customerId);
   if (!portal) notFound(portalMessages.invalidLink, clientPageHeaders);
@@ -79,6 +80,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...portal,
     token: params.token,
     beacon: viewBeacon(context, "portal", params.token),
+    // the room whose deliverables are listed whole ("Show all"); the others show their first ten
+    wholeRoom: new URL(request.url).searchParams.get("room"),
     onlinePayments,
     questionnaires: await portalQuestionnaires(getApp(context).database.db, customerId),
   };
@@ -357,7 +360,7 @@ export function PortalPage({ loaderData, preview = false }: { loaderData: PageDa
             </Section>
           ) : null}
 
-          <RoomsSection rooms={loaderData.rooms} />
+          <RoomsSection rooms={loaderData.rooms} wholeRoom={loaderData.wholeRoom} />
 
           <PortalQuestionnaires token={loaderData.token} items={loaderData.questionnaires} preview={preview} />
 
@@ -479,16 +482,32 @@ export function PortalPage({ loaderData, preview = false }: { loaderData: PageDa
   );
 }
 
+/** The link under a room's list cut at its first ten: the same page with that room's lists whole. */
+function ShowAll({ href, more, what }: { href: string; more: number; what: string }) {
+  return (
+    <p className="mt-2 text-sm">
+      <a href={href} className="underline" data-show-all>
+        Show all: {more} more {what}
+      </a>
+    </p>
+  );
+}
+
 /** The project rooms the owner shows: each project's phases, what waits on the client, and the next date. */
-function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
+function RoomsSection({ rooms, wholeRoom }: { rooms: Loaded["rooms"]; wholeRoom: string | null }) {
   if (rooms.length === 0) return null;
   return (
     <Section id="rooms" title={rooms.length === 1 ? "Your project" : "Your projects"}>
       {rooms.map((room) => {
-        const { asked, toAnswer, answered } = waitingOnClient(room);
+        const waiting = waitingOnClient(room);
+        const { asked } = waiting;
+        const toAnswer = firstOfList(waiting.toAnswer, wholeRoom === room.id);
+        const answered = firstOfList(waiting.answered, wholeRoom === room.id);
+        const showAll = `?room=${room.id}#room-${room.id}`;
         return (
           <article
             key={room.id}
+            id={`room-${room.id}`}
             className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900 p-4"
             data-portal-room={room.name}
           >
@@ -514,12 +533,12 @@ function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
               </ol>
             ) : null}
             <h4 className="font-medium">Waiting for you</h4>
-            {asked.length + toAnswer.length === 0 ? (
+            {asked.length + toAnswer.shown.length === 0 ? (
               <Empty>Nothing is waiting for you on this project.</Empty>
             ) : (
               <DeliverableViews>
                 <ul className="flex flex-col gap-2">
-                  {toAnswer.map((deliverable) => {
+                  {toAnswer.shown.map((deliverable) => {
                     const label = `${deliverable.title} ${versionLabel(deliverable.current?.version ?? 1)}`;
                     return (
                       <li key={deliverable.id} className={cardClass} data-portal-deliverable={deliverable.title}>
@@ -534,12 +553,13 @@ function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
                     </li>
                   ))}
                 </ul>
+                {toAnswer.more ? <ShowAll href={showAll} more={toAnswer.more} what="to review" /> : null}
               </DeliverableViews>
             )}
-            {answered.length ? (
+            {answered.shown.length ? (
               <DeliverableViews>
                 <ul className="flex flex-col gap-1 text-sm text-zinc-300">
-                  {answered.map((deliverable) => (
+                  {answered.shown.map((deliverable) => (
                     <li key={deliverable.id} className="flex flex-wrap items-center justify-between gap-2">
                       <span className="break-words">
                         {deliverable.title} {versionLabel(deliverable.current?.version ?? 1)}:{" "}
@@ -549,6 +569,7 @@ function RoomsSection({ rooms }: { rooms: Loaded["rooms"] }) {
                     </li>
                   ))}
                 </ul>
+                {answered.more ? <ShowAll href={showAll} more={answered.more} what="answered" /> : null}
               </DeliverableViews>
             ) : null}
           </article>

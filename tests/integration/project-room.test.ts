@@ -7,6 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { auditLog, contracts, customerInteractions, deliverableLinks, invoices, mailOutbox } from "#app/db/schema.ts";
@@ -22,6 +24,7 @@ import * as previewRoute from "#app/routes/admin/customers/portal-preview.tsx";
 import * as roomRoute from "#app/routes/admin/projects/room.tsx";
 import * as clientDeliverableRoute from "#app/routes/client-deliverable.tsx";
 import * as clientDeliverableFileRoute from "#app/routes/client-deliverable-file.ts";
+import { PortalPage } from "#app/routes/portal.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { loadPortal } from "#app/services/portal.server.ts";
@@ -176,6 +179,39 @@ describeEachDatabase("project room", (database) => {
     expect(portal?.rooms.map((room) => [room.name, room.nextDate, room.phases.map((phase) => phase.status)])).toEqual([
       ["Website", "2027-01-10", ["not_started", "waiting_for_client", "not_started"]],
     ]);
+  });
+
+  it("the portal lists a room's first ten deliverables to review, the rest behind Show all, each View through one form", async () => {
+    const { customer, project, phase, deliverable, base } = await roomWithDeliverable();
+    for (let n = 2; n <= 12; n++) {
+      await addDeliverable(deps(), { ...base, phaseId: phase.id, title: `Page ${n}`, approvesPhase: false });
+    }
+    for (const each of (await roomOf(db(), project.id)).deliverables) {
+      expect(
+        await postVersion(deps(), { ...base, form: urlVersion(each.id, "https://staging.example.test/") }),
+      ).toMatchObject({ ok: true });
+    }
+    await setRoomVisibility(deps(), { ...base, visible: true });
+    const portal = await loadPortal(db(), customer.id);
+    if (!portal) throw new Error("no portal");
+    const page = (wholeRoom: string | null) =>
+      renderToStaticMarkup(
+        createElement(PortalPage, {
+          loaderData: { ...portal, token: "t", beacon: null, onlinePayments: false, questionnaires: [], wholeRoom },
+        }),
+      );
+    const first = page(null);
+    expect(first.match(/data-portal-deliverable=/g)?.length).toBe(10);
+    expect(first).toContain(`href="?room=${project.id}#room-${project.id}"`);
+    expect(first).toContain("Show all: 2 more to review");
+    // one form for the room's list: its kind and destination fixed, each View button posting its id
+    expect(first.match(/name="kind" value="deliverable"/g)?.length).toBe(1);
+    expect(first).toMatch(new RegExp(`<button type="submit" value="${deliverable.id}"[^>]* name="id"`));
+    const whole = page(project.id);
+    expect(whole.match(/data-portal-deliverable=/g)?.length).toBe(12);
+    expect(whole).not.toContain("Show all");
+    // another room's id shows nothing more
+    expect(page(customer.id).match(/data-portal-deliverable=/g)?.length).toBe(10);
   });
 
   it("an answer is bound to the version shown: a changed hash and a replaced version are refused; a new version needs a new answer", async () => {

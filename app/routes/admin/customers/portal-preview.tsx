@@ -36,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     questionnaires: await portalQuestionnaires(database.db, id),
     token: "",
     beacon: null,
+    wholeRoom: new URL(request.url).searchParams.get("room"),
     onlinePayments: config.stripe !== null,
   };
 }
