@@ -263,6 +263,13 @@ export const pricingPackages = pgTable("pricing_packages", {
   highlighted: boolean("highlighted").notNull().default(false),
   highlightLabel: varchar("highlight_label", { length: 40 }).notNull().default("Most Popular"),
   sortOrder: integer("sort_order").notNull().default(0),
+  /**
+   * the onboarding questionnaire sent when a proposal is signed for this package's tier and the proposal
+   * names none itself (never shown on the public page)
+   */
+  questionnaireId: uuid("questionnaire_id").references((): AnyPgColumn => questionnaires.id, {
+    onDelete: "set null",
+  }),
 });
 
 /** First-party, cookieless page-view counts: one row per path per day, no visitor data. */

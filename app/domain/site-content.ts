@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
 import { serialIdField } from "#app/domain/id-fields.ts";
-import { maxSerialId } from "#app/domain/ids.ts";
+import { maxSerialId, parseUuid } from "#app/domain/ids.ts";
 import { tooLong } from "#app/domain/limits.ts";
 import type { Result } from "#app/domain/result.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
@@ -105,6 +105,8 @@ export const pricingPackageSchema = z.object({
   cta_label: required(100, "Button label", siteMessages.ctaRequired),
   highlighted: checkbox,
   highlight_label: z.string().trim().max(40, tooLong("Highlight label", 40)).optional(),
+  /** the onboarding questionnaire a proposal signed for this package sends when it names none itself */
+  questionnaire_id: z.preprocess((value) => parseUuid(value) ?? undefined, z.string().optional()),
 });
 export type PricingPackageForm = z.output<typeof pricingPackageSchema>;
 

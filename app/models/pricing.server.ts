@@ -2,14 +2,59 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { pricingBanner, pricingPackages } from "#app/db/schema.ts";
+import { pricingBanner, pricingPackages, questionnaires } from "#app/db/schema.ts";
 import { defaultPricingBanner, type PricingPackageForm } from "#app/domain/site-content.ts";
 
-export type PricingPackage = typeof pricingPackages.$inferSelect;
+/** A package as the public page shows it (its onboarding questionnaire is the owner's, never public). */
+export type PricingPackage = Omit<typeof pricingPackages.$inferSelect, "questionnaireId">;
+
+const publicColumns = {
+  id: pricingPackages.id,
+  name: pricingPackages.name,
+  price: pricingPackages.price,
+  description: pricingPackages.description,
+  features: pricingPackages.features,
+  ctaLabel: pricingPackages.ctaLabel,
+  highlighted: pricingPackages.highlighted,
+  highlightLabel: pricingPackages.highlightLabel,
+  sortOrder: pricingPackages.sortOrder,
+};
 
 /** The pricing packages, in display order. */
 export function listPricingPackages(db: Queryable): Promise<PricingPackage[]> {
-  return db.select().from(pricingPackages).orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
+  return db
+    .select(publicColumns)
+    .from(pricingPackages)
+    .orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
+}
+
+/** The packages for the owner's editor: each with the questionnaire it sends by default. */
+export function listPricingPackagesForEditor(db: Queryable) {
+  return db
+    .select({ ...publicColumns, questionnaireId: pricingPackages.questionnaireId })
+    .from(pricingPackages)
+    .orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id));
+}
+
+/**
+ * The onboarding questionnaire of the package a signed tier was made from (a proposal's tiers are the
+ * packages' names when it is built from them), or null: no package of that name, or none set.
+ */
+export async function packageQuestionnaireFor(db: Queryable, tierName: string): Promise<string | null> {
+  const [row] = await db
+    .select({ questionnaireId: pricingPackages.questionnaireId })
+    .from(pricingPackages)
+    .where(eq(pricingPackages.name, tierName.trim()))
+    .orderBy(asc(pricingPackages.sortOrder), asc(pricingPackages.id))
+    .limit(1);
+  return row?.questionnaireId ?? null;
+}
+
+/** A package's questionnaire that is not (or no longer) there: the form says so on its field. */
+export class PackageQuestionnaireMissing extends Error {
+  constructor() {
+    super("Questionnaire not found");
+  }
 }
 
 /** The packages a visitor may choose on the inquiry form: id and name, in display order. */
@@ -35,6 +80,15 @@ const lock = (db: Queryable) => db.execute(sql`select pg_advisory_xact_lock(hash
 
 export async function updatePricingPackage(db: Db, form: PricingPackageForm) {
   return db.transaction(async (tx) => {
+    if (form.questionnaire_id) {
+      // read with a share lock: the questionnaire stays while the package names it
+      const [named] = await tx
+        .select({ id: questionnaires.id })
+        .from(questionnaires)
+        .where(eq(questionnaires.id, form.questionnaire_id))
+        .for("share");
+      if (!named) throw new PackageQuestionnaireMissing();
+    }
     const [row] = await tx
       .update(pricingPackages)
       .set({
@@ -45,6 +99,7 @@ export async function updatePricingPackage(db: Db, form: PricingPackageForm) {
         ctaLabel: form.cta_label,
         highlighted: form.highlighted,
         highlightLabel: form.highlight_label || "Most Popular",
+        questionnaireId: form.questionnaire_id ?? null,
       })
       .where(eq(pricingPackages.id, form.id))
       .returning({ id: pricingPackages.id, name: pricingPackages.name });

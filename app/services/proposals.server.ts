@@ -32,6 +32,7 @@ import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings
 import { insertContract, type NewInstallment } from "#app/models/contracts.server.ts";
 import { insertInvoice } from "#app/models/invoices.server.ts";
 import { getMailWording } from "#app/models/mail-templates.server.ts";
+import { packageQuestionnaireFor } from "#app/models/pricing.server.ts";
 import {
   findLinkedProposalId,
   getProposal,
@@ -364,10 +365,12 @@ export async function signProposal(
       },
       now,
     );
-    // the onboarding questionnaire the proposal names: queued with its mail in this transaction, once per proposal
-    if (row.questionnaireId) {
+    // the onboarding questionnaire the proposal names, else the one of the package the chosen tier was made
+    // from: queued with its mail in this transaction, once per proposal
+    const questionnaireId = row.questionnaireId ?? (await packageQuestionnaireFor(tx, totals.tier.name));
+    if (questionnaireId) {
       await queueQuestionnaire(tx, deps, {
-        questionnaireId: row.questionnaireId,
+        questionnaireId,
         customerId: row.customerId,
         projectId,
         proposalId: row.id,

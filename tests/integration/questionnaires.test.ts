@@ -2,18 +2,29 @@
  * Onboarding questionnaires on both databases: answers go to the review queue, never to the customer's
  * record; accept, edit and reject; a new version leaves answered copies on their old questions;
  * reopening with a reason mails the client and keeps both submissions' times; signing a proposal that
- * names a questionnaire queues exactly one mail, once; a token opens only its own copy, an expired or
+ * names a questionnaire queues exactly one mail, once, and one that names none sends the signed package's;
+ * a token opens only its own copy, an expired or
  * revoked one says so, a portal never opens another customer's copy.
  */
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeEach, expect, it } from "vitest";
-import { customers, mailOutbox, proposals, questionnaireLinks, questionnaireRequests, users } from "#app/db/schema.ts";
+import {
+  customers,
+  mailOutbox,
+  pricingPackages,
+  proposals,
+  questionnaireLinks,
+  questionnaireRequests,
+  users,
+} from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import type { QuestionForm } from "#app/domain/questionnaires.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
+import { listPricingPackages, PackageQuestionnaireMissing, updatePricingPackage } from "#app/models/pricing.server.ts";
 import { createProposal } from "#app/models/proposals.server.ts";
 import { listEvents, listReviewItems, pendingReviewCount } from "#app/models/questionnaires.server.ts";
+import * as sitePricing from "#app/routes/admin/site-pricing.tsx";
 import * as clientQuestionnaire from "#app/routes/client-questionnaire.tsx";
 import * as portalQuestionnaire from "#app/routes/portal-questionnaire.ts";
 import { copyPortalLink } from "#app/services/portal.server.ts";
@@ -41,7 +52,7 @@ const logger = pino({ level: "silent" });
 describeEachDatabase("questionnaires", (database) => {
   const db = () => database().db;
   const deps = () => ({ db: db(), config: testConfig });
-  const { call } = routeHarness(database);
+  const { call, cookieFor } = routeHarness(database);
   const actor = { userId: "", email: "owner@studio.test" };
 
   beforeEach(async () => {
@@ -256,6 +267,119 @@ describeEachDatabase("questionnaires", (database) => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.proposalId).toBe(created.id);
     expect(requests[0]?.projectId).not.toBeNull();
+  });
+
+  it("a proposal that names none sends the signed package's questionnaire; one that names its own sends that one", async () => {
+    const kickOffId = await kickOff();
+    const other = await saveQuestionnaire(db(), { id: null, name: "Brand intake", projectType: null, actor, ip: null });
+    if (!other.ok) throw new Error("no questionnaire");
+    const [standard] = await db()
+      .insert(pricingPackages)
+      .values({ name: "Standard", price: "$1,500", description: "A site", features: ["Pages"], ctaLabel: "Go" })
+      .returning();
+    if (!standard) throw new Error("no package");
+    const packageForm = {
+      id: standard.id,
+      name: "Standard",
+      price: "$1,500",
+      description: "A site",
+      features: ["Pages"],
+      cta_label: "Go",
+      highlighted: false,
+      highlight_label: "",
+    };
+    // the owner sets it on the pricing page; a questionnaire that is not there is refused on its field
+    await expect(
+      updatePricingPackage(db(), { ...packageForm, questionnaire_id: "00000000-0000-4000-8000-000000000999" }),
+    ).rejects.toBeInstanceOf(PackageQuestionnaireMissing);
+    expect(await updatePricingPackage(db(), { ...packageForm, questionnaire_id: kickOffId })).toMatchObject({
+      id: standard.id,
+    });
+    // never on the public page's packages
+    expect(JSON.stringify(await listPricingPackages(db()))).not.toContain(kickOffId);
+    // through the pricing page: its form posts the choice, a missing one is refused on its field, and the
+    // page shows what is set; a member who is not an admin is refused
+    const owner = await cookieFor("pricing-owner@studio.test", true);
+    const member = await cookieFor("pricing-member@studio.test", false);
+    const post = (questionnaire: string, cookie = owner) =>
+      call(sitePricing.action, "/admin/site/pricing", {
+        cookie,
+        form: {
+          intent: "save-package",
+          id: String(standard.id),
+          name: "Standard",
+          price: "$1,500",
+          description: "A site",
+          features: "Pages",
+          cta_label: "Go",
+          highlight_label: "",
+          questionnaire_id: questionnaire,
+        },
+      });
+    expect((await post(other.id, member)).status).toBe(403);
+    const missing = await post("00000000-0000-4000-8000-000000000999");
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.data)).toContain("Questionnaire not found");
+    expect((await post(other.id)).status).toBe(302);
+    const shown = await call(sitePricing.loader, "/admin/site/pricing", { cookie: owner });
+    expect(
+      (shown.data as { packages: { id: number; questionnaireId: string | null }[] }).packages.find(
+        (pkg) => pkg.id === standard.id,
+      )?.questionnaireId,
+    ).toBe(other.id);
+    expect((await post("")).status).toBe(302);
+    expect(await updatePricingPackage(db(), { ...packageForm, questionnaire_id: kickOffId })).toMatchObject({
+      id: standard.id,
+    });
+
+    const proposalDeps = { db: db(), config: testConfig, logger };
+    const today = todayIn(await studioTimeZone(db()));
+    /** A proposal with the tiers Basic (t1) and Standard (t2), signed for `tier`; the mails' subjects after. */
+    async function signFor(name: string, tier: "t1" | "t2", questionnaireId: string | undefined) {
+      const customer = await insertCustomer(db(), { name });
+      const created = await createProposal(
+        db(),
+        proposalForm({
+          customer_id: customer.id,
+          title: "New website",
+          "tiers[0].name": "Basic",
+          "tiers[0].lines[0].description": "Basic site",
+          "tiers[0].lines[0].quantity": "1",
+          "tiers[0].lines[0].unit_price": "500",
+          "tiers[1].name": "Standard",
+          "tiers[1].lines[0].description": "Standard site",
+          "tiers[1].lines[0].quantity": "1",
+          "tiers[1].lines[0].unit_price": "1500",
+          agreement: "We build, you pay.",
+          expires_on: addDaysIso(today, 30),
+          deposit_kind: "percent",
+          deposit_value: "0",
+          ...(questionnaireId ? { questionnaire_id: questionnaireId } : {}),
+        }),
+        null,
+      );
+      const sent = await sendProposal(proposalDeps, { proposalId: created.id, actor: null, ip: null });
+      if (!sent.ok) throw new Error("not sent");
+      const token = new URL(sent.link).pathname.split("/").pop() ?? "";
+      const found = await findClientProposal(db(), token, "198.51.100.7");
+      if (!found.ok) throw new Error(found.reason);
+      const signed = await signProposal(proposalDeps, {
+        token,
+        form: { intent: "sign", tier, addons: [], signer_name: name, agree: true, content_hash: found.contentHash },
+        ip: null,
+        userAgent: null,
+      });
+      expect(signed.ok).toBe(true);
+      return db()
+        .select({ questionnaireId: questionnaireRequests.questionnaireId })
+        .from(questionnaireRequests)
+        .where(eq(questionnaireRequests.customerId, customer.id));
+    }
+    expect(await signFor("Dana Diaz", "t2", undefined)).toEqual([{ questionnaireId: kickOffId }]);
+    // a tier no package has the questionnaire of: nothing
+    expect(await signFor("Eli Evans", "t1", undefined)).toEqual([]);
+    // the proposal's own choice wins over the package's
+    expect(await signFor("Fay Fox", "t2", other.id)).toEqual([{ questionnaireId: other.id }]);
   });
 
   it("a token opens only its copy; another customer's copy is never opened; expired and revoked links say so", async () => {

@@ -180,6 +180,7 @@ export function ProposalEditor({
           <SelectField
             meta={fields.questionnaire_id}
             label="Questionnaire sent on signing"
+            description="None: the chosen package's own questionnaire, when Pricing gives it one"
             placeholder="None"
             options={questionnaires.map((item) => ({ value: item.id, label: item.name }))}
           />

@@ -7,6 +7,7 @@ import {
   AdminForm,
   CheckboxField,
   FormError,
+  SelectField,
   TextareaField,
   TextField,
   useAdminForm,
@@ -16,7 +17,7 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { pricingBannerSchema, pricingPackageSchema } from "#app/domain/site-content.ts";
-import type { PricingPackage } from "#app/models/pricing.server.ts";
+import type { listPricingPackagesForEditor } from "#app/models/pricing.server.ts";
 import type { Route } from "./+types/site-pricing";
 
 export const page = "/admin/site/pricing";
@@ -27,14 +28,18 @@ export function packageFormId(id: number | string) {
   return `package-${id}`;
 }
 
+type EditorPackage = Awaited<ReturnType<typeof listPricingPackagesForEditor>>[number];
+
 function PackageForm({
   pkg,
   failure,
   removable,
+  questionnaires,
 }: {
-  pkg: PricingPackage;
+  pkg: EditorPackage;
   failure: ActionFailure | null;
   removable: boolean;
+  questionnaires: readonly { id: string; name: string }[];
 }) {
   const [form, fields] = useAdminForm({
     id: packageFormId(pkg.id),
@@ -49,6 +54,7 @@ function PackageForm({
       cta_label: pkg.ctaLabel,
       highlighted: pkg.highlighted ? "on" : "",
       highlight_label: pkg.highlightLabel,
+      questionnaire_id: pkg.questionnaireId ?? "",
     },
   });
   return (
@@ -69,6 +75,14 @@ function PackageForm({
         <TextField meta={fields.cta_label} label="Button label" maxLength={100} />
         <TextField meta={fields.highlight_label} label="Highlight label" maxLength={40} />
         <CheckboxField meta={fields.highlighted} label="Highlighted" wide />
+        <SelectField
+          meta={fields.questionnaire_id}
+          label="Onboarding questionnaire"
+          description="Sent when a proposal is signed for this package, unless the proposal names its own"
+          placeholder="None"
+          options={questionnaires.map((item) => ({ value: item.id, label: item.name }))}
+          wide
+        />
         <div className="flex flex-wrap gap-2 sm:col-span-2">
           <SubmitButton intent="save-package" action={page}>
             Save Package
@@ -124,7 +138,7 @@ function BannerForm({
 }
 
 export function SitePricing({ loaderData }: Route.ComponentProps) {
-  const { packages, banner } = loaderData;
+  const { packages, banner, questionnaires } = loaderData;
   const failure = (useActionData() as Route.ComponentProps["actionData"] as ActionFailure | undefined) ?? null;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
@@ -141,7 +155,13 @@ export function SitePricing({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <BannerForm banner={banner} failure={failure} />
       {packages.map((pkg) => (
-        <PackageForm key={pkg.id} pkg={pkg} failure={failure} removable={packages.length > 1} />
+        <PackageForm
+          key={pkg.id}
+          pkg={pkg}
+          failure={failure}
+          removable={packages.length > 1}
+          questionnaires={questionnaires}
+        />
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * /admin/site/pricing: the pricing page as the owner runs it: one form per package
- * (name, price, description, features one per line, button label, highlighted and its label),
+ * (name, price, description, features one per line, button label, highlighted and its label, and the
+ * onboarding questionnaire a proposal signed for it sends when the proposal names none),
  * Add package, Remove package (at least one stays), and the consultation banner's two lists.
  * /pricing follows at once (a site_content change event).
  */
@@ -8,16 +9,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
+import { questionnaireMessages } from "#app/domain/questionnaire-words.ts";
 import { packageNotFound, pricingActionSchema } from "#app/domain/site-content.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   addPricingPackage,
   getPricingBanner,
-  listPricingPackages,
+  listPricingPackagesForEditor,
+  PackageQuestionnaireMissing,
   removePricingPackage,
   savePricingBanner,
   updatePricingPackage,
 } from "#app/models/pricing.server.ts";
+import { questionnaireChoices } from "#app/models/questionnaires.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -29,8 +33,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = getApp(context).database.db;
-  const [packages, banner] = await Promise.all([listPricingPackages(db), getPricingBanner(db)]);
-  return { packages, banner };
+  const [packages, banner, questionnaires] = await Promise.all([
+    listPricingPackagesForEditor(db),
+    getPricingBanner(db),
+    questionnaireChoices(db),
+  ]);
+  return { packages, banner, questionnaires };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,8 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor: session,
       ip,
       event: "pricing_package_updated",
-      detail: (saved) => ({ id: saved.id, name: saved.name }),
+      detail: (saved) => ({ id: saved.id, name: saved.name, questionnaire: value.questionnaire_id ?? null }),
+    }).catch((error: unknown) => {
+      if (error instanceof PackageQuestionnaireMissing) return error;
+      throw error;
     });
+    if (row instanceof PackageQuestionnaireMissing) {
+      return invalid(submission, {
+        form: packageFormId(value.id),
+        fieldErrors: { questionnaire_id: [questionnaireMessages.notFound] },
+      });
+    }
     if (!row) notFound(packageNotFound);
     return done(siteMessages.saved);
   }

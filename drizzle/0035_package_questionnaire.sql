@@ -1,0 +1,2 @@
+ALTER TABLE "pricing_packages" ADD COLUMN "questionnaire_id" uuid;--> statement-breakpoint
+ALTER TABLE "pricing_packages" ADD CONSTRAINT "pricing_packages_questionnaire_id_questionnaires_id_fk" FOREIGN KEY ("questionnaire_id") REFERENCES "public"."questionnaires"("id") ON DELETE set null ON UPDATE no action;
