@@ -97,6 +97,37 @@ describeEachDatabase("questionnaires", (database) => {
     return { requestId: sent.requestId, token: path?.split("/").pop() ?? "" };
   }
 
+  /** A proposal for the customer: the tier Basic (t1), and Standard (t2) when asked; `extra` adds fields. */
+  async function proposalFor(customerId: string, extra: Record<string, string> = {}, withStandard = false) {
+    const today = todayIn(await studioTimeZone(db()));
+    const standard: Record<string, string> = withStandard
+      ? {
+          "tiers[1].name": "Standard",
+          "tiers[1].lines[0].description": "Standard site",
+          "tiers[1].lines[0].quantity": "1",
+          "tiers[1].lines[0].unit_price": "1500",
+        }
+      : {};
+    return createProposal(
+      db(),
+      proposalForm({
+        customer_id: customerId,
+        title: "New website",
+        "tiers[0].name": "Basic",
+        "tiers[0].lines[0].description": "Basic site",
+        "tiers[0].lines[0].quantity": "1",
+        "tiers[0].lines[0].unit_price": "500",
+        ...standard,
+        agreement: "We build, you pay.",
+        expires_on: addDaysIso(today, 30),
+        deposit_kind: "percent",
+        deposit_value: "0",
+        ...extra,
+      }),
+      null,
+    );
+  }
+
   it("answers go to the review queue, never to the record; accept, edit and reject", async () => {
     const questionnaireId = await kickOff();
     const customer = await insertCustomer(db(), {
@@ -219,24 +250,7 @@ describeEachDatabase("questionnaires", (database) => {
   it("signing a proposal with a questionnaire queues exactly one mail, and signing twice sends nothing more", async () => {
     const questionnaireId = await kickOff();
     const customer = await insertCustomer(db(), { name: "Cleo Carter" });
-    const today = todayIn(await studioTimeZone(db()));
-    const created = await createProposal(
-      db(),
-      proposalForm({
-        customer_id: customer.id,
-        title: "New website",
-        "tiers[0].name": "Basic",
-        "tiers[0].lines[0].description": "Basic site",
-        "tiers[0].lines[0].quantity": "1",
-        "tiers[0].lines[0].unit_price": "500",
-        agreement: "We build, you pay.",
-        expires_on: addDaysIso(today, 30),
-        deposit_kind: "percent",
-        deposit_value: "0",
-        questionnaire_id: questionnaireId,
-      }),
-      null,
-    );
+    const created = await proposalFor(customer.id, { questionnaire_id: questionnaireId });
     const [stored] = await db().select().from(proposals).where(eq(proposals.id, created.id));
     expect(stored?.questionnaireId).toBe(questionnaireId);
     const proposalDeps = { db: db(), config: testConfig, logger };
@@ -333,30 +347,13 @@ describeEachDatabase("questionnaires", (database) => {
     });
 
     const proposalDeps = { db: db(), config: testConfig, logger };
-    const today = todayIn(await studioTimeZone(db()));
-    /** A proposal with the tiers Basic (t1) and Standard (t2), signed for `tier`; the mails' subjects after. */
+    /** A proposal with the tiers Basic (t1) and Standard (t2), signed for `tier`; the copies it sent after. */
     async function signFor(name: string, tier: "t1" | "t2", questionnaireId: string | undefined) {
       const customer = await insertCustomer(db(), { name });
-      const created = await createProposal(
-        db(),
-        proposalForm({
-          customer_id: customer.id,
-          title: "New website",
-          "tiers[0].name": "Basic",
-          "tiers[0].lines[0].description": "Basic site",
-          "tiers[0].lines[0].quantity": "1",
-          "tiers[0].lines[0].unit_price": "500",
-          "tiers[1].name": "Standard",
-          "tiers[1].lines[0].description": "Standard site",
-          "tiers[1].lines[0].quantity": "1",
-          "tiers[1].lines[0].unit_price": "1500",
-          agreement: "We build, you pay.",
-          expires_on: addDaysIso(today, 30),
-          deposit_kind: "percent",
-          deposit_value: "0",
-          ...(questionnaireId ? { questionnaire_id: questionnaireId } : {}),
-        }),
-        null,
+      const created = await proposalFor(
+        customer.id,
+        questionnaireId ? { questionnaire_id: questionnaireId } : {},
+        true,
       );
       const sent = await sendProposal(proposalDeps, { proposalId: created.id, actor: null, ip: null });
       if (!sent.ok) throw new Error("not sent");
