@@ -1,8 +1,10 @@
 /**
  * The pages a client opens from an email, over HTTP, at the scale data set (`db:seed --scale`
  * after the demo content): an invoice's client page `/i/{token}` (the busiest customer's invoice
- * with the most lines), a proposal's `/p/{token}` (the demo proposal, sent) and the portal
- * `/portal/{token}` of the customer with the most documents. Each page 3 warm-up and `--runs`
+ * with the most lines), a proposal's `/p/{token}` (the demo proposal, sent), the portal
+ * `/portal/{token}` of the customer with the most documents (with a project room of 10 phases and 50
+ * deliverables), the room's last deliverable `/d/{token}` and an onboarding questionnaire `/q/{token}`
+ * (bench/lib/client-links.ts). Each page 3 warm-up and `--runs`
  * timed requests (loopback, so the time is the server's), with the queries each ran. The pages'
  * per-address rate limit (120 opens in 10 minutes per kind of link) holds these few requests.
  *

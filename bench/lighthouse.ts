@@ -1,8 +1,8 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile profile, its default simulated
  * throttling) on the public pages of the production build, served by the real
- * server, on the three client pages (an invoice, a proposal and a portal link, on the demo
- * data) and on one back-office page (the contact submissions inbox, signed in as the owner).
+ * server, on the client pages (an invoice, a proposal, a portal, a deliverable and a questionnaire
+ * link, on the demo data: bench/lib/client-links.ts) and on one back-office page (the contact submissions inbox, signed in as the owner).
  * Prints one table row per page: the four category scores, FCP, LCP, CLS, TBT and
  * the JavaScript transferred; writes the figures for `npm run bench`. Goals: performance 100 and
  * total blocking time under 50 ms on every public and client page, 95 or more on the inbox.
@@ -35,7 +35,7 @@ import { atLeast, info, type Row as ResultRow, under, writeRows } from "./lib/re
 
 const publicPages = ["/", "/portfolio", "/pricing", "/about", "/contact", "/book"];
 /** The client pages, by the name their link is replaced with (their addresses hold a fresh token). */
-const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{token}"];
+const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{token}", "/q/{token}"];
 const allPages = [...publicPages, ...clientPageNames, "/admin/dashboard"];
 const pages = process.env.PAGES ? process.env.PAGES.split(",").filter((page) => allPages.includes(page)) : allPages;
 const cpuLoad = process.env.CPU_LOAD !== "0";

@@ -2,11 +2,13 @@
  * Links to the pages a client opens from an email, stored as the app stores them (hashes only):
  * the invoice with the most lines of the customer with the most documents, the first proposal (marked
  * sent), that customer's portal, with a project room of 10 phases and 50 deliverables shown, and the
- * room's last deliverable. Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
+ * room's last deliverable, and an onboarding questionnaire's link (one question of each kind, half answered). Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
  */
 import { sql } from "drizzle-orm";
 import { type Database, selectRows, type Tx } from "#app/db/client.server.ts";
 import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
+import { type Question, questionKinds } from "#app/domain/questionnaire-words.ts";
+import { questionnaireLinkPath } from "#app/domain/questionnaires.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
 import { insertInvoiceLink } from "#app/models/invoice-sends.server.ts";
 import { insertPortalLink } from "#app/models/portal.server.ts";
@@ -19,6 +21,13 @@ import {
   setRoomVisible,
 } from "#app/models/project-room.server.ts";
 import { insertProposalLink, markProposalSent } from "#app/models/proposals.server.ts";
+import {
+  insertQuestionnaire,
+  insertQuestionnaireLink,
+  insertRequest,
+  saveAnswers,
+  updateVersionQuestions,
+} from "#app/models/questionnaires.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
 import { deliverableLinkPath, versionContentHash } from "#app/services/project-room.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
@@ -60,6 +69,7 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
   const deliverableToken = newClientToken();
   const proposalToken = newClientToken();
   const portalToken = newClientToken();
+  const questionnaireToken = newClientToken();
   const now = new Date();
   await db.transaction(async (tx) => {
     await insertInvoiceLink(tx, invoice.id, invoiceToken.hash);
@@ -77,6 +87,13 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
       deliverableId,
       customerId: customer.id,
       tokenHash: deliverableToken.hash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    });
+    const requestId = await onboardingQuestionnaire(tx, customer.id, project.id, now);
+    await insertQuestionnaireLink(tx, {
+      requestId,
+      tokenHash: questionnaireToken.hash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     });
@@ -98,7 +115,61 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
       path: deliverableLinkPath(deliverableToken.token),
       note: `the room's last deliverable, ${roomSize.versions} versions, the first answered`,
     },
+    {
+      name: "questionnaire /q/{token}",
+      path: questionnaireLinkPath(questionnaireToken.token),
+      note: `an onboarding questionnaire of ${onboardingQuestions.length} questions, one of each kind, half answered`,
+    },
   ];
+}
+
+/** One question of each kind, the billing address mapped to the customer's record. */
+const onboardingQuestions: Question[] = [
+  ...questionKinds.map((kind, index) => ({
+    id: `q${index + 1}`,
+    kind,
+    label: `About your project (${kind.replace("_", " ")})`,
+    help: kind === "file" ? "Your logo as SVG or PNG" : null,
+    required: index % 2 === 0,
+    options: kind === "choice" || kind === "checkboxes" ? ["One", "Two", "Three"] : [],
+    mapsTo: null,
+  })),
+  {
+    id: "q8",
+    kind: "long_text",
+    label: "Billing address",
+    help: null,
+    required: true,
+    options: [],
+    mapsTo: "billing_address",
+  },
+];
+
+/** A sent onboarding questionnaire for the customer, half of its questions answered; the copy's id. */
+async function onboardingQuestionnaire(tx: Tx, customerId: string, projectId: string, now: Date): Promise<string> {
+  // made with its version 1, empty: the questions go into it
+  const { id: questionnaireId } = await insertQuestionnaire(tx, { name: "Onboarding", projectType: null });
+  const [version] = await selectRows<{ id: string }>(
+    tx,
+    sql`select id from questionnaire_versions where questionnaire_id = ${questionnaireId} and version = 1`,
+  );
+  if (!version) throw new Error("no questionnaire version");
+  await updateVersionQuestions(tx, version.id, onboardingQuestions);
+  const request = await insertRequest(tx, {
+    questionnaireId,
+    versionId: version.id,
+    customerId,
+    projectId,
+    proposalId: null,
+    sentAt: now,
+  });
+  if (!request) throw new Error("no questionnaire copy");
+  await saveAnswers(tx, request.id, {
+    answers: { q1: "A studio site", q2: "Five pages, a blog.", q3: "Two" },
+    state: "in_progress",
+    savedAt: now,
+  });
+  return request.id;
 }
 
 /** The portal's room at the issue's scale: 10 phases, 50 deliverables of 2 versions each (the first answered). */
