@@ -1,13 +1,16 @@
 /**
  * The public site's content from the back office, in Chromium against the production build: upload
  * an image for a new portfolio item and see it on /portfolio under its category, move it up,
- * unpublish it; edit a package's price and see it on /pricing; the calls to action preselect the
+ * unpublish it; edit a package's price and its onboarding questionnaire and see the price on /pricing; the calls to action preselect the
  * contact form without JavaScript; axe on the new pages; what is typed before the script arrives stays. Screenshots go to /tmp/shots-site-content/.
  */
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/db/client.server.ts";
+import { users } from "#app/db/schema.ts";
+import { saveQuestionnaire } from "#app/services/questionnaires.server.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
@@ -18,13 +21,33 @@ const shots = "/tmp/shots-site-content";
 describe("site content from the back office", () => {
   let server: TestServer;
   let browser: Browser;
-  let app: SignedInApp;
+  let app: SignedInApp<{ questionnaireId: string }>;
 
   const ownerPage = (width = 1280) => app.adminPage({ viewport: { width, height: 900 } });
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    app = await startSignedInApp();
+    // an onboarding questionnaire for the pricing page's "Onboarding questionnaire" choice
+    app = await startSignedInApp({
+      seed: async (dataDir) => {
+        const database = await openDatabase({ dataDir });
+        try {
+          const [owner] = await database.db.select({ id: users.id, email: users.email }).from(users).limit(1);
+          if (!owner) throw new Error("no account");
+          const saved = await saveQuestionnaire(database.db, {
+            id: null,
+            name: "Kick-off",
+            projectType: null,
+            actor: { userId: owner.id, email: owner.email },
+            ip: null,
+          });
+          if (!saved.ok) throw new Error("no questionnaire");
+          return { questionnaireId: saved.id };
+        } finally {
+          await database.close();
+        }
+      },
+    });
     ({ server, browser } = app);
   });
   afterAll(() => app?.stop());
@@ -139,11 +162,15 @@ describe("site content from the back office", () => {
     await hydrated(owner);
     const standard = owner.getByRole("region", { name: "Standard" });
     await standard.getByLabel("Price").fill("$1,234");
+    // the questionnaire a proposal signed for this package sends when it names none
+    await standard.getByLabel("Onboarding questionnaire").selectOption({ label: "Kick-off" });
     await standard.getByRole("button", { name: "Save Package" }).click();
     await owner
       .getByRole("region", { name: /Notifications/ })
       .getByText("Saved successfully")
       .waitFor();
+    await owner.reload();
+    expect(await standard.getByLabel("Onboarding questionnaire").inputValue()).toBe(app.seeded.questionnaireId);
     await owner.screenshot({ path: `${shots}/pricing-admin-390.png`, fullPage: true });
     expect(await seriousViolations(owner)).toEqual([]);
 
@@ -155,6 +182,8 @@ describe("site content from the back office", () => {
     const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
     await visitor.goto(`${server.url}/pricing`);
     await visitor.getByText("$1,234").waitFor();
+    // the owner's choice is never on the public page
+    expect(await visitor.content()).not.toContain(app.seeded.questionnaireId);
     await visitor.getByRole("link", { name: "Schedule Free Consultation" }).click();
     await visitor.getByRole("heading", { name: "Book a Free Consultation" }).waitFor();
     expect(new URL(visitor.url()).pathname).toBe("/book");
