@@ -108,7 +108,8 @@ export async function parseUploadForm(
   const entries: { name: string; value: string | null }[] = [];
   const fileErrors: Record<string, string> = {};
   const parts: Promise<void>[] = [];
-  const stored: StoredFile[] = [];
+  // the stored files in the post's order (their parts are stored at once and may finish in any order)
+  const storedInOrder: (StoredFile | null)[] = [];
   let filesTaken = 0;
   let unreadable = false;
 
@@ -125,6 +126,7 @@ export async function parseUploadForm(
   parser.on("file", (name, stream, info) => {
     const slot = { name, value: null as string | null };
     entries.push(slot);
+    const position = storedInOrder.push(null) - 1;
     const listed = options.fileFields.includes(name);
     const room = filesTaken < (options.maxFiles ?? maxFilesPerPost);
     if (listed && room && info.filename) filesTaken += 1;
@@ -140,7 +142,7 @@ export async function parseUploadForm(
       outcome.then((result) => {
         if ("stored" in result) {
           slot.value = result.stored.id;
-          stored.push(result.stored);
+          storedInOrder[position] = result.stored;
         } else if ("refused" in result) {
           fileErrors[name] = result.refused;
         }
@@ -155,6 +157,7 @@ export async function parseUploadForm(
     broken = true;
   }
   const settled = await Promise.allSettled(parts);
+  const stored = storedInOrder.filter((file): file is StoredFile => file !== null);
   const failure = settled.find((result) => result.status === "rejected");
   if (broken || unreadable || failure) {
     for (const file of stored) await deleteStoredFile(db, file.id);

@@ -86,7 +86,9 @@ describeEachDatabase("mail outbox", (database) => {
     const db = database().db;
     await enqueueMail(db, { to: "owner@studio.test", subject: "Retry me", text: "t" });
     const down = await createSmtpTransport("smtp://127.0.0.1:1");
-    const t0 = new Date();
+    // the queued time is the database's now(), to the microsecond; a JavaScript date of the same millisecond
+    // is earlier than it (its microseconds cut off), so the mail is due from the next millisecond on
+    const t0 = new Date(Date.now() + 1);
     expect(await deliverDueMail(db, { transport: down, from: "s@studio.test", logger, now: t0 })).toBe(1);
     let [row] = await db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
