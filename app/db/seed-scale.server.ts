@@ -29,6 +29,7 @@ import {
   projectTypes,
   recordedPaymentMethods,
 } from "#app/domain/enums.ts";
+import { defaultReminderOffsets } from "#app/domain/sending.ts";
 
 export type ScaleSizes = {
   submissions: number;
@@ -661,7 +662,7 @@ async function generateSentReminders({ step }: Generation) {
      join customers c on c.id = inv.customer_id
      cross join lateral (
        select max(o::int) as offset_days
-       from jsonb_array_elements_text(coalesce((select reminder_offsets from business_settings limit 1), '[-3, 0, 7]'::jsonb)) as o
+       from jsonb_array_elements_text(coalesce((select reminder_offsets from business_settings limit 1), '${JSON.stringify(defaultReminderOffsets)}'::jsonb)) as o
        where inv.due_date + o::int <= current_date
      ) as latest
      where inv.invoice_type = 'invoice' and inv.status in ('sent', 'viewed', 'partial') and inv.balance_due > 0

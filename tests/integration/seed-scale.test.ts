@@ -28,7 +28,7 @@ import {
 import type { InvoiceForm } from "#app/domain/invoice-form.ts";
 import { calculateTotals, parseScaled, toCents } from "#app/domain/money.ts";
 import { pricingModelOf, projectValue } from "#app/domain/projects.ts";
-import { dueReminder } from "#app/domain/sending.ts";
+import { defaultReminderOffsets, dueReminder } from "#app/domain/sending.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { createInvoice, displayStatusSql } from "#app/models/invoices.server.ts";
@@ -192,9 +192,9 @@ describeEachDatabase("seed --scale", (database) => {
   it("leaves each open invoice's passed reminder on record, so the first maintenance after a start has no backlog to mail", async () => {
     await seedBaseline(db());
     await seedScale(database(), quiet);
-    const settings = await studioToday(db());
+    const today = await studioToday(db());
     const candidates = await reminderCandidates(db());
-    const open = candidates.filter((candidate) => candidate.dueDate && candidate.dueDate <= settings);
+    const open = candidates.filter((candidate) => candidate.dueDate && candidate.dueDate <= today);
     expect(open.length).toBeGreaterThan(10);
     // what the reminder job would send now: nothing, but the invoices whose reminder day is today in the
     // studio's time zone and not yet on the database server's date (at most the ones due on a day's edge)
@@ -204,13 +204,13 @@ describeEachDatabase("seed --scale", (database) => {
         dueReminder({
           dueDate: candidate.dueDate,
           sentDay: "0000-00-00",
-          today: settings,
-          offsets: [-3, 0, 7],
+          today,
+          offsets: defaultReminderOffsets,
           alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
         }) !== null,
     );
     const edge = due.filter((candidate) =>
-      [-3, 0, 7].some((offset) => addDaysIso(candidate.dueDate ?? "", offset) >= addDaysIso(settings, -1)),
+      defaultReminderOffsets.some((offset) => addDaysIso(candidate.dueDate ?? "", offset) >= addDaysIso(today, -1)),
     );
     expect(due).toEqual(edge);
     expect(due.length).toBeLessThan(open.length / 10);
