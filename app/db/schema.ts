@@ -23,6 +23,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -56,6 +57,7 @@ import { type DeliverableAnswer, phaseStatuses, roomLimits } from "#app/domain/p
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
 import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaire-words.ts";
+import { roundingIncrements, timeLimits } from "#app/domain/time-tracking.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -389,6 +391,8 @@ export const customers = pgTable(
     billingAddress: varchar("billing_address", { length: limits.address }),
     taxId: varchar("tax_id", { length: limits.taxId }),
     paymentTerms: integer("payment_terms").notNull().default(30),
+    /** billed time is rounded up to this many minutes on the invoice line (0: not rounded; ADR 0058) */
+    timeRoundingMinutes: smallint("time_rounding_minutes").notNull().default(0),
     status: customerStatusEnum("status").notNull().default("prospect"),
     notes: text("notes"),
     contactSubmissionId: uuid("contact_submission_id").references(() => contactSubmissions.id),
@@ -402,6 +406,7 @@ export const customers = pgTable(
   },
   (t) => [
     nonNegative("customers", sql`${t.paymentTerms}`, "payment_terms"),
+    check("customers_time_rounding", sql`${t.timeRoundingMinutes} in (${sql.raw(roundingIncrements.join(", "))})`),
     maxLength("customers", sql`${t.notes}`, "notes", limits.notes),
     uniqueIndex("customers_contact_submission_id_key").on(t.contactSubmissionId),
     // the list: newest first, ties broken by id, optionally one status (DESC NULLS FIRST matches `order by … desc`)
@@ -569,6 +574,8 @@ export const invoices = pgTable(
     disputedAt: timestamp("disputed_at", { withTimezone: true }),
     /** the version: 1, then one more with each revision of a sent document (ADR 0030) */
     revision: integer("revision").notNull().default(1),
+    /** made from tracked time (ADR 0058): the PDF ends with the timesheet of the entries it bills */
+    timesheetAppendix: boolean("timesheet_appendix").notNull().default(false),
     /** made by a retainer (ADR 0031): its schedule and the period's date; one invoice per (schedule, period) */
     scheduleId: uuid("schedule_id").references((): AnyPgColumn => recurringSchedules.id, { onDelete: "set null" }),
     periodStart: date("period_start"),
@@ -1868,5 +1875,97 @@ export const reviewItems = pgTable(
     check("review_items_status", sql`${t.status} in ('pending', 'accepted', 'rejected')`),
     index("review_items_pending_idx").on(t.status, t.createdAt),
     index("review_items_customer_id_idx").on(t.customerId, t.status),
+  ],
+);
+
+// ---------------------------------------------------------------- time (ADR 0058)
+
+/**
+ * Hourly rates as history: from `effective_from` on, for a person (`user_id`), a project, or a phase of
+ * it; the most specific in effect on the work's day wins (domain/time-tracking.ts `resolveRate`). Rows
+ * are added, or replaced for the same target and day; an entry already on an invoice keeps the rates it
+ * was billed at (`time_entries.billed_rate`, `billed_cost_rate`).
+ */
+export const rates = pgTable(
+  "rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    phaseId: uuid("phase_id").references(() => projectPhases.id, { onDelete: "cascade" }),
+    effectiveFrom: date("effective_from").notNull(),
+    billableRate: money("billable_rate"),
+    costRate: money("cost_rate"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "rates_one_target",
+      sql`(${t.userId} is not null and ${t.projectId} is null and ${t.phaseId} is null) or (${t.userId} is null and ${t.projectId} is not null)`,
+    ),
+    check("rates_some_rate", sql`${t.billableRate} is not null or ${t.costRate} is not null`),
+    nonNegative("rates", sql`${t.billableRate}`, "billable_rate"),
+    nonNegative("rates", sql`${t.costRate}`, "cost_rate"),
+    unique("rates_target_day_key").on(t.userId, t.projectId, t.phaseId, t.effectiveFrom).nullsNotDistinct(),
+    index("rates_project_idx").on(t.projectId),
+  ],
+);
+
+/**
+ * Time worked on a project, by a person: a running timer (`minutes` null, `started_at` set) or a
+ * finished entry. Its standing comes from its invoice: none (unbilled), a draft (on draft) or issued
+ * (billed); only an unbilled entry is edited or deleted, each change checked against `version`, and
+ * a deleted entry is kept (deleted_at) but never billed. Voiding the invoice frees its entries; a
+ * credit note does not (ADR 0058).
+ */
+export const timeEntries = pgTable(
+  "time_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id),
+    phaseId: uuid("phase_id").references(() => projectPhases.id, { onDelete: "set null" }),
+    /** the studio's day the work was done */
+    workDate: date("work_date").notNull(),
+    /** null while the timer runs */
+    minutes: integer("minutes"),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    note: varchar("note", { length: timeLimits.note }),
+    billable: boolean("billable").notNull().default(true),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    /** the rates it was billed at, kept when it went on an invoice */
+    billedRate: money("billed_rate"),
+    billedCostRate: money("billed_cost_rate"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "time_entries_minutes_range",
+      sql`${t.minutes} is null or (${t.minutes} >= 0 and ${t.minutes} <= ${sql.raw(String(timeLimits.entryMinutes))})`,
+    ),
+    check(
+      "time_entries_running",
+      sql`${t.minutes} is not null or (${t.startedAt} is not null and ${t.endedAt} is null)`,
+    ),
+    check(
+      "time_entries_end_after_start",
+      sql`${t.endedAt} is null or ${t.startedAt} is null or ${t.endedAt} >= ${t.startedAt}`,
+    ),
+    check("time_entries_running_unbilled", sql`${t.minutes} is not null or ${t.invoiceId} is null`),
+    check("time_entries_deleted_unbilled", sql`${t.deletedAt} is null or ${t.invoiceId} is null`),
+    // one running timer per person
+    uniqueIndex("time_entries_running_key").on(t.userId).where(sql`${t.minutes} is null and ${t.deletedAt} is null`),
+    index("time_entries_project_day_idx").on(t.projectId, t.workDate).where(sql`${t.deletedAt} is null`),
+    index("time_entries_user_day_idx").on(t.userId, t.workDate).where(sql`${t.deletedAt} is null`),
+    index("time_entries_invoice_idx").on(t.invoiceId),
   ],
 );

@@ -129,6 +129,13 @@ export const auditEventLabels = {
   questionnaire_links_revoked: "Questionnaire links revoked",
   review_accepted: "Proposed record change accepted",
   review_rejected: "Proposed record change rejected",
+  timer_started: "Timer started",
+  timer_stopped: "Timer stopped",
+  time_entry_added: "Time logged",
+  time_entry_changed: "Time entry edited",
+  time_entry_deleted: "Time entry deleted",
+  time_invoiced: "Unbilled time invoiced",
+  rate_saved: "Rate saved",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

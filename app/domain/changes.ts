@@ -12,6 +12,7 @@ const changeTables = [
   "bookings",
   "site_content",
   "owner_notices",
+  "time_entries",
 ] as const;
 export type ChangeTable = (typeof changeTables)[number];
 export type ChangeEvent = { table: ChangeTable; id: string };

@@ -6,13 +6,14 @@
  */
 
 /** Who posts notices; a new poster adds its kind here. */
-const noticeKinds = ["payment_anomaly", "payment_dispute", "payment_setup"] as const;
+const noticeKinds = ["payment_anomaly", "payment_dispute", "payment_setup", "budget"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 const noticeKindLabels: Record<NoticeKind, string> = {
   payment_anomaly: "Online payment",
   payment_dispute: "Dispute",
   payment_setup: "Online payments set-up",
+  budget: "Project budget",
 };
 
 export function noticeKindLabel(kind: string): string {

@@ -101,7 +101,7 @@ export const phoneNumber = z
     z.maxLength(limits.phoneMax, phoneMessages.tooLong),
   );
 
-const dateMessages = { invalid: "Please enter a valid date" } as const;
+export const dateMessages = { invalid: "Please enter a valid date" } as const;
 
 /** An optional date (yyyy-mm-dd); blank becomes undefined. */
 export const optionalDate = optional(z.string().check(z.refine(isIsoDate, dateMessages.invalid)));

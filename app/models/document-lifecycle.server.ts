@@ -5,6 +5,7 @@
  * inside that lock, so two clicks at once, or a page that skipped the check, change nothing they
  * should not. Numbers come from the counter of their type in the same transaction (gap-free).
  */
+
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
@@ -39,6 +40,7 @@ import { studioToday } from "#app/models/business-settings.server.ts";
 import { lockCustomer, recordCreditFromNote } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
 import { isConverted, numberPrefix } from "#app/models/invoices.server.ts";
+import { releaseInvoicedTime } from "#app/models/time-entries.server.ts";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -181,6 +183,8 @@ export async function voidDocument(
       .update(invoices)
       .set({ status: "cancelled", voidedAt: now, voidReason: reason })
       .where(eq(invoices.id, id));
+    // the time it billed is unbilled again (ADR 0058); a credit note keeps it billed
+    await releaseInvoicedTime(tx, id);
     await publishChange(tx, { table: "invoices", id });
     // sent: the client may hold it (and is told of the void)
     return { ok: true, invoiceNumber: found.row.invoiceNumber, sent: found.state.sent };

@@ -1,0 +1,198 @@
+/**
+ * The forms of time (ADR 0058), for browser and server: the timer, a logged entry and its edit, billing
+ * unbilled time, and a rate. Words and rules: time-tracking.ts.
+ */
+import { z } from "zod";
+import { typedHundredths } from "#app/domain/amount-field.ts";
+import { clockMinutes, isIsoDate } from "#app/domain/dates.ts";
+import { uuidField } from "#app/domain/id-fields.ts";
+import { parseUuid } from "#app/domain/ids.ts";
+import { maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
+import { dateMessages, optionalDate } from "#app/domain/validation.ts";
+import { billingLayouts, parseDuration, roundingIncrements, timeLimits, timeMessages } from "./time-tracking.ts";
+
+const checkbox = z.preprocess((value) => value === "on" || value === "true", z.boolean());
+
+/**
+ * What the time is for: a project ("{projectId}") or one of its phases ("{projectId}:{phaseId}"), one
+ * select so a phone without JavaScript picks both at once.
+ */
+export const workField = z.preprocess(
+  (value) => (typeof value === "string" ? value : ""),
+  z.string().transform((value, ctx) => {
+    const [project, phase, ...rest] = value.split(":");
+    const projectId = parseUuid(project);
+    const phaseId = phase === undefined ? null : parseUuid(phase);
+    if (!projectId || rest.length > 0 || (phase !== undefined && !phaseId)) {
+      ctx.addIssue({ code: "custom", message: timeMessages.workRequired });
+      return z.NEVER;
+    }
+    return { projectId, phaseId };
+  }),
+);
+
+/** "{projectId}" or "{projectId}:{phaseId}", the value of a work choice. */
+export function workValue(projectId: string, phaseId: string | null): string {
+  return phaseId ? `${projectId}:${phaseId}` : projectId;
+}
+
+const note = z.preprocess(
+  (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() || undefined : undefined),
+  z.string().max(timeLimits.note, timeMessages.noteTooLong).optional(),
+);
+
+/** A typed duration in minutes: more than 0, at most a day. */
+const duration = z.preprocess(
+  (value) => (typeof value === "string" ? value : ""),
+  z.string().transform((value, ctx) => {
+    if (value.trim() === "") {
+      ctx.addIssue({ code: "custom", message: timeMessages.durationRequired });
+      return z.NEVER;
+    }
+    const minutes = parseDuration(value);
+    const message =
+      minutes === null
+        ? timeMessages.durationInvalid
+        : minutes < 0
+          ? timeMessages.durationNegative
+          : minutes === 0
+            ? timeMessages.durationRequired
+            : minutes > timeLimits.entryMinutes
+              ? timeMessages.durationTooLong
+              : null;
+    if (message || minutes === null) {
+      ctx.addIssue({ code: "custom", message: message ?? timeMessages.durationInvalid });
+      return z.NEVER;
+    }
+    return minutes;
+  }),
+);
+
+const requiredDate = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim() : ""),
+  z
+    .string()
+    .min(1, timeMessages.dateRequired)
+    .refine((value) => isIsoDate(value), dateMessages.invalid),
+);
+
+/** "HH:MM" or blank. */
+const optionalClock = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
+  z
+    .string()
+    .refine((value) => clockMinutes(value) !== null, "Enter a time as HH:MM")
+    .optional(),
+);
+
+export const startTimerSchema = z.object({
+  intent: z.literal("start-timer"),
+  work: workField,
+  note,
+  billable: checkbox,
+});
+
+export const stopTimerSchema = z.object({
+  intent: z.literal("stop-timer"),
+  /** a long timer is stopped now only when the owner says so */
+  keep_all: checkbox,
+  /** or corrected: when the work finished, on the studio's clock */
+  finished_day: optionalDate,
+  finished_at: optionalClock,
+});
+export type StopTimerForm = z.output<typeof stopTimerSchema>;
+
+const entryFields = {
+  work_date: requiredDate,
+  duration,
+  started_at: optionalClock,
+  note,
+  billable: checkbox,
+};
+
+export const logTimeSchema = z.object({ intent: z.literal("log-time"), work: workField, ...entryFields });
+export type LogTimeForm = z.output<typeof logTimeSchema>;
+
+export const saveEntrySchema = z.object({
+  intent: z.literal("save-entry"),
+  entry_id: uuidField(timeMessages.entryNotFound),
+  version: z.coerce.number().int().min(1),
+  work: workField,
+  ...entryFields,
+});
+export type SaveEntryForm = z.output<typeof saveEntrySchema>;
+
+export const deleteEntrySchema = z.object({
+  intent: z.literal("delete-entry"),
+  entry_id: uuidField(timeMessages.entryNotFound),
+  version: z.coerce.number().int().min(1),
+});
+
+/** Which phases to bill: phase ids, and "" for time on no phase; none ticked means all. */
+const phaseList = z.preprocess(
+  (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+  z.array(
+    z
+      .string()
+      .max(64)
+      .refine((value) => value === "" || parseUuid(value) !== null, timeMessages.phaseNotFound),
+  ),
+);
+
+export const invoiceTimeSchema = z
+  .object({
+    intent: z.literal("invoice-time"),
+    from: requiredDate,
+    to: requiredDate,
+    phases: phaseList,
+    layout: z.enum(billingLayouts),
+    rounding: z.coerce.number().refine((value) => (roundingIncrements as readonly number[]).includes(value)),
+    appendix: checkbox,
+  })
+  .superRefine((form, ctx) => {
+    if (form.to < form.from) ctx.addIssue({ code: "custom", path: ["to"], message: timeMessages.rangeInvalid });
+  });
+export type InvoiceTimeForm = z.output<typeof invoiceTimeSchema>;
+
+const optionalRate = typedHundredths(
+  z.number().int().min(0, "The rate cannot be negative").max(maxMoneyCents, tooLargeMessage()).optional(),
+);
+
+/** Whom a rate is for: "person:{userId}", "project", or "phase:{phaseId}". */
+const rateTarget = z.preprocess(
+  (value) => (typeof value === "string" ? value : ""),
+  z.string().transform((value, ctx) => {
+    if (value === "project") return { scope: "project" as const, id: null };
+    const [scope, id] = value.split(":");
+    const parsed = parseUuid(id);
+    if ((scope === "person" || scope === "phase") && parsed) return { scope, id: parsed };
+    ctx.addIssue({ code: "custom", message: timeMessages.rateTargetNotFound });
+    return z.NEVER;
+  }),
+);
+
+export const saveRateSchema = z
+  .object({
+    intent: z.literal("save-rate"),
+    target: rateTarget,
+    effective_from: requiredDate,
+    billable_rate: optionalRate,
+    cost_rate: optionalRate,
+  })
+  .superRefine((form, ctx) => {
+    if (form.billable_rate === undefined && form.cost_rate === undefined) {
+      ctx.addIssue({ code: "custom", path: ["billable_rate"], message: timeMessages.rateRequired });
+    }
+  });
+export type SaveRateForm = z.output<typeof saveRateSchema>;
+
+const timeIntents = [
+  "start-timer",
+  "stop-timer",
+  "log-time",
+  "save-entry",
+  "delete-entry",
+  "invoice-time",
+  "save-rate",
+] as const;
+export const timeIntentSchema = z.object({ intent: z.enum(timeIntents) });

@@ -1,0 +1,393 @@
+/**
+ * Time on projects (ADR 0058): the timer, logged and edited entries, billing unbilled time as a draft
+ * invoice, rates, and the budget's notices. Each change is one transaction with its audit entry; the
+ * rules are in domain/time-tracking.ts, the queries in models/time-entries.server.ts.
+ */
+import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
+import {
+  addDaysIso,
+  clockMinutes,
+  formatMomentIn,
+  formatTimeIn,
+  wallClockIn,
+  zonedInstant,
+} from "#app/domain/dates.ts";
+import { defaultTerms, type InvoiceForm, invoiceTotals } from "#app/domain/invoice-form.ts";
+import { maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
+import { projectValue } from "#app/domain/projects.ts";
+import { fail, type Result } from "#app/domain/result.ts";
+import type {
+  InvoiceTimeForm,
+  LogTimeForm,
+  SaveEntryForm,
+  SaveRateForm,
+  StopTimerForm,
+} from "#app/domain/time-forms.ts";
+import {
+  budgetThresholdReached,
+  firstOverlap,
+  formatHours,
+  formatMinutes,
+  minutesBetween,
+  resolveRate,
+  timeLimits,
+  timeLines,
+  timeMessages,
+} from "#app/domain/time-tracking.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
+import { insertInvoice } from "#app/models/invoices.server.ts";
+import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
+import { getProject } from "#app/models/projects.server.ts";
+import {
+  customerRounding,
+  entryForChange,
+  insertEntry,
+  lockUnbilledEntries,
+  markEntriesBilled,
+  phaseNamesOf,
+  projectEntries,
+  ratesForProject,
+  runningTimer,
+  setCustomerRounding,
+  setTimesheetAppendix,
+  timedEntriesAround,
+  updateEntry,
+  upsertRate,
+  workTarget,
+} from "#app/models/time-entries.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
+
+type Actor = { userId: string; email: string };
+type Who = { actor: Actor; ip: string | null; now?: Date };
+type Work = { projectId: string; phaseId: string | null };
+
+/** A change of time: done, or why not (`field` when a form field is at fault; `long` when a timer needs confirming). */
+export type TimeChange<Value extends object = object> = Result<
+  Value,
+  "not-found" | "refused",
+  { message: string; long?: boolean }
+>;
+
+const missing = (message: string) => fail("not-found", { message });
+const refused = (message: string, field?: string) => fail("refused", { message, ...(field ? { field } : {}) });
+
+/** Starts the person's timer on a project (and phase); refused while another runs. */
+export async function startTimer(
+  db: Db,
+  input: Who & { work: Work; note: string | null; billable: boolean },
+): Promise<TimeChange<{ projectName: string }>> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const target = await workTarget(tx, input.work.projectId, input.work.phaseId);
+    if (!target) return missing(timeMessages.projectNotFound);
+    const timeZone = await studioTimeZone(tx);
+    const started = await insertEntry(tx, {
+      userId: input.actor.userId,
+      projectId: target.project.id,
+      phaseId: target.phase?.id ?? null,
+      workDate: wallClockIn(now, timeZone).day,
+      minutes: null,
+      startedAt: now,
+      endedAt: null,
+      note: input.note,
+      billable: input.billable,
+    });
+    if (!started) return refused(timeMessages.timerRunning);
+    await auditAction(tx, input.actor, input.ip, "timer_started", { project: target.project.projectName });
+    return { ok: true, projectName: target.project.projectName };
+  });
+}
+
+/**
+ * Stops the person's timer: now, or at the corrected end. A timer that ran past the limit
+ * (`timeLimits.longTimerMinutes`) is stopped only when the owner confirms it (`keep_all`) or corrects it.
+ */
+export async function stopTimer(
+  db: Db,
+  input: Who & { form: StopTimerForm },
+): Promise<TimeChange<{ minutes: number }>> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const timer = await runningTimer(tx, input.actor.userId);
+    if (!timer) return missing(timeMessages.noTimer);
+    const timeZone = await studioTimeZone(tx);
+    const { finished_day, finished_at, keep_all } = input.form;
+    let end = now;
+    if (finished_at) {
+      const day = finished_day ?? wallClockIn(now, timeZone).day;
+      const corrected = zonedInstant(day, clockMinutes(finished_at) ?? 0, timeZone);
+      if (!corrected || corrected <= timer.startedAt) return refused(timeMessages.endBeforeStart, "finished_at");
+      if (corrected > now) return refused("The end cannot be later than now", "finished_at");
+      end = corrected;
+    } else {
+      const running = minutesBetween(timer.startedAt, now);
+      if (running > timeLimits.longTimerMinutes && !keep_all) {
+        return fail("refused", { message: timeMessages.longTimer(formatMinutes(running)), long: true });
+      }
+    }
+    const minutes = minutesBetween(timer.startedAt, end);
+    if (minutes > timeLimits.entryMinutes) return refused(timeMessages.durationTooLong, "finished_at");
+    const stopped = await updateEntry(tx, timer.id, timer.version, { minutes, endedAt: end });
+    if (!stopped) return refused(timeMessages.changedElsewhere);
+    await auditAction(tx, input.actor, input.ip, "timer_stopped", {
+      project: timer.projectName,
+      minutes,
+      started: formatMomentIn(timer.startedAt, timeZone),
+    });
+    await checkBudget(tx, timer.projectId);
+    return { ok: true, minutes };
+  });
+}
+
+/** The moments of an entry with a start time on the studio's clock; null without one. */
+function entryMoments(day: string, startedAt: string | undefined, minutes: number, timeZone: string) {
+  if (!startedAt) return null;
+  const start = zonedInstant(day, clockMinutes(startedAt) ?? 0, timeZone);
+  return start ? { start, end: new Date(start.getTime() + minutes * 60_000) } : null;
+}
+
+async function overlapWarning(
+  tx: Queryable,
+  userId: string,
+  day: string,
+  moments: { start: Date; end: Date } | null,
+  id?: string,
+) {
+  if (!moments) return null;
+  const around = await timedEntriesAround(tx, userId, addDaysIso(day, -1), addDaysIso(day, 1));
+  const other = firstOverlap({ id, ...moments }, around);
+  if (!other) return null;
+  const timeZone = await studioTimeZone(tx);
+  return timeMessages.overlap(
+    `on ${other.projectName}, ${formatTimeIn(other.start, timeZone)} to ${formatTimeIn(other.end, timeZone)}`,
+  );
+}
+
+/** Logs time done on a day (a start time is optional); an overlap with the person's timed entries is told, not refused. */
+export async function logTime(
+  db: Db,
+  input: Who & { form: LogTimeForm },
+): Promise<TimeChange<{ minutes: number; overlap: string | null }>> {
+  const { form } = input;
+  return db.transaction(async (tx) => {
+    const target = await workTarget(tx, form.work.projectId, form.work.phaseId);
+    if (!target) return missing(timeMessages.projectNotFound);
+    const moments = entryMoments(form.work_date, form.started_at, form.duration, await studioTimeZone(tx));
+    const overlap = await overlapWarning(tx, input.actor.userId, form.work_date, moments);
+    await insertEntry(tx, {
+      userId: input.actor.userId,
+      projectId: target.project.id,
+      phaseId: target.phase?.id ?? null,
+      workDate: form.work_date,
+      minutes: form.duration,
+      startedAt: moments?.start ?? null,
+      endedAt: moments?.end ?? null,
+      note: form.note ?? null,
+      billable: form.billable,
+    });
+    await auditAction(tx, input.actor, input.ip, "time_entry_added", {
+      project: target.project.projectName,
+      minutes: form.duration,
+      day: form.work_date,
+    });
+    await checkBudget(tx, target.project.id);
+    return { ok: true, minutes: form.duration, overlap };
+  });
+}
+
+/** Why an entry cannot change: gone, on an invoice (named), or changed since it was read. */
+async function whyUnchanged(tx: Queryable, id: string): Promise<TimeChange<never>> {
+  const entry = await entryForChange(tx, id);
+  if (!entry || entry.deletedAt) return missing(timeMessages.entryNotFound);
+  if (entry.invoice) return refused(timeMessages.billedEntry(entry.invoice.invoiceNumber));
+  return refused(timeMessages.changedElsewhere);
+}
+
+/** Saves an unbilled entry read at `version`; a billed one, or one changed since, is refused. */
+export async function saveEntry(
+  db: Db,
+  input: Who & { form: SaveEntryForm },
+): Promise<TimeChange<{ minutes: number; overlap: string | null }>> {
+  const { form } = input;
+  return db.transaction(async (tx) => {
+    const entry = await entryForChange(tx, form.entry_id, true);
+    if (!entry || entry.deletedAt) return missing(timeMessages.entryNotFound);
+    if (entry.invoice) return refused(timeMessages.billedEntry(entry.invoice.invoiceNumber));
+    if (entry.minutes === null) return refused(timeMessages.timerRunning);
+    const target = await workTarget(tx, form.work.projectId, form.work.phaseId);
+    if (!target) return missing(timeMessages.projectNotFound);
+    const moments = entryMoments(form.work_date, form.started_at, form.duration, await studioTimeZone(tx));
+    const overlap = await overlapWarning(tx, entry.userId, form.work_date, moments, entry.id);
+    const saved = await updateEntry(tx, entry.id, form.version, {
+      projectId: target.project.id,
+      phaseId: target.phase?.id ?? null,
+      workDate: form.work_date,
+      minutes: form.duration,
+      startedAt: moments?.start ?? null,
+      endedAt: moments?.end ?? null,
+      note: form.note ?? null,
+      billable: form.billable,
+    });
+    if (!saved) return whyUnchanged(tx, entry.id);
+    await auditAction(tx, input.actor, input.ip, "time_entry_changed", {
+      project: target.project.projectName,
+      minutes: form.duration,
+      day: form.work_date,
+    });
+    await checkBudget(tx, target.project.id);
+    return { ok: true, minutes: form.duration, overlap };
+  });
+}
+
+/** Deletes an unbilled entry read at `version` (kept, marked deleted: it never reaches an invoice). */
+export async function deleteEntry(
+  db: Db,
+  input: Who & { entryId: string; version: number },
+): Promise<TimeChange<{ projectId: string }>> {
+  return db.transaction(async (tx) => {
+    const entry = await entryForChange(tx, input.entryId, true);
+    if (!entry || entry.deletedAt) return missing(timeMessages.entryNotFound);
+    const deleted = await updateEntry(tx, entry.id, input.version, { deletedAt: input.now ?? new Date() });
+    if (!deleted) return whyUnchanged(tx, entry.id);
+    await auditAction(tx, input.actor, input.ip, "time_entry_deleted", { minutes: entry.minutes });
+    return { ok: true, projectId: entry.projectId };
+  });
+}
+
+/**
+ * "Invoice unbilled time": the project's unbilled billable entries in the range (and phases) become a
+ * draft invoice for its customer, laid out as asked and rounded by the customer's increment (which is
+ * remembered); the entries are locked, put on it with the rates they are billed at, and stay there
+ * until the draft is deleted or the invoice voided.
+ */
+export async function invoiceUnbilledTime(
+  db: Db,
+  input: Who & { projectId: string; form: InvoiceTimeForm; today: string },
+): Promise<TimeChange<{ invoiceId: string; invoiceNumber: string; minutes: number }>> {
+  const { form } = input;
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const project = await getProject(tx, input.projectId);
+    if (!project) return missing(timeMessages.projectNotFound);
+    const phaseIds = form.phases.length ? form.phases : null;
+    const locked = await lockUnbilledEntries(tx, project.id, { from: form.from, to: form.to }, phaseIds);
+    if (locked.length === 0) return refused(timeMessages.nothingToBill);
+    const [rateRows, phaseNames] = await Promise.all([ratesForProject(tx, project.id), phaseNamesOf(tx, project.id)]);
+    const hourly = project.hourlyRate === null ? null : toCents(project.hourlyRate);
+    const rated = locked.map((entry) => ({
+      entry,
+      rate: resolveRate(rateRows, { ...entry, projectId: project.id }, hourly),
+    }));
+    const lines = timeLines(
+      rated.map(({ entry, rate }) => ({
+        id: entry.id,
+        workDate: entry.workDate,
+        minutes: entry.minutes ?? 0,
+        note: entry.note,
+        phaseId: entry.phaseId,
+        phaseName: entry.phaseId ? (phaseNames.get(entry.phaseId) ?? null) : null,
+        personName: "",
+        rateCents: rate.billableCents,
+      })),
+      form.layout,
+      form.rounding,
+      { from: form.from, to: form.to },
+    );
+    const invoiceForm: InvoiceForm = {
+      invoice_type: "invoice",
+      customer_id: project.customerId,
+      project_id: project.id,
+      issue_date: input.today,
+      due_date: undefined,
+      items: lines.map((line) => ({
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        deducted_id: undefined,
+      })),
+      tax_rate: 0,
+      discount_amount: 0,
+      notes: undefined,
+      terms: defaultTerms,
+      send_reminders: true,
+      intent: "draft",
+    };
+    if (invoiceTotals(invoiceForm).subtotal > maxMoneyCents) return refused(totalTooLargeMessage);
+    const created = await insertInvoice(tx as Tx, invoiceForm, now);
+    if (form.appendix) await setTimesheetAppendix(tx, created.id);
+    await markEntriesBilled(
+      tx,
+      created.id,
+      rated.map(({ entry, rate }) => ({ id: entry.id, billableCents: rate.billableCents, costCents: rate.costCents })),
+    );
+    if ((await customerRounding(tx, project.customerId)) !== form.rounding) {
+      await setCustomerRounding(tx, project.customerId, form.rounding);
+    }
+    const minutes = locked.reduce((sum, entry) => sum + (entry.minutes ?? 0), 0);
+    await auditAction(tx, input.actor, input.ip, "time_invoiced", {
+      invoice: created.invoiceNumber,
+      project: project.projectName,
+      entries: locked.length,
+      minutes,
+    });
+    return { ok: true, invoiceId: created.id, invoiceNumber: created.invoiceNumber, minutes };
+  });
+}
+
+/** Saves a rate from a day for a person, the project, or one of its phases. */
+export async function saveRate(
+  db: Db,
+  input: Who & { projectId: string; form: SaveRateForm },
+): Promise<TimeChange<{ label: string }>> {
+  const { form } = input;
+  return db.transaction(async (tx) => {
+    const project = await workTarget(tx, input.projectId, form.target.scope === "phase" ? form.target.id : null);
+    if (!project)
+      return missing(form.target.scope === "phase" ? timeMessages.phaseNotFound : timeMessages.projectNotFound);
+    await upsertRate(tx, {
+      userId: form.target.scope === "person" ? form.target.id : null,
+      projectId: form.target.scope === "person" ? null : input.projectId,
+      phaseId: form.target.scope === "phase" ? form.target.id : null,
+      effectiveFrom: form.effective_from,
+      billableCents: form.billable_rate ?? null,
+      costCents: form.cost_rate ?? null,
+      createdBy: input.actor.userId,
+    });
+    await auditAction(tx, input.actor, input.ip, "rate_saved", {
+      target: form.target.scope,
+      from: form.effective_from,
+      billable: form.billable_rate ?? null,
+      cost: form.cost_rate ?? null,
+    });
+    return { ok: true, label: timeMessages.rateSaved };
+  });
+}
+
+/**
+ * Tells the owner, once each, when a project's logged hours reach 80% and 100% of its estimated hours,
+ * and when its logged value (or a phase's) reaches 80% and 100% of the project's (or the phase's) price.
+ */
+export async function checkBudget(tx: Queryable, projectId: string) {
+  const project = await getProject(tx, projectId);
+  if (!project) return;
+  const entries = await projectEntries(tx, project);
+  const minutes = entries.reduce((sum, entry) => sum + (entry.minutes ?? 0), 0);
+  const value = entries.reduce((sum, entry) => sum + entry.valueCents, 0);
+  const link = `/admin/projects/${project.id}/time`;
+  const estimated = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
+  const hours = budgetThresholdReached(minutes, estimated);
+  const tell = (key: string, message: string) => postOwnerNotice(tx, { kind: "budget", message, link, key });
+  if (hours !== null) {
+    await tell(
+      `budget:${project.id}:hours:${hours}`,
+      `${project.projectName}: ${formatHours(minutes)} logged, ${hours}% of the ${formatHours(estimated ?? 0)} estimated`,
+    );
+  }
+  const worth = budgetThresholdReached(value, projectValue(project));
+  if (worth !== null) {
+    await tell(
+      `budget:${project.id}:value:${worth}`,
+      `${project.projectName}: the time logged is worth ${worth}% of the project's value`,
+    );
+  }
+}

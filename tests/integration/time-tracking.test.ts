@@ -1,0 +1,445 @@
+/**
+ * Time on projects (ADR 0058), on both databases: one timer per person kept on the server; logged,
+ * edited and deleted entries checked against their version; unbilled time billed as a draft, by range,
+ * phase and layout, rounded per customer; deleted and non-billable entries never billed; billed entries
+ * locked; a void frees them and a credit note does not; a rate change never rewrites billed entries;
+ * two bills at once bill each entry once; budget notices once each.
+ */
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { invoiceLineItems, invoices, ownerNotices, projectPhases, projects, timeEntries } from "#app/db/schema.ts";
+import type { InvoiceTimeForm } from "#app/domain/time-forms.ts";
+import { timeMessages } from "#app/domain/time-tracking.ts";
+import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
+import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
+import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import {
+  deleteEntry,
+  invoiceUnbilledTime,
+  logTime,
+  saveEntry,
+  saveRate,
+  startTimer,
+  stopTimer,
+} from "#app/services/time-tracking.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { insertCustomer, insertProject } from "../support/records.ts";
+
+const ip = "198.51.100.9";
+const today = "2026-11-28";
+
+describeEachDatabase("time tracking", (database) => {
+  const db = () => database().db;
+
+  async function person(name = "owner") {
+    const email = `${name}-${Math.random().toString(36).slice(2)}@studio.test`;
+    const { userId } = await createOrUpdateAccount(db(), {
+      email,
+      password: "a long enough test passphrase",
+      admin: true,
+    });
+    return { userId, email };
+  }
+
+  async function projectWithPhases(values: { hourlyRate?: string; estimatedHours?: string } = {}) {
+    const customer = await insertCustomer(db(), { name: `Ada ${Math.random().toString(36).slice(2, 6)}` });
+    const project = await insertProject(db(), customer.id, { hourlyRate: values.hourlyRate ?? "100.00", ...values });
+    const [design, build] = await db()
+      .insert(projectPhases)
+      .values([
+        { projectId: project.id, position: 1, name: "Design" },
+        { projectId: project.id, position: 2, name: "Build" },
+      ])
+      .returning();
+    if (!design || !build) throw new Error("no phases");
+    return { customer, project, design, build };
+  }
+
+  const log = (
+    who: { userId: string; email: string },
+    projectId: string,
+    phaseId: string | null,
+    day: string,
+    minutes: number,
+    extra: { billable?: boolean; note?: string; started_at?: string } = {},
+  ) =>
+    logTime(db(), {
+      actor: who,
+      ip,
+      form: {
+        intent: "log-time",
+        work: { projectId, phaseId },
+        work_date: day,
+        duration: minutes,
+        started_at: extra.started_at,
+        note: extra.note,
+        billable: extra.billable ?? true,
+      },
+    });
+
+  const billForm = (over: Partial<InvoiceTimeForm> = {}): InvoiceTimeForm => ({
+    intent: "invoice-time",
+    from: "2026-11-01",
+    to: "2026-11-30",
+    phases: [],
+    layout: "phase",
+    rounding: 0,
+    appendix: false,
+    ...over,
+  });
+
+  const entriesOf = (projectId: string) =>
+    db().select().from(timeEntries).where(eq(timeEntries.projectId, projectId)).orderBy(timeEntries.workDate);
+
+  const linesOf = (invoiceId: string) =>
+    db()
+      .select({
+        description: invoiceLineItems.description,
+        quantity: invoiceLineItems.quantity,
+        unitPrice: invoiceLineItems.unitPrice,
+        lineTotal: invoiceLineItems.lineTotal,
+      })
+      .from(invoiceLineItems)
+      .where(eq(invoiceLineItems.invoiceId, invoiceId))
+      .orderBy(invoiceLineItems.sortOrder);
+
+  it("keeps one running timer per person on the server, and a long one asks before it stops", async () => {
+    const who = await person();
+    const other = await person("sam");
+    const { project, design } = await projectWithPhases();
+    const start = new Date("2026-11-28T14:00:00Z");
+    const work = { projectId: project.id, phaseId: design.id };
+    expect(await startTimer(db(), { actor: who, ip, work, note: "Wireframes", billable: true, now: start })).toEqual({
+      ok: true,
+      projectName: "Website",
+    });
+    // a second start (another tab) is refused; another person runs their own
+    expect(await startTimer(db(), { actor: who, ip, work, note: null, billable: true, now: start })).toEqual({
+      ok: false,
+      reason: "refused",
+      message: timeMessages.timerRunning,
+    });
+    expect((await startTimer(db(), { actor: other, ip, work, note: null, billable: true, now: start })).ok).toBe(true);
+    // what a reload (or a restart) reads back
+    expect(await runningTimer(db(), who.userId)).toMatchObject({
+      projectName: "Website",
+      phaseName: "Design",
+      startedAt: start,
+    });
+
+    const late = new Date(start.getTime() + 11 * 3_600_000);
+    const stop = { intent: "stop-timer" as const, keep_all: false, finished_day: undefined, finished_at: undefined };
+    expect(await stopTimer(db(), { actor: who, ip, form: stop, now: late })).toEqual({
+      ok: false,
+      reason: "refused",
+      message: timeMessages.longTimer("11:00"),
+      long: true,
+    });
+    // corrected to when the work finished (the studio's clock: New York, 14:00Z is 09:00)
+    expect(
+      await stopTimer(db(), {
+        actor: who,
+        ip,
+        form: { ...stop, finished_day: today, finished_at: "08:00" },
+        now: late,
+      }),
+    ).toMatchObject({ ok: false, reason: "refused", field: "finished_at", message: timeMessages.endBeforeStart });
+    expect(
+      await stopTimer(db(), {
+        actor: who,
+        ip,
+        form: { ...stop, finished_day: today, finished_at: "12:30" },
+        now: late,
+      }),
+    ).toEqual({ ok: true, minutes: 210 });
+    expect(await runningTimer(db(), who.userId)).toBeNull();
+    // the other person's: confirmed as it is
+    expect(await stopTimer(db(), { actor: other, ip, form: { ...stop, keep_all: true }, now: late })).toEqual({
+      ok: true,
+      minutes: 660,
+    });
+    const rows = await entriesOf(project.id);
+    expect(rows.map((row) => [row.minutes, row.workDate, row.note])).toEqual([
+      [210, today, "Wireframes"],
+      [660, today, null],
+    ]);
+    expect(await stopTimer(db(), { actor: who, ip, form: stop, now: late })).toMatchObject({
+      ok: false,
+      reason: "not-found",
+    });
+  });
+
+  it("bills unbilled time by range and phase, rounded per line, and never deleted or non-billable time", async () => {
+    const who = await person();
+    const { project, customer, design, build } = await projectWithPhases();
+    await log(who, project.id, design.id, "2026-11-02", 50);
+    await log(who, project.id, design.id, "2026-11-03", 25);
+    await log(who, project.id, build.id, "2026-11-04", 40, { note: "Header" });
+    await log(who, project.id, build.id, "2026-11-05", 30, { billable: false });
+    await log(who, project.id, null, "2026-10-30", 60); // before the range
+    const doomed = await log(who, project.id, design.id, "2026-11-06", 120);
+    expect(doomed.ok).toBe(true);
+    const toDelete = (await entriesOf(project.id)).find((row) => row.minutes === 120);
+    if (!toDelete) throw new Error("no entry");
+    expect(await deleteEntry(db(), { actor: who, ip, entryId: toDelete.id, version: toDelete.version })).toEqual({
+      ok: true,
+      projectId: project.id,
+    });
+
+    const billed = await invoiceUnbilledTime(db(), {
+      actor: who,
+      ip,
+      projectId: project.id,
+      today,
+      form: billForm({ rounding: 15, appendix: true }),
+    });
+    if (!billed.ok) throw new Error(billed.message);
+    expect(billed.minutes).toBe(115);
+    expect(await linesOf(billed.invoiceId)).toEqual([
+      { description: "Design: time", quantity: "1.25", unitPrice: "100.00", lineTotal: "125.00" },
+      { description: "Build: time", quantity: "0.75", unitPrice: "100.00", lineTotal: "75.00" },
+    ]);
+    const [invoice] = await db().select().from(invoices).where(eq(invoices.id, billed.invoiceId));
+    expect(invoice).toMatchObject({
+      status: "draft",
+      customerId: customer.id,
+      projectId: project.id,
+      totalAmount: "200.00",
+      timesheetAppendix: true,
+    });
+    // the raw minutes stay on the entries; the timesheet lists exactly the billed ones
+    expect(
+      (await timesheetOf(db(), billed.invoiceId)).map((row) => [row.workDate, row.phaseName, row.minutes]),
+    ).toEqual([
+      ["2026-11-02", "Design", 50],
+      ["2026-11-03", "Design", 25],
+      ["2026-11-04", "Build", 40],
+    ]);
+    const standing = await projectEntries(db(), project);
+    expect(standing.map((entry) => [entry.workDate, entry.standing, entry.invoiceNumber])).toEqual([
+      ["2026-11-05", "unbilled", null],
+      ["2026-11-04", "on_draft", invoice?.invoiceNumber],
+      ["2026-11-03", "on_draft", invoice?.invoiceNumber],
+      ["2026-11-02", "on_draft", invoice?.invoiceNumber],
+      ["2026-10-30", "unbilled", null],
+    ]);
+    // nothing left to bill in the range; the customer's rounding is remembered
+    expect(
+      await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() }),
+    ).toMatchObject({ ok: false, message: timeMessages.nothingToBill });
+    // one phase only, one line per entry
+    const october = await invoiceUnbilledTime(db(), {
+      actor: who,
+      ip,
+      projectId: project.id,
+      today,
+      form: billForm({ from: "2026-10-01", to: "2026-10-31", phases: [""], layout: "entry" }),
+    });
+    if (!october.ok) throw new Error(october.message);
+    expect(await linesOf(october.invoiceId)).toEqual([
+      { description: "2026-10-30", quantity: "1.00", unitPrice: "100.00", lineTotal: "100.00" },
+    ]);
+  });
+
+  it("locks billed entries, frees them on a void or a deleted draft, and keeps them through a credit note", async () => {
+    const who = await person();
+    const { project, design } = await projectWithPhases();
+    await log(who, project.id, design.id, "2026-11-02", 60);
+    const [entry] = await entriesOf(project.id);
+    if (!entry) throw new Error("no entry");
+    const first = await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() });
+    if (!first.ok) throw new Error(first.message);
+    const [onDraft] = await entriesOf(project.id);
+    const edit = {
+      intent: "save-entry" as const,
+      entry_id: entry.id,
+      version: onDraft?.version ?? 0,
+      work: { projectId: project.id, phaseId: design.id },
+      work_date: "2026-11-02",
+      duration: 90,
+      started_at: undefined,
+      note: "More",
+      billable: true,
+    };
+    expect(await saveEntry(db(), { actor: who, ip, form: edit })).toEqual({
+      ok: false,
+      reason: "refused",
+      message: timeMessages.billedEntry(first.invoiceNumber),
+    });
+    expect(await deleteEntry(db(), { actor: who, ip, entryId: entry.id, version: edit.version })).toMatchObject({
+      ok: false,
+      message: timeMessages.billedEntry(first.invoiceNumber),
+    });
+    // the newest draft deleted: its time is unbilled again
+    expect(await deleteDraft(db(), first.invoiceId)).toMatchObject({ ok: true });
+    expect((await entriesOf(project.id))[0]).toMatchObject({ invoiceId: null });
+
+    const second = await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() });
+    if (!second.ok) throw new Error(second.message);
+    await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, second.invoiceId));
+    // a credit note corrects the money; the work stays billed (ADR 0058)
+    expect((await issueCreditNote(db(), second.invoiceId, { amount: 5000, reason: "Goodwill" }))?.ok).toBe(true);
+    expect((await entriesOf(project.id))[0]).toMatchObject({ invoiceId: second.invoiceId, billedRate: "100.00" });
+    expect((await projectEntries(db(), project))[0]?.standing).toBe("billed");
+
+    // a void gives the time back, at the rates of its day
+    await log(who, project.id, design.id, "2026-11-09", 30);
+    const third = await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() });
+    if (!third.ok) throw new Error(third.message);
+    expect(third.minutes).toBe(30);
+    await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, third.invoiceId));
+    expect(await voidDocument(db(), third.invoiceId, "Billed too early")).toMatchObject({ ok: true });
+    const freed = (await entriesOf(project.id)).find((row) => row.workDate === "2026-11-09");
+    expect(freed).toMatchObject({ invoiceId: null, billedRate: null });
+    expect((await projectEntries(db(), project)).map((row) => [row.workDate, row.standing])).toEqual([
+      ["2026-11-09", "unbilled"],
+      ["2026-11-02", "billed"],
+    ]);
+  });
+
+  it("refuses an edit read at an older version instead of overwriting it", async () => {
+    const who = await person();
+    const { project, design, build } = await projectWithPhases();
+    await log(who, project.id, design.id, "2026-11-02", 60);
+    const [entry] = await entriesOf(project.id);
+    if (!entry) throw new Error("no entry");
+    const form = {
+      intent: "save-entry" as const,
+      entry_id: entry.id,
+      version: entry.version,
+      work: { projectId: project.id, phaseId: build.id },
+      work_date: "2026-11-03",
+      duration: 45,
+      started_at: undefined,
+      note: "First tab",
+      billable: true,
+    };
+    expect(await saveEntry(db(), { actor: who, ip, form })).toMatchObject({ ok: true, minutes: 45 });
+    // the second tab still holds the old version
+    expect(await saveEntry(db(), { actor: who, ip, form: { ...form, note: "Second tab", duration: 30 } })).toEqual({
+      ok: false,
+      reason: "refused",
+      message: timeMessages.changedElsewhere,
+    });
+    const [after] = await entriesOf(project.id);
+    expect(after).toMatchObject({ note: "First tab", minutes: 45, phaseId: build.id, version: entry.version + 1 });
+  });
+
+  it("warns of an overlap with the person's timed entries and saves the entry", async () => {
+    const who = await person();
+    const { project } = await projectWithPhases();
+    expect(await log(who, project.id, null, "2026-11-02", 60, { started_at: "09:00" })).toEqual({
+      ok: true,
+      minutes: 60,
+      overlap: null,
+    });
+    const second = await log(who, project.id, null, "2026-11-02", 60, { started_at: "09:30" });
+    expect(second).toMatchObject({ ok: true, minutes: 60 });
+    expect(second.ok && second.overlap).toBe(timeMessages.overlap("on Website, 9:00 AM to 10:00 AM"));
+    expect(await log(who, project.id, null, "2026-11-02", 30, { started_at: "10:30" })).toMatchObject({
+      overlap: null,
+    });
+    expect(await entriesOf(project.id)).toHaveLength(3);
+  });
+
+  it("bills each entry once when two bills run at the same time", async () => {
+    const who = await person();
+    const { project, design } = await projectWithPhases();
+    for (const day of ["2026-11-02", "2026-11-03", "2026-11-04"]) await log(who, project.id, design.id, day, 60);
+    const results = await Promise.all([
+      invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() }),
+      invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm({ layout: "entry" }) }),
+    ]);
+    const made = results.filter((result) => result.ok);
+    expect(made).toHaveLength(1);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      { ok: false, reason: "refused", message: timeMessages.nothingToBill },
+    ]);
+    const drafts = await db().select().from(invoices).where(eq(invoices.projectId, project.id));
+    expect(drafts).toHaveLength(1);
+  });
+
+  it("resolves rates by specificity and date, and a later rate never rewrites billed time", async () => {
+    const who = await person();
+    const { project, design, build } = await projectWithPhases({ hourlyRate: "90.00" });
+    const rate = (target: string, from: string, billable?: number, cost?: number) =>
+      saveRate(db(), {
+        actor: who,
+        ip,
+        projectId: project.id,
+        form: {
+          intent: "save-rate",
+          target:
+            target === "project"
+              ? { scope: "project", id: null }
+              : target === "me"
+                ? { scope: "person", id: who.userId }
+                : { scope: "phase", id: target },
+          effective_from: from,
+          billable_rate: billable,
+          cost_rate: cost,
+        },
+      });
+    expect(await rate("me", "2026-01-01", 8_000, 4_000)).toEqual({ ok: true, label: timeMessages.rateSaved });
+    expect((await rate(design.id, "2026-11-10", 15_000)).ok).toBe(true);
+    await log(who, project.id, design.id, "2026-11-02", 60);
+    await log(who, project.id, design.id, "2026-11-12", 60);
+    await log(who, project.id, build.id, "2026-11-12", 60);
+    const valued = await projectEntries(db(), project);
+    expect(valued.map((entry) => [entry.workDate, entry.valueCents, entry.costCents, entry.rate.billableFrom])).toEqual(
+      [
+        ["2026-11-12", 8_000, 4_000, "person"],
+        ["2026-11-12", 15_000, 4_000, "phase"],
+        ["2026-11-02", 8_000, 4_000, "person"],
+      ],
+    );
+    const billed = await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() });
+    if (!billed.ok) throw new Error(billed.message);
+    // a new rate back-dated over the billed days: the billed entries keep the rates they were billed at
+    expect((await rate("me", "2026-01-01", 20_000, 9_000)).ok).toBe(true);
+    const after = await projectEntries(db(), project);
+    expect(after.map((entry) => [entry.valueCents, entry.costCents])).toEqual([
+      [8_000, 4_000],
+      [15_000, 4_000],
+      [8_000, 4_000],
+    ]);
+    // a fresh entry takes the new rate
+    await log(who, project.id, build.id, "2026-11-20", 60);
+    expect((await projectEntries(db(), project))[0]).toMatchObject({ valueCents: 20_000, costCents: 9_000 });
+    // the phase must belong to the project
+    const elsewhere = await projectWithPhases();
+    expect(await rate(elsewhere.design.id, "2026-11-01", 1)).toMatchObject({ ok: false, reason: "not-found" });
+  });
+
+  it("tells the owner at 80% and 100% of the estimated hours, once each", async () => {
+    const who = await person();
+    const { project } = await projectWithPhases({ estimatedHours: "10.00" });
+    await db().update(projects).set({ fixedPrice: "1000.00" }).where(eq(projects.id, project.id));
+    await log(who, project.id, null, "2026-11-02", 7 * 60);
+    expect(await db().select().from(ownerNotices)).toHaveLength(0);
+    await log(who, project.id, null, "2026-11-03", 60);
+    await log(who, project.id, null, "2026-11-04", 30);
+    const notices = () =>
+      db()
+        .select({ key: ownerNotices.key, message: ownerNotices.message, link: ownerNotices.link })
+        .from(ownerNotices)
+        .where(and(eq(ownerNotices.kind, "budget")))
+        .orderBy(ownerNotices.key);
+    expect((await notices()).map((notice) => notice.key)).toEqual([
+      `budget:${project.id}:hours:80`,
+      `budget:${project.id}:value:80`,
+    ]);
+    expect((await notices())[0]).toMatchObject({
+      message: "Website: 8 h logged, 80% of the 10 h estimated",
+      link: `/admin/projects/${project.id}/time`,
+    });
+    await log(who, project.id, null, "2026-11-05", 2 * 60);
+    await log(who, project.id, null, "2026-11-06", 60);
+    expect((await notices()).map((notice) => notice.key)).toEqual([
+      `budget:${project.id}:hours:100`,
+      `budget:${project.id}:hours:80`,
+      `budget:${project.id}:value:100`,
+      `budget:${project.id}:value:80`,
+    ]);
+  });
+});
