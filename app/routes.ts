@@ -100,6 +100,10 @@ export default [
         route("projects/:id/edit", "routes/admin/projects/form.tsx", { id: "project-edit" }),
         // the client's project room: phases, what we need, deliverables and answers (ADR 0057)
         route("projects/:id/room", "routes/admin/projects/room.tsx"),
+        // time, rates, billing unbilled time, budget and profit of a project (ADR 0058)
+        route("projects/:id/time", "routes/admin/projects/time.tsx"),
+        // the signed-in person's timer and time (ADR 0058)
+        route("time", "routes/admin/time.tsx"),
         route("settings", "routes/admin/settings.tsx"),
         route("settings/security", "routes/admin/settings-security.tsx"),
         route("settings/passkeys", "routes/admin/settings-passkeys.ts"),

@@ -12,6 +12,7 @@ import { epcPayload } from "#app/domain/epc-qr.ts";
 import { billingCurrency, formatMoney, parseScaled, toCents } from "#app/domain/money.ts";
 import { bankTransferHeading, bankTransferLines, type PaymentSettings } from "#app/domain/online-payments.ts";
 import type { StudioIdentity } from "#app/domain/studio.ts";
+import { formatHours, formatMinutes } from "#app/domain/time-tracking.ts";
 
 export type PrintableSource = {
   invoiceNumber: string;
@@ -43,6 +44,16 @@ export type PrintableSource = {
   lines: { description: string; quantity: string; unitPrice: string; lineTotal: string; kind?: string }[];
   /** drawn from a contract: the contract's total, what its earlier invoices billed, this one, what is left */
   standing?: ContractStanding | null;
+  /** made from tracked time with its timesheet (ADR 0058): the entries it bills, by day */
+  timesheet?: readonly TimesheetEntry[] | null;
+};
+
+export type TimesheetEntry = {
+  workDate: string;
+  personName: string;
+  phaseName: string | null;
+  note: string | null;
+  minutes: number;
 };
 
 export type InvoiceDocument = {
@@ -70,6 +81,13 @@ export type InvoiceDocument = {
    * details have an IBAN and the invoice is in euro; null otherwise
    */
   epcPayment?: string | null;
+  /** the timesheet appendix of an invoice made from tracked time (ADR 0058); null: none */
+  timesheet?: {
+    heading: string;
+    columns: readonly [string, string, string, string];
+    rows: { day: string; person: string; work: string; hours: string }[];
+    total: string;
+  } | null;
   /** an invoice drawn from a contract (ADR 0043): "Contract total / Billed before / This invoice / Left after this" */
   contract?: { heading: string; rows: { label: string; value: string }[] } | null;
 };
@@ -214,6 +232,23 @@ export function invoiceDocument(
     bankTransfer: bankTransferOf(source, payment),
     epcPayment: epcPaymentOf(source, payment),
     contract: source.standing ? { heading: contractHeading, rows: standingRows(source.standing) } : null,
+    timesheet: source.timesheet?.length ? timesheetOf(source.timesheet) : null,
+  };
+}
+
+/** The timesheet appendix: one row per entry (day, who, phase and note, hours), and the hours in total. */
+function timesheetOf(entries: readonly TimesheetEntry[]): NonNullable<InvoiceDocument["timesheet"]> {
+  const minutes = entries.reduce((sum, entry) => sum + entry.minutes, 0);
+  return {
+    heading: "Timesheet",
+    columns: ["Date", "Who", "Work", "Hours"],
+    rows: entries.map((entry) => ({
+      day: displayDate(entry.workDate),
+      person: entry.personName,
+      work: [entry.phaseName, entry.note].filter(Boolean).join(": ") || "—",
+      hours: formatHours(entry.minutes),
+    })),
+    total: `Total: ${formatHours(minutes)} (${formatMinutes(minutes)})`,
   };
 }
 

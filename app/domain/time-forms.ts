@@ -17,7 +17,7 @@ const checkbox = z.preprocess((value) => value === "on" || value === "true", z.b
  * What the time is for: a project ("{projectId}") or one of its phases ("{projectId}:{phaseId}"), one
  * select so a phone without JavaScript picks both at once.
  */
-export const workField = z.preprocess(
+const workField = z.preprocess(
   (value) => (typeof value === "string" ? value : ""),
   z.string().transform((value, ctx) => {
     const [project, phase, ...rest] = value.split(":");
@@ -196,3 +196,9 @@ const timeIntents = [
   "save-rate",
 ] as const;
 export const timeIntentSchema = z.object({ intent: z.enum(timeIntents) });
+
+/** Where a time form goes back to (`return`, a path of this site) and which entry's form posted. */
+export const timeTargetSchema = z.object({
+  return: z.string().max(2000).catch("").default(""),
+  entry_id: z.string().max(64).catch("").default(""),
+});

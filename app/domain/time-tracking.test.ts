@@ -16,6 +16,7 @@ import {
   resolveRate,
   roundUpMinutes,
   timeLines,
+  timeTotals,
   valueAt,
 } from "./time-tracking.ts";
 
@@ -227,5 +228,35 @@ describe("standing, budget and profit", () => {
     expect(firstOverlap({ start: at(10), end: at(11) }, others)).toBeNull();
     expect(firstOverlap({ start: at(9), end: at(11) }, others)?.id).toBe("a");
     expect(firstOverlap({ id: "a", start: at(9), end: at(11) }, others)).toBeNull();
+  });
+});
+
+describe("a project's totals", () => {
+  it("sums time, value and cost, in total and by phase, leaving out a running timer", () => {
+    const entry = (over: Partial<Parameters<typeof timeTotals>[0][number]>) => ({
+      phaseId: "a",
+      minutes: 60,
+      billable: true,
+      standing: "unbilled" as const,
+      valueCents: 10_000,
+      costCents: 4_000,
+      ...over,
+    });
+    const { total, byPhase } = timeTotals([
+      entry({}),
+      entry({ standing: "billed" }),
+      entry({ phaseId: null, billable: false, valueCents: 0 }),
+      entry({ minutes: null, valueCents: 0, costCents: 0 }),
+    ]);
+    expect(total).toEqual({
+      minutes: 180,
+      billableMinutes: 120,
+      valueCents: 20_000,
+      costCents: 12_000,
+      unbilledMinutes: 60,
+      unbilledValueCents: 10_000,
+    });
+    expect(byPhase.get("a")).toMatchObject({ minutes: 120, unbilledMinutes: 60 });
+    expect(byPhase.get("")).toMatchObject({ minutes: 60, billableMinutes: 0, costCents: 4_000 });
   });
 });

@@ -27,7 +27,7 @@ export const billingLayoutLabels: Record<BillingLayout, string> = {
 
 /** A customer's rounding of billed time, in minutes (0: none). */
 export const roundingIncrements = [0, 5, 6, 10, 15, 30, 60] as const;
-export type RoundingIncrement = (typeof roundingIncrements)[number];
+
 export function roundingLabel(increment: number): string {
   return increment === 0 ? "No rounding" : `Round up to ${increment} minutes`;
 }
@@ -135,7 +135,7 @@ export function valueAt(minutes: number, hourlyCents: Cents): Cents {
 
 // ---------------------------------------------------------------- rates
 
-export type RateScope = "person" | "project" | "phase";
+type RateScope = "person" | "project" | "phase";
 /** One row of the rates' history: from `effectiveFrom` on, for a person, a project or a phase. */
 export type RateRow = {
   userId: string | null;
@@ -153,7 +153,7 @@ export type ResolvedRate = {
   costFrom: RateScope | "none";
 };
 
-export function rateScope(row: Pick<RateRow, "userId" | "projectId" | "phaseId">): RateScope {
+function rateScope(row: Pick<RateRow, "userId" | "projectId" | "phaseId">): RateScope {
   if (row.phaseId) return "phase";
   if (row.projectId) return "project";
   return "person";
@@ -320,4 +320,59 @@ export function firstOverlap<Other extends Interval>(
 /** Whole minutes between two moments, at least 1 (a timer stopped at once still logs a minute). */
 export function minutesBetween(start: Date, end: Date): number {
   return Math.max(1, Math.round((end.getTime() - start.getTime()) / 60_000));
+}
+
+// ---------------------------------------------------------------- a project's totals
+
+export type TimeTotals = {
+  minutes: number;
+  billableMinutes: number;
+  valueCents: Cents;
+  costCents: Cents;
+  unbilledMinutes: number;
+  unbilledValueCents: Cents;
+};
+type CountedEntry = {
+  phaseId: string | null;
+  minutes: number | null;
+  billable: boolean;
+  standing: EntryStanding;
+  valueCents: Cents;
+  costCents: Cents;
+};
+
+const noTime = (): TimeTotals => ({
+  minutes: 0,
+  billableMinutes: 0,
+  valueCents: 0,
+  costCents: 0,
+  unbilledMinutes: 0,
+  unbilledValueCents: 0,
+});
+
+/** A project's logged time in total and by phase ("" for time on no phase); a running timer counts nothing yet. */
+export function timeTotals(entries: readonly CountedEntry[]): { total: TimeTotals; byPhase: Map<string, TimeTotals> } {
+  const total = noTime();
+  const byPhase = new Map<string, TimeTotals>();
+  for (const entry of entries) {
+    if (entry.minutes === null) continue;
+    const key = entry.phaseId ?? "";
+    let phase = byPhase.get(key);
+    if (!phase) {
+      phase = noTime();
+      byPhase.set(key, phase);
+    }
+    for (const sum of [total, phase]) {
+      sum.minutes += entry.minutes;
+      sum.costCents += entry.costCents;
+      if (!entry.billable) continue;
+      sum.billableMinutes += entry.minutes;
+      sum.valueCents += entry.valueCents;
+      if (entry.standing === "unbilled") {
+        sum.unbilledMinutes += entry.minutes;
+        sum.unbilledValueCents += entry.valueCents;
+      }
+    }
+  }
+  return { total, byPhase };
 }

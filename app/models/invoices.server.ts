@@ -54,6 +54,7 @@ import {
   pageIdsQuery,
   shortGramsCondition,
 } from "#app/models/keyset.server.ts";
+import { timesheetOf } from "#app/models/time-entries.server.ts";
 
 // ---------------------------------------------------------------- pickers
 
@@ -412,6 +413,7 @@ export async function getPrintableInvoice(db: Queryable, id: string) {
     customer: row.customer,
     lines: await linesOf(db, id),
     standing: row.invoice.contractId ? await contractStandingOf(db, row.invoice) : null,
+    timesheet: row.invoice.timesheetAppendix ? await timesheetOf(db, id) : null,
   };
 }
 

@@ -41,7 +41,6 @@ export async function runningTimer(db: Queryable, userId: string) {
   if (!row?.startedAt) return null;
   return { ...row, startedAt: row.startedAt };
 }
-export type RunningTimer = NonNullable<Awaited<ReturnType<typeof runningTimer>>>;
 
 /** The project and, when given, its phase; null when either is not found (or the phase is another project's). */
 export async function workTarget(db: Queryable, projectId: string, phaseId: string | null) {
@@ -457,11 +456,15 @@ export async function recentEntries(db: Queryable, userId: string) {
       id: timeEntries.id,
       projectId: timeEntries.projectId,
       projectName: projects.projectName,
+      phaseId: timeEntries.phaseId,
       phaseName: projectPhases.name,
       workDate: timeEntries.workDate,
       minutes: timeEntries.minutes,
+      startedAt: timeEntries.startedAt,
       note: timeEntries.note,
       billable: timeEntries.billable,
+      version: timeEntries.version,
+      invoiceId: timeEntries.invoiceId,
       invoiceNumber: invoices.invoiceNumber,
       invoiceStatus: invoices.status,
     })
@@ -499,4 +502,35 @@ export async function phaseNamesOf(db: Queryable, projectId: string): Promise<Ma
 /** The invoice's PDF ends with the timesheet of the entries it bills. */
 export async function setTimesheetAppendix(db: Queryable, invoiceId: string) {
   await db.update(invoices).set({ timesheetAppendix: true }).where(eq(invoices.id, invoiceId));
+}
+
+/**
+ * A project's revenue: what its issued invoices bill (less their credit notes; drafts and void ones
+ * are not revenue) and what has been paid on them.
+ */
+export async function projectRevenue(db: Queryable, projectId: string) {
+  const [row] = await db
+    .select({
+      invoiced: sql<string>`coalesce(sum(${invoices.totalAmount} - ${invoices.amountCredited}), 0)`,
+      paid: sql<string>`coalesce(sum(${invoices.amountPaid}), 0)`,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.projectId, projectId),
+        eq(invoices.invoiceType, "invoice"),
+        isNull(invoices.voidedAt),
+        sql`${invoices.status} not in ('draft', 'cancelled')`,
+      ),
+    );
+  return { invoicedCents: toCents(row?.invoiced ?? "0") ?? 0, paidCents: toCents(row?.paid ?? "0") ?? 0 };
+}
+
+/** A project's phases in order, with the pricing phase each came from. */
+export async function projectPhaseList(db: Queryable, projectId: string) {
+  return db
+    .select({ id: projectPhases.id, name: projectPhases.name, pricingPhaseId: projectPhases.pricingPhaseId })
+    .from(projectPhases)
+    .where(eq(projectPhases.projectId, projectId))
+    .orderBy(asc(projectPhases.position), asc(projectPhases.id));
 }

@@ -309,6 +309,30 @@ export async function renderDocumentPdfLayout(
           <Text style={s.small}>{doc.contact}</Text>
         </View>
       </Page>
+      {doc.timesheet ? (
+        <Page size="LETTER" style={s.page}>
+          <Text style={[s.strong, { fontSize: 14, marginBottom: 4 }]}>{doc.timesheet.heading}</Text>
+          <Text style={[s.small, { marginBottom: 12 }]}>
+            {doc.title} {doc.number}
+          </Text>
+          <View style={s.tableHead} fixed>
+            <Text style={{ width: 78 }}>{doc.timesheet.columns[0]}</Text>
+            <Text style={{ width: 100, paddingRight: 6 }}>{doc.timesheet.columns[1]}</Text>
+            <Text style={s.description}>{doc.timesheet.columns[2]}</Text>
+            <Text style={{ width: 56, textAlign: "right" }}>{doc.timesheet.columns[3]}</Text>
+          </View>
+          {doc.timesheet.rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: entries are in their day's order
+            <View key={index} style={s.row} wrap={false}>
+              <Text style={{ width: 78 }}>{row.day}</Text>
+              <Text style={{ width: 100, paddingRight: 6 }}>{row.person}</Text>
+              <Text style={s.description}>{row.work}</Text>
+              <Text style={{ width: 56, textAlign: "right" }}>{row.hours}</Text>
+            </View>
+          ))}
+          <Text style={[s.strong, { marginTop: 8, textAlign: "right" }]}>{doc.timesheet.total}</Text>
+        </Page>
+      ) : null}
     </Document>
   );
   return renderToBuffer(element);

@@ -367,7 +367,7 @@ export async function saveRate(
  * Tells the owner, once each, when a project's logged hours reach 80% and 100% of its estimated hours,
  * and when its logged value (or a phase's) reaches 80% and 100% of the project's (or the phase's) price.
  */
-export async function checkBudget(tx: Queryable, projectId: string) {
+async function checkBudget(tx: Queryable, projectId: string) {
   const project = await getProject(tx, projectId);
   if (!project) return;
   const entries = await projectEntries(tx, project);

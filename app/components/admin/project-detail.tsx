@@ -114,6 +114,10 @@ export function ProjectDetailView({
           <Icon name="folder-kanban" aria-hidden className="size-4" />
           Project room
         </Link>
+        <Link to={`${page}/time`} className={buttonClass("secondary", { size: "sm" })} data-project-time>
+          <Icon name="timer" aria-hidden className="size-4" />
+          Time &amp; profit
+        </Link>
         <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", { size: "sm" })}>
           <Icon name="pencil" aria-hidden className="size-4" />
           Edit

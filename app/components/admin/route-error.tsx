@@ -143,6 +143,7 @@ export function AdminErrorBoundary() {
       spam={layout.spam}
       unreadNotices={layout.unreadNotices}
       sidebarOpen={layout.sidebarOpen}
+      timer={layout.timer ?? null}
     >
       <AdminErrorView thrown={error} />
     </AdminShell>

@@ -3,8 +3,10 @@
  * off-canvas below 768 px) and a header with the signed-in email, the owner's notices (the unread
  * count, ADR 0041), Home, Settings and Logout.
  */
+
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSearchParams } from "react-router";
+import { HeaderTimer, type HeaderTimerData } from "#app/components/admin/header-timer.tsx";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { useStudioName } from "#app/components/admin/studio-name.ts";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
@@ -28,6 +30,8 @@ export type ShellProps = {
   /** the owner's unread notices (/admin/notices) */
   unreadNotices: number;
   sidebarOpen: boolean;
+  /** the signed-in person's running timer (null: none) */
+  timer: HeaderTimerData;
   children: ReactNode;
 };
 
@@ -42,6 +46,7 @@ const sections: { href: string; label: string; icon: IconName }[] = [
   { href: "/admin/bookings", label: "Bookings", icon: "calendar-check" as const },
   { href: "/admin/customers", label: "Customers", icon: "users" as const },
   { href: "/admin/projects", label: "Projects", icon: "folder-kanban" as const },
+  { href: "/admin/time", label: "Time", icon: "timer" as const },
   { href: "/admin/invoices", label: "Invoices", icon: "file-text" as const },
   { href: "/admin/proposals", label: "Proposals", icon: "file-signature" as const },
   { href: "/admin/reports", label: "Reports", icon: "chart-column" as const },
@@ -87,7 +92,7 @@ const MobileMenu = splitComponent(() =>
   import("#app/components/admin/mobile-menu.tsx").then((module) => module.MobileMenu),
 );
 
-export function AdminShell({ email, counts, spam, unreadNotices, sidebarOpen, children }: ShellProps) {
+export function AdminShell({ email, counts, spam, unreadNotices, sidebarOpen, timer, children }: ShellProps) {
   const [open, setOpen] = useState(sidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
   const toggleButton = useRef<HTMLButtonElement>(null);
@@ -170,6 +175,7 @@ export function AdminShell({ email, counts, spam, unreadNotices, sidebarOpen, ch
               <span className="mr-2 hidden max-w-64 truncate text-sm text-zinc-400 sm:inline" title={email}>
                 {email}
               </span>
+              <HeaderTimer timer={timer} />
               <Link
                 to={noticesPath}
                 className={buttonClass("ghost", { size: "sm", className: "relative" })}

@@ -13,6 +13,7 @@ import { readSidebarState } from "#app/domain/sidebar.ts";
 import { countSubmissionsByStatus } from "#app/models/contact-submissions.server.ts";
 import { countUnreadNotices } from "#app/models/owner-notices.server.ts";
 import { countSpam } from "#app/models/suspected-spam.server.ts";
+import { runningTimer } from "#app/models/time-entries.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -32,10 +33,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
   const { database } = getApp(context);
-  const [counts, unreadNotices, spam] = await Promise.all([
+  const [counts, unreadNotices, spam, timer] = await Promise.all([
     countSubmissionsByStatus(database.db),
     countUnreadNotices(database.db),
     countSpam(database.db),
+    runningTimer(database.db, session.userId),
   ]);
   return {
     email: session.email,
@@ -43,6 +45,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     spam,
     unreadNotices,
     sidebarOpen: readSidebarState(request.headers.get("cookie")),
+    timer: timer
+      ? {
+          projectName: timer.projectName,
+          phaseName: timer.phaseName,
+          startedAt: timer.startedAt.toISOString(),
+          now: new Date().toISOString(),
+        }
+      : null,
   };
 }
 
@@ -60,6 +70,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useLiveChanges([
     "contact_submissions",
     "owner_notices",
+    "time_entries",
     ...matches.flatMap((match) => (match.handle as AdminHandle | undefined)?.liveTables ?? []),
   ]);
   // the printable invoice: the page alone, without sidebar and header
@@ -71,6 +82,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       spam={loaderData.spam}
       unreadNotices={loaderData.unreadNotices}
       sidebarOpen={loaderData.sidebarOpen}
+      timer={loaderData.timer}
     >
       <Outlet />
     </AdminShell>

@@ -1,0 +1,267 @@
+/**
+ * The page of `time.tsx`, a chunk loaded on demand (its forms, Conform and their schemas): budget
+ * against actual, profit, the timer and logging, "Invoice unbilled time", rates, and the entries.
+ */
+import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
+import {
+  AdminForm,
+  CheckboxField,
+  DateField,
+  FormError,
+  MoneyField,
+  SelectField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import { SummaryCard } from "#app/components/admin/record-page.tsx";
+import { EditEntryDialog, EntryTable, LogTimeForm, TimerCard } from "#app/components/admin/time-forms.tsx";
+import { Card } from "#app/components/admin/ui.tsx";
+import { formatDay } from "#app/domain/dates.ts";
+import { formatMoney } from "#app/domain/money.ts";
+import { invoiceTimeSchema, saveRateSchema, workValue } from "#app/domain/time-forms.ts";
+import {
+  billingLayoutLabels,
+  billingLayouts,
+  formatHours,
+  roundingIncrements,
+  roundingLabel,
+} from "#app/domain/time-tracking.ts";
+import type { Route } from "./+types/time";
+
+type Loaded = Route.ComponentProps["loaderData"];
+type Failure = ActionFailure | null | undefined;
+const mine = (failure: Failure, form: string) => (failure?.form === form ? failure : null);
+
+const percentText = (percent: number | null) => (percent === null ? "no budget" : `${percent}% of the budget`);
+
+function Summary({ loaderData }: { loaderData: Loaded }) {
+  const { budget, total, profit } = loaderData;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-time-summary>
+      <SummaryCard
+        label="Hours logged"
+        value={formatHours(budget.loggedMinutes)}
+        hint={
+          budget.estimatedMinutes === null
+            ? "No estimate"
+            : `of ${formatHours(budget.estimatedMinutes)} estimated · ${budget.hoursPercent}%`
+        }
+      />
+      <SummaryCard
+        label="Value logged"
+        value={formatMoney(budget.loggedValueCents)}
+        hint={
+          budget.valueCents === null
+            ? "No project value"
+            : `of ${formatMoney(budget.valueCents)} · ${budget.valuePercent}%`
+        }
+      />
+      <SummaryCard
+        label="Unbilled"
+        value={formatMoney(total.unbilledValueCents)}
+        hint={`${formatHours(total.unbilledMinutes)} billable, not invoiced`}
+      />
+      <SummaryCard
+        label="Profit"
+        value={formatMoney(profit.marginCents)}
+        hint={`${profit.marginPercent === null ? "No revenue yet" : `${profit.marginPercent}% margin`} · invoiced ${formatMoney(profit.invoicedCents)}, paid ${formatMoney(profit.paidCents)}, time at cost ${formatMoney(profit.timeCostCents)}`}
+      />
+    </dl>
+  );
+}
+
+type PhaseRow = Loaded["phases"][number];
+const phaseColumns: readonly Column<PhaseRow>[] = [
+  { header: "Phase", primary: true, cell: (phase) => phase.name },
+  { header: "Hours", numeric: true, cell: (phase) => formatHours(phase.totals?.minutes ?? 0) },
+  { header: "Value", numeric: true, cell: (phase) => formatMoney(phase.totals?.valueCents ?? 0) },
+  { header: "Unbilled", numeric: true, cell: (phase) => formatMoney(phase.totals?.unbilledValueCents ?? 0) },
+  {
+    header: "Time at cost",
+    numeric: true,
+    lowPriority: true,
+    cell: (phase) => formatMoney(phase.totals?.costCents ?? 0),
+  },
+  {
+    header: "Budget",
+    numeric: true,
+    cell: (phase) =>
+      phase.budgetCents === null ? "—" : `${formatMoney(phase.budgetCents)} · ${percentText(phase.percent)}`,
+  },
+];
+
+function InvoiceTimeForm({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
+  const { billing, rounding, phases, total } = loaderData;
+  const [form, fields] = useAdminForm({
+    id: "invoice-time",
+    schema: invoiceTimeSchema,
+    failure: mine(failure, "invoice-time"),
+    defaultValue: { from: billing.from, to: billing.to, layout: "phase", rounding: String(rounding), appendix: "on" },
+  });
+  return (
+    <Card title="Invoice unbilled time" id="invoice-time-title">
+      <AdminForm form={form} preventScrollReset aria-labelledby="invoice-time-title" className="flex flex-col gap-1">
+        <FormError form={form} />
+        <p className="mb-2 text-sm text-zinc-400">
+          {formatHours(total.unbilledMinutes)} billable and not invoiced, worth {formatMoney(total.unbilledValueCents)}.
+          The invoice is made as a draft to check before sending.
+        </p>
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <DateField meta={fields.from} label="From" />
+          <DateField meta={fields.to} label="To" />
+          <SelectField
+            meta={fields.layout}
+            label="Lines"
+            options={billingLayouts.map((value) => ({ value, label: billingLayoutLabels[value] }))}
+          />
+          <SelectField
+            meta={fields.rounding}
+            label="Rounding for this customer"
+            options={roundingIncrements.map((value) => ({ value: String(value), label: roundingLabel(value) }))}
+          />
+        </div>
+        {phases.length > 0 ? (
+          <fieldset className="mb-3 flex flex-col gap-1">
+            <legend className="mb-1 text-sm font-medium text-zinc-200">Phases (none ticked: all)</legend>
+            {phases.map((phase) => (
+              <label key={phase.id || "none"} className="flex items-center gap-2 text-sm text-zinc-200">
+                <input type="checkbox" name="phases" value={phase.id} className="size-4 accent-[var(--color-accent)]" />
+                {phase.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <CheckboxField meta={fields.appendix} label="Add the timesheet to the PDF" />
+        <div>
+          <SubmitButton intent="invoice-time" pendingLabel="Making the draft...">
+            Invoice unbilled time
+          </SubmitButton>
+        </div>
+      </AdminForm>
+    </Card>
+  );
+}
+
+type RateRow = Loaded["rates"][number];
+const rateColumns: readonly Column<RateRow>[] = [
+  { header: "For", primary: true, cell: (rate) => rate.target },
+  { header: "From", cell: (rate) => formatDay(rate.effectiveFrom) },
+  {
+    header: "Billable",
+    numeric: true,
+    cell: (rate) => (rate.billableCents === null ? "—" : `${formatMoney(rate.billableCents)}/h`),
+  },
+  {
+    header: "Cost",
+    numeric: true,
+    cell: (rate) => (rate.costCents === null ? "—" : `${formatMoney(rate.costCents)}/h`),
+  },
+];
+
+function RatesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
+  const { team, phases, rates, today } = loaderData;
+  const [form, fields] = useAdminForm({
+    id: "save-rate",
+    schema: saveRateSchema,
+    failure: mine(failure, "save-rate"),
+    defaultValue: { target: "project", effective_from: today },
+  });
+  return (
+    <Card title="Rates" id="rates-title" bodyClassName="flex flex-col gap-4 p-5">
+      <p className="text-sm text-zinc-400">
+        The most specific rate wins: a phase's, then this project's, then the person's. A rate applies from its date;
+        time already invoiced keeps the rate it was billed at.
+      </p>
+      <AdminForm form={form} preventScrollReset aria-labelledby="rates-title" className="flex flex-col gap-1">
+        <FormError form={form} />
+        <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField
+            meta={fields.target}
+            label="For"
+            options={[{ value: "project", label: "This project" }]}
+            groups={[
+              {
+                label: "Phases",
+                options: phases
+                  .filter((phase) => phase.id)
+                  .map((phase) => ({ value: `phase:${phase.id}`, label: phase.name })),
+              },
+              {
+                label: "People (every project)",
+                options: team.map((person) => ({ value: `person:${person.id}`, label: person.name })),
+              },
+            ]}
+          />
+          <DateField meta={fields.effective_from} label="From" />
+          <MoneyField meta={fields.billable_rate} label="Billable rate per hour" />
+          <MoneyField meta={fields.cost_rate} label="Cost rate per hour" />
+        </div>
+        <div>
+          <SubmitButton intent="save-rate" variant="secondary">
+            Save rate
+          </SubmitButton>
+        </div>
+      </AdminForm>
+      <DataTable
+        label="Rates and their history"
+        columns={rateColumns}
+        rows={rates}
+        rowKey={(rate) => rate.id}
+        empty="No rates yet: time is valued at the project's hourly rate."
+      />
+    </Card>
+  );
+}
+
+export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { project, choices, timer, phases, entries, entryCount, editing, today } = loaderData;
+  const page = `/admin/projects/${project.id}/time`;
+  const projectWork = workValue(project.id, null);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title={`Time & profit · ${project.projectName}`}
+        description={project.customerName ?? undefined}
+        back={{ href: `/admin/projects/${project.id}`, label: "Back to the project" }}
+      />
+      <Summary loaderData={loaderData} />
+      <section aria-labelledby="phase-budget" className="flex flex-col gap-3">
+        <h2 id="phase-budget" className="text-lg font-semibold">
+          Budget against actual
+        </h2>
+        <DataTable
+          label="Time by phase against the budget"
+          columns={phaseColumns}
+          rows={phases}
+          rowKey={(phase) => phase.id || "none"}
+          empty="No phases: all time is on the project."
+        />
+      </section>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <TimerCard timer={timer} choices={choices} failure={actionData} defaultWork={projectWork} />
+        <LogTimeForm choices={choices} today={today} failure={actionData} defaultWork={projectWork} />
+      </div>
+      <InvoiceTimeForm loaderData={loaderData} failure={actionData} />
+      <section aria-labelledby="project-entries" className="flex flex-col gap-3">
+        <h2 id="project-entries" className="text-lg font-semibold">
+          Time entries
+          {entryCount > entries.length ? (
+            <span className="ml-2 text-sm font-normal text-zinc-400">
+              the newest {entries.length} of {entryCount}
+            </span>
+          ) : null}
+        </h2>
+        <EntryTable
+          label="The project's time entries"
+          entries={entries}
+          editHref={(entry) => `${page}?edit=${entry.id}`}
+          returnTo={page}
+          show={{ person: true, value: true }}
+        />
+      </section>
+      <RatesCard loaderData={loaderData} failure={actionData} />
+      {editing ? <EditEntryDialog entry={editing} choices={choices} failure={actionData} closeHref={page} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The forms of time (ADR 0058), answered the same on the Time page, a project's time page and the
+ * header's Stop: start and stop the timer, log, edit and delete an entry, and on a project's page
+ * invoice its unbilled time and save a rate. Each form's refusal comes back to it (`form` is its intent,
+ * or `entry-{id}` for an entry's edit): 400 a field, 404 gone, 409 otherwise.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { RouterContextProvider } from "react-router";
+import { getApp } from "#app/context.server.ts";
+import { safeReturnPath } from "#app/domain/return-path.ts";
+import {
+  deleteEntrySchema,
+  invoiceTimeSchema,
+  logTimeSchema,
+  saveEntrySchema,
+  saveRateSchema,
+  startTimerSchema,
+  stopTimerSchema,
+  timeIntentSchema,
+  timeTargetSchema,
+} from "#app/domain/time-forms.ts";
+import { formatMinutes, timeMessages } from "#app/domain/time-tracking.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
+import type { SessionInfo } from "#app/services/auth.server.ts";
+import {
+  deleteEntry,
+  invoiceUnbilledTime,
+  logTime,
+  saveEntry,
+  saveRate,
+  startTimer,
+  stopTimer,
+  type TimeChange,
+} from "#app/services/time-tracking.server.ts";
+
+type TimeAction = {
+  context: Readonly<RouterContextProvider>;
+  session: SessionInfo;
+  formData: FormData;
+  /** where a success goes back to (a posted `return` path wins) */
+  page: string;
+  /** the project of a project's page: billing and rates need it */
+  projectId?: string;
+};
+
+type Submission = Parameters<typeof invalid>[0];
+
+export async function timeAction({ context, session, formData, page, projectId }: TimeAction) {
+  const { config, database, ip } = getApp(context);
+  const posted = timeIntentSchema.safeParse(Object.fromEntries(formData));
+  if (!posted.success) badRequest("Unknown action");
+  const intent = posted.data.intent;
+  const target = timeTargetSchema.parse(Object.fromEntries(formData));
+  const back = safeReturnPath(target.return, page);
+  const who = { actor: session, ip };
+
+  /** One answer for every form: the toast on success, the refusal on its form. */
+  function answer<Value extends object>(
+    form: string,
+    submission: Submission,
+    result: TimeChange<Value>,
+    toast: (value: { ok: true } & Value) => { message: string; type?: "success" | "info"; to?: string },
+  ) {
+    if (result.ok) {
+      const said = toast(result);
+      return redirectWithToast(config, said.to ?? back, { type: said.type ?? "success", message: said.message });
+    }
+    if (result.reason === "not-found")
+      return refuse(404, result.message, { submission: submission ?? undefined, form });
+    if (result.field && submission) {
+      return invalid(submission, {
+        form,
+        fieldErrors: { [result.field]: [result.message] },
+        toast: { type: "error", message: result.message },
+      });
+    }
+    return refuse(409, result.message, {
+      submission: submission ?? undefined,
+      form,
+      extra: { long: result.long ?? false },
+    });
+  }
+
+  const saidTime = (minutes: number, overlap: string | null) =>
+    overlap
+      ? { message: `${timeMessages.logged(formatMinutes(minutes))}. ${overlap}`, type: "info" as const }
+      : { message: timeMessages.logged(formatMinutes(minutes)) };
+
+  switch (intent) {
+    case "start-timer": {
+      const submission = parseWithZod(formData, { schema: startTimerSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      const { work, note, billable } = submission.value;
+      const result = await startTimer(database.db, { ...who, work, note: note ?? null, billable });
+      return answer(intent, submission, result, (started) => ({ message: timeMessages.started(started.projectName) }));
+    }
+    case "stop-timer": {
+      const submission = parseWithZod(formData, { schema: stopTimerSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      const result = await stopTimer(database.db, { ...who, form: submission.value });
+      return answer(intent, submission, result, (stopped) => ({
+        message: timeMessages.stopped(formatMinutes(stopped.minutes)),
+      }));
+    }
+    case "log-time": {
+      const submission = parseWithZod(formData, { schema: logTimeSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      const result = await logTime(database.db, { ...who, form: submission.value });
+      return answer(intent, submission, result, (logged) => saidTime(logged.minutes, logged.overlap));
+    }
+    case "save-entry": {
+      const submission = parseWithZod(formData, { schema: saveEntrySchema });
+      const form = `entry-${target.entry_id}`;
+      if (submission.status !== "success") return invalid(submission, { form });
+      const result = await saveEntry(database.db, { ...who, form: submission.value });
+      // saved: the dialog closes (the page without ?edit=)
+      return answer(form, submission, result, (saved) => ({
+        ...saidTime(saved.minutes, saved.overlap),
+        to: withoutEdit(back),
+      }));
+    }
+    case "delete-entry": {
+      const submission = parseWithZod(formData, { schema: deleteEntrySchema });
+      if (submission.status !== "success") return refuse(404, timeMessages.entryNotFound, { form: intent });
+      const { entry_id, version } = submission.value;
+      const result = await deleteEntry(database.db, { ...who, entryId: entry_id, version });
+      return answer(intent, null, result, () => ({ message: timeMessages.deleted, to: withoutEdit(back) }));
+    }
+    case "invoice-time": {
+      const submission = parseWithZod(formData, { schema: invoiceTimeSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      if (!projectId) return refuse(404, timeMessages.projectNotFound, { submission, form: intent });
+      const today = await studioToday(database.db);
+      const result = await invoiceUnbilledTime(database.db, { ...who, projectId, form: submission.value, today });
+      return answer(intent, submission, result, (made) => ({
+        message: timeMessages.invoiced(made.invoiceNumber, formatMinutes(made.minutes)),
+        to: `/admin/invoices/${made.invoiceId}`,
+      }));
+    }
+    case "save-rate": {
+      const submission = parseWithZod(formData, { schema: saveRateSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      if (!projectId) return refuse(404, timeMessages.projectNotFound, { submission, form: intent });
+      const result = await saveRate(database.db, { ...who, projectId, form: submission.value });
+      return answer(intent, submission, result, (saved) => ({ message: saved.label }));
+    }
+  }
+}
+
+function withoutEdit(path: string): string {
+  const url = new URL(path, "http://local.invalid");
+  url.searchParams.delete("edit");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
