@@ -22,6 +22,7 @@ import {
   questionnaireVersions,
   reviewItems,
   suspectedSpam,
+  timeEntries,
   users,
 } from "#app/db/schema.ts";
 import { adminAccount } from "../support/accounts.ts";
@@ -288,6 +289,17 @@ async function seedLists(dataDir: string) {
       email: i === 0 ? unbroken("owner@studio.test") : adminAccount.email,
       ipAddress: "203.0.113.7",
       detail: { proposal: `PRO-000${i}`, signedAs: longName(i), hash: "a".repeat(64), total: "3031.54" },
+    })),
+  );
+  // time: the owner's entries on the long-named projects, long notes, Edit and Delete on each row
+  const [timeOwner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, adminAccount.email));
+  await database.db.insert(timeEntries).values(
+    six.map((i) => ({
+      userId: timeOwner?.id ?? "",
+      projectId: projectRows[i]?.id ?? "",
+      workDate: `2025-01-${String(10 + i)}`,
+      minutes: 90 + i,
+      note: i === 0 ? unbroken("Note") : `A remarkably long note about the checkout redesign's edge cases ${i}`,
     })),
   );
   // proposals: two sent to the long-named customers

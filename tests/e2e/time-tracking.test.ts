@@ -81,6 +81,12 @@ describe("time on projects", () => {
     await page.reload();
     await hydrated(page);
     expect(await page.locator("[data-header-timer]").getAttribute("data-header-timer")).toBe("running");
+    // on a phone the running timer still fits the header beside Logout
+    await page.setViewportSize({ width: 390, height: 844 });
+    const logout = await page.getByRole("button", { name: "Logout" }).boundingBox();
+    expect((logout?.x ?? 999) + (logout?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.locator("[data-header-timer]").isVisible()).toBe(true);
+    await page.screenshot({ path: `${shots}/header-running-390.png` });
     const other = await page.context().newPage();
     await other.goto(`${app.server.url}/admin/invoices`);
     await hydrated(other);

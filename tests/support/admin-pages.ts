@@ -15,6 +15,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/notices",
   "/admin/proposals",
   "/admin/questionnaires",
+  "/admin/time",
 ];
 
 /**

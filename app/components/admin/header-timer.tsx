@@ -36,15 +36,18 @@ export function useElapsed(startedAt: string, now: string): string {
 export function HeaderTimer({ timer }: { timer: HeaderTimerData }) {
   const location = useLocation();
   if (!timer) {
+    // on a phone the header has no room for it: the menu's Time is the way there
     return (
-      <Link
-        to={`${timePagePath}#timer-title`}
-        className={buttonClass("ghost", { size: "sm" })}
-        data-header-timer="idle"
-      >
-        <Icon name="timer" aria-hidden className="size-4" />
-        <span className="max-sm:sr-only">Start timer</span>
-      </Link>
+      <span className="max-sm:hidden">
+        <Link
+          to={`${timePagePath}#timer-title`}
+          className={buttonClass("ghost", { size: "sm" })}
+          data-header-timer="idle"
+        >
+          <Icon name="timer" aria-hidden className="size-4" />
+          <span>Start timer</span>
+        </Link>
+      </span>
     );
   }
   return <RunningTimer timer={timer} returnTo={`${location.pathname}${location.search}`} />;
@@ -65,15 +68,17 @@ function RunningTimer({ timer, returnTo }: { timer: NonNullable<HeaderTimerData>
         <span className="hidden truncate lg:inline">{timer.projectName}</span>
         <span>{elapsed}</span>
       </Link>
+      {/* on a phone, Stop is on the Time page the timer links to */}
       <RowActionForm
         action={timePagePath}
         intent="stop-timer"
         fields={{ return: returnTo }}
+        formClassName="max-sm:hidden"
         className={buttonClass("secondary", { size: "sm" })}
         aria-label={`Stop the timer on ${on}`}
       >
         <Icon name="square" aria-hidden className="size-3.5" />
-        <span className="max-sm:sr-only">Stop</span>
+        <span>Stop</span>
       </RowActionForm>
     </div>
   );

@@ -204,7 +204,7 @@ export function AdminShell({ email, counts, spam, unreadNotices, sidebarOpen, ti
               <Form method="post" action="/admin/logout" reloadDocument>
                 <button type="submit" className={buttonClass("secondary", { size: "sm" })}>
                   <Icon name="log-out" aria-hidden className="size-4" />
-                  <span>Logout</span>
+                  <span className="max-sm:sr-only">Logout</span>
                 </button>
               </Form>
             </div>

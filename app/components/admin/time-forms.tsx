@@ -303,16 +303,14 @@ export function EntryTable({
       ? [
           {
             header: "Project",
-            cell: (entry: EntryRow) => (
-              <Link to={`/admin/projects/${entry.projectId}/time`} className={linkClass}>
-                {entry.projectName}
-              </Link>
-            ),
+            truncate: true,
+            className: "md:max-w-56",
+            cell: (entry: EntryRow) => entry.projectName,
           },
         ]
       : []),
     ...(show.person ? [{ header: "Person", lowPriority: true, cell: (entry: EntryRow) => entry.personName }] : []),
-    { header: "Phase", cell: (entry) => entry.phaseName ?? "—" },
+    { header: "Phase", truncate: true, className: "md:max-w-40", cell: (entry) => entry.phaseName ?? "—" },
     { header: "Time", numeric: true, cell: (entry) => formatMinutes(entry.minutes) },
     ...(show.value
       ? [
