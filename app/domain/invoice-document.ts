@@ -48,7 +48,7 @@ export type PrintableSource = {
   timesheet?: readonly TimesheetEntry[] | null;
 };
 
-export type TimesheetEntry = {
+type TimesheetEntry = {
   workDate: string;
   personName: string;
   phaseName: string | null;
