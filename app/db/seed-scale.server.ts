@@ -39,6 +39,8 @@ export type ScaleSizes = {
   documents: number;
   /** customer notes, besides the conversion notes of converted customers */
   notes: number;
+  /** time entries (ADR 0058): a twentieth on the first project, the rest spread over the others */
+  timeEntries: number;
 };
 
 /** Scale 1. */
@@ -48,6 +50,7 @@ const fullScale: ScaleSizes = {
   projects: 10_000,
   documents: 50_000,
   notes: 40_000,
+  timeEntries: 10_000,
 };
 
 export type ScaleOptions = {
@@ -79,6 +82,8 @@ const scaleTables = [
   "payments",
   "invoice_sends",
   "document_number_counters",
+  "time_entries",
+  "rates",
 ] as const;
 
 function scaleSizes(options: Pick<ScaleOptions, "scale" | "sizes"> = {}): ScaleSizes {
@@ -224,6 +229,7 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
     const bases = await generateDocuments(generation);
     await generatePaymentsAndCounters(generation, bases);
     await generateSentReminders(generation);
+    await generateTime(generation);
   });
 
   const t = performance.now();
@@ -668,4 +674,40 @@ async function generateSentReminders({ step }: Generation) {
      where inv.invoice_type = 'invoice' and inv.status in ('sent', 'viewed', 'partial') and inv.balance_due > 0
        and inv.due_date is not null and latest.offset_days is not null`,
   );
+}
+
+/**
+ * Time (ADR 0058): three team members with a person's rate each, and `timeEntries` finished entries over the
+ * last 200 days: a twentieth on the first project (the busiest page), the rest spread over the others; one in
+ * six not billable, none billed yet.
+ */
+async function generateTime({ step, analyze, run, sizes }: Generation) {
+  const { projects: P, timeEntries: T } = sizes;
+  await step(
+    "team members",
+    `insert into users (id, email, name)
+     select ${rowId(run, "user", "u")}, 'team-' || u || '-' || ${quote(run.slice(0, 8))} || '@studio.example',
+       ${pick(["Sam Okafor", "Rita Novak", "Lee Park"], "u", 301)}
+     from generate_series(1, 3) as u`,
+  );
+  await step(
+    "rates",
+    `insert into rates (user_id, effective_from, billable_rate, cost_rate)
+     select ${rowId(run, "user", "u")}, current_date - 400, (90 + u * 15)::numeric(12, 2), (35 + u * 5)::numeric(12, 2)
+     from generate_series(1, 3) as u`,
+  );
+  const busiest = Math.max(1, Math.round(T / 20));
+  await step(
+    "time entries",
+    `insert into time_entries (user_id, project_id, work_date, minutes, note, billable, created_at, updated_at)
+     select ${rowId(run, "user", `1 + ${h("i", 302)} % 3`)},
+       ${rowId(run, "project", `case when i <= ${busiest} then 1 else least(${P}, 2 + (i - ${busiest}) % greatest(1, ${P} - 1)) end`)},
+       current_date - ${between(0, 200, "i", 303)},
+       ${between(1, 16, "i", 304)} * 15,
+       case when ${chance(60, "i", 305)} then ${pick(words.projectKinds, "i", 306)} end,
+       not ${chance(16, "i", 307)},
+       now(), now()
+     from generate_series(1, ${T}) as i`,
+  );
+  await analyze("time_entries");
 }

@@ -13,6 +13,8 @@ import {
   invoices,
   payments,
   projects,
+  rates,
+  timeEntries,
 } from "#app/db/schema.ts";
 import { seedBaseline, seedDemo } from "#app/db/seed.server.ts";
 import { ScaleSeedRefusedError, type ScaleSizes, seedScale } from "#app/db/seed-scale.server.ts";
@@ -34,7 +36,14 @@ import { reminderCandidates } from "#app/models/invoice-sends.server.ts";
 import { createInvoice, displayStatusSql } from "#app/models/invoices.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
-const sizes: ScaleSizes = { submissions: 400, customers: 100, projects: 60, documents: 600, notes: 150 };
+const sizes: ScaleSizes = {
+  submissions: 400,
+  customers: 100,
+  projects: 60,
+  documents: 600,
+  notes: 150,
+  timeEntries: 200,
+};
 const quiet = { sizes, log: () => {} };
 
 describeEachDatabase("seed --scale", (database) => {
@@ -57,7 +66,15 @@ describeEachDatabase("seed --scale", (database) => {
       projects: await countOf(projects),
       documents: await countOf(invoices),
       notes: (await countOf(customerInteractions)) - convertedCount,
+      timeEntries: await countOf(timeEntries),
     }).toEqual(sizes);
+    // the busiest project holds a twentieth of the time, every entry on a generated project, each person rated
+    const busiest = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from time_entries group by project_id order by count(*) desc limit 1`,
+    );
+    expect(busiest[0]?.n).toBe(sizes.timeEntries / 20);
+    expect(await countOf(rates)).toBe(3);
     // the inbox's counters (kept by triggers) saw every generated submission
     const counters = await db().select().from(contactSubmissionCounts);
     expect(counters.reduce((sum, row) => sum + row.total, 0)).toBe(sizes.submissions);
