@@ -28,6 +28,7 @@ const all = [
   "pdf",
   "lists",
   "client-pages",
+  "time",
   "scale-out",
   "live-updates",
   "payment-events",

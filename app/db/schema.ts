@@ -57,7 +57,7 @@ import { type DeliverableAnswer, phaseStatuses, roomLimits } from "#app/domain/p
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
 import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaire-words.ts";
-import { roundingIncrements, timeLimits } from "#app/domain/time-tracking.ts";
+import { expenseCategories, expenseLimits, roundingIncrements, timeLimits } from "#app/domain/time-tracking.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -1967,5 +1967,46 @@ export const timeEntries = pgTable(
     index("time_entries_project_day_idx").on(t.projectId, t.workDate).where(sql`${t.deletedAt} is null`),
     index("time_entries_user_day_idx").on(t.userId, t.workDate).where(sql`${t.deletedAt} is null`),
     index("time_entries_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+/**
+ * What a project cost besides time (ADR 0058): hosting, licences, a contractor. A billable one goes on an
+ * invoice once, at its amount plus its markup (kept as `billed_amount`), and is then locked like time; a void
+ * frees it. The receipt is a stored file of the project (an image or a PDF).
+ */
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id),
+    phaseId: uuid("phase_id").references(() => projectPhases.id, { onDelete: "set null" }),
+    expenseDate: date("expense_date").notNull(),
+    amount: money("amount").notNull(),
+    category: varchar("category", { length: 20 }).$type<(typeof expenseCategories)[number]>().notNull(),
+    vendor: varchar("vendor", { length: expenseLimits.vendor }).notNull(),
+    note: varchar("note", { length: expenseLimits.note }),
+    billable: boolean("billable").notNull().default(false),
+    /** percent, two decimals: 15.00 bills 115% of the amount */
+    markupPercent: numeric("markup_percent", { precision: 6, scale: 2 }).notNull().default("0"),
+    receiptFileId: uuid("receipt_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    billedAmount: money("billed_amount"),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("expenses_amount_positive", sql`${t.amount} > 0`),
+    check("expenses_category", sql`${t.category} in (${sql.raw(expenseCategories.map((c) => `'${c}'`).join(", "))})`),
+    check("expenses_markup_range", sql`${t.markupPercent} >= 0 and ${t.markupPercent} <= 1000`),
+    check("expenses_deleted_unbilled", sql`${t.deletedAt} is null or ${t.invoiceId} is null`),
+    check("expenses_billed_billable", sql`${t.invoiceId} is null or ${t.billable}`),
+    index("expenses_project_day_idx").on(t.projectId, t.expenseDate).where(sql`${t.deletedAt} is null`),
+    index("expenses_invoice_idx").on(t.invoiceId),
   ],
 );

@@ -136,6 +136,8 @@ export const auditEventLabels = {
   time_entry_deleted: "Time entry deleted",
   time_invoiced: "Unbilled time invoiced",
   rate_saved: "Rate saved",
+  expense_added: "Expense added",
+  expense_deleted: "Expense deleted",
 } as const satisfies Record<string, string>;
 
 /** Every event the code writes: the keys of the labels, so an event cannot be written without one. */

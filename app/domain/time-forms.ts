@@ -9,7 +9,16 @@ import { uuidField } from "#app/domain/id-fields.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
 import { dateMessages, optionalDate } from "#app/domain/validation.ts";
-import { billingLayouts, parseDuration, roundingIncrements, timeLimits, timeMessages } from "./time-tracking.ts";
+import {
+  billingLayouts,
+  expenseCategories,
+  expenseLimits,
+  expenseMessages,
+  parseDuration,
+  roundingIncrements,
+  timeLimits,
+  timeMessages,
+} from "./time-tracking.ts";
 
 const checkbox = z.preprocess((value) => value === "on" || value === "true", z.boolean());
 
@@ -148,6 +157,8 @@ export const invoiceTimeSchema = z
     layout: z.enum(billingLayouts),
     rounding: z.coerce.number().refine((value) => (roundingIncrements as readonly number[]).includes(value)),
     appendix: checkbox,
+    /** the billable expenses of the range too */
+    expenses: checkbox,
   })
   .superRefine((form, ctx) => {
     if (form.to < form.from) ctx.addIssue({ code: "custom", path: ["to"], message: timeMessages.rangeInvalid });
@@ -186,7 +197,54 @@ export const saveRateSchema = z
   });
 export type SaveRateForm = z.output<typeof saveRateSchema>;
 
+const optionalPhase = z.preprocess(
+  (value) => (value === "" || value === undefined ? undefined : value),
+  uuidField(timeMessages.phaseNotFound).optional(),
+);
+
+export const addExpenseSchema = z.object({
+  intent: z.literal("add-expense"),
+  expense_date: requiredDate,
+  amount: typedHundredths(
+    z
+      .number(expenseMessages.amountRequired)
+      .int()
+      .min(1, expenseMessages.amountRequired)
+      .max(maxMoneyCents, tooLargeMessage()),
+  ),
+  category: z.enum(expenseCategories),
+  vendor: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : ""),
+    z.string().min(1, expenseMessages.vendorRequired).max(expenseLimits.vendor, expenseMessages.vendorTooLong),
+  ),
+  note: z.preprocess(
+    (value) => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() || undefined : undefined),
+    z.string().max(expenseLimits.note, `The note must be at most ${expenseLimits.note} characters`).optional(),
+  ),
+  phase_id: optionalPhase,
+  billable: checkbox,
+  markup: typedHundredths(
+    z
+      .number()
+      .int()
+      .min(0, expenseMessages.markupRange)
+      .max(expenseLimits.markupHundredths, expenseMessages.markupRange),
+    { blank: 0 },
+  ),
+  /** the receipt's file: stored by the upload layer before the form is read, so anything here is ignored */
+  receipt: z.unknown().optional(),
+});
+export type AddExpenseForm = z.output<typeof addExpenseSchema>;
+
+export const deleteExpenseSchema = z.object({
+  intent: z.literal("delete-expense"),
+  expense_id: uuidField(expenseMessages.notFound),
+  version: z.coerce.number().int().min(1),
+});
+
 const timeIntents = [
+  "add-expense",
+  "delete-expense",
   "start-timer",
   "stop-timer",
   "log-time",

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { lineTotal } from "./money.ts";
 import {
   type BillableEntry,
+  billedAmountOf,
   budgetPercent,
   budgetThresholdReached,
   entryStanding,
+  expenseLines,
   firstOverlap,
   formatHours,
   formatMinutes,
@@ -258,5 +260,40 @@ describe("a project's totals", () => {
     });
     expect(byPhase.get("a")).toMatchObject({ minutes: 120, unbilledMinutes: 60 });
     expect(byPhase.get("")).toMatchObject({ minutes: 60, billableMinutes: 0, costCents: 4_000 });
+  });
+});
+
+describe("expenses on an invoice", () => {
+  it("bills an expense at its amount plus the markup, to the cent", () => {
+    expect(billedAmountOf(10_000, 0)).toBe(10_000);
+    expect(billedAmountOf(10_000, 1_500)).toBe(11_500);
+    expect(billedAmountOf(333, 1_000)).toBe(366);
+  });
+
+  it("makes one line per expense, by date", () => {
+    const lines = expenseLines([
+      {
+        id: "b",
+        expenseDate: "2026-11-05",
+        category: "software",
+        vendor: "Figma",
+        note: null,
+        amountCents: 1_500,
+        markupHundredths: 0,
+      },
+      {
+        id: "a",
+        expenseDate: "2026-11-02",
+        category: "hosting",
+        vendor: "Fly.io",
+        note: "November",
+        amountCents: 2_000,
+        markupHundredths: 1_000,
+      },
+    ]);
+    expect(lines).toEqual([
+      { id: "a", description: "Hosting: Fly.io · November (2026-11-02)", quantity: 100, unitPrice: 2_200 },
+      { id: "b", description: "Software: Figma (2026-11-05)", quantity: 100, unitPrice: 1_500 },
+    ]);
   });
 });

@@ -12,8 +12,10 @@ export const timeLimits = {
   entryMinutes: 24 * 60,
   /** a running timer older than this asks to be confirmed or corrected when it is stopped */
   longTimerMinutes: 10 * 60,
-  /** the project page lists this many entries, newest first */
-  listedEntries: 200,
+  /** the time pages list this many entries, newest first */
+  listedEntries: 50,
+  /** and at most this many when asked for all (?entries=all) */
+  allEntries: 1000,
 } as const;
 
 /** How unbilled time becomes invoice lines. */
@@ -375,4 +377,63 @@ export function timeTotals(entries: readonly CountedEntry[]): { total: TimeTotal
     }
   }
   return { total, byPhase };
+}
+
+// ---------------------------------------------------------------- expenses
+
+export const expenseCategories = ["hosting", "software", "licences", "stock", "contractor", "travel", "other"] as const;
+export type ExpenseCategory = (typeof expenseCategories)[number];
+export const expenseCategoryLabels: Record<ExpenseCategory, string> = {
+  hosting: "Hosting",
+  software: "Software",
+  licences: "Licences",
+  stock: "Stock images and fonts",
+  contractor: "Contractor",
+  travel: "Travel",
+  other: "Other",
+};
+
+export const expenseLimits = { vendor: 200, note: 500, markupHundredths: 100_000 } as const;
+
+export const expenseMessages = {
+  vendorRequired: "Enter who was paid",
+  vendorTooLong: `The vendor must be at most ${expenseLimits.vendor} characters`,
+  amountRequired: "Enter the amount paid",
+  markupRange: "The markup is 0 to 1000%",
+  receiptType: "A receipt is an image (PNG, JPEG, WebP, GIF) or a PDF",
+  notFound: "Expense not found",
+  added: (vendor: string) => `Expense from ${vendor} added`,
+  deleted: "Expense deleted",
+  billed: (invoiceNumber: string) => `This expense is on invoice ${invoiceNumber} and cannot be changed`,
+} as const;
+
+/** What a billable expense is billed at: its amount plus the markup (hundredths of a percent), to the cent. */
+export function billedAmountOf(amountCents: Cents, markupHundredths: number): Cents {
+  return amountCents + Number(divideRounded(BigInt(amountCents) * BigInt(markupHundredths), 10_000n));
+}
+
+export type BillableExpense = {
+  id: string;
+  expenseDate: string;
+  category: ExpenseCategory;
+  vendor: string;
+  note: string | null;
+  amountCents: Cents;
+  markupHundredths: number;
+};
+
+/** One invoice line per billable expense: "Hosting: Fly.io (2026-11-02)", quantity 1, at its amount with markup. */
+export function expenseLines(expenses: readonly BillableExpense[]) {
+  return [...expenses]
+    .sort((a, b) => a.expenseDate.localeCompare(b.expenseDate) || a.id.localeCompare(b.id))
+    .map((expense) => ({
+      id: expense.id,
+      description:
+        `${expenseCategoryLabels[expense.category]}: ${expense.vendor}${expense.note ? ` · ${expense.note}` : ""} (${expense.expenseDate})`.slice(
+          0,
+          lineDescriptionMax,
+        ),
+      quantity: 100,
+      unitPrice: billedAmountOf(expense.amountCents, expense.markupHundredths),
+    }));
 }

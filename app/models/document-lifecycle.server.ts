@@ -39,6 +39,7 @@ import type { Result } from "#app/domain/result.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { lockCustomer, recordCreditFromNote } from "#app/models/customer-credit.server.ts";
 import { nextDocumentNumber } from "#app/models/document-numbers.server.ts";
+import { releaseInvoicedExpenses } from "#app/models/expenses.server.ts";
 import { isConverted, numberPrefix } from "#app/models/invoices.server.ts";
 import { releaseInvoicedTime } from "#app/models/time-entries.server.ts";
 
@@ -185,6 +186,7 @@ export async function voidDocument(
       .where(eq(invoices.id, id));
     // the time it billed is unbilled again (ADR 0058); a credit note keeps it billed
     await releaseInvoicedTime(tx, id);
+    await releaseInvoicedExpenses(tx, id);
     await publishChange(tx, { table: "invoices", id });
     // sent: the client may hold it (and is told of the void)
     return { ok: true, invoiceNumber: found.row.invoiceNumber, sent: found.state.sent };

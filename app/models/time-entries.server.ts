@@ -346,8 +346,9 @@ export async function projectEntries(
   const hourly = centsOrNull(project.hourlyRate);
   return rows.map(({ invoiceStatus, billedRate, billedCostRate, ...row }) => {
     const resolved = resolveRate(rateRows, { ...row, projectId: project.id }, hourly);
-    const billed = centsOrNull(billedRate);
-    const billedCost = centsOrNull(billedCostRate);
+    // the rates it was billed at hold while it is on an invoice (a deleted draft leaves them behind)
+    const billed = row.invoiceId ? centsOrNull(billedRate) : null;
+    const billedCost = row.invoiceId ? centsOrNull(billedCostRate) : null;
     const rate: ResolvedRate =
       billed !== null ? { ...resolved, billableCents: billed, costCents: billedCost ?? resolved.costCents } : resolved;
     const minutes = row.minutes ?? 0;
@@ -402,22 +403,32 @@ export async function lockUnbilledEntries(
     .for("update");
 }
 
-/** Puts entries on an invoice with the rates they are billed at. */
+/**
+ * Puts entries on an invoice with the rates they are billed at: one update per pair of rates (a project's
+ * entries share a few), not one per entry.
+ */
 export async function markEntriesBilled(
   db: Queryable,
   invoiceId: string,
   entries: readonly { id: string; billableCents: number; costCents: number }[],
 ) {
+  const byRates = new Map<string, { billableCents: number; costCents: number; ids: string[] }>();
   for (const entry of entries) {
+    const key = `${entry.billableCents}:${entry.costCents}`;
+    const group = byRates.get(key) ?? { billableCents: entry.billableCents, costCents: entry.costCents, ids: [] };
+    group.ids.push(entry.id);
+    byRates.set(key, group);
+  }
+  for (const group of byRates.values()) {
     await db
       .update(timeEntries)
       .set({
         invoiceId,
-        billedRate: centsToDecimal(entry.billableCents),
-        billedCostRate: centsToDecimal(entry.costCents),
+        billedRate: centsToDecimal(group.billableCents),
+        billedCostRate: centsToDecimal(group.costCents),
         version: sql`${timeEntries.version} + 1`,
       })
-      .where(and(eq(timeEntries.id, entry.id), isNull(timeEntries.invoiceId)));
+      .where(and(inArray(timeEntries.id, group.ids), isNull(timeEntries.invoiceId)));
   }
 }
 

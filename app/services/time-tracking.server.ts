@@ -17,6 +17,7 @@ import { maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.
 import { projectValue } from "#app/domain/projects.ts";
 import { fail, type Result } from "#app/domain/result.ts";
 import type {
+  AddExpenseForm,
   InvoiceTimeForm,
   LogTimeForm,
   SaveEntryForm,
@@ -25,6 +26,8 @@ import type {
 } from "#app/domain/time-forms.ts";
 import {
   budgetThresholdReached,
+  expenseLines,
+  expenseMessages,
   firstOverlap,
   formatHours,
   formatMinutes,
@@ -35,6 +38,13 @@ import {
   timeMessages,
 } from "#app/domain/time-tracking.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
+import {
+  deleteExpenseRow,
+  expenseForChange,
+  insertExpense,
+  lockUnbilledExpenses,
+  markExpensesBilled,
+} from "#app/models/expenses.server.ts";
 import { insertInvoice } from "#app/models/invoices.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
@@ -270,8 +280,11 @@ export async function invoiceUnbilledTime(
     const project = await getProject(tx, input.projectId);
     if (!project) return missing(timeMessages.projectNotFound);
     const phaseIds = form.phases.length ? form.phases : null;
-    const locked = await lockUnbilledEntries(tx, project.id, { from: form.from, to: form.to }, phaseIds);
-    if (locked.length === 0) return refused(timeMessages.nothingToBill);
+    const range = { from: form.from, to: form.to };
+    const locked = await lockUnbilledEntries(tx, project.id, range, phaseIds);
+    const spent = form.expenses ? await lockUnbilledExpenses(tx, project.id, range) : [];
+    if (locked.length === 0 && spent.length === 0) return refused(timeMessages.nothingToBill);
+    const spentLines = expenseLines(spent);
     const [rateRows, phaseNames] = await Promise.all([ratesForProject(tx, project.id), phaseNamesOf(tx, project.id)]);
     const hourly = project.hourlyRate === null ? null : toCents(project.hourlyRate);
     const rated = locked.map((entry) => ({
@@ -299,7 +312,7 @@ export async function invoiceUnbilledTime(
       project_id: project.id,
       issue_date: input.today,
       due_date: undefined,
-      items: lines.map((line) => ({
+      items: [...lines, ...spentLines].map((line) => ({
         description: line.description,
         quantity: line.quantity,
         unit_price: line.unitPrice,
@@ -314,11 +327,16 @@ export async function invoiceUnbilledTime(
     };
     if (invoiceTotals(invoiceForm).subtotal > maxMoneyCents) return refused(totalTooLargeMessage);
     const created = await insertInvoice(tx as Tx, invoiceForm, now);
-    if (form.appendix) await setTimesheetAppendix(tx, created.id);
+    if (form.appendix && locked.length > 0) await setTimesheetAppendix(tx, created.id);
     await markEntriesBilled(
       tx,
       created.id,
       rated.map(({ entry, rate }) => ({ id: entry.id, billableCents: rate.billableCents, costCents: rate.costCents })),
+    );
+    await markExpensesBilled(
+      tx,
+      created.id,
+      spentLines.map((line) => ({ id: line.id, billedCents: line.unitPrice })),
     );
     if ((await customerRounding(tx, project.customerId)) !== form.rounding) {
       await setCustomerRounding(tx, project.customerId, form.rounding);
@@ -328,6 +346,7 @@ export async function invoiceUnbilledTime(
       invoice: created.invoiceNumber,
       project: project.projectName,
       entries: locked.length,
+      expenses: spent.length,
       minutes,
     });
     return { ok: true, invoiceId: created.id, invoiceNumber: created.invoiceNumber, minutes };
@@ -390,4 +409,52 @@ async function checkBudget(tx: Queryable, projectId: string) {
       `${project.projectName}: the time logged is worth ${worth}% of the project's value`,
     );
   }
+}
+
+/** Adds an expense to the project (with its stored receipt, when one was uploaded). */
+export async function addExpense(
+  db: Db,
+  input: Who & { projectId: string; form: AddExpenseForm; receiptFileId: string | null },
+): Promise<TimeChange<{ vendor: string }>> {
+  const { form } = input;
+  return db.transaction(async (tx) => {
+    const target = await workTarget(tx, input.projectId, form.phase_id ?? null);
+    if (!target) return missing(form.phase_id ? timeMessages.phaseNotFound : timeMessages.projectNotFound);
+    await insertExpense(tx, {
+      projectId: target.project.id,
+      phaseId: target.phase?.id ?? null,
+      expenseDate: form.expense_date,
+      amountCents: form.amount,
+      category: form.category,
+      vendor: form.vendor,
+      note: form.note ?? null,
+      billable: form.billable,
+      markupHundredths: form.markup,
+      receiptFileId: input.receiptFileId,
+      createdBy: input.actor.userId,
+    });
+    await auditAction(tx, input.actor, input.ip, "expense_added", {
+      project: target.project.projectName,
+      vendor: form.vendor,
+      amount: form.amount,
+      billable: form.billable,
+    });
+    return { ok: true, vendor: form.vendor };
+  });
+}
+
+/** Deletes an unbilled expense read at `version`; a billed one names its invoice. */
+export async function deleteExpense(
+  db: Db,
+  input: Who & { expenseId: string; version: number },
+): Promise<TimeChange<{ vendor: string }>> {
+  return db.transaction(async (tx) => {
+    const expense = await expenseForChange(tx, input.expenseId);
+    if (!expense || expense.deletedAt) return missing(expenseMessages.notFound);
+    if (expense.invoiceNumber) return refused(expenseMessages.billed(expense.invoiceNumber));
+    const deleted = await deleteExpenseRow(tx, expense.id, input.version, input.now ?? new Date());
+    if (!deleted) return refused(timeMessages.changedElsewhere);
+    await auditAction(tx, input.actor, input.ip, "expense_deleted", { vendor: expense.vendor });
+    return { ok: true, vendor: expense.vendor };
+  });
 }

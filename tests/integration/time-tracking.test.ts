@@ -8,13 +8,16 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invoiceLineItems, invoices, ownerNotices, projectPhases, projects, timeEntries } from "#app/db/schema.ts";
-import type { InvoiceTimeForm } from "#app/domain/time-forms.ts";
-import { timeMessages } from "#app/domain/time-tracking.ts";
+import type { AddExpenseForm, InvoiceTimeForm } from "#app/domain/time-forms.ts";
+import { expenseMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
+import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.server.ts";
 import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import {
+  addExpense,
   deleteEntry,
+  deleteExpense,
   invoiceUnbilledTime,
   logTime,
   saveEntry,
@@ -85,6 +88,7 @@ describeEachDatabase("time tracking", (database) => {
     layout: "phase",
     rounding: 0,
     appendix: false,
+    expenses: true,
     ...over,
   });
 
@@ -441,5 +445,72 @@ describeEachDatabase("time tracking", (database) => {
       `budget:${project.id}:value:100`,
       `budget:${project.id}:value:80`,
     ]);
+  });
+
+  it("bills a billable expense once with its markup, never a deleted or non-billable one, and a void frees it", async () => {
+    const who = await person();
+    const { project, design } = await projectWithPhases();
+    const expense = (over: Partial<AddExpenseForm>) =>
+      addExpense(db(), {
+        actor: who,
+        ip,
+        projectId: project.id,
+        receiptFileId: null,
+        form: {
+          intent: "add-expense",
+          expense_date: "2026-11-03",
+          amount: 10_000,
+          category: "hosting",
+          vendor: "Fly.io",
+          note: undefined,
+          phase_id: design.id,
+          billable: true,
+          markup: 1_500,
+          receipt: undefined,
+          ...over,
+        },
+      });
+    expect(await expense({})).toEqual({ ok: true, vendor: "Fly.io" });
+    expect((await expense({ vendor: "Figma", category: "software", billable: false, markup: 0 })).ok).toBe(true);
+    expect((await expense({ vendor: "Gone", amount: 99_900 })).ok).toBe(true);
+    const gone = (await projectExpenses(db(), project.id)).find((row) => row.vendor === "Gone");
+    if (!gone) throw new Error("no expense");
+    expect(await deleteExpense(db(), { actor: who, ip, expenseId: gone.id, version: gone.version })).toMatchObject({
+      ok: true,
+    });
+    // a phase of another project is refused
+    const elsewhere = await projectWithPhases();
+    expect(await expense({ phase_id: elsewhere.design.id })).toMatchObject({ ok: false, reason: "not-found" });
+    await log(who, project.id, design.id, "2026-11-03", 60);
+
+    const billed = await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() });
+    if (!billed.ok) throw new Error(billed.message);
+    expect(await linesOf(billed.invoiceId)).toEqual([
+      { description: "Design: time", quantity: "1.00", unitPrice: "100.00", lineTotal: "100.00" },
+      { description: "Hosting: Fly.io (2026-11-03)", quantity: "1.00", unitPrice: "115.00", lineTotal: "115.00" },
+    ]);
+    const rows = await projectExpenses(db(), project.id);
+    expect(rows.map((row) => [row.vendor, row.standing, row.billedCents])).toEqual([
+      ["Figma", "unbilled", null],
+      ["Fly.io", "on_draft", 11_500],
+    ]);
+    const flyio = rows.find((row) => row.vendor === "Fly.io");
+    expect(
+      await deleteExpense(db(), { actor: who, ip, expenseId: flyio?.id ?? "", version: flyio?.version ?? 0 }),
+    ).toMatchObject({ ok: false, message: expenseMessages.billed(billed.invoiceNumber) });
+    // once: a second bill finds nothing
+    expect(
+      await invoiceUnbilledTime(db(), { actor: who, ip, projectId: project.id, today, form: billForm() }),
+    ).toMatchObject({ ok: false, message: timeMessages.nothingToBill });
+    // profit takes every expense off at cost, billable or not
+    expect(await projectExpenseTotal(db(), project.id)).toBe(10_000 + 10_000);
+    await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, billed.invoiceId));
+    expect(await voidDocument(db(), billed.invoiceId, "Wrong month")).toMatchObject({ ok: true });
+    expect((await projectExpenses(db(), project.id)).map((row) => [row.vendor, row.standing, row.billedCents])).toEqual(
+      [
+        ["Figma", "unbilled", null],
+        ["Fly.io", "unbilled", null],
+      ],
+    );
   });
 });

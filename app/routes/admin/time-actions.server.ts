@@ -9,7 +9,9 @@ import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import {
+  addExpenseSchema,
   deleteEntrySchema,
+  deleteExpenseSchema,
   invoiceTimeSchema,
   logTimeSchema,
   saveEntrySchema,
@@ -19,12 +21,14 @@ import {
   timeIntentSchema,
   timeTargetSchema,
 } from "#app/domain/time-forms.ts";
-import { formatMinutes, timeMessages } from "#app/domain/time-tracking.ts";
+import { expenseMessages, formatMinutes, timeMessages } from "#app/domain/time-tracking.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
 import {
+  addExpense,
   deleteEntry,
+  deleteExpense,
   invoiceUnbilledTime,
   logTime,
   saveEntry,
@@ -40,13 +44,15 @@ type TimeAction = {
   formData: FormData;
   /** where a success goes back to (a posted `return` path wins) */
   page: string;
-  /** the project of a project's page: billing and rates need it */
+  /** the project of a project's page: billing, rates and expenses need it */
   projectId?: string;
+  /** an expense's receipt, stored as the post streamed in (null: none; `error`: refused) */
+  receipt?: { fileId: string | null; error: string | null };
 };
 
 type Submission = Parameters<typeof invalid>[0];
 
-export async function timeAction({ context, session, formData, page, projectId }: TimeAction) {
+export async function timeAction({ context, session, formData, page, projectId, receipt }: TimeAction) {
   const { config, database, ip } = getApp(context);
   const posted = timeIntentSchema.safeParse(Object.fromEntries(formData));
   if (!posted.success) badRequest("Unknown action");
@@ -137,6 +143,30 @@ export async function timeAction({ context, session, formData, page, projectId }
         message: timeMessages.invoiced(made.invoiceNumber, formatMinutes(made.minutes)),
         to: `/admin/invoices/${made.invoiceId}`,
       }));
+    }
+    case "add-expense": {
+      const submission = parseWithZod(formData, { schema: addExpenseSchema });
+      if (submission.status !== "success" || receipt?.error) {
+        return invalid(submission, {
+          form: intent,
+          fieldErrors: receipt?.error ? { receipt: [receipt.error] } : undefined,
+        });
+      }
+      if (!projectId) return refuse(404, timeMessages.projectNotFound, { submission, form: intent });
+      const result = await addExpense(database.db, {
+        ...who,
+        projectId,
+        form: submission.value,
+        receiptFileId: receipt?.fileId ?? null,
+      });
+      return answer(intent, submission, result, (added) => ({ message: expenseMessages.added(added.vendor) }));
+    }
+    case "delete-expense": {
+      const submission = parseWithZod(formData, { schema: deleteExpenseSchema });
+      if (submission.status !== "success") return refuse(404, expenseMessages.notFound, { form: intent });
+      const { expense_id, version } = submission.value;
+      const result = await deleteExpense(database.db, { ...who, expenseId: expense_id, version });
+      return answer(intent, null, result, () => ({ message: expenseMessages.deleted }));
     }
     case "save-rate": {
       const submission = parseWithZod(formData, { schema: saveRateSchema });

@@ -2,27 +2,36 @@
  * The page of `time.tsx`, a chunk loaded on demand (its forms, Conform and their schemas): budget
  * against actual, profit, the timer and logging, "Invoice unbilled time", rates, and the entries.
  */
-import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
+import { Link } from "react-router";
+import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import {
   AdminForm,
   CheckboxField,
   DateField,
+  FileField,
   FormError,
   MoneyField,
+  NumberField,
   SelectField,
+  TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
+import { type ActionFailure, RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
-import { SummaryCard } from "#app/components/admin/record-page.tsx";
+import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { EditEntryDialog, EntryTable, LogTimeForm, TimerCard } from "#app/components/admin/time-forms.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import { formatMoney } from "#app/domain/money.ts";
-import { invoiceTimeSchema, saveRateSchema, workValue } from "#app/domain/time-forms.ts";
+import { addExpenseSchema, invoiceTimeSchema, saveRateSchema, workValue } from "#app/domain/time-forms.ts";
 import {
+  billedAmountOf,
   billingLayoutLabels,
   billingLayouts,
+  entryStandingLabels,
+  expenseCategories,
+  expenseCategoryLabels,
+  expenseLimits,
   formatHours,
   roundingIncrements,
   roundingLabel,
@@ -65,7 +74,7 @@ function Summary({ loaderData }: { loaderData: Loaded }) {
       <SummaryCard
         label="Profit"
         value={formatMoney(profit.marginCents)}
-        hint={`${profit.marginPercent === null ? "No revenue yet" : `${profit.marginPercent}% margin`} · invoiced ${formatMoney(profit.invoicedCents)}, paid ${formatMoney(profit.paidCents)}, time at cost ${formatMoney(profit.timeCostCents)}`}
+        hint={`${profit.marginPercent === null ? "No revenue yet" : `${profit.marginPercent}% margin`} · invoiced ${formatMoney(profit.invoicedCents)}, paid ${formatMoney(profit.paidCents)}, time at cost ${formatMoney(profit.timeCostCents)}, expenses ${formatMoney(profit.expenseCents)}`}
       />
     </dl>
   );
@@ -97,7 +106,14 @@ function InvoiceTimeForm({ loaderData, failure }: { loaderData: Loaded; failure:
     id: "invoice-time",
     schema: invoiceTimeSchema,
     failure: mine(failure, "invoice-time"),
-    defaultValue: { from: billing.from, to: billing.to, layout: "phase", rounding: String(rounding), appendix: "on" },
+    defaultValue: {
+      from: billing.from,
+      to: billing.to,
+      layout: "phase",
+      rounding: String(rounding),
+      appendix: "on",
+      expenses: "on",
+    },
   });
   return (
     <Card title="Invoice unbilled time" id="invoice-time-title">
@@ -133,6 +149,10 @@ function InvoiceTimeForm({ loaderData, failure }: { loaderData: Loaded; failure:
           </fieldset>
         ) : null}
         <CheckboxField meta={fields.appendix} label="Add the timesheet to the PDF" />
+        <CheckboxField
+          meta={fields.expenses}
+          label={`Add the billable expenses of these dates (${loaderData.unbilledExpenseCount} unbilled)`}
+        />
         <div>
           <SubmitButton intent="invoice-time" pendingLabel="Making the draft...">
             Invoice unbilled time
@@ -214,6 +234,127 @@ function RatesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failu
   );
 }
 
+type ExpenseRow = Loaded["expenses"][number];
+
+function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
+  const { expenses, phases, today, markups, project } = loaderData;
+  const page = `/admin/projects/${project.id}/time`;
+  const [form, fields] = useAdminForm({
+    id: "add-expense",
+    schema: addExpenseSchema,
+    failure: mine(failure, "add-expense"),
+    defaultValue: { expense_date: today, category: "hosting", markup: "" },
+  });
+  const columns: Column<ExpenseRow>[] = [
+    { header: "Date", primary: true, cell: (expense) => formatDay(expense.expenseDate) },
+    { header: "Category", cell: (expense) => expenseCategoryLabels[expense.category] },
+    { header: "Vendor", truncate: true, className: "md:max-w-44", cell: (expense) => expense.vendor },
+    { header: "Amount", numeric: true, cell: (expense) => formatMoney(expense.amountCents) },
+    {
+      header: "Billed at",
+      numeric: true,
+      lowPriority: true,
+      cell: (expense) =>
+        expense.billable
+          ? formatMoney(expense.billedCents ?? billedAmountOf(expense.amountCents, expense.markupHundredths))
+          : "Not billable",
+    },
+    {
+      header: "Receipt",
+      lowPriority: true,
+      cell: (expense) =>
+        expense.receiptFileId ? (
+          <a href={`/admin/files/${expense.receiptFileId}`} className={linkClass}>
+            Receipt<span className="sr-only"> of {expense.vendor}</span>
+          </a>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      header: "Status",
+      cell: (expense) =>
+        expense.invoiceId ? (
+          <span>
+            {entryStandingLabels[expense.standing]}{" "}
+            <Link to={`/admin/invoices/${expense.invoiceId}`} className={linkClass}>
+              {expense.invoiceNumber}
+            </Link>
+          </span>
+        ) : expense.billable ? (
+          entryStandingLabels.unbilled
+        ) : (
+          "—"
+        ),
+    },
+  ];
+  return (
+    <Card title="Expenses" id="expenses-title" bodyClassName="flex flex-col gap-4 p-5">
+      <AdminForm
+        form={form}
+        encType="multipart/form-data"
+        preventScrollReset
+        aria-labelledby="expenses-title"
+        className="flex flex-col gap-1"
+      >
+        <FormError form={form} />
+        <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
+          <DateField meta={fields.expense_date} label="Date" />
+          <MoneyField meta={fields.amount} label="Amount" />
+          <SelectField
+            meta={fields.category}
+            label="Category"
+            options={expenseCategories.map((value) => ({ value, label: expenseCategoryLabels[value] }))}
+          />
+          <TextField meta={fields.vendor} label="Vendor" maxLength={expenseLimits.vendor} />
+          <SelectField
+            meta={fields.phase_id}
+            label="Phase"
+            placeholder="No phase"
+            options={phases.filter((phase) => phase.id).map((phase) => ({ value: phase.id, label: phase.name }))}
+          />
+          <TextField meta={fields.note} label="Note" maxLength={expenseLimits.note} />
+          <NumberField
+            meta={fields.markup}
+            label="Markup %"
+            min={0}
+            step={0.01}
+            placeholder={String((markups[String(fields.category.value ?? "hosting")] ?? 0) / 100)}
+          />
+          <FileField meta={fields.receipt} label="Receipt (image or PDF)" accept="image/*,application/pdf" />
+        </div>
+        <CheckboxField meta={fields.billable} label="Bill it to the client" />
+        <div>
+          <SubmitButton intent="add-expense" variant="secondary">
+            Add expense
+          </SubmitButton>
+        </div>
+      </AdminForm>
+      <DataTable
+        label="The project's expenses"
+        columns={columns}
+        rows={expenses}
+        rowKey={(expense) => expense.id}
+        rowAttributes={(expense) => ({ "data-expense": expense.id, "data-standing": expense.standing })}
+        empty="No expenses yet."
+        actions={(expense) =>
+          expense.invoiceId ? null : (
+            <RowActionForm
+              intent="delete-expense"
+              fields={{ expense_id: expense.id, version: expense.version, return: page }}
+              className={rowActionClass}
+              data-row-action
+              aria-label={`Delete the expense from ${expense.vendor}`}
+            >
+              Delete
+            </RowActionForm>
+          )
+        }
+      />
+    </Card>
+  );
+}
+
 export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, choices, timer, phases, entries, entryCount, editing, today } = loaderData;
   const page = `/admin/projects/${project.id}/time`;
@@ -252,6 +393,13 @@ export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps
             </span>
           ) : null}
         </h2>
+        {entryCount > entries.length ? (
+          <p className="text-sm">
+            <Link to={`${page}?entries=all#project-entries`} className={linkClass}>
+              Show all {entryCount > 1000 ? "(the newest 1,000)" : entryCount} entries
+            </Link>
+          </p>
+        ) : null}
         <EntryTable
           label="The project's time entries"
           entries={entries}
@@ -260,6 +408,7 @@ export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps
           show={{ person: true, value: true }}
         />
       </section>
+      <ExpensesCard loaderData={loaderData} failure={actionData} />
       <RatesCard loaderData={loaderData} failure={actionData} />
       {editing ? <EditEntryDialog entry={editing} choices={choices} failure={actionData} closeHref={page} /> : null}
     </div>

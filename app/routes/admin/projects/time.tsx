@@ -12,8 +12,20 @@ import { formatMomentIn, todayIn, wallClockIn } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { toCents } from "#app/domain/money.ts";
 import { projectValue } from "#app/domain/projects.ts";
-import { budgetPercent, profitOf, timeLimits, timeMessages, timeTotals } from "#app/domain/time-tracking.ts";
+import {
+  budgetPercent,
+  expenseMessages,
+  profitOf,
+  timeLimits,
+  timeMessages,
+  timeTotals,
+} from "#app/domain/time-tracking.ts";
+
+/** What a receipt may be: an image or a PDF (the room's ZIP archives are not receipts). */
+const receiptTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "application/pdf"]);
+
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
+import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
   customerRounding,
@@ -24,8 +36,9 @@ import {
   runningTimer,
   teamMembers,
 } from "#app/models/time-entries.server.ts";
-import { notFound } from "#app/services/action-result.server.ts";
+import { invalid, notFound } from "#app/services/action-result.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import { timeAction } from "../time-actions.server.ts";
 import type { Route } from "./+types/time";
@@ -49,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) notFound(timeMessages.projectNotFound);
-  const [entries, phases, rates, team, rounding, revenue, timer, timeZone] = await Promise.all([
+  const [entries, phases, rates, team, rounding, revenue, timer, timeZone, spent, markups] = await Promise.all([
     projectEntries(database.db, project),
     projectPhaseList(database.db, project.id),
     rateHistory(database.db, project.id),
@@ -58,7 +71,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     projectRevenue(database.db, project.id),
     runningTimer(database.db, session.userId),
     studioTimeZone(database.db),
+    projectExpenses(database.db, project.id),
+    lastMarkups(database.db),
   ]);
+  const expenseTotal = spent.reduce((sum, expense) => sum + expense.amountCents, 0);
+  const unbilledExpenses = spent.filter((expense) => expense.billable && expense.standing === "unbilled");
   const now = new Date();
   const today = todayIn(timeZone, now);
   const { total, byPhase } = timeTotals(entries);
@@ -66,11 +83,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const estimatedMinutes = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
   const value = projectValue(project);
   const finished = entries.filter((entry) => entry.minutes !== null);
-  const unbilledDays = finished
-    .filter((entry) => entry.standing === "unbilled" && entry.billable)
-    .map((e) => e.workDate);
-  const editId = parseUuid(new URL(request.url).searchParams.get("edit"));
-  const rows = finished.slice(0, timeLimits.listedEntries).map((entry) => ({
+  const unbilledDays = [
+    ...finished.filter((entry) => entry.standing === "unbilled" && entry.billable).map((entry) => entry.workDate),
+    ...unbilledExpenses.map((expense) => expense.expenseDate),
+  ];
+  const search = new URL(request.url).searchParams;
+  const editId = parseUuid(search.get("edit"));
+  const wholeList = search.get("entries") === "all";
+  const rows = finished.slice(0, wholeList ? timeLimits.allEntries : timeLimits.listedEntries).map((entry) => ({
     id: entry.id,
     projectId: project.id,
     personName: entry.personName,
@@ -146,7 +166,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       invoicedCents: revenue.invoicedCents,
       paidCents: revenue.paidCents,
       timeCostCents: total.costCents,
-      ...profitOf({ revenueCents: revenue.invoicedCents, timeCostCents: total.costCents, expenseCents: 0 }),
+      expenseCents: expenseTotal,
+      ...profitOf({ revenueCents: revenue.invoicedCents, timeCostCents: total.costCents, expenseCents: expenseTotal }),
     },
     rates: rates.map((rate) => ({
       id: rate.id,
@@ -167,6 +188,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     entries: rows,
     entryCount: finished.length,
+    wholeList,
+    expenses: spent,
+    unbilledExpenseCount: unbilledExpenses.length,
+    markups,
     editing: rows.find((row) => row.id === editId && row.standing === "unbilled") ?? null,
     today,
   };
@@ -178,8 +203,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) notFound(timeMessages.projectNotFound);
-  const formData = await request.formData();
-  return timeAction({ context, session, formData, page: `/admin/projects/${project.id}/time`, projectId: project.id });
+  // an expense's receipt is stored as the post streams in, under the project's upload rules (ADR 0056)
+  const upload = await parseUploadForm(database.db, request, {
+    customerId: project.customerId,
+    projectId: project.id,
+    uploadedBy: "owner",
+    fileFields: ["receipt"],
+    maxFiles: 1,
+  });
+  if (!upload.ok) return invalid(null, { form: "add-expense", formError: upload.message });
+  const stored = upload.files[0] ?? null;
+  const receiptError =
+    upload.fileErrors.receipt ?? (stored && !receiptTypes.has(stored.contentType) ? expenseMessages.receiptType : null);
+  return timeAction({
+    context,
+    session,
+    formData: upload.formData,
+    page: `/admin/projects/${project.id}/time`,
+    projectId: project.id,
+    receipt: { fileId: receiptError ? null : (stored?.id ?? null), error: receiptError },
+  });
 }
 
 // The page (its forms, Conform and their schemas) loads as a chunk of its own.

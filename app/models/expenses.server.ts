@@ -1,0 +1,188 @@
+/**
+ * A project's expenses (ADR 0058): the queries. Like time, an expense's standing is read from its invoice,
+ * only an unbilled, undeleted one changes (checked against its `version`), and billing locks what it takes.
+ */
+import { and, asc, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { publishChange } from "#app/db/changes.server.ts";
+import type { Queryable } from "#app/db/client.server.ts";
+import { expenses, invoices, projectPhases, storedFiles } from "#app/db/schema.ts";
+import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { type ExpenseCategory, entryStanding } from "#app/domain/time-tracking.ts";
+
+const cents = (value: string | null) => (value === null ? 0 : (toCents(value) ?? 0));
+/** "15.00" (percent) → 1500 (hundredths of a percent) */
+const hundredths = (value: string) => Math.round(Number(value) * 100);
+
+export async function insertExpense(
+  db: Queryable,
+  expense: {
+    projectId: string;
+    phaseId: string | null;
+    expenseDate: string;
+    amountCents: number;
+    category: ExpenseCategory;
+    vendor: string;
+    note: string | null;
+    billable: boolean;
+    markupHundredths: number;
+    receiptFileId: string | null;
+    createdBy: string;
+  },
+) {
+  const [row] = await db
+    .insert(expenses)
+    .values({
+      projectId: expense.projectId,
+      phaseId: expense.phaseId,
+      expenseDate: expense.expenseDate,
+      amount: centsToDecimal(expense.amountCents),
+      category: expense.category,
+      vendor: expense.vendor,
+      note: expense.note,
+      billable: expense.billable,
+      markupPercent: centsToDecimal(expense.markupHundredths),
+      receiptFileId: expense.receiptFileId,
+      createdBy: expense.createdBy,
+    })
+    .returning({ id: expenses.id });
+  if (row) await publishChange(db, { table: "projects", id: expense.projectId });
+  return row ?? null;
+}
+
+/** Marks an unbilled expense read at `version` deleted; false when it changed, went on an invoice or is gone. */
+export async function deleteExpenseRow(db: Queryable, id: string, version: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .update(expenses)
+    .set({ deletedAt: now, version: sql`${expenses.version} + 1` })
+    .where(
+      and(eq(expenses.id, id), eq(expenses.version, version), isNull(expenses.invoiceId), isNull(expenses.deletedAt)),
+    )
+    .returning({ projectId: expenses.projectId });
+  if (row) await publishChange(db, { table: "projects", id: row.projectId });
+  return row !== undefined;
+}
+
+export async function expenseForChange(db: Queryable, id: string) {
+  const [row] = await db
+    .select({
+      id: expenses.id,
+      projectId: expenses.projectId,
+      vendor: expenses.vendor,
+      deletedAt: expenses.deletedAt,
+      invoiceNumber: invoices.invoiceNumber,
+    })
+    .from(expenses)
+    .leftJoin(invoices, eq(invoices.id, expenses.invoiceId))
+    .where(eq(expenses.id, id));
+  return row ?? null;
+}
+
+/** A project's undeleted expenses, newest first, with their standing, phase and receipt. */
+export async function projectExpenses(db: Queryable, projectId: string) {
+  const rows = await db
+    .select({
+      id: expenses.id,
+      phaseName: projectPhases.name,
+      expenseDate: expenses.expenseDate,
+      amount: expenses.amount,
+      category: expenses.category,
+      vendor: expenses.vendor,
+      note: expenses.note,
+      billable: expenses.billable,
+      markupPercent: expenses.markupPercent,
+      billedAmount: expenses.billedAmount,
+      receiptFileId: expenses.receiptFileId,
+      receiptName: storedFiles.name,
+      version: expenses.version,
+      invoiceId: expenses.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceStatus: invoices.status,
+    })
+    .from(expenses)
+    .leftJoin(projectPhases, eq(projectPhases.id, expenses.phaseId))
+    .leftJoin(invoices, eq(invoices.id, expenses.invoiceId))
+    .leftJoin(storedFiles, eq(storedFiles.id, expenses.receiptFileId))
+    .where(and(eq(expenses.projectId, projectId), isNull(expenses.deletedAt)))
+    .orderBy(desc(expenses.expenseDate), desc(expenses.createdAt), desc(expenses.id))
+    .limit(500);
+  return rows.map(({ amount, markupPercent, billedAmount, invoiceStatus, ...row }) => ({
+    ...row,
+    amountCents: cents(amount),
+    markupHundredths: hundredths(markupPercent),
+    billedCents: billedAmount === null || row.invoiceId === null ? null : cents(billedAmount),
+    standing: entryStanding(invoiceStatus ? { status: invoiceStatus } : null),
+  }));
+}
+
+/** A project's expenses in total (not marked up): what profit takes off. */
+export async function projectExpenseTotal(db: Queryable, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${expenses.amount}), 0)` })
+    .from(expenses)
+    .where(and(eq(expenses.projectId, projectId), isNull(expenses.deletedAt)));
+  return cents(row?.total ?? "0");
+}
+
+/** The unbilled billable expenses of a project in [from, to], locked for the bill that takes them. */
+export async function lockUnbilledExpenses(db: Queryable, projectId: string, range: { from: string; to: string }) {
+  const rows = await db
+    .select({
+      id: expenses.id,
+      expenseDate: expenses.expenseDate,
+      category: expenses.category,
+      vendor: expenses.vendor,
+      note: expenses.note,
+      amount: expenses.amount,
+      markupPercent: expenses.markupPercent,
+    })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.projectId, projectId),
+        isNull(expenses.deletedAt),
+        isNull(expenses.invoiceId),
+        eq(expenses.billable, true),
+        gte(expenses.expenseDate, range.from),
+        lte(expenses.expenseDate, range.to),
+      ),
+    )
+    .orderBy(asc(expenses.expenseDate), asc(expenses.id))
+    .for("update");
+  return rows.map(({ amount, markupPercent, ...row }) => ({
+    ...row,
+    amountCents: cents(amount),
+    markupHundredths: hundredths(markupPercent),
+  }));
+}
+
+export async function markExpensesBilled(
+  db: Queryable,
+  invoiceId: string,
+  billed: readonly { id: string; billedCents: number }[],
+) {
+  for (const expense of billed) {
+    await db
+      .update(expenses)
+      .set({ invoiceId, billedAmount: centsToDecimal(expense.billedCents), version: sql`${expenses.version} + 1` })
+      .where(and(eq(expenses.id, expense.id), isNull(expenses.invoiceId)));
+  }
+}
+
+/** A voided invoice frees its expenses too. */
+export async function releaseInvoicedExpenses(db: Queryable, invoiceId: string): Promise<number> {
+  const freed = await db
+    .update(expenses)
+    .set({ invoiceId: null, billedAmount: null, version: sql`${expenses.version} + 1` })
+    .where(eq(expenses.invoiceId, invoiceId))
+    .returning({ id: expenses.id });
+  return freed.length;
+}
+
+/** Each category's last markup: what a new expense of it starts with. */
+export async function lastMarkups(db: Queryable): Promise<Record<string, number>> {
+  const rows = await db
+    .selectDistinctOn([expenses.category], { category: expenses.category, markupPercent: expenses.markupPercent })
+    .from(expenses)
+    .orderBy(expenses.category, desc(expenses.createdAt));
+  return Object.fromEntries(rows.map((row) => [row.category, hundredths(row.markupPercent)]));
+}
