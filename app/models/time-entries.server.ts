@@ -309,7 +309,7 @@ export type ProjectEntry = {
 export async function projectEntries(
   db: Queryable,
   project: { id: string; hourlyRate: string | null },
-  options: { from?: string; to?: string } = {},
+  options: { from?: string; to?: string; limit?: number } = {},
 ): Promise<ProjectEntry[]> {
   const conditions = [eq(timeEntries.projectId, project.id), isNull(timeEntries.deletedAt)];
   if (options.from) conditions.push(gte(timeEntries.workDate, options.from));
@@ -340,7 +340,8 @@ export async function projectEntries(
       .leftJoin(projectPhases, eq(projectPhases.id, timeEntries.phaseId))
       .leftJoin(invoices, eq(invoices.id, timeEntries.invoiceId))
       .where(and(...conditions))
-      .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt), desc(timeEntries.id)),
+      .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt), desc(timeEntries.id))
+      .limit(options.limit ?? timeLimits.allEntries * 100),
     ratesForProject(db, project.id),
   ]);
   const hourly = centsOrNull(project.hourlyRate);
@@ -358,6 +359,58 @@ export async function projectEntries(
       rate,
       valueCents: row.billable ? valueAt(minutes, rate.billableCents) : 0,
       costCents: valueAt(minutes, rate.costCents),
+    };
+  });
+}
+
+/**
+ * A project's finished time summed by what values it (person, phase, day, billable, standing and billed
+ * rates): the few narrow rows its totals need, valued like `projectEntries`, without reading every entry.
+ */
+export async function projectTimeSums(db: Queryable, project: { id: string; hourlyRate: string | null }) {
+  const standing = sql<
+    string | null
+  >`(select ${invoices.status} from ${invoices} where ${invoices.id} = ${timeEntries.invoiceId})`;
+  const [rows, rateRows] = await Promise.all([
+    db
+      .select({
+        userId: timeEntries.userId,
+        phaseId: timeEntries.phaseId,
+        workDate: timeEntries.workDate,
+        billable: timeEntries.billable,
+        invoiceStatus: standing,
+        billedRate: sql<
+          string | null
+        >`case when ${timeEntries.invoiceId} is not null then ${timeEntries.billedRate} end`,
+        billedCostRate: sql<
+          string | null
+        >`case when ${timeEntries.invoiceId} is not null then ${timeEntries.billedCostRate} end`,
+        minutes: sql<number>`sum(${timeEntries.minutes})::int`,
+      })
+      .from(timeEntries)
+      .where(
+        and(
+          eq(timeEntries.projectId, project.id),
+          isNull(timeEntries.deletedAt),
+          sql`${timeEntries.minutes} is not null`,
+        ),
+      )
+      .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
+    ratesForProject(db, project.id),
+  ]);
+  const hourly = centsOrNull(project.hourlyRate);
+  return rows.map((row) => {
+    const resolved = resolveRate(rateRows, { ...row, projectId: project.id }, hourly);
+    const billed = centsOrNull(row.billedRate);
+    const billableCents = billed ?? resolved.billableCents;
+    const costCents = billed !== null ? (centsOrNull(row.billedCostRate) ?? resolved.costCents) : resolved.costCents;
+    return {
+      phaseId: row.phaseId,
+      minutes: row.minutes,
+      billable: row.billable,
+      standing: entryStanding(row.invoiceStatus ? { status: row.invoiceStatus } : null),
+      valueCents: row.billable ? valueAt(row.minutes, billableCents) : 0,
+      costCents: valueAt(row.minutes, costCents),
     };
   });
 }
@@ -544,4 +597,32 @@ export async function projectPhaseList(db: Queryable, projectId: string) {
     .from(projectPhases)
     .where(eq(projectPhases.projectId, projectId))
     .orderBy(asc(projectPhases.position), asc(projectPhases.id));
+}
+
+/** How many finished, undeleted entries a project has. */
+export async function countEntries(db: Queryable, projectId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(timeEntries)
+    .where(
+      and(eq(timeEntries.projectId, projectId), isNull(timeEntries.deletedAt), sql`${timeEntries.minutes} is not null`),
+    );
+  return row?.n ?? 0;
+}
+
+/** The day of a project's earliest unbilled billable time (the bill's default start); null when none. */
+export async function firstUnbilledDay(db: Queryable, projectId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ day: sql<string | null>`min(${timeEntries.workDate})` })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.projectId, projectId),
+        isNull(timeEntries.deletedAt),
+        isNull(timeEntries.invoiceId),
+        eq(timeEntries.billable, true),
+        sql`${timeEntries.minutes} is not null`,
+      ),
+    );
+  return row?.day ?? null;
 }

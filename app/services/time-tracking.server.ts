@@ -36,6 +36,7 @@ import {
   timeLimits,
   timeLines,
   timeMessages,
+  timeTotals,
 } from "#app/domain/time-tracking.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
@@ -55,7 +56,7 @@ import {
   lockUnbilledEntries,
   markEntriesBilled,
   phaseNamesOf,
-  projectEntries,
+  projectTimeSums,
   ratesForProject,
   runningTimer,
   setCustomerRounding,
@@ -389,9 +390,9 @@ export async function saveRate(
 async function checkBudget(tx: Queryable, projectId: string) {
   const project = await getProject(tx, projectId);
   if (!project) return;
-  const entries = await projectEntries(tx, project);
-  const minutes = entries.reduce((sum, entry) => sum + (entry.minutes ?? 0), 0);
-  const value = entries.reduce((sum, entry) => sum + entry.valueCents, 0);
+  const { total } = timeTotals(await projectTimeSums(tx, project));
+  const minutes = total.minutes;
+  const value = total.valueCents;
   const link = `/admin/projects/${project.id}/time`;
   const estimated = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
   const hours = budgetThresholdReached(minutes, estimated);

@@ -28,10 +28,13 @@ import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
+  countEntries,
   customerRounding,
+  firstUnbilledDay,
   projectEntries,
   projectPhaseList,
   projectRevenue,
+  projectTimeSums,
   rateHistory,
   runningTimer,
   teamMembers,
@@ -62,8 +65,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) notFound(timeMessages.projectNotFound);
-  const [entries, phases, rates, team, rounding, revenue, timer, timeZone, spent, markups] = await Promise.all([
-    projectEntries(database.db, project),
+  const search = new URL(request.url).searchParams;
+  const wholeList = search.get("entries") === "all";
+  const [
+    entries,
+    sums,
+    phases,
+    rates,
+    team,
+    rounding,
+    revenue,
+    timer,
+    timeZone,
+    spent,
+    markups,
+    entryCount,
+    firstUnbilled,
+  ] = await Promise.all([
+    projectEntries(database.db, project, { limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries }),
+    projectTimeSums(database.db, project),
     projectPhaseList(database.db, project.id),
     rateHistory(database.db, project.id),
     teamMembers(database.db),
@@ -73,24 +93,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     studioTimeZone(database.db),
     projectExpenses(database.db, project.id),
     lastMarkups(database.db),
+    countEntries(database.db, project.id),
+    firstUnbilledDay(database.db, project.id),
   ]);
   const expenseTotal = spent.reduce((sum, expense) => sum + expense.amountCents, 0);
   const unbilledExpenses = spent.filter((expense) => expense.billable && expense.standing === "unbilled");
   const now = new Date();
   const today = todayIn(timeZone, now);
-  const { total, byPhase } = timeTotals(entries);
+  const { total, byPhase } = timeTotals(sums);
   const pricePhases = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase.price]));
   const estimatedMinutes = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
   const value = projectValue(project);
   const finished = entries.filter((entry) => entry.minutes !== null);
-  const unbilledDays = [
-    ...finished.filter((entry) => entry.standing === "unbilled" && entry.billable).map((entry) => entry.workDate),
-    ...unbilledExpenses.map((expense) => expense.expenseDate),
-  ];
-  const search = new URL(request.url).searchParams;
   const editId = parseUuid(search.get("edit"));
-  const wholeList = search.get("entries") === "all";
-  const rows = finished.slice(0, wholeList ? timeLimits.allEntries : timeLimits.listedEntries).map((entry) => ({
+  const rows = finished.map((entry) => ({
     id: entry.id,
     projectId: project.id,
     personName: entry.personName,
@@ -183,11 +199,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     team,
     rounding,
     billing: {
-      from: unbilledDays.sort()[0] ?? today,
+      from:
+        [firstUnbilled, ...unbilledExpenses.map((expense) => expense.expenseDate)].filter(Boolean).sort()[0] ?? today,
       to: today,
     },
     entries: rows,
-    entryCount: finished.length,
+    entryCount,
     wholeList,
     expenses: spent,
     unbilledExpenseCount: unbilledExpenses.length,
