@@ -61,6 +61,9 @@ export default [
         route("dashboard", "routes/admin/inbox.tsx"),
         // the owner's figures: revenue, receivables, submissions per week, conversion, page views
         route("reports", "routes/admin/reports.tsx"),
+        // profit by month, customer or kind of project, and its CSV (ADR 0058)
+        route("reports/profit", "routes/admin/reports-profit.tsx"),
+        route("reports/profit.csv", "routes/admin/export-profit.ts"),
         // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)

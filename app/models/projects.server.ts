@@ -1,5 +1,5 @@
 /** Projects: the card grid, one project with its customer and invoices, a customer's projects, create and update. */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
@@ -87,9 +87,13 @@ export async function listCustomerProjects(db: Queryable, customerId: string) {
 }
 
 /** One project with its whole customer (null when gone), or null. */
+/** A project's columns and its customer's, without the search columns (arrays of every short piece of text). */
+const { nameGrams: _projectGrams, ...projectColumns } = getTableColumns(projects);
+const { searchGrams: _customerGrams, ...customerColumns } = getTableColumns(customers);
+
 export async function getProject(db: Queryable, id: string) {
   const [row] = await db
-    .select({ project: projects, customer: customers })
+    .select({ project: projectColumns, customer: customerColumns })
     .from(projects)
     .leftJoin(customers, eq(customers.id, projects.customerId))
     .where(eq(projects.id, id));

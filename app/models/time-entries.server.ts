@@ -309,7 +309,7 @@ export type ProjectEntry = {
 export async function projectEntries(
   db: Queryable,
   project: { id: string; hourlyRate: string | null },
-  options: { from?: string; to?: string; limit?: number } = {},
+  options: { from?: string; to?: string; limit?: number; rates?: RateRow[] } = {},
 ): Promise<ProjectEntry[]> {
   const conditions = [eq(timeEntries.projectId, project.id), isNull(timeEntries.deletedAt)];
   if (options.from) conditions.push(gte(timeEntries.workDate, options.from));
@@ -342,7 +342,7 @@ export async function projectEntries(
       .where(and(...conditions))
       .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt), desc(timeEntries.id))
       .limit(options.limit ?? timeLimits.allEntries * 100),
-    ratesForProject(db, project.id),
+    options.rates ?? ratesForProject(db, project.id),
   ]);
   const hourly = centsOrNull(project.hourlyRate);
   return rows.map(({ invoiceStatus, billedRate, billedCostRate, ...row }) => {
@@ -367,7 +367,11 @@ export async function projectEntries(
  * A project's finished time summed by what values it (person, phase, day, billable, standing and billed
  * rates): the few narrow rows its totals need, valued like `projectEntries`, without reading every entry.
  */
-export async function projectTimeSums(db: Queryable, project: { id: string; hourlyRate: string | null }) {
+export async function projectTimeSums(
+  db: Queryable,
+  project: { id: string; hourlyRate: string | null },
+  preloaded?: RateRow[],
+) {
   const standing = sql<
     string | null
   >`(select ${invoices.status} from ${invoices} where ${invoices.id} = ${timeEntries.invoiceId})`;
@@ -386,6 +390,7 @@ export async function projectTimeSums(db: Queryable, project: { id: string; hour
           string | null
         >`case when ${timeEntries.invoiceId} is not null then ${timeEntries.billedCostRate} end`,
         minutes: sql<number>`sum(${timeEntries.minutes})::int`,
+        entries: sql<number>`count(*)::int`,
       })
       .from(timeEntries)
       .where(
@@ -396,7 +401,7 @@ export async function projectTimeSums(db: Queryable, project: { id: string; hour
         ),
       )
       .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
-    ratesForProject(db, project.id),
+    preloaded ?? ratesForProject(db, project.id),
   ]);
   const hourly = centsOrNull(project.hourlyRate);
   return rows.map((row) => {
@@ -406,6 +411,8 @@ export async function projectTimeSums(db: Queryable, project: { id: string; hour
     const costCents = billed !== null ? (centsOrNull(row.billedCostRate) ?? resolved.costCents) : resolved.costCents;
     return {
       phaseId: row.phaseId,
+      workDate: row.workDate,
+      entries: row.entries,
       minutes: row.minutes,
       billable: row.billable,
       standing: entryStanding(row.invoiceStatus ? { status: row.invoiceStatus } : null),
@@ -597,32 +604,4 @@ export async function projectPhaseList(db: Queryable, projectId: string) {
     .from(projectPhases)
     .where(eq(projectPhases.projectId, projectId))
     .orderBy(asc(projectPhases.position), asc(projectPhases.id));
-}
-
-/** How many finished, undeleted entries a project has. */
-export async function countEntries(db: Queryable, projectId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(timeEntries)
-    .where(
-      and(eq(timeEntries.projectId, projectId), isNull(timeEntries.deletedAt), sql`${timeEntries.minutes} is not null`),
-    );
-  return row?.n ?? 0;
-}
-
-/** The day of a project's earliest unbilled billable time (the bill's default start); null when none. */
-export async function firstUnbilledDay(db: Queryable, projectId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ day: sql<string | null>`min(${timeEntries.workDate})` })
-    .from(timeEntries)
-    .where(
-      and(
-        eq(timeEntries.projectId, projectId),
-        isNull(timeEntries.deletedAt),
-        isNull(timeEntries.invoiceId),
-        eq(timeEntries.billable, true),
-        sql`${timeEntries.minutes} is not null`,
-      ),
-    );
-  return row?.day ?? null;
 }

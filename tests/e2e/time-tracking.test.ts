@@ -143,6 +143,28 @@ describe("time on projects", () => {
     await page.getByText("Header and footer").waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // a cost rate for the owner, and a billable expense with its receipt (a PDF)
+    const rates = page.getByRole("region", { name: "Rates" });
+    await rates.getByLabel("For").selectOption({ label: "owner@studio.test" });
+    await rates.getByLabel("Cost rate per hour").fill("40");
+    await rates.getByRole("button", { name: "Save rate" }).click();
+    await toast(page, "Rate saved");
+    await hydrated(page);
+    const spend = page.getByRole("region", { name: "Expenses" });
+    await spend.getByLabel("Amount").fill("20");
+    await spend.getByLabel("Vendor").fill("Fly.io");
+    await spend.getByLabel("Markup %").fill("10");
+    await spend.getByLabel("Bill it to the client").check();
+    await spend.getByLabel("Receipt (image or PDF)").setInputFiles({
+      name: "receipt.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"),
+    });
+    await spend.getByRole("button", { name: "Add expense" }).click();
+    await toast(page, "Expense from Fly.io added");
+    await spend.getByRole("link", { name: "Receipt of Fly.io" }).waitFor();
+    await hydrated(page);
+
     const bill = page.getByRole("region", { name: "Invoice unbilled time" });
     await bill.getByLabel("From", { exact: true }).fill(today);
     await bill.getByLabel("To", { exact: true }).fill(today);
@@ -164,6 +186,8 @@ describe("time on projects", () => {
     expect(text).toContain("Build: Header and footer");
     expect(text).toContain("1.5 h");
     expect(text).toMatch(/Total: 3\.5\d? h/);
+    expect(text).toContain("Hosting: Fly.io");
+    expect(text).toContain("$22.00");
 
     // back on the project: the entries are on the draft, without Edit or Delete
     await page.goto(`${app.server.url}${pagePath}`);
@@ -179,6 +203,26 @@ describe("time on projects", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page)).toEqual([]);
     }
+    // the profit report by customer shows what the project page shows: time at cost and the expense
+    const projectProfit = (await summary.textContent()) ?? "";
+    const timeAtCost = /time at cost (\$[\d,.]+)/.exec(projectProfit)?.[1];
+    expect(timeAtCost).toMatch(/^\$1\d\d\.\d\d$/);
+    expect(projectProfit).toContain("expenses $20.00");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${app.server.url}/admin/reports/profit?by=customer`);
+    const ada = page.locator("tr[data-profit-row]").filter({ hasText: "Ada Lovelace" });
+    const cells = await ada.locator("td").allTextContents();
+    expect(cells.slice(0, 6)).toEqual([
+      "Ada Lovelace",
+      "$0.00",
+      "$0.00",
+      timeAtCost,
+      "$20.00",
+      expect.stringMatching(/^-\$/),
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/profit-1280.png`, fullPage: true });
+
     // the person's Time page lists the same entries at 390 px
     await page.goto(`${app.server.url}/admin/time`);
     await hydrated(page);

@@ -13,6 +13,8 @@ import { expenseMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.server.ts";
 import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
+import * as profitCsv from "#app/routes/admin/export-profit.ts";
+import * as profitReport from "#app/routes/admin/reports-profit.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import {
   addExpense,
@@ -27,6 +29,7 @@ import {
 } from "#app/services/time-tracking.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
+import { routeHarness } from "../support/routes.ts";
 
 const ip = "198.51.100.9";
 const today = "2026-11-28";
@@ -512,5 +515,108 @@ describeEachDatabase("time tracking", (database) => {
         ["Fly.io", "unbilled", null],
       ],
     );
+  });
+
+  it("the profit report reconciles to the cent with the invoices and expenses, by month, customer and kind", async () => {
+    const { respond, call, cookieFor } = routeHarness(database);
+    const cookie = await cookieFor(`owner-${Math.random().toString(36).slice(2)}@studio.test`, true);
+    const who = await person();
+    const one = await projectWithPhases();
+    const two = await projectWithPhases({ hourlyRate: "80.00" });
+    await db().update(projects).set({ projectType: "Online shop" }).where(eq(projects.id, two.project.id));
+    await saveRate(db(), {
+      actor: who,
+      ip,
+      projectId: one.project.id,
+      form: {
+        intent: "save-rate",
+        target: { scope: "person", id: who.userId },
+        effective_from: "2026-01-01",
+        billable_rate: undefined,
+        cost_rate: 3_333,
+      },
+    });
+    await log(who, one.project.id, one.design.id, "2026-10-15", 90);
+    await log(who, one.project.id, null, "2026-11-02", 45);
+    await log(who, two.project.id, null, "2026-11-20", 20);
+    for (const [project, day, amount] of [
+      [one.project.id, "2026-10-20", 12_345],
+      [two.project.id, "2026-11-21", 999],
+    ] as const) {
+      await addExpense(db(), {
+        actor: who,
+        ip,
+        projectId: project,
+        receiptFileId: null,
+        form: {
+          intent: "add-expense",
+          expense_date: day,
+          amount,
+          category: "software",
+          vendor: "Vendor",
+          note: undefined,
+          phase_id: undefined,
+          billable: false,
+          markup: 0,
+          receipt: undefined,
+        },
+      });
+    }
+    const bill = async (projectId: string) => {
+      const made = await invoiceUnbilledTime(db(), {
+        actor: who,
+        ip,
+        projectId,
+        today,
+        form: billForm({ from: "2026-10-01" }),
+      });
+      if (!made.ok) throw new Error(made.message);
+      await db().update(invoices).set({ status: "sent", sentAt: new Date() }).where(eq(invoices.id, made.invoiceId));
+      return made;
+    };
+    const first = await bill(one.project.id);
+    await bill(two.project.id);
+    // a draft is not revenue
+    await log(who, two.project.id, null, "2026-11-22", 60);
+    await invoiceUnbilledTime(db(), { actor: who, ip, projectId: two.project.id, today, form: billForm() });
+    await db().update(invoices).set({ amountPaid: "100.00" }).where(eq(invoices.id, first.invoiceId));
+
+    const issued = await db().select().from(invoices).where(eq(invoices.status, "sent"));
+    const invoicedCents = issued.reduce((sum, invoice) => sum + Math.round(Number(invoice.totalAmount) * 100), 0);
+    expect(invoicedCents).toBe(225_00 + 26_40);
+    for (const by of ["month", "customer", "type"] as const) {
+      const path = `/admin/reports/profit.csv?from=2026-01-01&to=2026-12-31&by=${by}`;
+      const csv = await (await respond(profitCsv.loader, path, { cookie })).text();
+      const lines = csv
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(lines[0]).toBe("Group,Revenue invoiced,Revenue paid,Time at cost,Expenses,Margin,Margin %");
+      const body = lines.slice(1, -1).map((line) => line.split(","));
+      const totalLine = lines.at(-1)?.split(",") ?? [];
+      const column = (n: number) => Math.round(body.reduce((sum, cells) => sum + Number(cells[n]) * 100, 0));
+      // the rows add up to the total line, and the total to the invoices and expenses themselves
+      expect(totalLine[0]).toBe("Total");
+      expect(column(1)).toBe(invoicedCents);
+      expect(Math.round(Number(totalLine[1]) * 100)).toBe(invoicedCents);
+      expect(column(2)).toBe(100_00);
+      expect(column(4)).toBe(12_345 + 999);
+      expect(Math.round(Number(totalLine[4]) * 100)).toBe(12_345 + 999);
+      // time at cost: the person's 33.33/h over 90 + 45 + 20 + 60 minutes
+      expect(Math.round(Number(totalLine[3]) * 100)).toBe(
+        [90, 45, 20, 60].reduce((sum, minutes) => sum + Math.round((minutes * 3_333) / 60), 0),
+      );
+      expect(column(5)).toBe(Math.round(Number(totalLine[5]) * 100));
+    }
+    const byType = await call(profitReport.loader, "/admin/reports/profit?from=2026-01-01&to=2026-12-31&by=type", {
+      cookie,
+    });
+    expect((byType.data as { rows: { label: string }[] }).rows.map((row) => row.label)).toEqual([
+      "Not set",
+      "Online shop",
+    ]);
+    // a visitor without the admin role is refused
+    const staff = await cookieFor(`staff-${Math.random().toString(36).slice(2)}@studio.test`, false);
+    expect((await call(profitCsv.loader, "/admin/reports/profit.csv", { cookie: staff })).status).toBe(403);
   });
 });

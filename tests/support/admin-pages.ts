@@ -29,6 +29,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/bookings/availability",
   "/admin/settings/emails",
   "/admin/reviews",
+  "/admin/reports/profit",
 ];
 
 export const adminLayoutViewports = [

@@ -12,11 +12,13 @@ import { BarChart, StackedBarChart } from "#app/components/admin/charts.tsx";
 import { PageHeader, RefreshButton } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { isoDay, todayIn } from "#app/domain/dates.ts";
 import { type ProjectType, projectTypeLabels, projectTypes } from "#app/domain/enums.ts";
 import { invoiceListHref } from "#app/domain/invoice-list.ts";
 import { formatMoney, formatMoneyCompact } from "#app/domain/money.ts";
+import { profitPath } from "#app/domain/profit.ts";
 import {
   conversionRate,
   dayLabel,
@@ -111,6 +113,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
       <PageHeader title="Reports" description={`Money, submissions and visits at a glance. Dates in ${timeZone}.`}>
+        <Link to={profitPath} className={buttonClass("secondary", { size: "sm" })}>
+          Profit
+        </Link>
         <RefreshButton />
       </PageHeader>
 

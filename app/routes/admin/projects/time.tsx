@@ -28,14 +28,12 @@ import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
-  countEntries,
-  customerRounding,
-  firstUnbilledDay,
   projectEntries,
   projectPhaseList,
   projectRevenue,
   projectTimeSums,
   rateHistory,
+  ratesForProject,
   runningTimer,
   teamMembers,
 } from "#app/models/time-entries.server.ts";
@@ -67,35 +65,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!project) notFound(timeMessages.projectNotFound);
   const search = new URL(request.url).searchParams;
   const wholeList = search.get("entries") === "all";
-  const [
-    entries,
-    sums,
-    phases,
-    rates,
-    team,
-    rounding,
-    revenue,
-    timer,
-    timeZone,
-    spent,
-    markups,
-    entryCount,
-    firstUnbilled,
-  ] = await Promise.all([
-    projectEntries(database.db, project, { limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries }),
-    projectTimeSums(database.db, project),
+  const rateRows = await ratesForProject(database.db, project.id);
+  const [entries, sums, phases, rates, team, revenue, timer, timeZone, spent, markups] = await Promise.all([
+    projectEntries(database.db, project, {
+      limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries,
+      rates: rateRows,
+    }),
+    projectTimeSums(database.db, project, rateRows),
     projectPhaseList(database.db, project.id),
     rateHistory(database.db, project.id),
     teamMembers(database.db),
-    customerRounding(database.db, project.customerId),
     projectRevenue(database.db, project.id),
     runningTimer(database.db, session.userId),
     studioTimeZone(database.db),
     projectExpenses(database.db, project.id),
     lastMarkups(database.db),
-    countEntries(database.db, project.id),
-    firstUnbilledDay(database.db, project.id),
   ]);
+  const rounding = project.customer?.timeRoundingMinutes ?? 0;
+  const entryCount = sums.reduce((sum, row) => sum + row.entries, 0);
+  const firstUnbilled =
+    sums
+      .filter((row) => row.standing === "unbilled" && row.billable)
+      .map((row) => row.workDate)
+      .sort()[0] ?? null;
   const expenseTotal = spent.reduce((sum, expense) => sum + expense.amountCents, 0);
   const unbilledExpenses = spent.filter((expense) => expense.billable && expense.standing === "unbilled");
   const now = new Date();

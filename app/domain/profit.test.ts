@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { profitCsvCells, profitPeriod, profitQuerySchema, profitTable } from "./profit.ts";
+
+describe("the profit report", () => {
+  it("reads its address, falling back to this year by month", () => {
+    expect(profitQuerySchema.parse({})).toEqual({ by: "month" });
+    expect(profitQuerySchema.parse({ from: "2026-02-30", to: "2026-03-01", by: "nope" })).toEqual({
+      to: "2026-03-01",
+      by: "month",
+    });
+    expect(profitPeriod({}, "2026-11-28")).toEqual({ from: "2026-01-01", to: "2026-11-28" });
+    expect(profitPeriod({ from: "2026-12-01", to: "2026-01-01" }, "2026-11-28")).toEqual({
+      from: "2026-01-01",
+      to: "2026-12-01",
+    });
+  });
+
+  it("joins the parts by group, computes each margin, and totals the rows to the cent", () => {
+    const { rows, total } = profitTable({
+      invoiced: [
+        { key: "2026-11", label: "2026-11", cents: 100_000 },
+        { key: "2026-10", label: "2026-10", cents: 50_001 },
+      ],
+      paid: [{ key: "2026-10", label: "2026-10", cents: 50_001 }],
+      timeCost: [
+        { key: "2026-11", label: "2026-11", cents: 30_000 },
+        { key: "2026-11", label: "2026-11", cents: 333 },
+      ],
+      expenses: [{ key: "2026-09", label: "2026-09", cents: 999 }],
+    });
+    expect(
+      rows.map((row) => [row.key, row.invoicedCents, row.timeCostCents, row.expenseCents, row.marginCents]),
+    ).toEqual([
+      ["2026-09", 0, 0, 999, -999],
+      ["2026-10", 50_001, 0, 0, 50_001],
+      ["2026-11", 100_000, 30_333, 0, 69_667],
+    ]);
+    expect(total).toMatchObject({
+      invoicedCents: 150_001,
+      paidCents: 50_001,
+      timeCostCents: 30_333,
+      expenseCents: 999,
+      marginCents: 118_669,
+      marginPercent: 79.1,
+    });
+    expect(profitCsvCells(total)).toEqual([
+      "Total",
+      { amount: 150_001 },
+      { amount: 50_001 },
+      { amount: 30_333 },
+      { amount: 999 },
+      { amount: 118_669 },
+      "79.1",
+    ]);
+    expect(profitCsvCells(rows[0] ?? total)[6]).toBeNull();
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * /admin/reports/profit: profit for a period (ADR 0058), by month, customer or kind of project: revenue
+ * invoiced and paid, time at cost, expenses, margin and margin %, with the total; the same figures as CSV
+ * at /admin/reports/profit.csv with the same address. A plain GET form: works without JavaScript.
+ */
+import { Form, Link } from "react-router";
+import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
+import { inputClass } from "#app/components/admin/form-buttons.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import { linkClass } from "#app/components/admin/record-page.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { getApp } from "#app/context.server.ts";
+import { formatMoney } from "#app/domain/money.ts";
+import {
+  type ProfitRow,
+  profitGroupingLabels,
+  profitGroupings,
+  profitPath,
+  profitPeriod,
+  profitQuerySchema,
+  profitTable,
+} from "#app/domain/profit.ts";
+import { studioToday } from "#app/models/business-settings.server.ts";
+import { profitParts } from "#app/models/profit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/reports-profit";
+import type { AdminHandle } from "./layout.tsx";
+
+export const handle: AdminHandle = { liveTables: ["invoices", "projects", "time_entries"] };
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Profit") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = getApp(context).database.db;
+  const query = profitQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const period = profitPeriod(query, await studioToday(db));
+  const table = profitTable(await profitParts(db, period, query.by));
+  return { ...period, by: query.by, ...table };
+}
+
+const money = (cents: number) => formatMoney(cents);
+const columns: readonly Column<ProfitRow>[] = [
+  { header: "Group", primary: true, truncate: true, className: "md:max-w-56", cell: (row) => row.label },
+  { header: "Revenue invoiced", numeric: true, cell: (row) => money(row.invoicedCents) },
+  { header: "Revenue paid", numeric: true, cell: (row) => money(row.paidCents) },
+  { header: "Time at cost", numeric: true, cell: (row) => money(row.timeCostCents) },
+  { header: "Expenses", numeric: true, cell: (row) => money(row.expenseCents) },
+  { header: "Margin", numeric: true, cell: (row) => money(row.marginCents) },
+  { header: "Margin %", numeric: true, cell: (row) => (row.marginPercent === null ? "—" : `${row.marginPercent}%`) },
+];
+
+export default function ProfitReport({ loaderData }: Route.ComponentProps) {
+  const { from, to, by, rows, total } = loaderData;
+  const csv = `${profitPath}.csv?${new URLSearchParams({ from, to, by })}`;
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader
+        title="Profit"
+        description="Revenue less time at cost and expenses"
+        back={{ href: "/admin/reports", label: "Back to Reports" }}
+      >
+        <a href={csv} className={buttonClass("secondary", { size: "sm" })} download>
+          <Icon name="download" aria-hidden className="size-4" />
+          Export CSV
+        </a>
+      </PageHeader>
+      <Form
+        method="get"
+        action={profitPath}
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Period and grouping"
+      >
+        <label className="flex flex-col gap-1 text-sm text-zinc-200">
+          From
+          <input type="date" name="from" defaultValue={from} key={`from-${from}`} className={inputClass()} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm text-zinc-200">
+          To
+          <input type="date" name="to" defaultValue={to} key={`to-${to}`} className={inputClass()} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm text-zinc-200">
+          By
+          <select name="by" defaultValue={by} key={`by-${by}`} className={inputClass()}>
+            {profitGroupings.map((value) => (
+              <option key={value} value={value}>
+                {profitGroupingLabels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={buttonClass("secondary")}>
+          Show
+        </button>
+      </Form>
+      <DataTable
+        label={`Profit by ${profitGroupingLabels[by].toLowerCase()}, ${from} to ${to}`}
+        columns={columns}
+        rows={rows.length ? [...rows, total] : []}
+        rowKey={(row) => row.key}
+        rowAttributes={(row) => ({ "data-profit-row": row.key })}
+        empty={
+          <>
+            Nothing invoiced, worked or spent in this period. Time and expenses are logged on a{" "}
+            <Link to="/admin/projects" className={linkClass}>
+              project's Time &amp; profit page
+            </Link>
+            .
+          </>
+        }
+      />
+    </div>
+  );
+}
