@@ -193,7 +193,7 @@ describe("time on projects", () => {
     await page.goto(`${app.server.url}${pagePath}`);
     await hydrated(page);
     const rows = page.locator("[data-time-entry]");
-    expect(await page.locator("[data-standing='on_draft']").count()).toBe(3);
+    expect(await page.locator("[data-time-entry][data-standing='on_draft']").count()).toBe(3);
     expect(await rows.first().textContent()).toContain("On draft INV-0001");
     expect(await page.getByRole("link", { name: /Edit the entry/ }).count()).toBe(0);
     expect(await summary.textContent()).toContain("Unbilled$0.00");
@@ -205,7 +205,7 @@ describe("time on projects", () => {
     }
     // the profit report by customer shows what the project page shows: time at cost and the expense
     const projectProfit = (await summary.textContent()) ?? "";
-    const timeAtCost = /time at cost (\$[\d,.]+)/.exec(projectProfit)?.[1];
+    const timeAtCost = /time at cost (\$[\d,]+\.\d\d)/.exec(projectProfit)?.[1];
     expect(timeAtCost).toMatch(/^\$1\d\d\.\d\d$/);
     expect(projectProfit).toContain("expenses $20.00");
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -224,6 +224,7 @@ describe("time on projects", () => {
     await page.screenshot({ path: `${shots}/profit-1280.png`, fullPage: true });
 
     // the person's Time page lists the same entries at 390 px
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.server.url}/admin/time`);
     await hydrated(page);
     expect(await page.locator("[data-time-entry]").count()).toBe(3);
