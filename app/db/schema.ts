@@ -470,6 +470,8 @@ export const projects = pgTable(
     pricingDetails: jsonb("pricing_details").$type<PricingDetails>(),
     /** the project room's phases shown in the client's portal (off until the owner turns it on) */
     roomVisible: boolean("room_visible").notNull().default(false),
+    /** the hours logged shown in the client's portal with the room (off until the owner turns it on; ADR 0058) */
+    roomHoursVisible: boolean("room_hours_visible").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // the lower-cased name's pieces of one and two characters

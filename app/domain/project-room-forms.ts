@@ -111,9 +111,11 @@ export const roomRowSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-item"), item_id: uuidField(roomMessages.itemNotFound) }),
   z.object({ intent: z.literal("copy-phases") }),
   z.object({ intent: z.literal("room-visible"), visible: checkbox }),
+  z.object({ intent: z.literal("room-hours"), visible: checkbox }),
 ]);
 
 const roomIntents = [
+  "room-hours",
   "add-phase",
   "save-phase",
   "add-item",

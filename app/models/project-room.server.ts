@@ -14,6 +14,7 @@ import {
   projectChecklistItems,
   projectPhases,
   projects,
+  timeEntries,
 } from "#app/db/schema.ts";
 import type { DeliverableAnswer, PhaseStatus } from "#app/domain/project-room.ts";
 
@@ -472,11 +473,33 @@ export async function markDeliverableViewed(db: Queryable, tokenHash: string, no
  */
 export async function portalRooms(db: Queryable, customerId: string) {
   const shown = await db
-    .select({ id: projects.id, name: projects.projectName })
+    .select({ id: projects.id, name: projects.projectName, hoursVisible: projects.roomHoursVisible })
     .from(projects)
     .where(and(eq(projects.customerId, customerId), eq(projects.roomVisible, true)))
     .orderBy(asc(projects.createdAt));
-  return Promise.all(shown.map(async (project) => ({ ...project, ...(await portalRoomOf(db, project.id)) })));
+  return Promise.all(
+    shown.map(async ({ hoursVisible, ...project }) => ({
+      ...project,
+      ...(await portalRoomOf(db, project.id)),
+      // the hours only when the owner shows them: entries are adjusted before billing
+      hours: hoursVisible ? await roomHours(db, project.id) : null,
+    })),
+  );
+}
+
+/** The hours logged on a project, in total and by phase ("" for none): finished, undeleted entries. */
+async function roomHours(db: Queryable, projectId: string) {
+  const rows = await db
+    .select({ phaseId: timeEntries.phaseId, minutes: sql<number>`sum(${timeEntries.minutes})::int` })
+    .from(timeEntries)
+    .where(
+      and(eq(timeEntries.projectId, projectId), isNull(timeEntries.deletedAt), sql`${timeEntries.minutes} is not null`),
+    )
+    .groupBy(timeEntries.phaseId);
+  return {
+    totalMinutes: rows.reduce((sum, row) => sum + row.minutes, 0),
+    byPhase: Object.fromEntries(rows.map((row) => [row.phaseId ?? "", row.minutes])),
+  };
 }
 
 /**
@@ -515,6 +538,16 @@ async function portalRoomOf(db: Queryable, projectId: string) {
 }
 
 /** Shows or hides a project's room in its customer's portal; false when there is no such project. */
+/** Whether the portal shows the room's hours (ADR 0058). */
+export async function setRoomHoursVisible(tx: Tx, projectId: string, visible: boolean): Promise<boolean> {
+  const rows = await tx
+    .update(projects)
+    .set({ roomHoursVisible: visible })
+    .where(eq(projects.id, projectId))
+    .returning({ id: projects.id });
+  return rows.length > 0;
+}
+
 export async function setRoomVisible(tx: Tx, projectId: string, visible: boolean): Promise<boolean> {
   const rows = await tx
     .update(projects)

@@ -44,6 +44,7 @@ import {
   waitingOnClient,
 } from "#app/domain/project-room.ts";
 import { refundLine } from "#app/domain/provider-payments.ts";
+import { formatHours } from "#app/domain/time-tracking.ts";
 import { notFound, tooManyRequests } from "#app/services/action-result.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import { findPortal, loadPortal, openFromPortal } from "#app/services/portal.server.ts";
@@ -513,6 +514,11 @@ function RoomsSection({ rooms, wholeRoom }: { rooms: Loaded["rooms"]; wholeRoom:
           >
             <h3 className="text-lg font-semibold break-words">{room.name}</h3>
             {room.nextDate ? <p className={mutedClass}>Next date: {formatDay(room.nextDate)}</p> : null}
+            {room.hours ? (
+              <p className={mutedClass} data-portal-hours>
+                Hours logged: {formatHours(room.hours.totalMinutes)}
+              </p>
+            ) : null}
             {room.phases.length ? (
               <ol className="flex flex-col gap-1 text-sm">
                 {room.phases.map((phase) => (
@@ -523,6 +529,7 @@ function RoomsSection({ rooms, wholeRoom }: { rooms: Loaded["rooms"]; wholeRoom:
                   >
                     <span className="break-words">{phase.name}</span>
                     <span className="text-zinc-300">
+                      {room.hours?.byPhase[phase.id] ? `${formatHours(room.hours.byPhase[phase.id] ?? 0)} · ` : ""}
                       {clientPhaseStatusLabels[phase.status]}
                       {phase.status !== "approved" && phase.plannedEnd
                         ? ` · planned ${formatDay(phase.plannedEnd)}`

@@ -55,6 +55,7 @@ import {
   pricingPhaseIdsOf,
   setChecklistItemDone,
   setPhaseApproved,
+  setRoomHoursVisible,
   setRoomVisible,
   updatePhase,
 } from "#app/models/project-room.server.ts";
@@ -122,6 +123,19 @@ export function setRoomVisibility(deps: RoomDeps, input: OwnerInput & { visible:
       return { ok: true };
     },
     () => ({ event: input.visible ? "project_room_shown" : "project_room_hidden", detail: {} }),
+  );
+}
+
+/** Shows or hides the hours logged on the project in the client's portal (ADR 0058; off by default). */
+export function setRoomHoursVisibility(deps: RoomDeps, input: OwnerInput & { visible: boolean }) {
+  return ownerChange(
+    deps,
+    input,
+    async (tx) => {
+      await setRoomHoursVisible(tx, input.projectId, input.visible);
+      return { ok: true };
+    },
+    () => ({ event: input.visible ? "room_hours_shown" : "room_hours_hidden", detail: {} }),
   );
 }
 

@@ -12,10 +12,12 @@ import type { AddExpenseForm, InvoiceTimeForm } from "#app/domain/time-forms.ts"
 import { expenseMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.server.ts";
+import { portalRooms } from "#app/models/project-room.server.ts";
 import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
 import * as profitCsv from "#app/routes/admin/export-profit.ts";
 import * as profitReport from "#app/routes/admin/reports-profit.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { setRoomHoursVisibility } from "#app/services/project-room.server.ts";
 import {
   addExpense,
   deleteEntry,
@@ -29,7 +31,7 @@ import {
 } from "#app/services/time-tracking.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
-import { routeHarness } from "../support/routes.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
 
 const ip = "198.51.100.9";
 const today = "2026-11-28";
@@ -618,5 +620,24 @@ describeEachDatabase("time tracking", (database) => {
     // a visitor without the admin role is refused
     const staff = await cookieFor(`staff-${Math.random().toString(36).slice(2)}@studio.test`, false);
     expect((await call(profitCsv.loader, "/admin/reports/profit.csv", { cookie: staff })).status).toBe(403);
+  });
+
+  it("shows the client the hours of a room only when the owner says so", async () => {
+    const who = await person();
+    const { project, customer, design } = await projectWithPhases();
+    await db().update(projects).set({ roomVisible: true }).where(eq(projects.id, project.id));
+    await log(who, project.id, design.id, "2026-11-02", 90);
+    await log(who, project.id, null, "2026-11-03", 30, { billable: false });
+    expect((await portalRooms(db(), customer.id))[0]?.hours).toBeNull();
+    const deps = { db: db(), config: testConfig };
+    expect(await setRoomHoursVisibility(deps, { projectId: project.id, actor: who, ip, visible: true })).toEqual({
+      ok: true,
+    });
+    expect((await portalRooms(db(), customer.id))[0]?.hours).toEqual({
+      totalMinutes: 120,
+      byPhase: { [design.id]: 90, "": 30 },
+    });
+    await setRoomHoursVisibility(deps, { projectId: project.id, actor: who, ip, visible: false });
+    expect((await portalRooms(db(), customer.id))[0]?.hours).toBeNull();
   });
 });

@@ -396,11 +396,26 @@ export function ProjectRoomPage({ loaderData, actionData }: Route.ComponentProps
         </RowActionForm>
       </PageHeader>
       <FailureNotice failure={failure} form="room-visible" />
+      <FailureNotice failure={failure} form="room-hours" />
       <p className="text-sm text-zinc-400" data-room-visibility>
         {project.roomVisible
           ? "The client's portal shows this room's phases, checklist and deliverables."
           : "The client's portal does not show this room; deliverables still reach the client by their emailed link."}
       </p>
+      <div className="flex flex-wrap items-center gap-2" data-room-hours>
+        <p className="text-sm text-zinc-400">
+          {project.roomHoursVisible
+            ? "The portal shows the hours logged on this project, in total and by phase."
+            : "The portal does not show the hours logged: adjust them before billing, then show them if you wish."}
+        </p>
+        <RowActionForm
+          intent="room-hours"
+          fields={{ visible: project.roomHoursVisible ? "false" : "true" }}
+          className={buttonClass("secondary", { size: "sm" })}
+        >
+          {project.roomHoursVisible ? "Hide hours from the client" : "Show hours to the client"}
+        </RowActionForm>
+      </div>
       <PhasesSection loaderData={loaderData} failure={failure} />
       <ChecklistSection loaderData={loaderData} failure={failure} />
       <DeliverablesSection loaderData={loaderData} failure={failure} />

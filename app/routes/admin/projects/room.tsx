@@ -37,6 +37,7 @@ import {
   removeChecklistItem,
   removePhase,
   savePhase,
+  setRoomHoursVisibility,
   setRoomVisibility,
   tickChecklistItem,
 } from "#app/services/project-room.server.ts";
@@ -74,6 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       customerId: project.customerId,
       customerName: project.customer?.name ?? null,
       roomVisible: project.roomVisible,
+      roomHoursVisible: project.roomHoursVisible,
     },
     pricingPhasesToCopy: pricingPhasesToCopy(project.pricingDetails?.phases ?? [], room.phases),
     room,
@@ -203,6 +205,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await setRoomVisibility(deps, { ...base, visible: value.visible }),
         () =>
           value.visible ? "The room is shown in the client's portal" : "The room is hidden from the client's portal",
+      );
+    case "room-hours":
+      return answer(
+        config,
+        page,
+        intent,
+        null,
+        await setRoomHoursVisibility(deps, { ...base, visible: value.visible }),
+        () =>
+          value.visible
+            ? "The client's portal shows the hours logged on this project"
+            : "The hours are hidden from the client's portal",
       );
     case "copy-phases":
       return answer(config, page, intent, null, await copyPricingPhases(deps, base), (copied) =>

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "room_hours_visible" boolean DEFAULT false NOT NULL;
