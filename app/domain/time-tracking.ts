@@ -13,7 +13,7 @@ export const timeLimits = {
   /** a running timer older than this asks to be confirmed or corrected when it is stopped */
   longTimerMinutes: 10 * 60,
   /** the time pages list this many entries, newest first */
-  listedEntries: 50,
+  listedEntries: 20,
   /** and at most this many when asked for all (?entries=all) */
   allEntries: 1000,
 } as const;
