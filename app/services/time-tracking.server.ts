@@ -56,6 +56,7 @@ import {
   lockUnbilledEntries,
   markEntriesBilled,
   phaseNamesOf,
+  projectPhaseList,
   projectTimeSums,
   ratesForProject,
   runningTimer,
@@ -390,7 +391,7 @@ export async function saveRate(
 async function checkBudget(tx: Queryable, projectId: string) {
   const project = await getProject(tx, projectId);
   if (!project) return;
-  const { total } = timeTotals(await projectTimeSums(tx, project));
+  const { total, byPhase } = timeTotals(await projectTimeSums(tx, project));
   const minutes = total.minutes;
   const value = total.valueCents;
   const link = `/admin/projects/${project.id}/time`;
@@ -408,6 +409,17 @@ async function checkBudget(tx: Queryable, projectId: string) {
     await tell(
       `budget:${project.id}:value:${worth}`,
       `${project.projectName}: the time logged is worth ${worth}% of the project's value`,
+    );
+  }
+  // each phase from the pricing: its logged value against its price
+  const prices = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase.price]));
+  for (const phase of await projectPhaseList(tx, project.id)) {
+    const price = phase.pricingPhaseId ? prices.get(phase.pricingPhaseId) : null;
+    const reached = budgetThresholdReached(byPhase.get(phase.id)?.valueCents ?? 0, price ? toCents(price) : null);
+    if (reached === null) continue;
+    await tell(
+      `budget:${phase.id}:value:${reached}`,
+      `${project.projectName}, ${phase.name}: the time logged is worth ${reached}% of the phase's price`,
     );
   }
 }

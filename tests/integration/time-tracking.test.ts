@@ -640,4 +640,28 @@ describeEachDatabase("time tracking", (database) => {
     await setRoomHoursVisibility(deps, { projectId: project.id, actor: who, ip, visible: false });
     expect((await portalRooms(db(), customer.id))[0]?.hours).toBeNull();
   });
+
+  it("tells the owner when a phase's logged value reaches its price", async () => {
+    const who = await person();
+    const { project, design } = await projectWithPhases();
+    await db()
+      .update(projects)
+      .set({
+        pricingDetails: {
+          type: "phased",
+          phases: [{ id: "p-design", name: "Design", price: 200 }],
+          recurring_fees: [],
+        },
+      })
+      .where(eq(projects.id, project.id));
+    await db().update(projectPhases).set({ pricingPhaseId: "p-design" }).where(eq(projectPhases.id, design.id));
+    await log(who, project.id, design.id, "2026-11-02", 90);
+    const keys = async () =>
+      (await db().select({ key: ownerNotices.key }).from(ownerNotices).orderBy(ownerNotices.key)).map((row) => row.key);
+    expect(await keys()).toEqual([]);
+    await log(who, project.id, design.id, "2026-11-03", 10);
+    expect(await keys()).toContain(`budget:${design.id}:value:80`);
+    await log(who, project.id, design.id, "2026-11-04", 20);
+    expect(await keys()).toContain(`budget:${design.id}:value:100`);
+  });
 });
