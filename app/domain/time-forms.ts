@@ -82,7 +82,7 @@ const requiredDate = z.preprocess(
   z
     .string()
     .min(1, timeMessages.dateRequired)
-    .refine((value) => isIsoDate(value), dateMessages.invalid),
+    .refine((value) => value === "" || isIsoDate(value), dateMessages.invalid),
 );
 
 /** "HH:MM" or blank. */
