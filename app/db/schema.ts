@@ -57,7 +57,13 @@ import { type DeliverableAnswer, phaseStatuses, roomLimits } from "#app/domain/p
 import type { DepositKind, ProposalOptions } from "#app/domain/proposals.ts";
 import type { ProviderPaymentState } from "#app/domain/provider-payments.ts";
 import type { Answers, Question, RecordField, RequestState, ReviewStatus } from "#app/domain/questionnaire-words.ts";
-import { expenseCategories, expenseLimits, roundingIncrements, timeLimits } from "#app/domain/time-tracking.ts";
+import {
+  type bankDecisions,
+  expenseCategories,
+  expenseLimits,
+  roundingIncrements,
+  timeLimits,
+} from "#app/domain/time-tracking.ts";
 
 export const customerTypeEnum = pgEnum("customer_type", customerTypes);
 export const projectTypeEnum = pgEnum("project_type", projectTypes);
@@ -472,6 +478,8 @@ export const projects = pgTable(
     roomVisible: boolean("room_visible").notNull().default(false),
     /** the hours logged shown in the client's portal with the room (off until the owner turns it on; ADR 0058) */
     roomHoursVisible: boolean("room_hours_visible").notNull().default(false),
+    /** a retainer's hour bank: the minutes its monthly fee includes (null: none; ADR 0058) */
+    hourBankMinutes: integer("hour_bank_minutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // the lower-cased name's pieces of one and two characters
@@ -481,6 +489,7 @@ export const projects = pgTable(
     nonNegative("projects", sql`${t.fixedPrice}`, "fixed_price"),
     nonNegative("projects", sql`${t.hourlyRate}`, "hourly_rate"),
     nonNegative("projects", sql`${t.estimatedHours}`, "estimated_hours"),
+    nonNegative("projects", sql`${t.hourBankMinutes}`, "hour_bank_minutes"),
     maxLength("projects", sql`${t.description}`, "description", limits.longText),
     maxLength("projects", sql`${t.notes}`, "notes", limits.notes),
     index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -2010,5 +2019,34 @@ export const expenses = pgTable(
     check("expenses_billed_billable", sql`${t.invoiceId} is null or ${t.billable}`),
     index("expenses_project_day_idx").on(t.projectId, t.expenseDate).where(sql`${t.deletedAt} is null`),
     index("expenses_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+/**
+ * A retainer's month settled against its hour bank (ADR 0058): the minutes logged beyond it, and whether the
+ * owner billed them (a draft invoice) or absorbed them; one decision per project and month.
+ */
+export const hourBankMonths = pgTable(
+  "hour_bank_months",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** 'YYYY-MM' */
+    month: varchar("month", { length: 7 }).notNull(),
+    includedMinutes: integer("included_minutes").notNull(),
+    loggedMinutes: integer("logged_minutes").notNull(),
+    beyondMinutes: integer("beyond_minutes").notNull(),
+    decision: varchar("decision", { length: 10 }).$type<(typeof bankDecisions)[number]>().notNull(),
+    invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("hour_bank_months_project_month_key").on(t.projectId, t.month),
+    check("hour_bank_months_decision", sql`${t.decision} in ('bill', 'absorb')`),
+    check("hour_bank_months_month", sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check("hour_bank_months_beyond", sql`${t.beyondMinutes} > 0`),
   ],
 );

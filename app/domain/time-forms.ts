@@ -10,10 +10,12 @@ import { parseUuid } from "#app/domain/ids.ts";
 import { maxMoneyCents, tooLargeMessage } from "#app/domain/money.ts";
 import { dateMessages, optionalDate } from "#app/domain/validation.ts";
 import {
+  bankDecisions,
   billingLayouts,
   expenseCategories,
   expenseLimits,
   expenseMessages,
+  hourBankMessages,
   parseDuration,
   roundingIncrements,
   timeLimits,
@@ -242,7 +244,33 @@ export const deleteExpenseSchema = z.object({
   version: z.coerce.number().int().min(1),
 });
 
+/** The hours a retainer's monthly fee includes (blank: no bank), as minutes. */
+export const hourBankSchema = z.object({
+  intent: z.literal("save-hour-bank"),
+  hours: z.pipe(
+    typedHundredths(
+      z
+        .number(hourBankMessages.hoursInvalid)
+        .int()
+        .min(0, hourBankMessages.hoursInvalid)
+        .max(744_00, hourBankMessages.hoursInvalid)
+        .optional(),
+    ),
+    z.transform((hundredths: number | undefined) =>
+      hundredths === undefined ? null : Math.round((hundredths * 60) / 100),
+    ),
+  ),
+});
+
+export const settleMonthSchema = z.object({
+  intent: z.literal("settle-month"),
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, hourBankMessages.nothingBeyond),
+  decision: z.enum(bankDecisions),
+});
+
 const timeIntents = [
+  "save-hour-bank",
+  "settle-month",
   "add-expense",
   "delete-expense",
   "start-timer",

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { lineTotal } from "./money.ts";
 import {
   type BillableEntry,
+  bankMonths,
   billedAmountOf,
   budgetPercent,
   budgetThresholdReached,
@@ -294,6 +295,23 @@ describe("expenses on an invoice", () => {
     expect(lines).toEqual([
       { id: "a", description: "Hosting: Fly.io · November (2026-11-02)", quantity: 100, unitPrice: 2_200 },
       { id: "b", description: "Software: Figma (2026-11-05)", quantity: 100, unitPrice: 1_500 },
+    ]);
+  });
+});
+
+describe("the hour bank", () => {
+  it("lists each month's minutes beyond the bank, newest first, never below zero", () => {
+    expect(
+      bankMonths(
+        [
+          { month: "2026-10", minutes: 500 },
+          { month: "2026-11", minutes: 700 },
+        ],
+        600,
+      ),
+    ).toEqual([
+      { month: "2026-11", includedMinutes: 600, loggedMinutes: 700, beyondMinutes: 100 },
+      { month: "2026-10", includedMinutes: 600, loggedMinutes: 500, beyondMinutes: 0 },
     ]);
   });
 });

@@ -437,3 +437,39 @@ export function expenseLines(expenses: readonly BillableExpense[]) {
       unitPrice: billedAmountOf(expense.amountCents, expense.markupHundredths),
     }));
 }
+
+// ---------------------------------------------------------------- the hour bank
+
+/** What the owner did with a month's hours beyond a retainer's bank. */
+export const bankDecisions = ["bill", "absorb"] as const;
+export type BankDecision = (typeof bankDecisions)[number];
+
+export const hourBankMessages = {
+  saved: (minutes: number | null) =>
+    minutes === null ? "The hour bank is off" : `The hour bank is ${formatHours(minutes)} a month`,
+  nothingBeyond: "Nothing beyond the bank in this month",
+  decided: "This month is already settled",
+  billed: (invoiceNumber: string, minutes: number) =>
+    `Draft ${invoiceNumber} made for ${formatMinutes(minutes)} beyond the bank`,
+  absorbed: (minutes: number) => `${formatMinutes(minutes)} beyond the bank absorbed`,
+  hoursInvalid: "Enter the hours included each month, e.g. 10 or 12.5, or leave it empty",
+  lineDescription: (month: string, minutes: number) =>
+    `Hours beyond the monthly bank, ${month}: ${formatHours(minutes)}`,
+} as const;
+
+export type BankMonth = { month: string; includedMinutes: number; loggedMinutes: number; beyondMinutes: number };
+
+/**
+ * A retainer's months against its bank: the billable minutes logged each month ('YYYY-MM'), what the bank
+ * includes, and what lies beyond it (never below zero: unused hours do not roll over). Newest month first.
+ */
+export function bankMonths(logged: readonly { month: string; minutes: number }[], bankMinutes: number): BankMonth[] {
+  return [...logged]
+    .sort((a, b) => b.month.localeCompare(a.month))
+    .map((row) => ({
+      month: row.month,
+      includedMinutes: bankMinutes,
+      loggedMinutes: row.minutes,
+      beyondMinutes: Math.max(0, row.minutes - bankMinutes),
+    }));
+}

@@ -5,8 +5,17 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
-import type { Queryable } from "#app/db/client.server.ts";
-import { customers, invoices, projectPhases, projects, rates, timeEntries, users } from "#app/db/schema.ts";
+import { type Queryable, selectRows } from "#app/db/client.server.ts";
+import {
+  customers,
+  hourBankMonths,
+  invoices,
+  projectPhases,
+  projects,
+  rates,
+  timeEntries,
+  users,
+} from "#app/db/schema.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import {
   type EntryStanding,
@@ -604,4 +613,57 @@ export async function projectPhaseList(db: Queryable, projectId: string) {
     .from(projectPhases)
     .where(eq(projectPhases.projectId, projectId))
     .orderBy(asc(projectPhases.position), asc(projectPhases.id));
+}
+
+/** A project's billable, finished minutes per month ('YYYY-MM') from `sinceDay` on. */
+export async function billableMinutesByMonth(db: Queryable, projectId: string, sinceDay: string) {
+  return selectRows<{ month: string; minutes: number }>(
+    db,
+    sql`select to_char(work_date, 'YYYY-MM') as month, sum(minutes)::int as minutes
+        from time_entries
+        where project_id = ${projectId} and deleted_at is null and minutes is not null and billable
+          and work_date >= ${sinceDay}
+        group by 1`,
+  );
+}
+
+/** The months of a project settled against its hour bank, with the invoice a billed one made. */
+export async function bankDecisionsOf(db: Queryable, projectId: string) {
+  return db
+    .select({
+      month: hourBankMonths.month,
+      beyondMinutes: hourBankMonths.beyondMinutes,
+      decision: hourBankMonths.decision,
+      invoiceId: hourBankMonths.invoiceId,
+      invoiceNumber: invoices.invoiceNumber,
+    })
+    .from(hourBankMonths)
+    .leftJoin(invoices, eq(invoices.id, hourBankMonths.invoiceId))
+    .where(eq(hourBankMonths.projectId, projectId));
+}
+
+/** Records a month's decision; null when the month was already settled. */
+export async function insertBankDecision(db: Queryable, row: typeof hourBankMonths.$inferInsert) {
+  const [inserted] = await db
+    .insert(hourBankMonths)
+    .values(row)
+    .onConflictDoNothing({ target: [hourBankMonths.projectId, hourBankMonths.month] })
+    .returning({ id: hourBankMonths.id });
+  return inserted ?? null;
+}
+
+export async function setHourBank(db: Queryable, projectId: string, minutes: number | null) {
+  const [row] = await db
+    .update(projects)
+    .set({ hourBankMinutes: minutes })
+    .where(eq(projects.id, projectId))
+    .returning({ id: projects.id });
+  if (row) await publishChange(db, { table: "projects", id: row.id });
+  return row !== undefined;
+}
+
+/** The project's row, locked: one settlement of a month at a time. */
+export async function lockProjectRow(db: Queryable, projectId: string) {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for("update");
+  return row ?? null;
 }

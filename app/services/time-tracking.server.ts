@@ -25,13 +25,17 @@ import type {
   StopTimerForm,
 } from "#app/domain/time-forms.ts";
 import {
+  type BankDecision,
+  bankMonths,
   budgetThresholdReached,
   expenseLines,
   expenseMessages,
   firstOverlap,
   formatHours,
   formatMinutes,
+  hourBankMessages,
   minutesBetween,
+  quantityHundredths,
   resolveRate,
   timeLimits,
   timeLines,
@@ -50,9 +54,12 @@ import { insertInvoice } from "#app/models/invoices.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
+  billableMinutesByMonth,
   customerRounding,
   entryForChange,
+  insertBankDecision,
   insertEntry,
+  lockProjectRow,
   lockUnbilledEntries,
   markEntriesBilled,
   phaseNamesOf,
@@ -61,6 +68,7 @@ import {
   ratesForProject,
   runningTimer,
   setCustomerRounding,
+  setHourBank,
   setTimesheetAppendix,
   timedEntriesAround,
   updateEntry,
@@ -283,7 +291,8 @@ export async function invoiceUnbilledTime(
     if (!project) return missing(timeMessages.projectNotFound);
     const phaseIds = form.phases.length ? form.phases : null;
     const range = { from: form.from, to: form.to };
-    const locked = await lockUnbilledEntries(tx, project.id, range, phaseIds);
+    // a retainer's hour bank covers its time: only the hours beyond it are billed (settleBankMonth)
+    const locked = project.hourBankMinutes === null ? await lockUnbilledEntries(tx, project.id, range, phaseIds) : [];
     const spent = form.expenses ? await lockUnbilledExpenses(tx, project.id, range) : [];
     if (locked.length === 0 && spent.length === 0) return refused(timeMessages.nothingToBill);
     const spentLines = expenseLines(spent);
@@ -471,3 +480,103 @@ export async function deleteExpense(
     return { ok: true, vendor: expense.vendor };
   });
 }
+
+/** Sets the hours a retainer's monthly fee includes (null: no bank). */
+export async function saveHourBank(
+  db: Db,
+  input: Who & { projectId: string; minutes: number | null },
+): Promise<TimeChange<{ minutes: number | null }>> {
+  return db.transaction(async (tx) => {
+    if (!(await setHourBank(tx, input.projectId, input.minutes))) return missing(timeMessages.projectNotFound);
+    await auditAction(tx, input.actor, input.ip, "hour_bank_saved", { minutes: input.minutes });
+    return { ok: true, minutes: input.minutes };
+  });
+}
+
+/**
+ * Settles a month of a retainer against its hour bank: the minutes logged beyond it are billed (a draft with
+ * one line at the project's rate, rounded by the customer's increment) or absorbed; once per month, under
+ * the project's row lock, never silently.
+ */
+export async function settleBankMonth(
+  db: Db,
+  input: Who & { projectId: string; month: string; decision: BankDecision; today: string },
+): Promise<BankSettlement> {
+  const now = input.now ?? new Date();
+  return db
+    .transaction(async (tx): Promise<BankSettlement> => {
+      if (!(await lockProjectRow(tx, input.projectId))) return missing(timeMessages.projectNotFound);
+      const project = await getProject(tx, input.projectId);
+      if (!project || project.hourBankMinutes === null) return missing(timeMessages.projectNotFound);
+      const logged = await billableMinutesByMonth(tx, project.id, `${input.month}-01`);
+      const [month] = bankMonths(
+        logged.filter((row) => row.month === input.month),
+        project.hourBankMinutes,
+      );
+      if (!month || month.beyondMinutes <= 0) return refused(hourBankMessages.nothingBeyond);
+      let invoice: { id: string; invoiceNumber: string } | null = null;
+      if (input.decision === "bill") {
+        const rateRows = await ratesForProject(tx, project.id);
+        const rate = resolveRate(
+          rateRows,
+          { userId: "", projectId: project.id, phaseId: null, workDate: `${input.month}-28` },
+          project.hourlyRate === null ? null : toCents(project.hourlyRate),
+        );
+        const rounding = project.customer?.timeRoundingMinutes ?? 0;
+        const form: InvoiceForm = {
+          invoice_type: "invoice",
+          customer_id: project.customerId,
+          project_id: project.id,
+          issue_date: input.today,
+          due_date: undefined,
+          items: [
+            {
+              description: hourBankMessages.lineDescription(input.month, month.beyondMinutes),
+              quantity: quantityHundredths(month.beyondMinutes, rounding),
+              unit_price: rate.billableCents,
+              deducted_id: undefined,
+            },
+          ],
+          tax_rate: 0,
+          discount_amount: 0,
+          notes: undefined,
+          terms: defaultTerms,
+          send_reminders: true,
+          intent: "draft",
+        };
+        invoice = await insertInvoice(tx as Tx, form, now);
+      }
+      const recorded = await insertBankDecision(tx, {
+        projectId: project.id,
+        month: input.month,
+        includedMinutes: month.includedMinutes,
+        loggedMinutes: month.loggedMinutes,
+        beyondMinutes: month.beyondMinutes,
+        decision: input.decision,
+        invoiceId: invoice?.id ?? null,
+        decidedBy: input.actor.userId,
+      });
+      // settled by someone else meanwhile: nothing of this one stays (the transaction's invoice rolls back)
+      if (!recorded) throw new MonthAlreadySettled();
+      await auditAction(tx, input.actor, input.ip, "hour_bank_month_settled", {
+        project: project.projectName,
+        month: input.month,
+        decision: input.decision,
+        minutes: month.beyondMinutes,
+        invoice: invoice?.invoiceNumber ?? null,
+      });
+      return {
+        ok: true,
+        minutes: month.beyondMinutes,
+        invoiceId: invoice?.id ?? null,
+        invoiceNumber: invoice?.invoiceNumber ?? null,
+      };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof MonthAlreadySettled) return refused(hourBankMessages.decided);
+      throw error;
+    });
+}
+
+class MonthAlreadySettled extends Error {}
+type BankSettlement = TimeChange<{ minutes: number; invoiceId: string | null; invoiceNumber: string | null }>;

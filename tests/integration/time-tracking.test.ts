@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { invoiceLineItems, invoices, ownerNotices, projectPhases, projects, timeEntries } from "#app/db/schema.ts";
 import type { AddExpenseForm, InvoiceTimeForm } from "#app/domain/time-forms.ts";
-import { expenseMessages, timeMessages } from "#app/domain/time-tracking.ts";
+import { expenseMessages, hourBankMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.server.ts";
 import { portalRooms } from "#app/models/project-room.server.ts";
@@ -25,7 +25,9 @@ import {
   invoiceUnbilledTime,
   logTime,
   saveEntry,
+  saveHourBank,
   saveRate,
+  settleBankMonth,
   startTimer,
   stopTimer,
 } from "#app/services/time-tracking.server.ts";
@@ -663,5 +665,59 @@ describeEachDatabase("time tracking", (database) => {
     expect(await keys()).toContain(`budget:${design.id}:value:80`);
     await log(who, project.id, design.id, "2026-11-04", 20);
     expect(await keys()).toContain(`budget:${design.id}:value:100`);
+  });
+
+  it("lists a retainer's hours beyond its bank to bill or absorb, once per month, and never bills its time otherwise", async () => {
+    const who = await person();
+    const { project } = await projectWithPhases({ hourlyRate: "90.00" });
+    expect(await saveHourBank(db(), { actor: who, ip, projectId: project.id, minutes: 10 * 60 })).toEqual({
+      ok: true,
+      minutes: 600,
+    });
+    await log(who, project.id, null, "2026-10-10", 8 * 60);
+    await log(who, project.id, null, "2026-11-03", 9 * 60);
+    await log(who, project.id, null, "2026-11-04", 2 * 60 + 30);
+    await log(who, project.id, null, "2026-11-05", 5 * 60, { billable: false });
+    const settle = (month: string, decision: "bill" | "absorb") =>
+      settleBankMonth(db(), { actor: who, ip, projectId: project.id, month, decision, today });
+    // October stayed inside the bank
+    expect(await settle("2026-10", "bill")).toEqual({
+      ok: false,
+      reason: "refused",
+      message: hourBankMessages.nothingBeyond,
+    });
+    // its time is covered by the retainer: "Invoice unbilled time" bills none of it
+    expect(
+      await invoiceUnbilledTime(db(), {
+        actor: who,
+        ip,
+        projectId: project.id,
+        today,
+        form: billForm({ from: "2026-10-01" }),
+      }),
+    ).toMatchObject({ ok: false, message: timeMessages.nothingToBill });
+    const [first, second] = await Promise.all([settle("2026-11", "bill"), settle("2026-11", "absorb")]);
+    const results = [first, second];
+    const billed = results.find((result) => result.ok);
+    expect(results.filter((result) => !result.ok)).toEqual([
+      { ok: false, reason: "refused", message: hourBankMessages.decided },
+    ]);
+    expect(billed).toMatchObject({ ok: true, minutes: 90 });
+    const made = await db().select().from(invoices).where(eq(invoices.projectId, project.id));
+    if (billed?.ok && billed.invoiceId) {
+      expect(made).toHaveLength(1);
+      expect(await linesOf(billed.invoiceId)).toEqual([
+        {
+          description: "Hours beyond the monthly bank, 2026-11: 1.5 h",
+          quantity: "1.50",
+          unitPrice: "90.00",
+          lineTotal: "135.00",
+        },
+      ]);
+    } else {
+      // absorbed won: nothing is billed
+      expect(made).toHaveLength(0);
+    }
+    expect(await settle("2026-11", "absorb")).toMatchObject({ ok: false, message: hourBankMessages.decided });
   });
 });

@@ -12,16 +12,18 @@ import {
   addExpenseSchema,
   deleteEntrySchema,
   deleteExpenseSchema,
+  hourBankSchema,
   invoiceTimeSchema,
   logTimeSchema,
   saveEntrySchema,
   saveRateSchema,
+  settleMonthSchema,
   startTimerSchema,
   stopTimerSchema,
   timeIntentSchema,
   timeTargetSchema,
 } from "#app/domain/time-forms.ts";
-import { expenseMessages, formatMinutes, timeMessages } from "#app/domain/time-tracking.ts";
+import { expenseMessages, formatMinutes, hourBankMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
@@ -32,7 +34,9 @@ import {
   invoiceUnbilledTime,
   logTime,
   saveEntry,
+  saveHourBank,
   saveRate,
+  settleBankMonth,
   startTimer,
   stopTimer,
   type TimeChange,
@@ -167,6 +171,29 @@ export async function timeAction({ context, session, formData, page, projectId, 
       const { expense_id, version } = submission.value;
       const result = await deleteExpense(database.db, { ...who, expenseId: expense_id, version });
       return answer(intent, null, result, () => ({ message: expenseMessages.deleted }));
+    }
+    case "save-hour-bank": {
+      const submission = parseWithZod(formData, { schema: hourBankSchema });
+      if (submission.status !== "success") return invalid(submission, { form: intent });
+      if (!projectId) return refuse(404, timeMessages.projectNotFound, { submission, form: intent });
+      const result = await saveHourBank(database.db, { ...who, projectId, minutes: submission.value.hours });
+      return answer(intent, submission, result, (saved) => ({ message: hourBankMessages.saved(saved.minutes) }));
+    }
+    case "settle-month": {
+      const submission = parseWithZod(formData, { schema: settleMonthSchema });
+      if (submission.status !== "success") return refuse(409, hourBankMessages.nothingBeyond, { form: intent });
+      if (!projectId) return refuse(404, timeMessages.projectNotFound, { form: intent });
+      const today = await studioToday(database.db);
+      const { month, decision } = submission.value;
+      const result = await settleBankMonth(database.db, { ...who, projectId, month, decision, today });
+      return answer(intent, null, result, (settled) =>
+        settled.invoiceId && settled.invoiceNumber
+          ? {
+              message: hourBankMessages.billed(settled.invoiceNumber, settled.minutes),
+              to: `/admin/invoices/${settled.invoiceId}`,
+            }
+          : { message: hourBankMessages.absorbed(settled.minutes) },
+      );
     }
     case "save-rate": {
       const submission = parseWithZod(formData, { schema: saveRateSchema });

@@ -16,14 +16,20 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { type ActionFailure, RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.tsx";
+import { type ActionFailure, FailureNotice, RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import { EditEntryDialog, EntryTable, LogTimeForm, TimerCard } from "#app/components/admin/time-forms.tsx";
 import { Card } from "#app/components/admin/ui.tsx";
 import { formatDay } from "#app/domain/dates.ts";
 import { formatMoney } from "#app/domain/money.ts";
-import { addExpenseSchema, invoiceTimeSchema, saveRateSchema, workValue } from "#app/domain/time-forms.ts";
+import {
+  addExpenseSchema,
+  hourBankSchema,
+  invoiceTimeSchema,
+  saveRateSchema,
+  workValue,
+} from "#app/domain/time-forms.ts";
 import {
   billedAmountOf,
   billingLayoutLabels,
@@ -119,6 +125,12 @@ function InvoiceTimeForm({ loaderData, failure }: { loaderData: Loaded; failure:
     <Card title="Invoice unbilled time" id="invoice-time-title">
       <AdminForm form={form} preventScrollReset aria-labelledby="invoice-time-title" className="flex flex-col gap-1">
         <FormError form={form} />
+        {loaderData.bank ? (
+          <p className="mb-2 text-sm text-amber-200">
+            This retainer's hour bank covers its time: this bills its expenses, and the Hour bank below bills the hours
+            beyond it.
+          </p>
+        ) : null}
         <p className="mb-2 text-sm text-zinc-400">
           {formatHours(total.unbilledMinutes)} billable and not invoiced, worth {formatMoney(total.unbilledValueCents)}.
           The invoice is made as a draft to check before sending.
@@ -355,6 +367,99 @@ function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Fa
   );
 }
 
+type BankRow = NonNullable<Loaded["bank"]>["months"][number];
+
+function HourBankCard({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
+  const { bank } = loaderData;
+  const [form, fields] = useAdminForm({
+    id: "save-hour-bank",
+    schema: hourBankSchema,
+    failure: mine(failure, "save-hour-bank"),
+    defaultValue: { hours: bank ? String(bank.minutes / 60) : "" },
+  });
+  const columns: readonly Column<BankRow>[] = [
+    { header: "Month", primary: true, cell: (month) => month.month },
+    { header: "Included", numeric: true, cell: (month) => formatHours(month.includedMinutes) },
+    { header: "Logged", numeric: true, cell: (month) => formatHours(month.loggedMinutes) },
+    { header: "Beyond the bank", numeric: true, cell: (month) => formatHours(month.beyondMinutes) },
+    {
+      header: "Settled",
+      cell: (month) =>
+        month.decision ? (
+          month.decision.decision === "bill" && month.decision.invoiceId ? (
+            <span>
+              Billed{" "}
+              <Link to={`/admin/invoices/${month.decision.invoiceId}`} className={linkClass}>
+                {month.decision.invoiceNumber}
+              </Link>
+            </span>
+          ) : (
+            "Absorbed"
+          )
+        ) : month.beyondMinutes > 0 ? (
+          "To decide"
+        ) : (
+          "—"
+        ),
+    },
+  ];
+  return (
+    <Card title="Hour bank" id="hour-bank-title" bodyClassName="flex flex-col gap-4 p-5">
+      <FailureNotice failure={failure} form="settle-month" />
+      <p className="text-sm text-zinc-400">
+        A retainer's monthly fee can include hours. Its time is then covered by the retainer's invoices, and the hours
+        beyond the bank are listed here for you to bill or absorb, never added to an invoice by themselves.
+      </p>
+      <AdminForm
+        form={form}
+        preventScrollReset
+        aria-labelledby="hour-bank-title"
+        className="flex flex-wrap items-end gap-3"
+      >
+        <FormError form={form} />
+        <NumberField meta={fields.hours} label="Hours included each month" min={0} step={0.25} />
+        <SubmitButton intent="save-hour-bank" variant="secondary" className="mb-5">
+          Save
+        </SubmitButton>
+      </AdminForm>
+      {bank ? (
+        <DataTable
+          label="Months against the hour bank"
+          columns={columns}
+          rows={bank.months}
+          rowKey={(month) => month.month}
+          rowAttributes={(month) => ({ "data-bank-month": month.month })}
+          empty="No months yet."
+          actions={(month) =>
+            month.beyondMinutes > 0 && !month.decision ? (
+              <div className="flex gap-1">
+                <RowActionForm
+                  intent="settle-month"
+                  fields={{ month: month.month, decision: "bill" }}
+                  className={rowActionClass}
+                  data-row-action
+                  aria-label={`Bill ${formatHours(month.beyondMinutes)} beyond the bank in ${month.month}`}
+                >
+                  Bill
+                </RowActionForm>
+                <RowActionForm
+                  intent="settle-month"
+                  fields={{ month: month.month, decision: "absorb" }}
+                  className={rowActionClass}
+                  data-row-action
+                  aria-label={`Absorb ${formatHours(month.beyondMinutes)} beyond the bank in ${month.month}`}
+                >
+                  Absorb
+                </RowActionForm>
+              </div>
+            ) : null
+          }
+        />
+      ) : null}
+    </Card>
+  );
+}
+
 export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps) {
   const { project, choices, timer, phases, entries, entryCount, editing, today } = loaderData;
   const page = `/admin/projects/${project.id}/time`;
@@ -409,6 +514,7 @@ export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps
         />
       </section>
       <ExpensesCard loaderData={loaderData} failure={actionData} />
+      <HourBankCard loaderData={loaderData} failure={actionData} />
       <RatesCard loaderData={loaderData} failure={actionData} />
       {editing ? <EditEntryDialog entry={editing} choices={choices} failure={actionData} closeHref={page} /> : null}
     </div>

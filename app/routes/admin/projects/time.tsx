@@ -8,11 +8,12 @@
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { formatMomentIn, todayIn, wallClockIn } from "#app/domain/dates.ts";
+import { addMonthsIso, formatMomentIn, todayIn, wallClockIn } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { toCents } from "#app/domain/money.ts";
 import { projectValue } from "#app/domain/projects.ts";
 import {
+  bankMonths,
   budgetPercent,
   expenseMessages,
   profitOf,
@@ -28,6 +29,8 @@ import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
+  bankDecisionsOf,
+  billableMinutesByMonth,
   projectEntries,
   projectPhaseList,
   projectRevenue,
@@ -82,6 +85,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     lastMarkups(database.db),
   ]);
   const rounding = project.customer?.timeRoundingMinutes ?? 0;
+  const bank =
+    project.hourBankMinutes === null
+      ? null
+      : await hourBankView(database.db, project.id, project.hourBankMinutes, todayIn(timeZone));
   const entryCount = sums.reduce((sum, row) => sum + row.entries, 0);
   const firstUnbilled =
     sums
@@ -195,6 +202,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         [firstUnbilled, ...unbilledExpenses.map((expense) => expense.expenseDate)].filter(Boolean).sort()[0] ?? today,
       to: today,
     },
+    bank,
     entries: rows,
     entryCount,
     wholeList,
@@ -203,6 +211,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     markups,
     editing: rows.find((row) => row.id === editId && row.standing === "unbilled") ?? null,
     today,
+  };
+}
+
+/** The last six months against the bank, newest first, each with what the owner decided for it. */
+async function hourBankView(
+  db: Parameters<typeof bankDecisionsOf>[0],
+  projectId: string,
+  bankMinutes: number,
+  today: string,
+) {
+  const since = `${addMonthsIso(`${today.slice(0, 7)}-01`, -5, 1)}`;
+  const [logged, decisions] = await Promise.all([
+    billableMinutesByMonth(db, projectId, since),
+    bankDecisionsOf(db, projectId),
+  ]);
+  const months = Array.from({ length: 6 }, (_, i) => addMonthsIso(`${today.slice(0, 7)}-01`, -i, 1).slice(0, 7));
+  const byMonth = new Map(logged.map((row) => [row.month, row.minutes]));
+  return {
+    minutes: bankMinutes,
+    months: bankMonths(
+      months.map((month) => ({ month, minutes: byMonth.get(month) ?? 0 })),
+      bankMinutes,
+    ).map((month) => ({ ...month, decision: decisions.find((decided) => decided.month === month.month) ?? null })),
   };
 }
 
