@@ -203,6 +203,18 @@ describe("time on projects", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page)).toEqual([]);
     }
+    // an hour bank of 1 hour a month: this month's hours beyond it wait for a decision, then are absorbed
+    const bank = page.getByRole("region", { name: "Hour bank" });
+    await bank.getByLabel("Hours included each month").fill("1");
+    await bank.getByRole("button", { name: "Save" }).click();
+    await toast(page, "The hour bank is 1 h a month");
+    const month = today.slice(0, 7);
+    const row = page.locator(`[data-bank-month="${month}"]`);
+    expect(await row.textContent()).toContain("To decide");
+    await page.getByRole("button", { name: new RegExp(`^Absorb .* beyond the bank in ${month}$`) }).click();
+    await toast(page, /beyond the bank absorbed/);
+    expect(await page.locator(`[data-bank-month="${month}"]`).textContent()).toContain("Absorbed");
+
     // the profit report by customer shows what the project page shows: time at cost and the expense
     const projectProfit = (await summary.textContent()) ?? "";
     const timeAtCost = /time at cost (\$[\d,]+\.\d\d)/.exec(projectProfit)?.[1];
