@@ -805,13 +805,25 @@ export function recurringFeesForm(
 ): InvoiceForm | null {
   const items = recurringFeeLines(project.pricingDetails);
   if (items.length === 0) return null;
+  return projectDraftForm(project, issueDate, items);
+}
+
+/**
+ * A draft invoice of a project's customer issued on `issueDate`, due by the customer's payment terms, with
+ * the default terms and reminders on: what recurring fees, tracked time and an hour bank's overage make.
+ */
+export function projectDraftForm(
+  project: { id: string; customerId: string },
+  issueDate: string,
+  items: readonly { description: string; quantity: number; unit_price: number }[],
+): InvoiceForm {
   return {
     invoice_type: "invoice",
     customer_id: project.customerId,
     project_id: project.id,
     issue_date: issueDate,
     due_date: undefined,
-    items,
+    items: items.map((item) => ({ ...item, deducted_id: undefined })),
     tax_rate: 0,
     discount_amount: 0,
     notes: undefined,

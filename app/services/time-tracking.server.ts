@@ -12,7 +12,7 @@ import {
   wallClockIn,
   zonedInstant,
 } from "#app/domain/dates.ts";
-import { defaultTerms, type InvoiceForm, invoiceTotals } from "#app/domain/invoice-form.ts";
+import { invoiceTotals } from "#app/domain/invoice-form.ts";
 import { maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { projectValue } from "#app/domain/projects.ts";
 import { fail, type Result } from "#app/domain/result.ts";
@@ -50,7 +50,7 @@ import {
   lockUnbilledExpenses,
   markExpensesBilled,
 } from "#app/models/expenses.server.ts";
-import { insertInvoice } from "#app/models/invoices.server.ts";
+import { insertInvoice, projectDraftForm } from "#app/models/invoices.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
@@ -317,25 +317,15 @@ export async function invoiceUnbilledTime(
       form.rounding,
       { from: form.from, to: form.to },
     );
-    const invoiceForm: InvoiceForm = {
-      invoice_type: "invoice",
-      customer_id: project.customerId,
-      project_id: project.id,
-      issue_date: input.today,
-      due_date: undefined,
-      items: [...lines, ...spentLines].map((line) => ({
+    const invoiceForm = projectDraftForm(
+      project,
+      input.today,
+      [...lines, ...spentLines].map((line) => ({
         description: line.description,
         quantity: line.quantity,
         unit_price: line.unitPrice,
-        deducted_id: undefined,
       })),
-      tax_rate: 0,
-      discount_amount: 0,
-      notes: undefined,
-      terms: defaultTerms,
-      send_reminders: true,
-      intent: "draft",
-    };
+    );
     if (invoiceTotals(invoiceForm).subtotal > maxMoneyCents) return refused(totalTooLargeMessage);
     const created = await insertInvoice(tx as Tx, invoiceForm, now);
     if (form.appendix && locked.length > 0) await setTimesheetAppendix(tx, created.id);
@@ -523,27 +513,13 @@ export async function settleBankMonth(
           project.hourlyRate === null ? null : toCents(project.hourlyRate),
         );
         const rounding = project.customer?.timeRoundingMinutes ?? 0;
-        const form: InvoiceForm = {
-          invoice_type: "invoice",
-          customer_id: project.customerId,
-          project_id: project.id,
-          issue_date: input.today,
-          due_date: undefined,
-          items: [
-            {
-              description: hourBankMessages.lineDescription(input.month, month.beyondMinutes),
-              quantity: quantityHundredths(month.beyondMinutes, rounding),
-              unit_price: rate.billableCents,
-              deducted_id: undefined,
-            },
-          ],
-          tax_rate: 0,
-          discount_amount: 0,
-          notes: undefined,
-          terms: defaultTerms,
-          send_reminders: true,
-          intent: "draft",
-        };
+        const form = projectDraftForm(project, input.today, [
+          {
+            description: hourBankMessages.lineDescription(input.month, month.beyondMinutes),
+            quantity: quantityHundredths(month.beyondMinutes, rounding),
+            unit_price: rate.billableCents,
+          },
+        ]);
         invoice = await insertInvoice(tx as Tx, form, now);
       }
       const recorded = await insertBankDecision(tx, {

@@ -7,7 +7,7 @@
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { formatMomentIn, todayIn, wallClockIn } from "#app/domain/dates.ts";
+import { todayIn } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { entryStanding } from "#app/domain/time-tracking.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
@@ -16,6 +16,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/time";
 import type { AdminHandle } from "./layout.tsx";
 import { timeAction } from "./time-actions.server.ts";
+import { clockOf, timerView } from "./time-view.server.ts";
 
 export const handle: AdminHandle = { liveTables: ["time_entries", "projects"] };
 
@@ -51,29 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   const editId = parseUuid(new URL(request.url).searchParams.get("edit"));
   return {
-    timer: timer
-      ? {
-          id: timer.id,
-          projectId: timer.projectId,
-          projectName: timer.projectName,
-          phaseName: timer.phaseName,
-          note: timer.note,
-          startedAt: timer.startedAt.toISOString(),
-          startedLabel: formatMomentIn(timer.startedAt, timeZone),
-          now: now.toISOString(),
-          today,
-        }
-      : null,
+    timer: timerView(timer, timeZone, now, today),
     choices,
     entries: rows,
     editing: rows.find((row) => row.id === editId && row.standing === "unbilled") ?? null,
     today,
   };
-}
-
-function clockOf(moment: Date, timeZone: string): string {
-  const minutes = wallClockIn(moment, timeZone).minutes;
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -8,7 +8,7 @@
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { addMonthsIso, formatMomentIn, todayIn, wallClockIn } from "#app/domain/dates.ts";
+import { addMonthsIso, todayIn } from "#app/domain/dates.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { toCents } from "#app/domain/money.ts";
 import { projectValue } from "#app/domain/projects.ts";
@@ -45,6 +45,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import { timeAction } from "../time-actions.server.ts";
+import { clockOf, timerView } from "../time-view.server.ts";
 import type { Route } from "./+types/time";
 
 export const handle: AdminHandle = { liveTables: ["time_entries", "projects", "invoices"] };
@@ -54,11 +55,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
     title: adminTitle(matches, loaderData ? `Time · ${loaderData.project.projectName}` : timeMessages.projectNotFound),
   },
 ];
-
-function clockOf(moment: Date, timeZone: string): string {
-  const minutes = wallClockIn(moment, timeZone).minutes;
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requireAdmin(request, context);
@@ -138,19 +134,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         phases: phases.map((phase) => ({ id: phase.id, name: phase.name })),
       },
     ],
-    timer: timer
-      ? {
-          id: timer.id,
-          projectId: timer.projectId,
-          projectName: timer.projectName,
-          phaseName: timer.phaseName,
-          note: timer.note,
-          startedAt: timer.startedAt.toISOString(),
-          startedLabel: formatMomentIn(timer.startedAt, timeZone),
-          now: now.toISOString(),
-          today,
-        }
-      : null,
+    timer: timerView(timer, timeZone, now, today),
     budget: {
       estimatedMinutes,
       loggedMinutes: total.minutes,
