@@ -3,6 +3,7 @@ import {
   contentDisposition,
   fileKinds,
   fileMessages,
+  isReceiptType,
   maxFileBytes,
   maxFileNameLength,
   maxProjectBytes,
@@ -127,5 +128,13 @@ describe("caps and words", () => {
     expect(nearestImageWidth(1000)).toBe(800);
     expect(nearestImageWidth(5000)).toBe(1600);
     expect(nearestImageWidth(Number.NaN)).toBe(800);
+  });
+});
+
+describe("an expense's receipt", () => {
+  it("is an image or a PDF, never an archive", () => {
+    expect(isReceiptType("image/png")).toBe(true);
+    expect(isReceiptType("application/pdf")).toBe(true);
+    expect(isReceiptType("application/zip")).toBe(false);
   });
 });

@@ -35,6 +35,8 @@ export type FileKind = keyof typeof fileKinds;
 /** The kinds shown through the image pipeline (WebP at `storedImageWidths`). */
 const imageKinds: readonly FileKind[] = ["png", "jpeg", "webp", "gif"];
 export const isImageType = (contentType: string) => imageKinds.some((kind) => fileKinds[kind] === contentType);
+/** An expense's receipt (ADR 0058): an image or a PDF, never an archive. */
+export const isReceiptType = (contentType: string) => isImageType(contentType) || contentType === fileKinds.pdf;
 
 /** The widths an image is served at inline; a request for another width gets the nearest. */
 const storedImageWidths = [400, 800, 1600] as const;

@@ -14,8 +14,8 @@ import {
 } from "#app/domain/dates.ts";
 import { invoiceTotals } from "#app/domain/invoice-form.ts";
 import { maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
-import { projectValue } from "#app/domain/projects.ts";
 import { fail, type Result } from "#app/domain/result.ts";
+import { projectBudget } from "#app/domain/time-budget.ts";
 import type {
   AddExpenseForm,
   InvoiceTimeForm,
@@ -390,20 +390,21 @@ export async function saveRate(
 async function checkBudget(tx: Queryable, projectId: string) {
   const project = await getProject(tx, projectId);
   if (!project) return;
-  const { total, byPhase } = timeTotals(await projectTimeSums(tx, project));
-  const minutes = total.minutes;
-  const value = total.valueCents;
+  const budget = projectBudget(
+    project,
+    await projectPhaseList(tx, project.id),
+    timeTotals(await projectTimeSums(tx, project)),
+  );
   const link = `/admin/projects/${project.id}/time`;
-  const estimated = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
-  const hours = budgetThresholdReached(minutes, estimated);
   const tell = (key: string, message: string) => postOwnerNotice(tx, { kind: "budget", message, link, key });
+  const hours = budgetThresholdReached(budget.loggedMinutes, budget.estimatedMinutes);
   if (hours !== null) {
     await tell(
       `budget:${project.id}:hours:${hours}`,
-      `${project.projectName}: ${formatHours(minutes)} logged, ${hours}% of the ${formatHours(estimated ?? 0)} estimated`,
+      `${project.projectName}: ${formatHours(budget.loggedMinutes)} logged, ${hours}% of the ${formatHours(budget.estimatedMinutes ?? 0)} estimated`,
     );
   }
-  const worth = budgetThresholdReached(value, projectValue(project));
+  const worth = budgetThresholdReached(budget.loggedValueCents, budget.valueCents);
   if (worth !== null) {
     await tell(
       `budget:${project.id}:value:${worth}`,
@@ -411,10 +412,8 @@ async function checkBudget(tx: Queryable, projectId: string) {
     );
   }
   // each phase from the pricing: its logged value against its price
-  const prices = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase.price]));
-  for (const phase of await projectPhaseList(tx, project.id)) {
-    const price = phase.pricingPhaseId ? prices.get(phase.pricingPhaseId) : null;
-    const reached = budgetThresholdReached(byPhase.get(phase.id)?.valueCents ?? 0, price ? toCents(price) : null);
+  for (const phase of budget.phases) {
+    const reached = budgetThresholdReached(phase.totals?.valueCents ?? 0, phase.budgetCents);
     if (reached === null) continue;
     await tell(
       `budget:${phase.id}:value:${reached}`,

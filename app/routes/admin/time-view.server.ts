@@ -3,6 +3,7 @@
  * entry's start, read the same way on both (ADR 0058).
  */
 import { formatMomentIn, wallClockIn } from "#app/domain/dates.ts";
+import type { EntryStanding } from "#app/domain/time-tracking.ts";
 import type { runningTimer } from "#app/models/time-entries.server.ts";
 
 type Running = NonNullable<Awaited<ReturnType<typeof runningTimer>>>;
@@ -23,8 +24,47 @@ export function timerView(timer: Running | null, timeZone: string, now: Date, to
   };
 }
 
+/** An entry as the time pages' list and its edit dialog show it (components/admin/time-forms.tsx `EntryRow`). */
+export function entryRowView(
+  entry: {
+    id: string;
+    projectId: string;
+    phaseId: string | null;
+    phaseName: string | null;
+    workDate: string;
+    minutes: number | null;
+    startedAt: Date | null;
+    note: string | null;
+    billable: boolean;
+    version: number;
+    standing: EntryStanding;
+    invoiceId: string | null;
+    invoiceNumber: string | null;
+    personName?: string;
+  },
+  timeZone: string,
+) {
+  return {
+    id: entry.id,
+    projectId: entry.projectId,
+    personName: entry.personName,
+    phaseId: entry.phaseId,
+    phaseName: entry.phaseName,
+    workDate: entry.workDate,
+    minutes: entry.minutes ?? 0,
+    startedAt: entry.startedAt?.toISOString() ?? null,
+    startClock: entry.startedAt ? clockOf(entry.startedAt, timeZone) : null,
+    note: entry.note,
+    billable: entry.billable,
+    version: entry.version,
+    standing: entry.standing,
+    invoiceId: entry.invoiceId,
+    invoiceNumber: entry.invoiceNumber,
+  };
+}
+
 /** "09:30": an entry's start on the studio's clock, for the edit form's time field. */
-export function clockOf(moment: Date, timeZone: string): string {
+function clockOf(moment: Date, timeZone: string): string {
   const minutes = wallClockIn(moment, timeZone).minutes;
   return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }

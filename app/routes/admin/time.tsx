@@ -16,7 +16,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/time";
 import type { AdminHandle } from "./layout.tsx";
 import { timeAction } from "./time-actions.server.ts";
-import { clockOf, timerView } from "./time-view.server.ts";
+import { entryRowView, timerView } from "./time-view.server.ts";
 
 export const handle: AdminHandle = { liveTables: ["time_entries", "projects"] };
 
@@ -34,21 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const today = todayIn(timeZone, now);
   const rows = entries.map((entry) => ({
-    id: entry.id,
-    projectId: entry.projectId,
+    ...entryRowView(
+      { ...entry, standing: entryStanding(entry.invoiceStatus ? { status: entry.invoiceStatus } : null) },
+      timeZone,
+    ),
     projectName: entry.projectName,
-    phaseId: entry.phaseId,
-    phaseName: entry.phaseName,
-    workDate: entry.workDate,
-    minutes: entry.minutes ?? 0,
-    startedAt: entry.startedAt?.toISOString() ?? null,
-    startClock: entry.startedAt ? clockOf(entry.startedAt, timeZone) : null,
-    note: entry.note,
-    billable: entry.billable,
-    version: entry.version,
-    standing: entryStanding(entry.invoiceStatus ? { status: entry.invoiceStatus } : null),
-    invoiceId: entry.invoiceId,
-    invoiceNumber: entry.invoiceNumber,
   }));
   const editId = parseUuid(new URL(request.url).searchParams.get("edit"));
   return {

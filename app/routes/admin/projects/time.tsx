@@ -8,22 +8,20 @@
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { addMonthsIso, todayIn } from "#app/domain/dates.ts";
+import { todayIn } from "#app/domain/dates.ts";
+import { isReceiptType } from "#app/domain/files.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { toCents } from "#app/domain/money.ts";
-import { projectValue } from "#app/domain/projects.ts";
+import { monthsEnding } from "#app/domain/reports.ts";
+import { projectBudget } from "#app/domain/time-budget.ts";
 import {
   bankMonths,
-  budgetPercent,
   expenseMessages,
   profitOf,
   timeLimits,
   timeMessages,
   timeTotals,
 } from "#app/domain/time-tracking.ts";
-
-/** What a receipt may be: an image or a PDF (the room's ZIP archives are not receipts). */
-const receiptTypes = new Set(["image/png", "image/jpeg", "image/webp", "image/gif", "application/pdf"]);
 
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
@@ -45,7 +43,7 @@ import { requireAdmin } from "#app/services/auth.server.ts";
 import { parseUploadForm } from "#app/services/file-storage.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import { timeAction } from "../time-actions.server.ts";
-import { clockOf, timerView } from "../time-view.server.ts";
+import { entryRowView, timerView } from "../time-view.server.ts";
 import type { Route } from "./+types/time";
 
 export const handle: AdminHandle = { liveTables: ["time_entries", "projects", "invoices"] };
@@ -95,28 +93,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const unbilledExpenses = spent.filter((expense) => expense.billable && expense.standing === "unbilled");
   const now = new Date();
   const today = todayIn(timeZone, now);
-  const { total, byPhase } = timeTotals(sums);
-  const pricePhases = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase.price]));
-  const estimatedMinutes = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
-  const value = projectValue(project);
+  const totals = timeTotals(sums);
+  const { total } = totals;
+  const { phases: phaseBudgets, ...budget } = projectBudget(project, phases, totals);
   const finished = entries.filter((entry) => entry.minutes !== null);
   const editId = parseUuid(search.get("edit"));
   const rows = finished.map((entry) => ({
-    id: entry.id,
-    projectId: project.id,
-    personName: entry.personName,
-    phaseId: entry.phaseId,
-    phaseName: entry.phaseName,
-    workDate: entry.workDate,
-    minutes: entry.minutes ?? 0,
-    startedAt: entry.startedAt?.toISOString() ?? null,
-    startClock: entry.startedAt ? clockOf(entry.startedAt, timeZone) : null,
-    note: entry.note,
-    billable: entry.billable,
-    version: entry.version,
-    standing: entry.standing,
-    invoiceId: entry.invoiceId,
-    invoiceNumber: entry.invoiceNumber,
+    ...entryRowView({ ...entry, projectId: project.id }, timeZone),
     valueCents: entry.valueCents,
   }));
   return {
@@ -135,32 +118,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
     ],
     timer: timerView(timer, timeZone, now, today),
-    budget: {
-      estimatedMinutes,
-      loggedMinutes: total.minutes,
-      hoursPercent: budgetPercent(total.minutes, estimatedMinutes),
-      valueCents: value,
-      loggedValueCents: total.valueCents,
-      valuePercent: budgetPercent(total.valueCents, value),
-    },
+    budget,
     total,
-    phases: [
-      ...phases.map((phase) => {
-        const price = phase.pricingPhaseId ? pricePhases.get(phase.pricingPhaseId) : undefined;
-        const budget = price === undefined || price === null ? null : toCents(price);
-        const sums = byPhase.get(phase.id);
-        return {
-          id: phase.id,
-          name: phase.name,
-          budgetCents: budget,
-          totals: sums ?? null,
-          percent: budgetPercent(sums?.valueCents ?? 0, budget),
-        };
-      }),
-      ...(byPhase.has("")
-        ? [{ id: "", name: "Other work", budgetCents: null, totals: byPhase.get("") ?? null, percent: null }]
-        : []),
-    ],
+    phases: phaseBudgets,
     profit: {
       invoicedCents: revenue.invoicedCents,
       paidCents: revenue.paidCents,
@@ -205,12 +165,11 @@ async function hourBankView(
   bankMinutes: number,
   today: string,
 ) {
-  const since = `${addMonthsIso(`${today.slice(0, 7)}-01`, -5, 1)}`;
+  const months = monthsEnding(today, 6);
   const [logged, decisions] = await Promise.all([
-    billableMinutesByMonth(db, projectId, since),
+    billableMinutesByMonth(db, projectId, `${months[0]}-01`),
     bankDecisionsOf(db, projectId),
   ]);
-  const months = Array.from({ length: 6 }, (_, i) => addMonthsIso(`${today.slice(0, 7)}-01`, -i, 1).slice(0, 7));
   const byMonth = new Map(logged.map((row) => [row.month, row.minutes]));
   return {
     minutes: bankMinutes,
@@ -238,7 +197,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!upload.ok) return invalid(null, { form: "add-expense", formError: upload.message });
   const stored = upload.files[0] ?? null;
   const receiptError =
-    upload.fileErrors.receipt ?? (stored && !receiptTypes.has(stored.contentType) ? expenseMessages.receiptType : null);
+    upload.fileErrors.receipt ?? (stored && !isReceiptType(stored.contentType) ? expenseMessages.receiptType : null);
   return timeAction({
     context,
     session,
