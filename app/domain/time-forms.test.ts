@@ -78,7 +78,9 @@ describe("the time forms", () => {
         vendor: "Fly.io",
         ...over,
       });
-    expect(expense({}).data).toMatchObject({ amount: 2_000, markup: 0, billable: false });
+    expect(expense({}).data).toMatchObject({ amount: 2_000, billable: false });
+    // blank: the category's last markup, chosen by the server
+    expect(expense({}).data?.markup).toBeUndefined();
     expect(errorsOf(expense({ amount: "" }))).toEqual({ amount: expenseMessages.amountRequired });
     expect(errorsOf(expense({ vendor: "  " }))).toEqual({ vendor: expenseMessages.vendorRequired });
     expect(errorsOf(expense({ markup: "1000.01" }))).toEqual({ markup: expenseMessages.markupRange });

@@ -225,13 +225,14 @@ export const addExpenseSchema = z.object({
   ),
   phase_id: optionalPhase,
   billable: checkbox,
+  /** blank: the category's last markup (what the field shows as its placeholder), else 0 */
   markup: typedHundredths(
     z
       .number()
       .int()
       .min(0, expenseMessages.markupRange)
-      .max(expenseLimits.markupHundredths, expenseMessages.markupRange),
-    { blank: 0 },
+      .max(expenseLimits.markupHundredths, expenseMessages.markupRange)
+      .optional(),
   ),
   /** the receipt's file: stored by the upload layer before the form is read, so anything here is ignored */
   receipt: z.unknown().optional(),

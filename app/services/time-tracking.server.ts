@@ -47,6 +47,7 @@ import {
   deleteExpenseRow,
   expenseForChange,
   insertExpense,
+  lastMarkups,
   lockUnbilledExpenses,
   markExpensesBilled,
 } from "#app/models/expenses.server.ts";
@@ -440,7 +441,7 @@ export async function addExpense(
       vendor: form.vendor,
       note: form.note ?? null,
       billable: form.billable,
-      markupHundredths: form.markup,
+      markupHundredths: form.markup ?? (await lastMarkups(tx))[form.category] ?? 0,
       receiptFileId: input.receiptFileId,
       createdBy: input.actor.userId,
     });

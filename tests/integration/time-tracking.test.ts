@@ -478,6 +478,11 @@ describeEachDatabase("time tracking", (database) => {
         },
       });
     expect(await expense({})).toEqual({ ok: true, vendor: "Fly.io" });
+    // a blank markup takes the category's last one
+    expect((await expense({ vendor: "Render", markup: undefined, billable: false })).ok).toBe(true);
+    const render = (await projectExpenses(db(), project.id)).find((row) => row.vendor === "Render");
+    expect(render?.markupHundredths).toBe(1_500);
+    await deleteExpense(db(), { actor: who, ip, expenseId: render?.id ?? "", version: render?.version ?? 0 });
     expect((await expense({ vendor: "Figma", category: "software", billable: false, markup: 0 })).ok).toBe(true);
     expect((await expense({ vendor: "Gone", amount: 99_900 })).ok).toBe(true);
     const gone = (await projectExpenses(db(), project.id)).find((row) => row.vendor === "Gone");
