@@ -3,15 +3,12 @@ import type { Config } from "#app/config.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { ChangeFeed } from "#app/services/events.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
-import type { MailWorker } from "#app/services/mail.server.ts";
 import type { PageViewCounter } from "#app/services/page-views.server.ts";
 
 /** What the server hands every loader, action and middleware (set in server/app.ts). */
 export type AppContext = {
   config: Config;
   database: Database;
-  /** call `mail.kick()` after committing work that queued mail */
-  mail: MailWorker;
   /** subscribe to changes of listed tables (live lists) */
   changes: ChangeFeed;
   /** aborted when the server begins shutting down: long-lived responses end on it */

@@ -58,7 +58,7 @@ const acceptRequestId = (incoming: string | null | undefined) =>
   incoming && requestIdPattern.test(incoming) ? incoming : randomUUID();
 
 export function createApp(runtime: Runtime, options: AppOptions = {}) {
-  const { config, logger, database, mail, changes, pageViews } = runtime;
+  const { config, logger, database, changes, pageViews } = runtime;
   const app = express();
   const requestLines = createRequestLineLogger(logger);
   app.disable("x-powered-by");
@@ -106,7 +106,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
   const mode = config.nodeEnv === "development" ? "development" : "production";
   const contextFor = (fields: { logger: Logger; requestId: string; nonce: string; ip: string; forCache: boolean }) => {
     const context = new RouterContextProvider();
-    context.set(appContext, { config, database, mail, changes, pageViews, shutdown: runtime.shutdown, ...fields });
+    context.set(appContext, { config, database, changes, pageViews, shutdown: runtime.shutdown, ...fields });
     return context;
   };
 

@@ -119,6 +119,8 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   });
   const pageViews = createPageViewCounter(database.db, logger);
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
+  // queuing mail commits a notice (enqueueMail): the worker delivers at once, on every instance
+  changes.onMailQueued(() => mail.kick());
   const shutdown = new AbortController();
 
   // ---------------------------------------------------------------- background work (ADR 0048)
@@ -156,23 +158,16 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         signal: shutdown.signal,
         onPostponed: () => postponed("payment reminders"),
       });
-      if (queued > 0) {
-        logger.info({ queued }, "payment reminders queued");
-        mail.kick();
-      }
+      if (queued > 0) logger.info({ queued }, "payment reminders queued");
     });
     background("consultation reminders", async () => {
       const queued = await sendBookingReminders({ database, config });
-      if (queued > 0) {
-        logger.info({ queued }, "consultation reminders queued");
-        mail.kick();
-      }
+      if (queued > 0) logger.info({ queued }, "consultation reminders queued");
     });
     background("recurring invoices", async () => {
       const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { signal: shutdown.signal });
       if (run.made.length > 0) {
         logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
-        if (run.sent > 0) mail.kick();
       }
       if (run.postponed > 0) postponed("recurring invoices", { schedules: run.postponed });
     });

@@ -91,7 +91,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { database, config, ip, mail } = getApp(context);
+  const { database, config, ip } = getApp(context);
   const here = deliverableLinkPath(params.token);
   const formData = await request.formData();
   const found = await findDeliverable(database.db, params.token, ip);
@@ -101,7 +101,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     if (found.reason === "not-found") notFound(clientPageMessages.invalidLink, clientPageHeaders);
     // an expired or revoked link: its one form asks for a fresh link, mailed to the address on record
     await mailFreshDeliverableLink({ db: database.db, config }, params.token, ip);
-    mail.kick();
     return redirect(`${here}?fresh=sent`, { status: 303, headers: clientPageHeaders });
   }
   const submission = parseWithZod(formData, { schema: deliverableAnswerSchema });
@@ -127,7 +126,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
           : roomMessages.changedSinceShown;
     return refuse(409, message, { ...options, submission });
   }
-  mail.kick();
   return redirect(`${here}?answered=${answered.answer}`, { status: 303, headers: clientPageHeaders });
 }
 

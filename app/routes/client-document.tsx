@@ -66,11 +66,10 @@ async function lookup(context: Route.LoaderArgs["context"], token: string | unde
 async function paymentNotice(context: Route.LoaderArgs["context"], invoiceId: string, paid: string | null) {
   if (!paid) return null;
   if (paid === "cancelled") return onlinePaymentMessages.cancelled;
-  const { database, config, logger, mail } = getApp(context);
+  const { database, config, logger } = getApp(context);
   const state = await reconcileCheckoutReturn({ db: database.db, config, logger }, { invoiceId, sessionId: paid });
   if (state === "processing") return onlinePaymentMessages.processing;
   if (state !== "paid") return null;
-  mail.kick();
   return "paid" as const;
 }
 
@@ -144,7 +143,7 @@ async function pay({ params, context, request }: Route.ActionArgs) {
 export async function action(args: Route.ActionArgs) {
   if (new URL(args.request.url).pathname.endsWith("/pay")) return pay(args);
   const { params, context, request } = args;
-  const { database, config, ip, mail } = getApp(context);
+  const { database, config, ip } = getApp(context);
   const invoice = await lookup(context, params.token);
   if (invoice.invoiceType !== "estimate") notFound(clientPageMessages.invalidLink, clientPageHeaders);
   const submission = parseWithZod(await request.formData(), { schema: acceptFormSchema });
@@ -160,7 +159,6 @@ export async function action(args: Route.ActionArgs) {
     if (answered.reason === "revoked") notFound(clientPageMessages.invalidLink, clientPageHeaders);
     return refuse(409, sendMessages.alreadyAnswered, { headers: clientPageHeaders });
   }
-  mail.kick();
   return redirect(`/i/${params.token}?answered=${submission.value.intent}`, {
     status: 303,
     headers: clientPageHeaders,

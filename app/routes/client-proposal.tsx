@@ -98,7 +98,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { database, config, ip, mail, logger } = getApp(context);
+  const { database, config, ip, logger } = getApp(context);
   await lookup(context, params.token);
   const submission = parseWithZod(await request.formData(), { schema: clientAnswerSchema });
   const answerOptions = { headers: clientPageHeaders, hideFields: ["signature"] };
@@ -115,7 +115,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       if (declined.reason === "gone") notFound(clientPageMessages.invalidLink, clientPageHeaders);
       return refuse(409, declined.message ?? clientPageMessages.invalidLink, { ...answerOptions, submission });
     }
-    mail.kick();
     return redirect(`${here}?answered=decline`, { status: 303, headers: clientPageHeaders });
   }
   const signed = await signProposal(deps, {
@@ -131,7 +130,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
       ? invalid(submission, { ...answerOptions, fieldErrors: { [signed.field]: [message] } })
       : refuse(409, message, { ...answerOptions, submission });
   }
-  mail.kick();
   return redirect(`${here}?answered=sign`, { status: 303, headers: clientPageHeaders });
 }
 

@@ -78,7 +78,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context, request }: Route.ActionArgs) {
-  const { database, config, mail } = getApp(context);
+  const { database, config } = getApp(context);
   const found = await lookup(context, params.token);
   const here = questionnaireLinkPath(params.token);
   if (!found.ok) {
@@ -92,7 +92,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     const fresh = read.ok ? freshLinkSchema.safeParse(Object.fromEntries(read.formData)) : null;
     if (!fresh?.success) badRequest("Unknown action", clientPageHeaders);
     if (!found.requestId) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
-    return freshLinkAnswer(await mailFreshLink({ db: database.db, config }, found.requestId), here, mail.kick);
+    return freshLinkAnswer(await mailFreshLink({ db: database.db, config }, found.requestId), here);
   }
   const questionnaire = await loadClientQuestionnaire(database.db, found.requestId);
   if (!questionnaire) notFound(questionnaireMessages.invalidLink, clientPageHeaders);
@@ -137,14 +137,13 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   return redirect(`${here}?${outcome}=1`, { status: 303, headers: clientPageHeaders });
 }
 
-function freshLinkAnswer(result: Awaited<ReturnType<typeof mailFreshLink>>, here: string, kick: () => void) {
+function freshLinkAnswer(result: Awaited<ReturnType<typeof mailFreshLink>>, here: string) {
   if (!result.ok) {
     return refuse(429, clientPageMessages.tooMany, {
       headers: clientPageHeaders,
       retryAfterSeconds: result.retryAfterSeconds,
     });
   }
-  kick();
   return redirect(`${here}?fresh=1`, { status: 303, headers: clientPageHeaders });
 }
 

@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { database, ip, mail } = getApp(context);
+  const { database, ip } = getApp(context);
   const submission = parseWithZod(await request.formData(), { schema: portalRequestSchema });
   if (submission.status !== "success") return invalid(submission, { headers: clientPageHeaders });
   const requested = await requestPortalLink({ db: database.db, ip }, submission.value.email);
@@ -48,8 +48,6 @@ export async function action({ context, request }: Route.ActionArgs) {
       retryAfterSeconds: requested.retryAfterSeconds,
     });
   }
-  // the mail worker answers the request (known address or not) after this answer (ADR 0047)
-  mail.kick();
   return redirect("/portal?sent=1", { status: 303, headers: clientPageHeaders });
 }
 

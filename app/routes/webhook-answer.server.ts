@@ -15,7 +15,7 @@ const answers: Record<Reason, readonly [400 | 500, string]> = {
   failed: [500, "Failed"],
 };
 
-/** The status, the body and whether a mail was queued (the route kicks the outbox). */
+/** The status, the body and whether a mail was queued (a receipt or a refund notice). */
 export async function answerStripeWebhook(...args: Parameters<typeof handleStripeWebhook>) {
   const outcome = await handleStripeWebhook(...args);
   if (!outcome.ok) {

@@ -8,14 +8,13 @@ import { answerStripeWebhook } from "#app/routes/webhook-answer.server.ts";
 import type { Route } from "./+types/webhooks-stripe";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { database, config, logger, mail } = getApp(context);
+  const { database, config, logger } = getApp(context);
   const rawBody = Buffer.from(await request.arrayBuffer());
   const answer = await answerStripeWebhook(
     { db: database.db, config, logger },
     rawBody,
     request.headers.get("stripe-signature"),
   );
-  if (answer.recorded) mail.kick();
   return new Response(answer.body, {
     status: answer.status,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -204,7 +204,7 @@ export function manageTokenHash(value: unknown): string | null {
 
 // ---------------------------------------------------------------- the visitor books
 
-type BookingApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
+type BookingApp = Pick<AppContext, "config" | "database" | "logger" | "ip">;
 
 /** The post of the booking form as the route parsed it against `bookingFormSchema` (its payload: every posted value). */
 export type BookingSubmission = Submission<z.output<typeof bookingFormSchema>>;
@@ -332,7 +332,6 @@ export async function bookConsultation(
     logger.info({ reason: "recipient-limit" }, "booking refused");
     return fail("recipient-limited", { retryAfterSeconds: booked.retryAfterSeconds });
   }
-  app.mail.kick();
   logger.info({ bookingId: booked.id }, "consultation booked");
   return { ok: true, booked: { startsAt: booked.startsAt, timeZone } };
 }
@@ -352,7 +351,7 @@ export type ManageOutcome = Result<
   "gone" | "taken"
 >;
 
-type ManageDeps = Pick<AppContext, "config" | "database" | "mail" | "logger">;
+type ManageDeps = Pick<AppContext, "config" | "database" | "logger">;
 
 /** Cancels or moves the booking the link names; the link is used up either way (a move mails a new one). */
 export async function manageBooking(
@@ -369,7 +368,6 @@ export async function manageBooking(
     if (!booking) return fail("gone");
     return changeBooking(tx, deps, booking, change, { studio, availability, now });
   });
-  if (outcome.ok) deps.mail.kick();
   return outcome;
 }
 
@@ -401,7 +399,6 @@ export async function changeBookingAsOwner(
       }),
     },
   );
-  if (outcome.ok) deps.mail.kick();
   return outcome;
 }
 

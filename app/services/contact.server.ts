@@ -49,7 +49,7 @@ export type InquiryOutcome = Result<
 /** A post of the inquiry form as the route parsed it against `contactFormSchema` (its payload: every posted value). */
 export type InquirySubmission = Submission<ContactForm>;
 
-type InquiryApp = Pick<AppContext, "config" | "database" | "mail" | "logger" | "ip">;
+type InquiryApp = Pick<AppContext, "config" | "database" | "logger" | "ip">;
 
 /** Suspected spam kept per address and window (its own bucket, so it never uses up a person's allowance). */
 const spamKeptPerIp = { limit: 30, windowMs: 600_000 };
@@ -150,7 +150,6 @@ export async function receiveInquiry(app: InquiryApp, submission: InquirySubmiss
     await enqueueMail(tx, { to: studio.email, ...mail });
     return createSubmission(tx, row, id);
   });
-  app.mail.kick();
   logger.info({ submissionId: created.id }, "contact submission stored");
   return { ok: true, id: created.id };
 }

@@ -3,16 +3,19 @@
  * transaction that made it, so listeners hear of it only after it commits.
  * PostgreSQL delivers it to every app instance (one LISTEN connection each);
  * PGlite delivers it within the process. Events carry only a table name and
- * an id: pages re-fetch through their own guarded loaders.
+ * an id: pages re-fetch through their own guarded loaders. The same listener hears that mail was
+ * queued (`mailChannel`), which wakes the mail worker.
  */
 import { EventEmitter } from "node:events";
 import type { PoolClient } from "pg";
-import { changeChannel } from "#app/db/changes.server.ts";
+import { changeChannel, mailChannel } from "#app/db/changes.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { type ChangeEvent, parseChangeEvent } from "#app/domain/changes.ts";
 
 export type ChangeFeed = {
   subscribe(listener: (event: ChangeEvent) => void): () => void;
+  /** mail was queued somewhere (a committed transaction, on any instance) */
+  onMailQueued(listener: () => void): () => void;
   close(): Promise<void>;
 };
 
@@ -25,10 +28,16 @@ export async function openChangeFeed(database: Database, onError?: (error: unkno
     if (event) emitter.emit("change", event);
   };
 
+  const mailQueued = () => emitter.emit("mail");
+
   let stop: () => Promise<void>;
   if (database.pglite) {
     const unlisten = await database.pglite.listen(changeChannel, deliver);
-    stop = () => unlisten();
+    const unlistenMail = await database.pglite.listen(mailChannel, mailQueued);
+    stop = async () => {
+      await unlisten();
+      await unlistenMail();
+    };
   } else if (database.pool) {
     const pool = database.pool;
     let closed = false;
@@ -37,6 +46,7 @@ export async function openChangeFeed(database: Database, onError?: (error: unkno
       const next = await pool.connect();
       next.on("notification", (message) => {
         if (message.channel === changeChannel && message.payload) deliver(message.payload);
+        else if (message.channel === mailChannel) mailQueued();
       });
       next.on("error", (error) => {
         onError?.(error);
@@ -44,14 +54,16 @@ export async function openChangeFeed(database: Database, onError?: (error: unkno
         if (client === next) client = null;
         if (!closed) setTimeout(() => void connect().catch(onError), 1000).unref();
       });
-      await next.query(`listen ${changeChannel}`);
+      await next.query(`listen ${changeChannel}; listen ${mailChannel}`);
       client = next;
+      // mail queued while no connection listened is delivered now rather than at the worker's next round
+      mailQueued();
     };
     await connect();
     stop = async () => {
       closed = true;
       if (client) {
-        await client.query(`unlisten ${changeChannel}`).catch(() => {});
+        await client.query("unlisten *").catch(() => {});
         client.release();
         client = null;
       }
@@ -64,6 +76,10 @@ export async function openChangeFeed(database: Database, onError?: (error: unkno
     subscribe(listener) {
       emitter.on("change", listener);
       return () => emitter.off("change", listener);
+    },
+    onMailQueued(listener) {
+      emitter.on("mail", listener);
+      return () => emitter.off("mail", listener);
     },
     close: () => stop(),
   };

@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
+import { publishMailQueued } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
   type AttachmentSource,
@@ -79,6 +80,7 @@ export const sealedBodyLifetimeMs = 2 * 3600_000;
  * code); its bodies are dropped once delivered or expired. An attachment given as a `source` is only
  * rendered at delivery, so no PDF is made inside the caller's transaction and none is kept; attachments
  * are only kept until the message is handed over (sent, kept or failed for good), whatever they hold.
+ * The commit wakes the mail worker (`publishMailQueued`): no caller kicks it.
  */
 export async function enqueueMail(
   db: Queryable,
@@ -108,6 +110,8 @@ export async function enqueueMail(
     return { ...file, content: seal ? sealBytes(seal, file.content) : file.content };
   });
   await insertAttachments(db, id, attachments);
+  // every instance's mail worker hears it once this commits and delivers at once
+  await publishMailQueued(db);
   return id;
 }
 

@@ -318,7 +318,7 @@ async function readPaymentState(client: Stripe, hint: Hint): Promise<ProviderPay
 
 type ReconcileResult = {
   outcome: "applied" | "unpaid" | "anomaly";
-  /** a mail was queued (the caller kicks the outbox) */
+  /** a mail was queued (its commit wakes the mail worker) */
   mailed: boolean;
 };
 

@@ -8,6 +8,7 @@
  * fetch of the portal never writes a row).
  */
 import type { Config } from "#app/config.server.ts";
+import { publishMailQueued } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { type PortalOpen, portalLinkExpiry, portalLinkPath, portalMail } from "#app/domain/portal.ts";
@@ -159,7 +160,7 @@ export function revokePortal(
  * A client asks for a fresh link by email. "limited" when this address asked too often; otherwise
  * "done", having done the same work whatever the email is (ADR 0047): the per-address limit, then the
  * request stored. Whether the address is a customer's is found out afterwards, by
- * `answerPortalLinkRequests` (the mail worker, on the route's kick), so neither the answer nor its
+ * `answerPortalLinkRequests` (the mail worker, woken by the request's notice), so neither the answer nor its
  * time says it.
  */
 export async function requestPortalLink(
@@ -170,6 +171,8 @@ export async function requestPortalLink(
   const limited = await hitAddressLimit(deps.db, "portal-request", deps.ip, portalRequestLimit, now);
   if (!limited.allowed) return fail("limited", { retryAfterSeconds: limited.retryAfterSeconds });
   await insertPortalLinkRequest(deps.db, { email: email.trim().toLowerCase(), ip: deps.ip || null });
+  // the mail worker answers it (ADR 0047) once it hears of it
+  await publishMailQueued(deps.db);
   return { ok: true };
 }
 

@@ -36,7 +36,6 @@ describeEachDatabase("the booking page from the public-page cache", (database) =
     database: database(),
     logger,
     ip: "203.0.113.5",
-    mail: { kick() {}, stop: async () => {} },
   });
   let feed: ChangeFeed | undefined;
   afterEach(async () => {

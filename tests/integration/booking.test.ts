@@ -55,7 +55,6 @@ describeEachDatabase("booking the free consultation", (database, kind) => {
     database: database(),
     logger,
     ip: "203.0.113.9",
-    mail: { kick() {}, stop: async () => {} },
   });
 
   async function setUp() {

@@ -1,6 +1,8 @@
 import { expect, it } from "vitest";
 import { publishChange } from "#app/db/changes.server.ts";
+import { seedBaseline } from "#app/db/seed.server.ts";
 import { openChangeFeed } from "#app/services/events.server.ts";
+import { enqueueMail } from "#app/services/mail.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 
 function nextEvents(count: number, feed: Awaited<ReturnType<typeof openChangeFeed>>, timeoutMs = 3000) {
@@ -59,5 +61,36 @@ describeEachDatabase("change events", (database) => {
     ]);
     expect(seen).toEqual([]);
     await feed.close();
+  });
+
+  it("tells the mail worker that mail was queued once the transaction commits, and not for a rollback", async () => {
+    await seedBaseline(database().db);
+    const feed = await openChangeFeed(database());
+    try {
+      const heard: string[] = [];
+      // a change event published after each step marks when the mail notice would have arrived
+      const marks = feed.subscribe((event) => heard.push(event.id));
+      feed.onMailQueued(() => heard.push("mail"));
+      const settled = nextEvents(2, feed);
+      await expect(
+        database().db.transaction(async (tx) => {
+          await enqueueMail(tx, { to: "a@example.test", subject: "Rolled back", text: "No." });
+          throw new Error("rollback");
+        }),
+      ).rejects.toThrow("rollback");
+      await publishChange(database().db, { table: "projects", id: "after the rollback" });
+      await database().db.transaction(async (tx) => {
+        await enqueueMail(tx, { to: "a@example.test", subject: "One", text: "One." });
+        await enqueueMail(tx, { to: "b@example.test", subject: "Two", text: "Two." });
+        expect(heard).not.toContain("mail");
+      });
+      await publishChange(database().db, { table: "projects", id: "after the commit" });
+      await settled;
+      marks();
+      // one notice for the committed transaction's two mails (identical notices fold into one)
+      expect(heard).toEqual(["after the rollback", "mail", "after the commit"]);
+    } finally {
+      await feed.close();
+    }
   });
 });

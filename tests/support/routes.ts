@@ -45,8 +45,7 @@ export function routeHarness(database: () => TestDatabase) {
     provider.set(appContext, {
       config: testConfig,
       database: database(),
-      mail: { kick() {} } as never,
-      changes: { subscribe: () => () => {}, close: async () => {} },
+      changes: { subscribe: () => () => {}, onMailQueued: () => () => {}, close: async () => {} },
       shutdown: new AbortController().signal,
       logger,
       requestId: "test",

@@ -61,7 +61,7 @@ export async function documentAction({
   session: SessionInfo;
   context: Readonly<RouterContextProvider>;
 }) {
-  const { config, database, ip, logger, mail } = getApp(context);
+  const { config, database, ip, logger } = getApp(context);
   const page = `/admin/invoices/${invoiceId}`;
 
   switch (intent) {
@@ -94,7 +94,6 @@ export async function documentAction({
         { db: database.db, config },
         { invoiceId, form: submission.value, actor: { userId: session.userId, email: session.email }, ip },
       );
-      if (saved.receiptTo) mail.kick();
       const receipt = saved.receiptTo ? ` ${paymentMessages.receiptSent(saved.receiptTo)}.` : "";
       return redirectWithToast(config, page, {
         type: "success",
@@ -285,7 +284,6 @@ async function lifecycleAction({
     );
     if (!outcome) return gone();
     if (!outcome.ok) return refused(outcome, submission);
-    if (outcome.noticeTo) getApp(context).mail.kick();
     return redirectWithToast(config, page, {
       type: "success",
       message: lifecycleMessages.voidedDone(outcome.invoiceNumber),

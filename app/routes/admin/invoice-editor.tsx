@@ -175,7 +175,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, logger, mail, ip } = getApp(context);
+  const { config, database, logger, ip } = getApp(context);
   const target = editorTarget(params.id);
   const formData = await request.formData();
   // payments, the estimate's answers, the lifecycle and a fresh client link: their own intents, their own module
@@ -230,7 +230,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         { db: database.db, config, logger },
         { invoiceId: saved.id, actor: { userId: session.userId, email: session.email }, ip },
       );
-      mail.kick();
       return redirectWithToast(config, destination, {
         type: "success",
         message: "Success",

@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, logger, mail, ip } = getApp(context);
+  const { config, database, logger, ip } = getApp(context);
   const id = parseUuid(params.id);
   if (!id) notFound(invoiceMessages.notFound);
   const formData = await request.formData();
@@ -85,7 +85,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.reason === "not-found") notFound(invoiceMessages.notFound);
     return refuse(409, sendMessages.cannotSend, { submission });
   }
-  mail.kick();
   return redirectWithToast(config, back, {
     type: "success",
     message: sendMessages.sent(result.invoiceType, submission.value.to),

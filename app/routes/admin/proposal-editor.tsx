@@ -203,7 +203,7 @@ function choices(projects: { id: string; projectName: string }[]): ProposalEdito
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, logger, mail, ip } = getApp(context);
+  const { config, database, logger, ip } = getApp(context);
   const db = database.db;
   const target = editorTarget(params.id);
   const formData = await request.formData();
@@ -262,7 +262,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (sent.reason === "not-found") notFound(proposalMessages.notFound);
         return refuse(409, sent.message ?? proposalMessages.notFound, { submission, extra: await projects() });
       }
-      mail.kick();
       return redirectWithToast(config, "/admin/proposals", {
         type: "success",
         message: "Success",

@@ -56,7 +56,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, ip, mail } = getApp(context);
+  const { config, database, ip } = getApp(context);
   const id = parseUuid(params.id);
   if (!id) notFound(questionnaireMessages.requestNotFound);
   const formData = await request.formData();
@@ -84,7 +84,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (reopened.reason === "not-found") notFound(questionnaireMessages.requestNotFound);
     return refuse(409, reopened.message ?? questionnaireMessages.notOpen, { submission, form: "reopen" });
   }
-  mail.kick();
   return redirectWithToast(config, here, {
     type: "success",
     message: `Reopened: the reason was emailed to ${reopened.to}`,

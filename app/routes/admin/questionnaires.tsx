@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, ip, mail } = getApp(context);
+  const { config, database, ip } = getApp(context);
   const formData = await request.formData();
   const posted = questionnaireIntentSchema.safeParse(Object.fromEntries(formData));
   if (!posted.success) badRequest("Unknown action");
@@ -66,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     );
     if (!sent.ok) return refuse(404, questionnaireMessages.notFound, { submission, form });
-    mail.kick();
     return redirectWithToast(config, `/admin/customers/${customerId}`, {
       type: "success",
       message: `Questionnaire emailed to ${sent.to}`,

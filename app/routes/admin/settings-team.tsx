@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, ip, mail } = getApp(context);
+  const { config, database, ip } = getApp(context);
   const actor = { userId: session.userId, email: session.email };
   const submission = parseWithZod(await request.formData(), { schema: teamActionSchema });
   if (submission.status !== "success") {
@@ -78,7 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) {
       return invalid(submission, { form: inviteFormId, fieldErrors: { email: [outcome.message] } });
     }
-    mail.kick();
     return redirectWithToast(config, teamPath, { type: "success", message: outcome.message, id: inviteFormId });
   }
   const { intent, id } = value;

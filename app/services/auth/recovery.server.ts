@@ -45,7 +45,7 @@ export type ResetSite = { publicUrl: string; sessionSecret: string };
  * Sends a reset link if the email belongs to an account. Answers the same, after at least
  * `floorMs`, whether or not it does, so neither the answer nor its timing tells.
  * The mail body is sealed (see mail.server.ts): the outbox never holds a usable link.
- * The caller kicks the mail worker afterwards.
+ * Its commit wakes the mail worker.
  */
 export async function requestPasswordReset(
   db: Queryable,

@@ -85,7 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, logger, ip, mail } = getApp(context);
+  const { config, database, logger, ip } = getApp(context);
   const id = parseUuid(params.id);
   if (!id) notFound(customerMessages.notFound);
   const formData = await request.formData();
@@ -102,7 +102,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const done = intent === "portal-send" ? await sendPortalLink(deps, input) : await revokePortal(deps, input);
     if (!done.ok) notFound(customerMessages.notFound);
-    if ("to" in done) mail.kick();
     const message = "to" in done ? portalMessages.sent(done.to) : portalMessages.revoked(done.count);
     return redirectWithToast(config, `/admin/customers/${id}`, { type: "success", message });
   }

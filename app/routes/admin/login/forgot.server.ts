@@ -9,7 +9,7 @@ import { requestMeta } from "#app/services/auth.server.ts";
 import { invalidLogin, loginNews, refusedLogin, unexpected } from "./shared.server.ts";
 
 export async function forgotAction(request: Request, context: Readonly<RouterContextProvider>, formData: FormData) {
-  const { config, database, mail, logger } = getApp(context);
+  const { config, database, logger } = getApp(context);
   const submission = parseWithZod(formData, { schema: resetRequestSchema });
   if (submission.status !== "success") return invalidLogin("forgot", submission);
   const outcome = await requestPasswordReset(database.db, {
@@ -18,7 +18,6 @@ export async function forgotAction(request: Request, context: Readonly<RouterCon
     sessionSecret: config.sessionSecret,
     ...requestMeta(request, context),
   }).catch((error: unknown) => unexpected(logger, error, authMessages.resetFailed));
-  mail.kick();
   if (!outcome.ok) {
     const status = "failedUs" in outcome ? 500 : 429;
     return refusedLogin("forgot", submission, outcome.message, { status });

@@ -32,7 +32,7 @@ const statusEvents = {
 
 /** Saves a new or changed schedule; its first period due today is invoiced now. */
 export async function saveScheduleAction({ context, session, id, formData }: ScheduleAction) {
-  const { config, database, ip, logger, mail } = getApp(context);
+  const { config, database, ip, logger } = getApp(context);
   const page = `/admin/projects/${id}`;
   const submission = parseWithZod(formData, { schema: scheduleFormSchema });
   if (submission.status !== "success") return invalid(submission, { form: "schedule" });
@@ -83,7 +83,6 @@ export async function saveScheduleAction({ context, session, id, formData }: Sch
   let description: string | undefined;
   if (saved.schedule.status === "active" && saved.schedule.nextDue !== null && saved.schedule.nextDue <= today) {
     const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { only: saved.schedule.id });
-    if (run.sent > 0) mail.kick();
     const numbers = run.made.map((made) => made.invoiceNumber).join(", ");
     if (numbers) description = `${run.sent > 0 ? "Sent" : "Made"} ${numbers}`;
   }
@@ -96,7 +95,7 @@ export async function saveScheduleAction({ context, session, id, formData }: Sch
 
 /** Pause, Resume or End a schedule; a resumed one due today is invoiced now. */
 export async function scheduleStatusAction({ context, session, id, formData }: ScheduleAction) {
-  const { config, database, ip, logger, mail } = getApp(context);
+  const { config, database, ip, logger } = getApp(context);
   const page = `/admin/projects/${id}`;
   const submission = parseWithZod(formData, { schema: scheduleStatusSchema });
   if (!id || submission.status !== "success") {
@@ -125,8 +124,7 @@ export async function scheduleStatusAction({ context, session, id, formData }: S
   if (!changed) return refuse(404, scheduleMessages.notFound, { form: "schedule-status" });
   if (!changed.ok) return refuse(409, changed.message, { form: "schedule-status" });
   if (change.action === "resume" && changed.schedule.nextDue !== null && changed.schedule.nextDue <= today) {
-    const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { only: changed.schedule.id });
-    if (run.sent > 0) mail.kick();
+    await runDueSchedules({ db: database.db, config, logger }, new Date(), { only: changed.schedule.id });
   }
   return redirectWithToast(config, page, { type: "success", message: change.toast });
 }
