@@ -4,7 +4,8 @@
  *   npm run db:seed               the baseline content (idempotent)
  *   npm run db:seed -- --demo     plus a small demo data set for the back office
  *   npm run db:seed -- --scale    plus a data set at scale (100,000 contact submissions, 20,000 customers, 10,000 projects,
- *                                 50,000 invoices and estimates); --scale=0.1 for a tenth of it. Once per database.
+ *                                 50,000 invoices and estimates, 10,000 time entries, 2,000 expenses); --scale=0.1 for a
+ *                                 tenth of it. Once per database.
  *   npm run db:backup [FILE]      a backup (PGlite: the data directory, gzipped; PostgreSQL: pg_dump)
  *   npm run db:restore -- FILE [--force]   restore one (--force replaces an existing database)
  * Uses DATABASE_URL when set, else the embedded database in DATA_DIR (stop the

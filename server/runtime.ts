@@ -26,6 +26,7 @@ import { answerPortalLinkRequests } from "#app/services/portal.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
+import { runDueRecurringExpenses } from "#app/services/time-tracking.server.ts";
 
 export type Runtime = {
   config: Config;
@@ -170,6 +171,11 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
       }
       if (run.postponed > 0) postponed("recurring invoices", { schedules: run.postponed });
+    });
+    background("recurring expenses", async () => {
+      const run = await runDueRecurringExpenses({ db: database.db, logger }, new Date(), { signal: shutdown.signal });
+      if (run.recorded > 0) logger.info({ recorded: run.recorded }, "recurring expenses recorded");
+      if (run.postponed) postponed("recurring expenses");
     });
   };
   let maintenance: ReturnType<typeof setInterval> | undefined;

@@ -2003,6 +2003,10 @@ export const expenses = pgTable(
     /** percent, two decimals: 15.00 bills 115% of the amount */
     markupPercent: numeric("markup_percent", { precision: 6, scale: 2 }).notNull().default("0"),
     receiptFileId: uuid("receipt_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    /** the recurring expense that recorded it, on one of its periods */
+    recurringExpenseId: uuid("recurring_expense_id").references((): AnyPgColumn => recurringExpenses.id, {
+      onDelete: "set null",
+    }),
     invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
     billedAmount: money("billed_amount"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -2019,6 +2023,46 @@ export const expenses = pgTable(
     check("expenses_billed_billable", sql`${t.invoiceId} is null or ${t.billable}`),
     index("expenses_project_day_idx").on(t.projectId, t.expenseDate).where(sql`${t.deletedAt} is null`),
     index("expenses_invoice_idx").on(t.invoiceId),
+    // a recurring expense's period is recorded once, whichever instance or rerun gets there first
+    uniqueIndex("expenses_recurring_period_key").on(t.recurringExpenseId, t.expenseDate),
+  ],
+);
+
+/**
+ * A recurring expense (hosting, licences: ADR 0058): a monthly or yearly schedule on the retainers' rules
+ * (app/domain/retainers.ts) that records the expense on each period's date. `nextDue` is the next period
+ * to record; null once it is stopped or past its end date.
+ */
+export const recurringExpenses = pgTable(
+  "recurring_expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    phaseId: uuid("phase_id").references(() => projectPhases.id, { onDelete: "set null" }),
+    frequency: scheduleFrequencyEnum("frequency").notNull(),
+    anchor: scheduleAnchorEnum("anchor").notNull().default("date"),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date"),
+    nextDue: date("next_due"),
+    amount: money("amount").notNull(),
+    category: varchar("category", { length: 20 }).$type<(typeof expenseCategories)[number]>().notNull(),
+    vendor: varchar("vendor", { length: expenseLimits.vendor }).notNull(),
+    note: varchar("note", { length: expenseLimits.note }),
+    billable: boolean("billable").notNull().default(false),
+    markupPercent: numeric("markup_percent", { precision: 6, scale: 2 }).notNull().default("0"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("recurring_expenses_amount_positive", sql`${t.amount} > 0`),
+    check("recurring_expenses_monthly_or_yearly", sql`${t.frequency} in ('month', 'year')`),
+    check("recurring_expenses_end_after_start", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    index("recurring_expenses_project_idx").on(t.projectId),
+    // the job's candidates: schedules by their next date
+    index("recurring_expenses_due_idx").on(t.nextDue).where(sql`${t.nextDue} is not null`),
   ],
 );
 

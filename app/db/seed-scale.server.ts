@@ -41,6 +41,8 @@ export type ScaleSizes = {
   notes: number;
   /** time entries (ADR 0058): a twentieth on the first project, the rest spread over the others */
   timeEntries: number;
+  /** expenses (ADR 0058), spread like the time entries */
+  expenses: number;
 };
 
 /** Scale 1. */
@@ -51,6 +53,7 @@ const fullScale: ScaleSizes = {
   documents: 50_000,
   notes: 40_000,
   timeEntries: 10_000,
+  expenses: 2_000,
 };
 
 export type ScaleOptions = {
@@ -84,6 +87,7 @@ const scaleTables = [
   "document_number_counters",
   "time_entries",
   "rates",
+  "expenses",
 ] as const;
 
 function scaleSizes(options: Pick<ScaleOptions, "scale" | "sizes"> = {}): ScaleSizes {
@@ -230,6 +234,7 @@ export async function seedScale(database: Database, options: ScaleOptions = {}):
     await generatePaymentsAndCounters(generation, bases);
     await generateSentReminders(generation);
     await generateTime(generation);
+    await generateExpenses(generation);
   });
 
   const t = performance.now();
@@ -710,4 +715,28 @@ async function generateTime({ step, analyze, run, sizes }: Generation) {
      from generate_series(1, ${T}) as i`,
   );
   await analyze("time_entries");
+}
+
+/**
+ * Expenses (ADR 0058): `expenses` over the last 200 days, a twentieth on the first project, the rest spread
+ * over the others; one in three billable (at a 10% markup), none billed yet.
+ */
+async function generateExpenses({ step, analyze, run, sizes }: Generation) {
+  const { projects: P, expenses: E } = sizes;
+  const busiest = Math.max(1, Math.round(E / 20));
+  const categories = ["hosting", "software", "licences", "stock", "contractor", "travel", "other"];
+  await step(
+    "expenses",
+    `insert into expenses (project_id, expense_date, amount, category, vendor, billable, markup_percent, created_at, updated_at)
+     select ${rowId(run, "project", `case when i <= ${busiest} then 1 else least(${P}, 2 + (i - ${busiest}) % greatest(1, ${P} - 1)) end`)},
+       current_date - ${between(0, 200, "i", 311)},
+       (${between(5, 2000, "i", 312)})::numeric(12, 2),
+       ${pick(categories, "i", 313)},
+       ${pick(["Fly.io", "Figma", "Adobe", "Unsplash", "Vercel", "Render", "GitHub", "Upwork"], "i", 314)},
+       ${chance(33, "i", 315)},
+       case when ${chance(33, "i", 315)} then 10 else 0 end,
+       now(), now()
+     from generate_series(1, ${E}) as i`,
+  );
+  await analyze("expenses");
 }

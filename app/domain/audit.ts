@@ -137,6 +137,7 @@ export const auditEventLabels = {
   time_invoiced: "Unbilled time invoiced",
   rate_saved: "Rate saved",
   expense_added: "Expense added",
+  recurring_expense_stopped: "Recurring expense stopped",
   hour_bank_saved: "Hour bank set",
   hour_bank_month_settled: "Month settled against the hour bank",
   room_hours_shown: "Hours shown in the client's portal",

@@ -15,6 +15,7 @@ import {
   expenseCategories,
   expenseLimits,
   expenseMessages,
+  expenseRepeats,
   hourBankMessages,
   parseDuration,
   roundingIncrements,
@@ -236,6 +237,8 @@ export const addExpenseSchema = z.object({
   ),
   /** the receipt's file: stored by the upload layer before the form is read, so anything here is ignored */
   receipt: z.unknown().optional(),
+  /** monthly or yearly from the expense's date (a recurring expense), or once */
+  repeats: z.enum(expenseRepeats).default("none"),
 });
 export type AddExpenseForm = z.output<typeof addExpenseSchema>;
 
@@ -243,6 +246,12 @@ export const deleteExpenseSchema = z.object({
   intent: z.literal("delete-expense"),
   expense_id: uuidField(expenseMessages.notFound),
   version: z.coerce.number().int().min(1),
+});
+
+/** Stops a recurring expense: no later period is recorded; those recorded stay. */
+export const stopRecurringExpenseSchema = z.object({
+  intent: z.literal("stop-recurring-expense"),
+  recurring_id: uuidField(expenseMessages.recurringNotFound),
 });
 
 /** The hours a retainer's monthly fee includes (blank: no bank), as minutes. */
@@ -274,6 +283,7 @@ const timeIntents = [
   "settle-month",
   "add-expense",
   "delete-expense",
+  "stop-recurring-expense",
   "start-timer",
   "stop-timer",
   "log-time",

@@ -16,6 +16,8 @@ import {
   profitOf,
   quantityHundredths,
   type RateRow,
+  recurringExpenseRule,
+  recurringExpenseStart,
   resolveRate,
   roundUpMinutes,
   timeLines,
@@ -313,5 +315,34 @@ describe("the hour bank", () => {
       { month: "2026-11", includedMinutes: 600, loggedMinutes: 700, beyondMinutes: 100 },
       { month: "2026-10", includedMinutes: 600, loggedMinutes: 500, beyondMinutes: 0 },
     ]);
+  });
+});
+
+describe("a recurring expense's start", () => {
+  it("is recorded now when its date has come; the next period is the first after today, on the same day (clamped)", () => {
+    expect(recurringExpenseStart(recurringExpenseRule("month", "2026-10-31"), "2026-11-28")).toEqual({
+      recordNow: true,
+      nextDue: "2026-11-30",
+    });
+    expect(recurringExpenseStart(recurringExpenseRule("month", "2026-11-28"), "2026-11-28")).toEqual({
+      recordNow: true,
+      nextDue: "2026-12-28",
+    });
+    // the periods between a past date and today are not recorded (like a retainer that starts in the past)
+    expect(recurringExpenseStart(recurringExpenseRule("month", "2026-06-15"), "2026-11-28")).toEqual({
+      recordNow: true,
+      nextDue: "2026-12-15",
+    });
+    expect(recurringExpenseStart(recurringExpenseRule("year", "2024-02-29"), "2026-11-28")).toEqual({
+      recordNow: true,
+      nextDue: "2027-02-28",
+    });
+  });
+
+  it("waits for a date still to come", () => {
+    expect(recurringExpenseStart(recurringExpenseRule("year", "2026-12-05"), "2026-11-28")).toEqual({
+      recordNow: false,
+      nextDue: "2026-12-05",
+    });
   });
 });

@@ -3,7 +3,9 @@
  * how unbilled time becomes invoice lines, budget thresholds and profit. Pure: minutes and cents in,
  * minutes and cents out. Words of the time pages are here too.
  */
+import { addDaysIso } from "#app/domain/dates.ts";
 import { type Cents, divideRounded, formatMoney } from "#app/domain/money.ts";
+import { firstPeriodFrom, type ScheduleRule } from "#app/domain/retainers.ts";
 
 export const timeLimits = {
   /** an entry's note */
@@ -405,7 +407,39 @@ export const expenseMessages = {
   added: (vendor: string) => `Expense from ${vendor} added`,
   deleted: "Expense deleted",
   billed: (invoiceNumber: string) => `This expense is on invoice ${invoiceNumber} and cannot be changed`,
+  recurring: "Recurring expenses",
+  addedRepeating: (vendor: string, every: string, nextDue: string) =>
+    `Expense from ${vendor} added; it repeats ${every.toLowerCase()}, next on ${nextDue}`,
+  stopped: (vendor: string) => `${vendor} no longer repeats`,
+  recurringNotFound: "Recurring expense not found",
 } as const;
+
+/** How an expense repeats: not, or on the retainers' monthly or yearly schedule from its date. */
+export const expenseRepeats = ["none", "month", "year"] as const;
+export type ExpenseRepeat = (typeof expenseRepeats)[number];
+export const expenseRepeatLabels: Record<ExpenseRepeat, string> = {
+  none: "Does not repeat",
+  month: "Every month",
+  year: "Every year",
+};
+
+/** A recurring expense's schedule: its first period on its date, the same day each month or year (clamped). */
+export function recurringExpenseRule(frequency: Exclude<ExpenseRepeat, "none">, startDate: string): ScheduleRule {
+  return { frequency, anchor: "date", startDate, endDate: null };
+}
+
+/**
+ * A recurring expense entered `today` with the date of its first period: recorded now when that date has
+ * come, else by the job on it; like a retainer that starts in the past, the periods between its date and
+ * today are not recorded, and the next is the first after today.
+ */
+export function recurringExpenseStart(
+  rule: ScheduleRule,
+  today: string,
+): { recordNow: boolean; nextDue: string | null } {
+  if (rule.startDate > today) return { recordNow: false, nextDue: rule.startDate };
+  return { recordNow: true, nextDue: firstPeriodFrom(rule, addDaysIso(today, 1)) };
+}
 
 /** What a billable expense is billed at: its amount plus the markup (hundredths of a percent), to the cent. */
 export function billedAmountOf(amountCents: Cents, markupHundredths: number): Cents {

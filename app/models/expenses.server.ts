@@ -2,10 +2,10 @@
  * A project's expenses (ADR 0058): the queries. Like time, an expense's standing is read from its invoice,
  * only an unbilled, undeleted one changes (checked against its `version`), and billing locks what it takes.
  */
-import { and, asc, desc, eq, gte, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
-import { expenses, invoices, projectPhases, storedFiles } from "#app/db/schema.ts";
+import { expenses, invoices, projectPhases, recurringExpenses, storedFiles } from "#app/db/schema.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
 import { type ExpenseCategory, entryStanding } from "#app/domain/time-tracking.ts";
 
@@ -26,7 +26,9 @@ export async function insertExpense(
     billable: boolean;
     markupHundredths: number;
     receiptFileId: string | null;
-    createdBy: string;
+    createdBy: string | null;
+    /** recorded by a recurring expense, on one of its periods: at most once per period */
+    recurringExpenseId?: string;
   },
 ) {
   const [row] = await db
@@ -43,7 +45,9 @@ export async function insertExpense(
       markupPercent: centsToDecimal(expense.markupHundredths),
       receiptFileId: expense.receiptFileId,
       createdBy: expense.createdBy,
+      recurringExpenseId: expense.recurringExpenseId ?? null,
     })
+    .onConflictDoNothing({ target: [expenses.recurringExpenseId, expenses.expenseDate] })
     .returning({ id: expenses.id });
   if (row) await publishChange(db, { table: "projects", id: expense.projectId });
   return row ?? null;
@@ -185,4 +189,85 @@ export async function lastMarkups(db: Queryable): Promise<Record<string, number>
     .from(expenses)
     .orderBy(expenses.category, desc(expenses.createdAt));
   return Object.fromEntries(rows.map((row) => [row.category, hundredths(row.markupPercent)]));
+}
+
+// ---------------------------------------------------------------- recurring expenses
+
+export type RecurringExpenseRow = typeof recurringExpenses.$inferSelect;
+
+export async function insertRecurringExpense(
+  db: Queryable,
+  recurring: {
+    projectId: string;
+    phaseId: string | null;
+    frequency: "month" | "year";
+    startDate: string;
+    nextDue: string | null;
+    amountCents: number;
+    category: ExpenseCategory;
+    vendor: string;
+    note: string | null;
+    billable: boolean;
+    markupHundredths: number;
+    createdBy: string;
+  },
+): Promise<string | null> {
+  const [row] = await db
+    .insert(recurringExpenses)
+    .values({
+      projectId: recurring.projectId,
+      phaseId: recurring.phaseId,
+      frequency: recurring.frequency,
+      startDate: recurring.startDate,
+      nextDue: recurring.nextDue,
+      amount: centsToDecimal(recurring.amountCents),
+      category: recurring.category,
+      vendor: recurring.vendor,
+      note: recurring.note,
+      billable: recurring.billable,
+      markupPercent: centsToDecimal(recurring.markupHundredths),
+      createdBy: recurring.createdBy,
+    })
+    .returning({ id: recurringExpenses.id });
+  return row?.id ?? null;
+}
+
+/** The recurring expenses with a period due on or before `today`, oldest first (the job's candidates). */
+export async function dueRecurringExpenseIds(db: Queryable, today: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: recurringExpenses.id })
+    .from(recurringExpenses)
+    .where(lte(recurringExpenses.nextDue, today))
+    .orderBy(asc(recurringExpenses.nextDue), asc(recurringExpenses.id));
+  return rows.map((row) => row.id);
+}
+
+/** One recurring expense, locked for the transaction that records its periods or stops it. */
+export async function lockRecurringExpense(db: Queryable, id: string): Promise<RecurringExpenseRow | null> {
+  const [row] = await db.select().from(recurringExpenses).where(eq(recurringExpenses.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function setRecurringNextDue(db: Queryable, id: string, nextDue: string | null): Promise<void> {
+  await db.update(recurringExpenses).set({ nextDue, updatedAt: new Date() }).where(eq(recurringExpenses.id, id));
+}
+
+/** A project's recurring expenses still running, by their next date. */
+export async function projectRecurringExpenses(db: Queryable, projectId: string) {
+  const rows = await db
+    .select({
+      id: recurringExpenses.id,
+      frequency: recurringExpenses.frequency,
+      nextDue: recurringExpenses.nextDue,
+      amount: recurringExpenses.amount,
+      category: recurringExpenses.category,
+      vendor: recurringExpenses.vendor,
+      billable: recurringExpenses.billable,
+      phaseName: projectPhases.name,
+    })
+    .from(recurringExpenses)
+    .leftJoin(projectPhases, eq(projectPhases.id, recurringExpenses.phaseId))
+    .where(and(eq(recurringExpenses.projectId, projectId), isNotNull(recurringExpenses.nextDue)))
+    .orderBy(asc(recurringExpenses.nextDue), asc(recurringExpenses.id));
+  return rows.map(({ amount, ...row }) => ({ ...row, amountCents: cents(amount) }));
 }

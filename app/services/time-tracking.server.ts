@@ -3,18 +3,21 @@
  * invoice, rates, and the budget's notices. Each change is one transaction with its audit entry; the
  * rules are in domain/time-tracking.ts, the queries in models/time-entries.server.ts.
  */
+import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import {
   addDaysIso,
   clockMinutes,
   formatMomentIn,
   formatTimeIn,
+  todayIn,
   wallClockIn,
   zonedInstant,
 } from "#app/domain/dates.ts";
 import { invoiceTotals } from "#app/domain/invoice-form.ts";
 import { maxMoneyCents, toCents, totalTooLargeMessage } from "#app/domain/money.ts";
 import { fail, type Result } from "#app/domain/result.ts";
+import { duePeriods, periodAfter } from "#app/domain/retainers.ts";
 import { projectBudget } from "#app/domain/time-budget.ts";
 import type {
   AddExpenseForm,
@@ -36,6 +39,8 @@ import {
   hourBankMessages,
   minutesBetween,
   quantityHundredths,
+  recurringExpenseRule,
+  recurringExpenseStart,
   resolveRate,
   timeLimits,
   timeLines,
@@ -45,11 +50,15 @@ import {
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
   deleteExpenseRow,
+  dueRecurringExpenseIds,
   expenseForChange,
   insertExpense,
+  insertRecurringExpense,
   lastMarkups,
+  lockRecurringExpense,
   lockUnbilledExpenses,
   markExpensesBilled,
+  setRecurringNextDue,
 } from "#app/models/expenses.server.ts";
 import { insertInvoice, projectDraftForm } from "#app/models/invoices.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
@@ -77,6 +86,8 @@ import {
   workTarget,
 } from "#app/models/time-entries.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
+import { yieldToEventLoop } from "#app/services/background.server.ts";
+import type { Logger } from "#app/services/logger.server.ts";
 
 type Actor = { userId: string; email: string };
 type Who = { actor: Actor; ip: string | null; now?: Date };
@@ -423,36 +434,136 @@ async function checkBudget(tx: Queryable, projectId: string) {
   }
 }
 
-/** Adds an expense to the project (with its stored receipt, when one was uploaded). */
+/**
+ * Adds an expense to the project (with its stored receipt, when one was uploaded). One that repeats also
+ * makes its recurring expense (`recurringExpenseStart`): recorded now when its date has come, and the job
+ * (`runDueRecurringExpenses`) records each later period on its date.
+ */
 export async function addExpense(
   db: Db,
   input: Who & { projectId: string; form: AddExpenseForm; receiptFileId: string | null },
-): Promise<TimeChange<{ vendor: string }>> {
+): Promise<TimeChange<{ vendor: string; nextDue: string | null }>> {
   const { form } = input;
   return db.transaction(async (tx) => {
     const target = await workTarget(tx, input.projectId, form.phase_id ?? null);
     if (!target) return missing(form.phase_id ? timeMessages.phaseNotFound : timeMessages.projectNotFound);
-    await insertExpense(tx, {
+    const expense = {
       projectId: target.project.id,
       phaseId: target.phase?.id ?? null,
-      expenseDate: form.expense_date,
       amountCents: form.amount,
       category: form.category,
       vendor: form.vendor,
       note: form.note ?? null,
       billable: form.billable,
       markupHundredths: form.markup ?? (await lastMarkups(tx))[form.category] ?? 0,
-      receiptFileId: input.receiptFileId,
       createdBy: input.actor.userId,
-    });
+    };
+    let recurringExpenseId: string | undefined;
+    let nextDue: string | null = null;
+    let recordNow = true;
+    if (form.repeats !== "none") {
+      const rule = recurringExpenseRule(form.repeats, form.expense_date);
+      const today = todayIn(await studioTimeZone(tx), input.now ?? new Date());
+      ({ recordNow, nextDue } = recurringExpenseStart(rule, today));
+      recurringExpenseId =
+        (await insertRecurringExpense(tx, {
+          ...expense,
+          frequency: form.repeats,
+          startDate: form.expense_date,
+          nextDue,
+        })) ?? undefined;
+    }
+    if (recordNow) {
+      await insertExpense(tx, {
+        ...expense,
+        expenseDate: form.expense_date,
+        receiptFileId: input.receiptFileId,
+        ...(recurringExpenseId ? { recurringExpenseId } : {}),
+      });
+    }
     await auditAction(tx, input.actor, input.ip, "expense_added", {
       project: target.project.projectName,
       vendor: form.vendor,
       amount: form.amount,
       billable: form.billable,
+      ...(form.repeats === "none" ? {} : { repeats: form.repeats }),
     });
-    return { ok: true, vendor: form.vendor };
+    return { ok: true, vendor: form.vendor, nextDue };
   });
+}
+
+/** Stops a project's recurring expense: no later period is recorded; the recorded ones stay. */
+export async function stopRecurringExpense(
+  db: Db,
+  input: Who & { projectId: string; recurringId: string },
+): Promise<TimeChange<{ vendor: string }>> {
+  return db.transaction(async (tx) => {
+    const recurring = await lockRecurringExpense(tx, input.recurringId);
+    if (!recurring || recurring.projectId !== input.projectId || recurring.nextDue === null) {
+      return missing(expenseMessages.recurringNotFound);
+    }
+    await setRecurringNextDue(tx, recurring.id, null);
+    await publishChange(tx, { table: "projects", id: recurring.projectId });
+    await auditAction(tx, input.actor, input.ip, "recurring_expense_stopped", { vendor: recurring.vendor });
+    return { ok: true, vendor: recurring.vendor };
+  });
+}
+
+/**
+ * Records every recurring expense's periods due through today (the studio's), each schedule in its own
+ * transaction with its row locked: after downtime each missed period once (the retainers' `duePeriods`),
+ * and a period already recorded (another instance, a rerun) is skipped by its unique key. Returns how many
+ * expenses it recorded.
+ */
+export async function runDueRecurringExpenses(
+  deps: { db: Db; logger: Logger },
+  now: Date = new Date(),
+  options: { signal?: AbortSignal } = {},
+): Promise<{ recorded: number; postponed: boolean }> {
+  const today = todayIn(await studioTimeZone(deps.db), now);
+  let recorded = 0;
+  for (const id of await dueRecurringExpenseIds(deps.db, today)) {
+    if (options.signal?.aborted) return { recorded, postponed: true };
+    try {
+      recorded += await deps.db.transaction(async (tx) => {
+        const recurring = await lockRecurringExpense(tx, id);
+        if (!recurring?.nextDue || recurring.nextDue > today) return 0;
+        const rule = {
+          frequency: recurring.frequency,
+          anchor: recurring.anchor,
+          startDate: recurring.startDate,
+          endDate: recurring.endDate,
+        };
+        const periods = duePeriods(rule, recurring.nextDue, today);
+        let made = 0;
+        for (const period of periods) {
+          const row = await insertExpense(tx, {
+            projectId: recurring.projectId,
+            phaseId: recurring.phaseId,
+            expenseDate: period,
+            amountCents: toCents(recurring.amount) ?? 0,
+            category: recurring.category,
+            vendor: recurring.vendor,
+            note: recurring.note,
+            billable: recurring.billable,
+            markupHundredths: Math.round(Number(recurring.markupPercent) * 100),
+            receiptFileId: null,
+            createdBy: recurring.createdBy,
+            recurringExpenseId: recurring.id,
+          });
+          if (row) made += 1;
+        }
+        const last = periods.at(-1);
+        await setRecurringNextDue(tx, recurring.id, last ? periodAfter(rule, last) : recurring.nextDue);
+        return made;
+      });
+    } catch (error) {
+      if (options.signal?.aborted) return { recorded, postponed: true };
+      deps.logger.error({ err: error, recurringExpense: id }, "recurring expense failed");
+    }
+    await yieldToEventLoop();
+  }
+  return { recorded, postponed: false };
 }
 
 /** Deletes an unbilled expense read at `version`; a billed one names its invoice. */

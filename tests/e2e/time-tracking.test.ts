@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { projectPhases, projects } from "#app/db/schema.ts";
-import { todayIn } from "#app/domain/dates.ts";
+import { addDaysIso, displayDate, todayIn } from "#app/domain/dates.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import { pdfText } from "../support/pdf.ts";
@@ -164,6 +164,20 @@ describe("time on projects", () => {
     await toast(page, "Expense from Fly.io added");
     await spend.getByRole("link", { name: "Receipt of Fly.io" }).waitFor();
     await hydrated(page);
+    // a licence that repeats every month from a date still to come: listed, recorded by the job on its date
+    const licenceDay = addDaysIso(today, 10);
+    await spend.getByLabel("Date").fill(licenceDay);
+    await spend.getByLabel("Amount").fill("15");
+    await spend.getByLabel("Vendor").fill("Figma");
+    await spend.getByLabel("Category").selectOption({ label: "Licences" });
+    await spend.getByLabel("Repeats").selectOption({ label: "Every month" });
+    await spend.getByRole("button", { name: "Add expense" }).click();
+    await toast(page, `Expense from Figma added; it repeats every month, next on ${displayDate(licenceDay)}`);
+    const recurring = spend.getByRole("region", { name: "Recurring expenses" });
+    const figma = recurring.locator("[data-recurring-expense]").filter({ hasText: "Figma" });
+    expect(await figma.textContent()).toContain("Every month");
+    expect(await spend.locator("[data-expense]").filter({ hasText: "Figma" }).count()).toBe(0);
+    await hydrated(page);
 
     const bill = page.getByRole("region", { name: "Invoice unbilled time" });
     await bill.getByLabel("From", { exact: true }).fill(today);
@@ -203,6 +217,10 @@ describe("time on projects", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page)).toEqual([]);
     }
+    // stopping the licence keeps nothing more to come
+    await page.getByRole("button", { name: "Stop repeating the expense from Figma" }).click();
+    await toast(page, "Figma no longer repeats");
+    await page.getByRole("region", { name: "Recurring expenses" }).waitFor({ state: "detached" });
     // an hour bank of 1 hour a month: this month's hours beyond it wait for a decision, then are absorbed
     const bank = page.getByRole("region", { name: "Hour bank" });
     await bank.getByLabel("Hours included each month").fill("1");

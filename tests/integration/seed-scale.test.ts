@@ -9,6 +9,7 @@ import {
   customerInteractions,
   customers,
   documentNumberCounters,
+  expenses,
   invoiceLineItems,
   invoices,
   payments,
@@ -43,6 +44,7 @@ const sizes: ScaleSizes = {
   documents: 600,
   notes: 150,
   timeEntries: 200,
+  expenses: 40,
 };
 const quiet = { sizes, log: () => {} };
 
@@ -67,6 +69,7 @@ describeEachDatabase("seed --scale", (database) => {
       documents: await countOf(invoices),
       notes: (await countOf(customerInteractions)) - convertedCount,
       timeEntries: await countOf(timeEntries),
+      expenses: await countOf(expenses),
     }).toEqual(sizes);
     // the busiest project holds a twentieth of the time, every entry on a generated project, each person rated
     const busiest = await selectRows<{ n: number }>(
@@ -74,6 +77,11 @@ describeEachDatabase("seed --scale", (database) => {
       sql`select count(*)::int as n from time_entries group by project_id order by count(*) desc limit 1`,
     );
     expect(busiest[0]?.n).toBe(sizes.timeEntries / 20);
+    const busiestSpend = await selectRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from expenses group by project_id order by count(*) desc limit 1`,
+    );
+    expect(busiestSpend[0]?.n).toBe(sizes.expenses / 20);
     expect(await countOf(rates)).toBe(3);
     // the inbox's counters (kept by triggers) saw every generated submission
     const counters = await db().select().from(contactSubmissionCounts);

@@ -6,8 +6,17 @@
  * two bills at once bill each entry once; budget notices once each.
  */
 import { and, eq } from "drizzle-orm";
+import { pino } from "pino";
 import { expect, it } from "vitest";
-import { invoiceLineItems, invoices, ownerNotices, projectPhases, projects, timeEntries } from "#app/db/schema.ts";
+import {
+  invoiceLineItems,
+  invoices,
+  ownerNotices,
+  projectPhases,
+  projects,
+  recurringExpenses,
+  timeEntries,
+} from "#app/db/schema.ts";
 import type { AddExpenseForm, InvoiceTimeForm } from "#app/domain/time-forms.ts";
 import { expenseMessages, hourBankMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
@@ -24,11 +33,13 @@ import {
   deleteExpense,
   invoiceUnbilledTime,
   logTime,
+  runDueRecurringExpenses,
   saveEntry,
   saveHourBank,
   saveRate,
   settleBankMonth,
   startTimer,
+  stopRecurringExpense,
   stopTimer,
 } from "#app/services/time-tracking.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
@@ -474,10 +485,11 @@ describeEachDatabase("time tracking", (database) => {
           billable: true,
           markup: 1_500,
           receipt: undefined,
+          repeats: "none",
           ...over,
         },
       });
-    expect(await expense({})).toEqual({ ok: true, vendor: "Fly.io" });
+    expect(await expense({})).toEqual({ ok: true, vendor: "Fly.io", nextDue: null });
     // a blank markup takes the category's last one
     expect((await expense({ vendor: "Render", markup: undefined, billable: false })).ok).toBe(true);
     const render = (await projectExpenses(db(), project.id)).find((row) => row.vendor === "Render");
@@ -526,6 +538,78 @@ describeEachDatabase("time tracking", (database) => {
     );
   });
 
+  it("records a recurring expense once per period: now when its date has come, then by the job, after downtime too, never after it stops", async () => {
+    const who = await person();
+    const { project } = await projectWithPhases();
+    const logger = pino({ level: "silent" });
+    const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+    const add = (over: Partial<AddExpenseForm>, on: string) =>
+      addExpense(db(), {
+        actor: who,
+        ip,
+        projectId: project.id,
+        receiptFileId: null,
+        now: noon(on),
+        form: {
+          intent: "add-expense",
+          expense_date: "2026-10-31",
+          amount: 2_500,
+          category: "hosting",
+          vendor: "Fly.io",
+          note: undefined,
+          phase_id: undefined,
+          billable: true,
+          markup: 0,
+          receipt: undefined,
+          repeats: "month",
+          ...over,
+        },
+      });
+    const run = (day: string) => runDueRecurringExpenses({ db: db(), logger }, noon(day));
+    const dates = async (vendor: string) =>
+      (await projectExpenses(db(), project.id))
+        .filter((row) => row.vendor === vendor)
+        .map((row) => row.expenseDate)
+        .sort();
+
+    // entered on Nov 28 with Oct 31 as its first date: Oct 31 is recorded now, the next is Nov 30 (a short month)
+    expect(await add({}, "2026-11-28")).toEqual({ ok: true, vendor: "Fly.io", nextDue: "2026-11-30" });
+    expect(await dates("Fly.io")).toEqual(["2026-10-31"]);
+    expect((await run("2026-11-29")).recorded).toBe(0);
+    expect((await run("2026-11-30")).recorded).toBe(1);
+    expect((await run("2026-11-30")).recorded).toBe(0);
+    // after downtime each missed month once; two instances at once record a period once
+    expect((await run("2027-02-15")).recorded).toBe(2);
+    const [first, second] = await Promise.all([run("2027-03-01"), run("2027-03-01")]);
+    expect((first?.recorded ?? 0) + (second?.recorded ?? 0)).toBe(1);
+    expect(await dates("Fly.io")).toEqual(["2026-10-31", "2026-11-30", "2026-12-31", "2027-01-31", "2027-02-28"]);
+    const [recurring] = (await db().select().from(recurringExpenses)).filter((row) => row.vendor === "Fly.io");
+    if (!recurring) throw new Error("no recurring expense");
+    expect(recurring.nextDue).toBe("2027-03-31");
+
+    // stopping it (only from its own project) keeps what was recorded and records nothing more
+    const other = await projectWithPhases();
+    const stop = (projectId: string) =>
+      stopRecurringExpense(db(), { actor: who, ip, projectId, recurringId: recurring.id });
+    expect(await stop(other.project.id)).toMatchObject({ ok: false, message: expenseMessages.recurringNotFound });
+    expect(await stop(project.id)).toEqual({ ok: true, vendor: "Fly.io" });
+    expect(await stop(project.id)).toMatchObject({ ok: false, message: expenseMessages.recurringNotFound });
+    expect((await run("2027-06-01")).recorded).toBe(0);
+    expect(await dates("Fly.io")).toHaveLength(5);
+
+    // a first date still to come is recorded by the job on it; a yearly one a year later
+    expect(await add({ vendor: "Figma", expense_date: "2026-12-05", repeats: "year" }, "2026-11-28")).toEqual({
+      ok: true,
+      vendor: "Figma",
+      nextDue: "2026-12-05",
+    });
+    expect(await dates("Figma")).toEqual([]);
+    expect((await run("2026-12-05")).recorded).toBe(1);
+    expect((await run("2027-12-04")).recorded).toBe(0);
+    expect((await run("2027-12-05")).recorded).toBe(1);
+    expect(await dates("Figma")).toEqual(["2026-12-05", "2027-12-05"]);
+  });
+
   it("the profit report reconciles to the cent with the invoices and expenses, by month, customer and kind", async () => {
     const { respond, call, cookieFor } = routeHarness(database);
     const cookie = await cookieFor(`owner-${Math.random().toString(36).slice(2)}@studio.test`, true);
@@ -568,6 +652,7 @@ describeEachDatabase("time tracking", (database) => {
           billable: false,
           markup: 0,
           receipt: undefined,
+          repeats: "none",
         },
       });
     }

@@ -7,6 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { getApp } from "#app/context.server.ts";
+import { formatDay } from "#app/domain/dates.ts";
 import { safeReturnPath } from "#app/domain/return-path.ts";
 import {
   addExpenseSchema,
@@ -19,11 +20,18 @@ import {
   saveRateSchema,
   settleMonthSchema,
   startTimerSchema,
+  stopRecurringExpenseSchema,
   stopTimerSchema,
   timeIntentSchema,
   timeTargetSchema,
 } from "#app/domain/time-forms.ts";
-import { expenseMessages, formatMinutes, hourBankMessages, timeMessages } from "#app/domain/time-tracking.ts";
+import {
+  expenseMessages,
+  expenseRepeatLabels,
+  formatMinutes,
+  hourBankMessages,
+  timeMessages,
+} from "#app/domain/time-tracking.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import type { SessionInfo } from "#app/services/auth.server.ts";
@@ -38,6 +46,7 @@ import {
   saveRate,
   settleBankMonth,
   startTimer,
+  stopRecurringExpense,
   stopTimer,
   type TimeChange,
 } from "#app/services/time-tracking.server.ts";
@@ -163,7 +172,27 @@ export async function timeAction({ context, session, formData, page, projectId, 
         form: submission.value,
         receiptFileId: receipt?.fileId ?? null,
       });
-      return answer(intent, submission, result, (added) => ({ message: expenseMessages.added(added.vendor) }));
+      return answer(intent, submission, result, (added) => ({
+        message: added.nextDue
+          ? expenseMessages.addedRepeating(
+              added.vendor,
+              expenseRepeatLabels[submission.value.repeats],
+              formatDay(added.nextDue),
+            )
+          : expenseMessages.added(added.vendor),
+      }));
+    }
+    case "stop-recurring-expense": {
+      const submission = parseWithZod(formData, { schema: stopRecurringExpenseSchema });
+      if (submission.status !== "success" || !projectId) {
+        return refuse(404, expenseMessages.recurringNotFound, { form: intent });
+      }
+      const result = await stopRecurringExpense(database.db, {
+        ...who,
+        projectId,
+        recurringId: submission.value.recurring_id,
+      });
+      return answer(intent, null, result, (stopped) => ({ message: expenseMessages.stopped(stopped.vendor) }));
     }
     case "delete-expense": {
       const submission = parseWithZod(formData, { schema: deleteExpenseSchema });

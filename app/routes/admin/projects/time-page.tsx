@@ -38,6 +38,9 @@ import {
   expenseCategories,
   expenseCategoryLabels,
   expenseLimits,
+  expenseMessages,
+  expenseRepeatLabels,
+  expenseRepeats,
   formatHours,
   roundingIncrements,
   roundingLabel,
@@ -247,15 +250,25 @@ function RatesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failu
 }
 
 type ExpenseRow = Loaded["expenses"][number];
+type RecurringRow = Loaded["recurring"][number];
+
+const recurringColumns: readonly Column<RecurringRow>[] = [
+  { header: "Vendor", primary: true, truncate: true, className: "md:max-w-44", cell: (row) => row.vendor },
+  { header: "Category", cell: (row) => expenseCategoryLabels[row.category] },
+  { header: "Amount", numeric: true, cell: (row) => formatMoney(row.amountCents) },
+  { header: "Repeats", cell: (row) => expenseRepeatLabels[row.frequency === "year" ? "year" : "month"] },
+  { header: "Next", cell: (row) => (row.nextDue ? formatDay(row.nextDue) : "—") },
+  { header: "Phase", cell: (row) => row.phaseName ?? "—" },
+];
 
 function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
-  const { expenses, phases, today, markups, project } = loaderData;
+  const { expenses, recurring, phases, today, markups, project } = loaderData;
   const page = `/admin/projects/${project.id}/time`;
   const [form, fields] = useAdminForm({
     id: "add-expense",
     schema: addExpenseSchema,
     failure: mine(failure, "add-expense"),
-    defaultValue: { expense_date: today, category: "hosting", markup: "" },
+    defaultValue: { expense_date: today, category: "hosting", markup: "", repeats: "none" },
   });
   const columns: Column<ExpenseRow>[] = [
     { header: "Date", primary: true, cell: (expense) => formatDay(expense.expenseDate) },
@@ -334,6 +347,11 @@ function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Fa
             placeholder={String((markups[String(fields.category.value ?? "hosting")] ?? 0) / 100)}
           />
           <FileField meta={fields.receipt} label="Receipt (image or PDF)" accept="image/*,application/pdf" />
+          <SelectField
+            meta={fields.repeats}
+            label="Repeats"
+            options={expenseRepeats.map((value) => ({ value, label: expenseRepeatLabels[value] }))}
+          />
         </div>
         <CheckboxField meta={fields.billable} label="Bill it to the client" />
         <div>
@@ -363,6 +381,32 @@ function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Fa
           )
         }
       />
+      {recurring.length > 0 ? (
+        <section aria-labelledby="recurring-expenses-title" className="flex flex-col gap-2">
+          <h3 id="recurring-expenses-title" className="text-base font-semibold">
+            {expenseMessages.recurring}
+          </h3>
+          <DataTable
+            label={expenseMessages.recurring}
+            columns={recurringColumns}
+            rows={recurring}
+            rowKey={(row) => row.id}
+            rowAttributes={(row) => ({ "data-recurring-expense": row.id })}
+            empty=""
+            actions={(row) => (
+              <RowActionForm
+                intent="stop-recurring-expense"
+                fields={{ recurring_id: row.id, return: page }}
+                className={rowActionClass}
+                data-row-action
+                aria-label={`Stop repeating the expense from ${row.vendor}`}
+              >
+                Stop
+              </RowActionForm>
+            )}
+          />
+        </section>
+      ) : null}
     </Card>
   );
 }

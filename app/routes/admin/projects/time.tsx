@@ -24,7 +24,7 @@ import {
 } from "#app/domain/time-tracking.ts";
 
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
-import { lastMarkups, projectExpenses } from "#app/models/expenses.server.ts";
+import { lastMarkups, projectExpenses, projectRecurringExpenses } from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
   bankDecisionsOf,
@@ -63,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const wholeList = search.get("entries") === "all";
   const rateRows = await ratesForProject(database.db, project.id);
-  const [entries, sums, phases, rates, team, revenue, timer, timeZone, spent, markups] = await Promise.all([
+  const [entries, sums, phases, rates, team, revenue, timer, timeZone, spent, markups, recurring] = await Promise.all([
     projectEntries(database.db, project, {
       limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries,
       rates: rateRows,
@@ -77,6 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     studioTimeZone(database.db),
     projectExpenses(database.db, project.id),
     lastMarkups(database.db),
+    projectRecurringExpenses(database.db, project.id),
   ]);
   const rounding = project.customer?.timeRoundingMinutes ?? 0;
   const bank =
@@ -151,6 +152,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     entryCount,
     wholeList,
     expenses: spent,
+    recurring,
     unbilledExpenseCount: unbilledExpenses.length,
     markups,
     editing: rows.find((row) => row.id === editId && row.standing === "unbilled") ?? null,
