@@ -452,7 +452,8 @@ export const customerInteractions = pgTable(
 /** pricing_details: a package's price range and what it includes */
 export type PricingDetails = {
   type: "fixed" | "hourly" | "phased";
-  phases: { id: string; name: string; price: number | null }[];
+  /** `hours`: the phase's estimated hours (decimal), when the owner gave them (ADR 0058) */
+  phases: { id: string; name: string; price: number | null; hours?: number | null }[];
   recurring_fees: { id: string; name: string; amount: number | null }[];
 };
 

@@ -36,6 +36,7 @@ const sumOfCents = (texts: (string | undefined)[]) =>
 const phaseSchema = z.object({
   name: optionalText(200, "Phase name"),
   price: amount("Phase price"),
+  hours: amount("Phase hours", maxHoursHundredths),
 });
 const feeSchema = z.object({
   name: optionalText(200, "Fee name"),
@@ -107,6 +108,11 @@ const decimalOrNull = (text: string | undefined) => {
   const cents = centsOfText(text);
   return cents === undefined ? null : centsToDecimal(cents);
 };
+/** Typed hours ("12.5") as a number of hours, or null when blank. */
+const hoursNumber = (text: string | undefined) => {
+  const hundredths = text === undefined ? null : parseScaled(text, 2);
+  return hundredths === null ? null : hundredths / 100;
+};
 const hoursOrNull = (text: string | undefined) => {
   const hundredths = text === undefined ? null : parseScaled(text, 2);
   return hundredths === null ? null : centsToDecimal(hundredths);
@@ -121,11 +127,14 @@ export function toProjectRow(form: ProjectForm) {
   const model = form.pricing_type;
   const phases =
     model === "phased"
-      ? (form.phases.length > 0 ? form.phases : [{ name: undefined, price: undefined }]).map((phase, index) => ({
-          id: `phase-${index + 1}`,
-          name: phase.name ?? defaultPhaseName(index),
-          price: dollars(centsOfText(phase.price) ?? 0),
-        }))
+      ? (form.phases.length > 0 ? form.phases : [{ name: undefined, price: undefined, hours: undefined }]).map(
+          (phase, index) => ({
+            id: `phase-${index + 1}`,
+            name: phase.name ?? defaultPhaseName(index),
+            price: dollars(centsOfText(phase.price) ?? 0),
+            hours: hoursNumber(phase.hours),
+          }),
+        )
       : [];
   const fees = form.recurring_fees
     .filter((fee) => fee.name)

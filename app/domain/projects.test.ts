@@ -167,20 +167,26 @@ describe("project form", () => {
         pricing_type: "phased",
         fixed_price: "1",
         phases: [
-          { name: "Discovery", price: "0.10" },
-          { name: "", price: "0.20" },
+          { name: "Discovery", price: "0.10", hours: "12.5" },
+          { name: "", price: "0.20", hours: "" },
           { name: "Launch", price: "" },
         ],
       }),
     );
     expect(row.fixedPrice).toBe("0.30");
+    // a phase's estimated hours are kept with it (its budget on the project's time page), blank as null
     expect(row.pricingDetails.phases).toEqual([
-      { id: "phase-1", name: "Discovery", price: 0.1 },
-      { id: "phase-2", name: "Phase 2", price: 0.2 },
-      { id: "phase-3", name: "Launch", price: 0 },
+      { id: "phase-1", name: "Discovery", price: 0.1, hours: 12.5 },
+      { id: "phase-2", name: "Phase 2", price: 0.2, hours: null },
+      { id: "phase-3", name: "Launch", price: 0, hours: null },
     ]);
+    expect(
+      projectFormSchema
+        .safeParse({ ...valid, pricing_type: "phased", phases: [{ name: "Build", hours: "-2" }] })
+        .error?.issues.map((issue) => issue.path.join(".")),
+    ).toEqual(["phases.0.hours"]);
     const empty = toProjectRow(projectFormSchema.parse({ ...valid, pricing_type: "phased" }));
-    expect(empty.pricingDetails.phases).toEqual([{ id: "phase-1", name: "Phase 1", price: 0 }]);
+    expect(empty.pricingDetails.phases).toEqual([{ id: "phase-1", name: "Phase 1", price: 0, hours: null }]);
     expect(empty.fixedPrice).toBe("0.00");
   });
   it("recurring fees: named ones kept, blank rows dropped, an amount without a name refused", () => {

@@ -29,7 +29,8 @@ export const projectMessages = {
 /** pricing_details as stored; amounts are decimal numbers of dollars. */
 export type ProjectPricing = {
   type: PricingModel;
-  phases: { id: string; name: string; price: number | null }[];
+  /** `hours`: the phase's estimated hours (decimal), when the owner gave them (ADR 0058) */
+  phases: { id: string; name: string; price: number | null; hours?: number | null }[];
   recurring_fees: { id: string; name: string; amount: number | null }[];
 };
 
@@ -116,8 +117,12 @@ export function projectFormDefaults(project?: StoredProject | null, customerId?:
     estimated_hours: project?.estimatedHours ? String(Number(project.estimatedHours)) : "",
     phases:
       storedPhases.length > 0
-        ? storedPhases.map((phase) => ({ name: phase.name, price: amountInput(phase.price) }))
-        : [{ name: defaultPhaseName(0), price: "" }],
+        ? storedPhases.map((phase) => ({
+            name: phase.name,
+            price: amountInput(phase.price),
+            hours: phase.hours ? String(phase.hours) : "",
+          }))
+        : [{ name: defaultPhaseName(0), price: "", hours: "" }],
     recurring_fees: (project?.pricingDetails?.recurring_fees ?? []).map((fee) => ({
       name: fee.name,
       amount: amountInput(fee.amount),

@@ -3,7 +3,7 @@ import { projectBudget } from "./time-budget.ts";
 import { timeTotals } from "./time-tracking.ts";
 
 describe("a project's budget", () => {
-  it("sets logged hours and value against the estimate, the project's value and each phase's price", () => {
+  it("sets logged hours and value against the estimate, the project's value and each phase's price and hours", () => {
     const entry = (phaseId: string | null, minutes: number, valueCents: number) => ({
       phaseId,
       minutes,
@@ -17,7 +17,7 @@ describe("a project's budget", () => {
         pricingDetails: {
           type: "phased",
           phases: [
-            { id: "p1", name: "Design", price: 200 },
+            { id: "p1", name: "Design", price: 200, hours: 2 },
             { id: "p2", name: "Build", price: null },
           ],
           recurring_fees: [],
@@ -48,5 +48,12 @@ describe("a project's budget", () => {
       ["", null, null],
     ]);
     expect(budget.phases[3]?.totals?.minutes).toBe(30);
+    // a phase's estimated hours from the pricing: 90 of 120 minutes logged
+    expect(budget.phases.map((phase) => [phase.id, phase.estimatedMinutes, phase.hoursPercent])).toEqual([
+      ["a", 120, 75],
+      ["b", null, null],
+      ["c", null, null],
+      ["", null, null],
+    ]);
   });
 });

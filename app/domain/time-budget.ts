@@ -1,7 +1,7 @@
 /**
  * A project's budget against its logged time (ADR 0058): estimated hours (the project form's) and value (the
- * project's value), and each room phase's price (from the pricing phase it came from), each with what is
- * logged and the share used. One reading for the project's page and for the owner's budget notices.
+ * project's value), and each room phase's price and estimated hours (from the pricing phase it came from), each
+ * with what is logged and the share used. One reading for the project's page and for the owner's budget notices.
  */
 import { toCents } from "#app/domain/money.ts";
 import { type ProjectPriceFields, projectValue } from "#app/domain/projects.ts";
@@ -17,10 +17,11 @@ export function projectBudget(
   const { total, byPhase } = totals;
   const estimatedMinutes = project.estimatedHours === null ? null : Math.round(Number(project.estimatedHours) * 60);
   const valueCents = projectValue(project);
-  const prices = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase.price]));
+  const pricing = new Map((project.pricingDetails?.phases ?? []).map((phase) => [phase.id, phase]));
   const phaseRows = phases.map((phase) => {
-    const price = phase.pricingPhaseId ? prices.get(phase.pricingPhaseId) : null;
-    const budgetCents = price === undefined || price === null ? null : toCents(price);
+    const priced = phase.pricingPhaseId ? pricing.get(phase.pricingPhaseId) : undefined;
+    const budgetCents = priced?.price === undefined || priced.price === null ? null : toCents(priced.price);
+    const estimatedMinutes = priced?.hours ? Math.round(priced.hours * 60) : null;
     const logged = byPhase.get(phase.id) ?? null;
     return {
       id: phase.id,
@@ -28,6 +29,8 @@ export function projectBudget(
       budgetCents,
       totals: logged,
       percent: budgetPercent(logged?.valueCents ?? 0, budgetCents),
+      estimatedMinutes,
+      hoursPercent: budgetPercent(logged?.minutes ?? 0, estimatedMinutes),
     };
   });
   const other = byPhase.get("");
@@ -40,7 +43,18 @@ export function projectBudget(
     valuePercent: budgetPercent(total.valueCents, valueCents),
     /** the room's phases, then the time on no phase ("Other work", id "") when there is some */
     phases: other
-      ? [...phaseRows, { id: "", name: "Other work", budgetCents: null, totals: other, percent: null }]
+      ? [
+          ...phaseRows,
+          {
+            id: "",
+            name: "Other work",
+            budgetCents: null,
+            totals: other,
+            percent: null,
+            estimatedMinutes: null,
+            hoursPercent: null,
+          },
+        ]
       : phaseRows,
   };
 }

@@ -423,14 +423,23 @@ async function checkBudget(tx: Queryable, projectId: string) {
       `${project.projectName}: the time logged is worth ${worth}% of the project's value`,
     );
   }
-  // each phase from the pricing: its logged value against its price
+  // each phase from the pricing: its logged value against its price, its hours against its estimate
   for (const phase of budget.phases) {
     const reached = budgetThresholdReached(phase.totals?.valueCents ?? 0, phase.budgetCents);
-    if (reached === null) continue;
-    await tell(
-      `budget:${phase.id}:value:${reached}`,
-      `${project.projectName}, ${phase.name}: the time logged is worth ${reached}% of the phase's price`,
-    );
+    if (reached !== null) {
+      await tell(
+        `budget:${phase.id}:value:${reached}`,
+        `${project.projectName}, ${phase.name}: the time logged is worth ${reached}% of the phase's price`,
+      );
+    }
+    const logged = phase.totals?.minutes ?? 0;
+    const phaseHours = budgetThresholdReached(logged, phase.estimatedMinutes);
+    if (phaseHours !== null) {
+      await tell(
+        `budget:${phase.id}:hours:${phaseHours}`,
+        `${project.projectName}, ${phase.name}: ${formatHours(logged)} logged, ${phaseHours}% of the ${formatHours(phase.estimatedMinutes ?? 0)} estimated`,
+      );
+    }
   }
 }
 

@@ -128,6 +128,7 @@ describe("CRM", () => {
     await page.getByLabel("Phased").check();
     await page.getByLabel("Phase 1 name").fill("Design");
     await page.getByLabel("Price of phase 1").fill("1200.10");
+    await page.getByLabel("Hours of phase 1").fill("12.5");
     await page.getByRole("button", { name: "Add phase" }).click();
     expect(await page.getByLabel("Phase 2 name").inputValue()).toBe("Phase 2");
     await page.getByLabel("Price of phase 2").fill("800.20");
@@ -150,6 +151,11 @@ describe("CRM", () => {
     );
     await page.screenshot({ path: `${shots}/project-1280.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
+    // the phase's estimated hours are kept (its budget on the project's Time & profit page)
+    const projectPath = new URL(page.url()).pathname;
+    await page.goto(`${server.url}${projectPath}/edit`);
+    expect(await page.getByLabel("Hours of phase 1").inputValue()).toBe("12.5");
+    expect(await page.getByLabel("Hours of phase 2").inputValue()).toBe("");
 
     // the projects list finds it by customer name
     await page.goto(`${server.url}/admin/projects?q=orchard`);

@@ -733,7 +733,7 @@ describeEachDatabase("time tracking", (database) => {
     expect((await portalRooms(db(), customer.id))[0]?.hours).toBeNull();
   });
 
-  it("tells the owner when a phase's logged value reaches its price", async () => {
+  it("tells the owner when a phase's logged value reaches its price and its hours their estimate, once each", async () => {
     const who = await person();
     const { project, design } = await projectWithPhases();
     await db()
@@ -741,20 +741,30 @@ describeEachDatabase("time tracking", (database) => {
       .set({
         pricingDetails: {
           type: "phased",
-          phases: [{ id: "p-design", name: "Design", price: 200 }],
+          phases: [{ id: "p-design", name: "Design", price: 200, hours: 2 }],
           recurring_fees: [],
         },
       })
       .where(eq(projects.id, project.id));
     await db().update(projectPhases).set({ pricingPhaseId: "p-design" }).where(eq(projectPhases.id, design.id));
     await log(who, project.id, design.id, "2026-11-02", 90);
-    const keys = async () =>
-      (await db().select({ key: ownerNotices.key }).from(ownerNotices).orderBy(ownerNotices.key)).map((row) => row.key);
+    const notices = async () =>
+      (await db().select({ key: ownerNotices.key, message: ownerNotices.message }).from(ownerNotices))
+        .filter((row) => row.key?.startsWith(`budget:${design.id}:`))
+        .sort((a, b) => (a.key ?? "").localeCompare(b.key ?? ""));
+    const keys = async () => (await notices()).map((row) => row.key);
     expect(await keys()).toEqual([]);
     await log(who, project.id, design.id, "2026-11-03", 10);
-    expect(await keys()).toContain(`budget:${design.id}:value:80`);
+    expect(await keys()).toEqual([`budget:${design.id}:hours:80`, `budget:${design.id}:value:80`]);
     await log(who, project.id, design.id, "2026-11-04", 20);
-    expect(await keys()).toContain(`budget:${design.id}:value:100`);
+    await log(who, project.id, design.id, "2026-11-05", 15);
+    expect(await keys()).toEqual([
+      `budget:${design.id}:hours:100`,
+      `budget:${design.id}:hours:80`,
+      `budget:${design.id}:value:100`,
+      `budget:${design.id}:value:80`,
+    ]);
+    expect((await notices())[0]?.message).toMatch(/, Design: 2(\.0)? h logged, 100% of the 2(\.0)? h estimated$/);
   });
 
   it("lists a retainer's hours beyond its bank to bill or absorb, once per month, and never bills its time otherwise", async () => {

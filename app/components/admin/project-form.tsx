@@ -163,8 +163,16 @@ export function ProjectFormView({
               {phases.map((phase, index) => {
                 const phaseFields = phase.getFieldset();
                 return (
-                  <li key={phase.key} data-phase-row={index} className="flex items-start gap-2">
-                    <TextField meta={phaseFields.name} label={`Phase ${index + 1} name`} className="flex-1" />
+                  <li
+                    key={phase.key}
+                    data-phase-row={index}
+                    className="flex flex-wrap items-start gap-x-2 sm:flex-nowrap"
+                  >
+                    <TextField
+                      meta={phaseFields.name}
+                      label={`Phase ${index + 1} name`}
+                      className="w-full sm:w-auto sm:flex-1"
+                    />
                     <MoneyField
                       meta={phaseFields.price}
                       label={
@@ -173,6 +181,17 @@ export function ProjectFormView({
                         </>
                       }
                       className="w-32 sm:w-40"
+                    />
+                    <NumberField
+                      meta={phaseFields.hours}
+                      label={
+                        <>
+                          Hours<span className="sr-only"> of phase {index + 1}</span>
+                        </>
+                      }
+                      min={0}
+                      step={0.5}
+                      className="w-24 sm:w-28"
                     />
                     {phases.length > 1 ? (
                       <button
@@ -191,7 +210,7 @@ export function ProjectFormView({
               <button
                 {...form.insert.getButtonProps({
                   name: fields.phases.name,
-                  defaultValue: { name: defaultPhaseName(phases.length), price: "" },
+                  defaultValue: { name: defaultPhaseName(phases.length), price: "", hours: "" },
                 })}
                 className={buttonClass("secondary", { size: "sm" })}
               >

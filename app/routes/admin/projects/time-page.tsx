@@ -92,7 +92,14 @@ function Summary({ loaderData }: { loaderData: Loaded }) {
 type PhaseRow = Loaded["phases"][number];
 const phaseColumns: readonly Column<PhaseRow>[] = [
   { header: "Phase", primary: true, cell: (phase) => phase.name },
-  { header: "Hours", numeric: true, cell: (phase) => formatHours(phase.totals?.minutes ?? 0) },
+  {
+    header: "Hours",
+    numeric: true,
+    cell: (phase) =>
+      phase.estimatedMinutes === null
+        ? formatHours(phase.totals?.minutes ?? 0)
+        : `${formatHours(phase.totals?.minutes ?? 0)} of ${formatHours(phase.estimatedMinutes)} · ${percentText(phase.hoursPercent)}`,
+  },
   { header: "Value", numeric: true, cell: (phase) => formatMoney(phase.totals?.valueCents ?? 0) },
   { header: "Unbilled", numeric: true, cell: (phase) => formatMoney(phase.totals?.unbilledValueCents ?? 0) },
   {
