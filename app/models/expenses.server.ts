@@ -81,8 +81,8 @@ export async function expenseForChange(db: Queryable, id: string) {
   return row ?? null;
 }
 
-/** A project's undeleted expenses, newest first, with their standing, phase and receipt. */
-export async function projectExpenses(db: Queryable, projectId: string) {
+/** A project's undeleted expenses, newest first (at most `limit`), with their standing, phase and receipt. */
+export async function projectExpenses(db: Queryable, projectId: string, limit = 500) {
   const rows = await db
     .select({
       id: expenses.id,
@@ -108,7 +108,7 @@ export async function projectExpenses(db: Queryable, projectId: string) {
     .leftJoin(storedFiles, eq(storedFiles.id, expenses.receiptFileId))
     .where(and(eq(expenses.projectId, projectId), isNull(expenses.deletedAt)))
     .orderBy(desc(expenses.expenseDate), desc(expenses.createdAt), desc(expenses.id))
-    .limit(500);
+    .limit(limit);
   return rows.map(({ amount, markupPercent, billedAmount, invoiceStatus, ...row }) => ({
     ...row,
     amountCents: cents(amount),
@@ -116,6 +116,29 @@ export async function projectExpenses(db: Queryable, projectId: string) {
     billedCents: billedAmount === null || row.invoiceId === null ? null : cents(billedAmount),
     standing: entryStanding(invoiceStatus ? { status: invoiceStatus } : null),
   }));
+}
+
+/**
+ * A project's expenses in one read: how many, their total (not marked up: what profit takes off), and the
+ * billable ones not on an invoice (how many, the first one's date) for "Invoice unbilled time".
+ */
+export async function projectExpenseSums(db: Queryable, projectId: string) {
+  const unbilled = sql`${expenses.billable} and ${expenses.invoiceId} is null`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${expenses.amount}), 0)`,
+      unbilled: sql<number>`(count(*) filter (where ${unbilled}))::int`,
+      firstUnbilled: sql<string | null>`min(${expenses.expenseDate}) filter (where ${unbilled})`,
+    })
+    .from(expenses)
+    .where(and(eq(expenses.projectId, projectId), isNull(expenses.deletedAt)));
+  return {
+    count: Number(row?.count ?? 0),
+    totalCents: cents(row?.total ?? "0"),
+    unbilledCount: Number(row?.unbilled ?? 0),
+    firstUnbilled: row?.firstUnbilled ?? null,
+  };
 }
 
 /** A project's expenses in total (not marked up): what profit takes off. */

@@ -24,6 +24,7 @@ import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.serve
 import { portalRooms } from "#app/models/project-room.server.ts";
 import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
 import * as profitCsv from "#app/routes/admin/export-profit.ts";
+import * as projectTimePage from "#app/routes/admin/projects/time.tsx";
 import * as profitReport from "#app/routes/admin/reports-profit.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
 import { setRoomHoursVisibility } from "#app/services/project-room.server.ts";
@@ -608,6 +609,55 @@ describeEachDatabase("time tracking", (database) => {
     expect((await run("2027-12-04")).recorded).toBe(0);
     expect((await run("2027-12-05")).recorded).toBe(1);
     expect(await dates("Figma")).toEqual(["2026-12-05", "2027-12-05"]);
+  });
+
+  it("lists a project's newest 20 expenses and counts them all in its totals, profit and unbilled ones", async () => {
+    const { call, cookieFor } = routeHarness(database);
+    const cookie = await cookieFor(`owner-${Math.random().toString(36).slice(2)}@studio.test`, true);
+    const who = await person();
+    const { project } = await projectWithPhases();
+    for (let day = 1; day <= 25; day++) {
+      await addExpense(db(), {
+        actor: who,
+        ip,
+        projectId: project.id,
+        receiptFileId: null,
+        form: {
+          intent: "add-expense",
+          expense_date: `2026-10-${String(day).padStart(2, "0")}`,
+          amount: 1_000,
+          category: "software",
+          vendor: `Vendor ${day}`,
+          note: undefined,
+          phase_id: undefined,
+          billable: day % 5 === 0,
+          markup: 0,
+          receipt: undefined,
+          repeats: "none",
+        },
+      });
+    }
+    type Page = {
+      expenses: { vendor: string }[];
+      expenseCount: number;
+      unbilledExpenseCount: number;
+      profit: { expenseCents: number };
+      billing: { from: string };
+    };
+    const page = async (search = "") =>
+      (
+        await call(projectTimePage.loader, `/admin/projects/${project.id}/time${search}`, {
+          cookie,
+          params: { id: project.id },
+        })
+      ).data as Page;
+    const listed = await page();
+    expect(listed.expenses).toHaveLength(20);
+    expect(listed.expenses[0]?.vendor).toBe("Vendor 25");
+    expect(listed).toMatchObject({ expenseCount: 25, unbilledExpenseCount: 5, profit: { expenseCents: 25_000 } });
+    // the first unbilled billable expense (Oct 5) is not among the 20 listed: the range still starts on it
+    expect(listed.billing.from).toBe("2026-10-05");
+    expect((await page("?expenses=all")).expenses).toHaveLength(25);
   });
 
   it("the profit report reconciles to the cent with the invoices and expenses, by month, customer and kind", async () => {

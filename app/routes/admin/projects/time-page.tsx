@@ -269,7 +269,7 @@ const recurringColumns: readonly Column<RecurringRow>[] = [
 ];
 
 function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Failure }) {
-  const { expenses, recurring, phases, today, markups, project } = loaderData;
+  const { expenses, expenseCount, recurring, phases, today, markups, project } = loaderData;
   const page = `/admin/projects/${project.id}/time`;
   const [form, fields] = useAdminForm({
     id: "add-expense",
@@ -367,6 +367,14 @@ function ExpensesCard({ loaderData, failure }: { loaderData: Loaded; failure: Fa
           </SubmitButton>
         </div>
       </AdminForm>
+      {expenseCount > expenses.length ? (
+        <p className="text-sm">
+          The newest {expenses.length} of {expenseCount}.{" "}
+          <Link to={`${page}?expenses=all#expenses-title`} className={linkClass}>
+            Show all {expenseCount > 1000 ? "(the newest 1,000)" : expenseCount} expenses
+          </Link>
+        </p>
+      ) : null}
       <DataTable
         label="The project's expenses"
         columns={columns}

@@ -24,7 +24,12 @@ import {
 } from "#app/domain/time-tracking.ts";
 
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
-import { lastMarkups, projectExpenses, projectRecurringExpenses } from "#app/models/expenses.server.ts";
+import {
+  lastMarkups,
+  projectExpenseSums,
+  projectExpenses,
+  projectRecurringExpenses,
+} from "#app/models/expenses.server.ts";
 import { getProject } from "#app/models/projects.server.ts";
 import {
   bankDecisionsOf,
@@ -62,23 +67,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!project) notFound(timeMessages.projectNotFound);
   const search = new URL(request.url).searchParams;
   const wholeList = search.get("entries") === "all";
+  const allExpenses = search.get("expenses") === "all";
   const rateRows = await ratesForProject(database.db, project.id);
-  const [entries, sums, phases, rates, team, revenue, timer, timeZone, spent, markups, recurring] = await Promise.all([
-    projectEntries(database.db, project, {
-      limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries,
-      rates: rateRows,
-    }),
-    projectTimeSums(database.db, project, rateRows),
-    projectPhaseList(database.db, project.id),
-    rateHistory(database.db, project.id),
-    teamMembers(database.db),
-    projectRevenue(database.db, project.id),
-    runningTimer(database.db, session.userId),
-    studioTimeZone(database.db),
-    projectExpenses(database.db, project.id),
-    lastMarkups(database.db),
-    projectRecurringExpenses(database.db, project.id),
-  ]);
+  const [entries, sums, phases, rates, team, revenue, timer, timeZone, spent, spending, markups, recurring] =
+    await Promise.all([
+      projectEntries(database.db, project, {
+        limit: wholeList ? timeLimits.allEntries : timeLimits.listedEntries,
+        rates: rateRows,
+      }),
+      projectTimeSums(database.db, project, rateRows),
+      projectPhaseList(database.db, project.id),
+      rateHistory(database.db, project.id),
+      teamMembers(database.db),
+      projectRevenue(database.db, project.id),
+      runningTimer(database.db, session.userId),
+      studioTimeZone(database.db),
+      projectExpenses(database.db, project.id, allExpenses ? timeLimits.allEntries : timeLimits.listedEntries),
+      projectExpenseSums(database.db, project.id),
+      lastMarkups(database.db),
+      projectRecurringExpenses(database.db, project.id),
+    ]);
   const rounding = project.customer?.timeRoundingMinutes ?? 0;
   const bank =
     project.hourBankMinutes === null
@@ -90,8 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       .filter((row) => row.standing === "unbilled" && row.billable)
       .map((row) => row.workDate)
       .sort()[0] ?? null;
-  const expenseTotal = spent.reduce((sum, expense) => sum + expense.amountCents, 0);
-  const unbilledExpenses = spent.filter((expense) => expense.billable && expense.standing === "unbilled");
+  const expenseTotal = spending.totalCents;
   const now = new Date();
   const today = todayIn(timeZone, now);
   const totals = timeTotals(sums);
@@ -143,8 +150,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     team,
     rounding,
     billing: {
-      from:
-        [firstUnbilled, ...unbilledExpenses.map((expense) => expense.expenseDate)].filter(Boolean).sort()[0] ?? today,
+      from: [firstUnbilled, spending.firstUnbilled].filter(Boolean).sort()[0] ?? today,
       to: today,
     },
     bank,
@@ -153,7 +159,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     wholeList,
     expenses: spent,
     recurring,
-    unbilledExpenseCount: unbilledExpenses.length,
+    unbilledExpenseCount: spending.unbilledCount,
+    expenseCount: spending.count,
     markups,
     editing: rows.find((row) => row.id === editId && row.standing === "unbilled") ?? null,
     today,
