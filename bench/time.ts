@@ -3,7 +3,8 @@
  * them on the busiest project): that project's Time & profit page over HTTP, as a document and as its `.data`
  * request (3 warm-up and `--runs` timed requests each, loopback, with the queries each ran), and "Invoice
  * unbilled time" on it (every unbilled entry, one line per phase, rounded to 15 minutes, the timesheet) in
- * this process, each run inside a transaction rolled back afterwards so every run bills the same entries.
+ * this process, each run inside a transaction rolled back afterwards so every run bills the same entries; and
+ * the profit report's data request for this year, by month and by customer.
  *
  * PGlite always (a data directory), PostgreSQL when TEST_DATABASE_URL is set (a database of its own,
  * dropped at the end). Goal: p95 under 50 ms.
@@ -107,6 +108,25 @@ function benchDatabase(kind: DatabaseKind): Promise<Row[]> {
             "ms",
             budgetMs,
             `${prepared.entries} entries on the project; ${timingNote(timing, n === 0 ? "HTML" : "data")}`,
+          ),
+        );
+      }
+      // the profit report (this year by month, and by customer) over every project's time, expenses and invoices
+      for (const [n, search] of ["", "?by=customer"].entries()) {
+        const timing = await timeRequests(server, `/admin/reports/profit.data${search}`, {
+          runs,
+          warmUp,
+          cookie,
+          prefix: `bench-profit-${kind}-${n}`,
+        });
+        rows.push(
+          under(
+            area,
+            `profit report ${n === 0 ? "by month" : "by customer"} data p95 (${label[kind]})`,
+            timing.p95,
+            "ms",
+            budgetMs,
+            timingNote(timing, "data"),
           ),
         );
       }

@@ -638,6 +638,10 @@ export const invoices = pgTable(
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_status_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("invoices_type_idx").on(t.invoiceType),
+    // the profit report's revenue (models/profit.server.ts): issued invoices of a period, read from the index alone
+    index("invoices_revenue_day_idx")
+      .on(t.issueDate, t.customerId, t.projectId, t.totalAmount, t.amountCredited, t.amountPaid)
+      .where(sql`${t.invoiceType} = 'invoice' and ${t.voidedAt} is null and ${t.status} not in ('draft', 'cancelled')`),
     index("invoices_customer_id_idx").on(t.customerId, t.createdAt.desc().nullsFirst()),
     index("invoices_project_id_idx").on(t.projectId),
     trigram("invoices_invoice_number_trgm", sql`${t.invoiceNumber}`),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { profitCsvCells, profitPeriod, profitQuerySchema, profitTable } from "./profit.ts";
+import { profitCsvCells, profitPeriod, profitQuerySchema, profitRowsToShow, profitTable } from "./profit.ts";
 
 describe("the profit report", () => {
   it("reads its address, falling back to this year by month", () => {
@@ -53,5 +53,31 @@ describe("the profit report", () => {
       "79.1",
     ]);
     expect(profitCsvCells(rows[0] ?? total)[6]).toBeNull();
+  });
+
+  it("shows at most the groups with the most revenue, then the others in one row, the total unchanged", () => {
+    const customers = Array.from({ length: 5 }, (_, i) => ({
+      key: `c${i}`,
+      label: `Customer ${i}`,
+      cents: (i + 1) * 100,
+    }));
+    const table = profitTable({
+      invoiced: customers,
+      paid: [],
+      timeCost: [{ key: "c0", label: "Customer 0", cents: 50 }],
+      expenses: [{ key: "c1", label: "Customer 1", cents: 7 }],
+    });
+    expect(profitRowsToShow(table, "customer", 5)).toEqual({ rows: table.rows, others: 0 });
+    const { rows, others } = profitRowsToShow(table, "customer", 2);
+    expect(others).toBe(3);
+    expect(
+      rows.map((row) => [row.label, row.invoicedCents, row.timeCostCents, row.expenseCents, row.marginCents]),
+    ).toEqual([
+      ["Customer 4", 500, 0, 0, 500],
+      ["Customer 3", 400, 0, 0, 400],
+      ["All other customers (3)", 600, 50, 7, 543],
+    ]);
+    // the shown rows still add up to the total
+    expect(rows.reduce((sum, row) => sum + row.marginCents, 0)).toBe(table.total.marginCents);
   });
 });

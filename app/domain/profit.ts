@@ -101,6 +101,40 @@ export function profitTable(parts: {
   return { rows: sorted, total };
 }
 
+/** The page shows this many groups at most; the CSV has every one. */
+export const profitRowsShown = 50;
+
+/**
+ * The rows the page shows: all of them, or, beyond `limit` (customers over a busy year), the `limit` with the
+ * most revenue invoiced, largest first, then one row of all the others together. The total is unchanged.
+ */
+export function profitRowsToShow(
+  table: { rows: readonly ProfitRow[]; total: ProfitRow },
+  by: ProfitGrouping,
+  limit = profitRowsShown,
+): { rows: ProfitRow[]; others: number } {
+  if (table.rows.length <= limit) return { rows: [...table.rows], others: 0 };
+  const ranked = [...table.rows].sort(
+    (a, b) => b.invoicedCents - a.invoicedCents || b.marginCents - a.marginCents || a.key.localeCompare(b.key),
+  );
+  const shown = ranked.slice(0, limit);
+  const rest = ranked.slice(limit);
+  const sum = (pick: (row: ProfitRow) => number) => rest.reduce((total, row) => total + pick(row), 0);
+  const invoicedCents = sum((row) => row.invoicedCents);
+  const timeCostCents = sum((row) => row.timeCostCents);
+  const expenseCents = sum((row) => row.expenseCents);
+  const others: ProfitRow = {
+    key: "others",
+    label: `All other ${by === "customer" ? "customers" : by === "type" ? "kinds" : "months"} (${rest.length})`,
+    invoicedCents,
+    paidCents: sum((row) => row.paidCents),
+    timeCostCents,
+    expenseCents,
+    ...profitOf({ revenueCents: invoicedCents, timeCostCents, expenseCents }),
+  };
+  return { rows: [...shown, others], others: rest.length };
+}
+
 export const profitCsvHeader = [
   "Group",
   "Revenue invoiced",

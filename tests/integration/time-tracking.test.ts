@@ -17,10 +17,12 @@ import {
   recurringExpenses,
   timeEntries,
 } from "#app/db/schema.ts";
-import type { AddExpenseForm, InvoiceTimeForm } from "#app/domain/time-forms.ts";
+import { profitTable } from "#app/domain/profit.ts";
+import type { AddExpenseForm, InvoiceTimeForm, SaveRateForm } from "#app/domain/time-forms.ts";
 import { expenseMessages, hourBankMessages, timeMessages } from "#app/domain/time-tracking.ts";
 import { deleteDraft, issueCreditNote, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { projectExpenses, projectExpenseTotal } from "#app/models/expenses.server.ts";
+import { profitParts } from "#app/models/profit.server.ts";
 import { portalRooms } from "#app/models/project-room.server.ts";
 import { projectEntries, runningTimer, timesheetOf } from "#app/models/time-entries.server.ts";
 import * as profitCsv from "#app/routes/admin/export-profit.ts";
@@ -658,6 +660,44 @@ describeEachDatabase("time tracking", (database) => {
     // the first unbilled billable expense (Oct 5) is not among the 20 listed: the range still starts on it
     expect(listed.billing.from).toBe("2026-10-05");
     expect((await page("?expenses=all")).expenses).toHaveLength(25);
+  });
+
+  it("the profit report values unbilled time at the cost rate in effect on its day: person, then project and phase", async () => {
+    const who = await person();
+    const a = await projectWithPhases();
+    const b = await projectWithPhases();
+    const rate = (projectId: string, target: SaveRateForm["target"], from: string, cost: number) =>
+      saveRate(db(), {
+        actor: who,
+        ip,
+        projectId,
+        form: { intent: "save-rate", target, effective_from: from, billable_rate: undefined, cost_rate: cost },
+      });
+    await rate(a.project.id, { scope: "person", id: who.userId }, "2026-01-01", 30_00);
+    await rate(a.project.id, { scope: "person", id: who.userId }, "2026-06-01", 36_00);
+    await rate(b.project.id, { scope: "project", id: null }, "2026-09-01", 60_00);
+    await rate(a.project.id, { scope: "phase", id: a.design.id }, "2026-10-01", 90_00);
+    await log(who, a.project.id, null, "2026-03-10", 60); // the person's 30.00: 30.00
+    await log(who, a.project.id, null, "2026-07-10", 30); // the person's 36.00 from June: 18.00
+    await log(who, a.project.id, a.design.id, "2026-09-15", 60); // the phase's rate starts in October: 36.00
+    await log(who, a.project.id, a.design.id, "2026-10-15", 20); // the phase's 90.00: 30.00
+    await log(who, b.project.id, null, "2026-08-15", 45); // before the project's rate: 27.00
+    await log(who, b.project.id, null, "2026-09-15", 45); // the project's 60.00, with the next: 90.00
+    await log(who, b.project.id, null, "2026-09-15", 45);
+    const parts = await profitParts(db(), { from: "2026-01-01", to: "2026-12-31" }, "month");
+    const byMonth = Object.fromEntries(profitTable(parts).rows.map((row) => [row.key, row.timeCostCents]));
+    expect(byMonth).toEqual({
+      "2026-03": 30_00,
+      "2026-07": 18_00,
+      "2026-08": 27_00,
+      "2026-09": 36_00 + 90_00,
+      "2026-10": 30_00,
+    });
+    const byCustomer = profitTable(await profitParts(db(), { from: "2026-01-01", to: "2026-12-31" }, "customer"));
+    expect(byCustomer.rows.map((row) => row.timeCostCents).sort((x, y) => x - y)).toEqual([
+      30_00 + 18_00 + 36_00 + 30_00,
+      27_00 + 90_00,
+    ]);
   });
 
   it("the profit report reconciles to the cent with the invoices and expenses, by month, customer and kind", async () => {

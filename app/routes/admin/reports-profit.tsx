@@ -20,6 +20,8 @@ import {
   profitPath,
   profitPeriod,
   profitQuerySchema,
+  profitRowsShown,
+  profitRowsToShow,
   profitTable,
 } from "#app/domain/profit.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
@@ -38,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = profitQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const period = profitPeriod(query, await studioToday(db));
   const table = profitTable(await profitParts(db, period, query.by));
-  return { ...period, by: query.by, ...table };
+  const { rows, others } = profitRowsToShow(table, query.by);
+  return { ...period, by: query.by, rows, others, total: table.total };
 }
 
 const money = (cents: number) => formatMoney(cents);
@@ -53,7 +56,7 @@ const columns: readonly Column<ProfitRow>[] = [
 ];
 
 export default function ProfitReport({ loaderData }: Route.ComponentProps) {
-  const { from, to, by, rows, total } = loaderData;
+  const { from, to, by, rows, others, total } = loaderData;
   const csv = `${profitPath}.csv?${new URLSearchParams({ from, to, by })}`;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
@@ -95,6 +98,12 @@ export default function ProfitReport({ loaderData }: Route.ComponentProps) {
           Show
         </button>
       </Form>
+      {others > 0 ? (
+        <p className="text-sm text-zinc-300">
+          The {profitRowsShown} with the most revenue invoiced, largest first, then the {others} others together; the
+          CSV has every one.
+        </p>
+      ) : null}
       <DataTable
         label={`Profit by ${profitGroupingLabels[by].toLowerCase()}, ${from} to ${to}`}
         columns={columns}

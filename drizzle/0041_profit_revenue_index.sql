@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_revenue_day_idx" ON "invoices" USING btree ("issue_date","customer_id","project_id","total_amount","amount_credited","amount_paid") WHERE "invoices"."invoice_type" = 'invoice' and "invoices"."voided_at" is null and "invoices"."status" not in ('draft', 'cancelled');
