@@ -120,6 +120,8 @@ describe("time on projects", () => {
       await log.getByRole("button", { name: "Log time" }).click();
       await toast(page, time === "2" ? "2:00 logged" : "1:30 logged");
       await hydrated(page);
+      // the form starts blank again once the entry is in the list
+      await expect.poll(() => log.getByLabel("Time", { exact: true }).inputValue()).toBe("");
     }
     // a bad duration is refused with its message, and nothing is logged
     await log.getByLabel("Time", { exact: true }).fill("-1:00");
@@ -164,6 +166,9 @@ describe("time on projects", () => {
     await toast(page, "Expense from Fly.io added");
     await spend.getByRole("link", { name: "Receipt of Fly.io" }).waitFor();
     await hydrated(page);
+    // the form starts blank again: a second click does not add the same expense twice
+    await expect.poll(() => spend.getByLabel("Vendor").inputValue()).toBe("");
+    expect(await spend.getByLabel("Amount").inputValue()).toBe("");
     // a licence that repeats every month from a date still to come: listed, recorded by the job on its date
     const licenceDay = addDaysIso(today, 10);
     await spend.getByLabel("Date").fill(licenceDay);

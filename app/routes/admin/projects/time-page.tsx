@@ -545,7 +545,8 @@ export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps
       </section>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <TimerCard timer={timer} choices={choices} failure={actionData} defaultWork={projectWork} />
-        <LogTimeForm choices={choices} today={today} failure={actionData} defaultWork={projectWork} />
+        {/* a new key once an entry is added: the form starts blank again (a second click would log it twice) */}
+        <LogTimeForm key={entryCount} choices={choices} today={today} failure={actionData} defaultWork={projectWork} />
       </div>
       <InvoiceTimeForm loaderData={loaderData} failure={actionData} />
       <section aria-labelledby="project-entries" className="flex flex-col gap-3">
@@ -572,7 +573,12 @@ export function ProjectTimePage({ loaderData, actionData }: Route.ComponentProps
           show={{ person: true, value: true }}
         />
       </section>
-      <ExpensesCard loaderData={loaderData} failure={actionData} />
+      {/* likewise once an expense, or a recurring one still to come, is added */}
+      <ExpensesCard
+        key={`${loaderData.expenseCount}:${loaderData.recurring.length}`}
+        loaderData={loaderData}
+        failure={actionData}
+      />
       <HourBankCard loaderData={loaderData} failure={actionData} />
       <RatesCard loaderData={loaderData} failure={actionData} />
       {editing ? <EditEntryDialog entry={editing} choices={choices} failure={actionData} closeHref={page} /> : null}
