@@ -207,7 +207,14 @@ describe("the back office by keyboard alone", () => {
     await tabTo(page, "Create New");
     await page.keyboard.press("Enter");
     await page.getByRole("menuitem", { name: "New Estimate" }).waitFor();
-    for (let i = 0; i < 5 && (await focused(page)) !== "New Estimate"; i++) await page.keyboard.press("ArrowDown");
+    // the menu puts focus on its first item a moment after it opens, and each arrow moves it a moment later:
+    // each press waits for the focus to have moved (on a busy machine a read right after it saw the old item)
+    await expect.poll(() => focused(page)).toMatch(/^New (Invoice|Estimate)$/);
+    for (let i = 0; i < 5 && (await focused(page)) !== "New Estimate"; i++) {
+      const before = await focused(page);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => focused(page)).not.toBe(before);
+    }
     expect(await focused(page)).toBe("New Estimate");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "New Estimate" }).waitFor();
