@@ -13,20 +13,39 @@ const cents = (value: string | null) => (value === null ? 0 : (toCents(value) ??
 /** "15.00" (percent) → 1500 (hundredths of a percent) */
 const hundredths = (value: string) => Math.round(Number(value) * 100);
 
+/** What an expense is, as the form and a recurring expense give it (cents and hundredths of a percent). */
+export type ExpenseFields = {
+  projectId: string;
+  phaseId: string | null;
+  amountCents: number;
+  category: ExpenseCategory;
+  vendor: string;
+  note: string | null;
+  billable: boolean;
+  markupHundredths: number;
+  createdBy: string | null;
+};
+
+/** The columns of those fields, shared by `expenses` and `recurring_expenses`. */
+function expenseColumns(expense: ExpenseFields) {
+  return {
+    projectId: expense.projectId,
+    phaseId: expense.phaseId,
+    amount: centsToDecimal(expense.amountCents),
+    category: expense.category,
+    vendor: expense.vendor,
+    note: expense.note,
+    billable: expense.billable,
+    markupPercent: centsToDecimal(expense.markupHundredths),
+    createdBy: expense.createdBy,
+  };
+}
+
 export async function insertExpense(
   db: Queryable,
-  expense: {
-    projectId: string;
-    phaseId: string | null;
+  expense: ExpenseFields & {
     expenseDate: string;
-    amountCents: number;
-    category: ExpenseCategory;
-    vendor: string;
-    note: string | null;
-    billable: boolean;
-    markupHundredths: number;
     receiptFileId: string | null;
-    createdBy: string | null;
     /** recorded by a recurring expense, on one of its periods: at most once per period */
     recurringExpenseId?: string;
   },
@@ -34,17 +53,9 @@ export async function insertExpense(
   const [row] = await db
     .insert(expenses)
     .values({
-      projectId: expense.projectId,
-      phaseId: expense.phaseId,
+      ...expenseColumns(expense),
       expenseDate: expense.expenseDate,
-      amount: centsToDecimal(expense.amountCents),
-      category: expense.category,
-      vendor: expense.vendor,
-      note: expense.note,
-      billable: expense.billable,
-      markupPercent: centsToDecimal(expense.markupHundredths),
       receiptFileId: expense.receiptFileId,
-      createdBy: expense.createdBy,
       recurringExpenseId: expense.recurringExpenseId ?? null,
     })
     .onConflictDoNothing({ target: [expenses.recurringExpenseId, expenses.expenseDate] })
@@ -216,40 +227,17 @@ export async function lastMarkups(db: Queryable): Promise<Record<string, number>
 
 // ---------------------------------------------------------------- recurring expenses
 
-export type RecurringExpenseRow = typeof recurringExpenses.$inferSelect;
-
 export async function insertRecurringExpense(
   db: Queryable,
-  recurring: {
-    projectId: string;
-    phaseId: string | null;
-    frequency: "month" | "year";
-    startDate: string;
-    nextDue: string | null;
-    amountCents: number;
-    category: ExpenseCategory;
-    vendor: string;
-    note: string | null;
-    billable: boolean;
-    markupHundredths: number;
-    createdBy: string;
-  },
+  recurring: ExpenseFields & { frequency: "month" | "year"; startDate: string; nextDue: string | null },
 ): Promise<string | null> {
   const [row] = await db
     .insert(recurringExpenses)
     .values({
-      projectId: recurring.projectId,
-      phaseId: recurring.phaseId,
+      ...expenseColumns(recurring),
       frequency: recurring.frequency,
       startDate: recurring.startDate,
       nextDue: recurring.nextDue,
-      amount: centsToDecimal(recurring.amountCents),
-      category: recurring.category,
-      vendor: recurring.vendor,
-      note: recurring.note,
-      billable: recurring.billable,
-      markupPercent: centsToDecimal(recurring.markupHundredths),
-      createdBy: recurring.createdBy,
     })
     .returning({ id: recurringExpenses.id });
   return row?.id ?? null;
@@ -265,10 +253,30 @@ export async function dueRecurringExpenseIds(db: Queryable, today: string): Prom
   return rows.map((row) => row.id);
 }
 
-/** One recurring expense, locked for the transaction that records its periods or stops it. */
-export async function lockRecurringExpense(db: Queryable, id: string): Promise<RecurringExpenseRow | null> {
+/**
+ * One recurring expense, locked for the transaction that records its periods or stops it: its schedule
+ * (the retainers' rule) and the expense each period records.
+ */
+export async function lockRecurringExpense(db: Queryable, id: string) {
   const [row] = await db.select().from(recurringExpenses).where(eq(recurringExpenses.id, id)).for("update");
-  return row ?? null;
+  if (!row) return null;
+  const expense: ExpenseFields = {
+    projectId: row.projectId,
+    phaseId: row.phaseId,
+    amountCents: cents(row.amount),
+    category: row.category,
+    vendor: row.vendor,
+    note: row.note,
+    billable: row.billable,
+    markupHundredths: hundredths(row.markupPercent),
+    createdBy: row.createdBy,
+  };
+  return {
+    id: row.id,
+    nextDue: row.nextDue,
+    rule: { frequency: row.frequency, anchor: row.anchor, startDate: row.startDate, endDate: row.endDate },
+    expense,
+  };
 }
 
 export async function setRecurringNextDue(db: Queryable, id: string, nextDue: string | null): Promise<void> {

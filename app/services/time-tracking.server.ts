@@ -508,13 +508,14 @@ export async function stopRecurringExpense(
 ): Promise<TimeChange<{ vendor: string }>> {
   return db.transaction(async (tx) => {
     const recurring = await lockRecurringExpense(tx, input.recurringId);
-    if (!recurring || recurring.projectId !== input.projectId || recurring.nextDue === null) {
+    if (!recurring || recurring.expense.projectId !== input.projectId || recurring.nextDue === null) {
       return missing(expenseMessages.recurringNotFound);
     }
+    const { vendor } = recurring.expense;
     await setRecurringNextDue(tx, recurring.id, null);
-    await publishChange(tx, { table: "projects", id: recurring.projectId });
-    await auditAction(tx, input.actor, input.ip, "recurring_expense_stopped", { vendor: recurring.vendor });
-    return { ok: true, vendor: recurring.vendor };
+    await publishChange(tx, { table: "projects", id: input.projectId });
+    await auditAction(tx, input.actor, input.ip, "recurring_expense_stopped", { vendor });
+    return { ok: true, vendor };
   });
 }
 
@@ -537,33 +538,19 @@ export async function runDueRecurringExpenses(
       recorded += await deps.db.transaction(async (tx) => {
         const recurring = await lockRecurringExpense(tx, id);
         if (!recurring?.nextDue || recurring.nextDue > today) return 0;
-        const rule = {
-          frequency: recurring.frequency,
-          anchor: recurring.anchor,
-          startDate: recurring.startDate,
-          endDate: recurring.endDate,
-        };
-        const periods = duePeriods(rule, recurring.nextDue, today);
+        const periods = duePeriods(recurring.rule, recurring.nextDue, today);
         let made = 0;
         for (const period of periods) {
           const row = await insertExpense(tx, {
-            projectId: recurring.projectId,
-            phaseId: recurring.phaseId,
+            ...recurring.expense,
             expenseDate: period,
-            amountCents: toCents(recurring.amount) ?? 0,
-            category: recurring.category,
-            vendor: recurring.vendor,
-            note: recurring.note,
-            billable: recurring.billable,
-            markupHundredths: Math.round(Number(recurring.markupPercent) * 100),
             receiptFileId: null,
-            createdBy: recurring.createdBy,
             recurringExpenseId: recurring.id,
           });
           if (row) made += 1;
         }
         const last = periods.at(-1);
-        await setRecurringNextDue(tx, recurring.id, last ? periodAfter(rule, last) : recurring.nextDue);
+        await setRecurringNextDue(tx, recurring.id, last ? periodAfter(recurring.rule, last) : recurring.nextDue);
         return made;
       });
     } catch (error) {

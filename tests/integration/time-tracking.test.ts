@@ -128,6 +128,35 @@ describeEachDatabase("time tracking", (database) => {
       .where(eq(invoiceLineItems.invoiceId, invoiceId))
       .orderBy(invoiceLineItems.sortOrder);
 
+  /** Adds an expense through the service: a non-billable $10.00 of software on no phase, changed by `over`. */
+  const spend = (
+    who: { userId: string; email: string },
+    projectId: string,
+    over: Partial<AddExpenseForm> = {},
+    now?: Date,
+  ) =>
+    addExpense(db(), {
+      actor: who,
+      ip,
+      projectId,
+      receiptFileId: null,
+      ...(now ? { now } : {}),
+      form: {
+        intent: "add-expense",
+        expense_date: today,
+        amount: 1_000,
+        category: "software",
+        vendor: "Vendor",
+        note: undefined,
+        phase_id: undefined,
+        billable: false,
+        markup: 0,
+        receipt: undefined,
+        repeats: "none",
+        ...over,
+      },
+    });
+
   it("keeps one running timer per person on the server, and a long one asks before it stops", async () => {
     const who = await person();
     const other = await person("sam");
@@ -472,25 +501,15 @@ describeEachDatabase("time tracking", (database) => {
     const who = await person();
     const { project, design } = await projectWithPhases();
     const expense = (over: Partial<AddExpenseForm>) =>
-      addExpense(db(), {
-        actor: who,
-        ip,
-        projectId: project.id,
-        receiptFileId: null,
-        form: {
-          intent: "add-expense",
-          expense_date: "2026-11-03",
-          amount: 10_000,
-          category: "hosting",
-          vendor: "Fly.io",
-          note: undefined,
-          phase_id: design.id,
-          billable: true,
-          markup: 1_500,
-          receipt: undefined,
-          repeats: "none",
-          ...over,
-        },
+      spend(who, project.id, {
+        expense_date: "2026-11-03",
+        amount: 10_000,
+        category: "hosting",
+        vendor: "Fly.io",
+        phase_id: design.id,
+        billable: true,
+        markup: 1_500,
+        ...over,
       });
     expect(await expense({})).toEqual({ ok: true, vendor: "Fly.io", nextDue: null });
     // a blank markup takes the category's last one
@@ -547,27 +566,20 @@ describeEachDatabase("time tracking", (database) => {
     const logger = pino({ level: "silent" });
     const noon = (day: string) => new Date(`${day}T12:00:00Z`);
     const add = (over: Partial<AddExpenseForm>, on: string) =>
-      addExpense(db(), {
-        actor: who,
-        ip,
-        projectId: project.id,
-        receiptFileId: null,
-        now: noon(on),
-        form: {
-          intent: "add-expense",
+      spend(
+        who,
+        project.id,
+        {
           expense_date: "2026-10-31",
           amount: 2_500,
           category: "hosting",
           vendor: "Fly.io",
-          note: undefined,
-          phase_id: undefined,
           billable: true,
-          markup: 0,
-          receipt: undefined,
           repeats: "month",
           ...over,
         },
-      });
+        noon(on),
+      );
     const run = (day: string) => runDueRecurringExpenses({ db: db(), logger }, noon(day));
     const dates = async (vendor: string) =>
       (await projectExpenses(db(), project.id))
@@ -619,24 +631,10 @@ describeEachDatabase("time tracking", (database) => {
     const who = await person();
     const { project } = await projectWithPhases();
     for (let day = 1; day <= 25; day++) {
-      await addExpense(db(), {
-        actor: who,
-        ip,
-        projectId: project.id,
-        receiptFileId: null,
-        form: {
-          intent: "add-expense",
-          expense_date: `2026-10-${String(day).padStart(2, "0")}`,
-          amount: 1_000,
-          category: "software",
-          vendor: `Vendor ${day}`,
-          note: undefined,
-          phase_id: undefined,
-          billable: day % 5 === 0,
-          markup: 0,
-          receipt: undefined,
-          repeats: "none",
-        },
+      await spend(who, project.id, {
+        expense_date: `2026-10-${String(day).padStart(2, "0")}`,
+        vendor: `Vendor ${day}`,
+        billable: day % 5 === 0,
       });
     }
     type Page = {
@@ -726,25 +724,7 @@ describeEachDatabase("time tracking", (database) => {
       [one.project.id, "2026-10-20", 12_345],
       [two.project.id, "2026-11-21", 999],
     ] as const) {
-      await addExpense(db(), {
-        actor: who,
-        ip,
-        projectId: project,
-        receiptFileId: null,
-        form: {
-          intent: "add-expense",
-          expense_date: day,
-          amount,
-          category: "software",
-          vendor: "Vendor",
-          note: undefined,
-          phase_id: undefined,
-          billable: false,
-          markup: 0,
-          receipt: undefined,
-          repeats: "none",
-        },
-      });
+      await spend(who, project, { expense_date: day, amount });
     }
     const bill = async (projectId: string) => {
       const made = await invoiceUnbilledTime(db(), {
