@@ -181,6 +181,14 @@ module.exports = {
       to: { path: "^(node_modules/)?(date-fns|dayjs|moment|luxon)(/|$)" },
     },
     {
+      name: "axe-through-the-test-helper",
+      comment:
+        "Accessibility checks go through tests/support/axe.ts (axeViolations, seriousViolations), which runs axe in place on a page without frames: a private AxeBuilder would pay for a new page per check.",
+      severity: "error",
+      from: { pathNot: "^tests/support/axe\\.ts$" },
+      to: { path: "^(node_modules/)?@axe-core/playwright(/|$)" },
+    },
+    {
       name: "not-to-unresolvable",
       comment:
         "Every import resolves (a misspelt `#app/...` would otherwise slip past the layer rules). React Router's generated `./+types/*` and Vite's `virtual:` modules are produced at build time.",

@@ -1,10 +1,11 @@
 /**
  * `npm test`: lint, typecheck, build, unit + integration tests, end-to-end tests.
  *
- * Lint, the type check and the build run at the same time (each waits on nothing); then the unit and
- * integration tests; then the end-to-end tests, which need the build, alone on the machine. Running the
- * unit and integration tests beside the end-to-end ones made both slower on two cores (845 s instead of
- * about 140 s for the first) and let a test's own time limit fail under the other's load. A step's
+ * Lint, the type check, the build and the unit and integration tests run at the same time (each waits on
+ * nothing); then the end-to-end tests, which need the build, alone on the machine. Running the unit and
+ * integration tests beside the end-to-end ones made both slower on two cores (845 s instead of about 140 s
+ * for the first) and let a test's own time limit fail under the other's load; beside the three short steps
+ * they only share the first minute. A step's
  * output is printed whole when it ends, so steps never interleave; the end-to-end tests, the longest,
  * print as they go. `TEST_STEPS_IN_SEQUENCE=1` runs lint, typecheck and build one after the other too.
  * Every step runs; the command fails if any step failed. The last lines give each step's time, name
@@ -102,14 +103,18 @@ async function together<T>(tasks: (() => Promise<T>)[]): Promise<T[]> {
 console.warn(
   `Integration databases: PGlite${process.env.TEST_DATABASE_URL ? " and PostgreSQL (TEST_DATABASE_URL)" : " only (set TEST_DATABASE_URL to add PostgreSQL)"}`,
 );
-// Biome, the layer rules (dependency-cruiser) and knip: the same command as `npm run lint`
+// Biome, the layer rules (dependency-cruiser) and knip: the same command as `npm run lint`; the unit and
+// integration tests beside them (they need neither the build nor the types, and the three are mostly one core each)
 const [, , built] = await together([
   () => step("lint", "npm", ["run", "--silent", "lint"]),
   async () =>
     (await step("typegen", "npx", ["react-router", "typegen"])) && step("typecheck", "npx", ["tsc", "--noEmit"]),
   () => step("build", "npx", ["react-router", "build"]),
+  async () => {
+    await vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
+    return true;
+  },
 ]);
-await vitest("unit and integration", ["unit", "integration", "integration-isolated"]);
 if (built) await vitest("end-to-end", ["e2e"], { live: true });
 else failedSteps.push("end-to-end (not run: the build failed)");
 

@@ -4,13 +4,13 @@
  * browser (no account) opens the link → the owner sees Viewed; an estimate sent and accepted on
  * its link with JavaScript off → the owner sees Accepted. Screenshots go to /tmp/shots-sending/.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { invoiceLineItems, invoices } from "#app/db/schema.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { hydrated } from "../support/browser.ts";
+import { downloadedBytes, hydrated } from "../support/browser.ts";
 import { insertCustomer } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -187,7 +187,7 @@ describe("sending invoices and estimates", () => {
       owner.getByRole("link", { name: "Export CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await download.path()) ?? "", "utf8");
+    const text = (await downloadedBytes(download)).toString("utf8");
     const lines = text
       .replace(/^\uFEFF/, "")
       .trim()

@@ -15,7 +15,7 @@ import { lifecycleMessages } from "#app/domain/document-lifecycle.ts";
 import { logoMessages } from "#app/domain/logo.ts";
 import { signInCookie, staffAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { hydrated } from "../support/browser.ts";
+import { downloadedBytes, hydrated } from "../support/browser.ts";
 import { pngBomb } from "../support/images.ts";
 import { insertCustomers } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
@@ -183,7 +183,7 @@ describe("invoices and estimates", () => {
       printable.getByRole("link", { name: "Download PDF" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("INV-0001.pdf");
-    const file = readFileSync((await download.path()) ?? "");
+    const file = await downloadedBytes(download);
     expect(file.subarray(0, 5).toString()).toBe("%PDF-");
 
     const href = await row.getByRole("link", { name: /Download INV-0001/ }).getAttribute("href");

@@ -11,7 +11,6 @@
  */
 import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
@@ -20,6 +19,7 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { businessSettings, emailTemplates, studioLogo, users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { axeViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { mailParts } from "../support/mime.ts";
 import { img, jsUrl, payload, script } from "../support/payloads.ts";
@@ -301,9 +301,8 @@ describe("mail in HTML, the studio's own, through one sending path", () => {
         // the studio's name and address came with payloads: there as text, never as markup
         expect(facts.text).toContain(studioName);
         expect(facts.text).toContain(script);
-        const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
         expect(
-          axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" "))}`),
+          await axeViolations(page, { tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }),
           `${subjectOf(mail)} at ${width}`,
         ).toEqual([]);
         await page.screenshot({ path: `${shots}/mail-${index}-${width}.png`, fullPage: true });

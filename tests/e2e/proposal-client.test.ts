@@ -6,8 +6,7 @@
  * "Update total" gives the same total from the server. axe finds no WCAG A/AA violation.
  * Screenshots go to /tmp/shots-proposal/.
  */
-import { mkdirSync, readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,8 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { users } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { adminAccount } from "../support/accounts.ts";
+import { axeViolations } from "../support/axe.ts";
+import { downloadedBytes } from "../support/browser.ts";
 import { createSentProposal, pdfText } from "../support/proposals.ts";
 import { insertCustomer } from "../support/records.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
@@ -39,12 +40,7 @@ async function seed(dataDir: string) {
 }
 type Seeded = Awaited<ReturnType<typeof seed>>;
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-}
+const violations = (page: Page) => axeViolations(page, { tags: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] });
 
 const summary = (page: Page, name: string) => page.locator(`[data-summary-value="${name}"]`).textContent();
 
@@ -117,7 +113,7 @@ describe("the client's proposal link", () => {
       page.getByRole("link", { name: "Download the signed PDF" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("PRO-0001-signed.pdf");
-    const text = pdfText(new Uint8Array(readFileSync((await download.path()) ?? "")));
+    const text = pdfText(new Uint8Array(await downloadedBytes(download)));
     expect(text).toContain("Signature certificate");
     expect(text).toContain("Ada Baker");
     expect(text).toContain(hash);

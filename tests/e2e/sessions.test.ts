@@ -6,11 +6,11 @@
  * and 390 px; screenshots in /tmp/shots-security/.
  */
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { generateTOTP } from "@epic-web/totp";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../support/accounts.ts";
+import { axeViolations } from "../support/axe.ts";
 import { hydrated, launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -47,8 +47,7 @@ describe("sessions, two-factor and passkeys", () => {
     expect(await first.getByRole("button", { name: /^Sign out/ }).count()).toBeGreaterThanOrEqual(2);
     for (const page of [first, second]) {
       await page.goto(`${server.url}/admin/settings/security`);
-      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(result.violations.map((violation) => violation.id)).toEqual([]);
+      expect(await axeViolations(page, { tags: ["wcag2a", "wcag2aa"] })).toEqual([]);
     }
     await first.screenshot({ path: `${shots}/sessions-1280.png`, fullPage: true });
     await first.getByRole("button", { name: "Sign out all other sessions" }).click();
@@ -81,8 +80,7 @@ describe("sessions, two-factor and passkeys", () => {
     await owner.screenshot({ path: `${shots}/backup-codes-390.png`, fullPage: true });
     const codes = await owner.getByRole("list", { name: "Backup codes" }).locator("li").allTextContents();
     expect(codes).toHaveLength(10);
-    const axe = await new AxeBuilder({ page: owner }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(owner, { tags: ["wcag2a", "wcag2aa"] })).toEqual([]);
 
     // a new browser: the password, then a code
     const visitor = await (await browser.newContext()).newPage();

@@ -5,12 +5,12 @@
 import { createHash } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { pageViews } from "#app/db/schema.ts";
+import { axeViolations } from "../support/axe.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { startServer, type TestServer } from "../support/server.ts";
 
@@ -810,11 +810,7 @@ describe("accessibility", () => {
       const page = await context.newPage();
       await page.goto(`${server.url}${run.path}`);
       if (run.openMenu) await page.locator("#site-menu summary").click();
-      const results = await new AxeBuilder({ page }).analyze();
-      const violations = results.violations.map(
-        (v) => `${run.path}: ${v.id} (${v.nodes.map((n) => n.target).join(", ")})`,
-      );
-      expect(violations).toEqual([]);
+      expect((await axeViolations(page)).map((violation) => `${run.path}: ${violation}`)).toEqual([]);
       await context.close();
     }
   });

@@ -5,22 +5,17 @@
  * finds nothing at 1280 and 390 px. Screenshots go to /tmp/shots-team/.
  */
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InvitableRole, roleLandingPath } from "#app/domain/team.ts";
+import { axeViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-team";
 
-async function violations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return result.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`,
-  );
-}
+const violations = (page: Page) => axeViolations(page, { tags: ["wcag2a", "wcag2aa"] });
 
 describe("team, invitations and the audit log", () => {
   let server: TestServer;

@@ -4,7 +4,7 @@
  * 1280 and 390 px. A wrong password's red toast does not follow the user onto the two-factor page
  * after the right password. Screenshots go to /tmp/shots-two-factor/.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { generateTOTP } from "@epic-web/totp";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { authMessages } from "#app/domain/auth-messages.ts";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { adminAccount } from "../support/accounts.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { hydrated } from "../support/browser.ts";
+import { downloadedBytes, hydrated } from "../support/browser.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
 const shots = "/tmp/shots-two-factor";
@@ -64,7 +64,7 @@ describe("two-factor backup codes and the sign-in toast", () => {
       page.getByRole("link", { name: "Download codes (.txt)" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-backup-codes\.txt$/);
-    const file = readFileSync((await download.path()) ?? "", "utf8");
+    const file = (await downloadedBytes(download)).toString("utf8");
     expect(file).toContain(`${defaultStudio.businessName}: two-factor backup codes`);
     for (const code of codes) expect(file).toContain(code);
 

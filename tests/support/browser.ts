@@ -3,7 +3,7 @@
  * CHROME_PATH, else the usual install locations.
  */
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Download, type Page } from "playwright-core";
 
 const candidates = [
   "/usr/bin/chromium",
@@ -40,8 +40,23 @@ export const chromiumArgs = [
   "--disable-sync",
 ];
 
+/**
+ * Set by the end-to-end project's global set-up (tests/support/e2e-setup.ts): the address of one Chromium the
+ * whole run shares. A file connects to it instead of launching its own; its contexts are its own, and
+ * `browser.close()` closes them and disconnects, leaving the browser to the other files.
+ */
+export const sharedBrowserVariable = "STUDIO_E2E_BROWSER_WS";
+
+/** Chromium with the test flags: the run's shared browser when there is one, else a new one. */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env[sharedBrowserVariable];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+}
+
+/** Launches the Chromium a run's files share (see `sharedBrowserVariable`). */
+export function launchSharedBrowser() {
+  return chromium.launchServer({ executablePath: findChromium(), args: chromiumArgs });
 }
 
 /**
@@ -60,4 +75,11 @@ type Box = { x: number; y: number; width: number; height: number };
 /** Whether two on-screen boxes (Playwright's `boundingBox()`) share any area. */
 export function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** A download's bytes, read through Playwright (`download.path()` is not there when the browser is the run's shared one). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
