@@ -115,6 +115,7 @@ export default [
         route("site/portfolio", "routes/admin/site-portfolio.tsx"),
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),
         route("site/pricing", "routes/admin/site-pricing.tsx"),
+        route("site/texts", "routes/admin/site-texts.tsx"),
         // the team and the audit log (ADR 0026, 0027)
         route("settings/team", "routes/admin/settings-team.tsx"),
         route("audit", "routes/admin/audit.tsx"),

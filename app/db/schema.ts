@@ -1559,6 +1559,16 @@ export const pricingBanner = pgTable(
   (t) => [check("pricing_banner_single_row", sql`${t.id} = 1`)],
 );
 
+/**
+ * The public site's own words (app/domain/site-texts.ts): one row per block the owner changed, holding that
+ * block's texts by field. A block without a row shows the specification's defaults; "Reset to default" deletes it.
+ */
+export const siteTexts = pgTable("site_texts", {
+  block: text("block").primaryKey(),
+  fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------- two-factor
 
 /**

@@ -24,6 +24,8 @@ export const auditEventLabels = {
   pricing_package_added: "Pricing package added",
   pricing_package_removed: "Pricing package removed",
   pricing_banner_updated: "Consultation banner edited",
+  site_texts_updated: "Site texts edited",
+  site_texts_reset: "Site texts reset to default",
   invoice_sent: "Document emailed",
   invoice_links_revoked: "Client links revoked",
   invoice_link_created: "Client link created",

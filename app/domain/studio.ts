@@ -23,7 +23,6 @@ export const defaultStudio: StudioIdentity = {
   website: null,
 };
 
-export const studioTagline = "Building the future of functional design.";
 export const studioDescription =
   "A small web-development studio that dreams, designs and develops custom websites and web applications for small businesses: functionality and purpose over design alone.";
 

@@ -2,7 +2,9 @@
  * The public site's content from the back office, in Chromium against the production build: upload
  * an image for a new portfolio item and see it on /portfolio under its category, move it up,
  * unpublish it; edit a package's price and its onboarding questionnaire and see the price on /pricing; the calls to action preselect the
- * contact form without JavaScript; axe on the new pages; what is typed before the script arrives stays. Screenshots go to /tmp/shots-site-content/.
+ * contact form without JavaScript; the home page's and the footer's words edited (with and without JavaScript),
+ * published at once and reset to default; axe on the new pages; what is typed before the script arrives stays.
+ * Screenshots go to /tmp/shots-site-content/.
  */
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
@@ -199,5 +201,84 @@ describe("site content from the back office", () => {
     expect(await visitor.getByLabel("Message").getAttribute("placeholder")).toContain(
       "for the Standard Package: goals",
     );
+  });
+
+  it("the home page and footer in the owner's words: a live preview and count, plain text, published at once, reset to default", async () => {
+    const before = await fetch(`${server.url}/`);
+    const beforeHtml = await before.text();
+    expect(beforeHtml).toContain("Dream. Design. ");
+    expect(beforeHtml).toContain("Building the future of functional design.");
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/site/texts`);
+    await hydrated(owner);
+    const hero = owner.getByRole("region", { name: "Home: hero" });
+    await hero.locator("form[novalidate]").waitFor({ state: "attached" });
+    await hero.getByLabel(/^Title/).fill("Plan. Build. <b>Launch.</b>");
+    // what the owner types shows in the block's preview and against its cap before anything is saved
+    await hero.getByRole("figure").getByText("<b>Launch.</b>").waitFor();
+    await hero.getByText("27 of 40 characters").waitFor();
+    await hero.getByLabel("Introduction").fill("Line one.\nLine two.");
+    // an over-long text is refused with its limit, and nothing is saved
+    await hero.getByLabel("Subtitle").fill("x".repeat(80));
+    await hero.getByLabel("Subtitle").evaluate((input: HTMLInputElement) => {
+      input.removeAttribute("maxlength");
+    });
+    await hero.getByLabel("Subtitle").fill("x".repeat(81));
+    await hero.getByRole("button", { name: "Save Home: hero" }).click();
+    await hero.getByText("Subtitle must be less than 80 characters").waitFor();
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain("Plan. Build.");
+    await hero.getByLabel("Subtitle").fill("Websites for bakeries.");
+    await hero.getByRole("button", { name: "Save Home: hero" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Saved successfully")
+      .waitFor();
+    await owner.screenshot({ path: `${shots}/texts-admin-1280.png`, fullPage: true });
+    expect(await seriousViolations(owner)).toEqual([]);
+
+    // the tagline without JavaScript: the form posts, and the footer follows
+    const plain = await app.adminPage({ javaScriptEnabled: false });
+    await plain.goto(`${server.url}/admin/site/texts`);
+    const tagline = plain.getByRole("region", { name: "Tagline" });
+    await tagline.getByLabel("Tagline").fill("Websites that sell.");
+    await tagline.getByRole("button", { name: "Save Tagline" }).click();
+    // the answer redirects to the page, which now marks the block as edited and shows the saved text
+    await tagline.getByText("(edited)").waitFor();
+    expect(await tagline.getByLabel("Tagline").inputValue()).toBe("Websites that sell.");
+
+    // the public home page was rendered once per content version: the saves replaced that copy at once
+    const visitor = await (
+      await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await visitor.goto(`${server.url}/`);
+    const title = visitor.getByRole("heading", { level: 1 });
+    expect(await title.textContent()).toBe("Plan. Build. <b>Launch.</b>");
+    // plain text: the markup the owner typed is shown, never read
+    expect(await visitor.locator("h1 b").count()).toBe(0);
+    expect(await visitor.getByText("Line one.").evaluate((node) => getComputedStyle(node).whiteSpace)).toBe("pre-line");
+    await visitor.getByText("Websites for bakeries.").waitFor();
+    expect(await visitor.locator("footer").getByText("Websites that sell.").count()).toBe(1);
+    await visitor.getByRole("heading", { name: "Ready to Build Something Great?" }).waitFor();
+    await visitor.screenshot({ path: `${shots}/home-edited-390.png`, fullPage: true });
+    // axe runs on the page's JavaScript: the same page in a context that has it
+    const checked = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await checked.goto(`${server.url}/`);
+    await checked.getByRole("heading", { name: "Plan. Build. <b>Launch.</b>" }).waitFor();
+    expect(await seriousViolations(checked)).toEqual([]);
+
+    // Reset to default puts back the specification's words
+    await owner.reload();
+    await hydrated(owner);
+    await owner.getByRole("button", { name: "Reset Home: hero to default" }).click();
+    await owner.getByText("Back to the default text").waitFor();
+    expect(await owner.getByRole("button", { name: "Reset Home: hero to default" }).count()).toBe(0);
+    await visitor.goto(`${server.url}/`);
+    expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toBe("Dream. Design. Develop.");
+    expect(await visitor.locator("footer").getByText("Websites that sell.").count()).toBe(1);
+    const small = await ownerPage(390);
+    await small.goto(`${server.url}/admin/site/texts`);
+    await hydrated(small);
+    await small.screenshot({ path: `${shots}/texts-admin-390.png`, fullPage: true });
+    expect(await seriousViolations(small)).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/settings/emails",
   "/admin/reviews",
   "/admin/reports/profit",
+  "/admin/site/texts",
 ];
 
 export const adminLayoutViewports = [

@@ -15,7 +15,7 @@ export async function axeViolations(page: Page, check: AxeCheck = {}): Promise<s
   if (check.tags) builder.withTags(check.tags);
   // axe's default run finishes in a new blank page of the context (a new renderer: about a CPU-second and a
   // second of waiting each time), which only pages with cross-origin frames need; a page without frames runs
-  // the same rules in place
+  // the same rules in place. (axe needs the page's JavaScript either way: a context without it never answers.)
   if (page.frames().length === 1) builder.setLegacyMode(true);
   const result = await builder.analyze();
   return result.violations

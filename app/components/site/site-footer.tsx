@@ -3,9 +3,20 @@ import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { LogoMark } from "#app/components/site/ui.tsx";
 import { jsonForScript, organizationJsonLd, quickLinks } from "#app/domain/site.ts";
-import { type StudioIdentity, studioDescription, studioTagline, telHref } from "#app/domain/studio.ts";
+import { type StudioIdentity, studioDescription, telHref } from "#app/domain/studio.ts";
 
-export function SiteFooter({ studio, siteUrl, year }: { studio: StudioIdentity; siteUrl: string; year: number }) {
+export function SiteFooter({
+  studio,
+  siteUrl,
+  year,
+  tagline,
+}: {
+  studio: StudioIdentity;
+  siteUrl: string;
+  year: number;
+  /** the owner's tagline (app/domain/site-texts.ts) */
+  tagline: string;
+}) {
   const organization = organizationJsonLd(studio, siteUrl, studioDescription);
   return (
     <footer className="relative z-10 border-t border-white/10 bg-black">
@@ -15,7 +26,7 @@ export function SiteFooter({ studio, siteUrl, year }: { studio: StudioIdentity; 
             <LogoMark />
             <span>{studio.shortName}</span>
           </Link>
-          <p className="max-w-xs text-zinc-400">{studioTagline}</p>
+          <p className="max-w-xs text-zinc-400">{tagline}</p>
         </div>
         <div>
           <h2 className="font-mono text-sm tracking-widest text-zinc-400 uppercase">Quick Links</h2>

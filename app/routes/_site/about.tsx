@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons.tsx";
 import { ButtonLink, Card, Eyebrow, LogoMark } from "#app/components/site/ui.tsx";
+import { defaultSiteTexts, paragraphs } from "#app/domain/site-texts.ts";
 import type { Route } from "./+types/about";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
@@ -13,53 +14,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Functionality and purpose over design alone: how we work, what sets us apart and the four steps of every project.",
   });
 
-const differentiators = [
-  {
-    icon: "target" as const,
-    title: "Purpose-Driven",
-    text: "Every page and feature answers one question: does it help your business? If not, it does not ship.",
-  },
-  {
-    icon: "gauge" as const,
-    title: "Performance First",
-    text: "Fast pages rank higher and sell more. We measure speed and accessibility on every page we build.",
-  },
-  {
-    icon: "users" as const,
-    title: "Client-Focused",
-    text: "You talk to the people who build your site, get straight answers and see progress every week.",
-  },
-];
+const apartIcons = ["target", "gauge", "users"] as const;
 
-const approach = [
-  {
-    title: "Understand the Business",
-    text: "We learn how you make money, who your customers are and what slows you down.",
-  },
-  {
-    title: "Design with Purpose",
-    text: "Layouts, words and flows that lead visitors to the one thing you want them to do.",
-  },
-  {
-    title: "Build for Growth",
-    text: "Clean, fast code on solid foundations, ready for the features you will need next year.",
-  },
-  {
-    title: "Support Long-Term",
-    text: "Updates, fixes and improvements after launch, from the same team that built it.",
-  },
-];
-
+/** The About page in the owner's words (app/domain/site-texts.ts; the layout reads them), plain text throughout. */
 export default function About() {
   const site = useRouteLoaderData<SiteLayoutData>("routes/_site/layout");
   const shortName = site?.studio.shortName ?? "";
+  const texts = site?.texts ?? defaultSiteTexts();
+  const apart = texts["about-apart"];
+  const differentiators = [
+    { icon: apartIcons[0], title: apart.card1_title, text: apart.card1_text },
+    { icon: apartIcons[1], title: apart.card2_title, text: apart.card2_text },
+    { icon: apartIcons[2], title: apart.card3_title, text: apart.card3_text },
+  ];
+  const steps = texts["about-approach"];
+  const approach = [
+    { title: steps.step1_title, text: steps.step1_text },
+    { title: steps.step2_title, text: steps.step2_text },
+    { title: steps.step3_title, text: steps.step3_text },
+    { title: steps.step4_title, text: steps.step4_text },
+  ];
   return (
     <main className="mx-auto max-w-6xl px-5 pt-20 pb-28">
       <LogoMark className="size-16" />
       <h1 className="mt-8 text-5xl font-bold tracking-tight text-white sm:text-6xl">About {shortName}</h1>
-      <p className="mt-5 max-w-2xl text-xl leading-relaxed text-zinc-300">
-        We dream, design and develop websites and web applications for small businesses. Building the future of
-        functional design, one hard-working site at a time.
+      <p className="mt-5 max-w-2xl text-xl leading-relaxed whitespace-pre-line text-zinc-300">
+        {texts["about-intro"].intro}
       </p>
 
       <section aria-labelledby="philosophy" className="mt-20 grid gap-8 md:grid-cols-[1fr_2fr]">
@@ -70,14 +50,13 @@ export default function About() {
           </h2>
         </div>
         <div className="flex flex-col gap-5 text-lg leading-relaxed text-zinc-300">
-          <p>
-            A beautiful site that does not bring in work is an expensive poster. We put functionality and purpose over
-            design alone: design is how a site works, not only how it looks.
-          </p>
-          <p>
-            So we start with your business, not with a template, and we judge our work by what it does for you: more
-            calls, more bookings, more orders, less time spent on busywork.
-          </p>
+          {paragraphs(texts["about-philosophy"].text).map((paragraph, index) => (
+            // the paragraphs have no identity of their own but their place
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <p key={index} className="whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
         </div>
       </section>
 
@@ -88,10 +67,10 @@ export default function About() {
         </h2>
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {differentiators.map((item) => (
-            <Card key={item.title}>
+            <Card key={item.icon}>
               <Icon name={item.icon} className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
               <h3 className="mt-6 text-xl font-semibold text-white">{item.title}</h3>
-              <p className="mt-3 leading-relaxed text-zinc-300">{item.text}</p>
+              <p className="mt-3 leading-relaxed whitespace-pre-line text-zinc-300">{item.text}</p>
             </Card>
           ))}
         </div>
@@ -104,10 +83,12 @@ export default function About() {
         </h2>
         <ol className="mt-10 grid gap-px overflow-hidden rounded-3xl border border-white/10 bg-white/10 md:grid-cols-2">
           {approach.map((step, index) => (
-            <li key={step.title} className="bg-black p-8">
+            // the steps are numbered by their place
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <li key={index} className="bg-black p-8">
               <p className="font-mono text-sm text-[var(--color-accent)]">{String(index + 1).padStart(2, "0")}</p>
               <h3 className="mt-3 text-xl font-semibold text-white">{step.title}</h3>
-              <p className="mt-2 leading-relaxed text-zinc-300">{step.text}</p>
+              <p className="mt-2 leading-relaxed whitespace-pre-line text-zinc-300">{step.text}</p>
             </li>
           ))}
         </ol>

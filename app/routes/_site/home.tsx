@@ -1,8 +1,10 @@
+import { useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons.tsx";
 import { TerminalBackground } from "#app/components/site/terminal-background.tsx";
 import { ButtonLink, Card, Eyebrow } from "#app/components/site/ui.tsx";
-import { studioTagline } from "#app/domain/studio.ts";
+import { defaultSiteTexts, splitLastWord } from "#app/domain/site-texts.ts";
 import type { Route } from "./+types/home";
+import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -13,41 +15,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "We dream, design and develop custom websites and web applications that work hard for your business: functionality and purpose over design alone.",
   });
 
-const services = [
-  {
-    icon: "pen-tool" as const,
-    title: "Custom Websites",
-    text: "Sites designed around your business and your customers, not a template: clear, fast and easy to update.",
-  },
-  {
-    icon: "app-window" as const,
-    title: "Web Applications",
-    text: "Booking, ordering, dashboards and marketplaces: niche tools that take work off your plate every day.",
-  },
-  {
-    icon: "gauge" as const,
-    title: "Performance First",
-    text: "Fast, SEO-optimised sites that load in a blink on any phone and get found by the people looking for you.",
-  },
-];
+const serviceIcons = ["pen-tool", "app-window", "gauge"] as const;
 
+/** The home page in the owner's words (app/domain/site-texts.ts; the layout reads them), plain text throughout. */
 export default function Home() {
+  const texts = useRouteLoaderData<SiteLayoutData>("routes/_site/layout")?.texts ?? defaultSiteTexts();
+  const hero = texts["home-hero"];
+  const title = splitLastWord(hero.title);
+  const cards = texts["home-services"];
+  const services = [
+    { icon: serviceIcons[0], title: cards.card1_title, text: cards.card1_text },
+    { icon: serviceIcons[1], title: cards.card2_title, text: cards.card2_text },
+    { icon: serviceIcons[2], title: cards.card3_title, text: cards.card3_text },
+  ];
+  const closing = texts["home-closing"];
   return (
     <>
       <TerminalBackground />
       <main className="relative z-10">
         <section className="mx-auto flex min-h-[calc(100svh-4rem)] max-w-6xl flex-col justify-center gap-8 px-5 py-24">
-          <Eyebrow>{studioTagline}</Eyebrow>
-          <h1 className="max-w-4xl text-6xl leading-[0.95] font-bold tracking-tighter text-white sm:text-8xl">
-            Dream. Design. <span className="text-[var(--color-accent)]">Develop.</span>
+          <Eyebrow>{texts.tagline.tagline}</Eyebrow>
+          <h1 className="max-w-4xl text-6xl leading-[0.95] font-bold tracking-tighter text-balance break-words text-white sm:text-8xl">
+            {title.lead}
+            <span className="text-[var(--color-accent)]">{title.last}</span>
           </h1>
-          <p className="max-w-2xl text-2xl font-medium text-zinc-100 sm:text-3xl">
-            Sites that work hard for your business.
-          </p>
-          <p className="max-w-2xl text-lg leading-relaxed text-zinc-300">
-            We are a small studio that builds custom websites and web applications for small businesses. Good looks are
-            the start, not the goal: every page we make has a purpose and every feature earns its place.
-          </p>
+          <p className="max-w-2xl text-2xl font-medium text-zinc-100 sm:text-3xl">{hero.subtitle}</p>
+          <p className="max-w-2xl text-lg leading-relaxed whitespace-pre-line text-zinc-300">{hero.intro}</p>
           <div className="flex flex-wrap gap-4">
             <ButtonLink to="/contact">
               Request a Quote <Icon name="arrow-right" className="size-4" aria-hidden="true" />
@@ -65,10 +58,10 @@ export default function Home() {
           </h2>
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {services.map((service) => (
-              <Card key={service.title} className="bg-zinc-950/90">
+              <Card key={service.icon} className="bg-zinc-950/90">
                 <Icon name={service.icon} className="size-8 text-[var(--color-accent)]" aria-hidden="true" />
                 <h3 className="mt-6 text-2xl font-semibold text-white">{service.title}</h3>
-                <p className="mt-3 leading-relaxed text-zinc-300">{service.text}</p>
+                <p className="mt-3 leading-relaxed whitespace-pre-line text-zinc-300">{service.text}</p>
               </Card>
             ))}
           </div>
@@ -76,12 +69,10 @@ export default function Home() {
 
         <section className="mx-auto max-w-6xl px-5 pt-8 pb-32">
           <div className="rounded-[2rem] border border-white/10 bg-zinc-950/90 px-8 py-16 text-center sm:px-16">
-            <h2 className="text-4xl font-bold tracking-tight text-balance text-white sm:text-5xl">
-              Ready to Build Something Great?
+            <h2 className="text-4xl font-bold tracking-tight text-balance break-words text-white sm:text-5xl">
+              {closing.title}
             </h2>
-            <p className="mx-auto mt-4 max-w-xl text-lg text-zinc-300">
-              Tell us about your business. We will come back with a plan, a price range and a timeline.
-            </p>
+            <p className="mx-auto mt-4 max-w-xl text-lg whitespace-pre-line text-zinc-300">{closing.text}</p>
             <ButtonLink to="/contact" className="mt-8">
               Get Started Today
             </ButtonLink>

@@ -6,6 +6,7 @@ import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getSiteTexts } from "#app/models/site-texts.server.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import type { Route } from "./+types/layout";
 
@@ -25,11 +26,16 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The studio identity is read on every origin render, so a settings change shows once the CDN copy expires. */
+/**
+ * The studio identity and the site's own words (app/domain/site-texts.ts) are read on every origin render, so a
+ * change shows once the CDN copy expires (the server's own page cache drops at once on the change event).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, config } = getApp(context);
+  const [studio, texts] = await Promise.all([getStudioIdentity(database.db), getSiteTexts(database.db)]);
   return {
-    studio: await getStudioIdentity(database.db),
+    studio,
+    texts,
     siteUrl: config.publicUrl,
     year: new Date().getFullYear(),
   };
@@ -40,7 +46,7 @@ export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": publicPageCacheControl });
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { studio, siteUrl, year } = loaderData;
+  const { studio, siteUrl, year, texts } = loaderData;
   return (
     <IconShapes shapes={siteShapes}>
       <div className="flex min-h-screen flex-col">
@@ -54,7 +60,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <div id="main" className="relative flex-1 pt-16">
           <Outlet />
         </div>
-        <SiteFooter studio={studio} siteUrl={siteUrl} year={year} />
+        <SiteFooter studio={studio} siteUrl={siteUrl} year={year} tagline={texts.tagline.tagline} />
       </div>
     </IconShapes>
   );

@@ -1,0 +1,166 @@
+/**
+ * The page of `site-texts.tsx`, a chunk loaded on demand (its forms, Conform and their schemas): the route renders
+ * it through `splitComponent`, so the server renders it in place and it works without JavaScript. Each block's form
+ * shows, beside its fields, how many characters each holds of its cap and a preview of the block as typed.
+ */
+import { useActionData } from "react-router";
+import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
+import { PageHeader } from "#app/components/admin/list.tsx";
+import {
+  paragraphs,
+  type SiteTextBlock,
+  type SiteTexts,
+  siteTextBlockSchema,
+  siteTextBlocks,
+  splitLastWord,
+} from "#app/domain/site-texts.ts";
+import type { Route } from "./+types/site-texts";
+
+export const page = "/admin/site/texts";
+
+export function textsFormId(block: string) {
+  return `texts-${block}`;
+}
+
+/**
+ * What the block looks like with these texts, in the site's colours (no headings: they are the page's): the hero
+ * as on the home page, "…N_title"/"…N_text" pairs as cards, any other text as its paragraphs.
+ */
+function Preview({ block, value }: { block: SiteTextBlock; value: (name: string) => string }) {
+  let body: React.ReactNode;
+  const pairs = block.fields.filter((field) => field.name.endsWith("_title"));
+  if (block.id === "home-hero") {
+    const title = splitLastWord(value("title"));
+    body = (
+      <>
+        <p className="text-3xl leading-tight font-bold tracking-tight break-words text-white">
+          {title.lead}
+          <span className="text-[var(--color-accent)]">{title.last}</span>
+        </p>
+        <p className="mt-2 text-lg font-medium text-zinc-100">{value("subtitle")}</p>
+        <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-zinc-300">{value("intro")}</p>
+      </>
+    );
+  } else if (pairs.length > 0) {
+    body = (
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {pairs.map((field) => {
+          const stem = field.name.slice(0, -"_title".length);
+          return (
+            <div key={stem} className="rounded-lg border border-white/10 bg-zinc-950 p-3">
+              <p className="font-semibold break-words text-white">{value(field.name)}</p>
+              <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-zinc-300">{value(`${stem}_text`)}</p>
+            </div>
+          );
+        })}
+      </div>
+    );
+  } else {
+    body = block.fields.map((field) => (
+      <div key={field.name} className={field.name === "title" ? "text-xl font-bold text-white" : "text-zinc-300"}>
+        {paragraphs(value(field.name)).map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are known by their place
+          <p key={index} className="mt-2 text-sm leading-relaxed break-words whitespace-pre-line first:mt-0">
+            {paragraph}
+          </p>
+        ))}
+      </div>
+    ));
+  }
+  return (
+    <figure className="rounded-lg border border-zinc-800 bg-black p-4 sm:col-span-2">
+      <figcaption className="mb-2 text-xs font-medium tracking-wide text-zinc-400 uppercase">Preview</figcaption>
+      {body}
+    </figure>
+  );
+}
+
+function BlockForm({
+  block,
+  texts,
+  customised,
+  failure,
+}: {
+  block: SiteTextBlock;
+  texts: Record<string, string>;
+  customised: boolean;
+  failure: ActionFailure | null;
+}) {
+  const id = textsFormId(block.id);
+  const [form, fields] = useAdminForm({
+    id,
+    schema: siteTextBlockSchema(block),
+    failure: failure?.form === id ? failure : null,
+    defaultValue: texts,
+  });
+  const value = (name: string) => {
+    const current = fields[name]?.value;
+    return typeof current === "string" ? current : (texts[name] ?? "");
+  };
+  // not `${id}-title`: that is the id of the block's field named "title"
+  const titleId = `${id}-heading`;
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+      <h2 id={titleId} className="text-base font-semibold">
+        {block.title}
+        {customised ? <span className="ml-2 text-xs font-normal text-zinc-400">(edited)</span> : null}
+      </h2>
+      <p className="mb-3 text-sm text-zinc-400">{block.where}</p>
+      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
+        <FormError form={form} />
+        <input type="hidden" name="block" value={block.id} />
+        {block.fields.map((field) => {
+          const meta = fields[field.name];
+          if (!meta) return null;
+          const fits = `${value(field.name).length} of ${field.max} characters`;
+          return field.multiline ? (
+            <TextareaField
+              key={field.name}
+              meta={meta}
+              label={field.label}
+              rows={field.max > 200 ? 5 : 3}
+              maxLength={field.max}
+              description={`${fits}; line breaks are kept`}
+            />
+          ) : (
+            <TextField key={field.name} meta={meta} label={field.label} maxLength={field.max} description={fits} />
+          );
+        })}
+        <Preview block={block} value={value} />
+        <div className="mt-3 flex flex-wrap gap-2 sm:col-span-2">
+          <SubmitButton intent="save" action={page}>
+            Save {block.title}
+          </SubmitButton>
+          {customised ? (
+            <SubmitButton intent="reset" action={page} variant="secondary" formNoValidate>
+              Reset {block.title} to default
+            </SubmitButton>
+          ) : null}
+        </div>
+      </AdminForm>
+    </section>
+  );
+}
+
+export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
+  const { texts, customised } = loaderData as { texts: SiteTexts; customised: string[] };
+  const failure = (useActionData() as Route.ComponentProps["actionData"] as ActionFailure | undefined) ?? null;
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5">
+      <PageHeader
+        title="Site texts"
+        description="The words of the public home and About pages and of the footer. Saving publishes at once; plain text only."
+      />
+      {siteTextBlocks.map((block) => (
+        <BlockForm
+          key={block.id}
+          block={block}
+          texts={texts[block.id] as Record<string, string>}
+          customised={customised.includes(block.id)}
+          failure={failure}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * /admin/site/texts: the public site's own words (app/domain/site-texts.ts), one form per block: the home page's
+ * hero, its three cards and its closing call to action, and the tagline. Save publishes the block at once on
+ * every instance (a site_content change event drops the public-page cache); Reset to default puts back the
+ * specification's words. Both are audited with the fields they touched.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { splitComponent } from "#app/components/admin/split.tsx";
+import { adminTitle } from "#app/components/admin/studio-name.ts";
+import { getApp } from "#app/context.server.ts";
+import { siteTextBlock, siteTextBlockSchema, siteTextIntentSchema, siteTextMessages } from "#app/domain/site-texts.ts";
+import {
+  customisedSiteTextBlocks,
+  getSiteTexts,
+  resetSiteTextBlock,
+  saveSiteTextBlock,
+} from "#app/models/site-texts.server.ts";
+import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
+import { auditedChange } from "#app/services/audit.server.ts";
+import { requireAdmin } from "#app/services/auth.server.ts";
+import type { Route } from "./+types/site-texts";
+import { page, textsFormId } from "./site-texts-page.tsx";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Site texts") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const db = getApp(context).database.db;
+  const [texts, customised] = await Promise.all([getSiteTexts(db), customisedSiteTextBlocks(db)]);
+  return { texts, customised };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, context);
+  const { config, database, ip } = getApp(context);
+  const formData = await request.formData();
+  // which block, and Save or Reset to default; then the block's own texts
+  const chosen = parseWithZod(formData, { schema: siteTextIntentSchema });
+  if (chosen.status !== "success") badRequest(siteTextMessages.unknownBlock);
+  const { intent, block: blockId } = chosen.value;
+  const block = siteTextBlock(blockId);
+  if (!block) badRequest(siteTextMessages.unknownBlock);
+  const done = (message: string) => redirectWithToast(config, page, { type: "success", message });
+  if (intent === "reset") {
+    await auditedChange(database.db, (tx) => resetSiteTextBlock(tx, blockId), {
+      actor: session,
+      ip,
+      event: "site_texts_reset",
+      detail: { block: blockId },
+    });
+    return done(siteTextMessages.reset);
+  }
+  const submission = parseWithZod(formData, { schema: siteTextBlockSchema(block) });
+  if (submission.status !== "success") return invalid(submission, { form: textsFormId(blockId) });
+  await auditedChange(database.db, (tx) => saveSiteTextBlock(tx, blockId, submission.value as Record<string, string>), {
+    actor: session,
+    ip,
+    event: "site_texts_updated",
+    detail: (saved) => ({ block: blockId, fields: saved.changed.join(", ") || "none" }),
+  });
+  return done(siteTextMessages.saved);
+}
+
+// The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
+// place, and its forms post without JavaScript until the chunk is there.
+const SiteTextsPage = splitComponent(() => import("./site-texts-page.tsx").then((module) => module.SiteTextsEditor));
+
+export default function SiteTextsRoute(props: Route.ComponentProps) {
+  return <SiteTextsPage {...props} />;
+}
