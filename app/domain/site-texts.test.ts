@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   defaultSiteTexts,
   mergeSiteTexts,
+  numberedPairs,
   paragraphs,
   siteTextBlock,
   siteTextBlockSchema,
@@ -53,6 +54,19 @@ describe("site texts", () => {
       intro: "One\r\n\r\n\r\n\r\nTwo  \nThree",
     });
     expect(good).toEqual({ title: "Plan. Build.", subtitle: "Fast", intro: "One\n\nTwo\nThree" });
+  });
+
+  it("reads a block's numbered pairs in order", () => {
+    const approach = numberedPairs(defaultSiteTexts()["about-approach"], "step");
+    expect(approach.map((step) => step.title)).toEqual([
+      "Understand the Business",
+      "Design with Purpose",
+      "Build for Growth",
+      "Support Long-Term",
+    ]);
+    expect(numberedPairs({ card1_title: "A", card1_text: "a", card3_title: "C" }, "card")).toEqual([
+      { title: "A", text: "a" },
+    ]);
   });
 
   it("splits a text into paragraphs at blank lines", () => {

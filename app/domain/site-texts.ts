@@ -271,3 +271,12 @@ export function splitLastWord(title: string): { lead: string; last: string } {
 export function paragraphs(text: string): string[] {
   return text.split(/\n\s*\n/).filter((part) => part.trim() !== "");
 }
+
+/** A block's numbered title-and-text pairs ("card1_title", "card1_text", …) in order, as the page draws them. */
+export function numberedPairs(texts: Record<string, string>, stem: "card" | "step"): { title: string; text: string }[] {
+  const pairs: { title: string; text: string }[] = [];
+  for (let n = 1; `${stem}${n}_title` in texts; n++) {
+    pairs.push({ title: texts[`${stem}${n}_title`] ?? "", text: texts[`${stem}${n}_text`] ?? "" });
+  }
+  return pairs;
+}

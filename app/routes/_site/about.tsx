@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons.tsx";
 import { ButtonLink, Card, Eyebrow, LogoMark } from "#app/components/site/ui.tsx";
-import { defaultSiteTexts, paragraphs } from "#app/domain/site-texts.ts";
+import { defaultSiteTexts, numberedPairs, paragraphs } from "#app/domain/site-texts.ts";
 import type { Route } from "./+types/about";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
@@ -21,19 +21,11 @@ export default function About() {
   const site = useRouteLoaderData<SiteLayoutData>("routes/_site/layout");
   const shortName = site?.studio.shortName ?? "";
   const texts = site?.texts ?? defaultSiteTexts();
-  const apart = texts["about-apart"];
-  const differentiators = [
-    { icon: apartIcons[0], title: apart.card1_title, text: apart.card1_text },
-    { icon: apartIcons[1], title: apart.card2_title, text: apart.card2_text },
-    { icon: apartIcons[2], title: apart.card3_title, text: apart.card3_text },
-  ];
-  const steps = texts["about-approach"];
-  const approach = [
-    { title: steps.step1_title, text: steps.step1_text },
-    { title: steps.step2_title, text: steps.step2_text },
-    { title: steps.step3_title, text: steps.step3_text },
-    { title: steps.step4_title, text: steps.step4_text },
-  ];
+  const differentiators = numberedPairs(texts["about-apart"], "card").map((card, index) => ({
+    ...card,
+    icon: apartIcons[index] ?? "target",
+  }));
+  const approach = numberedPairs(texts["about-approach"], "step");
   return (
     <main className="mx-auto max-w-6xl px-5 pt-20 pb-28">
       <LogoMark className="size-16" />

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons.tsx";
 import { TerminalBackground } from "#app/components/site/terminal-background.tsx";
 import { ButtonLink, Card, Eyebrow } from "#app/components/site/ui.tsx";
-import { defaultSiteTexts, splitLastWord } from "#app/domain/site-texts.ts";
+import { defaultSiteTexts, numberedPairs, splitLastWord } from "#app/domain/site-texts.ts";
 import type { Route } from "./+types/home";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
@@ -22,12 +22,10 @@ export default function Home() {
   const texts = useRouteLoaderData<SiteLayoutData>("routes/_site/layout")?.texts ?? defaultSiteTexts();
   const hero = texts["home-hero"];
   const title = splitLastWord(hero.title);
-  const cards = texts["home-services"];
-  const services = [
-    { icon: serviceIcons[0], title: cards.card1_title, text: cards.card1_text },
-    { icon: serviceIcons[1], title: cards.card2_title, text: cards.card2_text },
-    { icon: serviceIcons[2], title: cards.card3_title, text: cards.card3_text },
-  ];
+  const services = numberedPairs(texts["home-services"], "card").map((card, index) => ({
+    ...card,
+    icon: serviceIcons[index] ?? "gauge",
+  }));
   const closing = texts["home-closing"];
   return (
     <>
