@@ -10,7 +10,14 @@ import { launchSharedBrowser, sharedBrowserVariable } from "./browser.ts";
 
 export default async function setup() {
   const browser = launchSharedBrowser();
-  const dataDir = buildAccountsDataDir();
+  let dataDir: string;
+  try {
+    dataDir = buildAccountsDataDir();
+  } catch (error) {
+    // a failed set-up leaves no browser behind
+    await (await browser).close();
+    throw error;
+  }
   // the test workers are started after this and inherit the environment
   process.env[accountsTemplateVariable] = dataDir;
   process.env[sharedBrowserVariable] = (await browser).wsEndpoint();
