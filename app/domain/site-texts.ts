@@ -1,6 +1,6 @@
 /**
- * The public site's own words, block by block: what the owner may change on the home page, the About page and in
- * the footer,
+ * The public site's own words, block by block: what the owner may change on the home, About and contact pages and
+ * in the footer,
  * each text's default (the specification's words: an untouched site reads exactly as specified) and its
  * length cap (what the page's design holds). Texts are plain: React escapes them, and a text that allows
  * line breaks keeps them (`white-space: pre-line`); nothing is read as markup.
@@ -160,6 +160,27 @@ export const siteTextBlocks = [
         "Support Long-Term",
         "Updates, fixes and improvements after launch, from the same team that built it.",
         "Step",
+      ),
+    ],
+  },
+  {
+    id: "contact",
+    title: "Contact: introduction and cards",
+    where: "The contact page: the words under Get In Touch, and the two cards beside the inquiry form.",
+    fields: [
+      {
+        name: "intro",
+        label: "Introduction",
+        max: 240,
+        multiline: true,
+        default:
+          "Tell us about your business and what you want your site to do. We will answer with questions, ideas and an honest estimate.",
+      },
+      ...card(1, "Quick Response", "We reply to every inquiry within 24 hours on business days."),
+      ...card(
+        2,
+        "Free Consultation",
+        "A 30-minute strategy session and a branded demo of your site. No cost, no commitment.",
       ),
     ],
   },

@@ -55,6 +55,33 @@ describeEachDatabase("site texts", (database) => {
     ]);
   });
 
+  it("saves the contact page's cards, each field with its own cap", async () => {
+    const form = {
+      intent: "save",
+      block: "contact",
+      intro: "Write to us.",
+      card1_title: "Same-Day Answers",
+      card1_text: "We answer the same day.",
+      card2_title: "Free Consultation",
+      card2_text: "x".repeat(161),
+    };
+    const bad = await call(textsRoute.action, path, { cookie: admin, form });
+    expect(bad.data).toMatchObject({
+      result: { error: { card2_text: ["Card 2 text must be less than 160 characters"] } },
+    });
+    expect(
+      (await call(textsRoute.action, path, { cookie: admin, form: { ...form, card2_text: "Half an hour, free." } }))
+        .status,
+    ).toBe(302);
+    expect((await getSiteTexts(database().db)).contact).toEqual({
+      intro: "Write to us.",
+      card1_title: "Same-Day Answers",
+      card1_text: "We answer the same day.",
+      card2_title: "Free Consultation",
+      card2_text: "Half an hour, free.",
+    });
+  });
+
   it("refuses empty and over-long texts with the limit named, storing nothing", async () => {
     const bad = await call(textsRoute.action, path, {
       cookie: admin,

@@ -6,6 +6,7 @@ import { Card, Eyebrow } from "#app/components/site/ui.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
 import { choosePackage, contactPrefill } from "#app/domain/site-content.ts";
+import { defaultSiteTexts, numberedPairs } from "#app/domain/site-texts.ts";
 import { telHref } from "#app/domain/studio.ts";
 import { listPackageChoices } from "#app/models/pricing.server.ts";
 import { issueFormToken } from "#app/services/form-token.server.ts";
@@ -63,14 +64,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const site = useRouteLoaderData<SiteLayoutData>("routes/_site/layout");
   const studio = site?.studio;
+  // the owner's words (app/domain/site-texts.ts; the layout reads them), plain text
+  const texts = (site?.texts ?? defaultSiteTexts()).contact;
+  const [quick, consultation] = numberedPairs(texts, "card");
   return (
     <main className="mx-auto max-w-6xl px-5 pt-20 pb-28">
       <Eyebrow>Contact</Eyebrow>
       <h1 className="mt-3 text-5xl font-bold tracking-tight text-white sm:text-6xl">Get In Touch</h1>
-      <p className="mt-5 max-w-2xl text-lg text-zinc-300">
-        Tell us about your business and what you want your site to do. We will answer with questions, ideas and an
-        honest estimate.
-      </p>
+      <p className="mt-5 max-w-2xl text-lg whitespace-pre-line text-zinc-300">{texts.intro}</p>
       <div className="mt-14 grid gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2 lg:row-span-3">
           <h2 className="text-2xl font-semibold text-white">Tell us about your project</h2>
@@ -111,17 +112,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </Card>
         <Card>
           <Icon name="clock" className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
-          <h2 className="mt-5 text-xl font-semibold text-white">Quick Response</h2>
-          <p className="mt-3 leading-relaxed text-zinc-300">
-            We reply to every inquiry within 24 hours on business days.
-          </p>
+          <h2 className="mt-5 text-xl font-semibold break-words text-white">{quick?.title}</h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-zinc-300">{quick?.text}</p>
         </Card>
         <Card>
           <Icon name="calendar-check" className="size-7 text-[var(--color-accent)]" aria-hidden="true" />
-          <h2 className="mt-5 text-xl font-semibold text-white">Free Consultation</h2>
-          <p className="mt-3 leading-relaxed text-zinc-300">
-            A 30-minute strategy session and a branded demo of your site. No cost, no commitment.
-          </p>
+          <h2 className="mt-5 text-xl font-semibold break-words text-white">{consultation?.title}</h2>
+          <p className="mt-3 leading-relaxed whitespace-pre-line text-zinc-300">{consultation?.text}</p>
         </Card>
       </div>
       {/* fetched after the page has loaded, so the form's script never delays the first paint */}

@@ -150,7 +150,7 @@ export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
       <PageHeader
         title="Site texts"
-        description="The words of the public home and About pages and of the footer. Saving publishes at once; plain text only."
+        description="The words of the public home, About and contact pages and of the footer. Saving publishes at once; plain text only."
       />
       {siteTextBlocks.map((block) => (
         <BlockForm
