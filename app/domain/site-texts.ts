@@ -20,6 +20,15 @@ export type SiteTextField = {
 
 export type SiteTextBlock = { id: string; title: string; where: string; fields: readonly SiteTextField[] };
 
+/** A block's introduction: a paragraph under its page's title, line breaks kept. */
+const intro = (text: string): SiteTextField => ({
+  name: "intro",
+  label: "Introduction",
+  max: 240,
+  multiline: true,
+  default: text,
+});
+
 const card = (n: number, title: string, text: string, kind = "Card"): SiteTextField[] => [
   { name: `${kind.toLowerCase()}${n}_title`, label: `${kind} ${n} title`, max: 40, default: title },
   { name: `${kind.toLowerCase()}${n}_text`, label: `${kind} ${n} text`, max: 160, multiline: true, default: text },
@@ -85,14 +94,9 @@ export const siteTextBlocks = [
     title: "About: introduction",
     where: "Under the About page's title.",
     fields: [
-      {
-        name: "intro",
-        label: "Introduction",
-        max: 240,
-        multiline: true,
-        default:
-          "We dream, design and develop websites and web applications for small businesses. Building the future of functional design, one hard-working site at a time.",
-      },
+      intro(
+        "We dream, design and develop websites and web applications for small businesses. Building the future of functional design, one hard-working site at a time.",
+      ),
     ],
   },
   {
@@ -168,14 +172,9 @@ export const siteTextBlocks = [
     title: "Contact: introduction and cards",
     where: "The contact page: the words under Get In Touch, and the two cards beside the inquiry form.",
     fields: [
-      {
-        name: "intro",
-        label: "Introduction",
-        max: 240,
-        multiline: true,
-        default:
-          "Tell us about your business and what you want your site to do. We will answer with questions, ideas and an honest estimate.",
-      },
+      intro(
+        "Tell us about your business and what you want your site to do. We will answer with questions, ideas and an honest estimate.",
+      ),
       ...card(1, "Quick Response", "We reply to every inquiry within 24 hours on business days."),
       ...card(
         2,
@@ -238,7 +237,6 @@ export function mergeSiteTexts(saved: readonly { block: string; fields: unknown 
 }
 
 export const siteTextMessages = {
-  saved: "Saved successfully",
   reset: "Back to the default text",
   unknownBlock: "Unknown text block",
   required: (label: string) => `Please enter the ${label.toLowerCase()}`,

@@ -5,9 +5,15 @@ import type { Queryable } from "#app/db/client.server.ts";
 import { siteTexts } from "#app/db/schema.ts";
 import { mergeSiteTexts, type SiteTextBlockId, type SiteTexts } from "#app/domain/site-texts.ts";
 
-/** Every block's texts: the saved ones over the specification's defaults (one read). */
+/** Every block's texts (the saved ones over the specification's defaults), and which blocks the owner edited: one read. */
+export async function readSiteTexts(db: Queryable): Promise<{ texts: SiteTexts; customised: string[] }> {
+  const rows = await db.select({ block: siteTexts.block, fields: siteTexts.fields }).from(siteTexts);
+  return { texts: mergeSiteTexts(rows), customised: rows.map((row) => row.block) };
+}
+
+/** Every block's texts: the saved ones over the specification's defaults. */
 export async function getSiteTexts(db: Queryable): Promise<SiteTexts> {
-  return mergeSiteTexts(await db.select({ block: siteTexts.block, fields: siteTexts.fields }).from(siteTexts));
+  return (await readSiteTexts(db)).texts;
 }
 
 /**
@@ -38,10 +44,4 @@ export async function resetSiteTextBlock(db: Queryable, block: SiteTextBlockId):
   if (removed.length === 0) return false;
   await changed(db);
   return true;
-}
-
-/** The blocks the owner changed (the editor marks them, and offers Reset to default only there). */
-export async function customisedSiteTextBlocks(db: Queryable): Promise<string[]> {
-  const rows = await db.select({ block: siteTexts.block }).from(siteTexts);
-  return rows.map((row) => row.block);
 }

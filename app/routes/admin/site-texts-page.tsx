@@ -10,7 +10,6 @@ import { PageHeader } from "#app/components/admin/list.tsx";
 import {
   paragraphs,
   type SiteTextBlock,
-  type SiteTexts,
   siteTextBlockSchema,
   siteTextBlocks,
   splitLastWord,
@@ -144,7 +143,7 @@ function BlockForm({
 }
 
 export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
-  const { texts, customised } = loaderData as { texts: SiteTexts; customised: string[] };
+  const { texts, customised } = loaderData;
   const failure = (useActionData() as Route.ComponentProps["actionData"] as ActionFailure | undefined) ?? null;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">

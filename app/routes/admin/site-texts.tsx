@@ -8,13 +8,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
+import { siteMessages } from "#app/domain/site-messages.ts";
 import { siteTextBlock, siteTextBlockSchema, siteTextIntentSchema, siteTextMessages } from "#app/domain/site-texts.ts";
-import {
-  customisedSiteTextBlocks,
-  getSiteTexts,
-  resetSiteTextBlock,
-  saveSiteTextBlock,
-} from "#app/models/site-texts.server.ts";
+import { readSiteTexts, resetSiteTextBlock, saveSiteTextBlock } from "#app/models/site-texts.server.ts";
 import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -26,8 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = getApp(context).database.db;
-  const [texts, customised] = await Promise.all([getSiteTexts(db), customisedSiteTextBlocks(db)]);
-  return { texts, customised };
+  return readSiteTexts(db);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -58,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     event: "site_texts_updated",
     detail: (saved) => ({ block: blockId, fields: saved.changed.join(", ") || "none" }),
   });
-  return done(siteTextMessages.saved);
+  return done(siteMessages.saved);
 }
 
 // The page (its forms, Conform and their schemas) loads as a chunk of its own: the server renders it in
