@@ -31,6 +31,9 @@ export default [
     index("routes/_site/home.tsx"),
     route("portfolio", "routes/_site/portfolio.tsx"),
     route("portfolio/samples/:slug", "routes/_site/portfolio-sample.tsx"),
+    // a case study's page (ADR 0059), and the owner's preview of it in the site's frame (admins only)
+    route("portfolio/:slug", "routes/_site/case-study.tsx"),
+    route("admin/site/portfolio/:id/preview", "routes/_site/case-study-preview.tsx"),
     route("pricing", "routes/_site/pricing.tsx"),
     route("about", "routes/_site/about.tsx"),
     route("contact", "routes/_site/contact.tsx"),
@@ -116,6 +119,8 @@ export default [
         route("site/portfolio/edit", "routes/admin/site-portfolio-edit.tsx"),
         route("site/pricing", "routes/admin/site-pricing.tsx"),
         route("site/texts", "routes/admin/site-texts.tsx"),
+        // what clients said: permission recorded, the home page's three (ADR 0059)
+        route("site/testimonials", "routes/admin/site-testimonials.tsx"),
         // the team and the audit log (ADR 0026, 0027)
         route("settings/team", "routes/admin/settings-team.tsx"),
         route("audit", "routes/admin/audit.tsx"),

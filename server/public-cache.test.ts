@@ -24,6 +24,10 @@ describe("publicCacheKey", () => {
     expect(publicCacheKey("/portfolio/samples/Bakery", params())).toBeNull();
     expect(publicCacheKey("/portfolio/samples/a/b", params())).toBeNull();
     expect(publicCacheKey(`/portfolio/samples/${"a".repeat(81)}`, params())).toBeNull();
+    // a case study's page (only a published one answers 200, so only it is kept)
+    expect(publicCacheKey("/portfolio/floor-marketplace", params("utm_source=x"))).toBe("/portfolio/floor-marketplace");
+    expect(publicCacheKey("/portfolio/Floor", params())).toBeNull();
+    expect(publicCacheKey(`/portfolio/${"a".repeat(81)}`, params())).toBeNull();
   });
 
   it("keys the booking page by a zone of its select and a real day; outcomes and anything else per request", () => {

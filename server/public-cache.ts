@@ -5,8 +5,8 @@
  * from there (304 when the browser already has it). Its inline scripts are allowed by their
  * hashes instead of a per-request nonce, so the bytes can be shared.
  *
- * The content version moves on every `site_content` change event (identity, portfolio,
- * pricing), which reaches every instance (LISTEN/NOTIFY on PostgreSQL); entries also expire
+ * The content version moves on every `site_content` change event (identity, portfolio and its case
+ * studies, testimonials, pricing, texts), which reaches every instance (LISTEN/NOTIFY on PostgreSQL); entries also expire
  * after a few minutes, so the footer's year and anything missed while reconnecting catch up.
  *
  * The booking page (ADR 0037) is kept per zone and day: its entries are dropped on every `bookings`
@@ -84,6 +84,9 @@ export function publicCacheKey(path: string, search: URLSearchParams): string | 
   }
   const sample = /^\/portfolio\/samples\/([^/]+)$/.exec(path);
   if (sample?.[1] && slugPattern.test(sample[1])) return path;
+  // a case study (ADR 0059): only a published one answers 200, so only it is kept
+  const caseStudy = /^\/portfolio\/([^/]+)$/.exec(path);
+  if (caseStudy?.[1] && slugPattern.test(caseStudy[1])) return path;
   return null;
 }
 

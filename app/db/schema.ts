@@ -28,6 +28,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { caseStudyLimits } from "#app/domain/case-studies.ts";
 import { type InstallmentBasis, installmentKinds } from "#app/domain/contracts.ts";
 import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-credit.ts";
 import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
@@ -50,6 +51,7 @@ import {
   scheduleModes,
   scheduleStatuses,
   submissionStatuses,
+  testimonialPermissions,
 } from "#app/domain/enums.ts";
 import type { LineKind } from "#app/domain/invoice-form.ts";
 import { limits } from "#app/domain/limits.ts";
@@ -80,6 +82,7 @@ export const scheduleModeEnum = pgEnum("schedule_mode", scheduleModes);
 export const interactionTypeEnum = pgEnum("interaction_type", interactionTypes);
 export const roleEnum = pgEnum("role", roles);
 export const portfolioCategoryEnum = pgEnum("portfolio_category", portfolioCategories);
+export const testimonialPermissionEnum = pgEnum("testimonial_permission", testimonialPermissions);
 
 /** money: numeric(12,2); read as a string, converted with app/domain/money.ts */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -247,19 +250,69 @@ export const mailOutbox = pgTable(
 
 // ---------------------------------------------------------------- public content
 
-export const portfolioItems = pgTable("portfolio_items", {
-  id: serial("id").primaryKey(),
-  title: varchar("title", { length: 200 }).notNull(),
-  description: text("description").notNull(),
-  category: portfolioCategoryEnum("category").notNull(),
-  /** a site path: /images/portfolio/… (the seed's drawings) or /media/portfolio/{hash}-800.webp (uploads) */
-  image: varchar("image", { length: limits.url }).notNull(),
-  link: varchar("link", { length: limits.url }).notNull(),
-  sortOrder: integer("sort_order").notNull().default(0),
-  /** only published items show on /portfolio */
-  published: boolean("published").notNull().default(true),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const portfolioItems = pgTable(
+  "portfolio_items",
+  {
+    id: serial("id").primaryKey(),
+    title: varchar("title", { length: 200 }).notNull(),
+    description: text("description").notNull(),
+    category: portfolioCategoryEnum("category").notNull(),
+    /** a site path: /images/portfolio/… (the seed's drawings) or /media/portfolio/{hash}-800.webp (uploads) */
+    image: varchar("image", { length: limits.url }).notNull(),
+    link: varchar("link", { length: limits.url }).notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** only published items show on /portfolio */
+    published: boolean("published").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // ---- the case study (ADR 0059): an item with an address has a page of its own, /portfolio/{slug}
+    slug: varchar("slug", { length: caseStudyLimits.slug }),
+    /** the completed project it tells of (kept when the project goes: the story is the studio's) */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    problem: text("problem").notNull().default(""),
+    built: text("built").notNull().default(""),
+    /** one result per line */
+    results: text("results").notNull().default(""),
+    /** shown only while it may be (permission recorded, rating above 3): checked where it is read */
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("portfolio_items_slug_key").on(t.slug),
+    maxLength("portfolio_items", sql`${t.problem}`, "problem", caseStudyLimits.problem),
+    maxLength("portfolio_items", sql`${t.built}`, "built", caseStudyLimits.built),
+    maxLength("portfolio_items", sql`${t.results}`, "results", caseStudyLimits.results),
+  ],
+);
+
+/**
+ * What clients said (ADR 0059). Shown on the site only with a recorded permission and a rating above 3 (or
+ * none); the home page shows the ones the owner features, at most three (the model keeps the count).
+ */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: serial("id").primaryKey(),
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    authorName: varchar("author_name", { length: caseStudyLimits.authorName }).notNull(),
+    authorRole: varchar("author_role", { length: caseStudyLimits.authorRole }).notNull().default(""),
+    quote: text("quote").notNull(),
+    rating: smallint("rating"),
+    permission: testimonialPermissionEnum("permission").notNull().default("none"),
+    permissionNote: varchar("permission_note", { length: caseStudyLimits.permissionNote }).notNull().default(""),
+    permissionAt: timestamp("permission_at", { withTimezone: true }),
+    featured: boolean("featured").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLength("testimonials", sql`${t.quote}`, "quote", caseStudyLimits.quote),
+    check("testimonials_rating_range", sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+    check(
+      "testimonials_featured_shown",
+      sql`not ${t.featured} or (${t.permission} <> 'none' and (${t.rating} is null or ${t.rating} > 3))`,
+    ),
+  ],
+);
 
 export const pricingPackages = pgTable("pricing_packages", {
   id: serial("id").primaryKey(),

@@ -193,6 +193,13 @@ export type PortfolioCategory = (typeof portfolioCategories)[number];
 /** A portfolio card's category tag. */
 export const portfolioCategoryLabels: Record<PortfolioCategory, string> = { websites: "Website", webapps: "Web App" };
 
+/**
+ * Where a testimonial's permission to publish was recorded: none (never shown on the site), the client's own
+ * testimonial form, or the owner's note of where the client said yes (ADR 0059).
+ */
+export const testimonialPermissions = ["none", "client_form", "owner_note"] as const;
+export type TestimonialPermission = (typeof testimonialPermissions)[number];
+
 /** Why a post of the inquiry form was kept as suspected spam (the back office's Spam view). */
 const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
 export type SpamReason = (typeof spamReasons)[number];

@@ -4,6 +4,7 @@
  * contact page's preselection from a call to action (ADR 0020).
  */
 import { z } from "zod";
+import { caseStudyFields, caseStudyIssues } from "#app/domain/case-studies.ts";
 import { formProjectTypes, portfolioCategories } from "#app/domain/enums.ts";
 import { serialIdField } from "#app/domain/id-fields.ts";
 import { maxSerialId, parseUuid } from "#app/domain/ids.ts";
@@ -59,23 +60,30 @@ const checkbox = z.preprocess((value) => value === "on" || value === "true" || v
 const required = (max: number, label: string, message: string) =>
   z.string(message).trim().min(1, message).max(max, tooLong(label, max));
 
-export const portfolioItemSchema = z.object({
-  id: z.coerce.number().int().positive().max(maxSerialId).optional(),
-  title: required(200, "Title", siteMessages.titleRequired),
-  description: required(2000, "Description", siteMessages.descriptionRequired),
-  category: z.enum(portfolioCategories, siteMessages.categoryRequired),
-  /** an http(s) address, or a page of this site (the samples' "/portfolio/samples/…") */
-  link: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim() : value),
-    z.union([
-      z.string().regex(/^\/[a-z0-9][a-z0-9/-]{0,199}$/),
-      z.string(siteMessages.linkRequired).min(1, siteMessages.linkRequired).pipe(httpUrl),
-    ]),
-  ),
-  published: checkbox,
-  /** the uploaded file (none: keep the image): checked by its bytes on the server (checkPortfolioImage), not here */
-  image: z.instanceof(Blob, { error: siteMessages.imageRule }).optional(),
-});
+export const portfolioItemSchema = z
+  .object({
+    id: z.coerce.number().int().positive().max(maxSerialId).optional(),
+    title: required(200, "Title", siteMessages.titleRequired),
+    description: required(2000, "Description", siteMessages.descriptionRequired),
+    category: z.enum(portfolioCategories, siteMessages.categoryRequired),
+    /** an http(s) address, or a page of this site (the samples' "/portfolio/samples/…") */
+    link: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() : value),
+      z.union([
+        z.string().regex(/^\/[a-z0-9][a-z0-9/-]{0,199}$/),
+        z.string(siteMessages.linkRequired).min(1, siteMessages.linkRequired).pipe(httpUrl),
+      ]),
+    ),
+    published: checkbox,
+    /** the uploaded file (none: keep the image): checked by its bytes on the server (checkPortfolioImage), not here */
+    image: z.instanceof(Blob, { error: siteMessages.imageRule }).optional(),
+    // the case study (ADR 0059): with an address, the item has a page of its own
+    ...caseStudyFields,
+  })
+  .superRefine((value, context) => {
+    for (const issue of caseStudyIssues(value))
+      context.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+  });
 export type PortfolioItemForm = z.output<typeof portfolioItemSchema>;
 
 /** One item per line: trimmed, blank lines dropped. */

@@ -1,8 +1,9 @@
 /** The portfolio: the public page's published items, and the owner's list and edits. */
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { portfolioImages, portfolioItems } from "#app/db/schema.ts";
+import { portfolioImages, portfolioItems, projects, testimonials } from "#app/db/schema.ts";
+import { caseStudyMessages, testimonialShowable } from "#app/domain/case-studies.ts";
 import type { PortfolioItemForm } from "#app/domain/site-content.ts";
 
 export type PortfolioItem = typeof portfolioItems.$inferSelect;
@@ -33,48 +34,130 @@ export async function getPortfolioItem(db: Queryable, id: number): Promise<Portf
 
 const changed = (db: Queryable) => publishChange(db, { table: "site_content", id: "portfolio" });
 
-/** A new item goes last. */
-export async function createPortfolioItem(db: Db, form: PortfolioItemForm, image: string) {
-  return db.transaction(async (tx) => {
-    const [last] = await tx
-      .select({ max: sql<number>`coalesce(max(${portfolioItems.sortOrder}), 0)::int` })
-      .from(portfolioItems);
-    const [created] = await tx
-      .insert(portfolioItems)
-      .values({
-        title: form.title,
-        description: form.description,
-        category: form.category,
-        link: form.link,
-        published: form.published,
-        image,
-        sortOrder: Number(last?.max ?? 0) + 1,
-      })
-      .returning();
-    await changed(tx);
-    return created ?? null;
-  });
+/** The case study's fields as stored (an empty address: a plain portfolio card). */
+function caseStudyValues(form: PortfolioItemForm) {
+  return {
+    slug: form.slug || null,
+    projectId: form.project_id ?? null,
+    problem: form.problem,
+    built: form.built,
+    results: form.results,
+    testimonialId: form.testimonial_id ?? null,
+  };
 }
 
-/** Saves the form's fields (and a new image when one was uploaded); null when missing. */
-export async function updatePortfolioItem(db: Db, id: number, form: PortfolioItemForm, image: string | null) {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(portfolioItems)
-      .set({
-        title: form.title,
-        description: form.description,
-        category: form.category,
-        link: form.link,
-        published: form.published,
-        ...(image ? { image } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(portfolioItems.id, id))
-      .returning();
-    if (updated) await changed(tx);
-    return updated ?? null;
-  });
+type SaveRefusal = { ok: false; field: string; message: string };
+type Saved = { ok: true; item: PortfolioItem | null };
+
+/**
+ * The case study's links, checked where they are saved: its project is a completed one, its testimonial may be
+ * shown (recorded permission, rating above 3), and no other item has its address.
+ */
+async function refuseCaseStudy(tx: Queryable, form: PortfolioItemForm, id: number | null): Promise<SaveRefusal | null> {
+  if (form.project_id) {
+    const [project] = await tx
+      .select({ status: projects.status })
+      .from(projects)
+      .where(eq(projects.id, form.project_id));
+    if (!project) return { ok: false, field: "project_id", message: caseStudyMessages.projectNotFound };
+    if (project.status !== "completed") {
+      return { ok: false, field: "project_id", message: caseStudyMessages.projectNotCompleted };
+    }
+  }
+  if (form.testimonial_id) {
+    const [testimonial] = await tx
+      .select({ permission: testimonials.permission, rating: testimonials.rating })
+      .from(testimonials)
+      .where(eq(testimonials.id, form.testimonial_id));
+    if (!testimonial) return { ok: false, field: "testimonial_id", message: caseStudyMessages.testimonialNotFound };
+    const showable = testimonialShowable(testimonial);
+    if (!showable.ok) return { ok: false, field: "testimonial_id", message: showable.message };
+  }
+  if (form.slug) {
+    const [taken] = await tx
+      .select({ id: portfolioItems.id })
+      .from(portfolioItems)
+      .where(and(eq(portfolioItems.slug, form.slug), id === null ? undefined : ne(portfolioItems.id, id)));
+    if (taken) return { ok: false, field: "slug", message: caseStudyMessages.slugTaken };
+  }
+  return null;
+}
+
+/** Two saves of one address at once: the unique index refuses the second. */
+function isSlugTaken(error: unknown): boolean {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; message?: string };
+  return cause?.code === "23505" && String(cause.message ?? "").includes("portfolio_items_slug_key");
+}
+
+async function slugGuard(save: () => Promise<Saved | SaveRefusal>): Promise<Saved | SaveRefusal> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isSlugTaken(error)) return { ok: false, field: "slug", message: caseStudyMessages.slugTaken };
+    throw error;
+  }
+}
+
+/** A new item goes last; refused with the field when its case study's links do not hold. */
+export function createPortfolioItem(db: Db, form: PortfolioItemForm, image: string): Promise<Saved | SaveRefusal> {
+  return slugGuard(() =>
+    db.transaction(async (tx) => {
+      const refused = await refuseCaseStudy(tx, form, null);
+      if (refused) return refused;
+      const [last] = await tx
+        .select({ max: sql<number>`coalesce(max(${portfolioItems.sortOrder}), 0)::int` })
+        .from(portfolioItems);
+      const [created] = await tx
+        .insert(portfolioItems)
+        .values({
+          title: form.title,
+          description: form.description,
+          category: form.category,
+          link: form.link,
+          published: form.published,
+          image,
+          sortOrder: Number(last?.max ?? 0) + 1,
+          ...caseStudyValues(form),
+        })
+        .returning();
+      await changed(tx);
+      return { ok: true as const, item: created ?? null };
+    }),
+  );
+}
+
+/**
+ * Saves the form's fields (and a new image when one was uploaded); `item` null when it is gone, refused with
+ * the field when its case study's links do not hold.
+ */
+export function updatePortfolioItem(
+  db: Db,
+  id: number,
+  form: PortfolioItemForm,
+  image: string | null,
+): Promise<Saved | SaveRefusal> {
+  return slugGuard(() =>
+    db.transaction(async (tx) => {
+      const refused = await refuseCaseStudy(tx, form, id);
+      if (refused) return refused;
+      const [updated] = await tx
+        .update(portfolioItems)
+        .set({
+          title: form.title,
+          description: form.description,
+          category: form.category,
+          link: form.link,
+          published: form.published,
+          ...(image ? { image } : {}),
+          ...caseStudyValues(form),
+          updatedAt: new Date(),
+        })
+        .where(eq(portfolioItems.id, id))
+        .returning();
+      if (updated) await changed(tx);
+      return { ok: true as const, item: updated ?? null };
+    }),
+  );
 }
 
 export async function setPortfolioPublished(db: Db, id: number, published: boolean) {
@@ -136,6 +219,54 @@ export async function movePortfolioItem(db: Db, id: number, direction: "up" | "d
     await changed(tx);
     return true;
   });
+}
+
+// ---------------------------------------------------------------- case studies
+
+/** The testimonial columns a case study's page shows, and the rule that lets it show them. */
+export const shownTestimonial = sql`${testimonials.permission} <> 'none' and (${testimonials.rating} is null or ${testimonials.rating} > 3)`;
+
+/**
+ * A case study's page: the item with that address and its testimonial when it may be shown (permission recorded,
+ * rating above 3: the rule is in the join, so a withdrawn permission hides it at once). Unpublished items only
+ * for the owner's preview (`includeHidden`).
+ */
+export async function getCaseStudy(db: Queryable, slug: string, { includeHidden = false } = {}) {
+  const [row] = await db
+    .select({
+      item: portfolioItems,
+      testimonial: {
+        authorName: testimonials.authorName,
+        authorRole: testimonials.authorRole,
+        quote: testimonials.quote,
+        rating: testimonials.rating,
+      },
+    })
+    .from(portfolioItems)
+    .leftJoin(testimonials, and(eq(testimonials.id, portfolioItems.testimonialId), shownTestimonial))
+    .where(and(eq(portfolioItems.slug, slug), includeHidden ? undefined : eq(portfolioItems.published, true)));
+  return row ?? null;
+}
+
+/** The published case studies' addresses, in the portfolio's order (the sitemap). */
+export async function listCaseStudySlugs(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ slug: portfolioItems.slug })
+    .from(portfolioItems)
+    .where(and(eq(portfolioItems.published, true), isNotNull(portfolioItems.slug)))
+    .orderBy(...order);
+  return rows.flatMap((row) => (row.slug ? [row.slug] : []));
+}
+
+/** The portfolio item telling of a project, if any (the project page links to it). */
+export async function getProjectCaseStudy(db: Queryable, projectId: string) {
+  const [row] = await db
+    .select({ id: portfolioItems.id, title: portfolioItems.title })
+    .from(portfolioItems)
+    .where(eq(portfolioItems.projectId, projectId))
+    .orderBy(...order)
+    .limit(1);
+  return row ?? null;
 }
 
 // ---------------------------------------------------------------- images

@@ -22,6 +22,7 @@ import {
   questionnaireVersions,
   reviewItems,
   suspectedSpam,
+  testimonials,
   timeEntries,
   users,
 } from "#app/db/schema.ts";
@@ -300,6 +301,21 @@ async function seedLists(dataDir: string) {
       workDate: `2025-01-${String(10 + i)}`,
       minutes: 90 + i,
       note: i === 0 ? unbroken("Note") : `A remarkably long note about the checkout redesign's edge cases ${i}`,
+    })),
+  );
+  // testimonials: long names, roles and words; one on the home page, one the owner keeps (no permission)
+  await database.db.insert(testimonials).values(
+    six.map((i) => ({
+      authorName: i === 0 ? unbroken("Client") : longName(i),
+      authorRole: `Founder and managing director, ${longBusiness(i)}`,
+      quote: `A remarkably long testimonial about the checkout redesign and the launch that followed it ${i}. `.repeat(
+        4,
+      ),
+      rating: i === 5 ? 3 : 5,
+      permission: i === 4 ? ("none" as const) : ("owner_note" as const),
+      permissionNote: "Email",
+      featured: i === 1,
+      projectId: projectRows[i]?.id ?? null,
     })),
   );
   // proposals: two sent to the long-named customers

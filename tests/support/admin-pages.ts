@@ -16,6 +16,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/proposals",
   "/admin/questionnaires",
   "/admin/time",
+  "/admin/site/testimonials",
 ];
 
 /**

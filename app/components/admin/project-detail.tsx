@@ -71,6 +71,7 @@ export function ProjectDetailView({
   today,
   confirmRecurringInvoice,
   failure,
+  caseStudy = null,
 }: {
   project: ProjectRecord;
   invoices: InvoiceCardData[];
@@ -85,6 +86,8 @@ export function ProjectDetailView({
   confirmRecurringInvoice: boolean;
   /** the refusal of an action on the page, shown where its form is */
   failure?: ActionFailure | null;
+  /** the portfolio item telling of this project (ADR 0059), if the owner wrote one */
+  caseStudy?: { id: number; title: string } | null;
 }) {
   const page = `/admin/projects/${project.id}`;
   const feesTotal = recurringFeesTotal(project.pricingDetails);
@@ -118,6 +121,25 @@ export function ProjectDetailView({
           <Icon name="timer" aria-hidden className="size-4" />
           Time &amp; profit
         </Link>
+        {caseStudy ? (
+          <Link
+            to={`/admin/site/portfolio/edit?id=${caseStudy.id}`}
+            className={buttonClass("secondary", { size: "sm" })}
+            data-case-study-link
+          >
+            <Icon name="images" aria-hidden className="size-4" />
+            Case study
+          </Link>
+        ) : project.status === "completed" ? (
+          <Link
+            to={`/admin/site/portfolio/edit?project=${project.id}`}
+            className={buttonClass("secondary", { size: "sm" })}
+            data-case-study-link
+          >
+            <Icon name="images" aria-hidden className="size-4" />
+            Write a case study
+          </Link>
+        ) : null}
         <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", { size: "sm" })}>
           <Icon name="pencil" aria-hidden className="size-4" />
           Edit

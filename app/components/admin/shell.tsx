@@ -57,6 +57,7 @@ const publicSite: { href: string; label: string; icon: IconName }[] = [
   { href: "/admin/site/portfolio", label: "Portfolio", icon: "images" as const },
   { href: "/admin/site/pricing", label: "Pricing", icon: "tags" as const },
   { href: "/admin/site/texts", label: "Site texts", icon: "pencil" as const },
+  { href: "/admin/site/testimonials", label: "Testimonials", icon: "message-square-quote" as const },
 ];
 
 /** The studio's own administration: settings, the team, the audit log. */

@@ -1,8 +1,11 @@
 import { useRouteLoaderData } from "react-router";
 import { Icon } from "#app/components/icons.tsx";
 import { TerminalBackground } from "#app/components/site/terminal-background.tsx";
+import { TestimonialQuote } from "#app/components/site/testimonial-quote.tsx";
 import { ButtonLink, Card, Eyebrow } from "#app/components/site/ui.tsx";
+import { getApp } from "#app/context.server.ts";
 import { defaultSiteTexts, numberedPairs, splitLastWord } from "#app/domain/site-texts.ts";
+import { listFeaturedTestimonials } from "#app/models/testimonials.server.ts";
 import type { Route } from "./+types/home";
 import type { SiteLayoutData } from "./layout.tsx";
 import { sitePageMeta } from "./seo.ts";
@@ -17,8 +20,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const serviceIcons = ["pen-tool", "app-window", "gauge"] as const;
 
-/** The home page in the owner's words (app/domain/site-texts.ts; the layout reads them), plain text throughout. */
-export default function Home() {
+/** The testimonials the owner picked for the home page (at most three, each one the site may show: ADR 0059). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { testimonials: await listFeaturedTestimonials(getApp(context).database.db) };
+}
+
+/**
+ * The home page in the owner's words (app/domain/site-texts.ts; the layout reads them), plain text throughout, and
+ * the clients' words when the owner picked some.
+ */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { testimonials } = loaderData;
   const texts = useRouteLoaderData<SiteLayoutData>("routes/_site/layout")?.texts ?? defaultSiteTexts();
   const hero = texts["home-hero"];
   const title = splitLastWord(hero.title);
@@ -64,6 +76,22 @@ export default function Home() {
             ))}
           </div>
         </section>
+
+        {testimonials.length > 0 ? (
+          <section aria-labelledby="what-clients-say" className="mx-auto max-w-6xl px-5 py-16" data-testimonials>
+            <Eyebrow>Testimonials</Eyebrow>
+            <h2 id="what-clients-say" className="mt-3 text-4xl font-bold tracking-tight text-white sm:text-5xl">
+              What Clients Say
+            </h2>
+            <ul className="mt-12 grid gap-6 md:grid-cols-3">
+              {testimonials.map((testimonial) => (
+                <li key={testimonial.id}>
+                  <TestimonialQuote testimonial={testimonial} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         <section className="mx-auto max-w-6xl px-5 pt-8 pb-32">
           <div className="rounded-[2rem] border border-white/10 bg-zinc-950/90 px-8 py-16 text-center sm:px-16">

@@ -77,6 +77,19 @@ export default function Portfolio({ loaderData }: Route.ComponentProps) {
               </p>
               <h2 className="text-2xl font-semibold text-white">{item.title}</h2>
               <p className="flex-1 leading-relaxed text-zinc-300">{item.description}</p>
+              {item.slug ? (
+                <a
+                  href={`/portfolio/${item.slug}`}
+                  className="mt-3 inline-flex w-fit items-center gap-2 font-semibold text-white underline decoration-[var(--color-accent)] underline-offset-4 hover:text-[var(--color-accent)]"
+                  data-case-study-link
+                >
+                  Read the case study
+                  <span className="sr-only">
+                    {": "}
+                    {item.title}
+                  </span>
+                </a>
+              ) : null}
               <a
                 href={item.link}
                 target="_blank"

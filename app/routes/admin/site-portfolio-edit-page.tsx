@@ -2,7 +2,7 @@
  * The page of `site-portfolio-edit.tsx`, a chunk loaded on demand (its forms, Conform and their schemas): the route
  * renders it through `splitComponent`, so the server renders it in place and it works without JavaScript.
  */
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import {
   AdminForm,
   CheckboxField,
@@ -14,26 +14,39 @@ import {
 } from "#app/components/admin/form.tsx";
 import { SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { linkClass } from "#app/components/admin/record-page.tsx";
+import { cx } from "#app/components/admin/ui.tsx";
+import { caseStudyLimits, testimonialByline } from "#app/domain/case-studies.ts";
 import { portfolioCategories, portfolioCategoryLabels } from "#app/domain/enums.ts";
 import { portfolioItemSchema } from "#app/domain/site-content.ts";
 import type { Route } from "./+types/site-portfolio-edit";
 
 export function PortfolioItemEdit({ loaderData }: Route.ComponentProps) {
-  const { item } = loaderData;
+  const { item, choices, start } = loaderData;
   const failure = useActionData() as Route.ComponentProps["actionData"];
   const [form, fields] = useAdminForm({
     id: "portfolio-item",
     schema: portfolioItemSchema,
     failure: failure ?? null,
     defaultValue: {
-      title: item?.title ?? "",
-      description: item?.description ?? "",
+      title: item?.title ?? start?.title ?? "",
+      description: item?.description ?? start?.description ?? "",
       category: item?.category ?? "websites",
       link: item?.link ?? "",
-      published: item ? (item.published ? "on" : "") : "on",
+      published: item ? (item.published ? "on" : "") : start ? "" : "on",
+      slug: item?.slug ?? start?.slug ?? "",
+      project_id: item?.projectId ?? start?.project_id ?? "",
+      problem: item?.problem ?? "",
+      built: item?.built ?? "",
+      results: item?.results ?? "",
+      testimonial_id: item?.testimonialId ? String(item.testimonialId) : "",
     },
   });
   const imageErrors = fields.image.errors ?? [];
+  const projectOptions = choices.projects.map((project) => ({
+    value: project.id,
+    label: project.customer ? `${project.name} · ${project.customer}` : project.name,
+  }));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
@@ -88,6 +101,75 @@ export function PortfolioItemEdit({ loaderData }: Route.ComponentProps) {
             {imageErrors.join(" ")}
           </p>
         </div>
+        <fieldset className="flex flex-col gap-3 rounded-md border border-zinc-800 p-4" data-case-study>
+          <legend className="px-1 text-sm font-semibold text-zinc-100">Case study</legend>
+          <p className="text-xs text-zinc-400">
+            With an address, the card links to a page of its own telling the project's story. Leave the address empty
+            for a card alone.
+          </p>
+          <TextField
+            meta={fields.slug}
+            label="Address"
+            maxLength={caseStudyLimits.slug}
+            description={
+              <>
+                The page's address: /portfolio/
+                <strong className="text-zinc-200">
+                  {typeof fields.slug.value === "string" && fields.slug.value ? fields.slug.value : "…"}
+                </strong>{" "}
+                (lowercase letters, digits and hyphens).
+              </>
+            }
+          />
+          <SelectField
+            meta={fields.project_id}
+            label="Project"
+            placeholder="No project"
+            description="The completed project it tells of."
+            options={projectOptions}
+          />
+          <TextareaField
+            meta={fields.problem}
+            label="The client's problem"
+            rows={4}
+            maxLength={caseStudyLimits.problem}
+          />
+          <TextareaField meta={fields.built} label="What we built" rows={4} maxLength={caseStudyLimits.built} />
+          <TextareaField
+            meta={fields.results}
+            label="Results"
+            rows={3}
+            maxLength={caseStudyLimits.results}
+            description="One per line, with numbers where you have them (“Quotes answered in 2 hours instead of 2 days”)."
+          />
+          <SelectField
+            meta={fields.testimonial_id}
+            label="Testimonial"
+            placeholder="None"
+            description={
+              <>
+                Only testimonials with the client's recorded permission are offered (
+                <Link to="/admin/site/testimonials" className={cx(linkClass, "underline")}>
+                  Testimonials
+                </Link>
+                ).
+              </>
+            }
+            options={choices.testimonials.map((testimonial) => ({
+              value: String(testimonial.id),
+              label: testimonialByline(testimonial),
+            }))}
+          />
+          {item?.slug ? (
+            <Link
+              to={`/admin/site/portfolio/${item.id}/preview`}
+              className={cx(linkClass, "w-fit text-sm")}
+              data-case-study-preview
+            >
+              Preview the saved page
+            </Link>
+          ) : null}
+        </fieldset>
         <CheckboxField meta={fields.published} label="Published (shown on the portfolio page)" />
         <div>
           <SubmitButton>Save Item</SubmitButton>

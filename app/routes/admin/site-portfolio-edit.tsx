@@ -8,9 +8,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
+import { slugify } from "#app/domain/case-studies.ts";
+import { parseUuid } from "#app/domain/ids.ts";
 import { portfolioItemSchema } from "#app/domain/site-content.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import { createPortfolioItem, getPortfolioItem, updatePortfolioItem } from "#app/models/portfolio.server.ts";
+import { getProject } from "#app/models/projects.server.ts";
+import { caseStudyChoices } from "#app/models/testimonials.server.ts";
 import { invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -31,10 +35,23 @@ function itemId(request: Request): number | null {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  const db = getApp(context).database.db;
   const id = itemId(request);
-  const item = id ? await getPortfolioItem(getApp(context).database.db, id) : null;
+  const [item, choices] = await Promise.all([id ? getPortfolioItem(db, id) : null, caseStudyChoices(db)]);
   if (id && !item) notFound(siteMessages.notFound);
-  return { item };
+  // "Write a case study" on a completed project: a new item that starts from the project
+  const fromProject = item ? null : parseUuid(new URL(request.url).searchParams.get("project"));
+  const project = fromProject ? await getProject(db, fromProject) : null;
+  const start =
+    project && project.status === "completed"
+      ? {
+          title: project.projectName,
+          description: project.description ?? "",
+          project_id: project.id,
+          slug: slugify(project.projectName),
+        }
+      : null;
+  return { item, choices, start };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,22 +71,41 @@ export async function action({ request, context }: Route.ActionArgs) {
     image = stored.image;
   }
   const form = submission.value;
-  if (id) {
-    const updated = await auditedChange(
-      database.db,
-      async (tx) => (await updatePortfolioItem(tx, id, form, image)) ?? null,
-      { actor: session, ip, event: "portfolio_item_updated", detail: { id, title: form.title, image: Boolean(image) } },
-    );
-    if (!updated) notFound(siteMessages.notFound);
-  } else {
-    if (!image) return badImage(siteMessages.imageRequired);
-    await auditedChange(database.db, (tx) => createPortfolioItem(tx, form, image), {
-      actor: session,
-      ip,
-      event: "portfolio_item_created",
-      detail: (created) => ({ id: created?.id ?? null, title: form.title }),
-    });
+  const caseStudy = {
+    slug: form.slug || null,
+    project: form.project_id ?? null,
+    testimonial: form.testimonial_id ?? null,
+  };
+  const saved = id
+    ? await auditedChange(database.db, (tx) => updatePortfolioItem(tx, id, form, image), {
+        actor: session,
+        ip,
+        event: "portfolio_item_updated",
+        detail: { id, title: form.title, image: Boolean(image), ...caseStudy },
+        // a refused save changes nothing and is not audited
+        when: (result) => result.ok && result.item !== null,
+      })
+    : image
+      ? await auditedChange(database.db, (tx) => createPortfolioItem(tx, form, image), {
+          actor: session,
+          ip,
+          event: "portfolio_item_created",
+          detail: (created) => ({
+            id: created.ok ? (created.item?.id ?? null) : null,
+            title: form.title,
+            ...caseStudy,
+          }),
+          when: (result) => result.ok,
+        })
+      : null;
+  if (!saved) return badImage(siteMessages.imageRequired);
+  if (!saved.ok) {
+    // the chosen file was not kept with the refused form: a browser never sends it twice
+    const fieldErrors: Record<string, string[]> = { [saved.field]: [saved.message] };
+    if (image) fieldErrors.image = [siteMessages.imageAgain];
+    return invalid(submission, { fieldErrors });
   }
+  if (!saved.item) notFound(siteMessages.notFound);
   return redirectWithToast(config, "/admin/site/portfolio", { type: "success", message: siteMessages.saved });
 }
 

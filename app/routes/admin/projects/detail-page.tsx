@@ -16,6 +16,7 @@ export function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) 
       today={loaderData.today}
       confirmRecurringInvoice={loaderData.confirmRecurringInvoice}
       failure={actionData}
+      caseStudy={loaderData.caseStudy}
     />
   );
 }

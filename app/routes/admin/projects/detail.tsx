@@ -15,6 +15,7 @@ import { projectPageIntentSchema } from "#app/domain/retainer-forms.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
+import { getProjectCaseStudy } from "#app/models/portfolio.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
 import { listRequests } from "#app/models/questionnaires.server.ts";
 import { listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
@@ -44,8 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listContracts(database.db, { projectId: project.id }),
   ]);
   const confirmRecurringInvoice = new URL(request.url).searchParams.get("recurring-invoice") === "confirm";
-  const questionnaires = await listRequests(database.db, { projectId: project.id });
-  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts, questionnaires };
+  const [questionnaires, caseStudy] = await Promise.all([
+    listRequests(database.db, { projectId: project.id }),
+    getProjectCaseStudy(database.db, project.id),
+  ]);
+  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts, questionnaires, caseStudy };
 }
 
 /**
