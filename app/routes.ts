@@ -67,6 +67,9 @@ export default [
         // profit by month, customer or kind of project, and its CSV (ADR 0058)
         route("reports/profit", "routes/admin/reports-profit.tsx"),
         route("reports/profit.csv", "routes/admin/export-profit.ts"),
+        // where paying clients come from: visits to revenue per source, campaign or package, and its CSV (ADR 0060)
+        route("reports/sources", "routes/admin/reports-sources.tsx"),
+        route("reports/sources.csv", "routes/admin/export-sources.ts"),
         // invoices and estimates
         route("invoices", "routes/admin/invoices.tsx"),
         // CSV downloads of the lists, with the list page's filters (one module)

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import compression from "compression";
@@ -20,6 +20,7 @@ import { adminSetupLink, issueAdminSetupToken } from "#app/services/auth/setup.s
 import { uploadAccess } from "#app/services/auth.server.ts";
 import { bookFormCookieFor } from "#app/services/book-form.server.ts";
 import { createLogger, createRequestLineLogger, type Logger } from "#app/services/logger.server.ts";
+import { visitTouchCookie } from "#app/services/visit-touch.server.ts";
 import { limitBodies } from "./body-limit.ts";
 import { capConnectionsPerAddress, drainOnShutdown, slowClientOptions } from "./connections.ts";
 import { csrfProtection } from "./csrf.ts";
@@ -123,11 +124,19 @@ export function createApp(runtime: Runtime, options: AppOptions = {}) {
       changes,
       pageViews,
       render: renderForServer,
-      // the booking page's time-trap token: per visitor, in a cookie, never in the shared bytes (ADR 0037)
+      // per visitor, in cookies, never in the shared bytes: the booking page's time-trap token (ADR 0037), and
+      // where the visit came from when it brings a touch (ADR 0060)
       visitorHeaders: (key, req) => {
-        if (!isBookKey(key)) return [];
+        const headers: string[] = [];
+        const touch = visitTouchCookie(
+          { url: `http://cache${req.url ?? "/"}`, headers: { get: (name) => headerText(req, name) } },
+          config,
+        );
+        if (touch) headers.push("Set-Cookie", touch);
+        if (!isBookKey(key)) return headers;
         const cookie = bookFormCookieFor(config.sessionSecret, req.headers.cookie, { https: isHttps(config) });
-        return cookie ? ["Set-Cookie", cookie] : [];
+        if (cookie) headers.push("Set-Cookie", cookie);
+        return headers;
       },
       requestId: acceptRequestId,
       onServed: (entry) => requestLines.info({ ...entry, queries: 0, dbMs: 0 }, "request"),
@@ -407,4 +416,10 @@ async function announceAdminSetup({ config, database, logger }: Runtime) {
   } catch (error) {
     logger.error({ err: error }, "could not prepare the first-admin set-up link");
   }
+}
+
+/** A request header as one text (a repeated one joined), null when absent. */
+function headerText(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value.join(", ") : value) ?? null;
 }

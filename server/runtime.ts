@@ -118,7 +118,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     // a client's request for a portal link is answered after the page has answered (ADR 0047)
     prepare: () => answerPortalLinkRequests({ db: database.db, config }),
   });
-  const pageViews = createPageViewCounter(database.db, logger);
+  const pageViews = createPageViewCounter(database.db, logger, { siteHost: new URL(config.publicUrl).hostname });
   const changes = await openChangeFeed(database, (error) => logger.warn({ err: error }, "change feed error"));
   // queuing mail commits a notice (enqueueMail): the worker delivers at once, on every instance
   changes.onMailQueued(() => mail.kick());

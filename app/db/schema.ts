@@ -28,6 +28,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { type SourceCorrection, type Touches, touchLimits } from "#app/domain/attribution.ts";
 import { caseStudyLimits } from "#app/domain/case-studies.ts";
 import { type InstallmentBasis, installmentKinds } from "#app/domain/contracts.ts";
 import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-credit.ts";
@@ -368,6 +369,10 @@ export const contactSubmissions = pgTable(
     budgetRange: budgetRangeEnum("budget_range"),
     /** the pricing package the visitor chose (its name when sent: a package renamed or removed later keeps it) */
     packageName: varchar("package_name", { length: 100 }),
+    /** where the visitor came from: the first and last touch of their visit cookie, null when none (ADR 0060) */
+    touches: jsonb("touches").$type<Touches>(),
+    /** the owner's correction of the source, kept apart from the measured touches (ADR 0060) */
+    sourceCorrection: jsonb("source_correction").$type<SourceCorrection>(),
     message: text("message").notNull(),
     status: submissionStatusEnum("status").notNull().default("new"),
     notes: text("notes"),
@@ -1616,6 +1621,22 @@ export const pricingBanner = pgTable(
  * The public site's own words (app/domain/site-texts.ts): one row per block the owner changed, holding that
  * block's texts by field. A block without a row shows the specification's defaults; "Reset to default" deletes it.
  */
+/**
+ * Visits per day and source (ADR 0060): counted in memory like page views and added in one statement per
+ * flush. A visit is a view of a public page arriving from elsewhere (a UTM source, another site, or direct).
+ */
+export const sourceVisits = pgTable(
+  "source_visits",
+  {
+    day: date("day").notNull(),
+    source: varchar("source", { length: touchLimits.value }).notNull(),
+    medium: varchar("medium", { length: touchLimits.value }).notNull(),
+    campaign: varchar("campaign", { length: touchLimits.value }).notNull(),
+    visits: integer("visits").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.medium, t.campaign] })],
+);
+
 export const siteTexts = pgTable("site_texts", {
   block: text("block").primaryKey(),
   fields: jsonb("fields").$type<Record<string, string>>().notNull(),
@@ -1759,6 +1780,8 @@ export const bookings = pgTable(
     sequence: integer("sequence").notNull().default(0),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** where the visitor came from (their visit cookie's touches, ADR 0060), null when none */
+    touches: jsonb("touches").$type<Touches>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,16 +12,36 @@ import {
 describe("submission update form", () => {
   it("accepts a status and notes, keeping line breaks", () => {
     const parsed = submissionUpdateSchema.parse({ status: "in-progress", notes: "Called.\nFollow up Friday." });
-    expect(toSubmissionChanges(parsed)).toEqual({ status: "in-progress", notes: "Called.\nFollow up Friday." });
+    expect(toSubmissionChanges(parsed)).toEqual({
+      status: "in-progress",
+      notes: "Called.\nFollow up Friday.",
+      sourceCorrection: null,
+    });
+  });
+  it("keeps the owner's correction of the source apart, lower-cased, under its own medium", () => {
+    const parsed = submissionUpdateSchema.parse({
+      status: "new",
+      source_correction: " LinkedIn ",
+      campaign_correction: "Spring talk",
+    });
+    expect(toSubmissionChanges(parsed).sourceCorrection).toEqual({
+      source: "linkedin",
+      medium: "(corrected)",
+      campaign: "Spring talk",
+    });
+    const tooLong = submissionUpdateSchema.safeParse({ status: "new", source_correction: "x".repeat(101) });
+    expect(tooLong.error?.issues[0]?.message).toBe("Source must be less than 100 characters");
   });
   it("stores blank notes as null", () => {
     expect(toSubmissionChanges(submissionUpdateSchema.parse({ status: "new", notes: "   " }))).toEqual({
       status: "new",
       notes: null,
+      sourceCorrection: null,
     });
     expect(toSubmissionChanges(submissionUpdateSchema.parse({ status: "archived" }))).toEqual({
       status: "archived",
       notes: null,
+      sourceCorrection: null,
     });
   });
   it("refuses notes over the limit with a clear message, and unknown statuses", () => {

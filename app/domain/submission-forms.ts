@@ -4,12 +4,16 @@
  * One schema for browser and server (Conform + zod).
  */
 import { z } from "zod";
+import type { SourceCorrection } from "#app/domain/attribution.ts";
 import { type SubmissionStatus, submissionStatuses } from "#app/domain/enums.ts";
 import { uuidField } from "#app/domain/id-fields.ts";
 import { inboxMessages } from "#app/domain/inbox.ts";
 import { limits, tooLong } from "#app/domain/limits.ts";
 import type { SubmissionFields } from "#app/domain/submissions.ts";
-import { optionalMultilineText } from "#app/domain/validation.ts";
+import { optionalMultilineText, optionalText } from "#app/domain/validation.ts";
+
+/** A source or campaign as the owner types it (the measured ones' limit). */
+const sourceLimit = 100;
 
 export const notesTooLong = tooLong("Notes", limits.notes);
 
@@ -17,11 +21,28 @@ export const notesTooLong = tooLong("Notes", limits.notes);
 export const submissionUpdateSchema = z.object({
   status: z.enum(submissionStatuses, "Please select a status"),
   notes: optionalMultilineText(limits.notes, "Notes"),
+  // the owner's correction of where the inquiry came from (ADR 0060): blank keeps the measured one
+  source_correction: optionalText(sourceLimit, "Source"),
+  campaign_correction: optionalText(sourceLimit, "Campaign"),
 });
 export type SubmissionUpdate = z.output<typeof submissionUpdateSchema>;
 
-export function toSubmissionChanges(form: SubmissionUpdate): { status: SubmissionStatus; notes: string | null } {
-  return { status: form.status, notes: form.notes ?? null };
+/** The medium a corrected source is reported under (the owner said where it came from, nothing measured). */
+const correctedMedium = "(corrected)";
+
+export function toSubmissionChanges(form: SubmissionUpdate): {
+  status: SubmissionStatus;
+  notes: string | null;
+  sourceCorrection: SourceCorrection | null;
+} {
+  const source = form.source_correction?.trim().toLowerCase();
+  return {
+    status: form.status,
+    notes: form.notes ?? null,
+    sourceCorrection: source
+      ? { source, medium: correctedMedium, campaign: form.campaign_correction?.trim() ?? "" }
+      : null,
+  };
 }
 
 /** A submitted website as a link target: only http and https addresses become links. */

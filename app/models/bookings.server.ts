@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql } from "driz
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { bookingSettings, bookings, contactSubmissions, customers } from "#app/db/schema.ts";
+import type { Touches } from "#app/domain/attribution.ts";
 import {
   type AvailabilitySettings,
   availabilityChangeId,
@@ -64,6 +65,8 @@ export type NewBooking = {
   note: string | null;
   timeZone: string | null;
   manageTokenHash: string;
+  /** where the visitor came from (ADR 0060) */
+  touches?: Touches | null;
 };
 
 /**

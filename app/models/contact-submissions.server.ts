@@ -9,6 +9,7 @@ import {
   customers,
   submissionSearchText,
 } from "#app/db/schema.ts";
+import type { SourceCorrection, Touches } from "#app/domain/attribution.ts";
 import type { SubmissionFields } from "#app/domain/contact-form.ts";
 import type { CustomerForm } from "#app/domain/customer-form.ts";
 import { toCustomerRow } from "#app/domain/customer-form.ts";
@@ -26,10 +27,16 @@ import {
 } from "#app/models/keyset.server.ts";
 
 /** Stores a submission (with the id given, when the caller needs it before the row exists) and announces it. */
-export async function createSubmission(db: Queryable, row: SubmissionFields, id?: string) {
+/** `touches`: where the visitor came from (their visit cookie, ADR 0060), null when not known. */
+export async function createSubmission(
+  db: Queryable,
+  row: SubmissionFields,
+  id?: string,
+  touches: Touches | null = null,
+) {
   const [created] = await db
     .insert(contactSubmissions)
-    .values(id ? { ...row, id } : row)
+    .values({ ...row, ...(id ? { id } : {}), touches })
     .returning();
   if (!created) throw new Error("insert returned no row");
   await publishChange(db, { table: "contact_submissions", id: created.id });
@@ -132,12 +139,17 @@ export async function getSubmission(db: Queryable, id: string) {
 export async function updateSubmission(
   db: Db,
   id: string,
-  changes: { status: SubmissionStatus; notes: string | null },
+  changes: { status: SubmissionStatus; notes: string | null; sourceCorrection?: SourceCorrection | null },
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(contactSubmissions)
-      .set({ status: changes.status, notes: changes.notes })
+      .set({
+        status: changes.status,
+        notes: changes.notes,
+        // the measured touches stay as they were: the correction is kept beside them (ADR 0060)
+        ...(changes.sourceCorrection !== undefined ? { sourceCorrection: changes.sourceCorrection } : {}),
+      })
       .where(eq(contactSubmissions.id, id))
       .returning({ id: contactSubmissions.id });
     if (row) await publishChange(tx, { table: "contact_submissions", id });

@@ -11,6 +11,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import type { z } from "zod";
 import type { AppContext } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
+import { touchesFromCookie } from "#app/domain/attribution.ts";
 import {
   type Availability,
   type bookingFormSchema,
@@ -280,6 +281,8 @@ export async function bookConsultation(
   const availability = await loadAvailability(database.db);
   const studio = await getStudioIdentity(database.db);
   const manage = newManageToken();
+  // where the visitor came from (their visit cookie, ADR 0060): kept with the booking and a new inquiry
+  const touches = touchesFromCookie(cookieHeader);
   const booked = await database.db.transaction(async (tx): Promise<Booking | null | RetryAfter> => {
     if (!(await lockAndCheckSlot(tx, availability, form.slot, now))) return null;
     // counted only for a time still free, so a visitor who picks a taken time may try another
@@ -298,6 +301,7 @@ export async function bookConsultation(
       note: form.note ?? null,
       timeZone,
       manageTokenHash: manage.hash,
+      touches,
     });
     if (!created) return null;
     await mailBothSides(tx, app, "booked", created, { studio, availability, token: manage.token });
@@ -322,6 +326,7 @@ export async function bookConsultation(
           message: consultationMessage(form.note, created.startsAt, availability.timeZone),
         },
         id,
+        touches,
       );
       await linkBooking(tx, created.id, { contactSubmissionId: id });
     }

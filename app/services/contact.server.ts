@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Submission } from "@conform-to/react";
 import type { AppContext } from "#app/context.server.ts";
+import type { Touches } from "#app/domain/attribution.ts";
 import { type ContactForm, toSubmissionRow } from "#app/domain/contact-form.ts";
 import type { SpamReason } from "#app/domain/enums.ts";
 import { parseSerialId } from "#app/domain/ids.ts";
@@ -90,7 +91,12 @@ async function takeContactLimit(app: InquiryApp, bucket: "contact" | "contact-sp
   return limit.allowed ? null : limit;
 }
 
-export async function receiveInquiry(app: InquiryApp, submission: InquirySubmission): Promise<InquiryOutcome> {
+/** `touches`: where the visitor came from (their visit cookie, ADR 0060), kept with the inquiry. */
+export async function receiveInquiry(
+  app: InquiryApp,
+  submission: InquirySubmission,
+  touches: Touches | null = null,
+): Promise<InquiryOutcome> {
   const { config, database, logger } = app;
   const minFillMs = config.contactMinFillMs ?? minimumFillMs;
   const posted = submission.payload;
@@ -148,7 +154,7 @@ export async function receiveInquiry(app: InquiryApp, submission: InquirySubmiss
   const created = await database.db.transaction(async (tx) => {
     const mail = inquiryNotification(row, `${config.publicUrl}/admin/dashboard?submission=${id}`);
     await enqueueMail(tx, { to: studio.email, ...mail });
-    return createSubmission(tx, row, id);
+    return createSubmission(tx, row, id, touches);
   });
   logger.info({ submissionId: created.id }, "contact submission stored");
   return { ok: true, id: created.id };

@@ -8,9 +8,15 @@
  * last few seconds of counts).
  */
 import type { Queryable } from "#app/db/client.server.ts";
+import { directSource, touchOf } from "#app/domain/attribution.ts";
 import { canonicalViewPath, isCountableView, viewDay } from "#app/domain/page-views.ts";
 import { publicPages } from "#app/domain/site.ts";
-import { addPageViews, type PageViewCount } from "#app/models/page-views.server.ts";
+import {
+  addPageViews,
+  addSourceVisits,
+  type PageViewCount,
+  type SourceVisitCount,
+} from "#app/models/page-views.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 
 const pageViewFlushMs = 5_000;
@@ -26,32 +32,65 @@ export type PageViewCounter = {
   flush(): Promise<void>;
   /** Views counted but not yet written. */
   pending(): number;
+  /** Visits counted by source but not yet written. */
+  pendingVisits?(): number;
   /** Stops the timer and writes what is left. */
   stop(): Promise<void>;
 };
 
+/**
+ * `siteHost`: the public site's host, so a view reached from one of its own pages is not a new visit (ADR 0060:
+ * each visit from elsewhere is counted under its source, medium and campaign, a visit with neither as direct).
+ */
 export function createPageViewCounter(
   db: Queryable,
   logger: Logger,
-  options: { flushMs?: number } = {},
+  options: { flushMs?: number; siteHost?: string } = {},
 ): PageViewCounter {
   let counts = new Map<string, PageViewCount>();
+  let visits = new Map<string, SourceVisitCount>();
   let flushing: Promise<void> | null = null;
 
   const flushOnce = async () => {
-    if (counts.size === 0) return;
-    const batch = counts;
-    counts = new Map();
-    try {
-      await addPageViews(db, [...batch.values()]);
-    } catch (error) {
-      logger.warn({ err: error, rows: batch.size }, "page views not stored yet; kept for the next flush");
-      for (const [key, row] of batch) {
-        const kept = counts.get(key);
-        if (kept) kept.views += row.views;
-        else counts.set(key, row);
+    if (counts.size > 0) {
+      const batch = counts;
+      counts = new Map();
+      try {
+        await addPageViews(db, [...batch.values()]);
+      } catch (error) {
+        logger.warn({ err: error, rows: batch.size }, "page views not stored yet; kept for the next flush");
+        for (const [key, row] of batch) {
+          const kept = counts.get(key);
+          if (kept) kept.views += row.views;
+          else counts.set(key, row);
+        }
       }
     }
+    if (visits.size > 0) {
+      const batch = visits;
+      visits = new Map();
+      try {
+        await addSourceVisits(db, [...batch.values()]);
+      } catch (error) {
+        logger.warn({ err: error, rows: batch.size }, "visits by source not stored yet; kept for the next flush");
+        for (const [key, row] of batch) {
+          const kept = visits.get(key);
+          if (kept) kept.visits += row.visits;
+          else visits.set(key, row);
+        }
+      }
+    }
+  };
+  const countVisit = (request: ViewedRequest, day: string, now: Date) => {
+    const seen = touchOf(request, options.siteHost ?? "", now);
+    if (seen.kind === "internal") return;
+    const { source, medium, campaign } =
+      seen.kind === "touch" ? seen.touch : { source: directSource, medium: "(none)", campaign: "" };
+    const key = `${day}\t${source}\t${medium}\t${campaign}`;
+    const row = visits.get(key);
+    if (row) row.visits += 1;
+    // a flood of made-up campaigns cannot grow the map without bound between two flushes
+    else if (visits.size < 10_000) visits.set(key, { day, source, medium, campaign, visits: 1 });
   };
   const flush = () => {
     // one flush at a time: a second caller waits for the running one, then writes what came since
@@ -75,9 +114,11 @@ export function createPageViewCounter(
         contentType: answer.headers.get("content-type"),
         headers: request.headers,
       });
-      const page = countable ? canonicalViewPath(path, publicPages) : null;
-      if (!page) return false;
+      if (!countable) return false;
       const day = viewDay(now);
+      countVisit(request, day, now);
+      const page = canonicalViewPath(path, publicPages);
+      if (!page) return false;
       const key = `${day} ${page}`;
       const row = counts.get(key);
       if (row) row.views += 1;
@@ -86,6 +127,7 @@ export function createPageViewCounter(
     },
     flush,
     pending: () => [...counts.values()].reduce((sum, row) => sum + row.views, 0),
+    pendingVisits: () => [...visits.values()].reduce((sum, row) => sum + row.visits, 0),
     async stop() {
       clearInterval(timer);
       await flush();

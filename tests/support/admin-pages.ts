@@ -32,6 +32,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/reviews",
   "/admin/reports/profit",
   "/admin/site/texts",
+  "/admin/reports/sources",
 ];
 
 export const adminLayoutViewports = [

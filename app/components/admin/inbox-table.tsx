@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { SubmissionStatusBadge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import { Icon } from "#app/components/icons.tsx";
+import type { SourceCorrection, Touches } from "#app/domain/attribution.ts";
 import { formatDate } from "#app/domain/dates.ts";
 import {
   type BudgetRange,
@@ -33,6 +34,9 @@ export type SubmissionDetail = InboxRow & {
   message: string;
   notes: string | null;
   customerId: string | null;
+  /** where the visitor came from, measured, and the owner's correction (ADR 0060) */
+  touches?: Touches | null;
+  sourceCorrection?: SourceCorrection | null;
 };
 
 const columns: readonly Column<InboxRow>[] = [

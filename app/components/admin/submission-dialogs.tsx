@@ -20,6 +20,7 @@ import type { SubmissionDetail } from "#app/components/admin/inbox-table.tsx";
 import { buttonClass, cx } from "#app/components/admin/ui.tsx";
 import { Detail, DialogBody, DialogFooter, dialogFormClass, UrlDialog } from "#app/components/admin/url-dialog.tsx";
 import { Icon } from "#app/components/icons.tsx";
+import type { Touches } from "#app/domain/attribution.ts";
 import { customerPageFormSchema } from "#app/domain/customer-form.ts";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import {
@@ -53,7 +54,12 @@ export function SubmissionDialog({
     id: `update-${submission.id}`,
     schema: submissionUpdateSchema,
     failure,
-    defaultValue: { status: submission.status, notes: submission.notes ?? "" },
+    defaultValue: {
+      status: submission.status,
+      notes: submission.notes ?? "",
+      source_correction: submission.sourceCorrection?.source ?? "",
+      campaign_correction: submission.sourceCorrection?.campaign ?? "",
+    },
   });
   const website = safeExternalHref(submission.existingWebsiteUrl);
   const notProvided = <span className="text-zinc-400">Not provided</span>;
@@ -111,6 +117,13 @@ export function SubmissionDialog({
                 {formatDateTime(submission.createdAt)}
               </time>
             </Detail>
+            <Detail label="Came from" wide>
+              {submission.touches ? (
+                <span data-measured-source>{touchText(submission.touches)}</span>
+              ) : (
+                <span className="text-zinc-400">Not recorded (a direct visit, or the visitor declined tracking)</span>
+              )}
+            </Detail>
             <Detail label="Message" wide>
               <p
                 data-testid="submission-message"
@@ -124,6 +137,15 @@ export function SubmissionDialog({
           <div className="flex flex-col gap-2 border-t border-zinc-800 pt-5">
             <FormError form={form} />
             <SelectField meta={fields.status} label="Status" options={statusOptions} className="sm:max-w-60" />
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <TextField
+                meta={fields.source_correction}
+                label="Correct the source"
+                maxLength={100}
+                description="Blank keeps the measured one. Say where they really found you: “referral”, “linkedin”."
+              />
+              <TextField meta={fields.campaign_correction} label="Campaign (optional)" maxLength={100} />
+            </div>
             <TextareaField
               meta={fields.notes}
               label="Internal Notes"
@@ -215,4 +237,12 @@ export function ConvertDialog({
       </AdminForm>
     </UrlDialog>
   );
+}
+
+/** The measured touches in words: "newsletter / email / spring (first: google.com / referral)". */
+function touchText(touches: Touches): string {
+  const one = (touch: Touches["first"]) =>
+    [touch.source, touch.medium, touch.campaign].filter(Boolean).join(" / ") + `, landed on ${touch.landing}`;
+  const same = JSON.stringify(touches.first) === JSON.stringify(touches.last);
+  return same ? one(touches.last) : `${one(touches.last)} (first: ${one(touches.first)})`;
 }

@@ -5,6 +5,7 @@
  * message was sent; an unexpected failure is logged and answered with the generic error.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
+import { touchesFromCookie } from "#app/domain/attribution.ts";
 import { type ContactAnswer, contactFormSchema, contactMessages } from "#app/domain/contact-form.ts";
 import { type InquiryOutcome, type InquirySubmission, receiveInquiry } from "#app/services/contact.server.ts";
 
@@ -42,7 +43,8 @@ export async function answerInquiryPost(
 ): Promise<InquiryAnswer> {
   try {
     const submission = parseWithZod(await request.formData(), { schema: contactFormSchema });
-    return answerFor(await receiveInquiry(app, submission), submission);
+    const touches = touchesFromCookie(request.headers.get("cookie"));
+    return answerFor(await receiveInquiry(app, submission, touches), submission);
   } catch (error) {
     app.logger.error({ err: error }, "contact submission failed");
     return {

@@ -8,20 +8,28 @@ import { publicPageCacheControl } from "#app/domain/site.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { getSiteTexts } from "#app/models/site-texts.server.ts";
 import type { RouteHandle } from "#app/root.tsx";
+import { visitTouchCookie } from "#app/services/visit-touch.server.ts";
 import type { Route } from "./+types/layout";
 
 /** Public pages ship no React on the client (docs/decisions/0006-public-pages-without-hydration.md). */
 export const handle: RouteHandle = { hydrate: false };
 
 /**
- * Counts the visit once the page is answered (only real 200 HTML GETs count). A render for the
- * public-page cache is not a visit: the cache counts each visitor it serves (server/public-cache.ts).
+ * Counts the visit once the page is answered (only real 200 HTML GETs count) and keeps its touch in the visitor's
+ * cookie. A render for the public-page cache is not a visit: the cache counts each visitor it serves and sets
+ * their cookie itself (server/public-cache.ts, server/app.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const response = await next();
-    const { pageViews, forCache } = getApp(context);
-    if (!forCache) pageViews.count(request, response);
+    const { pageViews, forCache, config } = getApp(context);
+    if (forCache) return response;
+    pageViews.count(request, response);
+    // where the visit came from, kept for the inquiry or booking it leads to (ADR 0060); never in the cache's bytes
+    if (request.method === "GET" && response.status === 200) {
+      const cookie = visitTouchCookie(request, config);
+      if (cookie) response.headers.append("Set-Cookie", cookie);
+    }
     return response;
   },
 ];

@@ -31,6 +31,7 @@ import {
   submissionWeeksSeries,
   weeksEnding,
 } from "#app/domain/reports.ts";
+import { sourcesPath } from "#app/domain/sources.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import { receivableTotals } from "#app/models/invoices.server.ts";
 import { proposalConversion } from "#app/models/proposals.server.ts";
@@ -115,6 +116,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Reports" description={`Money, submissions and visits at a glance. Dates in ${timeZone}.`}>
         <Link to={profitPath} className={buttonClass("secondary", { size: "sm" })}>
           Profit
+        </Link>
+        <Link to={sourcesPath} className={buttonClass("secondary", { size: "sm" })}>
+          Sources
         </Link>
         <RefreshButton />
       </PageHeader>
