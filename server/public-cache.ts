@@ -351,8 +351,14 @@ export function publicPageCache(options: PublicCacheOptions): PublicCache {
       "Vary",
       "Accept-Encoding",
     ];
-    if (entry.cacheControl) headers.push("Cache-Control", entry.cacheControl);
-    if (options.visitorHeaders) headers.push(...options.visitorHeaders(key, req));
+    const visitor = options.visitorHeaders?.(key, req) ?? [];
+    // an answer that sets a cookie is this browser's alone: a shared cache must not keep it
+    const setsCookie = visitor.some((value, index) => index % 2 === 0 && value.toLowerCase() === "set-cookie");
+    if (entry.cacheControl) {
+      const shared = /\bpublic\b/.test(entry.cacheControl);
+      headers.push("Cache-Control", setsCookie && shared ? "private, no-cache" : entry.cacheControl);
+    }
+    headers.push(...visitor);
     let status = 200;
     if (etagMatches(header("if-none-match") ?? undefined, entry.etag)) {
       status = 304;

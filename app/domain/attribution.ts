@@ -79,8 +79,11 @@ export function touchOf(
   siteHost: string,
   now: Date,
 ): { kind: "touch"; touch: Touch } | { kind: "direct" } | { kind: "internal" } {
+  const refererHeader = request.headers.get("referer");
+  // most views carry neither: answered without parsing anything (this runs on every cached page served)
+  if (!refererHeader && !request.url.includes("utm_source=")) return { kind: "direct" };
   const url = new URL(request.url);
-  const referrer = hostOf(request.headers.get("referer"));
+  const referrer = hostOf(refererHeader);
   const day = isoDay(now);
   const landing = cleanTouchValue(url.pathname, touchLimits.landing) || "/";
   const source = cleanTouchValue(url.searchParams.get("utm_source")).toLowerCase();

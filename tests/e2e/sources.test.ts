@@ -32,6 +32,13 @@ describe("sources: from a newsletter visit to paid revenue", () => {
   afterAll(() => app?.stop());
 
   it("a newsletter visitor's inquiry, converted and paid, shows under newsletter in the sources report", async () => {
+    // an answer that sets the visit cookie is the browser's alone; one without a touch sets none and stays shared
+    const touched = await fetch(`${server.url}/pricing?utm_source=probe`, { headers: { "user-agent": userAgent } });
+    expect(touched.headers.get("set-cookie")).toMatch(/^studio_touch=/);
+    expect(touched.headers.get("cache-control")).toBe("private, no-cache");
+    const plain = await fetch(`${server.url}/pricing`, { headers: { "user-agent": userAgent } });
+    expect(plain.headers.get("set-cookie")).toBeNull();
+    expect(plain.headers.get("cache-control")).toContain("public");
     // a browser that asks not to be tracked gets no visit cookie
     const private_ = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { "Sec-GPC": "1" } });
     await (await private_.newPage()).goto(`${server.url}${campaignUrl}`);

@@ -28,7 +28,13 @@ export const middleware: Route.MiddlewareFunction[] = [
     // where the visit came from, kept for the inquiry or booking it leads to (ADR 0060); never in the cache's bytes
     if (request.method === "GET" && response.status === 200) {
       const cookie = visitTouchCookie(request, config);
-      if (cookie) response.headers.append("Set-Cookie", cookie);
+      if (cookie) {
+        response.headers.append("Set-Cookie", cookie);
+        // an answer that sets a cookie is this browser's alone: a shared cache must not keep it
+        if (/\bpublic\b/.test(response.headers.get("Cache-Control") ?? "")) {
+          response.headers.set("Cache-Control", "private, no-cache");
+        }
+      }
     }
     return response;
   },
