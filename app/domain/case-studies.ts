@@ -13,6 +13,12 @@ import { tooLong } from "#app/domain/limits.ts";
 import type { Result } from "#app/domain/result.ts";
 import { normaliseLineBreaks } from "#app/domain/validation.ts";
 
+/** The owner's testimonials page, and its form's id (the route and its page chunk share them). */
+export const testimonialsPath = "/admin/site/testimonials";
+export const testimonialFormId = "testimonial";
+/** The form a row action's refusal is shown for (Feature on a full home page). */
+export const testimonialRowFormId = "testimonial-row";
+
 export const caseStudyLimits = {
   slug: 80,
   problem: 2000,

@@ -256,3 +256,6 @@ export const mailTemplateFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("reset"), key: templateKeyField }),
   accentFormSchema,
 ]);
+
+/** The owner's page of the studio's mails (its route and page chunk share it). */
+export const emailSettingsPath = "/admin/settings/emails";

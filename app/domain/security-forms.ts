@@ -72,3 +72,6 @@ export function securityFormId(payload: { intent?: unknown; id?: unknown }): str
 export function passkeyFormId(id: string) {
   return `passkey-remove-${id}`;
 }
+
+/** The owner's security page (its route and page chunk share it). */
+export const securitySettingsPath = "/admin/settings/security";

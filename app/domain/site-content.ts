@@ -207,3 +207,10 @@ export const samplePages: Record<string, { title: string }> = {
   murmur: { title: "Murmur Social Audio" },
   tradeloop: { title: "TradeLoop Exchange" },
 };
+
+/** The owner's pricing page and its forms' ids (its route and page chunk share them). */
+export const sitePricingPath = "/admin/site/pricing";
+export const bannerFormId = "pricing-banner";
+export function packageFormId(id: number | string) {
+  return `package-${id}`;
+}

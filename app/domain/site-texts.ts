@@ -236,6 +236,12 @@ export function mergeSiteTexts(saved: readonly { block: string; fields: unknown 
   return texts as SiteTexts;
 }
 
+/** The owner's page of the site's words, and one block's form id (the route and its page chunk share them). */
+export const siteTextsPath = "/admin/site/texts";
+export function textsFormId(block: string) {
+  return `texts-${block}`;
+}
+
 export const siteTextMessages = {
   reset: "Back to the default text",
   unknownBlock: "Unknown text block",

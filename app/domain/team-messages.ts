@@ -21,3 +21,9 @@ export const teamMessages = {
   nameRequired: "Name is required",
   roleRequired: "Choose a role",
 } as const;
+
+/** The team page, its invitation form and its row actions' form (its route and page chunk share them). */
+export const teamPath = "/admin/settings/team";
+export const inviteFormId = "team-invite";
+/** the members' and invitations' row actions: a refusal shows above the members */
+export const teamFormId = "team";

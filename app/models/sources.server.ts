@@ -8,7 +8,16 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Queryable, selectRows } from "#app/db/client.server.ts";
 import { directSource, notRecordedSource } from "#app/domain/attribution.ts";
 import { type Cents, toCents } from "#app/domain/money.ts";
-import { type SourceGrouping, type SourcePart, sourceLabel, type TouchChoice } from "#app/domain/sources.ts";
+import {
+  type SourceGrouping,
+  type SourcePart,
+  sourceLabel,
+  sourcesPeriod,
+  sourcesQuerySchema,
+  sourcesTable,
+  type TouchChoice,
+} from "#app/domain/sources.ts";
+import { studioTimeZone, studioToday } from "#app/models/business-settings.server.ts";
 
 type Period = { from: string; to: string };
 type GroupRow = { source: string; medium: string; campaign: string; count: number };
@@ -148,4 +157,13 @@ export async function sourceParts(
     found.paidCents = (found.paidCents + (toCents(row.paid) ?? 0)) as Cents;
   }
   return [...parts.values()];
+}
+
+/** The report an address asks for (?from=&to=&by=&touch=): its period, rows and total, the page's and the CSV's. */
+export async function sourcesReport(db: Queryable, searchParams: URLSearchParams) {
+  const query = sourcesQuerySchema.parse(Object.fromEntries(searchParams));
+  const [today, timeZone] = await Promise.all([studioToday(db), studioTimeZone(db)]);
+  const period = sourcesPeriod(query, today);
+  const { rows, total } = sourcesTable(await sourceParts(db, period, query.by, query.touch, timeZone));
+  return { query, today, timeZone, period, rows, total };
 }

@@ -3,11 +3,11 @@
  * invoiced and paid, time at cost, expenses, margin and margin %, with the total; the same figures as CSV
  * at /admin/reports/profit.csv with the same address. A plain GET form: works without JavaScript.
  */
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
-import { inputClass } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
+import { ReportPeriodForm } from "#app/components/admin/report-period-form.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
@@ -70,34 +70,19 @@ export default function ProfitReport({ loaderData }: Route.ComponentProps) {
           Export CSV
         </a>
       </PageHeader>
-      <Form
-        method="get"
+      <ReportPeriodForm
         action={profitPath}
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Period and grouping"
-      >
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          From
-          <input type="date" name="from" defaultValue={from} key={`from-${from}`} className={inputClass()} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          To
-          <input type="date" name="to" defaultValue={to} key={`to-${to}`} className={inputClass()} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          By
-          <select name="by" defaultValue={by} key={`by-${by}`} className={inputClass()}>
-            {profitGroupings.map((value) => (
-              <option key={value} value={value}>
-                {profitGroupingLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonClass("secondary")}>
-          Show
-        </button>
-      </Form>
+        from={from}
+        to={to}
+        choices={[
+          {
+            name: "by",
+            label: "By",
+            value: by,
+            options: profitGroupings.map((value) => ({ value, label: profitGroupingLabels[value] })),
+          },
+        ]}
+      />
       {others > 0 ? (
         <p className="text-sm text-zinc-300">
           The {profitRowsShown} with the most revenue invoiced, largest first, then the {others} others together; the

@@ -5,11 +5,10 @@
  * cent); a chart of the leading groups; the same figures as CSV at /admin/reports/sources.csv. A plain GET form:
  * works without JavaScript.
  */
-import { Form } from "react-router";
 import { BarChart } from "#app/components/admin/charts.tsx";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
-import { inputClass } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { ReportPeriodForm } from "#app/components/admin/report-period-form.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
@@ -21,14 +20,10 @@ import {
   sourceGroupings,
   sourcesChartGroups,
   sourcesPath,
-  sourcesPeriod,
-  sourcesQuerySchema,
-  sourcesTable,
   touchChoiceLabels,
   touchChoices,
 } from "#app/domain/sources.ts";
-import { studioTimeZone, studioToday } from "#app/models/business-settings.server.ts";
-import { sourceParts } from "#app/models/sources.server.ts";
+import { sourcesReport } from "#app/models/sources.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/reports-sources";
 import type { AdminHandle } from "./layout.tsx";
@@ -39,11 +34,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const db = getApp(context).database.db;
-  const query = sourcesQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [today, timeZone] = await Promise.all([studioToday(db), studioTimeZone(db)]);
-  const period = sourcesPeriod(query, today);
-  const { rows, total } = sourcesTable(await sourceParts(db, period, query.by, query.touch, timeZone));
+  const report = await sourcesReport(getApp(context).database.db, new URL(request.url).searchParams);
+  const { period, query, rows, total, timeZone } = report;
   return { ...period, by: query.by, touch: query.touch, rows, total, timeZone };
 }
 
@@ -75,44 +67,25 @@ export default function SourcesReport({ loaderData }: Route.ComponentProps) {
           Export CSV
         </a>
       </PageHeader>
-      <Form
-        method="get"
+      <ReportPeriodForm
         action={sourcesPath}
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Period and grouping"
-      >
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          From
-          <input type="date" name="from" defaultValue={from} key={`from-${from}`} className={inputClass()} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          To
-          <input type="date" name="to" defaultValue={to} key={`to-${to}`} className={inputClass()} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          By
-          <select name="by" defaultValue={by} key={`by-${by}`} className={inputClass()}>
-            {sourceGroupings.map((value) => (
-              <option key={value} value={value}>
-                {sourceGroupingLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm text-zinc-200">
-          Touch
-          <select name="touch" defaultValue={touch} key={`touch-${touch}`} className={inputClass()}>
-            {touchChoices.map((value) => (
-              <option key={value} value={value}>
-                {touchChoiceLabels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className={buttonClass("secondary")}>
-          Show
-        </button>
-      </Form>
+        from={from}
+        to={to}
+        choices={[
+          {
+            name: "by",
+            label: "By",
+            value: by,
+            options: sourceGroupings.map((value) => ({ value, label: sourceGroupingLabels[value] })),
+          },
+          {
+            name: "touch",
+            label: "Touch",
+            value: touch,
+            options: touchChoices.map((value) => ({ value, label: touchChoiceLabels[value] })),
+          },
+        ]}
+      />
       {leading.length > 0 ? (
         <BarChart
           title={`Revenue paid by ${sourceGroupingLabels[by].toLowerCase()}`}

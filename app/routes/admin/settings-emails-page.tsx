@@ -14,12 +14,11 @@ import {
   type MailTemplateKey,
   mailTemplates,
   mailWordingFormSchema,
+  emailSettingsPath as page,
   placeholderLabels,
   samplePlaceholderValues,
 } from "#app/domain/mail-templates.ts";
 import type { Route } from "./+types/settings-emails";
-
-export const page = "/admin/settings/emails";
 
 /** The mail as the client will read it, with a sample client: it follows what is typed. */
 function Preview({

@@ -15,6 +15,7 @@ import {
   mailTemplateFormSchema,
   mailTemplateMessages,
   mailTemplates,
+  emailSettingsPath as page,
 } from "#app/domain/mail-templates.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import {
@@ -28,7 +29,6 @@ import { invalid, redirectWithToast } from "#app/services/action-result.server.t
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/settings-emails";
-import { page } from "./settings-emails-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Emails") }];
 

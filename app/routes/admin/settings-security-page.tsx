@@ -12,6 +12,7 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { formatDateTime } from "#app/domain/dates.ts";
 import {
+  securitySettingsPath as page,
   passkeyFormId,
   passkeyRemoveSchema,
   totpConfirmSchema,
@@ -20,8 +21,6 @@ import {
 } from "#app/domain/security-forms.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import type { Route } from "./+types/settings-security";
-
-export const page = "/admin/settings/security";
 
 /** The QR code as squares on a white field (made here: the secret never leaves the server). */
 function QrCode({ modules }: { modules: boolean[][] }) {

@@ -9,7 +9,13 @@ import { encode } from "uqr";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { passkeyNotFound, securityActionSchema, securityFormId, sessionNotFound } from "#app/domain/security-forms.ts";
+import {
+  securitySettingsPath as page,
+  passkeyNotFound,
+  securityActionSchema,
+  securityFormId,
+  sessionNotFound,
+} from "#app/domain/security-forms.ts";
 import { twoFactorMessages } from "#app/domain/two-factor.ts";
 import { describeUserAgent } from "#app/domain/user-agent.ts";
 import { deletePasskey, listPasskeys } from "#app/models/passkeys.server.ts";
@@ -28,7 +34,6 @@ import {
 } from "#app/services/auth/two-factor.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/settings-security";
-import { page } from "./settings-security-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Security") }];
 

@@ -11,13 +11,8 @@ import { RowActionForm, SubmitButton } from "#app/components/admin/form-buttons.
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { formatDate, formatDateTime } from "#app/domain/dates.ts";
 import { invitableRoleOptions, inviteSchema, memberActionSchema } from "#app/domain/team.ts";
-import { teamMessages } from "#app/domain/team-messages.ts";
+import { inviteFormId, teamFormId, teamMessages, teamPath } from "#app/domain/team-messages.ts";
 import type { Route } from "./+types/settings-team";
-
-export const teamPath = "/admin/settings/team";
-export const inviteFormId = "team-invite";
-/** the members' and invitations' row actions: a refusal shows above the members */
-export const teamFormId = "team";
 
 type Member = Route.ComponentProps["loaderData"]["members"][number];
 

@@ -11,7 +11,7 @@ import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { teamActionSchema, teamRefusalStatus } from "#app/domain/team.ts";
-import { teamMessages } from "#app/domain/team-messages.ts";
+import { inviteFormId, teamFormId, teamMessages, teamPath } from "#app/domain/team-messages.ts";
 import { listPendingInvitations } from "#app/models/auth-tokens.server.ts";
 import { listTeam } from "#app/models/users.server.ts";
 import { badRequest, invalid, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
@@ -24,7 +24,6 @@ import {
 } from "#app/services/auth/team.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/settings-team";
-import { inviteFormId, teamFormId, teamPath } from "./settings-team-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Team") }];
 

@@ -16,17 +16,15 @@ import { type ActionFailure, RowActionForm, SubmitButton } from "#app/components
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
-import { pricingBannerSchema, pricingPackageSchema } from "#app/domain/site-content.ts";
+import {
+  bannerFormId,
+  packageFormId,
+  sitePricingPath as page,
+  pricingBannerSchema,
+  pricingPackageSchema,
+} from "#app/domain/site-content.ts";
 import type { listPricingPackagesForEditor } from "#app/models/pricing.server.ts";
 import type { Route } from "./+types/site-pricing";
-
-export const page = "/admin/site/pricing";
-
-export const bannerFormId = "pricing-banner";
-
-export function packageFormId(id: number | string) {
-  return `package-${id}`;
-}
 
 type EditorPackage = Awaited<ReturnType<typeof listPricingPackagesForEditor>>[number];
 

@@ -10,7 +10,13 @@ import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { questionnaireMessages } from "#app/domain/questionnaire-words.ts";
-import { packageNotFound, pricingActionSchema } from "#app/domain/site-content.ts";
+import {
+  bannerFormId,
+  packageFormId,
+  packageNotFound,
+  sitePricingPath as page,
+  pricingActionSchema,
+} from "#app/domain/site-content.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   addPricingPackage,
@@ -26,7 +32,6 @@ import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/s
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-pricing";
-import { bannerFormId, packageFormId, page } from "./site-pricing-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Pricing") }];
 

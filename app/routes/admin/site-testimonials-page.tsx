@@ -19,12 +19,15 @@ import { type ActionFailure, FailureNotice, RowActionForm, SubmitButton } from "
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
-import { caseStudyLimits, testimonialSchema, testimonialShowable } from "#app/domain/case-studies.ts";
+import {
+  caseStudyLimits,
+  testimonialFormId,
+  testimonialRowFormId,
+  testimonialSchema,
+  testimonialShowable,
+  testimonialsPath,
+} from "#app/domain/case-studies.ts";
 import type { Route } from "./+types/site-testimonials";
-
-export const testimonialsPath = "/admin/site/testimonials";
-export const testimonialFormId = "testimonial";
-const rowFormId = "testimonial-row";
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -79,7 +82,7 @@ export function TestimonialsEditor({ loaderData }: Route.ComponentProps) {
         title="Testimonials"
         description="What clients said. One shows on the site only with the client's recorded permission and a rating above 3; the home page shows up to three you pick."
       />
-      <FailureNotice failure={failure} form={rowFormId} />
+      <FailureNotice failure={failure} form={testimonialRowFormId} />
       <DataTable
         label="Testimonials"
         columns={columns}

@@ -9,7 +9,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { caseStudyMessages, testimonialRowActionSchema, testimonialSchema } from "#app/domain/case-studies.ts";
+import {
+  caseStudyMessages,
+  testimonialFormId,
+  testimonialRowActionSchema,
+  testimonialRowFormId,
+  testimonialSchema,
+  testimonialsPath,
+} from "#app/domain/case-studies.ts";
 import {
   deleteTestimonial,
   listTestimonials,
@@ -21,7 +28,6 @@ import { badRequest, invalid, notFound, redirectWithToast, refuse } from "#app/s
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-testimonials";
-import { testimonialFormId, testimonialsPath } from "./site-testimonials-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Testimonials") }];
 
@@ -75,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok) {
       if (result.reason === "not-found") notFound(caseStudyMessages.testimonialNotFound);
-      return refuse(409, result.message ?? caseStudyMessages.noPermission, { form: "testimonial-row" });
+      return refuse(409, result.message ?? caseStudyMessages.noPermission, { form: testimonialRowFormId });
     }
     return done(featured ? caseStudyMessages.onHome : caseStudyMessages.offHome);
   }

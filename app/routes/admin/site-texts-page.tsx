@@ -12,15 +12,11 @@ import {
   type SiteTextBlock,
   siteTextBlockSchema,
   siteTextBlocks,
+  siteTextsPath,
   splitLastWord,
+  textsFormId,
 } from "#app/domain/site-texts.ts";
 import type { Route } from "./+types/site-texts";
-
-export const page = "/admin/site/texts";
-
-export function textsFormId(block: string) {
-  return `texts-${block}`;
-}
 
 /**
  * What the block looks like with these texts, in the site's colours (no headings: they are the page's): the hero
@@ -106,7 +102,7 @@ function BlockForm({
         {customised ? <span className="ml-2 text-xs font-normal text-zinc-400">(edited)</span> : null}
       </h2>
       <p className="mb-3 text-sm text-zinc-400">{block.where}</p>
-      <AdminForm form={form} action={page} className="grid gap-x-4 sm:grid-cols-2">
+      <AdminForm form={form} action={siteTextsPath} className="grid gap-x-4 sm:grid-cols-2">
         <FormError form={form} />
         <input type="hidden" name="block" value={block.id} />
         {block.fields.map((field) => {
@@ -128,11 +124,11 @@ function BlockForm({
         })}
         <Preview block={block} value={value} />
         <div className="mt-3 flex flex-wrap gap-2 sm:col-span-2">
-          <SubmitButton intent="save" action={page}>
+          <SubmitButton intent="save" action={siteTextsPath}>
             Save {block.title}
           </SubmitButton>
           {customised ? (
-            <SubmitButton intent="reset" action={page} variant="secondary" formNoValidate>
+            <SubmitButton intent="reset" action={siteTextsPath} variant="secondary" formNoValidate>
               Reset {block.title} to default
             </SubmitButton>
           ) : null}

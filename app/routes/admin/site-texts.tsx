@@ -9,13 +9,19 @@ import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
-import { siteTextBlock, siteTextBlockSchema, siteTextIntentSchema, siteTextMessages } from "#app/domain/site-texts.ts";
+import {
+  siteTextsPath as page,
+  siteTextBlock,
+  siteTextBlockSchema,
+  siteTextIntentSchema,
+  siteTextMessages,
+  textsFormId,
+} from "#app/domain/site-texts.ts";
 import { readSiteTexts, resetSiteTextBlock, saveSiteTextBlock } from "#app/models/site-texts.server.ts";
 import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import type { Route } from "./+types/site-texts";
-import { page, textsFormId } from "./site-texts-page.tsx";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Site texts") }];
 
