@@ -26,6 +26,8 @@ export const auditEventLabels = {
   pricing_banner_updated: "Consultation banner edited",
   site_texts_updated: "Site texts edited",
   site_texts_reset: "Site texts reset to default",
+  site_accent_updated: "Site accent colour changed",
+  site_accent_reset: "Site accent colour reset to default",
   testimonial_created: "Testimonial added",
   testimonial_updated: "Testimonial edited",
   testimonial_deleted: "Testimonial deleted",

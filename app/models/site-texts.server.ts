@@ -3,17 +3,43 @@ import { eq, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { siteTexts } from "#app/db/schema.ts";
+import { accentBlock, accentFrom } from "#app/domain/site-accent.ts";
 import { mergeSiteTexts, type SiteTextBlockId, type SiteTexts } from "#app/domain/site-texts.ts";
 
-/** Every block's texts (the saved ones over the specification's defaults), and which blocks the owner edited: one read. */
-export async function readSiteTexts(db: Queryable): Promise<{ texts: SiteTexts; customised: string[] }> {
+/**
+ * Every block's texts (the saved ones over the specification's defaults), which blocks the owner edited, and the
+ * accent colour (null: the design's own): one read.
+ */
+export async function readSiteTexts(
+  db: Queryable,
+): Promise<{ texts: SiteTexts; customised: string[]; accent: string | null }> {
   const rows = await db.select({ block: siteTexts.block, fields: siteTexts.fields }).from(siteTexts);
-  return { texts: mergeSiteTexts(rows), customised: rows.map((row) => row.block) };
+  return { texts: mergeSiteTexts(rows), customised: rows.map((row) => row.block), accent: accentFrom(rows) };
 }
 
 /** Every block's texts: the saved ones over the specification's defaults. */
 export async function getSiteTexts(db: Queryable): Promise<SiteTexts> {
   return (await readSiteTexts(db)).texts;
+}
+
+/** Saves the accent colour (checked by `accentFormSchema`); the public pages follow at once. */
+export async function saveSiteAccent(db: Queryable, accent: string): Promise<void> {
+  await db
+    .insert(siteTexts)
+    .values({ block: accentBlock, fields: { accent } })
+    .onConflictDoUpdate({ target: siteTexts.block, set: { fields: { accent }, updatedAt: sql`now()` } });
+  await changed(db);
+}
+
+/** Puts the design's accent back; false when it already was. */
+export async function resetSiteAccent(db: Queryable): Promise<boolean> {
+  const removed = await db
+    .delete(siteTexts)
+    .where(eq(siteTexts.block, accentBlock))
+    .returning({ block: siteTexts.block });
+  if (removed.length === 0) return false;
+  await changed(db);
+  return true;
 }
 
 /**

@@ -281,4 +281,33 @@ describe("site content from the back office", () => {
     await small.screenshot({ path: `${shots}/texts-admin-390.png`, fullPage: true });
     expect(await seriousViolations(small)).toEqual([]);
   });
+
+  it("the accent colour: a dark one is refused with its contrast, a readable one colours the site at once", async () => {
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/site/texts`);
+    await hydrated(owner);
+    const accent = owner.getByRole("region", { name: "Accent colour" });
+    await accent.locator("form[novalidate]").waitFor({ state: "attached" });
+    await accent.getByLabel("Colour").fill("#1d4ed8");
+    await accent.getByRole("button", { name: "Save Accent colour" }).click();
+    await accent.getByText(/Choose a lighter colour: .*at least 4\.5:1/).waitFor();
+    await accent.getByLabel("Colour").fill("#f59e0b");
+    await accent.getByRole("button", { name: "Save Accent colour" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Accent colour saved")
+      .waitFor();
+    const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await visitor.goto(`${server.url}/`);
+    const last = visitor.locator("h1 span");
+    expect(await last.evaluate((node) => getComputedStyle(node).color)).toBe("rgb(245, 158, 11)");
+    await visitor.screenshot({ path: `${shots}/home-accent-390.png` });
+    expect(await seriousViolations(visitor)).toEqual([]);
+    await owner.reload();
+    await hydrated(owner);
+    await accent.getByRole("button", { name: "Reset Accent colour to default" }).click();
+    await owner.getByText("Back to the default accent colour").waitFor();
+    await visitor.reload();
+    expect(await last.evaluate((node) => getComputedStyle(node).color)).not.toBe("rgb(245, 158, 11)");
+  });
 });

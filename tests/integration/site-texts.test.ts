@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { auditLog, siteTexts } from "#app/db/schema.ts";
+import { accentMessages } from "#app/domain/site-accent.ts";
 import { defaultSiteTexts, siteTextMessages } from "#app/domain/site-texts.ts";
 import { getSiteTexts } from "#app/models/site-texts.server.ts";
 import * as siteLayout from "#app/routes/_site/layout.tsx";
@@ -140,11 +141,43 @@ describeEachDatabase("site texts", (database) => {
     }
   });
 
+  it("takes an accent colour the site's text reads in, shows it on the public layout, audits it and resets it", async () => {
+    const db = database().db;
+    const dark = await call(textsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "accent-save", accent: "#1d4ed8" },
+    });
+    expect(dark.status).toBe(400);
+    expect(JSON.stringify(dark.data)).toContain("Choose a lighter colour");
+    const malformed = await call(textsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "accent-save", accent: "red;x" },
+    });
+    expect(JSON.stringify(malformed.data)).toContain(accentMessages.format);
+    expect(await db.select().from(siteTexts)).toHaveLength(0);
+    const saved = await call(textsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "accent-save", accent: "#F59E0B" },
+    });
+    expect(saved.status).toBe(302);
+    const layout = await call(siteLayout.loader, "/");
+    expect((layout.data as { accent: string | null }).accent).toBe("#f59e0b");
+    // the texts are untouched by it
+    expect((layout.data as { texts: unknown }).texts).toEqual(defaultSiteTexts());
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.event, "site_accent_updated"));
+    expect(entry?.detail).toEqual({ accent: "#f59e0b" });
+    expect((await call(textsRoute.action, path, { cookie: admin, form: { intent: "accent-reset" } })).status).toBe(302);
+    expect(((await call(siteLayout.loader, "/")).data as { accent: string | null }).accent).toBeNull();
+    expect(await db.select().from(auditLog).where(eq(auditLog.event, "site_accent_reset"))).toHaveLength(1);
+  });
+
   it("refuses anonymous and non-admin requests", async () => {
     const staff = await cookieFor("staff@studio.test", false);
     for (const cookie of ["", staff]) {
       expect([302, 403]).toContain((await call(textsRoute.loader, path, { cookie })).status);
       expect([302, 403]).toContain((await call(textsRoute.action, path, { cookie, form: hero })).status);
+      const accent = { intent: "accent-save", accent: "#f59e0b" };
+      expect([302, 403]).toContain((await call(textsRoute.action, path, { cookie, form: accent })).status);
     }
     expect(await database().db.select().from(siteTexts)).toHaveLength(0);
   });

@@ -6,7 +6,7 @@ import { SiteHeader } from "#app/components/site/site-header.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
-import { getSiteTexts } from "#app/models/site-texts.server.ts";
+import { readSiteTexts } from "#app/models/site-texts.server.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { visitTouchCookie } from "#app/services/visit-touch.server.ts";
 import type { Route } from "./+types/layout";
@@ -46,10 +46,11 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, config } = getApp(context);
-  const [studio, texts] = await Promise.all([getStudioIdentity(database.db), getSiteTexts(database.db)]);
+  const [studio, { texts, accent }] = await Promise.all([getStudioIdentity(database.db), readSiteTexts(database.db)]);
   return {
     studio,
     texts,
+    accent,
     siteUrl: config.publicUrl,
     year: new Date().getFullYear(),
   };
@@ -60,10 +61,14 @@ export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": publicPageCacheControl });
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { studio, siteUrl, year, texts } = loaderData;
+  const { studio, siteUrl, year, texts, accent } = loaderData;
+  // the owner's accent colour over the design's (checked readable when saved: app/domain/site-accent.ts)
+  const accentStyle = accent
+    ? ({ "--color-accent": accent, "--color-accent-strong": accent } as React.CSSProperties)
+    : undefined;
   return (
     <IconShapes shapes={siteShapes}>
-      <div className="flex min-h-screen flex-col">
+      <div className="flex min-h-screen flex-col" style={accentStyle}>
         <a
           href="#main"
           className="sr-only z-50 rounded-full bg-white px-4 py-2 text-black focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

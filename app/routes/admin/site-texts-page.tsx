@@ -7,6 +7,7 @@ import { useActionData } from "react-router";
 import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
 import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { accentFormId, accentFormSchema, defaultAccentHex } from "#app/domain/site-accent.ts";
 import {
   paragraphs,
   type SiteTextBlock,
@@ -138,8 +139,59 @@ function BlockForm({
   );
 }
 
+/** The accent colour: a colour the site's text can be read in, with a swatch and a sample of it as typed. */
+function AccentForm({ accent, failure }: { accent: string | null; failure: ActionFailure | null }) {
+  const [form, fields] = useAdminForm({
+    id: accentFormId,
+    schema: accentFormSchema,
+    failure: failure?.form === accentFormId ? failure : null,
+    defaultValue: { accent: accent ?? defaultAccentHex },
+  });
+  const typed = typeof fields.accent.value === "string" ? fields.accent.value : (accent ?? defaultAccentHex);
+  const shown = /^#[0-9a-fA-F]{6}$/.test(typed) ? typed : (accent ?? defaultAccentHex);
+  return (
+    <section aria-labelledby="accent-heading" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+      <h2 id="accent-heading" className="text-base font-semibold">
+        Accent colour
+        {accent ? <span className="ml-2 text-xs font-normal text-zinc-400">(edited)</span> : null}
+      </h2>
+      <p className="mb-3 text-sm text-zinc-400">
+        The colour of the site's buttons, links and highlights. It must read on the dark background (at least 4.5:1).
+      </p>
+      <AdminForm form={form} action={siteTextsPath} className="grid gap-x-4 sm:grid-cols-2">
+        <FormError form={form} />
+        <TextField meta={fields.accent} label="Colour" maxLength={7} description="# and six digits, like #34d399" />
+        <figure className="flex items-center gap-3 rounded-lg border border-zinc-800 bg-black p-4">
+          <figcaption className="sr-only">Preview</figcaption>
+          <span
+            aria-hidden="true"
+            className="size-10 rounded-full border border-white/20"
+            style={{ background: shown }}
+          />
+          <span className="rounded-full px-4 py-2 text-sm font-semibold text-black" style={{ background: shown }}>
+            Request a Quote
+          </span>
+          <span className="text-sm font-semibold" style={{ color: shown }}>
+            View Live Site
+          </span>
+        </figure>
+        <div className="mt-3 flex flex-wrap gap-2 sm:col-span-2">
+          <SubmitButton intent="accent-save" action={siteTextsPath}>
+            Save Accent colour
+          </SubmitButton>
+          {accent ? (
+            <SubmitButton intent="accent-reset" action={siteTextsPath} variant="secondary" formNoValidate>
+              Reset Accent colour to default
+            </SubmitButton>
+          ) : null}
+        </div>
+      </AdminForm>
+    </section>
+  );
+}
+
 export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
-  const { texts, customised } = loaderData;
+  const { texts, customised, accent } = loaderData;
   const failure = (useActionData() as Route.ComponentProps["actionData"] as ActionFailure | undefined) ?? null;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
@@ -156,6 +208,7 @@ export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
           failure={failure}
         />
       ))}
+      <AccentForm accent={accent} failure={failure} />
     </div>
   );
 }

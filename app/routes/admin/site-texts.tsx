@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
+import { accentFormId, accentFormSchema, accentIntentSchema, accentMessages } from "#app/domain/site-accent.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   siteTextsPath as page,
@@ -17,7 +18,13 @@ import {
   siteTextMessages,
   textsFormId,
 } from "#app/domain/site-texts.ts";
-import { readSiteTexts, resetSiteTextBlock, saveSiteTextBlock } from "#app/models/site-texts.server.ts";
+import {
+  readSiteTexts,
+  resetSiteAccent,
+  resetSiteTextBlock,
+  saveSiteAccent,
+  saveSiteTextBlock,
+} from "#app/models/site-texts.server.ts";
 import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -35,13 +42,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
   const { config, database, ip } = getApp(context);
   const formData = await request.formData();
+  const done = (message: string) => redirectWithToast(config, page, { type: "success", message });
+  // the accent colour's own form
+  const accentIntent = parseWithZod(formData, { schema: accentIntentSchema });
+  if (accentIntent.status === "success") {
+    if (accentIntent.value.intent === "accent-reset") {
+      await auditedChange(database.db, (tx) => resetSiteAccent(tx), {
+        actor: session,
+        ip,
+        event: "site_accent_reset",
+      });
+      return done(accentMessages.reset);
+    }
+    const submission = parseWithZod(formData, { schema: accentFormSchema });
+    if (submission.status !== "success") return invalid(submission, { form: accentFormId });
+    const accent = submission.value.accent;
+    await auditedChange(database.db, async (tx) => (await saveSiteAccent(tx, accent), true), {
+      actor: session,
+      ip,
+      event: "site_accent_updated",
+      detail: { accent },
+    });
+    return done(accentMessages.saved);
+  }
   // which block, and Save or Reset to default; then the block's own texts
   const chosen = parseWithZod(formData, { schema: siteTextIntentSchema });
   if (chosen.status !== "success") badRequest(siteTextMessages.unknownBlock);
   const { intent, block: blockId } = chosen.value;
   const block = siteTextBlock(blockId);
   if (!block) badRequest(siteTextMessages.unknownBlock);
-  const done = (message: string) => redirectWithToast(config, page, { type: "success", message });
   if (intent === "reset") {
     await auditedChange(database.db, (tx) => resetSiteTextBlock(tx, blockId), {
       actor: session,
