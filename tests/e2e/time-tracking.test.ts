@@ -263,6 +263,14 @@ describe("time on projects", () => {
     await page.goto(`${app.server.url}/admin/time`);
     await hydrated(page);
     expect(await page.locator("[data-time-entry]").count()).toBe(3);
+    // time logged here is listed, and the form starts blank again
+    const mine = page.getByRole("region", { name: "Log time" });
+    await mine.getByLabel("Project").selectOption({ index: 1 });
+    await mine.getByLabel("Time", { exact: true }).fill("0:45");
+    await mine.getByRole("button", { name: "Log time" }).click();
+    await toast(page, "0:45 logged");
+    await expect.poll(() => page.locator("[data-time-entry]").count()).toBe(4);
+    await expect.poll(() => mine.getByLabel("Time", { exact: true }).inputValue()).toBe("");
     await page.screenshot({ path: `${shots}/time-390.png`, fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);

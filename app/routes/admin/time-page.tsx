@@ -10,7 +10,13 @@ export function TimePage({ loaderData, actionData }: Route.ComponentProps) {
       <PageHeader title="Time" description="Your timer and the time you logged" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <TimerCard timer={timer} choices={choices} failure={actionData} />
-        <LogTimeForm choices={choices} today={today} failure={actionData} />
+        {/* a logged entry (a new id in the list) starts a blank form; a refusal keeps what was typed */}
+        <LogTimeForm
+          key={entries.map((entry) => entry.id).join()}
+          choices={choices}
+          today={today}
+          failure={actionData}
+        />
       </div>
       <section aria-labelledby="my-entries" className="flex flex-col gap-3">
         <h2 id="my-entries" className="text-lg font-semibold">
