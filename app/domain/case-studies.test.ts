@@ -1,11 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import {
+  canWriteCaseStudy,
   caseStudyJsonLd,
   caseStudyMessages,
+  caseStudyStart,
   isCaseStudySlug,
   resultLines,
   slugify,
+  testimonialPlaces,
   testimonialSchema,
   testimonialShowable,
 } from "./case-studies.ts";
@@ -31,6 +34,22 @@ describe("case study addresses", () => {
   });
 });
 
+describe("writing one from a project", () => {
+  it("starts from a completed project only, with an address made of its name", () => {
+    const project = { id: "p1", projectName: "Floor & Co. shop", description: null };
+    expect(caseStudyStart({ ...project, status: "completed" })).toEqual({
+      title: "Floor & Co. shop",
+      description: "",
+      project_id: "p1",
+      slug: "floor-co-shop",
+    });
+    for (const status of ["quoted", "approved", "in_progress", "on_hold", "cancelled"]) {
+      expect(caseStudyStart({ ...project, status }), status).toBeNull();
+      expect(canWriteCaseStudy({ status }), status).toBe(false);
+    }
+  });
+});
+
 describe("showing a testimonial", () => {
   it("needs a recorded permission and a rating above 3 (or none)", () => {
     expect(testimonialShowable({ permission: "owner_note", rating: 5 }).ok).toBe(true);
@@ -46,13 +65,23 @@ describe("showing a testimonial", () => {
   });
 });
 
+describe("where a testimonial shows", () => {
+  it("names its places, and none for one the owner keeps", () => {
+    const shown = { permission: "owner_note" as const, rating: 5, featured: true };
+    expect(testimonialPlaces(shown, 2)).toBe("Home · Case study");
+    expect(testimonialPlaces({ ...shown, featured: false }, 0)).toBe("Not placed");
+    expect(testimonialPlaces({ ...shown, rating: 2 }, 2)).toBe("Owner only");
+    expect(testimonialPlaces({ ...shown, permission: "none" }, 0)).toBe("Owner only");
+  });
+});
+
 describe("the forms", () => {
   const item = { title: "T", description: "D", category: "webapps", link: "https://t.example" };
 
   it("a card without an address needs no story; with one, the problem and what was built", () => {
     const plain = parseWithZod(form(item), { schema: portfolioItemSchema });
     expect(plain.status).toBe("success");
-    if (plain.status === "success") expect(plain.value).toMatchObject({ slug: "", problem: "", results: "" });
+    expect(plain.status === "success" && plain.value).toMatchObject({ slug: "", problem: "", results: "" });
     const story = parseWithZod(form({ ...item, slug: "t" }), { schema: portfolioItemSchema });
     expect(story.reply().error).toEqual({
       problem: [caseStudyMessages.problemRequired],
@@ -64,9 +93,9 @@ describe("the forms", () => {
     const text = `${"x".repeat(999)}\r\n`;
     const parsed = parseWithZod(form({ ...item, results: `${"a\r\n".repeat(499)}b` }), { schema: portfolioItemSchema });
     expect(parsed.status).toBe("success");
-    if (parsed.status === "success") expect(parsed.value.results).toBe(`${"a\n".repeat(499)}b`);
+    expect(parsed.status === "success" && parsed.value.results).toBe(`${"a\n".repeat(499)}b`);
     const trimmed = parseWithZod(form({ ...item, results: text }), { schema: portfolioItemSchema });
-    if (trimmed.status === "success") expect(trimmed.value.results).toHaveLength(999);
+    expect(trimmed.status === "success" && trimmed.value.results).toBe("x".repeat(999));
   });
 
   it("a testimonial's permission is the owner's tick with where it was given; ratings are whole, 1 to 5", () => {

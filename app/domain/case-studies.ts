@@ -75,6 +75,27 @@ export function slugify(title: string): string {
   return reservedSlugs.has(slug) ? `${slug}-project` : slug;
 }
 
+/** A case study is written from a completed project (the project page offers it; a save checks it). */
+export function canWriteCaseStudy(project: { status: string }): boolean {
+  return project.status === "completed";
+}
+
+/** The portfolio form's start for a case study written from a project; null when the project is not completed. */
+export function caseStudyStart(project: {
+  id: string;
+  status: string;
+  projectName: string;
+  description: string | null;
+}) {
+  if (!canWriteCaseStudy(project)) return null;
+  return {
+    title: project.projectName,
+    description: project.description ?? "",
+    project_id: project.id,
+    slug: slugify(project.projectName),
+  };
+}
+
 /** The results, one per line (blank lines dropped). */
 export function resultLines(results: string): string[] {
   return results
@@ -230,6 +251,18 @@ export function caseStudyJsonLd(input: CaseStudyJsonLdInput) {
         }
       : {}),
   };
+}
+
+export const testimonialPlaceLabels = { ownerOnly: "Owner only", notPlaced: "Not placed" } as const;
+
+/** Where a testimonial shows on the site: "Home", "Case study", both, "Not placed", or "Owner only" when it may not. */
+export function testimonialPlaces(
+  testimonial: ShowableTestimonial & { featured: boolean },
+  caseStudies: number,
+): string {
+  if (!testimonialShowable(testimonial).ok) return testimonialPlaceLabels.ownerOnly;
+  const places = [testimonial.featured ? "Home" : "", caseStudies > 0 ? "Case study" : ""].filter(Boolean);
+  return places.length > 0 ? places.join(" · ") : testimonialPlaceLabels.notPlaced;
 }
 
 /** "Jane Doe, Owner at Floor & Co." or just the name. */

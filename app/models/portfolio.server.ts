@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { portfolioImages, portfolioItems, projects, testimonials } from "#app/db/schema.ts";
-import { caseStudyMessages, testimonialShowable } from "#app/domain/case-studies.ts";
+import { canWriteCaseStudy, caseStudyMessages, testimonialShowable } from "#app/domain/case-studies.ts";
 import type { PortfolioItemForm } from "#app/domain/site-content.ts";
 
 export type PortfolioItem = typeof portfolioItems.$inferSelect;
@@ -60,7 +60,7 @@ async function refuseCaseStudy(tx: Queryable, form: PortfolioItemForm, id: numbe
       .from(projects)
       .where(eq(projects.id, form.project_id));
     if (!project) return { ok: false, field: "project_id", message: caseStudyMessages.projectNotFound };
-    if (project.status !== "completed") {
+    if (!canWriteCaseStudy(project)) {
       return { ok: false, field: "project_id", message: caseStudyMessages.projectNotCompleted };
     }
   }

@@ -17,6 +17,7 @@ import {
 } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
+import { canWriteCaseStudy } from "#app/domain/case-studies.ts";
 import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { newInvoiceHref } from "#app/domain/invoice-pages.ts";
@@ -130,7 +131,7 @@ export function ProjectDetailView({
             <Icon name="images" aria-hidden className="size-4" />
             Case study
           </Link>
-        ) : project.status === "completed" ? (
+        ) : canWriteCaseStudy(project) ? (
           <Link
             to={`/admin/site/portfolio/edit?project=${project.id}`}
             className={buttonClass("secondary", { size: "sm" })}

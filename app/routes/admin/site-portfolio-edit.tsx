@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
-import { slugify } from "#app/domain/case-studies.ts";
+import { caseStudyStart } from "#app/domain/case-studies.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { portfolioItemSchema } from "#app/domain/site-content.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
@@ -42,15 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // "Write a case study" on a completed project: a new item that starts from the project
   const fromProject = item ? null : parseUuid(new URL(request.url).searchParams.get("project"));
   const project = fromProject ? await getProject(db, fromProject) : null;
-  const start =
-    project && project.status === "completed"
-      ? {
-          title: project.projectName,
-          description: project.description ?? "",
-          project_id: project.id,
-          slug: slugify(project.projectName),
-        }
-      : null;
+  const start = project ? caseStudyStart(project) : null;
   return { item, choices, start };
 }
 

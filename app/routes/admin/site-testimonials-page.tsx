@@ -22,6 +22,8 @@ import { Icon } from "#app/components/icons.tsx";
 import {
   caseStudyLimits,
   testimonialFormId,
+  testimonialPlaceLabels,
+  testimonialPlaces,
   testimonialRowFormId,
   testimonialSchema,
   testimonialShowable,
@@ -33,12 +35,8 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 const ratingOptions = [5, 4, 3, 2, 1].map((value) => ({ value: String(value), label: `${value} out of 5` }));
 
-function whereShown(row: Row): string {
-  const shown = testimonialShowable(row.testimonial);
-  if (!shown.ok) return "Owner only";
-  const places = [row.testimonial.featured ? "Home" : "", row.caseStudies > 0 ? "Case study" : ""].filter(Boolean);
-  return places.length > 0 ? places.join(" · ") : "Not placed";
-}
+const { ownerOnly, notPlaced } = testimonialPlaceLabels;
+const whereShown = (row: Row) => testimonialPlaces(row.testimonial, row.caseStudies);
 
 const columns: Column<Row>[] = [
   {
@@ -66,7 +64,7 @@ const columns: Column<Row>[] = [
     header: "On the site",
     cell: (row) => {
       const place = whereShown(row);
-      return <Badge tone={place === "Owner only" ? "zinc" : place === "Not placed" ? "amber" : "green"}>{place}</Badge>;
+      return <Badge tone={place === ownerOnly ? "zinc" : place === notPlaced ? "amber" : "green"}>{place}</Badge>;
     },
   },
 ];
