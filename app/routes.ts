@@ -34,6 +34,8 @@ export default [
     // a case study's page (ADR 0059), and the owner's preview of it in the site's frame (admins only)
     route("portfolio/:slug", "routes/_site/case-study.tsx"),
     route("admin/site/portfolio/:id/preview", "routes/_site/case-study-preview.tsx"),
+    // the owner's unsaved site texts on their real page (ADR 0061; admins only, nothing saved)
+    route("admin/site/texts/preview", "routes/_site/site-texts-preview.tsx"),
     route("pricing", "routes/_site/pricing.tsx"),
     route("about", "routes/_site/about.tsx"),
     route("contact", "routes/_site/contact.tsx"),

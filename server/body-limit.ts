@@ -39,6 +39,8 @@ export const bodyLimitOverrides: Record<string, number> = {
   "/admin/settings/logo": 1_200 * KB,
   // a portfolio image (5 MB at most) with the item's fields
   "/admin/site/portfolio/edit": 5_600 * KB,
+  // the site's logo, through the portfolio's image pipeline (5 MB at most; ADR 0061)
+  "/admin/site/texts": 5_600 * KB,
 };
 
 /**

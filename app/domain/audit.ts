@@ -28,6 +28,8 @@ export const auditEventLabels = {
   site_texts_reset: "Site texts reset to default",
   site_accent_updated: "Site accent colour changed",
   site_accent_reset: "Site accent colour reset to default",
+  site_logo_updated: "Site logo uploaded",
+  site_logo_reset: "Site logo reset to the site's own mark",
   testimonial_created: "Testimonial added",
   testimonial_updated: "Testimonial edited",
   testimonial_deleted: "Testimonial deleted",

@@ -10,6 +10,7 @@ import { serialIdField } from "#app/domain/id-fields.ts";
 import { maxSerialId, parseUuid } from "#app/domain/ids.ts";
 import { tooLong } from "#app/domain/limits.ts";
 import type { Result } from "#app/domain/result.ts";
+import { siteLogoWidths } from "#app/domain/site-logo.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import { httpUrl } from "#app/domain/validation.ts";
 
@@ -43,12 +44,14 @@ export function checkPortfolioImage(bytes: Uint8Array): Result<{ type: Portfolio
 export function portfolioImagePath(hash: string, width: number): string {
   return `/media/portfolio/${hash}-${width}.webp`;
 }
-const mediaFile = /^([0-9a-f]{64})-(\d{3,4})\.webp$/;
+const mediaFile = /^([0-9a-f]{64})-(\d{2,4})\.webp$/;
+/** The widths the media route serves: a portfolio image's, and the site logo's squares (app/domain/site-logo.ts). */
+const mediaWidths: readonly number[] = [...portfolioImageWidths, ...siteLogoWidths];
 export function parsePortfolioImageFile(file: string | undefined): { hash: string; width: number } | null {
   const match = mediaFile.exec(file ?? "");
   if (!match) return null;
   const width = Number(match[2]);
-  return (portfolioImageWidths as readonly number[]).includes(width) ? { hash: match[1] ?? "", width } : null;
+  return mediaWidths.includes(width) ? { hash: match[1] ?? "", width } : null;
 }
 /** An uploaded image's smaller width, for srcset; null for the seed's drawings. */
 export function smallImagePath(image: string): string | null {

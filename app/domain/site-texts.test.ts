@@ -8,6 +8,8 @@ import {
   siteTextBlockSchema,
   siteTextBlocks,
   siteTextMessages,
+  siteTextsPreview,
+  siteTextsPreviewHref,
   splitLastWord,
 } from "./site-texts.ts";
 
@@ -77,5 +79,42 @@ describe("site texts", () => {
   it("draws the title's last word apart", () => {
     expect(splitLastWord("Dream. Design. Develop.")).toEqual({ lead: "Dream. Design. ", last: "Develop." });
     expect(splitLastWord("Hello")).toEqual({ lead: "", last: "Hello" });
+  });
+
+  it("previews a block as typed over the saved texts: its page, every other block as saved, checked as a save", () => {
+    const saved = mergeSiteTexts([{ block: "tagline", fields: { tagline: "Sites that sell." } }]);
+    const about = siteTextBlock("about-philosophy");
+    if (!about) throw new Error("no block");
+    const href = siteTextsPreviewHref(about, () => "First.\r\n\r\n\r\nSecond & <third>  ");
+    expect(href.startsWith("/admin/site/texts/preview?block=about-philosophy&text=")).toBe(true);
+    const preview = siteTextsPreview(saved, new URL(href, "http://x").searchParams);
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.block.page).toBe("about");
+    // normalised as a save normalises it, and still plain text
+    expect(preview.texts["about-philosophy"].text).toBe("First.\n\nSecond & <third>");
+    expect(preview.texts.tagline.tagline).toBe("Sites that sell.");
+    expect(preview.texts["home-hero"]).toEqual(defaultSiteTexts()["home-hero"]);
+    // the saved texts themselves are not changed
+    expect(saved["about-philosophy"]).toEqual(defaultSiteTexts()["about-philosophy"]);
+
+    const pages = Object.fromEntries(siteTextBlocks.map((block) => [block.id, block.page]));
+    expect(pages).toMatchObject({
+      "home-hero": "home",
+      tagline: "home",
+      "about-approach": "about",
+      contact: "contact",
+    });
+    expect(siteTextsPreview(saved, new URLSearchParams("block=tagline&tagline="))).toEqual({
+      ok: false,
+      message: siteTextMessages.required("Tagline"),
+    });
+    expect(siteTextsPreview(saved, new URLSearchParams(`block=tagline&tagline=${"x".repeat(81)}`))).toEqual({
+      ok: false,
+      message: "Tagline must be less than 80 characters",
+    });
+    expect(siteTextsPreview(saved, new URLSearchParams("block=nope"))).toEqual({
+      ok: false,
+      message: siteTextMessages.unknownBlock,
+    });
   });
 });

@@ -18,7 +18,16 @@ export type SiteTextField = {
   default: string;
 };
 
-export type SiteTextBlock = { id: string; title: string; where: string; fields: readonly SiteTextField[] };
+/** The public page a block is seen on (its preview opens there; the tagline's is the home page). */
+type SiteTextPage = "home" | "about" | "contact";
+
+export type SiteTextBlock = {
+  id: string;
+  title: string;
+  where: string;
+  page: SiteTextPage;
+  fields: readonly SiteTextField[];
+};
 
 /** A block's introduction: a paragraph under its page's title, line breaks kept. */
 const intro = (text: string): SiteTextField => ({
@@ -39,6 +48,7 @@ export const siteTextBlocks = [
     id: "home-hero",
     title: "Home: hero",
     where: "The top of the home page, over the terminal animation. The title's last word takes the accent colour.",
+    page: "home",
     fields: [
       { name: "title", label: "Title", max: 40, default: "Dream. Design. Develop." },
       { name: "subtitle", label: "Subtitle", max: 80, default: "Sites that work hard for your business." },
@@ -56,6 +66,7 @@ export const siteTextBlocks = [
     id: "home-services",
     title: "Home: What We Do",
     where: "The three cards under the hero.",
+    page: "home",
     fields: [
       ...card(
         1,
@@ -78,6 +89,7 @@ export const siteTextBlocks = [
     id: "home-closing",
     title: "Home: closing call to action",
     where: "The last section of the home page, above its Get Started Today button.",
+    page: "home",
     fields: [
       { name: "title", label: "Title", max: 60, default: "Ready to Build Something Great?" },
       {
@@ -93,6 +105,7 @@ export const siteTextBlocks = [
     id: "about-intro",
     title: "About: introduction",
     where: "Under the About page's title.",
+    page: "about",
     fields: [
       intro(
         "We dream, design and develop websites and web applications for small businesses. Building the future of functional design, one hard-working site at a time.",
@@ -103,6 +116,7 @@ export const siteTextBlocks = [
     id: "about-philosophy",
     title: "About: Our Philosophy",
     where: "The About page's first section. A blank line starts a new paragraph.",
+    page: "about",
     fields: [
       {
         name: "text",
@@ -118,6 +132,7 @@ export const siteTextBlocks = [
     id: "about-apart",
     title: "About: What Sets Us Apart",
     where: "The About page's three cards.",
+    page: "about",
     fields: [
       ...card(
         1,
@@ -140,6 +155,7 @@ export const siteTextBlocks = [
     id: "about-approach",
     title: "About: Our Approach",
     where: "The About page's four numbered steps.",
+    page: "about",
     fields: [
       ...card(
         1,
@@ -171,6 +187,7 @@ export const siteTextBlocks = [
     id: "contact",
     title: "Contact: introduction and cards",
     where: "The contact page: the words under Get In Touch, and the two cards beside the inquiry form.",
+    page: "contact",
     fields: [
       intro(
         "Tell us about your business and what you want your site to do. We will answer with questions, ideas and an honest estimate.",
@@ -187,6 +204,7 @@ export const siteTextBlocks = [
     id: "tagline",
     title: "Tagline",
     where: "In the footer of every public page, and above the home page's title.",
+    page: "home",
     fields: [{ name: "tagline", label: "Tagline", max: 80, default: "Building the future of functional design." }],
   },
 ] as const satisfies readonly SiteTextBlock[];
@@ -276,6 +294,33 @@ function textField(field: SiteTextField) {
 /** A block's form: each of its texts, required and capped. */
 export function siteTextBlockSchema(block: SiteTextBlock) {
   return z.object(Object.fromEntries(block.fields.map((field) => [field.name, textField(field)])));
+}
+
+/** Where the owner sees a block's unsaved texts on its real page (ADR 0061): admins only, nothing saved. */
+const siteTextsPreviewPath = "/admin/site/texts/preview";
+
+/** The preview's address for a block as typed: the block and its fields in the query (a block is at most 1,000 characters). */
+export function siteTextsPreviewHref(block: SiteTextBlock, value: (name: string) => string): string {
+  const query = new URLSearchParams({ block: block.id });
+  for (const field of block.fields) query.set(field.name, value(field.name));
+  return `${siteTextsPreviewPath}?${query}`;
+}
+
+/**
+ * The texts a preview shows: the block's typed fields, checked as a save checks them, over the saved texts. A
+ * refusal names the first problem, in the words a save would use.
+ */
+export function siteTextsPreview(
+  saved: SiteTexts,
+  query: URLSearchParams,
+): { ok: true; texts: SiteTexts; block: SiteTextBlock } | { ok: false; message: string } {
+  const block = siteTextBlock(query.get("block") ?? "");
+  if (!block) return { ok: false, message: siteTextMessages.unknownBlock };
+  const typed = Object.fromEntries(block.fields.map((field) => [field.name, query.get(field.name) ?? ""]));
+  const checked = siteTextBlockSchema(block).safeParse(typed);
+  if (!checked.success)
+    return { ok: false, message: checked.error.issues[0]?.message ?? siteTextMessages.unknownBlock };
+  return { ok: true, block, texts: { ...saved, [block.id]: checked.data } as SiteTexts };
 }
 
 /** What the editor posts besides the texts: the block, and Save or Reset to default. */

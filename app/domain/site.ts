@@ -101,14 +101,15 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** schema.org Organization for the footer's JSON-LD. */
-export function organizationJsonLd(studio: StudioIdentity, siteUrl: string, description: string) {
+/** The studio as schema.org's Organization; `logo` is the owner's uploaded logo's address (else the design's). */
+export function organizationJsonLd(studio: StudioIdentity, siteUrl: string, description: string, logo = logoPath) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: studio.businessName,
     description,
     url: absoluteUrl(siteUrl, "/"),
-    logo: absoluteUrl(siteUrl, logoPath),
+    logo: absoluteUrl(siteUrl, logo),
     email: studio.email,
     contactPoint: {
       "@type": "ContactPoint",

@@ -3,7 +3,8 @@
  * an image for a new portfolio item and see it on /portfolio under its category, move it up,
  * unpublish it; edit a package's price and its onboarding questionnaire and see the price on /pricing; the calls to action preselect the
  * contact form without JavaScript; the home page's and the footer's words edited (with and without JavaScript),
- * published at once and reset to default; axe on the new pages; what is typed before the script arrives stays.
+ * published at once and reset to default; the site's logo uploaded and reset; a block previewed on its real page before
+ * saving (admins only); axe on the new pages; what is typed before the script arrives stays.
  * Screenshots go to /tmp/shots-site-content/.
  */
 import { mkdirSync } from "node:fs";
@@ -309,5 +310,126 @@ describe("site content from the back office", () => {
     await owner.getByText("Back to the default accent colour").waitFor();
     await visitor.reload();
     expect(await last.evaluate((node) => getComputedStyle(node).color)).not.toBe("rgb(245, 158, 11)");
+  });
+
+  it("the site's logo: refused by its bytes, shown as a square in the header, footer and About page without JavaScript, reset to the mark", async () => {
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/site/texts`);
+    await hydrated(owner);
+    const logo = owner.getByRole("region", { name: "Logo" });
+    await logo.locator("form[novalidate]").waitFor({ state: "attached" });
+    await logo.getByText("No logo uploaded: the site shows its own mark.").waitFor();
+    // a text file named .png: refused by its bytes, nothing stored
+    await logo
+      .getByLabel("Logo image")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await logo.getByRole("button", { name: "Upload Logo" }).click();
+    await logo.getByText("Choose a PNG, JPEG or WebP image of at most 5 MB").waitFor();
+    const image = await sharp({
+      create: { width: 300, height: 100, channels: 4, background: { r: 250, g: 200, b: 0, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await logo.getByLabel("Logo image").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: image });
+    await logo.getByRole("button", { name: "Upload Logo" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Site logo saved")
+      .waitFor();
+    await logo.locator("img").waitFor();
+
+    const visitor = await (
+      await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await expect
+      .poll(async () => {
+        await visitor.goto(`${server.url}/about`);
+        return visitor.locator("header img").count();
+      })
+      .toBe(1);
+    const headerSrc = await visitor.locator("header img").getAttribute("src");
+    expect(headerSrc).toMatch(/^\/media\/portfolio\/[0-9a-f]{64}-64\.webp$/);
+    expect(await visitor.locator("footer img").getAttribute("src")).toBe(headerSrc);
+    expect(await visitor.locator("main img").getAttribute("src")).toBe(headerSrc?.replace("-64.webp", "-128.webp"));
+    // drawn at its size, beside the name; the design's mark is gone
+    expect(await visitor.locator("header img").boundingBox()).toMatchObject({ width: 32, height: 32 });
+    expect(await visitor.locator("header svg rect").count()).toBe(0);
+    const square = await fetch(`${server.url}${headerSrc}`);
+    expect(square.headers.get("cache-control")).toContain("immutable");
+    const meta = await sharp(Buffer.from(await square.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.hasAlpha]).toEqual([64, 64, true]);
+    // the organisation's structured data names it too
+    const organisation = JSON.parse(
+      (await visitor.locator("footer script[type='application/ld+json']").textContent()) ?? "{}",
+    ) as { logo?: string };
+    expect(organisation.logo).toMatch(/-128\.webp$/);
+    await visitor.screenshot({ path: `${shots}/about-logo-390.png` });
+    const checked = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await checked.goto(`${server.url}/about`);
+    expect(await seriousViolations(checked)).toEqual([]);
+
+    await owner.reload();
+    await hydrated(owner);
+    await logo.getByRole("button", { name: "Reset Logo to default" }).click();
+    await owner.getByText("Back to the site's own mark").waitFor();
+    await expect
+      .poll(async () => {
+        await visitor.goto(`${server.url}/about`);
+        return visitor.locator("header img").count();
+      })
+      .toBe(0);
+    expect(await visitor.locator("header svg rect").count()).toBe(1);
+  });
+
+  it("a block's unsaved texts previewed on its real page in a new tab, footer included; nothing published; admins only", async () => {
+    const owner = await ownerPage();
+    await owner.goto(`${server.url}/admin/site/texts`);
+    await hydrated(owner);
+    const closing = owner.getByRole("region", { name: "Home: closing call to action" });
+    await closing.locator("form[novalidate]").waitFor({ state: "attached" });
+    await closing.getByLabel("Title").fill("Let's build yours");
+    const [preview] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      closing.getByRole("link", { name: /^Preview Home: closing call to action on its page/ }).click(),
+    ]);
+    await preview.getByRole("heading", { name: "Let's build yours" }).waitFor();
+    await preview.getByRole("status").getByText("nothing is saved or published until you save it").waitFor();
+    // the real home page around it, in the site's frame
+    await preview.getByRole("heading", { name: "What We Do" }).waitFor();
+    await preview.locator("footer").getByRole("link", { name: "Portfolio" }).waitFor();
+    await preview.setViewportSize({ width: 390, height: 844 });
+    await preview.screenshot({ path: `${shots}/texts-preview-390.png`, fullPage: true });
+    expect(await seriousViolations(preview)).toEqual([]);
+    // the public page is untouched, and so is the form: the owner goes on typing
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain("Let&#x27;s build yours");
+    expect(await closing.getByLabel("Title").inputValue()).toBe("Let's build yours");
+
+    // the tagline shows in the footer of the page it is previewed on
+    const tagline = owner.getByRole("region", { name: "Tagline" });
+    await tagline.getByLabel("Tagline").fill("Previewed, not published.");
+    const [footer] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      tagline.getByRole("link", { name: /^Preview Tagline on its page/ }).click(),
+    ]);
+    await footer.locator("footer").getByText("Previewed, not published.").waitFor();
+    // an About block opens the About page
+    const apart = owner.getByRole("region", { name: "About: What Sets Us Apart" });
+    await apart.getByLabel("Card 1 title").fill("Straight Talk");
+    const [about] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      apart.getByRole("link", { name: /^Preview About: What Sets Us Apart on its page/ }).click(),
+    ]);
+    await about.getByRole("heading", { name: "Straight Talk" }).waitFor();
+    await about.getByRole("heading", { level: 1, name: /^About / }).waitFor();
+
+    // a text over its cap is refused with the limit named
+    const long = await preview.goto(`${server.url}/admin/site/texts/preview?block=tagline&tagline=${"x".repeat(81)}`);
+    expect(long?.status()).toBe(400);
+    await preview.getByText("This preview cannot be shown: Tagline must be less than 80 characters").waitFor();
+    // a visitor is sent to sign in, and sees no one's drafts
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(`${server.url}/admin/site/texts/preview?block=tagline&tagline=Spoofed`);
+    expect(new URL(stranger.url()).pathname).toBe("/admin/login");
+    expect(await stranger.getByText("Spoofed").count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { Icon } from "#app/components/icons.tsx";
 import { InlineScript } from "#app/components/inline-script.tsx";
 import { LogoMark } from "#app/components/site/ui.tsx";
 import { jsonForScript, organizationJsonLd, quickLinks } from "#app/domain/site.ts";
+import type { SiteLogo } from "#app/domain/site-logo.ts";
 import { type StudioIdentity, studioDescription, telHref } from "#app/domain/studio.ts";
 
 export function SiteFooter({
@@ -10,20 +11,23 @@ export function SiteFooter({
   siteUrl,
   year,
   tagline,
+  logo,
 }: {
   studio: StudioIdentity;
+  /** the owner's logo, or null for the design's mark */
+  logo: SiteLogo | null;
   siteUrl: string;
   year: number;
   /** the owner's tagline (app/domain/site-texts.ts) */
   tagline: string;
 }) {
-  const organization = organizationJsonLd(studio, siteUrl, studioDescription);
+  const organization = organizationJsonLd(studio, siteUrl, studioDescription, logo?.large);
   return (
     <footer className="relative z-10 border-t border-white/10 bg-black">
       <div className="mx-auto grid max-w-6xl gap-12 px-5 py-16 md:grid-cols-[2fr_1fr_1fr]">
         <div className="flex flex-col gap-4">
           <Link to="/" className="flex w-fit items-center gap-3 text-lg font-bold tracking-tight text-white">
-            <LogoMark />
+            <LogoMark logo={logo} />
             <span>{studio.shortName}</span>
           </Link>
           <p className="max-w-xs text-zinc-400">{tagline}</p>

@@ -4,6 +4,7 @@ import { InlineScript } from "#app/components/inline-script.tsx";
 import { menuId, menuScript } from "#app/components/site/scripts.ts";
 import { ButtonLink, LogoMark } from "#app/components/site/ui.tsx";
 import { navigation } from "#app/domain/site.ts";
+import type { SiteLogo } from "#app/domain/site-logo.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-4 py-2 text-sm font-medium transition-colors ${
@@ -20,12 +21,12 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
  * it opens and closes without JavaScript; a tiny script closes it once a link
  * is chosen, on Escape and on a click outside.
  */
-export function SiteHeader({ shortName }: { shortName: string }) {
+export function SiteHeader({ shortName, logo }: { shortName: string; logo: SiteLogo | null }) {
   return (
     <header className="fixed inset-x-0 top-0 z-30 h-16 border-b border-white/10 bg-black">
       <nav aria-label="Main" className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-5">
         <Link to="/" className="flex items-center gap-3 text-lg font-bold tracking-tight text-white">
-          <LogoMark />
+          <LogoMark logo={logo} />
           <span>{shortName}</span>
         </Link>
         <ul className="hidden items-center gap-1 md:flex">

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { SiteLogo } from "#app/domain/site-logo.ts";
 
 const base =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-full px-6 text-base font-semibold transition-colors";
@@ -36,8 +37,33 @@ export function Card({ children, className = "" }: { children: ReactNode; classN
   return <div className={`rounded-3xl border border-white/10 bg-zinc-950 p-8 ${className}`}>{children}</div>;
 }
 
-/** The studio mark: a prompt and a cursor. */
-export function LogoMark({ className = "size-8" }: { className?: string }) {
+/**
+ * The studio mark: the owner's uploaded logo (app/domain/site-logo.ts) when there is one, else the design's prompt
+ * and cursor. Decorative either way: it always stands beside the studio's name or the page's title.
+ */
+export function LogoMark({
+  className = "size-8",
+  logo = null,
+  size = 32,
+}: {
+  className?: string;
+  logo?: SiteLogo | null;
+  /** the CSS pixels it is drawn at (the stored squares are 64 and 128 px: twice these, for sharp screens) */
+  size?: 32 | 64;
+}) {
+  if (logo) {
+    return (
+      <img
+        src={size === 32 ? logo.small : logo.large}
+        srcSet={`${logo.small} 64w, ${logo.large} 128w`}
+        sizes={`${size}px`}
+        alt=""
+        width={size}
+        height={size}
+        className={`${className} shrink-0 object-contain`}
+      />
+    );
+  }
   return (
     <svg viewBox="0 0 64 64" className={className} aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="#0a0a0a" stroke="rgb(255 255 255 / 0.15)" strokeWidth="2" />

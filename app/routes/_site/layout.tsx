@@ -3,8 +3,10 @@ import { IconShapes } from "#app/components/icons.tsx";
 import { siteShapes } from "#app/components/site/icons.ts";
 import { SiteFooter } from "#app/components/site/site-footer.tsx";
 import { SiteHeader } from "#app/components/site/site-header.tsx";
+import { SiteTextsProvider } from "#app/components/site/site-texts.tsx";
 import { getApp } from "#app/context.server.ts";
 import { publicPageCacheControl } from "#app/domain/site.ts";
+import type { SiteTexts } from "#app/domain/site-texts.ts";
 import { getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { readSiteTexts } from "#app/models/site-texts.server.ts";
 import type { RouteHandle } from "#app/root.tsx";
@@ -46,11 +48,15 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { database, config } = getApp(context);
-  const [studio, { texts, accent }] = await Promise.all([getStudioIdentity(database.db), readSiteTexts(database.db)]);
+  const [studio, { texts, accent, logo }] = await Promise.all([
+    getStudioIdentity(database.db),
+    readSiteTexts(database.db),
+  ]);
   return {
     studio,
     texts,
     accent,
+    logo,
     siteUrl: config.publicUrl,
     year: new Date().getFullYear(),
   };
@@ -60,8 +66,15 @@ export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": publicPageCacheControl });
 
-export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const { studio, siteUrl, year, texts, accent } = loaderData;
+/** The route of the site texts' preview: its loader's texts (checked, admins only) stand in for the saved ones. */
+export const siteTextsPreviewRoute = "routes/_site/site-texts-preview";
+
+export default function SiteLayout({ loaderData, matches }: Route.ComponentProps) {
+  const { studio, siteUrl, year, accent, logo } = loaderData;
+  const preview = matches.find((match) => match?.id === siteTextsPreviewRoute)?.loaderData as
+    | { texts?: SiteTexts }
+    | undefined;
+  const texts = preview?.texts ?? loaderData.texts;
   // the owner's accent colour over the design's (checked readable when saved: app/domain/site-accent.ts)
   const accentStyle = accent
     ? ({ "--color-accent": accent, "--color-accent-strong": accent } as React.CSSProperties)
@@ -75,11 +88,13 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         >
           Skip to content
         </a>
-        <SiteHeader shortName={studio.shortName} />
+        <SiteHeader shortName={studio.shortName} logo={logo} />
         <div id="main" className="relative flex-1 pt-16">
-          <Outlet />
+          <SiteTextsProvider value={texts}>
+            <Outlet />
+          </SiteTextsProvider>
         </div>
-        <SiteFooter studio={studio} siteUrl={siteUrl} year={year} tagline={texts.tagline.tagline} />
+        <SiteFooter studio={studio} siteUrl={siteUrl} year={year} tagline={texts.tagline.tagline} logo={logo} />
       </div>
     </IconShapes>
   );

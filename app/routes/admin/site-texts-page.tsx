@@ -4,16 +4,26 @@
  * shows, beside its fields, how many characters each holds of its cap and a preview of the block as typed.
  */
 import { useActionData } from "react-router";
-import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
+import {
+  AdminForm,
+  FileField,
+  FormError,
+  TextareaField,
+  TextField,
+  useAdminForm,
+} from "#app/components/admin/form.tsx";
 import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
+import { buttonClass } from "#app/components/admin/ui.tsx";
 import { accentFormId, accentFormSchema, defaultAccentHex } from "#app/domain/site-accent.ts";
+import { type SiteLogo, siteLogoFormId, siteLogoFormSchema } from "#app/domain/site-logo.ts";
 import {
   paragraphs,
   type SiteTextBlock,
   siteTextBlockSchema,
   siteTextBlocks,
   siteTextsPath,
+  siteTextsPreviewHref,
   splitLastWord,
   textsFormId,
 } from "#app/domain/site-texts.ts";
@@ -128,6 +138,15 @@ function BlockForm({
           <SubmitButton intent="save" action={siteTextsPath}>
             Save {block.title}
           </SubmitButton>
+          {/* the texts as typed on their real page, in a new tab: nothing is saved (ADR 0061) */}
+          <a
+            href={siteTextsPreviewHref(block, value)}
+            target="_blank"
+            rel="noopener"
+            className={buttonClass("secondary")}
+          >
+            Preview {block.title} on its page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
           {customised ? (
             <SubmitButton intent="reset" action={siteTextsPath} variant="secondary" formNoValidate>
               Reset {block.title} to default
@@ -190,8 +209,61 @@ function AccentForm({ accent, failure }: { accent: string | null; failure: Actio
   );
 }
 
+/** The site's logo: the current one on the site's black, an upload, and the way back to the design's mark. */
+function LogoForm({ logo, failure }: { logo: SiteLogo | null; failure: ActionFailure | null }) {
+  const [form, fields] = useAdminForm({
+    id: siteLogoFormId,
+    schema: siteLogoFormSchema,
+    failure: failure?.form === siteLogoFormId ? failure : null,
+  });
+  return (
+    <section aria-labelledby="logo-heading" className="rounded-lg border border-zinc-800 bg-zinc-900/40 p-4">
+      <h2 id="logo-heading" className="text-base font-semibold">
+        Logo
+        {logo ? <span className="ml-2 text-xs font-normal text-zinc-400">(edited)</span> : null}
+      </h2>
+      <p className="mb-3 text-sm text-zinc-400">
+        Beside the studio's name in the site's header and footer, and on the About page. It is fitted into a square on a
+        black background: a logo with a transparent background reads best. The invoice logo is set apart, in Settings.
+      </p>
+      <AdminForm
+        form={form}
+        action={siteTextsPath}
+        encType="multipart/form-data"
+        className="grid items-start gap-x-4 sm:grid-cols-2"
+      >
+        <FormError form={form} />
+        <FileField
+          meta={fields.logo}
+          label="Logo image"
+          accept="image/png,image/jpeg,image/webp"
+          description="PNG, JPEG or WebP, at most 5 MB"
+        />
+        <figure className="flex items-center gap-3 rounded-lg border border-zinc-800 bg-black p-4">
+          <figcaption className="sr-only">Current logo</figcaption>
+          {logo ? (
+            <img src={logo.large} alt="" width={64} height={64} className="size-16" />
+          ) : (
+            <span className="text-sm text-zinc-400">No logo uploaded: the site shows its own mark.</span>
+          )}
+        </figure>
+        <div className="mt-3 flex flex-wrap gap-2 sm:col-span-2">
+          <SubmitButton intent="logo-save" action={siteTextsPath} pendingLabel="Uploading...">
+            Upload Logo
+          </SubmitButton>
+          {logo ? (
+            <SubmitButton intent="logo-reset" action={siteTextsPath} variant="secondary" formNoValidate>
+              Reset Logo to default
+            </SubmitButton>
+          ) : null}
+        </div>
+      </AdminForm>
+    </section>
+  );
+}
+
 export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
-  const { texts, customised, accent } = loaderData;
+  const { texts, customised, accent, logo } = loaderData;
   const failure = (useActionData() as Route.ComponentProps["actionData"] as ActionFailure | undefined) ?? null;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5">
@@ -209,6 +281,7 @@ export function SiteTextsEditor({ loaderData }: Route.ComponentProps) {
         />
       ))}
       <AccentForm accent={accent} failure={failure} />
+      <LogoForm logo={logo} failure={failure} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import { accentFormId, accentFormSchema, accentIntentSchema, accentMessages } from "#app/domain/site-accent.ts";
+import { siteLogoFormId, siteLogoFormSchema, siteLogoIntentSchema, siteLogoMessages } from "#app/domain/site-logo.ts";
 import { siteMessages } from "#app/domain/site-messages.ts";
 import {
   siteTextsPath as page,
@@ -21,13 +22,16 @@ import {
 import {
   readSiteTexts,
   resetSiteAccent,
+  resetSiteLogo,
   resetSiteTextBlock,
   saveSiteAccent,
+  saveSiteLogo,
   saveSiteTextBlock,
 } from "#app/models/site-texts.server.ts";
 import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { storeSiteLogo } from "#app/services/portfolio-images.server.ts";
 import type { Route } from "./+types/site-texts";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Site texts") }];
@@ -57,13 +61,52 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: accentFormSchema });
     if (submission.status !== "success") return invalid(submission, { form: accentFormId });
     const accent = submission.value.accent;
-    await auditedChange(database.db, async (tx) => (await saveSiteAccent(tx, accent), true), {
-      actor: session,
-      ip,
-      event: "site_accent_updated",
-      detail: { accent },
-    });
+    await auditedChange(
+      database.db,
+      async (tx) => {
+        await saveSiteAccent(tx, accent);
+        return true;
+      },
+      {
+        actor: session,
+        ip,
+        event: "site_accent_updated",
+        detail: { accent },
+      },
+    );
     return done(accentMessages.saved);
+  }
+  // the logo's own form (multipart: the image goes through the portfolio's pipeline)
+  const logoIntent = parseWithZod(formData, { schema: siteLogoIntentSchema });
+  if (logoIntent.status === "success") {
+    const submission = parseWithZod(formData, { schema: siteLogoFormSchema });
+    if (submission.status !== "success") return invalid(submission, { form: siteLogoFormId });
+    if (submission.value.intent === "logo-reset") {
+      await auditedChange(database.db, (tx) => resetSiteLogo(tx), { actor: session, ip, event: "site_logo_reset" });
+      return done(siteLogoMessages.reset);
+    }
+    const bytes = new Uint8Array(await submission.value.logo.arrayBuffer());
+    const stored = await storeSiteLogo(database.db, bytes);
+    if (!stored.ok) {
+      return invalid(submission, {
+        form: siteLogoFormId,
+        fieldErrors: { logo: [stored.message, siteMessages.imageAgain] },
+      });
+    }
+    await auditedChange(
+      database.db,
+      async (tx) => {
+        await saveSiteLogo(tx, stored.hash);
+        return true;
+      },
+      {
+        actor: session,
+        ip,
+        event: "site_logo_updated",
+        detail: { image: stored.hash, bytes: bytes.length },
+      },
+    );
+    return done(siteLogoMessages.saved);
   }
   // which block, and Save or Reset to default; then the block's own texts
   const chosen = parseWithZod(formData, { schema: siteTextIntentSchema });
