@@ -18,6 +18,8 @@ export default [
   // onboarding questionnaires: the portal's Open button (a fresh link), and the client's link (the token is the key)
   route("portal/:token/questionnaire", "routes/portal-questionnaire.ts"),
   route("q/:token", "routes/client-questionnaire.tsx"),
+  // the client's testimonial form, from the request mailed once the project is completed (no account; ADR 0062)
+  route("t/:token", "routes/client-testimonial.tsx"),
   // the view beacon of the client pages: a person had the page on screen (ADR 0034)
   route("viewed", "routes/view-beacon.ts"),
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
@@ -113,6 +115,8 @@ export default [
         route("projects/:id/room", "routes/admin/projects/room.tsx"),
         // time, rates, billing unbilled time, budget and profit of a project (ADR 0058)
         route("projects/:id/time", "routes/admin/projects/time.tsx"),
+        // "Request a testimonial" on a completed project: mails the client the testimonial form (ADR 0062)
+        route("projects/:id/testimonial-request", "routes/admin/projects/testimonial-request.ts"),
         // the signed-in person's timer and time (ADR 0058)
         route("time", "routes/admin/time.tsx"),
         route("settings", "routes/admin/settings.tsx"),

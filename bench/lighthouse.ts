@@ -15,6 +15,10 @@
  *   RUNS=3 npm run lighthouse          the median run (by performance score) of three
  *   PAGES=/admin/dashboard npm run lighthouse   only these pages (comma-separated; the results file
  *                                      then holds only their rows)
+ *   CONTENT=edited npm run lighthouse  the site in the owner's words: every text block at its length cap (line
+ *                                      breaks where allowed), an accent colour and an uploaded logo; a check,
+ *                                      its rows are printed and not written to the results
+ *   FORM_FACTOR=desktop npm run lighthouse      Lighthouse's desktop profile (1350 px wide); printed only
  *
  * Chromium comes from CHROME_PATH or the usual install locations. The whole run
  * is bounded: each page gets 120 s, the script 10 minutes.
@@ -25,8 +29,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import sharp from "sharp";
 import { openDatabase } from "#app/db/client.server.ts";
 import { seedDemo } from "#app/db/seed.server.ts";
+import { siteTextBlocks } from "#app/domain/site-texts.ts";
+import { saveSiteAccent, saveSiteLogo, saveSiteTextBlock } from "#app/models/site-texts.server.ts";
+import { storeSiteLogo } from "#app/services/portfolio-images.server.ts";
 import { adminAccount, dataDirWithAccounts, signInCookie } from "../tests/support/accounts.ts";
 import { chromiumArgs, findChromium } from "../tests/support/browser.ts";
 import { projectRoot, startServer } from "../tests/support/server.ts";
@@ -39,6 +48,8 @@ const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{tok
 const allPages = [...publicPages, ...clientPageNames, "/admin/dashboard"];
 const pages = process.env.PAGES ? process.env.PAGES.split(",").filter((page) => allPages.includes(page)) : allPages;
 const cpuLoad = process.env.CPU_LOAD !== "0";
+const editedContent = process.env.CONTENT === "edited";
+const desktop = process.env.FORM_FACTOR === "desktop";
 /** A page idle after load: its total blocking time under this (Lighthouse scores 100 from 200 ms down). */
 const blockingGoalMs = 50;
 const inbox = "/admin/dashboard";
@@ -109,13 +120,17 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 type Audit = { numericValue?: number; score: number | null; details?: { items?: Record<string, unknown>[] } };
 
 async function measure(url: string, port: number, cookie?: string): Promise<Row> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...categories],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...categories],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    desktop ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   const audit = (id: string) => lhr.audits[id] as unknown as Audit;
@@ -163,6 +178,34 @@ function table(rows: Row[]): string {
   return lines.join("\n");
 }
 
+/**
+ * The owner's words at the design's limits: each text as long as its cap allows, in words, with a line break where
+ * one is allowed; an accent colour and a logo of the owner's.
+ */
+async function editContent(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const words = "Websites and booking tools that bring in work for small local businesses every single day ";
+  const text = (max: number, multiline: boolean) => {
+    const long = words.repeat(Math.ceil(max / words.length) + 1);
+    const cut = long.slice(0, max).trimEnd();
+    if (!multiline || max < 80) return cut;
+    const middle = cut.indexOf(" ", Math.floor(cut.length / 2));
+    return `${cut.slice(0, middle)}\n${cut.slice(middle + 1)}`;
+  };
+  for (const block of siteTextBlocks) {
+    const fields = Object.fromEntries(
+      block.fields.map((field) => [field.name, text(field.max, "multiline" in field && field.multiline === true)]),
+    );
+    await saveSiteTextBlock(database.db, block.id, fields);
+  }
+  await saveSiteAccent(database.db, "#f59e0b");
+  const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: "#f59e0b" } })
+    .png()
+    .toBuffer();
+  const stored = await storeSiteLogo(database.db, new Uint8Array(logo));
+  if (!stored.ok) throw new Error(stored.message);
+  await saveSiteLogo(database.db, stored.hash);
+}
+
 async function main() {
   if (!existsSync(path.join(projectRoot, "build", "server", "index.js"))) {
     console.error("No production build: run `npm run build` first.");
@@ -173,6 +216,7 @@ async function main() {
   let links: ClientPage[];
   try {
     await seedDemo(database.db);
+    if (editedContent) await editContent(database);
     links = await clientLinks(database);
   } finally {
     await database.close();
@@ -188,6 +232,8 @@ async function main() {
   console.warn(
     busy ? "With one other core busy (a busy-loop child process) the whole run." : "Without a CPU load (CPU_LOAD=0).",
   );
+  if (editedContent) console.warn("The site in the owner's words: every text at its cap, an accent and a logo.");
+  if (desktop) console.warn("Lighthouse's desktop profile.");
   const rows: Row[] = [];
   try {
     const cookie = await signInCookie(server.url, adminAccount);
@@ -245,7 +291,8 @@ async function main() {
       under("lighthouse", `${name}: JavaScript transferred`, Math.round(row.jsBytes / 102.4) / 10, "KB", 100),
     ];
   });
-  writeRows("lighthouse", results);
+  // the goals' figures are the spec's site on a phone; the other variants are checks, printed above
+  if (!editedContent && !desktop) writeRows("lighthouse", results);
 }
 
 const deadline = setTimeout(() => {

@@ -315,6 +315,33 @@ export const testimonials = pgTable(
   ],
 );
 
+/**
+ * A request for a testimonial, mailed to the client of a completed project (ADR 0062): the link's token (only its
+ * SHA-256), until when it works, and the answer it brought (a testimonial, whose permission is the client's own).
+ */
+export const testimonialRequests = pgTable(
+  "testimonial_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    sentTo: varchar("sent_to", { length: 320 }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    testimonialId: integer("testimonial_id").references(() => testimonials.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("testimonial_requests_token_hash_key").on(t.tokenHash),
+    index("testimonial_requests_project_idx").on(t.projectId),
+  ],
+);
+
 export const pricingPackages = pgTable("pricing_packages", {
   id: serial("id").primaryKey(),
   name: varchar("name", { length: 100 }).notNull(),

@@ -34,3 +34,15 @@ function isActionFailure(answer: unknown): answer is ActionFailure {
   const result = (answer as { result: unknown }).result;
   return typeof result === "object" && result !== null;
 }
+
+/**
+ * The values a refused post sends back (Conform's `initialValue`), for a page without the form kit (a client's
+ * plain form) to show what was typed again; null when the answer holds none.
+ */
+export function postedValues(answer: unknown): Record<string, unknown> | null {
+  if (typeof answer !== "object" || answer === null || !("result" in answer)) return null;
+  const result = (answer as { result?: { initialValue?: unknown } }).result;
+  return typeof result?.initialValue === "object" && result.initialValue !== null
+    ? (result.initialValue as Record<string, unknown>)
+    : null;
+}

@@ -31,6 +31,7 @@ export const auditEventLabels = {
   site_logo_updated: "Site logo uploaded",
   site_logo_reset: "Site logo reset to the site's own mark",
   testimonial_created: "Testimonial added",
+  testimonial_requested: "Testimonial requested from the client",
   testimonial_updated: "Testimonial edited",
   testimonial_deleted: "Testimonial deleted",
   testimonial_featured: "Testimonial shown on the home page",

@@ -48,6 +48,9 @@ export const caseStudyMessages = {
   quoteRequired: "Please enter what the client said",
   permissionNoteRequired: "Please say where the client gave permission (an email, a call, a signed form...)",
   ratingRule: "Choose a rating from 1 to 5, or none",
+  clientRatingRequired: "Please choose a rating from 1 to 5",
+  clientQuoteRequired: "Please tell us in a few words how it went",
+  clientNameRequired: "Please enter your name",
   saved: "Testimonial saved",
   deleted: "Testimonial deleted",
   onHome: "Shown on the home page",
@@ -197,6 +200,29 @@ export const testimonialSchema = z
     }
   });
 export type TestimonialForm = z.output<typeof testimonialSchema>;
+
+/**
+ * The client's own answer to a testimonial request (ADR 0062): a rating (required here), their words, the name
+ * and role to print, and whether the studio may publish them (the client's recorded permission).
+ */
+export const clientTestimonialSchema = z.object({
+  rating: z.preprocess(
+    (value) => (typeof value === "string" && value !== "" ? Number(value) : undefined),
+    z
+      .number(caseStudyMessages.clientRatingRequired)
+      .int(caseStudyMessages.clientRatingRequired)
+      .min(1, caseStudyMessages.clientRatingRequired)
+      .max(5, caseStudyMessages.clientRatingRequired),
+  ),
+  quote: requiredText(caseStudyLimits.quote, "Your words", caseStudyMessages.clientQuoteRequired),
+  author_name: requiredText(caseStudyLimits.authorName, "Name", caseStudyMessages.clientNameRequired),
+  author_role: optionalText(caseStudyLimits.authorRole, "Role"),
+  permission: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+});
+export type ClientTestimonialForm = z.output<typeof clientTestimonialSchema>;
 
 /** The testimonial list's row actions. */
 export const testimonialRowActionSchema = z.object({

@@ -134,6 +134,15 @@ export const mailTemplates = {
     opening:
       "Hello {client_name},\n\n{deliverable_title} for {project_name} is ready. Please have a look, then approve it or tell us what should change.",
   },
+  testimonial_request: {
+    label: "Testimonial request",
+    description:
+      "Asks the client of a completed project how it went: a rating, a few words, and whether you may publish them.",
+    placeholders: ["client_name", "studio_name", "project_name"],
+    subject: "How was working with {studio_name}?",
+    opening:
+      "Hello {client_name},\n\nThank you for choosing us for {project_name}. Would you tell us how it went? It takes two minutes: a rating and a few words, and you decide whether we may share them.",
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type MailTemplateKey = keyof typeof mailTemplates;

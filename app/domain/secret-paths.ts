@@ -21,6 +21,7 @@ export const secretRoutes = [
   "/d/:token/file",
   "/portal/:token/questionnaire",
   "/q/:token",
+  "/t/:token",
   "/book/manage/:token",
   "/admin/invite/:token",
 ] as const;

@@ -15,7 +15,7 @@ import { InlineScript } from "#app/components/inline-script.tsx";
 import { LocalTime } from "#app/components/local-time.tsx";
 import { ViewBeacon } from "#app/components/view-beacon.tsx";
 import { getApp } from "#app/context.server.ts";
-import { failureMessage } from "#app/domain/action-answer.ts";
+import { failureMessage, postedValues } from "#app/domain/action-answer.ts";
 import { clientPageHeaders, clientPageMessages } from "#app/domain/client-pages.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { formatMoney } from "#app/domain/money.ts";
@@ -157,20 +157,11 @@ function TextBlock({ text }: { text: string }) {
   return <p className="whitespace-pre-line break-words text-zinc-800">{text}</p>;
 }
 
-/** The posted values a refused answer sends back (Conform's initialValue), to keep the choice and the typed name. */
-function posted(actionData: unknown): Record<string, unknown> | null {
-  if (typeof actionData !== "object" || actionData === null || !("result" in actionData)) return null;
-  const result = (actionData as { result?: { initialValue?: unknown } }).result;
-  return typeof result?.initialValue === "object" && result.initialValue !== null
-    ? (result.initialValue as Record<string, unknown>)
-    : null;
-}
-
 export default function ClientProposal({ loaderData, actionData }: Route.ComponentProps) {
   const { doc, token, summary, canAnswer, state, notice } = loaderData;
   const error = failureMessage(actionData);
   const fieldError = (field: string) => failureMessage(actionData, { field });
-  const values = posted(actionData);
+  const values = postedValues(actionData);
   const postedAddons = values?.addons;
   const choice = values
     ? {

@@ -3,7 +3,9 @@
  * client's words with their permission and picks them for the home page, writes a case study from a completed
  * project (image, story, results, testimonial), previews it unpublished, publishes it; a visitor on a phone without
  * JavaScript finds the card on /portfolio, reads the page, whose JSON-LD passes schema.org's JSON Schemas, and
- * sees the testimonial on the home page; axe on every new page. Screenshots go to /tmp/shots-case-studies/.
+ * sees the testimonial on the home page; the testimonial loop (ADR 0062): the owner requests one on the completed
+ * project, the client answers on the mailed link on a phone without JavaScript, and the owner finds it with the
+ * client's permission; axe on every new page. Screenshots go to /tmp/shots-case-studies/.
  */
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
@@ -11,11 +13,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { seriousViolations } from "../support/axe.ts";
+import { plain } from "../support/booking-mail.ts";
 import { hydrated } from "../support/browser.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
+import { startSmtpSink } from "../support/smtp.ts";
 import { schemaOrgErrors } from "../support/structured-data.ts";
+import { until } from "../support/wait.ts";
 
 const shots = "/tmp/shots-case-studies";
 
@@ -23,10 +28,13 @@ describe("case studies and testimonials", () => {
   let server: TestServer;
   let browser: Browser;
   let app: SignedInApp<{ projectId: string }>;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
+    sink = await startSmtpSink();
     app = await startSignedInApp({
+      env: { SMTP_URL: sink.url },
       seed: async (dataDir) => {
         const database = await openDatabase({ dataDir });
         try {
@@ -48,7 +56,10 @@ describe("case studies and testimonials", () => {
     });
     ({ server, browser } = app);
   });
-  afterAll(() => app?.stop());
+  afterAll(async () => {
+    await app?.stop();
+    await sink?.stop();
+  });
 
   it("a testimonial with permission and a case study from a completed project reach the site, checked as schema.org data", async () => {
     const owner = await app.adminPage({ viewport: { width: 1280, height: 900 } });
@@ -179,5 +190,71 @@ describe("case studies and testimonials", () => {
     await wide.goto(`${server.url}/portfolio/floor-marketplace`);
     await wide.screenshot({ path: `${shots}/case-study-1280.png`, fullPage: true });
     expect(await seriousViolations(wide)).toEqual([]);
+  });
+
+  it("the testimonial loop: requested on the completed project, answered by the client on a phone without JavaScript, offered to the case study", async () => {
+    const owner = await app.adminPage({ viewport: { width: 1024, height: 800 } });
+    await owner.goto(`${server.url}/admin/projects/${app.seeded.projectId}`);
+    await hydrated(owner);
+    await owner.getByRole("button", { name: "Request a testimonial" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Testimonial request sent to grace@floors.test")
+      .waitFor();
+    await owner.getByText(/Testimonial requested from grace@floors\.test on .*: waiting for the answer\./).waitFor();
+
+    const mail = await until(
+      () => sink.received.find((received) => /^Subject: How was working with /m.test(plain(received.raw))),
+      { what: "the testimonial request mail" },
+    );
+    expect(mail.to).toEqual(["grace@floors.test"]);
+    const link = /https?:\/\/[^\s"<>]+\/t\/([A-Za-z0-9_-]{43})/.exec(plain(mail.raw))?.[0];
+    if (!link) throw new Error("no link in the mail");
+    const client = await (
+      await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
+    ).newPage();
+    await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await client.getByRole("heading", { name: "How did Floor Marketplace go?" }).waitFor();
+    // the name is the customer's to start with; a missing rating and words are refused, what was typed kept
+    expect(await client.getByLabel("Your name").inputValue()).toBe("Grace Hopper");
+    await client.getByLabel("Your role").fill("Owner, Floor & Co.");
+    await client.getByRole("button", { name: "Send" }).click();
+    await client.getByText("Please choose a rating from 1 to 5").waitFor();
+    await client.getByText("Please tell us in a few words how it went").waitFor();
+    expect(await client.getByLabel("Your role").inputValue()).toBe("Owner, Floor & Co.");
+    await client.getByLabel("5 of 5").check();
+    await client.getByLabel("In your words").fill("Quotes that took a day now take minutes.");
+    await client.getByLabel(/may publish my words/).check();
+    await client.screenshot({ path: `${shots}/testimonial-form-390.png`, fullPage: true });
+    const axePage = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await axePage.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    expect(await seriousViolations(axePage)).toEqual([]);
+    await client.getByRole("button", { name: "Send" }).click();
+    await client.getByText("Thank you! Your words have reached us.").waitFor();
+    // the link answers once
+    await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await client.getByText("Thank you: your answer has reached us already.").waitFor();
+
+    // the owner hears of it and finds it with the client's permission, ready for the home page and the case study
+    await until(
+      () => sink.received.find((received) => plain(received.raw).includes("rated Floor Marketplace 5 of 5")),
+      {
+        what: "the owner's mail",
+      },
+    );
+    await owner.reload();
+    await owner.getByText(/answered on .*\. See the testimonials/).waitFor();
+    await owner.goto(`${server.url}/admin/site/testimonials`);
+    await hydrated(owner);
+    const row = owner.locator("tr[data-testimonial-row]", { hasText: "Quotes that took a day now take minutes." });
+    await row.getByRole("button", { name: "Show on the home page: Grace Hopper" }).waitFor();
+    await owner.goto(`${server.url}/admin/site/portfolio/edit?project=${app.seeded.projectId}`);
+    await hydrated(owner);
+    // offered beside the one the owner entered in the first test: both are Grace Hopper's, with permission
+    const offered = await owner
+      .getByLabel(/Testimonial/)
+      .locator("option")
+      .allTextContents();
+    expect(offered.filter((label) => label.includes("Grace Hopper, Owner, Floor & Co."))).toHaveLength(2);
   });
 });

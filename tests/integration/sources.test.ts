@@ -5,7 +5,6 @@
  * cent; a booking keeps its touch; the owner's correction is kept apart from the measured touch; hostile UTM
  * values stay bounded data, neutralised in the CSV; the guard on the new routes.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { beforeEach, expect, it } from "vitest";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { ProjectStatusBadge } from "#app/components/admin/badge.tsx";
 import { type ContractCardData, ContractCards } from "#app/components/admin/contract-card.tsx";
 import { InvoiceCard, type InvoiceCardData } from "#app/components/admin/customer-detail.tsx";
-import { type ActionFailure, FailureNotice } from "#app/components/admin/form-buttons.tsx";
+import { type ActionFailure, FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
 import { ProjectQuestionnaires, type QuestionnaireCardData } from "#app/components/admin/questionnaires-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
@@ -17,7 +17,7 @@ import {
 } from "#app/components/admin/recurring-schedules.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
-import { canWriteCaseStudy } from "#app/domain/case-studies.ts";
+import { canWriteCaseStudy, testimonialsPath } from "#app/domain/case-studies.ts";
 import { formatDay } from "#app/domain/dates.ts";
 import { type ProjectStatus, pricingModelLabels } from "#app/domain/enums.ts";
 import { newInvoiceHref } from "#app/domain/invoice-pages.ts";
@@ -31,6 +31,7 @@ import {
   recurringFeesTotal,
 } from "#app/domain/projects.ts";
 import { newProposalHref } from "#app/domain/proposal-pages.ts";
+import { testimonialRequestPath } from "#app/domain/testimonial-requests.ts";
 
 type ProjectRecord = ProjectPriceFields & {
   id: string;
@@ -73,6 +74,7 @@ export function ProjectDetailView({
   confirmRecurringInvoice,
   failure,
   caseStudy = null,
+  testimonialRequest = null,
 }: {
   project: ProjectRecord;
   invoices: InvoiceCardData[];
@@ -89,6 +91,8 @@ export function ProjectDetailView({
   failure?: ActionFailure | null;
   /** the portfolio item telling of this project (ADR 0059), if the owner wrote one */
   caseStudy?: { id: number; title: string } | null;
+  /** the latest testimonial request mailed to the client (ADR 0062) */
+  testimonialRequest?: { createdAt: Date; sentTo: string; answeredAt: Date | null } | null;
 }) {
   const page = `/admin/projects/${project.id}`;
   const feesTotal = recurringFeesTotal(project.pricingDetails);
@@ -141,6 +145,20 @@ export function ProjectDetailView({
             Write a case study
           </Link>
         ) : null}
+        {canWriteCaseStudy(project) ? (
+          <RowActionForm
+            intent="testimonial-request"
+            fields={{}}
+            action={testimonialRequestPath(project.id)}
+            className={buttonClass("secondary", { size: "sm" })}
+            data-testimonial-request
+          >
+            <Icon name="message-square-quote" aria-hidden className="size-4" />
+            {testimonialRequest && !testimonialRequest.answeredAt
+              ? "Request a testimonial again"
+              : "Request a testimonial"}
+          </RowActionForm>
+        ) : null}
         <Link to={`/admin/projects/${project.id}/edit`} className={buttonClass("secondary", { size: "sm" })}>
           <Icon name="pencil" aria-hidden className="size-4" />
           Edit
@@ -181,6 +199,21 @@ export function ProjectDetailView({
           New Invoice
         </a>
       </PageHeader>
+      {testimonialRequest ? (
+        <p className="text-sm text-zinc-400" data-testimonial-status>
+          Testimonial requested from {testimonialRequest.sentTo} on {formatDay(testimonialRequest.createdAt)}:{" "}
+          {testimonialRequest.answeredAt ? (
+            <>
+              answered on {formatDay(testimonialRequest.answeredAt)}.{" "}
+              <Link to={testimonialsPath} className={linkClass}>
+                See the testimonials
+              </Link>
+            </>
+          ) : (
+            "waiting for the answer."
+          )}
+        </p>
+      ) : null}
       <FailureNotice failure={failure} form="recurring-invoice" />
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -242,7 +242,7 @@ export function ConvertDialog({
 /** The measured touches in words: "newsletter / email / spring (first: google.com / referral)". */
 function touchText(touches: Touches): string {
   const one = (touch: Touches["first"]) =>
-    [touch.source, touch.medium, touch.campaign].filter(Boolean).join(" / ") + `, landed on ${touch.landing}`;
+    `${[touch.source, touch.medium, touch.campaign].filter(Boolean).join(" / ")}, landed on ${touch.landing}`;
   const same = JSON.stringify(touches.first) === JSON.stringify(touches.last);
   return same ? one(touches.last) : `${one(touches.last)} (first: ${one(touches.first)})`;
 }

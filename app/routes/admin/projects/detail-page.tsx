@@ -17,6 +17,7 @@ export function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) 
       confirmRecurringInvoice={loaderData.confirmRecurringInvoice}
       failure={actionData}
       caseStudy={loaderData.caseStudy}
+      testimonialRequest={loaderData.testimonialRequest}
     />
   );
 }

@@ -19,6 +19,7 @@ import { getProjectCaseStudy } from "#app/models/portfolio.server.ts";
 import { getProject, listProjectInvoices } from "#app/models/projects.server.ts";
 import { listRequests } from "#app/models/questionnaires.server.ts";
 import { listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
+import { latestTestimonialRequest } from "#app/models/testimonial-requests.server.ts";
 import { badRequest, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
@@ -45,11 +46,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listContracts(database.db, { projectId: project.id }),
   ]);
   const confirmRecurringInvoice = new URL(request.url).searchParams.get("recurring-invoice") === "confirm";
-  const [questionnaires, caseStudy] = await Promise.all([
+  const [questionnaires, caseStudy, testimonialRequest] = await Promise.all([
     listRequests(database.db, { projectId: project.id }),
     getProjectCaseStudy(database.db, project.id),
+    latestTestimonialRequest(database.db, project.id),
   ]);
-  return { project, invoices, schedules, today, confirmRecurringInvoice, contracts, questionnaires, caseStudy };
+  return {
+    project,
+    invoices,
+    schedules,
+    today,
+    confirmRecurringInvoice,
+    contracts,
+    questionnaires,
+    caseStudy,
+    testimonialRequest,
+  };
 }
 
 /**
