@@ -135,6 +135,8 @@ export default [
         route("audit", "routes/admin/audit.tsx"),
         // what asks for the owner's attention: disputes, online payments that could not be recorded (ADR 0041)
         route("notices", "routes/admin/notices.tsx"),
+        // the automations engine's rules and every run (ADR 0063)
+        route("automations", "routes/admin/automations.tsx"),
         // onboarding questionnaires: the builder, a sent copy (answers, history, reopen), the review queue
         route("questionnaires", "routes/admin/questionnaires.tsx"),
         route("questionnaires/:id", "routes/admin/questionnaire-editor.tsx"),

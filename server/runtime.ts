@@ -9,7 +9,8 @@ import type { Config } from "#app/config.server.ts";
 import { type Database, openAppDatabase, selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
-import { sendBookingReminders } from "#app/services/booking.server.ts";
+import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import { runAutomations } from "#app/services/automations.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
 import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
@@ -161,9 +162,15 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       });
       if (queued > 0) logger.info({ queued }, "payment reminders queued");
     });
-    background("consultation reminders", async () => {
-      const queued = await sendBookingReminders({ database, config });
-      if (queued > 0) logger.info({ queued }, "consultation reminders queued");
+    // the rules of the automations engine (ADR 0063): the consultation reminder so far
+    background("automations", async () => {
+      const pass = await runAutomations(database.db, builtInHandlers({ config }), new Date(), {
+        signal: shutdown.signal,
+      });
+      if (pass.scheduled + pass.sent + pass.skipped + pass.retried + pass.failed > 0) {
+        logger.info(pass, "automations run");
+      }
+      if (pass.failed > 0) logger.warn({ failed: pass.failed }, "automation runs failed: shown in the back office");
     });
     background("recurring invoices", async () => {
       const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { signal: shutdown.signal });

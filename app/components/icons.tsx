@@ -74,6 +74,7 @@ import {
   UserCheck,
   UserCog,
   Users,
+  Workflow,
   X,
   XCircle,
 } from "lucide-react";
@@ -145,6 +146,7 @@ const icons = {
   "trash-2": Trash2,
   "user-check": UserCheck,
   "user-cog": UserCog,
+  workflow: Workflow,
   users: Users,
   x: X,
   xcircle: XCircle,

@@ -34,6 +34,7 @@ import { type InstallmentBasis, installmentKinds } from "#app/domain/contracts.t
 import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-credit.ts";
 import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
+  automationRunStatuses,
   budgetRanges,
   customerStatuses,
   customerTypes,
@@ -84,6 +85,7 @@ export const interactionTypeEnum = pgEnum("interaction_type", interactionTypes);
 export const roleEnum = pgEnum("role", roles);
 export const portfolioCategoryEnum = pgEnum("portfolio_category", portfolioCategories);
 export const testimonialPermissionEnum = pgEnum("testimonial_permission", testimonialPermissions);
+export const automationRunStatusEnum = pgEnum("automation_run_status", automationRunStatuses);
 
 /** money: numeric(12,2); read as a string, converted with app/domain/money.ts */
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -339,6 +341,42 @@ export const testimonialRequests = pgTable(
   (t) => [
     uniqueIndex("testimonial_requests_token_hash_key").on(t.tokenHash),
     index("testimonial_requests_project_idx").on(t.projectId),
+  ],
+);
+
+/** The owner's word on a built-in automation (ADR 0063): paused or not. A rule without a row runs. */
+export const automationRules = pgTable("automation_rules", {
+  key: varchar("key", { length: 60 }).primaryKey(),
+  paused: boolean("paused").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One run of an automation for one subject at one due time (ADR 0063): idempotent on (rule, subject, due time), so
+ * two instances, a restart or a replay never do it twice; retried with backoff, then failed, and kept as history.
+ */
+export const automationRuns = pgTable(
+  "automation_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rule: varchar("rule", { length: 60 }).notNull(),
+    subjectType: varchar("subject_type", { length: 40 }).notNull(),
+    subjectId: varchar("subject_id", { length: 80 }).notNull(),
+    /** what the owner reads: the customer and the document or booking */
+    subjectLabel: varchar("subject_label", { length: 300 }).notNull().default(""),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    status: automationRunStatusEnum("status").notNull().default("scheduled"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    lastError: varchar("last_error", { length: 1000 }),
+    reason: varchar("reason", { length: 300 }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("automation_runs_once").on(t.rule, t.subjectType, t.subjectId, t.dueAt),
+    index("automation_runs_due_idx").on(t.status, t.nextAttemptAt),
+    index("automation_runs_created_idx").on(t.createdAt),
   ],
 );
 

@@ -32,6 +32,8 @@ export const auditEventLabels = {
   site_logo_reset: "Site logo reset to the site's own mark",
   testimonial_created: "Testimonial added",
   testimonial_requested: "Testimonial requested from the client",
+  automation_paused: "Automation paused",
+  automation_resumed: "Automation resumed",
   testimonial_updated: "Testimonial edited",
   testimonial_deleted: "Testimonial deleted",
   testimonial_featured: "Testimonial shown on the home page",

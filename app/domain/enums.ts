@@ -200,6 +200,13 @@ export const portfolioCategoryLabels: Record<PortfolioCategory, string> = { webs
 export const testimonialPermissions = ["none", "client_form", "owner_note"] as const;
 export type TestimonialPermission = (typeof testimonialPermissions)[number];
 
+/**
+ * Where an automation's run is (ADR 0063): due later, waiting for the owner's approval, done (sent), skipped with a
+ * reason, or failed after its last retry (shown to the owner, never dropped).
+ */
+export const automationRunStatuses = ["scheduled", "waiting_approval", "sent", "skipped", "failed"] as const;
+export type AutomationRunStatus = (typeof automationRunStatuses)[number];
+
 /** Why a post of the inquiry form was kept as suspected spam (the back office's Spam view). */
 const spamReasons = ["honeypot", "too-fast", "replayed-token", "invalid-token", "missing-token"] as const;
 export type SpamReason = (typeof spamReasons)[number];

@@ -206,14 +206,11 @@ export async function listBookings(db: Queryable, view: BookingView, now: Date =
     .limit(bookingPageSize);
 }
 
-/**
- * Claims the bookings whose day-before reminder is due (starting within `withinMs` of now, not yet
- * reminded): the update marks each once, so two instances never remind twice.
- */
-export async function claimDueReminders(db: Queryable, now: Date, withinMs: number): Promise<Booking[]> {
+/** The bookings whose day-before reminder is due: booked, starting within `withinMs` of now, not yet reminded. */
+export function dueReminderBookings(db: Queryable, now: Date, withinMs: number) {
   return db
-    .update(bookings)
-    .set({ reminderSentAt: now })
+    .select({ id: bookings.id, name: bookings.name, email: bookings.email, startsAt: bookings.startsAt })
+    .from(bookings)
     .where(
       and(
         eq(bookings.status, "booked"),
@@ -222,5 +219,27 @@ export async function claimDueReminders(db: Queryable, now: Date, withinMs: numb
         lte(bookings.startsAt, new Date(now.getTime() + withinMs)),
       ),
     )
+    .orderBy(asc(bookings.startsAt))
+    .limit(500);
+}
+
+/**
+ * Marks a booking reminded, once: only while it is booked, not reminded yet, and still starts when the reminder
+ * was scheduled for (a moved booking gets its own reminder). Null when it is not so any more.
+ */
+export async function markReminded(db: Queryable, id: string, startsAt: Date, now: Date): Promise<Booking | null> {
+  const [row] = await db
+    .update(bookings)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        eq(bookings.id, id),
+        eq(bookings.status, "booked"),
+        isNull(bookings.reminderSentAt),
+        eq(bookings.startsAt, startsAt),
+        gt(bookings.startsAt, now),
+      ),
+    )
     .returning();
+  return row ?? null;
 }

@@ -37,19 +37,21 @@ import {
   bookedTimes,
   bookingByTokenHash,
   cancelBooking,
-  claimDueReminders,
+  dueReminderBookings,
   findContactByEmail,
   getAvailabilitySettings,
   getBooking,
   insertBooking,
   linkBooking,
   lockBookingDays,
+  markReminded,
   moveBooking,
 } from "#app/models/bookings.server.ts";
 import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { createSubmission } from "#app/models/contact-submissions.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { hashToken, looksLikeToken, newToken } from "#app/services/auth/tokens.server.ts";
+import { type RuleHandler, runAutomations } from "#app/services/automations.server.ts";
 import { bookFormTokenOf } from "#app/services/book-form.server.ts";
 import { formTokenField, honeypotField, refilledTokensPerIp } from "#app/services/contact.server.ts";
 import { checkFormToken, issueFormToken, issueRefilledFormToken } from "#app/services/form-token.server.ts";
@@ -436,19 +438,38 @@ async function changeBooking(
 
 // ---------------------------------------------------------------- the reminder the day before
 
-/** Queues the reminder of every booking starting within a day (once each: the claim marks it). */
-export async function sendBookingReminders(deps: MailDeps & { database: AppContext["database"] }, now = new Date()) {
-  const { db } = deps.database;
-  const availability = await loadAvailability(db);
-  const studio = await getStudioIdentity(db);
-  return db.transaction(async (tx) => {
-    const due = await claimDueReminders(tx, now, day);
-    for (const booking of due) {
+/**
+ * The built-in rule "Consultation reminder" (ADR 0063): a run per booking due for its reminder (starting within a
+ * day), due the day before its start; the step marks the booking reminded and queues the mail, or is skipped when
+ * the booking was cancelled, moved or reminded meanwhile.
+ */
+export function bookingReminderRule(deps: MailDeps): RuleHandler {
+  return {
+    key: "booking-reminder",
+    async due(db, now) {
+      const rows = await dueReminderBookings(db, now, day);
+      return rows.map((booking) => ({
+        subjectType: "booking",
+        subjectId: booking.id,
+        subjectLabel: `${booking.name} <${booking.email}>`,
+        dueAt: new Date(booking.startsAt.getTime() - day),
+      }));
+    },
+    async perform(tx, run, now) {
+      const booking = await markReminded(tx, run.subjectId, new Date(run.dueAt.getTime() + day), now);
+      if (!booking) return fail("skipped", { message: "The booking was cancelled, moved or reminded already" });
+      const [availability, studio] = await Promise.all([loadAvailability(tx), getStudioIdentity(tx)]);
       await enqueueMail(tx, {
         to: booking.email,
         ...visitorBookingMail("reminder", factsOf(booking, studio, availability, deps.config.publicUrl), null),
       });
-    }
-    return due.length;
-  });
+      return { ok: true };
+    },
+  };
+}
+
+/** Queues the reminder of every booking starting within a day, through the rule (once each: its run). */
+export async function sendBookingReminders(deps: MailDeps & { database: AppContext["database"] }, now = new Date()) {
+  const pass = await runAutomations(deps.database.db, [bookingReminderRule(deps)], now);
+  return pass.sent;
 }

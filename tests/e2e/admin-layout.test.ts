@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import {
   auditLog,
+  automationRuns,
   bookings,
   contactSubmissions,
   invoices,
@@ -26,6 +27,7 @@ import {
   timeEntries,
   users,
 } from "#app/db/schema.ts";
+import { scheduleRuns } from "#app/models/automations.server.ts";
 import { adminAccount } from "../support/accounts.ts";
 import { adminLayoutPaths, adminLayoutViewports, adminPagesWithoutRows } from "../support/admin-pages.ts";
 import { hydrated } from "../support/browser.ts";
@@ -377,6 +379,23 @@ async function seedLists(dataDir: string) {
     proposedValue: unbroken("Street"),
     currentValue: null,
   });
+  // the automations' history: long subjects, and a failed run whose error has no place to break
+  const now = new Date();
+  await scheduleRuns(
+    database.db,
+    "booking-reminder",
+    six.map((i) => ({
+      subjectType: "booking",
+      subjectId: `seeded-${i}`,
+      subjectLabel: i === 0 ? unbroken("Visitor") : `${longName(i)} <${longEmail(i)}>`,
+      dueAt: new Date(now.getTime() + i * 3_600_000),
+    })),
+    now,
+  );
+  await database.db
+    .update(automationRuns)
+    .set({ status: "failed", attempts: 5, lastError: unbroken("Error") })
+    .where(eq(automationRuns.subjectId, "seeded-1"));
   await database.close();
 }
 

@@ -390,7 +390,7 @@ describe("site content from the back office", () => {
     await closing.getByLabel("Title").fill("Let's build yours");
     const [preview] = await Promise.all([
       owner.context().waitForEvent("page"),
-      closing.getByRole("link", { name: /^Preview Home: closing call to action on its page/ }).click(),
+      closing.getByRole("link", { name: /^Preview on its page.*Home: closing call to action/ }).click(),
     ]);
     await preview.getByRole("heading", { name: "Let's build yours" }).waitFor();
     await preview.getByRole("status").getByText("nothing is saved or published until you save it").waitFor();
@@ -409,7 +409,7 @@ describe("site content from the back office", () => {
     await tagline.getByLabel("Tagline").fill("Previewed, not published.");
     const [footer] = await Promise.all([
       owner.context().waitForEvent("page"),
-      tagline.getByRole("link", { name: /^Preview Tagline on its page/ }).click(),
+      tagline.getByRole("link", { name: /^Preview on its page.*Tagline/ }).click(),
     ]);
     await footer.locator("footer").getByText("Previewed, not published.").waitFor();
     // an About block opens the About page
@@ -417,7 +417,7 @@ describe("site content from the back office", () => {
     await apart.getByLabel("Card 1 title").fill("Straight Talk");
     const [about] = await Promise.all([
       owner.context().waitForEvent("page"),
-      apart.getByRole("link", { name: /^Preview About: What Sets Us Apart on its page/ }).click(),
+      apart.getByRole("link", { name: /^Preview on its page.*About: What Sets Us Apart/ }).click(),
     ]);
     await about.getByRole("heading", { name: "Straight Talk" }).waitFor();
     await about.getByRole("heading", { level: 1, name: /^About / }).waitFor();

@@ -17,6 +17,7 @@ export const adminLayoutPaths: readonly string[] = [
   "/admin/questionnaires",
   "/admin/time",
   "/admin/site/testimonials",
+  "/admin/automations",
 ];
 
 /**

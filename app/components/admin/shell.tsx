@@ -66,6 +66,7 @@ const administration: { href: string; label: string; icon: IconName }[] = [
   { href: "/admin/settings/emails", label: "Emails", icon: "mail" as const },
   { href: "/admin/settings/team", label: "Team", icon: "user-cog" as const },
   { href: "/admin/settings/security", label: "Security", icon: "shield-check" as const },
+  { href: "/admin/automations", label: "Automations", icon: "workflow" as const },
   { href: "/admin/audit", label: "Audit log", icon: "scroll-text" as const },
 ];
 

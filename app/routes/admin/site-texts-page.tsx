@@ -145,7 +145,7 @@ function BlockForm({
             rel="noopener"
             className={buttonClass("secondary")}
           >
-            Preview {block.title} on its page<span className="sr-only"> (opens in a new tab)</span>
+            Preview on its page<span className="sr-only">: {block.title} (opens in a new tab)</span>
           </a>
           {customised ? (
             <SubmitButton intent="reset" action={siteTextsPath} variant="secondary" formNoValidate>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import {
+  afterFailure,
+  automationRuleActionSchema,
+  builtInRule,
+  errorText,
+  maxRunAttempts,
+  retryDelayMs,
+  runStatusFilter,
+} from "./automations.ts";
+
+describe("automations", () => {
+  it("waits longer after each failed try: 1, 5, 30 minutes, then 2 hours", () => {
+    expect([1, 2, 3, 4, 9].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 5, 30, 120, 120]);
+  });
+
+  it("fails a run for the owner to see after its last try, never drops it", () => {
+    const now = new Date("2026-11-28T10:00:00Z");
+    expect(afterFailure(1, now)).toEqual({ status: "scheduled", nextAttemptAt: new Date("2026-11-28T10:01:00Z") });
+    expect(afterFailure(maxRunAttempts - 1, now).status).toBe("scheduled");
+    expect(afterFailure(maxRunAttempts, now)).toEqual({ status: "failed", nextAttemptAt: now });
+  });
+
+  it("keeps an error's message on one bounded line", () => {
+    expect(errorText(new Error("SMTP\n  refused"))).toBe("SMTP refused");
+    expect(errorText("x".repeat(2000))).toHaveLength(1000);
+    expect(errorText(new Error(""))).toBe("Unknown error");
+  });
+
+  it("reads the history's filter and the page's actions, refusing unknown ones", () => {
+    expect(runStatusFilter("failed")).toBe("failed");
+    expect(runStatusFilter("everything")).toBeUndefined();
+    expect(runStatusFilter(null)).toBeUndefined();
+    expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "booking-reminder" }).success).toBe(true);
+    expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "delete-everything" }).success).toBe(false);
+    expect(automationRuleActionSchema.safeParse({ intent: "run", rule: "booking-reminder" }).success).toBe(false);
+    expect(builtInRule("booking-reminder")?.name).toBe("Consultation reminder");
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Automations (ADR 0063): the studio's timed work as rules the owner can see into. A rule finds the subjects that
+ * are due (a booking the day before, say) and does one step for each; every step is a run, kept as history with
+ * its status. A run is one per (rule, subject, due time), so a replay never does it twice; a failed attempt is
+ * retried with backoff and, after the last, shown to the owner as failed. The built-in rules are the jobs the
+ * studio ran before, now paused and resumed from the back office. Pure: no I/O.
+ */
+import { z } from "zod";
+import { type AutomationRunStatus, automationRunStatuses } from "#app/domain/enums.ts";
+
+export const automationsPath = "/admin/automations";
+
+export type BuiltInRule = {
+  key: string;
+  name: string;
+  /** when it acts */
+  trigger: string;
+  /** what it does */
+  step: string;
+};
+
+export const builtInRules = [
+  {
+    key: "booking-reminder",
+    name: "Consultation reminder",
+    trigger: "A free consultation is booked, the day before it starts",
+    step: "Mail the visitor a reminder with the time, the place and the link to cancel or move it",
+  },
+] as const satisfies readonly BuiltInRule[];
+
+export type BuiltInRuleKey = (typeof builtInRules)[number]["key"];
+
+export function builtInRule(key: string): BuiltInRule | undefined {
+  return builtInRules.find((rule) => rule.key === key);
+}
+
+const ruleKeys = builtInRules.map((rule) => rule.key) as [BuiltInRuleKey, ...BuiltInRuleKey[]];
+
+/** Pause or Resume on the automations page. */
+export const automationRuleActionSchema = z.object({
+  intent: z.enum(["pause", "resume"]),
+  rule: z.enum(ruleKeys, { error: "Unknown automation" }),
+});
+
+/** The history's filter (`?status=`): one status, or all when absent or unknown. */
+export function runStatusFilter(value: string | null): AutomationRunStatus | undefined {
+  return (automationRunStatuses as readonly string[]).includes(value ?? "")
+    ? (value as AutomationRunStatus)
+    : undefined;
+}
+
+/** How many times a run is tried before it is failed for the owner to see. */
+export const maxRunAttempts = 5;
+
+/** The wait before the next try after `attempts` failed ones: 1 minute, 5, 30, 2 hours. */
+export function retryDelayMs(attempts: number): number {
+  const minutes = [1, 5, 30, 120];
+  return (minutes[Math.min(Math.max(attempts, 1), minutes.length) - 1] ?? 120) * 60_000;
+}
+
+/** What a failed attempt leaves: tried again later, or failed for good after the last try. */
+export function afterFailure(
+  attempts: number,
+  now: Date,
+): { status: Extract<AutomationRunStatus, "scheduled" | "failed">; nextAttemptAt: Date } {
+  if (attempts >= maxRunAttempts) return { status: "failed", nextAttemptAt: now };
+  return { status: "scheduled", nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) };
+}
+
+/** An error as the owner reads it: its message, on one line, bounded. */
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim().slice(0, 1000) || "Unknown error";
+}
+
+export const automationStatusLabels: Record<AutomationRunStatus, string> = {
+  scheduled: "Scheduled",
+  waiting_approval: "Waiting for approval",
+  sent: "Sent",
+  skipped: "Skipped",
+  failed: "Failed",
+};
+
+export const automationMessages = {
+  paused: (name: string) => `${name} paused: nothing is sent until you resume it`,
+  resumed: (name: string) => `${name} resumed`,
+  unknownRule: "Unknown automation",
+} as const;

@@ -1,0 +1,114 @@
+/** Automation rules' pause state and their runs (ADR 0063): scheduled once, claimed one at a time, kept as history. */
+import { and, asc, desc, eq, lte, notInArray, sql } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import { automationRules, automationRuns } from "#app/db/schema.ts";
+import type { AutomationRunStatus } from "#app/domain/enums.ts";
+
+export type AutomationRun = typeof automationRuns.$inferSelect;
+
+/** The rules the owner paused. */
+export async function pausedRuleKeys(db: Queryable): Promise<Set<string>> {
+  const rows = await db
+    .select({ key: automationRules.key })
+    .from(automationRules)
+    .where(eq(automationRules.paused, true));
+  return new Set(rows.map((row) => row.key));
+}
+
+export async function setRulePaused(db: Queryable, key: string, paused: boolean): Promise<void> {
+  await db
+    .insert(automationRules)
+    .values({ key, paused })
+    .onConflictDoUpdate({ target: automationRules.key, set: { paused, updatedAt: sql`now()` } });
+}
+
+export type DueSubject = { subjectType: string; subjectId: string; subjectLabel: string; dueAt: Date };
+
+/** Schedules a run per subject; one already there for the same rule, subject and due time is left as it is. */
+export async function scheduleRuns(db: Queryable, rule: string, subjects: readonly DueSubject[], now: Date) {
+  if (subjects.length === 0) return 0;
+  const inserted = await db
+    .insert(automationRuns)
+    .values(subjects.map((subject) => ({ rule, ...subject, nextAttemptAt: now })))
+    .onConflictDoNothing()
+    .returning({ id: automationRuns.id });
+  return inserted.length;
+}
+
+/**
+ * The next run to do, locked for this transaction (another instance skips it): scheduled, its next attempt due,
+ * its rule not paused; the oldest due first.
+ */
+export async function claimDueRun(tx: Queryable, now: Date, paused: readonly string[], rules?: readonly string[]) {
+  const [run] = await tx
+    .select()
+    .from(automationRuns)
+    .where(
+      and(
+        eq(automationRuns.status, "scheduled"),
+        lte(automationRuns.nextAttemptAt, now),
+        paused.length ? notInArray(automationRuns.rule, [...paused]) : undefined,
+        rules ? sql`${automationRuns.rule} in ${[...rules]}` : undefined,
+      ),
+    )
+    .orderBy(asc(automationRuns.dueAt), asc(automationRuns.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return run ?? null;
+}
+
+/** A run done: sent, or skipped with its reason. */
+export async function finishRun(
+  tx: Queryable,
+  id: string,
+  outcome: { status: Extract<AutomationRunStatus, "sent" | "skipped">; reason?: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(automationRuns)
+    .set({
+      status: outcome.status,
+      reason: outcome.reason?.slice(0, 300) ?? null,
+      attempts: sql`${automationRuns.attempts} + 1`,
+      finishedAt: now,
+    })
+    .where(eq(automationRuns.id, id));
+}
+
+/** A failed attempt: tried again at `nextAttemptAt`, or failed for good. */
+export async function recordFailedAttempt(
+  tx: Queryable,
+  id: string,
+  values: { attempts: number; status: "scheduled" | "failed"; nextAttemptAt: Date; error: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(automationRuns)
+    .set({
+      attempts: values.attempts,
+      status: values.status,
+      nextAttemptAt: values.nextAttemptAt,
+      lastError: values.error,
+      finishedAt: values.status === "failed" ? now : null,
+    })
+    .where(eq(automationRuns.id, id));
+}
+
+/** The history, newest due first: all, or one status. */
+export function listRuns(db: Queryable, options: { status?: AutomationRunStatus; limit?: number } = {}) {
+  return db
+    .select()
+    .from(automationRuns)
+    .where(options.status ? eq(automationRuns.status, options.status) : undefined)
+    .orderBy(desc(automationRuns.dueAt), desc(automationRuns.createdAt))
+    .limit(options.limit ?? 100);
+}
+
+/** How many runs each status holds. */
+export async function runCounts(db: Queryable): Promise<Partial<Record<AutomationRunStatus, number>>> {
+  const rows = await db
+    .select({ status: automationRuns.status, count: sql<number>`count(*)::int` })
+    .from(automationRuns)
+    .groupBy(automationRuns.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}

@@ -1,0 +1,83 @@
+/**
+ * The one engine for timed work (ADR 0063). Each rule says which subjects are due now and does its step for one
+ * of them; the engine schedules a run per (rule, subject, due time) — a run already there is left alone, so two
+ * instances, a restart or a replay never do a step twice — then does the due runs one at a time, each in its own
+ * transaction with the run locked (another instance skips it). A step that throws rolls back its own work; the run
+ * is tried again with backoff (1, 5, 30, 120 minutes) and, after the fifth try, failed for the owner to see. A
+ * paused rule schedules nothing and its scheduled runs wait.
+ */
+import type { Db, Queryable } from "#app/db/client.server.ts";
+import { afterFailure, errorText } from "#app/domain/automations.ts";
+import type { Result } from "#app/domain/result.ts";
+import {
+  type AutomationRun,
+  claimDueRun,
+  type DueSubject,
+  finishRun,
+  pausedRuleKeys,
+  recordFailedAttempt,
+  scheduleRuns,
+} from "#app/models/automations.server.ts";
+
+/** A step done (sent), or skipped: `fail("skipped", { message })`, the message the owner reads as the reason. */
+type StepOutcome = Result<object, "skipped">;
+
+export type RuleHandler = {
+  key: string;
+  /** the subjects due at `now`, each with the time it was due for */
+  due(db: Queryable, now: Date): Promise<DueSubject[]>;
+  /** the step for one run, inside its transaction: sent, or skipped with the reason */
+  perform(tx: Queryable, run: AutomationRun, now: Date): Promise<StepOutcome>;
+};
+
+export type AutomationPass = { scheduled: number; sent: number; skipped: number; retried: number; failed: number };
+
+/**
+ * Schedules what the rules find due, then does every due run (stopping between two runs once `signal` aborts:
+ * the rest waits for the next pass).
+ */
+export async function runAutomations(
+  db: Db,
+  handlers: readonly RuleHandler[],
+  now = new Date(),
+  options: { signal?: AbortSignal } = {},
+): Promise<AutomationPass> {
+  const pass: AutomationPass = { scheduled: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const paused = await pausedRuleKeys(db);
+  const active = handlers.filter((handler) => !paused.has(handler.key));
+  for (const handler of active) {
+    pass.scheduled += await scheduleRuns(db, handler.key, await handler.due(db, now), now);
+  }
+  const keys = active.map((handler) => handler.key);
+  if (keys.length === 0) return pass;
+  for (;;) {
+    if (options.signal?.aborted) break;
+    const done = await db.transaction(async (tx) => {
+      const run = await claimDueRun(tx, now, [...paused], keys);
+      if (!run) return false;
+      const handler = active.find((candidate) => candidate.key === run.rule);
+      if (!handler) return false;
+      try {
+        // a savepoint: a step that throws takes back what it wrote, and the attempt is still recorded
+        const outcome = await tx.transaction((step) => handler.perform(step, run, now));
+        await finishRun(
+          tx,
+          run.id,
+          outcome.ok ? { status: "sent" } : { status: "skipped", reason: outcome.message ?? "Skipped" },
+          now,
+        );
+        if (outcome.ok) pass.sent += 1;
+        else pass.skipped += 1;
+      } catch (error) {
+        const attempts = run.attempts + 1;
+        const next = afterFailure(attempts, now);
+        await recordFailedAttempt(tx, run.id, { attempts, ...next, error: errorText(error) }, now);
+        if (next.status === "failed") pass.failed += 1;
+        else pass.retried += 1;
+      }
+      return true;
+    });
+    if (!done) break;
+  }
+  return pass;
+}

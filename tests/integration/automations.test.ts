@@ -1,0 +1,153 @@
+/**
+ * The automations engine (ADR 0063), below HTTP on both databases: a run per (rule, subject, due time), so a
+ * second pass, two passes at once or a replay do a step once; a step that throws takes back what it wrote and is
+ * retried with backoff, then failed for the owner to see, never dropped; a paused rule schedules and does
+ * nothing until resumed; the consultation reminder through the engine skips a booking that is gone; the page's
+ * Pause and Resume audited, refused to non-admins.
+ */
+import { eq, like } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import { auditLog, automationRuns, siteTexts } from "#app/db/schema.ts";
+import { listRuns, scheduleRuns, setRulePaused } from "#app/models/automations.server.ts";
+import * as automationsRoute from "#app/routes/admin/automations.tsx";
+import { type RuleHandler, runAutomations } from "#app/services/automations.server.ts";
+import { bookingReminderRule } from "#app/services/booking.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+
+const path = "/admin/automations";
+
+describeEachDatabase("automations", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+  let admin = "";
+  beforeEach(async () => {
+    admin = await cookieFor("owner@studio.test", true);
+  });
+  const db = () => database().db;
+  const now = new Date("2026-12-01T09:00:00Z");
+  const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+
+  /** A rule whose step writes a row named after its subject (and then fails while `failing` says so). */
+  function probeRule(subjects: string[], options: { failing?: () => boolean } = {}): RuleHandler {
+    return {
+      key: "probe",
+      async due() {
+        return subjects.map((id) => ({ subjectType: "probe", subjectId: id, subjectLabel: `Probe ${id}`, dueAt: now }));
+      },
+      async perform(tx, run) {
+        await tx.insert(siteTexts).values({ block: `probe-${run.subjectId}`, fields: {} });
+        if (options.failing?.()) throw new Error("SMTP\nrefused");
+        return { ok: true };
+      },
+    };
+  }
+  const written = async () => (await db().select().from(siteTexts).where(like(siteTexts.block, "probe-%"))).length;
+
+  it("does each step once: a second pass, two passes at once and a replay of the same due time", async () => {
+    const rule = probeRule(["a", "b"]);
+    expect(await runAutomations(db(), [rule], now)).toEqual({
+      scheduled: 2,
+      sent: 2,
+      skipped: 0,
+      retried: 0,
+      failed: 0,
+    });
+    expect(await runAutomations(db(), [rule], minutes(15))).toMatchObject({ scheduled: 0, sent: 0 });
+    const both = await Promise.all([
+      runAutomations(db(), [rule], minutes(30)),
+      runAutomations(db(), [rule], minutes(30)),
+    ]);
+    expect(both.map((pass) => pass.sent)).toEqual([0, 0]);
+    expect(await written()).toBe(2);
+    const runs = await listRuns(db());
+    expect(runs.map((run) => [run.subjectLabel, run.status, run.attempts]).sort()).toEqual([
+      ["Probe a", "sent", 1],
+      ["Probe b", "sent", 1],
+    ]);
+    // a new subject due at once with another pass: exactly one run each
+    const more = probeRule(["c"]);
+    await Promise.all([runAutomations(db(), [more], now), runAutomations(db(), [more], now)]);
+    expect(await written()).toBe(3);
+    expect(await db().select().from(automationRuns)).toHaveLength(3);
+  });
+
+  it("takes back a failed step's writes, retries it with backoff, then fails it for the owner to see", async () => {
+    let failing = true;
+    const rule = probeRule(["x"], { failing: () => failing });
+    expect(await runAutomations(db(), [rule], now)).toMatchObject({ scheduled: 1, retried: 1, sent: 0 });
+    expect(await written()).toBe(0);
+    let [run] = await listRuns(db());
+    expect(run).toMatchObject({ status: "scheduled", attempts: 1, lastError: "SMTP refused" });
+    expect(run?.nextAttemptAt).toEqual(minutes(1));
+    // not before its time
+    expect(await runAutomations(db(), [rule], now)).toMatchObject({ retried: 0 });
+    // the tries at 1, 5, 30 and 120 minutes' wait; the fifth fails the run
+    let at = now;
+    for (const wait of [1, 5, 30, 120]) {
+      at = new Date(at.getTime() + wait * 60_000);
+      await runAutomations(db(), [rule], at);
+    }
+    [run] = await listRuns(db(), { status: "failed" });
+    expect(run).toMatchObject({ status: "failed", attempts: 5, lastError: "SMTP refused" });
+    expect(await written()).toBe(0);
+    // failed stays failed: nothing more is tried, and the run is still there
+    failing = false;
+    await runAutomations(db(), [rule], minutes(24 * 60));
+    expect(await written()).toBe(0);
+    expect(await listRuns(db(), { status: "failed" })).toHaveLength(1);
+  });
+
+  it("a paused rule schedules and does nothing; resumed, its waiting runs go", async () => {
+    await setRulePaused(db(), "probe", true);
+    await scheduleRuns(db(), "probe", [{ subjectType: "probe", subjectId: "w", subjectLabel: "", dueAt: now }], now);
+    expect(await runAutomations(db(), [probeRule(["p"])], now)).toMatchObject({ scheduled: 0, sent: 0 });
+    expect(await written()).toBe(0);
+    await setRulePaused(db(), "probe", false);
+    expect(await runAutomations(db(), [probeRule(["p"])], now)).toMatchObject({ scheduled: 1, sent: 2 });
+    expect(await written()).toBe(2);
+  });
+
+  it("the consultation reminder skips, with its reason, a booking that is gone", async () => {
+    const rule = bookingReminderRule({ config: { ...testConfig } as never });
+    await scheduleRuns(
+      db(),
+      rule.key,
+      [{ subjectType: "booking", subjectId: "00000000-0000-4000-8000-000000000000", subjectLabel: "", dueAt: now }],
+      now,
+    );
+    expect(await runAutomations(db(), [rule], now)).toMatchObject({ skipped: 1, sent: 0 });
+    const [run] = await listRuns(db(), { status: "skipped" });
+    expect(run?.reason).toBe("The booking was cancelled, moved or reminded already");
+  });
+
+  it("the page pauses and resumes a rule, audited; unknown rules and non-admins are refused", async () => {
+    const paused = await call(automationsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "pause", rule: "booking-reminder" },
+    });
+    expect(paused.status).toBe(302);
+    const page = await call(automationsRoute.loader, path, { cookie: admin });
+    expect((page.data as { rules: { key: string; paused: boolean }[] }).rules).toEqual([
+      expect.objectContaining({ key: "booking-reminder", paused: true }),
+    ]);
+    await call(automationsRoute.action, path, { cookie: admin, form: { intent: "resume", rule: "booking-reminder" } });
+    const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_%"))).map(
+      (entry) => entry.event,
+    );
+    expect(events.sort()).toEqual(["automation_paused", "automation_resumed"]);
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.event, "automation_paused"));
+    expect(entry?.detail).toEqual({ rule: "booking-reminder" });
+    expect(
+      (await call(automationsRoute.action, path, { cookie: admin, form: { intent: "pause", rule: "other" } })).status,
+    ).toBe(400);
+    const staff = await cookieFor("staff@studio.test", false);
+    for (const cookie of ["", staff]) {
+      expect([302, 403]).toContain((await call(automationsRoute.loader, path, { cookie })).status);
+      const refused = await call(automationsRoute.action, path, {
+        cookie,
+        form: { intent: "pause", rule: "booking-reminder" },
+      });
+      expect([302, 403]).toContain(refused.status);
+    }
+  });
+});
