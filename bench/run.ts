@@ -29,6 +29,7 @@ const all = [
   "lists",
   "client-pages",
   "time",
+  "automations",
   "scale-out",
   "live-updates",
   "payment-events",

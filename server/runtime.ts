@@ -13,7 +13,6 @@ import { builtInHandlers } from "#app/services/automation-rules.server.ts";
 import { runAutomations } from "#app/services/automations.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
-import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import {
   createSmtpTransport,
@@ -155,17 +154,12 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     background("abandoned upload purge", async () => {
       await purgeAbandonedFileUploads(database.db);
     });
-    background("payment reminders", async () => {
-      const queued = await queueDueReminders({ db: database.db, config, logger }, new Date(), {
-        signal: shutdown.signal,
-        onPostponed: () => postponed("payment reminders"),
-      });
-      if (queued > 0) logger.info({ queued }, "payment reminders queued");
-    });
-    // the rules of the automations engine (ADR 0063): the consultation reminder so far
+    // the rules of the automations engine (ADR 0063): payment reminders and the consultation reminder so far
     background("automations", async () => {
-      const pass = await runAutomations(database.db, builtInHandlers({ config }), new Date(), {
+      const pass = await runAutomations(database.db, builtInHandlers({ db: database.db, config, logger }), new Date(), {
         signal: shutdown.signal,
+        onPostponed: () => postponed("automations"),
+        pace: true,
       });
       if (pass.scheduled + pass.sent + pass.skipped + pass.retried + pass.failed > 0) {
         logger.info(pass, "automations run");

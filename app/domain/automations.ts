@@ -21,6 +21,12 @@ export type BuiltInRule = {
 
 export const builtInRules = [
   {
+    key: "payment-reminder",
+    name: "Payment reminders",
+    trigger: "A sent invoice is unpaid: the days before and after its due date that Settings → Invoices sets",
+    step: "Mail the client a reminder with the balance, the invoice and the link to pay",
+  },
+  {
     key: "booking-reminder",
     name: "Consultation reminder",
     trigger: "A free consultation is booked, the day before it starts",

@@ -12,6 +12,7 @@ import {
   estimateAnsweredMail,
   mailText,
   parseReminderOffsets,
+  reminderOffsetLabel,
   sendFormSchema,
   sendKindLabel,
   templateFor,
@@ -175,5 +176,17 @@ describe("the send history's words", () => {
     expect(sendKindLabel("reminder", 0)).toBe("Payment reminder (on the due date)");
     expect(sendKindLabel("reminder", 7)).toBe("Payment reminder (7 days after the due date)");
     expect(deliveryLabels.kept).toBe("Kept in the outbox (no SMTP)");
+  });
+});
+
+describe("a reminder's day in words", () => {
+  it("says before, on or after the due date", () => {
+    expect([-3, -1, 0, 1, 7].map(reminderOffsetLabel)).toEqual([
+      "3 days before the due date",
+      "1 day before the due date",
+      "on the due date",
+      "1 day after the due date",
+      "7 days after the due date",
+    ]);
   });
 });

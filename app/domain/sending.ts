@@ -295,6 +295,13 @@ export function formatReminderOffsets(offsets: readonly number[]): string {
   return offsets.join(", ");
 }
 
+/** A reminder's day in words: "3 days before the due date", "on the due date", "7 days after the due date". */
+export function reminderOffsetLabel(offset: number): string {
+  if (offset === 0) return "on the due date";
+  const days = Math.abs(offset);
+  return `${days} ${days === 1 ? "day" : "days"} ${offset < 0 ? "before" : "after"} the due date`;
+}
+
 /**
  * Which reminder to send today, if any: the latest offset whose day (due date + offset) has come,
  * that falls after the day the invoice was sent (no reminder right after sending), and that was not

@@ -1,5 +1,5 @@
 /** Automation rules' pause state and their runs (ADR 0063): scheduled once, claimed one at a time, kept as history. */
-import { and, asc, desc, eq, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { automationRules, automationRuns } from "#app/db/schema.ts";
 import type { AutomationRunStatus } from "#app/domain/enums.ts";
@@ -37,9 +37,9 @@ export async function scheduleRuns(db: Queryable, rule: string, subjects: readon
 
 /**
  * The next run to do, locked for this transaction (another instance skips it): scheduled, its next attempt due,
- * its rule not paused; the oldest due first.
+ * of one of `rules` (the ones not paused); the oldest due first.
  */
-export async function claimDueRun(tx: Queryable, now: Date, paused: readonly string[], rules?: readonly string[]) {
+export async function claimDueRun(tx: Queryable, now: Date, rules: readonly string[]) {
   const [run] = await tx
     .select()
     .from(automationRuns)
@@ -47,8 +47,7 @@ export async function claimDueRun(tx: Queryable, now: Date, paused: readonly str
       and(
         eq(automationRuns.status, "scheduled"),
         lte(automationRuns.nextAttemptAt, now),
-        paused.length ? notInArray(automationRuns.rule, [...paused]) : undefined,
-        rules ? sql`${automationRuns.rule} in ${[...rules]}` : undefined,
+        inArray(automationRuns.rule, [...rules]),
       ),
     )
     .orderBy(asc(automationRuns.dueAt), asc(automationRuns.id))

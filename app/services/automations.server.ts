@@ -18,6 +18,7 @@ import {
   recordFailedAttempt,
   scheduleRuns,
 } from "#app/models/automations.server.ts";
+import { restAfter } from "#app/services/background.server.ts";
 
 /** A step done (sent), or skipped: `fail("skipped", { message })`, the message the owner reads as the reason. */
 type StepOutcome = Result<object, "skipped">;
@@ -33,14 +34,15 @@ export type RuleHandler = {
 export type AutomationPass = { scheduled: number; sent: number; skipped: number; retried: number; failed: number };
 
 /**
- * Schedules what the rules find due, then does every due run (stopping between two runs once `signal` aborts:
- * the rest waits for the next pass).
+ * Schedules what the rules find due, then does every due run (stopping between two runs once `signal` aborts,
+ * telling `onPostponed`: the rest waits for the next pass). `pace`: a rest after each run as long as it took (at
+ * most 200 ms), so the work holds the database at most half the time and pages keep answering (ADR 0048).
  */
 export async function runAutomations(
   db: Db,
   handlers: readonly RuleHandler[],
   now = new Date(),
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; onPostponed?: () => void; pace?: boolean } = {},
 ): Promise<AutomationPass> {
   const pass: AutomationPass = { scheduled: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
   const paused = await pausedRuleKeys(db);
@@ -51,9 +53,13 @@ export async function runAutomations(
   const keys = active.map((handler) => handler.key);
   if (keys.length === 0) return pass;
   for (;;) {
-    if (options.signal?.aborted) break;
+    if (options.signal?.aborted) {
+      options.onPostponed?.();
+      break;
+    }
+    const started = performance.now();
     const done = await db.transaction(async (tx) => {
-      const run = await claimDueRun(tx, now, [...paused], keys);
+      const run = await claimDueRun(tx, now, keys);
       if (!run) return false;
       const handler = active.find((candidate) => candidate.key === run.rule);
       if (!handler) return false;
@@ -78,6 +84,7 @@ export async function runAutomations(
       return true;
     });
     if (!done) break;
+    if (options.pace) await restAfter(started);
   }
   return pass;
 }

@@ -443,7 +443,7 @@ async function changeBooking(
  * day), due the day before its start; the step marks the booking reminded and queues the mail, or is skipped when
  * the booking was cancelled, moved or reminded meanwhile.
  */
-export function bookingReminderRule(deps: MailDeps): RuleHandler {
+export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "publicUrl"> }): RuleHandler {
   return {
     key: "booking-reminder",
     async due(db, now) {

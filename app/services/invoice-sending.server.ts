@@ -15,7 +15,7 @@
 
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { todayIn } from "#app/domain/dates.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-pages.ts";
 import { toCents } from "#app/domain/money.ts";
 import { bankTransferLines } from "#app/domain/online-payments.ts";
@@ -30,10 +30,12 @@ import {
   type MessageExtras,
   type PaymentInstructions,
   type ReceiptFacts,
+  reminderOffsetLabel,
   type SendForm,
   type SendSubject,
   templateFor,
 } from "#app/domain/sending.ts";
+import type { DueSubject } from "#app/models/automations.server.ts";
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { latestRevisionChanges, voidDocument } from "#app/models/document-lifecycle.server.ts";
 import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
@@ -41,7 +43,7 @@ import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices
 import { getMailWording } from "#app/models/mail-templates.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
 import { audit, auditedChange } from "#app/services/audit.server.ts";
-import { restAfter } from "#app/services/background.server.ts";
+import { type RuleHandler, runAutomations } from "#app/services/automations.server.ts";
 import { issueClientLink, newClientToken } from "#app/services/client-links.server.ts";
 import type { Logger } from "#app/services/logger.server.ts";
 import { enqueueMail, mailKey } from "#app/services/mail.server.ts";
@@ -291,54 +293,75 @@ export async function sendDefaults(
   );
 }
 
+/** A reminder run's subject: the invoice and the offset from its due date ("{id}:{offset}"). */
+function reminderSubject(subjectId: string): { invoiceId: string; offset: number } | null {
+  const match = /^([0-9a-f-]{36}):(-?\d{1,3})$/.exec(subjectId);
+  return match ? { invoiceId: match[1] ?? "", offset: Number(match[2]) } : null;
+}
+
 /**
- * Queues the payment reminders due today (in the studio's time zone) and returns how many. Each in
- * its own short transaction, with a rest between them (a day after downtime may hold many: ADR 0048),
- * recorded once per (invoice, offset) by the history's unique key, so several instances at once never
- * send one twice. Once `signal` is aborted (shutting down) it stops between two reminders and calls
- * `onPostponed`: the rest are queued by the next run, the same day.
+ * The built-in rule "Payment reminders" (ADR 0063): for each sent, unpaid invoice whose reminder of the day is due
+ * (Settings → Invoices sets the days before and after the due date), a run per (invoice, offset), due that day;
+ * the step queues the reminder through the one sending path, recorded once per (invoice, offset) by the history's
+ * unique key as before, or is skipped when the invoice was cancelled or the reminder already went.
+ */
+export function paymentReminderRule(deps: SendDeps): RuleHandler {
+  return {
+    key: "payment-reminder",
+    async due(db, now) {
+      const settings = await getBusinessSettings(db);
+      const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
+      if (offsets.length === 0) return [];
+      const timeZone = settings?.timeZone ?? "America/New_York";
+      const today = todayIn(timeZone, now);
+      const subjects: DueSubject[] = [];
+      for (const candidate of await reminderCandidates(db)) {
+        if (!candidate.dueDate) continue;
+        const offset = dueReminder({
+          dueDate: candidate.dueDate,
+          sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
+          today,
+          offsets,
+          alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
+        });
+        if (offset === null) continue;
+        subjects.push({
+          subjectType: "invoice",
+          subjectId: `${candidate.id}:${offset}`,
+          subjectLabel: `${candidate.invoiceNumber} · ${candidate.customerName} (${reminderOffsetLabel(offset)})`,
+          dueAt: new Date(`${addDaysIso(candidate.dueDate, offset)}T00:00:00Z`),
+        });
+      }
+      return subjects;
+    },
+    async perform(tx, run) {
+      const subject = reminderSubject(run.subjectId);
+      if (!subject) return fail("skipped", { message: "Not an invoice reminder" });
+      const made = await queueDocumentMail(tx, deps, {
+        invoiceId: subject.invoiceId,
+        kind: "reminder",
+        reminderOffset: subject.offset,
+        actor: null,
+        ip: null,
+      });
+      if (made.ok) return { ok: true };
+      const why =
+        made.reason === "already-sent" ? "This reminder was sent already" : "The invoice was cancelled or deleted";
+      return fail("skipped", { message: why });
+    },
+  };
+}
+
+/**
+ * Queues the payment reminders due today through their rule: each run in its own short transaction, with a rest
+ * between them (ADR 0048), once per (invoice, offset) however many instances run at once. Once `signal` is
+ * aborted (shutting down) it stops between two reminders and calls `onPostponed`: the rest wait for the next pass.
  */
 export async function queueDueReminders(
   deps: SendDeps,
   now = new Date(),
   options: { signal?: AbortSignal; onPostponed?: () => void } = {},
 ): Promise<number> {
-  const settings = await getBusinessSettings(deps.db);
-  const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
-  if (offsets.length === 0) return 0;
-  const timeZone = settings?.timeZone ?? "America/New_York";
-  const today = todayIn(timeZone, now);
-  let queued = 0;
-  for (const candidate of await reminderCandidates(deps.db)) {
-    if (!candidate.dueDate) continue;
-    const offset = dueReminder({
-      dueDate: candidate.dueDate,
-      sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
-      today,
-      offsets,
-      alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
-    });
-    if (offset === null) continue;
-    if (options.signal?.aborted) {
-      options.onPostponed?.();
-      break;
-    }
-    const started = performance.now();
-    const made = await deps.db.transaction(
-      async (tx) =>
-        (
-          await queueDocumentMail(tx, deps, {
-            invoiceId: candidate.id,
-            kind: "reminder",
-            reminderOffset: offset,
-            actor: null,
-            ip: null,
-          })
-        ).ok,
-    );
-    if (!made) continue;
-    queued++;
-    await restAfter(started);
-  }
-  return queued;
+  const pass = await runAutomations(deps.db, [paymentReminderRule(deps)], now, { ...options, pace: true });
+  return pass.sent;
 }

@@ -127,7 +127,9 @@ describeEachDatabase("automations", (database) => {
     });
     expect(paused.status).toBe(302);
     const page = await call(automationsRoute.loader, path, { cookie: admin });
+    // only that rule is paused
     expect((page.data as { rules: { key: string; paused: boolean }[] }).rules).toEqual([
+      expect.objectContaining({ key: "payment-reminder", paused: false }),
       expect.objectContaining({ key: "booking-reminder", paused: true }),
     ]);
     await call(automationsRoute.action, path, { cookie: admin, form: { intent: "resume", rule: "booking-reminder" } });

@@ -11,6 +11,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
+  automationRuns,
   businessSettings,
   invoiceLinks,
   invoiceSends,
@@ -367,6 +368,10 @@ describeEachDatabase("sending documents", (database) => {
       const reminders = await db.select().from(invoiceSends).where(eq(invoiceSends.kind, "reminder"));
       expect(reminders).toHaveLength(1);
       expect(reminders[0]?.reminderOffset).toBe(-3);
+      // the run of the automations engine the owner sees (ADR 0063): one, sent
+      const runs = await db.select().from(automationRuns);
+      expect(runs.map((run) => [run.rule, run.status, run.attempts])).toEqual([["payment-reminder", "sent", 1]]);
+      expect(runs[0]?.subjectLabel).toMatch(/^INV-0001 · .+ \(3 days before the due date\)$/);
       const mails = await db.select().from(mailOutbox);
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toMatch(/^Reminder: invoice INV-0001 from .+ is due soon$/);
