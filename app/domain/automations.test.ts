@@ -6,7 +6,7 @@ import {
   errorText,
   maxRunAttempts,
   retryDelayMs,
-  runStatusFilter,
+  runListQuery,
 } from "./automations.ts";
 
 describe("automations", () => {
@@ -28,9 +28,9 @@ describe("automations", () => {
   });
 
   it("reads the history's filter and the page's actions, refusing unknown ones", () => {
-    expect(runStatusFilter("failed")).toBe("failed");
-    expect(runStatusFilter("everything")).toBeUndefined();
-    expect(runStatusFilter(null)).toBeUndefined();
+    expect(runListQuery(new URLSearchParams("status=failed&q=%20Ada%20"))).toEqual({ status: "failed", q: "Ada" });
+    expect(runListQuery(new URLSearchParams("status=everything"))).toEqual({ status: "all", q: "" });
+    expect(runListQuery(new URLSearchParams(`q=${"x".repeat(101)}`)).q).toBe("");
     expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "booking-reminder" }).success).toBe(true);
     expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "delete-everything" }).success).toBe(false);
     expect(automationRuleActionSchema.safeParse({ intent: "run", rule: "booking-reminder" }).success).toBe(false);

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { type AutomationRunStatus, automationRunStatuses } from "#app/domain/enums.ts";
+import { choiceFrom, searchFrom } from "#app/domain/list-query.ts";
 
 export const automationsPath = "/admin/automations";
 
@@ -48,11 +49,12 @@ export const automationRuleActionSchema = z.object({
   rule: z.enum(ruleKeys, { error: "Unknown automation" }),
 });
 
-/** The history's filter (`?status=`): one status, or all when absent or unknown. */
-export function runStatusFilter(value: string | null): AutomationRunStatus | undefined {
-  return (automationRunStatuses as readonly string[]).includes(value ?? "")
-    ? (value as AutomationRunStatus)
-    : undefined;
+/** The history's filters in its address: `status` (one status, or all) and `q` (a subject's words). */
+export function runListQuery(search: URLSearchParams): { status: "all" | AutomationRunStatus; q: string } {
+  return {
+    status: choiceFrom(search.get("status"), ["all", ...automationRunStatuses] as const, "all"),
+    q: searchFrom(search.get("q")),
+  };
 }
 
 /** How many times a run is tried before it is failed for the owner to see. */

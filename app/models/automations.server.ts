@@ -1,8 +1,9 @@
 /** Automation rules' pause state and their runs (ADR 0063): scheduled once, claimed one at a time, kept as history. */
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lte, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import { automationRules, automationRuns } from "#app/db/schema.ts";
 import type { AutomationRunStatus } from "#app/domain/enums.ts";
+import { likePattern } from "#app/domain/inbox.ts";
 
 export type AutomationRun = typeof automationRuns.$inferSelect;
 
@@ -93,12 +94,18 @@ export async function recordFailedAttempt(
     .where(eq(automationRuns.id, id));
 }
 
-/** The history, newest due first: all, or one status. */
-export function listRuns(db: Queryable, options: { status?: AutomationRunStatus; limit?: number } = {}) {
+/** The history, newest due first: all, or one status; `q` finds words of the subject (the client, the document). */
+export function listRuns(db: Queryable, options: { status?: AutomationRunStatus; q?: string; limit?: number } = {}) {
+  const words = options.q ? likePattern(options.q) : null;
   return db
     .select()
     .from(automationRuns)
-    .where(options.status ? eq(automationRuns.status, options.status) : undefined)
+    .where(
+      and(
+        options.status ? eq(automationRuns.status, options.status) : undefined,
+        words ? ilike(automationRuns.subjectLabel, words) : undefined,
+      ),
+    )
     .orderBy(desc(automationRuns.dueAt), desc(automationRuns.createdAt))
     .limit(options.limit ?? 100);
 }

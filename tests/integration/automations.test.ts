@@ -64,6 +64,14 @@ describeEachDatabase("automations", (database) => {
       ["Probe a", "sent", 1],
       ["Probe b", "sent", 1],
     ]);
+    // the history's search finds a subject's words (a % is a character, not a wildcard), with the status filter
+    expect((await listRuns(db(), { q: "probe A" })).map((run) => run.subjectLabel)).toEqual(["Probe a"]);
+    expect(await listRuns(db(), { q: "%" })).toEqual([]);
+    const page = await call(automationsRoute.loader, `${path}?status=sent&q=Probe%20b`, { cookie: admin });
+    expect((page.data as { runs: { subject: string }[] }).runs.map((run) => run.subject)).toEqual(["Probe b"]);
+    expect(
+      (await call(automationsRoute.loader, `${path}?status=failed`, { cookie: admin })).data as { runs: unknown[] },
+    ).toMatchObject({ runs: [] });
     // a new subject due at once with another pass: exactly one run each
     const more = probeRule(["c"]);
     await Promise.all([runAutomations(db(), [more], now), runAutomations(db(), [more], now)]);

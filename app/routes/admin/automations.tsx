@@ -5,11 +5,11 @@
  * failed with the error after its last retry) and its attempts, newest first, filtered by status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import { FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
+import { ListFilters, PageHeader, statusFilter } from "#app/components/admin/list.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
 import { getApp } from "#app/context.server.ts";
 import {
@@ -19,7 +19,7 @@ import {
   automationsPath,
   builtInRule,
   builtInRules,
-  runStatusFilter,
+  runListQuery,
 } from "#app/domain/automations.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type AutomationRunStatus, automationRunStatuses } from "#app/domain/enums.ts";
@@ -39,10 +39,15 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const db = getApp(context).database.db;
-  const status = runStatusFilter(new URL(request.url).searchParams.get("status"));
-  const [paused, runs, counts] = await Promise.all([pausedRuleKeys(db), listRuns(db, { status }), runCounts(db)]);
+  const query = runListQuery(new URL(request.url).searchParams);
+  const status = query.status === "all" ? undefined : query.status;
+  const [paused, runs, counts] = await Promise.all([
+    pausedRuleKeys(db),
+    listRuns(db, { status, q: query.q }),
+    runCounts(db),
+  ]);
   return {
-    status: status ?? null,
+    query,
     counts,
     rules: builtInRules.map((rule) => ({ ...rule, paused: paused.has(rule.key) })),
     runs: runs.map((run) => ({
@@ -135,12 +140,13 @@ const runColumns: readonly Column<Run>[] = [
 ];
 
 export default function Automations({ loaderData }: Route.ComponentProps) {
-  const { rules, runs, status, counts } = loaderData;
+  const { rules, runs, query, counts } = loaderData;
   const failure = useActionData<typeof action>();
-  const filters: { value: AutomationRunStatus | null; label: string }[] = [
-    { value: null, label: "All" },
-    ...automationRunStatuses.map((value) => ({ value, label: automationStatusLabels[value] })),
-  ];
+  // each status with how many runs it holds
+  const labels = Object.fromEntries(
+    automationRunStatuses.map((value) => [value, `${automationStatusLabels[value]} (${counts[value] ?? 0})`]),
+  ) as Record<AutomationRunStatus, string>;
+  const filtered = query.status !== "all" || query.q !== "";
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-4">
       <PageHeader
@@ -168,34 +174,20 @@ export default function Automations({ loaderData }: Route.ComponentProps) {
         )}
       />
       <h2 className="mt-2 text-base font-semibold">Runs</h2>
-      <nav aria-label="Runs by status" className="flex flex-wrap gap-2">
-        {filters.map((filter) => {
-          const count =
-            filter.value === null
-              ? Object.values(counts).reduce((sum, value) => sum + (value ?? 0), 0)
-              : (counts[filter.value] ?? 0);
-          const current = (filter.value ?? null) === status;
-          return (
-            <Link
-              key={filter.label}
-              to={filter.value ? `${automationsPath}?status=${filter.value}` : automationsPath}
-              aria-current={current ? "page" : undefined}
-              className={`rounded-full border px-3 py-1.5 text-sm ${
-                current ? "border-zinc-100 bg-zinc-100 text-zinc-950" : "border-zinc-700 text-zinc-300 hover:text-white"
-              }`}
-            >
-              {filter.label} ({count})
-            </Link>
-          );
-        })}
-      </nav>
+      <ListFilters
+        action={automationsPath}
+        q={query.q}
+        selects={[statusFilter(query.status, ["all", ...automationRunStatuses], labels)]}
+        placeholder="Search by client, document or booking..."
+        searchLabel="Search runs"
+      />
       <DataTable
         label="Runs"
         columns={runColumns}
         rows={runs}
         rowKey={(run) => run.id}
         rowAttributes={(run) => ({ "data-run": run.id, "data-status": run.status })}
-        empty={status ? `No ${automationStatusLabels[status].toLowerCase()} runs` : "Nothing has run yet"}
+        empty={filtered ? "No runs match these filters" : "Nothing has run yet"}
       />
     </div>
   );
