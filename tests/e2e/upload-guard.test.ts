@@ -113,8 +113,12 @@ describe("uploads need an admin session before their body is read", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("the upload paths are the portfolio item form and the logo", () => {
-    expect(uploadPaths.map(({ path }) => path).sort()).toEqual(["/admin/settings/logo", "/admin/site/portfolio/edit"]);
+  it("the upload paths are the portfolio item form, the invoice logo and the site texts' page (the site's logo)", () => {
+    expect(uploadPaths.map(({ path }) => path).sort()).toEqual([
+      "/admin/settings/logo",
+      "/admin/site/portfolio/edit",
+      "/admin/site/texts",
+    ]);
   });
 
   it.each(uploadPaths)(
