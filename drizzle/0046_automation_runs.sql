@@ -22,5 +22,5 @@ CREATE TABLE "automation_runs" (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "automation_runs_once" ON "automation_runs" USING btree ("rule","subject_type","subject_id","due_at");--> statement-breakpoint
-CREATE INDEX "automation_runs_due_idx" ON "automation_runs" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "automation_runs_due_idx" ON "automation_runs" USING btree ("status","next_attempt_at","due_at");--> statement-breakpoint
 CREATE INDEX "automation_runs_created_idx" ON "automation_runs" USING btree ("created_at");

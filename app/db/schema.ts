@@ -375,7 +375,7 @@ export const automationRuns = pgTable(
   },
   (t) => [
     uniqueIndex("automation_runs_once").on(t.rule, t.subjectType, t.subjectId, t.dueAt),
-    index("automation_runs_due_idx").on(t.status, t.nextAttemptAt),
+    index("automation_runs_due_idx").on(t.status, t.nextAttemptAt, t.dueAt),
     index("automation_runs_created_idx").on(t.createdAt),
   ],
 );

@@ -25,23 +25,29 @@ export async function setRulePaused(db: Queryable, key: string, paused: boolean)
 
 export type DueSubject = { subjectType: string; subjectId: string; subjectLabel: string; dueAt: Date };
 
-/** Schedules a run per subject; one already there for the same rule, subject and due time is left as it is. */
+/**
+ * Schedules a run per subject; one already there for the same rule, subject and due time is left as it is. A
+ * thousand rows a statement (a statement holds at most 65,535 parameters). Answers how many were new.
+ */
 export async function scheduleRuns(db: Queryable, rule: string, subjects: readonly DueSubject[], now: Date) {
-  if (subjects.length === 0) return 0;
-  const inserted = await db
-    .insert(automationRuns)
-    .values(subjects.map((subject) => ({ rule, ...subject, nextAttemptAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: automationRuns.id });
-  return inserted.length;
+  let scheduled = 0;
+  for (let from = 0; from < subjects.length; from += 1000) {
+    const inserted = await db
+      .insert(automationRuns)
+      .values(subjects.slice(from, from + 1000).map((subject) => ({ rule, ...subject, nextAttemptAt: now })))
+      .onConflictDoNothing()
+      .returning({ id: automationRuns.id });
+    scheduled += inserted.length;
+  }
+  return scheduled;
 }
 
 /**
- * The next run to do, locked for this transaction (another instance skips it): scheduled, its next attempt due,
- * of one of `rules` (the ones not paused); the oldest due first.
+ * The next runs to do (at most `limit`), locked for this transaction (another instance skips them): scheduled,
+ * their next attempt due, of one of `rules` (the ones not paused); the longest waiting first (the index's order).
  */
-export async function claimDueRun(tx: Queryable, now: Date, rules: readonly string[]) {
-  const [run] = await tx
+export function claimDueRuns(tx: Queryable, now: Date, rules: readonly string[], limit: number) {
+  return tx
     .select()
     .from(automationRuns)
     .where(
@@ -51,10 +57,9 @@ export async function claimDueRun(tx: Queryable, now: Date, rules: readonly stri
         inArray(automationRuns.rule, [...rules]),
       ),
     )
-    .orderBy(asc(automationRuns.dueAt), asc(automationRuns.id))
-    .limit(1)
+    .orderBy(asc(automationRuns.nextAttemptAt), asc(automationRuns.dueAt))
+    .limit(limit)
     .for("update", { skipLocked: true });
-  return run ?? null;
 }
 
 /** A run done: sent, or skipped with its reason. */

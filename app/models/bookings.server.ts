@@ -219,8 +219,7 @@ export function dueReminderBookings(db: Queryable, now: Date, withinMs: number) 
         lte(bookings.startsAt, new Date(now.getTime() + withinMs)),
       ),
     )
-    .orderBy(asc(bookings.startsAt))
-    .limit(500);
+    .orderBy(asc(bookings.startsAt));
 }
 
 /**

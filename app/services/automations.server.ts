@@ -6,12 +6,12 @@
  * is tried again with backoff (1, 5, 30, 120 minutes) and, after the fifth try, failed for the owner to see. A
  * paused rule schedules nothing and its scheduled runs wait.
  */
-import type { Db, Queryable } from "#app/db/client.server.ts";
+import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
 import { afterFailure, errorText } from "#app/domain/automations.ts";
 import type { Result } from "#app/domain/result.ts";
 import {
   type AutomationRun,
-  claimDueRun,
+  claimDueRuns,
   type DueSubject,
   finishRun,
   pausedRuleKeys,
@@ -32,6 +32,33 @@ export type RuleHandler = {
 };
 
 export type AutomationPass = { scheduled: number; sent: number; skipped: number; retried: number; failed: number };
+
+/** Runs done in one transaction: one, so a transaction stays short and a shutdown stops between two runs (ADR 0048). */
+const runsPerTransaction = 1;
+
+/**
+ * One run, inside the batch's transaction: the step in a savepoint (a step that throws takes back what it wrote,
+ * and the attempt is still recorded), then its outcome: sent, skipped with the reason, or a retry later.
+ */
+async function doRun(tx: Tx, handler: RuleHandler, run: AutomationRun, now: Date, pass: AutomationPass) {
+  try {
+    const outcome = await tx.transaction((step) => handler.perform(step, run, now));
+    await finishRun(
+      tx,
+      run.id,
+      outcome.ok ? { status: "sent" } : { status: "skipped", reason: outcome.message ?? "Skipped" },
+      now,
+    );
+    if (outcome.ok) pass.sent += 1;
+    else pass.skipped += 1;
+  } catch (error) {
+    const attempts = run.attempts + 1;
+    const next = afterFailure(attempts, now);
+    await recordFailedAttempt(tx, run.id, { attempts, ...next, error: errorText(error) }, now);
+    if (next.status === "failed") pass.failed += 1;
+    else pass.retried += 1;
+  }
+}
 
 /**
  * Schedules what the rules find due, then does every due run (stopping between two runs once `signal` aborts,
@@ -58,32 +85,16 @@ export async function runAutomations(
       break;
     }
     const started = performance.now();
-    const done = await db.transaction(async (tx) => {
-      const run = await claimDueRun(tx, now, keys);
-      if (!run) return false;
-      const handler = active.find((candidate) => candidate.key === run.rule);
-      if (!handler) return false;
-      try {
-        // a savepoint: a step that throws takes back what it wrote, and the attempt is still recorded
-        const outcome = await tx.transaction((step) => handler.perform(step, run, now));
-        await finishRun(
-          tx,
-          run.id,
-          outcome.ok ? { status: "sent" } : { status: "skipped", reason: outcome.message ?? "Skipped" },
-          now,
-        );
-        if (outcome.ok) pass.sent += 1;
-        else pass.skipped += 1;
-      } catch (error) {
-        const attempts = run.attempts + 1;
-        const next = afterFailure(attempts, now);
-        await recordFailedAttempt(tx, run.id, { attempts, ...next, error: errorText(error) }, now);
-        if (next.status === "failed") pass.failed += 1;
-        else pass.retried += 1;
+    // a run a transaction, its step in a savepoint
+    const claimed = await db.transaction(async (tx) => {
+      const runs = await claimDueRuns(tx, now, keys, runsPerTransaction);
+      for (const run of runs) {
+        const handler = active.find((candidate) => candidate.key === run.rule);
+        if (handler) await doRun(tx, handler, run, now, pass);
       }
-      return true;
+      return runs.length;
     });
-    if (!done) break;
+    if (claimed === 0) break;
     if (options.pace) await restAfter(started);
   }
   return pass;

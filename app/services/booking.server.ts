@@ -68,8 +68,9 @@ const day = 86_400_000;
 const bookingsPerRecipient = { limit: 3, windowMs: day };
 
 export async function loadAvailability(db: Queryable): Promise<Availability> {
-  const [settings, timeZone] = await Promise.all([getAvailabilitySettings(db), studioTimeZone(db)]);
-  return { ...settings, timeZone };
+  // one after the other: inside a transaction the two queries share one connection
+  const settings = await getAvailabilitySettings(db);
+  return { ...settings, timeZone: await studioTimeZone(db) };
 }
 
 /** The free slots from today to the horizon (a booking being moved does not block itself). */
@@ -444,6 +445,7 @@ async function changeBooking(
  * the booking was cancelled, moved or reminded meanwhile.
  */
 export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "publicUrl"> }): RuleHandler {
+  let facts: { availability: Availability; studio: Studio } | undefined;
   return {
     key: "booking-reminder",
     async due(db, now) {
@@ -458,7 +460,9 @@ export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "pu
     async perform(tx, run, now) {
       const booking = await markReminded(tx, run.subjectId, new Date(run.dueAt.getTime() + day), now);
       if (!booking) return fail("skipped", { message: "The booking was cancelled, moved or reminded already" });
-      const [availability, studio] = await Promise.all([loadAvailability(tx), getStudioIdentity(tx)]);
+      // read once a pass: the studio and its hours do not change between two reminders of one pass
+      facts ??= { availability: await loadAvailability(tx), studio: await getStudioIdentity(tx) };
+      const { availability, studio } = facts;
       await enqueueMail(tx, {
         to: booking.email,
         ...visitorBookingMail("reminder", factsOf(booking, studio, availability, deps.config.publicUrl), null),
