@@ -62,6 +62,22 @@ export function claimDueRuns(tx: Queryable, now: Date, rules: readonly string[],
     .for("update", { skipLocked: true });
 }
 
+/** Whether a run of `rules` is due (read only: a shutdown asks before it says work was postponed). */
+export async function hasDueRun(db: Queryable, now: Date, rules: readonly string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: automationRuns.id })
+    .from(automationRuns)
+    .where(
+      and(
+        eq(automationRuns.status, "scheduled"),
+        lte(automationRuns.nextAttemptAt, now),
+        inArray(automationRuns.rule, [...rules]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A run done: sent, or skipped with its reason. */
 export async function finishRun(
   tx: Queryable,

@@ -14,6 +14,7 @@ import {
   claimDueRuns,
   type DueSubject,
   finishRun,
+  hasDueRun,
   pausedRuleKeys,
   recordFailedAttempt,
   scheduleRuns,
@@ -81,7 +82,8 @@ export async function runAutomations(
   if (keys.length === 0) return pass;
   for (;;) {
     if (options.signal?.aborted) {
-      options.onPostponed?.();
+      // said only when something is left for the next pass
+      if (await hasDueRun(db, now, keys)) options.onPostponed?.();
       break;
     }
     const started = performance.now();

@@ -115,6 +115,26 @@ describeEachDatabase("automations", (database) => {
     expect(await written()).toBe(2);
   });
 
+  it("a shutdown stops the pass between two runs and says so only when something is left", async () => {
+    const stopped = new AbortController();
+    stopped.abort();
+    let told = 0;
+    const onPostponed = () => {
+      told += 1;
+    };
+    // nothing due: nothing to postpone
+    await runAutomations(db(), [probeRule([])], now, { signal: stopped.signal, onPostponed });
+    expect(told).toBe(0);
+    // one due: scheduled, not done, postponed once
+    expect(await runAutomations(db(), [probeRule(["s"])], now, { signal: stopped.signal, onPostponed })).toMatchObject({
+      scheduled: 1,
+      sent: 0,
+    });
+    expect(told).toBe(1);
+    expect(await written()).toBe(0);
+    expect(await runAutomations(db(), [probeRule(["s"])], now)).toMatchObject({ scheduled: 0, sent: 1 });
+  });
+
   it("the consultation reminder skips, with its reason, a booking that is gone", async () => {
     const rule = bookingReminderRule({ config: { ...testConfig } as never });
     await scheduleRuns(
