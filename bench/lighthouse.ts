@@ -1,7 +1,7 @@
 /**
  * `npm run lighthouse`: Lighthouse (mobile profile, its default simulated
  * throttling) on the public pages of the production build, served by the real
- * server, on the client pages (an invoice, a proposal, a portal, a deliverable and a questionnaire
+ * server, on the client pages (an invoice, a proposal, a portal, a deliverable, a questionnaire and a testimonial
  * link, on the demo data: bench/lib/client-links.ts) and on one back-office page (the contact submissions inbox, signed in as the owner).
  * Prints one table row per page: the four category scores, FCP, LCP, CLS, TBT and
  * the JavaScript transferred; writes the figures for `npm run bench`. Goals: performance 100 and
@@ -44,7 +44,7 @@ import { atLeast, info, type Row as ResultRow, under, writeRows } from "./lib/re
 
 const publicPages = ["/", "/portfolio", "/pricing", "/about", "/contact", "/book"];
 /** The client pages, by the name their link is replaced with (their addresses hold a fresh token). */
-const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{token}", "/q/{token}"];
+const clientPageNames = ["/i/{token}", "/p/{token}", "/portal/{token}", "/d/{token}", "/q/{token}", "/t/{token}"];
 const allPages = [...publicPages, ...clientPageNames, "/admin/dashboard"];
 const pages = process.env.PAGES ? process.env.PAGES.split(",").filter((page) => allPages.includes(page)) : allPages;
 const cpuLoad = process.env.CPU_LOAD !== "0";

@@ -2,7 +2,8 @@
  * Links to the pages a client opens from an email, stored as the app stores them (hashes only):
  * the invoice with the most lines of the customer with the most documents, the first proposal (marked
  * sent), that customer's portal, with a project room of 10 phases and 50 deliverables shown, and the
- * room's last deliverable, and an onboarding questionnaire's link (one question of each kind, half answered). Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
+ * room's last deliverable, an onboarding questionnaire's link (one question of each kind, half answered) and a
+ * testimonial request's link (ADR 0062). Used by `bench/client-pages.ts` and `bench/lighthouse.ts`.
  */
 import { sql } from "drizzle-orm";
 import { type Database, selectRows, type Tx } from "#app/db/client.server.ts";
@@ -10,6 +11,7 @@ import { portalLinkExpiry, portalLinkPath } from "#app/domain/portal.ts";
 import { type Question, questionKinds } from "#app/domain/questionnaire-words.ts";
 import { questionnaireLinkPath } from "#app/domain/questionnaires.ts";
 import { clientLinkPath } from "#app/domain/sending.ts";
+import { testimonialLinkPath } from "#app/domain/testimonial-requests.ts";
 import { insertInvoiceLink } from "#app/models/invoice-sends.server.ts";
 import { insertPortalLink } from "#app/models/portal.server.ts";
 import {
@@ -28,6 +30,7 @@ import {
   saveAnswers,
   updateVersionQuestions,
 } from "#app/models/questionnaires.server.ts";
+import { insertTestimonialRequest } from "#app/models/testimonial-requests.server.ts";
 import { newClientToken } from "#app/services/client-links.server.ts";
 import { deliverableLinkPath, versionContentHash } from "#app/services/project-room.server.ts";
 import { proposalLinkPath } from "#app/services/proposals.server.ts";
@@ -70,6 +73,7 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
   const proposalToken = newClientToken();
   const portalToken = newClientToken();
   const questionnaireToken = newClientToken();
+  const testimonialToken = newClientToken();
   const now = new Date();
   await db.transaction(async (tx) => {
     await insertInvoiceLink(tx, invoice.id, invoiceToken.hash);
@@ -97,6 +101,13 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
       createdAt: now,
       expiresAt: new Date(now.getTime() + 30 * 86_400_000),
     });
+    await insertTestimonialRequest(tx, {
+      projectId: project.id,
+      customerId: customer.id,
+      tokenHash: testimonialToken.hash,
+      sentTo: "client@example.test",
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    });
   });
   return [
     {
@@ -119,6 +130,11 @@ export async function clientLinks(database: Database): Promise<ClientPage[]> {
       name: "questionnaire /q/{token}",
       path: questionnaireLinkPath(questionnaireToken.token),
       note: `an onboarding questionnaire of ${onboardingQuestions.length} questions, one of each kind, half answered`,
+    },
+    {
+      name: "testimonial /t/{token}",
+      path: testimonialLinkPath(testimonialToken.token),
+      note: "the testimonial form of a request mailed for the customer's project",
     },
   ];
 }
