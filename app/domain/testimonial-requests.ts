@@ -4,6 +4,7 @@
  * news of each answer). The answer itself is `clientTestimonialSchema` (app/domain/case-studies.ts): a rating of
  * 3 or less, or one without the client's permission, stays with the owner. Pure: no I/O.
  */
+import { testimonialShowable } from "#app/domain/case-studies.ts";
 import type { TestimonialPermission } from "#app/domain/enums.ts";
 import { type MailMessageContent, mailContent, paragraphs } from "#app/domain/mail.ts";
 import { defaultWording, fillWording, type MailWording } from "#app/domain/mail-templates.ts";
@@ -28,6 +29,10 @@ export const testimonialRequestMessages = {
   expired: "This link has expired. Please ask the studio for a new one.",
   answered: "Thank you: your answer has reached us already.",
   thanks: "Thank you! Your words have reached us.",
+  /** the owner's mail: where the answer may go */
+  shownOnSite: "It can go on the home page and on the project's case study.",
+  lowRating: "A rating of 3 or less stays with you: it is never shown on the site.",
+  noPermission: "Without the client's permission it stays with you.",
 } as const;
 
 /** The permission the client's answer records: theirs when they gave it, else none. */
@@ -69,7 +74,7 @@ export function testimonialAnswerOwnerMail(input: {
   permission: TestimonialPermission;
   link: string;
 }): MailMessageContent {
-  const showable = input.permission !== "none" && input.rating > 3;
+  const showable = testimonialShowable(input).ok;
   const subject = `${input.customerName} rated ${input.projectName} ${input.rating} of 5`;
   return mailContent(subject, [
     {
@@ -85,10 +90,10 @@ export function testimonialAnswerOwnerMail(input: {
     {
       type: "text",
       text: showable
-        ? "It can go on the home page and on the project's case study."
+        ? testimonialRequestMessages.shownOnSite
         : input.rating <= 3
-          ? "A rating of 3 or less stays with you: it is never shown on the site."
-          : "Without the client's permission it stays with you.",
+          ? testimonialRequestMessages.lowRating
+          : testimonialRequestMessages.noPermission,
     },
     { type: "action", label: "Open the testimonials", url: input.link },
   ]);

@@ -42,6 +42,14 @@ export async function scheduleRuns(db: Queryable, rule: string, subjects: readon
   return scheduled;
 }
 
+/** Runs to do now: scheduled, their next attempt due, of one of `rules` (the ones not paused). */
+const dueRuns = (now: Date, rules: readonly string[]) =>
+  and(
+    eq(automationRuns.status, "scheduled"),
+    lte(automationRuns.nextAttemptAt, now),
+    inArray(automationRuns.rule, [...rules]),
+  );
+
 /**
  * The next runs to do (at most `limit`), locked for this transaction (another instance skips them): scheduled,
  * their next attempt due, of one of `rules` (the ones not paused); the longest waiting first (the index's order).
@@ -50,13 +58,7 @@ export function claimDueRuns(tx: Queryable, now: Date, rules: readonly string[],
   return tx
     .select()
     .from(automationRuns)
-    .where(
-      and(
-        eq(automationRuns.status, "scheduled"),
-        lte(automationRuns.nextAttemptAt, now),
-        inArray(automationRuns.rule, [...rules]),
-      ),
-    )
+    .where(dueRuns(now, rules))
     .orderBy(asc(automationRuns.nextAttemptAt), asc(automationRuns.dueAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -64,17 +66,7 @@ export function claimDueRuns(tx: Queryable, now: Date, rules: readonly string[],
 
 /** Whether a run of `rules` is due (read only: a shutdown asks before it says work was postponed). */
 export async function hasDueRun(db: Queryable, now: Date, rules: readonly string[]): Promise<boolean> {
-  const [row] = await db
-    .select({ id: automationRuns.id })
-    .from(automationRuns)
-    .where(
-      and(
-        eq(automationRuns.status, "scheduled"),
-        lte(automationRuns.nextAttemptAt, now),
-        inArray(automationRuns.rule, [...rules]),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select({ id: automationRuns.id }).from(automationRuns).where(dueRuns(now, rules)).limit(1);
   return row !== undefined;
 }
 

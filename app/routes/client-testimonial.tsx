@@ -99,6 +99,38 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
+/** A one-line field of the form: its label, and its error tied to it by id. */
+function TextInput({
+  name,
+  label,
+  error,
+  ...input
+}: {
+  name: string;
+  label: React.ReactNode;
+  error: string | undefined;
+  autoComplete: string;
+  maxLength: number;
+  defaultValue: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        {...input}
+        id={name}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        className={cx(field, "h-11")}
+      />
+      <FieldError id={`${name}-error`} message={error} />
+    </div>
+  );
+}
+
 export default function ClientTestimonial({ loaderData, actionData }: Route.ComponentProps) {
   if (!("projectName" in loaderData)) {
     return (
@@ -182,38 +214,26 @@ export default function ClientTestimonial({ loaderData, actionData }: Route.Comp
           </p>
           <FieldError id="quote-error" message={quoteError} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="author_name" className="text-sm font-medium">
-            Your name
-          </label>
-          <input
-            id="author_name"
-            name="author_name"
-            autoComplete="name"
-            maxLength={caseStudyLimits.authorName}
-            defaultValue={value("author_name", customerName)}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? "author_name-error" : undefined}
-            className={cx(field, "h-11")}
-          />
-          <FieldError id="author_name-error" message={nameError} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="author_role" className="text-sm font-medium">
-            Your role <span className="font-normal text-zinc-600">(optional, e.g. Owner, Bakery on Main)</span>
-          </label>
-          <input
-            id="author_role"
-            name="author_role"
-            autoComplete="organization-title"
-            maxLength={caseStudyLimits.authorRole}
-            defaultValue={value("author_role")}
-            aria-invalid={roleError ? true : undefined}
-            aria-describedby={roleError ? "author_role-error" : undefined}
-            className={cx(field, "h-11")}
-          />
-          <FieldError id="author_role-error" message={roleError} />
-        </div>
+        <TextInput
+          name="author_name"
+          label="Your name"
+          autoComplete="name"
+          maxLength={caseStudyLimits.authorName}
+          defaultValue={value("author_name", customerName)}
+          error={nameError}
+        />
+        <TextInput
+          name="author_role"
+          label={
+            <>
+              Your role <span className="font-normal text-zinc-600">(optional, e.g. Owner, Bakery on Main)</span>
+            </>
+          }
+          autoComplete="organization-title"
+          maxLength={caseStudyLimits.authorRole}
+          defaultValue={value("author_role")}
+          error={roleError}
+        />
         <label className="flex items-start gap-3 text-sm">
           <input
             type="checkbox"

@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { AppContext } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { touchesFromCookie } from "#app/domain/attribution.ts";
+import { automationMessages } from "#app/domain/automations.ts";
 import {
   type Availability,
   type bookingFormSchema,
@@ -459,7 +460,7 @@ export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "pu
     },
     async perform(tx, run, now) {
       const booking = await markReminded(tx, run.subjectId, new Date(run.dueAt.getTime() + day), now);
-      if (!booking) return fail("skipped", { message: "The booking was cancelled, moved or reminded already" });
+      if (!booking) return fail("skipped", { message: automationMessages.bookingGone });
       // read once a pass: the studio and its hours do not change between two reminders of one pass
       facts ??= { availability: await loadAvailability(tx), studio: await getStudioIdentity(tx) };
       const { availability, studio } = facts;

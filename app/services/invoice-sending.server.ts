@@ -15,6 +15,7 @@
 
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
+import { automationMessages } from "#app/domain/automations.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-pages.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -336,7 +337,7 @@ export function paymentReminderRule(deps: SendDeps): RuleHandler {
     },
     async perform(tx, run) {
       const subject = reminderSubject(run.subjectId);
-      if (!subject) return fail("skipped", { message: "Not an invoice reminder" });
+      if (!subject) return fail("skipped", { message: automationMessages.invoiceGone });
       const made = await queueDocumentMail(tx, deps, {
         invoiceId: subject.invoiceId,
         kind: "reminder",
@@ -345,8 +346,7 @@ export function paymentReminderRule(deps: SendDeps): RuleHandler {
         ip: null,
       });
       if (made.ok) return { ok: true };
-      const why =
-        made.reason === "already-sent" ? "This reminder was sent already" : "The invoice was cancelled or deleted";
+      const why = made.reason === "already-sent" ? automationMessages.reminderSent : automationMessages.invoiceGone;
       return fail("skipped", { message: why });
     },
   };

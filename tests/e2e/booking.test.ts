@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultStudio } from "#app/domain/studio.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { calendarPart, manageLink, plain, waitForMail } from "../support/booking-mail.ts";
+import { hydrated } from "../support/browser.ts";
 import { waitPastTimeTrap } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 import { startSmtpSink } from "../support/smtp.ts";
@@ -181,5 +182,33 @@ describe("booking the free consultation", () => {
     await expect(page.getByRole("status").textContent()).resolves.toContain("Your consultation is booked");
     expect(new URL(page.url()).searchParams.get("booked")).toBe(slot);
     await context.close();
+  });
+
+  it("the consultation reminder is an automation the owner sees, pauses and resumes (ADR 0063)", async () => {
+    const owner = await app.adminPage({ viewport: { width: 1024, height: 768 } });
+    await owner.goto(`${app.server.url}/admin/automations`);
+    await hydrated(owner);
+    const reminder = owner.locator("tr[data-rule='booking-reminder']");
+    await reminder.getByText("Consultation reminder").waitFor();
+    await reminder.getByText("When: A free consultation is booked, the day before it starts").waitFor();
+    await owner.locator("tr[data-rule='payment-reminder']").getByText("Active").waitFor();
+    await owner.getByRole("searchbox", { name: "Search runs" }).waitFor();
+    expect(await seriousViolations(owner)).toEqual([]);
+    await owner.getByRole("button", { name: "Pause: Consultation reminder" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Consultation reminder paused: nothing is sent until you resume it")
+      .waitFor();
+    await reminder.getByText("Paused").waitFor();
+    expect(await reminder.getAttribute("data-paused")).toBe("true");
+    // the other rule goes on
+    expect(await owner.locator("tr[data-rule='payment-reminder']").getAttribute("data-paused")).toBe("false");
+    await owner.getByRole("button", { name: "Resume: Consultation reminder" }).click();
+    await owner
+      .getByRole("region", { name: /Notifications/ })
+      .getByText("Consultation reminder resumed")
+      .waitFor();
+    await reminder.getByText("Active").waitFor();
+    await owner.context().close();
   });
 });

@@ -213,7 +213,13 @@ describe("case studies and testimonials", () => {
     const client = await (
       await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })
     ).newPage();
-    await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    const opened = await client.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    // a secret address: never cached, indexed or sent on as a referrer
+    expect(opened?.headers()).toMatchObject({
+      "cache-control": "no-store",
+      "x-robots-tag": "noindex, nofollow",
+      "referrer-policy": "same-origin",
+    });
     await client.getByRole("heading", { name: "How did Floor Marketplace go?" }).waitFor();
     // the name is the customer's to start with; a missing rating and words are refused, what was typed kept
     expect(await client.getByLabel("Your name").inputValue()).toBe("Grace Hopper");

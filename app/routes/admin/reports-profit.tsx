@@ -5,12 +5,10 @@
  */
 import { Link } from "react-router";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, PageHeader } from "#app/components/admin/list.tsx";
 import { linkClass } from "#app/components/admin/record-page.tsx";
 import { ReportPeriodForm } from "#app/components/admin/report-period-form.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
-import { buttonClass } from "#app/components/admin/ui.tsx";
-import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import {
@@ -65,10 +63,7 @@ export default function ProfitReport({ loaderData }: Route.ComponentProps) {
         description="Revenue less time at cost and expenses"
         back={{ href: "/admin/reports", label: "Back to Reports" }}
       >
-        <a href={csv} className={buttonClass("secondary", { size: "sm" })} download>
-          <Icon name="download" aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <ExportCsvLink href={csv} />
       </PageHeader>
       <ReportPeriodForm
         action={profitPath}

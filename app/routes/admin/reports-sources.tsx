@@ -7,11 +7,9 @@
  */
 import { BarChart } from "#app/components/admin/charts.tsx";
 import { type Column, DataTable } from "#app/components/admin/data-table.tsx";
-import { PageHeader } from "#app/components/admin/list.tsx";
+import { ExportCsvLink, PageHeader } from "#app/components/admin/list.tsx";
 import { ReportPeriodForm } from "#app/components/admin/report-period-form.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
-import { buttonClass } from "#app/components/admin/ui.tsx";
-import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { type Cents, formatMoney, formatMoneyCompact } from "#app/domain/money.ts";
 import {
@@ -62,10 +60,7 @@ export default function SourcesReport({ loaderData }: Route.ComponentProps) {
         description={`Where inquiries, signed proposals and revenue come from, measured on the site. Dates in ${timeZone}.`}
         back={{ href: "/admin/reports", label: "Back to Reports" }}
       >
-        <a href={csv} className={buttonClass("secondary", { size: "sm" })} download>
-          <Icon name="download" aria-hidden className="size-4" />
-          Export CSV
-        </a>
+        <ExportCsvLink href={csv} />
       </PageHeader>
       <ReportPeriodForm
         action={sourcesPath}
