@@ -93,6 +93,7 @@ export const automationMessages = {
   /** why a built-in rule's run was skipped (the history's note) */
   bookingGone: "The booking was cancelled, moved or reminded already",
   reminderSent: "This reminder was sent already",
+  reminderNotOwed: "The invoice was paid, cancelled or its reminders turned off",
   invoiceGone: "The invoice was cancelled or deleted",
   paused: (name: string) => `${name} paused: nothing is sent until you resume it`,
   resumed: (name: string) => `${name} resumed`,

@@ -139,6 +139,15 @@ export async function listSends(db: Queryable, invoiceId: string) {
 
 // ---------------------------------------------------------------- reminders
 
+/** An invoice that is owed its payment reminders: sent and unpaid, with a due date, its reminders on. */
+const reminderOwed = and(
+  eq(invoices.invoiceType, "invoice"),
+  inArray(invoices.status, ["sent", "viewed", "partial"]),
+  gt(invoices.balanceDue, "0"),
+  isNotNull(invoices.dueDate),
+  eq(invoices.remindersEnabled, true),
+);
+
 /**
  * Invoices a payment reminder may be due for: sent, viewed or partial invoices with a balance,
  * a due date, reminders on, and a customer email; with the offsets already reminded.
@@ -169,14 +178,18 @@ export async function reminderCandidates(db: Queryable) {
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .leftJoin(sent, eq(sent.invoiceId, invoices.id))
-    .where(
-      and(
-        eq(invoices.invoiceType, "invoice"),
-        inArray(invoices.status, ["sent", "viewed", "partial"]),
-        gt(invoices.balanceDue, "0"),
-        isNotNull(invoices.dueDate),
-        eq(invoices.remindersEnabled, true),
-      ),
-    )
+    .where(reminderOwed)
     .orderBy(asc(invoices.dueDate));
+}
+
+/**
+ * Whether the invoice still owes its reminders now (the step asks: a run retried later, or done after a payment
+ * came in during the pass, must not remind a paid or cancelled invoice).
+ */
+export async function reminderStillOwed(db: Queryable, invoiceId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), reminderOwed));
+  return row !== undefined;
 }

@@ -39,7 +39,13 @@ import {
 import type { DueSubject } from "#app/models/automations.server.ts";
 import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
 import { latestRevisionChanges, voidDocument } from "#app/models/document-lifecycle.server.ts";
-import { attachSendMail, insertSend, markSent, reminderCandidates } from "#app/models/invoice-sends.server.ts";
+import {
+  attachSendMail,
+  insertSend,
+  markSent,
+  reminderCandidates,
+  reminderStillOwed,
+} from "#app/models/invoice-sends.server.ts";
 import { getPrintableInvoice, type PrintableInvoice } from "#app/models/invoices.server.ts";
 import { getMailWording } from "#app/models/mail-templates.server.ts";
 import { getPaymentSettings } from "#app/models/payment-settings.server.ts";
@@ -338,6 +344,10 @@ export function paymentReminderRule(deps: SendDeps): RuleHandler {
     async perform(tx, run) {
       const subject = reminderSubject(run.subjectId);
       if (!subject) return fail("skipped", { message: automationMessages.invoiceGone });
+      // paid, cancelled or reminders turned off since the run was scheduled: nothing to remind
+      if (!(await reminderStillOwed(tx, subject.invoiceId))) {
+        return fail("skipped", { message: automationMessages.reminderNotOwed });
+      }
       const made = await queueDocumentMail(tx, deps, {
         invoiceId: subject.invoiceId,
         kind: "reminder",

@@ -22,7 +22,7 @@ import {
 } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { maxAttachmentAttempts } from "#app/domain/mail.ts";
-
+import { scheduleRuns } from "#app/models/automations.server.ts";
 import { revokeInvoiceLinks } from "#app/models/invoice-sends.server.ts";
 import * as invoicePrint from "#app/routes/admin/invoice-print-view.tsx";
 import * as invoiceSend from "#app/routes/admin/invoice-send.tsx";
@@ -421,6 +421,36 @@ describeEachDatabase("sending documents", (database) => {
       const reminders = await db.select().from(invoiceSends).where(eq(invoiceSends.kind, "reminder"));
       expect(new Set(reminders.map((row) => row.invoiceId)).size).toBe(24);
       expect(await db.select().from(mailOutbox)).toHaveLength(24);
+    });
+
+    it("a reminder run due before the invoice was paid is skipped when it comes round, not sent (a retry, a pass mid-payment)", async () => {
+      const db = database().db;
+      const deps = { db, config: testConfig, logger };
+      await dueIn(3);
+      const today = todayIn("America/New_York");
+      // the run scheduled (as a pass would, or left from a failed try), then the client pays before it is done
+      await scheduleRuns(
+        db,
+        "payment-reminder",
+        [
+          {
+            subjectType: "invoice",
+            subjectId: `${invoiceId}:-3`,
+            subjectLabel: "INV-0001",
+            dueAt: new Date(`${today}T00:00:00Z`),
+          },
+        ],
+        new Date(),
+      );
+      await db.update(invoices).set({ status: "paid", balanceDue: "0" }).where(eq(invoices.id, invoiceId));
+      expect(await queueDueReminders(deps)).toBe(0);
+      expect(await queueDueReminders(deps)).toBe(0);
+      const runs = await db.select().from(automationRuns);
+      expect(runs.map((run) => [run.status, run.reason])).toEqual([
+        ["skipped", "The invoice was paid, cancelled or its reminders turned off"],
+      ]);
+      expect(await db.select().from(invoiceSends).where(eq(invoiceSends.kind, "reminder"))).toHaveLength(0);
+      expect(await db.select().from(mailOutbox)).toHaveLength(0);
     });
 
     it("sends none for paid, draft or reminders-off invoices, and follows the schedule in Settings", async () => {
