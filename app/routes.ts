@@ -107,6 +107,7 @@ export default [
         route("customers/new", "routes/admin/customers/form.tsx", { id: "customer-new" }),
         route("customers/:id", "routes/admin/customers/detail.tsx"),
         route("customers/:id/edit", "routes/admin/customers/form.tsx", { id: "customer-edit" }),
+        route("customers/:id/automations", "routes/admin/customers/automations.ts"),
         route("projects", "routes/admin/projects/list.tsx"),
         route("projects/new", "routes/admin/projects/form.tsx", { id: "project-new" }),
         route("projects/:id", "routes/admin/projects/detail.tsx"),

@@ -364,6 +364,8 @@ export const automationRuns = pgTable(
     subjectId: varchar("subject_id", { length: 80 }).notNull(),
     /** what the owner reads: the customer and the document or booking */
     subjectLabel: varchar("subject_label", { length: 300 }).notNull().default(""),
+    /** the customer the run is for, when it has one: its "what happens next", its pause, its archive cancel */
+    customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     status: automationRunStatusEnum("status").notNull().default("scheduled"),
     attempts: integer("attempts").notNull().default(0),
@@ -377,8 +379,20 @@ export const automationRuns = pgTable(
     uniqueIndex("automation_runs_once").on(t.rule, t.subjectType, t.subjectId, t.dueAt),
     index("automation_runs_due_idx").on(t.status, t.nextAttemptAt, t.dueAt),
     index("automation_runs_created_idx").on(t.createdAt),
+    index("automation_runs_customer_idx").on(t.customerId, t.dueAt),
   ],
 );
+
+/**
+ * A customer whose automations the owner paused (ADR 0063): their runs wait, scheduled, until the owner resumes;
+ * the rest of the studio's automations go on.
+ */
+export const automationHolds = pgTable("automation_holds", {
+  customerId: uuid("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
 
 export const pricingPackages = pgTable("pricing_packages", {
   id: serial("id").primaryKey(),

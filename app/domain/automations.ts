@@ -95,7 +95,59 @@ export const automationMessages = {
   reminderSent: "This reminder was sent already",
   reminderNotOwed: "The invoice was paid, cancelled or its reminders turned off",
   invoiceGone: "The invoice was cancelled or deleted",
+  customerArchived: "The customer was archived",
+  skippedByOwner: "Skipped by you",
   paused: (name: string) => `${name} paused: nothing is sent until you resume it`,
   resumed: (name: string) => `${name} resumed`,
   unknownRule: "Unknown automation",
+  /** a customer's "What happens next" */
+  customerPaused: (name: string) => `Automations paused for ${name}: nothing is sent to them until you resume`,
+  customerResumed: (name: string) => `Automations resumed for ${name}`,
+  runSkipped: (what: string) => `Skipped: ${what}`,
+  notPending: "This is no longer scheduled: the list was refreshed",
+  unknownAction: "Unknown action",
 } as const;
+
+/** The "What happens next" card's forms: the customer's pause, or skipping one of the runs it lists. */
+export const customerAutomationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["pause", "resume"]) }),
+  z.object({
+    intent: z.literal("skip"),
+    rule: z.enum(ruleKeys, { error: "Unknown automation" }),
+    subject_type: z.string().trim().min(1).max(40),
+    subject_id: z.string().trim().min(1).max(80),
+    due_at: z.iso.datetime({ offset: true }),
+  }),
+]);
+
+/** One thing that will happen for a customer: a run already scheduled, or one its rule will schedule when due. */
+export type NextRun = {
+  rule: string;
+  subjectType: string;
+  subjectId: string;
+  subjectLabel: string;
+  dueAt: Date;
+  status: Extract<AutomationRunStatus, "scheduled" | "waiting_approval"> | "upcoming";
+};
+
+/** A run's identity: the engine keeps one run per (rule, subject, due time). */
+export const runKey = (run: Pick<NextRun, "rule" | "subjectType" | "subjectId" | "dueAt">) =>
+  `${run.rule}|${run.subjectType}|${run.subjectId}|${run.dueAt.toISOString()}`;
+
+/**
+ * A customer's "What happens next": the runs scheduled for them and those their rules will schedule, one per
+ * identity (a scheduled run is the same as the upcoming one it came from), minus those already done, skipped or
+ * failed (`settled`), soonest first.
+ */
+export function whatHappensNext(
+  scheduled: readonly NextRun[],
+  upcoming: readonly NextRun[],
+  settled: ReadonlySet<string>,
+): NextRun[] {
+  const byKey = new Map<string, NextRun>();
+  for (const run of upcoming) if (!settled.has(runKey(run))) byKey.set(runKey(run), run);
+  for (const run of scheduled) byKey.set(runKey(run), run);
+  return [...byKey.values()].sort(
+    (a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.subjectLabel.localeCompare(b.subjectLabel),
+  );
+}

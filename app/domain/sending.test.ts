@@ -13,6 +13,7 @@ import {
   mailText,
   parseReminderOffsets,
   reminderOffsetLabel,
+  reminderSchedule,
   sendFormSchema,
   sendKindLabel,
   templateFor,
@@ -145,6 +146,25 @@ describe("which reminder is due", () => {
   it("sends no reminder whose day came before the invoice was sent", () => {
     expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-08" })).toBeNull();
     expect(dueReminder({ ...base, sentDay: "2026-12-08", today: "2026-12-10" })).toBe(0);
+  });
+});
+
+describe("every reminder still to come", () => {
+  const base = { dueDate: "2026-12-10", sentDay: "2026-11-20", offsets: [-3, 0, 7], alreadySent: [] as number[] };
+  it("lists the offsets after today in order, and the one due today first", () => {
+    expect(reminderSchedule({ ...base, today: "2026-12-01" })).toEqual([-3, 0, 7]);
+    expect(reminderSchedule({ ...base, today: "2026-12-07" })).toEqual([-3, 0, 7]);
+    expect(reminderSchedule({ ...base, today: "2026-12-07", alreadySent: [-3] })).toEqual([0, 7]);
+    expect(reminderSchedule({ ...base, today: "2026-12-12", alreadySent: [-3] })).toEqual([0, 7]);
+    expect(reminderSchedule({ ...base, today: "2026-12-20", alreadySent: [-3, 0, 7] })).toEqual([]);
+  });
+  it("lists the same reminder the pass would send today, and none whose day came before the send", () => {
+    // a missed day: only the latest (the pass's) is due, the earlier is never sent
+    expect(reminderSchedule({ ...base, today: "2026-12-11" })).toEqual([0, 7]);
+    expect(reminderSchedule({ ...base, sentDay: "2026-12-08", today: "2026-12-08" })).toEqual([0, 7]);
+  });
+  it("lists no earlier reminder once a later one went", () => {
+    expect(reminderSchedule({ ...base, today: "2026-12-01", alreadySent: [0] })).toEqual([7]);
   });
 });
 

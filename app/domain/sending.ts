@@ -324,3 +324,17 @@ export function dueReminder(input: {
   if (input.alreadySent.some((sent) => sent > latest)) return null;
   return latest;
 }
+
+/**
+ * Every reminder still to come for an invoice, in order: the one due today (`dueReminder`), then each offset whose
+ * day is after today and after the day it was sent, unless a later reminder already went.
+ */
+export function reminderSchedule(input: Parameters<typeof dueReminder>[0]): number[] {
+  const now = dueReminder(input);
+  const latestSent = input.alreadySent.length ? Math.max(...input.alreadySent) : null;
+  const later = input.offsets.filter((offset) => {
+    const day = addDaysIso(input.dueDate, offset);
+    return day > input.today && day > input.sentDay && (latestSent === null || offset > latestSent);
+  });
+  return [...(now === null ? [] : [now]), ...[...later].sort((a, b) => a - b)];
+}

@@ -1,7 +1,7 @@
 /** Automation rules' pause state and their runs (ADR 0063): scheduled once, claimed one at a time, kept as history. */
-import { and, asc, desc, eq, ilike, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lte, notExists, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { automationRules, automationRuns } from "#app/db/schema.ts";
+import { automationHolds, automationRules, automationRuns } from "#app/db/schema.ts";
 import type { AutomationRunStatus } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 
@@ -23,7 +23,14 @@ export async function setRulePaused(db: Queryable, key: string, paused: boolean)
     .onConflictDoUpdate({ target: automationRules.key, set: { paused, updatedAt: sql`now()` } });
 }
 
-export type DueSubject = { subjectType: string; subjectId: string; subjectLabel: string; dueAt: Date };
+export type DueSubject = {
+  subjectType: string;
+  subjectId: string;
+  subjectLabel: string;
+  dueAt: Date;
+  /** the customer it is for, when there is one */
+  customerId?: string | null;
+};
 
 /**
  * Schedules a run per subject; one already there for the same rule, subject and due time is left as it is. A
@@ -42,12 +49,18 @@ export async function scheduleRuns(db: Queryable, rule: string, subjects: readon
   return scheduled;
 }
 
-/** Runs to do now: scheduled, their next attempt due, of one of `rules` (the ones not paused). */
+/**
+ * Runs to do now: scheduled, their next attempt due, of one of `rules` (the ones not paused), and not for a
+ * customer whose automations the owner paused.
+ */
 const dueRuns = (now: Date, rules: readonly string[]) =>
   and(
     eq(automationRuns.status, "scheduled"),
     lte(automationRuns.nextAttemptAt, now),
     inArray(automationRuns.rule, [...rules]),
+    notExists(
+      sql`(select 1 from ${automationHolds} where ${automationHolds.customerId} = ${automationRuns.customerId})`,
+    ),
   );
 
 /**
@@ -130,4 +143,63 @@ export async function runCounts(db: Queryable): Promise<Partial<Record<Automatio
     .from(automationRuns)
     .groupBy(automationRuns.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.count]));
+}
+
+/** Pauses (or resumes) every automation of one customer: their runs wait, scheduled, until resumed. */
+export async function setCustomerHeld(db: Queryable, customerId: string, held: boolean): Promise<void> {
+  if (held) await db.insert(automationHolds).values({ customerId }).onConflictDoNothing();
+  else await db.delete(automationHolds).where(eq(automationHolds.customerId, customerId));
+}
+
+export async function customerHeld(db: Queryable, customerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: automationHolds.customerId })
+    .from(automationHolds)
+    .where(eq(automationHolds.customerId, customerId));
+  return row !== undefined;
+}
+
+const pending = inArray(automationRuns.status, ["scheduled", "waiting_approval"]);
+
+/** A customer's runs, newest due first (their "what happens next" reads the pending ones and what is settled). */
+export function customerRuns(db: Queryable, customerId: string, limit = 500) {
+  return db
+    .select()
+    .from(automationRuns)
+    .where(eq(automationRuns.customerId, customerId))
+    .orderBy(desc(automationRuns.dueAt))
+    .limit(limit);
+}
+
+/** Cancels a customer's pending runs for good (archived): skipped with the reason. Answers how many. */
+export async function cancelCustomerRuns(tx: Queryable, customerId: string, reason: string, now: Date) {
+  const cancelled = await tx
+    .update(automationRuns)
+    .set({ status: "skipped", reason, finishedAt: now })
+    .where(and(eq(automationRuns.customerId, customerId), pending))
+    .returning({ id: automationRuns.id });
+  return cancelled.length;
+}
+
+/**
+ * Skips one run, scheduled or still to come: a run not there yet is kept as skipped at its due time, so the rule
+ * finds it settled when the time comes (one run per rule, subject and due time). False when it was done already.
+ */
+export async function skipRun(
+  tx: Queryable,
+  rule: string,
+  subject: DueSubject,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(automationRuns)
+    .values({ rule, ...subject, status: "skipped", reason, nextAttemptAt: now, finishedAt: now })
+    .onConflictDoUpdate({
+      target: [automationRuns.rule, automationRuns.subjectType, automationRuns.subjectId, automationRuns.dueAt],
+      set: { status: "skipped", reason, finishedAt: now },
+      setWhere: pending,
+    })
+    .returning({ id: automationRuns.id });
+  return row !== undefined;
 }

@@ -207,16 +207,23 @@ export async function listBookings(db: Queryable, view: BookingView, now: Date =
 }
 
 /** The bookings whose day-before reminder is due: booked, starting within `withinMs` of now, not yet reminded. */
-export function dueReminderBookings(db: Queryable, now: Date, withinMs: number) {
+export function dueReminderBookings(db: Queryable, now: Date, withinMs: number, customerId?: string) {
   return db
-    .select({ id: bookings.id, name: bookings.name, email: bookings.email, startsAt: bookings.startsAt })
+    .select({
+      id: bookings.id,
+      name: bookings.name,
+      email: bookings.email,
+      startsAt: bookings.startsAt,
+      customerId: bookings.customerId,
+    })
     .from(bookings)
     .where(
       and(
         eq(bookings.status, "booked"),
         isNull(bookings.reminderSentAt),
         gt(bookings.startsAt, now),
-        lte(bookings.startsAt, new Date(now.getTime() + withinMs)),
+        Number.isFinite(withinMs) ? lte(bookings.startsAt, new Date(now.getTime() + withinMs)) : undefined,
+        customerId ? eq(bookings.customerId, customerId) : undefined,
       ),
     )
     .orderBy(asc(bookings.startsAt));

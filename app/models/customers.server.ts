@@ -10,9 +10,11 @@ import {
   invoices,
   projects,
 } from "#app/db/schema.ts";
+import { automationMessages } from "#app/domain/automations.ts";
 import { type CustomerListQuery, customerPageSize } from "#app/domain/customer-list.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import { toCents } from "#app/domain/money.ts";
+import { cancelCustomerRuns } from "#app/models/automations.server.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import {
   displayStatusSql,
@@ -199,11 +201,17 @@ export async function createCustomer(db: Db, row: NewCustomer) {
   });
 }
 
-/** Updates the form's fields; null when the customer does not exist. */
+/**
+ * Updates the form's fields; null when the customer does not exist. Archiving cancels the customer's pending
+ * automation runs for good, with the reason (ADR 0063).
+ */
 export async function updateCustomer(db: Db, id: string, row: NewCustomer) {
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(customers).set(row).where(eq(customers.id, id)).returning();
     if (!updated) return null;
+    if (updated.status === "archived") {
+      await cancelCustomerRuns(tx, id, automationMessages.customerArchived, new Date());
+    }
     await publishChange(tx, { table: "customers", id });
     return updated;
   });

@@ -152,7 +152,7 @@ const reminderOwed = and(
  * Invoices a payment reminder may be due for: sent, viewed or partial invoices with a balance,
  * a due date, reminders on, and a customer email; with the offsets already reminded.
  */
-export async function reminderCandidates(db: Queryable) {
+export async function reminderCandidates(db: Queryable, customerId?: string) {
   const sent = db
     .select({
       invoiceId: invoiceSends.invoiceId,
@@ -171,6 +171,7 @@ export async function reminderCandidates(db: Queryable) {
       balanceDue: invoices.balanceDue,
       dueDate: invoices.dueDate,
       sentAt: invoices.sentAt,
+      customerId: invoices.customerId,
       customerName: customers.name,
       customerEmail: customers.email,
       alreadySent: sent.offsets,
@@ -178,7 +179,7 @@ export async function reminderCandidates(db: Queryable) {
     .from(invoices)
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .leftJoin(sent, eq(sent.invoiceId, invoices.id))
-    .where(reminderOwed)
+    .where(customerId ? and(reminderOwed, eq(invoices.customerId, customerId)) : reminderOwed)
     .orderBy(asc(invoices.dueDate));
 }
 

@@ -7,18 +7,28 @@
  * paused rule schedules nothing and its scheduled runs wait.
  */
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
-import { afterFailure, errorText } from "#app/domain/automations.ts";
-import type { Result } from "#app/domain/result.ts";
+import {
+  afterFailure,
+  automationMessages,
+  errorText,
+  type NextRun,
+  runKey,
+  whatHappensNext,
+} from "#app/domain/automations.ts";
+import { fail, type Result } from "#app/domain/result.ts";
 import {
   type AutomationRun,
   claimDueRuns,
+  customerRuns,
   type DueSubject,
   finishRun,
   hasDueRun,
   pausedRuleKeys,
   recordFailedAttempt,
   scheduleRuns,
+  skipRun,
 } from "#app/models/automations.server.ts";
+import { getCustomer } from "#app/models/customers.server.ts";
 import { restAfter } from "#app/services/background.server.ts";
 
 /** A step done (sent), or skipped: `fail("skipped", { message })`, the message the owner reads as the reason. */
@@ -30,6 +40,8 @@ export type RuleHandler = {
   due(db: Queryable, now: Date): Promise<DueSubject[]>;
   /** the step for one run, inside its transaction: sent, or skipped with the reason */
   perform(tx: Queryable, run: AutomationRun, now: Date): Promise<StepOutcome>;
+  /** what it will schedule for one customer from now on (their "what happens next"), due now or later */
+  upcoming(db: Queryable, customerId: string, now: Date): Promise<DueSubject[]>;
 };
 
 export type AutomationPass = { scheduled: number; sent: number; skipped: number; retried: number; failed: number };
@@ -43,7 +55,11 @@ const runsPerTransaction = 1;
  */
 async function doRun(tx: Tx, handler: RuleHandler, run: AutomationRun, now: Date, pass: AutomationPass) {
   try {
-    const outcome = await tx.transaction((step) => handler.perform(step, run, now));
+    // an archived customer's runs are cancelled for good, also those scheduled after the archive
+    const archived = run.customerId !== null && (await getCustomer(tx, run.customerId))?.status === "archived";
+    const outcome = archived
+      ? fail("skipped", { message: automationMessages.customerArchived })
+      : await tx.transaction((step) => handler.perform(step, run, now));
     await finishRun(
       tx,
       run.id,
@@ -100,4 +116,57 @@ export async function runAutomations(
     if (options.pace) await restAfter(started);
   }
   return pass;
+}
+
+/**
+ * One customer's "what happens next": their runs already scheduled and those the rules will schedule for them,
+ * soonest first, without what is done, skipped or failed (the automations page keeps those).
+ */
+export async function customerNextRuns(
+  db: Queryable,
+  handlers: readonly RuleHandler[],
+  customerId: string,
+  now: Date,
+): Promise<NextRun[]> {
+  const runs = await customerRuns(db, customerId);
+  const upcoming: NextRun[] = [];
+  for (const handler of handlers) {
+    for (const subject of await handler.upcoming(db, customerId, now)) {
+      upcoming.push({ ...subject, rule: handler.key, status: "upcoming" });
+    }
+  }
+  const scheduled: NextRun[] = [];
+  const settled = new Set<string>();
+  for (const run of runs) {
+    if (run.status === "scheduled" || run.status === "waiting_approval") {
+      const { rule, subjectType, subjectId, subjectLabel, dueAt } = run;
+      scheduled.push({ rule, subjectType, subjectId, subjectLabel, dueAt, status: run.status });
+    } else settled.add(runKey(run));
+  }
+  return whatHappensNext(scheduled, upcoming, settled);
+}
+
+/**
+ * Skips one run of a customer's "what happens next", scheduled or still to come, for good ("Skipped by you"): only
+ * one the list holds now. Fails `not-pending` when it is not there any more (done, or no longer due).
+ */
+export async function skipCustomerRun(
+  tx: Queryable,
+  handlers: readonly RuleHandler[],
+  customerId: string,
+  run: Pick<NextRun, "rule" | "subjectType" | "subjectId" | "dueAt">,
+  now: Date,
+): Promise<Result<{ label: string }, "not-pending">> {
+  const listed = (await customerNextRuns(tx, handlers, customerId, now)).find((next) => runKey(next) === runKey(run));
+  if (!listed) return fail("not-pending", { message: automationMessages.notPending });
+  const subject: DueSubject = {
+    subjectType: listed.subjectType,
+    subjectId: listed.subjectId,
+    subjectLabel: listed.subjectLabel,
+    dueAt: listed.dueAt,
+    customerId,
+  };
+  const skipped = await skipRun(tx, listed.rule, subject, automationMessages.skippedByOwner, now);
+  if (!skipped) return fail("not-pending", { message: automationMessages.notPending });
+  return { ok: true, label: listed.subjectLabel };
 }

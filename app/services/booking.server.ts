@@ -33,6 +33,7 @@ import {
 import { addDaysIso, isoDay, isValidTimeZone, utcDate } from "#app/domain/dates.ts";
 import { meetingPlaceOf } from "#app/domain/meeting-place.ts";
 import { fail, type Result } from "#app/domain/result.ts";
+import type { DueSubject } from "#app/models/automations.server.ts";
 import {
   type Booking,
   bookedTimes,
@@ -445,18 +446,24 @@ async function changeBooking(
  * day), due the day before its start; the step marks the booking reminded and queues the mail, or is skipped when
  * the booking was cancelled, moved or reminded meanwhile.
  */
+/** A booking's reminder as a run: the day before it starts. */
+const reminderSubject = (booking: Awaited<ReturnType<typeof dueReminderBookings>>[number]): DueSubject => ({
+  subjectType: "booking",
+  subjectId: booking.id,
+  subjectLabel: `${booking.name} <${booking.email}>`,
+  dueAt: new Date(booking.startsAt.getTime() - day),
+  customerId: booking.customerId,
+});
+
 export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "publicUrl"> }): RuleHandler {
   let facts: { availability: Availability; studio: Studio } | undefined;
   return {
     key: "booking-reminder",
     async due(db, now) {
-      const rows = await dueReminderBookings(db, now, day);
-      return rows.map((booking) => ({
-        subjectType: "booking",
-        subjectId: booking.id,
-        subjectLabel: `${booking.name} <${booking.email}>`,
-        dueAt: new Date(booking.startsAt.getTime() - day),
-      }));
+      return (await dueReminderBookings(db, now, day)).map(reminderSubject);
+    },
+    async upcoming(db, customerId, now) {
+      return (await dueReminderBookings(db, now, Number.POSITIVE_INFINITY, customerId)).map(reminderSubject);
     },
     async perform(tx, run, now) {
       const booking = await markReminded(tx, run.subjectId, new Date(run.dueAt.getTime() + day), now);

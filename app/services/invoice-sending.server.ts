@@ -32,6 +32,7 @@ import {
   type PaymentInstructions,
   type ReceiptFacts,
   reminderOffsetLabel,
+  reminderSchedule,
   type SendForm,
   type SendSubject,
   templateFor,
@@ -312,34 +313,56 @@ function reminderSubject(subjectId: string): { invoiceId: string; offset: number
  * the step queues the reminder through the one sending path, recorded once per (invoice, offset) by the history's
  * unique key as before, or is skipped when the invoice was cancelled or the reminder already went.
  */
+/**
+ * The payment reminders a pass finds (`schedule` picks the offsets of each unpaid invoice: the one due today, or
+ * every one still to come), each a run at its day; of one customer, or of every customer.
+ */
+async function reminderSubjects(
+  db: Queryable,
+  now: Date,
+  schedule: (input: Parameters<typeof dueReminder>[0]) => number[],
+  customerId?: string,
+): Promise<DueSubject[]> {
+  const settings = await getBusinessSettings(db);
+  const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
+  if (offsets.length === 0) return [];
+  const timeZone = settings?.timeZone ?? "America/New_York";
+  const today = todayIn(timeZone, now);
+  const subjects: DueSubject[] = [];
+  for (const candidate of await reminderCandidates(db, customerId)) {
+    if (!candidate.dueDate) continue;
+    const dueDate = candidate.dueDate;
+    const chosen = schedule({
+      dueDate,
+      sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
+      today,
+      offsets,
+      alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
+    });
+    for (const offset of chosen) {
+      subjects.push({
+        subjectType: "invoice",
+        subjectId: `${candidate.id}:${offset}`,
+        subjectLabel: `${candidate.invoiceNumber} · ${candidate.customerName} (${reminderOffsetLabel(offset)})`,
+        dueAt: new Date(`${addDaysIso(dueDate, offset)}T00:00:00Z`),
+        customerId: candidate.customerId,
+      });
+    }
+  }
+  return subjects;
+}
+
 export function paymentReminderRule(deps: SendDeps): RuleHandler {
   return {
     key: "payment-reminder",
-    async due(db, now) {
-      const settings = await getBusinessSettings(db);
-      const offsets = settings?.reminderOffsets ?? [-3, 0, 7];
-      if (offsets.length === 0) return [];
-      const timeZone = settings?.timeZone ?? "America/New_York";
-      const today = todayIn(timeZone, now);
-      const subjects: DueSubject[] = [];
-      for (const candidate of await reminderCandidates(db)) {
-        if (!candidate.dueDate) continue;
-        const offset = dueReminder({
-          dueDate: candidate.dueDate,
-          sentDay: candidate.sentAt ? todayIn(timeZone, candidate.sentAt) : "0000-00-00",
-          today,
-          offsets,
-          alreadySent: (candidate.alreadySent ?? []).filter((value): value is number => value !== null),
-        });
-        if (offset === null) continue;
-        subjects.push({
-          subjectType: "invoice",
-          subjectId: `${candidate.id}:${offset}`,
-          subjectLabel: `${candidate.invoiceNumber} · ${candidate.customerName} (${reminderOffsetLabel(offset)})`,
-          dueAt: new Date(`${addDaysIso(candidate.dueDate, offset)}T00:00:00Z`),
-        });
-      }
-      return subjects;
+    due(db, now) {
+      return reminderSubjects(db, now, (input) => {
+        const offset = dueReminder(input);
+        return offset === null ? [] : [offset];
+      });
+    },
+    upcoming(db, customerId, now) {
+      return reminderSubjects(db, now, reminderSchedule, customerId);
     },
     async perform(tx, run) {
       const subject = reminderSubject(run.subjectId);

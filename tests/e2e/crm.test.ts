@@ -10,9 +10,10 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
 import { contactSubmissions } from "#app/db/schema.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
-import { insertCustomers } from "../support/records.ts";
+import { insertCustomers, insertInvoice } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -41,7 +42,19 @@ async function seed(dataDir: string) {
       createdAt: new Date(t0 + i * 60_000),
     })),
   );
+  // a customer owing an invoice due in 10 days: three payment reminders to come, none due yet (What happens next)
+  const [rita] = await insertCustomers(database.db, [{ name: "Rita Reminder", email: "rita@client.test" }]);
+  await insertInvoice(database.db, {
+    invoiceNumber: "INV-7001",
+    customerId: rita?.id ?? "",
+    status: "sent",
+    sentAt: new Date(Date.now() - 30 * 86_400_000),
+    dueDate: addDaysIso(todayIn("America/New_York"), 10),
+    totalAmount: "100.00",
+    balanceDue: "100.00",
+  });
   await database.close();
+  return { rita: rita?.id ?? "" };
 }
 
 const toast = (page: Page, text: string) =>
@@ -54,7 +67,7 @@ const toast = (page: Page, text: string) =>
 describe("CRM", () => {
   let server: TestServer;
   let cookie: string;
-  let app: SignedInApp;
+  let app: SignedInApp<{ rita: string }>;
 
   const adminPage = (options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {}) =>
     app.adminPage({
@@ -267,6 +280,48 @@ describe("CRM", () => {
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousViolations(narrow)).toEqual([]);
     await narrow.screenshot({ path: `${shots}/customers-390.png`, fullPage: true });
+    await narrow.close();
+  });
+
+  it("What happens next: the owner skips one reminder, pauses and resumes the customer's automations (390 px, axe, without JavaScript)", async () => {
+    const page = await adminPage();
+    await page.goto(`${server.url}/admin/customers/${app.seeded.rita}`);
+    await hydrated(page);
+    const card = page.locator("[data-next-runs-card]");
+    await card.getByRole("heading", { name: "What happens next" }).waitFor();
+    expect(
+      await card.locator("[data-next-run]").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-next-run"))),
+    ).toEqual([
+      "INV-7001 · Rita Reminder (3 days before the due date)",
+      "INV-7001 · Rita Reminder (on the due date)",
+      "INV-7001 · Rita Reminder (7 days after the due date)",
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await card
+      .getByRole("button", { name: "Skip: Payment reminders, INV-7001 · Rita Reminder (on the due date)" })
+      .click();
+    await toast(page, "Skipped: INV-7001 · Rita Reminder (on the due date)");
+    await expect.poll(() => card.locator("[data-next-run]").count()).toBe(2);
+    await card.getByRole("button", { name: "Pause automations" }).click();
+    await toast(page, "Automations paused for Rita Reminder: nothing is sent to them until you resume");
+    await expect.poll(() => card.getAttribute("data-held")).toBe("true");
+    expect(await card.getByText("Paused", { exact: true }).count()).toBe(2);
+    await page.screenshot({ path: `${shots}/customer-next-runs.png`, fullPage: true });
+    await page.close();
+
+    // a phone: the row's Skip in view; without JavaScript, Resume is a plain form
+    const narrow = await adminPage({ width: 390, height: 844, javaScriptEnabled: false });
+    await narrow.goto(`${server.url}/admin/customers/${app.seeded.rita}`);
+    const skip = narrow.locator("[data-next-runs-card] [data-row-action]").first();
+    await skip.scrollIntoViewIfNeeded();
+    expect(await skip.isVisible()).toBe(true);
+    const box = await skip.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await narrow.getByRole("button", { name: "Resume automations" }).click();
+    await narrow.waitForURL(`${server.url}/admin/customers/${app.seeded.rita}`);
+    expect(await narrow.locator("[data-next-runs-card]").getAttribute("data-held")).toBe("false");
+    await narrow.screenshot({ path: `${shots}/customer-next-runs-390.png`, fullPage: true });
     await narrow.close();
   });
 

@@ -39,6 +39,9 @@ describeEachDatabase("automations", (database) => {
         if (options.failing?.()) throw new Error("SMTP\nrefused");
         return { ok: true };
       },
+      async upcoming() {
+        return [];
+      },
     };
   }
   const written = async () => (await db().select().from(siteTexts).where(like(siteTexts.block, "probe-%"))).length;

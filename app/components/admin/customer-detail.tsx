@@ -12,6 +12,7 @@ import { CreditCard, type CreditData } from "#app/components/admin/credit-card.t
 import { AdminForm, FormError, TextareaField, TextField, useAdminForm } from "#app/components/admin/form.tsx";
 import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { NextRunsCard, type NextRunsCardData } from "#app/components/admin/next-runs-card.tsx";
 import { PortalCard, type PortalSummary } from "#app/components/admin/portal-card.tsx";
 import { type QuestionnaireCardData, QuestionnairesCard } from "#app/components/admin/questionnaires-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
@@ -206,7 +207,10 @@ export function CustomerDetailView({
   credit,
   creditFailure,
   questionnaires,
+  next,
 }: {
+  /** the What happens next card: the customer's automation runs to come, and their pause (ADR 0063) */
+  next: NextRunsCardData;
   /** the Questionnaires card: copies sent, what can be sent, proposed changes to review */
   questionnaires: QuestionnaireCardData;
   /** the customer's contracts (ADR 0043) */
@@ -261,6 +265,7 @@ export function CustomerDetailView({
 
       <PortalCard customerId={customer.id} summary={portal.summary} copied={portal.copied} />
       <QuestionnairesCard customerId={customer.id} data={questionnaires} />
+      <NextRunsCard customerId={customer.id} data={next} />
       <CreditCard customerId={customer.id} credit={credit} failure={creditFailure} />
       <ContractCards contracts={contracts} />
 

@@ -16,6 +16,7 @@ import { customerMessages, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { portalActionSchema, portalMessages } from "#app/domain/portal.ts";
+import { customerHeld } from "#app/models/automations.server.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { creditBalanceOf, listCreditEntries, refundCredit } from "#app/models/customer-credit.server.ts";
@@ -36,6 +37,8 @@ import {
 } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import { customerNextRuns } from "#app/services/automations.server.ts";
 import { copyPortalLink, revokePortal, sendPortalLink } from "#app/services/portal.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
@@ -48,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { database } = getApp(context);
+  const { config, database, logger } = getApp(context);
   const id = parseUuid(params.id);
   const customer = id ? await getCustomer(database.db, id) : null;
   if (!id || !customer) notFound(customerMessages.notFound);
@@ -80,6 +83,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     contracts,
     credit: { balance, entries, today },
     questionnaires: await customerQuestionnaireCard(database.db, id),
+    next: {
+      held: await customerHeld(database.db, id),
+      archived: customer.status === "archived",
+      runs:
+        customer.status === "archived"
+          ? []
+          : await customerNextRuns(database.db, builtInHandlers({ db: database.db, config, logger }), id, new Date()),
+    },
   };
 }
 
