@@ -39,6 +39,11 @@ const schema = z.object({
     .min(0, "must be between 0 and 60000")
     .max(60_000, "must be between 0 and 60000")
     .default(3000),
+  TEST_CLOCK_OFFSET_MS: z.coerce
+    .number("must be a number of milliseconds")
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .default(0),
   MAIL_FROM: z.string().min(3).max(255).optional(),
   LOG_LEVEL: z.enum(logLevels, `must be one of ${logLevels.join(", ")}`).default("info"),
   TRUST_PROXY: z
@@ -91,6 +96,11 @@ export type Config = {
   contactRateLimit: { limit: number; windowMs: number } | null;
   /** a contact form sent back sooner than this after the page loaded is suspected spam */
   contactMinFillMs: number;
+  /**
+   * Tests only: the automations' clock runs this far ahead of the machine's (a test "moves the clock" by
+   * restarting the server with it). The server says so when it starts. 0 everywhere else.
+   */
+  testClockOffsetMs: number;
   /** sender of outgoing mail */
   mailFrom: string;
   logLevel: (typeof logLevels)[number];
@@ -160,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     contactRateLimit: parseRate(e.CONTACT_RATE_LIMIT),
     contactMinFillMs: e.CONTACT_MIN_FILL_MS,
+    testClockOffsetMs: e.TEST_CLOCK_OFFSET_MS,
     mailFrom: e.MAIL_FROM ?? `Studio <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: e.LOG_LEVEL,
     trustProxy:

@@ -20,6 +20,7 @@ export default [
   route("q/:token", "routes/client-questionnaire.tsx"),
   // the client's testimonial form, from the request mailed once the project is completed (no account; ADR 0062)
   route("t/:token", "routes/client-testimonial.tsx"),
+  route("stop-emails/:token", "routes/stop-emails.tsx"),
   // the view beacon of the client pages: a person had the page on screen (ADR 0034)
   route("viewed", "routes/view-beacon.ts"),
   // the client's link to a proposal: choose, sign or decline (no account; the token is the key)
@@ -138,6 +139,8 @@ export default [
         route("notices", "routes/admin/notices.tsx"),
         // the automations engine's rules and every run (ADR 0063)
         route("automations", "routes/admin/automations.tsx"),
+        route("automations/new", "routes/admin/automation-rule.tsx", { id: "automation-rule-new" }),
+        route("automations/:id", "routes/admin/automation-rule.tsx", { id: "automation-rule-edit" }),
         // onboarding questionnaires: the builder, a sent copy (answers, history, reopen), the review queue
         route("questionnaires", "routes/admin/questionnaires.tsx"),
         route("questionnaires/:id", "routes/admin/questionnaire-editor.tsx"),

@@ -9,7 +9,7 @@ import type { Config } from "#app/config.server.ts";
 import { type Database, openAppDatabase, selectRows } from "#app/db/client.server.ts";
 import { migrate } from "#app/db/migrate.server.ts";
 import { seedBaseline } from "#app/db/seed.server.ts";
-import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
 import { runAutomations } from "#app/services/automations.server.ts";
 import { type ChangeFeed, openChangeFeed } from "#app/services/events.server.ts";
 import { purgeAbandonedFileUploads } from "#app/services/file-upload-purge.server.ts";
@@ -107,6 +107,12 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
   }
 
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: outgoing mail is kept in the outbox and logged");
+  if (config.testClockOffsetMs > 0) {
+    logger.warn(
+      { ms: config.testClockOffsetMs },
+      "TEST_CLOCK_OFFSET_MS is set: automations run ahead of the clock (tests only)",
+    );
+  }
   const transport = config.smtpUrl ? await createSmtpTransport(config.smtpUrl) : null;
   const mail = startMailWorker(database.db, {
     transport,
@@ -154,14 +160,15 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     background("abandoned upload purge", async () => {
       await purgeAbandonedFileUploads(database.db);
     });
-    // the rules of the automations engine (ADR 0063): payment reminders and the consultation reminder so far
+    // the rules of the automations engine (ADR 0063): the built-in ones and the owner's, read each pass
     background("automations", async () => {
-      const pass = await runAutomations(database.db, builtInHandlers({ db: database.db, config, logger }), new Date(), {
+      const handlers = await automationHandlers({ db: database.db, config, logger });
+      const pass = await runAutomations(database.db, handlers, new Date(Date.now() + config.testClockOffsetMs), {
         signal: shutdown.signal,
         onPostponed: () => postponed("automations"),
         pace: true,
       });
-      if (pass.scheduled + pass.sent + pass.skipped + pass.retried + pass.failed > 0) {
+      if (pass.scheduled + pass.sent + pass.skipped + pass.retried + pass.failed + pass.waiting > 0) {
         logger.info(pass, "automations run");
       }
       if (pass.failed > 0) logger.warn({ failed: pass.failed }, "automation runs failed: shown in the back office");

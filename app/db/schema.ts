@@ -29,6 +29,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { type SourceCorrection, type Touches, touchLimits } from "#app/domain/attribution.ts";
+import { type RuleStep, type RuleTrigger, ruleSteps, ruleTriggers } from "#app/domain/automation-rules.ts";
 import { caseStudyLimits } from "#app/domain/case-studies.ts";
 import { type InstallmentBasis, installmentKinds } from "#app/domain/contracts.ts";
 import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-credit.ts";
@@ -367,6 +368,9 @@ export const automationRuns = pgTable(
     /** the customer the run is for, when it has one: its "what happens next", its pause, its archive cancel */
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** the owner approved a step that waits for approval; `edited`: the mail as they changed it */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    edited: jsonb("edited").$type<{ subject: string; body: string }>(),
     status: automationRunStatusEnum("status").notNull().default("scheduled"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
@@ -382,6 +386,45 @@ export const automationRuns = pgTable(
     index("automation_runs_customer_idx").on(t.customerId, t.dueAt),
   ],
 );
+
+/**
+ * The owner's own automations (ADR 0063, app/domain/automation-rules.ts): a trigger and its days, an optional
+ * minimum amount, one step (a mail to the client or a to-do) with its words, and whether it waits for approval.
+ * Their pause is the `automation_rules` row of their key (`custom:{id}`), as a built-in rule's.
+ */
+export const automationCustomRules = pgTable(
+  "automation_custom_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    trigger: varchar("trigger", { length: 40 }).$type<RuleTrigger>().notNull(),
+    days: integer("days").notNull(),
+    minAmount: money("min_amount"),
+    step: varchar("step", { length: 10 }).$type<RuleStep>().notNull(),
+    subject: varchar("subject", { length: 200 }).notNull(),
+    body: text("body").notNull(),
+    approval: boolean("approval").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "automation_custom_rules_trigger",
+      sql`${t.trigger} in (${sql.raw(ruleTriggers.map((v) => `'${v}'`).join(", "))})`,
+    ),
+    check("automation_custom_rules_step", sql`${t.step} in (${sql.raw(ruleSteps.map((v) => `'${v}'`).join(", "))})`),
+    maxLength("automation_custom_rules", sql`${t.body}`, "body", 4000),
+  ],
+);
+
+/**
+ * Addresses that asked for no more automatic mail (the link in every automation's mail): an owner's automation
+ * skips them with the reason. Invoices, receipts and what the owner sends by hand still go. Lower case.
+ */
+export const mailOptOuts = pgTable("mail_opt_outs", {
+  email: varchar("email", { length: 255 }).primaryKey(),
+  createdAt: createdAt(),
+});
 
 /**
  * A customer whose automations the owner paused (ADR 0063): their runs wait, scheduled, until the owner resumes;

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  afterFailure,
-  automationRuleActionSchema,
-  builtInRule,
-  errorText,
-  maxRunAttempts,
-  retryDelayMs,
-  runListQuery,
-} from "./automations.ts";
+import { approveRunSchema, automationPageActionSchema } from "./automation-forms.ts";
+import { afterFailure, builtInRule, errorText, maxRunAttempts, retryDelayMs, runListQuery } from "./automations.ts";
 
 describe("automations", () => {
   it("waits longer after each failed try: 1, 5, 30 minutes, then 2 hours", () => {
@@ -31,9 +24,23 @@ describe("automations", () => {
     expect(runListQuery(new URLSearchParams("status=failed&q=%20Ada%20"))).toEqual({ status: "failed", q: "Ada" });
     expect(runListQuery(new URLSearchParams("status=everything"))).toEqual({ status: "all", q: "" });
     expect(runListQuery(new URLSearchParams(`q=${"x".repeat(101)}`)).q).toBe("");
-    expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "booking-reminder" }).success).toBe(true);
-    expect(automationRuleActionSchema.safeParse({ intent: "pause", rule: "delete-everything" }).success).toBe(false);
-    expect(automationRuleActionSchema.safeParse({ intent: "run", rule: "booking-reminder" }).success).toBe(false);
+    expect(automationPageActionSchema.safeParse({ intent: "pause", rule: "booking-reminder" }).success).toBe(true);
+    expect(automationPageActionSchema.safeParse({ intent: "pause", rule: "delete-everything" }).success).toBe(false);
+    expect(automationPageActionSchema.safeParse({ intent: "run", rule: "booking-reminder" }).success).toBe(false);
     expect(builtInRule("booking-reminder")?.name).toBe("Consultation reminder");
+    // an owner's rule by its key; a run by its id; an approval with the mail as edited, its words bounded
+    const own = "custom:0b9a5f0e-2f4c-4d63-9a37-3f1c5f8f2e11";
+    expect(automationPageActionSchema.safeParse({ intent: "resume", rule: own }).success).toBe(true);
+    expect(automationPageActionSchema.safeParse({ intent: "resume", rule: "custom:../x" }).success).toBe(false);
+    expect(automationPageActionSchema.safeParse({ intent: "skip-run", run: "not-an-id" }).success).toBe(false);
+    const approval = approveRunSchema.parse({
+      intent: "approve",
+      run: "0b9a5f0e-2f4c-4d63-9a37-3f1c5f8f2e11",
+      subject: "  Any   questions? ",
+      body: "Hi\r\n\r\nThere ",
+    });
+    expect(approval).toMatchObject({ subject: "Any questions?", body: "Hi\n\nThere" });
+    const blank = approveRunSchema.safeParse({ intent: "approve", run: approval.run, subject: " ", body: "x" });
+    expect(blank.error?.issues[0]?.message).toBe("Please enter a subject");
   });
 });

@@ -41,13 +41,10 @@ export function builtInRule(key: string): BuiltInRule | undefined {
   return builtInRules.find((rule) => rule.key === key);
 }
 
-const ruleKeys = builtInRules.map((rule) => rule.key) as [BuiltInRuleKey, ...BuiltInRuleKey[]];
+/** A built-in rule's name (its key when unknown). */
+export const builtInRuleName = (key: BuiltInRuleKey) => builtInRule(key)?.name ?? key;
 
-/** Pause or Resume on the automations page. */
-export const automationRuleActionSchema = z.object({
-  intent: z.enum(["pause", "resume"]),
-  rule: z.enum(ruleKeys, { error: "Unknown automation" }),
-});
+export const ruleKeys = builtInRules.map((rule) => rule.key) as [BuiltInRuleKey, ...BuiltInRuleKey[]];
 
 /** The history's filters in its address: `status` (one status, or all) and `q` (a subject's words). */
 export function runListQuery(search: URLSearchParams): { status: "all" | AutomationRunStatus; q: string } {
@@ -96,6 +93,16 @@ export const automationMessages = {
   reminderNotOwed: "The invoice was paid, cancelled or its reminders turned off",
   invoiceGone: "The invoice was cancelled or deleted",
   customerArchived: "The customer was archived",
+  notWaiting: "This is no longer waiting for approval: the list was refreshed",
+  approved: (what: string) => `Approved and sent: ${what}`,
+  approvedNotSent: (what: string, why: string) => `Approved, not sent: ${what}. ${why}`,
+  ruleDeleted: "The automation was deleted",
+  dateChanged: "Its date changed: the run for the new date replaces it",
+  optedOut: "The client asked for no more automatic emails",
+  proposalGone: "The proposal was signed, declined, withdrawn or expired",
+  invoiceSettled: "The invoice was paid, cancelled or is under the automation's amount",
+  inquiryAnswered: "The inquiry is no longer new",
+  projectClosed: "The project was completed or cancelled, or its end date removed",
   skippedByOwner: "Skipped by you",
   paused: (name: string) => `${name} paused: nothing is sent until you resume it`,
   resumed: (name: string) => `${name} resumed`,
@@ -108,21 +115,11 @@ export const automationMessages = {
   unknownAction: "Unknown action",
 } as const;
 
-/** The "What happens next" card's forms: the customer's pause, or skipping one of the runs it lists. */
-export const customerAutomationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["pause", "resume"]) }),
-  z.object({
-    intent: z.literal("skip"),
-    rule: z.enum(ruleKeys, { error: "Unknown automation" }),
-    subject_type: z.string().trim().min(1).max(40),
-    subject_id: z.string().trim().min(1).max(80),
-    due_at: z.iso.datetime({ offset: true }),
-  }),
-]);
-
 /** One thing that will happen for a customer: a run already scheduled, or one its rule will schedule when due. */
 export type NextRun = {
   rule: string;
+  /** the owner's name for the rule */
+  ruleName: string;
   subjectType: string;
   subjectId: string;
   subjectLabel: string;

@@ -23,8 +23,9 @@ export const placeholderLabels = {
   link_expires: "The last day the portal link works",
   deliverable_title: "The deliverable's title and version (Homepage design v2)",
   project_name: "The project's name",
+  end_date: "The project's end date",
 } as const;
-type Placeholder = keyof typeof placeholderLabels;
+export type Placeholder = keyof typeof placeholderLabels;
 export type PlaceholderValues = Partial<Record<Placeholder, string>>;
 
 type TemplateDefinition = {
@@ -162,7 +163,7 @@ export function defaultWording(key: MailTemplateKey): MailWording {
 const placeholderPattern = /\{([a-z_]+)\}/g;
 
 /** Replaces each known placeholder with its value; an unknown one (or one without a value) stays as typed. */
-function fillPlaceholders(text: string, values: PlaceholderValues): string {
+export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(placeholderLabels, name) && values[name as Placeholder] !== undefined
       ? (values[name as Placeholder] as string)
@@ -180,9 +181,14 @@ export function fillWording(wording: MailWording, values: PlaceholderValues): Ma
 
 /** Placeholders in `text` that `key`'s template does not offer. */
 export function unknownPlaceholders(key: MailTemplateKey, text: string): string[] {
-  const offered = new Set<string>(mailTemplates[key].placeholders);
+  return placeholdersOutside(mailTemplates[key].placeholders, text);
+}
+
+/** Placeholders in `text` that are not among `offered` (a template's, an automation's), each once, in order. */
+export function placeholdersOutside(offered: readonly string[], text: string): string[] {
+  const known = new Set<string>(offered);
   return [...new Set([...text.matchAll(placeholderPattern)].map((match) => match[1] ?? ""))].filter(
-    (name) => !offered.has(name),
+    (name) => !known.has(name),
   );
 }
 
@@ -201,6 +207,7 @@ export const samplePlaceholderValues: Required<PlaceholderValues> = {
   link_expires: "12/31/2026",
   deliverable_title: "Homepage design v2",
   project_name: "A new website",
+  end_date: "12/20/2026",
 };
 
 // ---------------------------------------------------------------- the form

@@ -6,7 +6,7 @@
  */
 
 /** Who posts notices; a new poster adds its kind here. */
-const noticeKinds = ["payment_anomaly", "payment_dispute", "payment_setup", "budget"] as const;
+const noticeKinds = ["payment_anomaly", "payment_dispute", "payment_setup", "budget", "automation"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 const noticeKindLabels: Record<NoticeKind, string> = {
@@ -14,6 +14,7 @@ const noticeKindLabels: Record<NoticeKind, string> = {
   payment_dispute: "Dispute",
   payment_setup: "Online payments set-up",
   budget: "Project budget",
+  automation: "Automation to-do",
 };
 
 export function noticeKindLabel(kind: string): string {

@@ -22,6 +22,7 @@ export const secretRoutes = [
   "/portal/:token/questionnaire",
   "/q/:token",
   "/t/:token",
+  "/stop-emails/:token",
   "/book/manage/:token",
   "/admin/invite/:token",
 ] as const;

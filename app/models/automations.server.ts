@@ -203,3 +203,51 @@ export async function skipRun(
     .returning({ id: automationRuns.id });
   return row !== undefined;
 }
+
+/** A due run of a rule that waits for approval: held for the owner. */
+export async function holdForApproval(tx: Queryable, id: string): Promise<void> {
+  await tx.update(automationRuns).set({ status: "waiting_approval" }).where(eq(automationRuns.id, id));
+}
+
+/**
+ * A run waiting for approval, approved now (with the mail as edited) and locked for this transaction; null when
+ * it is not waiting any more.
+ */
+export async function claimWaitingRun(
+  tx: Queryable,
+  id: string,
+  now: Date,
+  edited: { subject: string; body: string } | null,
+): Promise<AutomationRun | null> {
+  const [row] = await tx
+    .update(automationRuns)
+    .set({ status: "scheduled", approvedAt: now, edited, nextAttemptAt: now })
+    .where(and(eq(automationRuns.id, id), eq(automationRuns.status, "waiting_approval")))
+    .returning();
+  return row ?? null;
+}
+
+/** Skips one run by its id while it is pending (scheduled or waiting); false when it is not. */
+export async function skipRunById(tx: Queryable, id: string, reason: string, now: Date): Promise<AutomationRun | null> {
+  const [row] = await tx
+    .update(automationRuns)
+    .set({ status: "skipped", reason, finishedAt: now })
+    .where(and(eq(automationRuns.id, id), pending))
+    .returning();
+  return row ?? null;
+}
+
+/** Cancels the pending runs of a rule that is gone (an owner's automation deleted). */
+export async function cancelRuleRuns(tx: Queryable, rule: string, reason: string, now: Date): Promise<number> {
+  const rows = await tx
+    .update(automationRuns)
+    .set({ status: "skipped", reason, finishedAt: now })
+    .where(and(eq(automationRuns.rule, rule), pending))
+    .returning({ id: automationRuns.id });
+  return rows.length;
+}
+
+export async function getRun(db: Queryable, id: string): Promise<AutomationRun | null> {
+  const [row] = await db.select().from(automationRuns).where(eq(automationRuns.id, id));
+  return row ?? null;
+}

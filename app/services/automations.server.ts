@@ -19,16 +19,20 @@ import { fail, type Result } from "#app/domain/result.ts";
 import {
   type AutomationRun,
   claimDueRuns,
+  claimWaitingRun,
   customerRuns,
   type DueSubject,
   finishRun,
+  getRun,
   hasDueRun,
+  holdForApproval,
   pausedRuleKeys,
   recordFailedAttempt,
   scheduleRuns,
   skipRun,
 } from "#app/models/automations.server.ts";
 import { getCustomer } from "#app/models/customers.server.ts";
+import { auditAction } from "#app/services/audit.server.ts";
 import { restAfter } from "#app/services/background.server.ts";
 
 /** A step done (sent), or skipped: `fail("skipped", { message })`, the message the owner reads as the reason. */
@@ -36,15 +40,34 @@ type StepOutcome = Result<object, "skipped">;
 
 export type RuleHandler = {
   key: string;
+  /** the owner's name for it */
+  name: string;
   /** the subjects due at `now`, each with the time it was due for */
   due(db: Queryable, now: Date): Promise<DueSubject[]>;
   /** the step for one run, inside its transaction: sent, or skipped with the reason */
   perform(tx: Queryable, run: AutomationRun, now: Date): Promise<StepOutcome>;
   /** what it will schedule for one customer from now on (their "what happens next"), due now or later */
   upcoming(db: Queryable, customerId: string, now: Date): Promise<DueSubject[]>;
+  /** its steps wait for the owner's approval: a due run is held as waiting until approved or skipped */
+  approval?: boolean;
+  /** what the step will send, for the approval queue (null: the subject is gone) */
+  preview?(db: Queryable, run: AutomationRun, now: Date): Promise<RunPreview | null>;
 };
 
-export type AutomationPass = { scheduled: number; sent: number; skipped: number; retried: number; failed: number };
+/** A step as the owner approves it: to whom, and the mail's (or the to-do's) words. */
+export type RunPreview = { to: string; subject: string; body: string; editable: boolean };
+
+export type AutomationPass = {
+  scheduled: number;
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+  /** held for the owner's approval */
+  waiting: number;
+};
+
+const emptyPass = (): AutomationPass => ({ scheduled: 0, sent: 0, skipped: 0, retried: 0, failed: 0, waiting: 0 });
 
 /** Runs done in one transaction: one, so a transaction stays short and a shutdown stops between two runs (ADR 0048). */
 const runsPerTransaction = 1;
@@ -54,6 +77,11 @@ const runsPerTransaction = 1;
  * and the attempt is still recorded), then its outcome: sent, skipped with the reason, or a retry later.
  */
 async function doRun(tx: Tx, handler: RuleHandler, run: AutomationRun, now: Date, pass: AutomationPass) {
+  if (handler.approval && run.approvedAt === null) {
+    await holdForApproval(tx, run.id);
+    pass.waiting += 1;
+    return;
+  }
   try {
     // an archived customer's runs are cancelled for good, also those scheduled after the archive
     const archived = run.customerId !== null && (await getCustomer(tx, run.customerId))?.status === "archived";
@@ -88,7 +116,7 @@ export async function runAutomations(
   now = new Date(),
   options: { signal?: AbortSignal; onPostponed?: () => void; pace?: boolean } = {},
 ): Promise<AutomationPass> {
-  const pass: AutomationPass = { scheduled: 0, sent: 0, skipped: 0, retried: 0, failed: 0 };
+  const pass = emptyPass();
   const paused = await pausedRuleKeys(db);
   const active = handlers.filter((handler) => !paused.has(handler.key));
   for (const handler of active) {
@@ -132,7 +160,7 @@ export async function customerNextRuns(
   const upcoming: NextRun[] = [];
   for (const handler of handlers) {
     for (const subject of await handler.upcoming(db, customerId, now)) {
-      upcoming.push({ ...subject, rule: handler.key, status: "upcoming" });
+      upcoming.push({ ...subject, rule: handler.key, ruleName: handler.name, status: "upcoming" });
     }
   }
   const scheduled: NextRun[] = [];
@@ -140,7 +168,8 @@ export async function customerNextRuns(
   for (const run of runs) {
     if (run.status === "scheduled" || run.status === "waiting_approval") {
       const { rule, subjectType, subjectId, subjectLabel, dueAt } = run;
-      scheduled.push({ rule, subjectType, subjectId, subjectLabel, dueAt, status: run.status });
+      const ruleName = handlers.find((handler) => handler.key === rule)?.name ?? rule;
+      scheduled.push({ rule, ruleName, subjectType, subjectId, subjectLabel, dueAt, status: run.status });
     } else settled.add(runKey(run));
   }
   return whatHappensNext(scheduled, upcoming, settled);
@@ -169,4 +198,42 @@ export async function skipCustomerRun(
   const skipped = await skipRun(tx, listed.rule, subject, automationMessages.skippedByOwner, now);
   if (!skipped) return fail("not-pending", { message: automationMessages.notPending });
   return { ok: true, label: listed.subjectLabel };
+}
+
+/**
+ * The owner approves a run that waits for approval (the queue on the automations page), with the mail as they
+ * may have edited it: its step is done at once, as the engine would (sent, skipped with the reason, or retried
+ * later). Fails when the run is not waiting any more (approved or skipped in another tab) or its rule is gone.
+ */
+export async function approveRun(
+  db: Db,
+  handlers: readonly RuleHandler[],
+  approval: {
+    runId: string;
+    edited: { subject: string; body: string } | null;
+    actor: { userId: string; email: string };
+    ip: string | null;
+  },
+  now: Date,
+): Promise<Result<{ label: string; sent: boolean; note: string }, "not-waiting">> {
+  return db.transaction(async (tx) => {
+    const run = await claimWaitingRun(tx, approval.runId, now, approval.edited);
+    const handler = run ? handlers.find((candidate) => candidate.key === run.rule) : undefined;
+    if (!run || !handler) return fail("not-waiting", { message: automationMessages.notWaiting });
+    const pass = emptyPass();
+    await doRun(tx, handler, run, now, pass);
+    const after = await getRun(tx, run.id);
+    await auditAction(tx, approval.actor, approval.ip, "automation_run_approved", {
+      run: run.subjectLabel,
+      rule: handler.name,
+      edited: approval.edited !== null,
+      outcome: after?.status ?? null,
+    });
+    return {
+      ok: true,
+      label: run.subjectLabel,
+      sent: pass.sent > 0,
+      note: after?.reason ?? after?.lastError ?? "",
+    };
+  });
 }

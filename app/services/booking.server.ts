@@ -12,7 +12,7 @@ import type { z } from "zod";
 import type { AppContext } from "#app/context.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { touchesFromCookie } from "#app/domain/attribution.ts";
-import { automationMessages } from "#app/domain/automations.ts";
+import { automationMessages, builtInRuleName } from "#app/domain/automations.ts";
 import {
   type Availability,
   type bookingFormSchema,
@@ -459,6 +459,7 @@ export function bookingReminderRule(deps: { config: Pick<MailDeps["config"], "pu
   let facts: { availability: Availability; studio: Studio } | undefined;
   return {
     key: "booking-reminder",
+    name: builtInRuleName("booking-reminder"),
     async due(db, now) {
       return (await dueReminderBookings(db, now, day)).map(reminderSubject);
     },

@@ -15,7 +15,7 @@
 
 import type { Config } from "#app/config.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
-import { automationMessages } from "#app/domain/automations.ts";
+import { automationMessages, builtInRuleName } from "#app/domain/automations.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { pdfFileName } from "#app/domain/invoice-pages.ts";
 import { toCents } from "#app/domain/money.ts";
@@ -355,6 +355,7 @@ async function reminderSubjects(
 export function paymentReminderRule(deps: SendDeps): RuleHandler {
   return {
     key: "payment-reminder",
+    name: builtInRuleName("payment-reminder"),
     due(db, now) {
       return reminderSubjects(db, now, (input) => {
         const offset = dueReminder(input);

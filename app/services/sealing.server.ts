@@ -11,6 +11,8 @@ const labels = {
   "mail-outbox": "mail-outbox body v1",
   /** the authenticator secrets of two-factor sign-in (auth/two-factor.server.ts) */
   "totp-secret": "totp secret v1",
+  /** the signature of a "stop these emails" link (mail-opt-out.server.ts): a key, not a seal */
+  "mail-opt-out": "mail opt-out link v1",
 } as const;
 
 export type SealPurpose = keyof typeof labels;

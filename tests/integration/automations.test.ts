@@ -31,6 +31,7 @@ describeEachDatabase("automations", (database) => {
   function probeRule(subjects: string[], options: { failing?: () => boolean } = {}): RuleHandler {
     return {
       key: "probe",
+      name: "Probe",
       async due() {
         return subjects.map((id) => ({ subjectType: "probe", subjectId: id, subjectLabel: `Probe ${id}`, dueAt: now }));
       },
@@ -54,6 +55,7 @@ describeEachDatabase("automations", (database) => {
       skipped: 0,
       retried: 0,
       failed: 0,
+      waiting: 0,
     });
     expect(await runAutomations(db(), [rule], minutes(15))).toMatchObject({ scheduled: 0, sent: 0 });
     const both = await Promise.all([

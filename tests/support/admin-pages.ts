@@ -34,6 +34,7 @@ export const adminPagesWithoutRows: readonly string[] = [
   "/admin/reports/profit",
   "/admin/site/texts",
   "/admin/reports/sources",
+  "/admin/automations/new",
 ];
 
 export const adminLayoutViewports = [

@@ -23,6 +23,7 @@ export const testConfig: Config = {
   smtpUrl: undefined,
   contactRateLimit: null,
   contactMinFillMs: 0,
+  testClockOffsetMs: 0,
   mailFrom: "Studio <studio@studio.test>",
   logLevel: "silent",
   trustProxy: false,

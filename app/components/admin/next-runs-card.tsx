@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
 import { RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
-import { automationsPath, builtInRule, type NextRun } from "#app/domain/automations.ts";
+import { automationsPath, type NextRun } from "#app/domain/automations.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 
 export type NextRunsCardData = {
@@ -62,7 +62,7 @@ export function NextRunsCard({ customerId, data }: { customerId: string; data: N
       ) : (
         <ul className="flex flex-col gap-2">
           {data.runs.map((run) => {
-            const name = builtInRule(run.rule)?.name ?? run.rule;
+            const name = run.ruleName;
             const due = new Date(run.dueAt);
             const words = statusWords[run.status];
             return (

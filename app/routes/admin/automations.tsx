@@ -5,28 +5,34 @@
  * failed with the error after its last retry) and its attempts, newest first, filtered by status.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
 import { type Column, DataTable, rowActionClass } from "#app/components/admin/data-table.tsx";
 import { FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { ListFilters, PageHeader, statusFilter } from "#app/components/admin/list.tsx";
+import { splitComponent } from "#app/components/admin/split.tsx";
 import { adminTitle } from "#app/components/admin/studio-name.ts";
+import { buttonClass } from "#app/components/admin/ui.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
+import { approvalFormId, automationPageActionSchema } from "#app/domain/automation-forms.ts";
+import { customRuleKey, ruleWhen, stepLabels, triggerDefinitions } from "#app/domain/automation-rules.ts";
 import {
   automationMessages,
-  automationRuleActionSchema,
   automationStatusLabels,
   automationsPath,
-  builtInRule,
   builtInRules,
   runListQuery,
 } from "#app/domain/automations.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import { type AutomationRunStatus, automationRunStatuses } from "#app/domain/enums.ts";
-import { listRuns, pausedRuleKeys, runCounts, setRulePaused } from "#app/models/automations.server.ts";
-import { badRequest, redirectWithToast } from "#app/services/action-result.server.ts";
+import { listCustomRules } from "#app/models/automation-custom-rules.server.ts";
+import { listRuns, pausedRuleKeys, runCounts, setRulePaused, skipRunById } from "#app/models/automations.server.ts";
+import { badRequest, invalid, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
+import { approveRun } from "#app/services/automations.server.ts";
 import type { Route } from "./+types/automations";
 import type { AdminHandle } from "./layout.tsx";
 
@@ -38,21 +44,49 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const db = getApp(context).database.db;
+  const { config, database, logger } = getApp(context);
+  const db = database.db;
   const query = runListQuery(new URL(request.url).searchParams);
   const status = query.status === "all" ? undefined : query.status;
-  const [paused, runs, counts] = await Promise.all([
+  const now = new Date();
+  const [paused, runs, counts, own, handlers, waiting] = await Promise.all([
     pausedRuleKeys(db),
     listRuns(db, { status, q: query.q }),
     runCounts(db),
+    listCustomRules(db),
+    automationHandlers({ db, config, logger }),
+    listRuns(db, { status: "waiting_approval", limit: 50 }),
   ]);
+  const names = new Map(handlers.map((handler) => [handler.key, handler.name]));
+  const queue = [];
+  for (const run of waiting) {
+    const preview = await handlers.find((handler) => handler.key === run.rule)?.preview?.(db, run, now);
+    queue.push({
+      id: run.id,
+      rule: names.get(run.rule) ?? run.rule,
+      subject: run.subjectLabel,
+      dueAt: run.dueAt.toISOString(),
+      preview: preview ?? null,
+    });
+  }
   return {
     query,
     counts,
-    rules: builtInRules.map((rule) => ({ ...rule, paused: paused.has(rule.key) })),
+    queue,
+    rules: [
+      ...builtInRules.map((rule) => ({ ...rule, editHref: null, paused: paused.has(rule.key) })),
+      ...own.map((rule) => ({
+        key: customRuleKey(rule.id),
+        name: rule.name,
+        trigger: `${triggerDefinitions[rule.trigger].label}: ${ruleWhen(rule.trigger, rule.days)}`,
+        step: `${stepLabels[rule.step]}${rule.approval ? ", after my approval" : ""}`,
+        editHref: `${automationsPath}/${rule.id}`,
+        paused: paused.has(customRuleKey(rule.id)),
+      })),
+    ],
     runs: runs.map((run) => ({
       id: run.id,
-      rule: builtInRule(run.rule)?.name ?? run.rule,
+      rule: names.get(run.rule) ?? run.rule,
       subject: run.subjectLabel || `${run.subjectType} ${run.subjectId}`,
       dueAt: run.dueAt.toISOString(),
       status: run.status,
@@ -64,21 +98,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, context);
-  const { config, database, ip } = getApp(context);
-  const submission = parseWithZod(await request.formData(), { schema: automationRuleActionSchema });
-  if (submission.status !== "success") badRequest(automationMessages.unknownRule);
-  const { intent, rule } = submission.value;
-  const name = builtInRule(rule)?.name ?? rule;
+  const { config, database, ip, logger } = getApp(context);
+  const db = database.db;
+  const back = (type: "success" | "error", message: string) =>
+    redirectWithToast(config, automationsPath, { type, message });
+  const handlers = await automationHandlers({ db, config, logger });
+  const submission = parseWithZod(await request.formData(), { schema: automationPageActionSchema });
+  if (submission.status !== "success") {
+    const { intent, run } = submission.payload;
+    if (intent === "approve" && typeof run === "string") return invalid(submission, { form: approvalFormId(run) });
+    badRequest(automationMessages.unknownRule);
+  }
+  const form = submission.value;
+  if (form.intent === "approve") {
+    const edited =
+      form.subject !== undefined && form.body !== undefined ? { subject: form.subject, body: form.body } : null;
+    const approved = await approveRun(db, handlers, { runId: form.run, edited, actor: session, ip }, new Date());
+    if (!approved.ok) return back("error", approved.message ?? automationMessages.notWaiting);
+    if (approved.sent) return back("success", automationMessages.approved(approved.label));
+    return back("error", automationMessages.approvedNotSent(approved.label, approved.note));
+  }
+  if (form.intent === "skip-run") {
+    const skipped = await auditedChange(
+      db,
+      (tx) => skipRunById(tx, form.run, automationMessages.skippedByOwner, new Date()),
+      {
+        actor: session,
+        ip,
+        event: "automation_run_skipped",
+        detail: (run) => ({ run: run.subjectLabel, rule: run.rule }),
+      },
+    );
+    if (!skipped) return back("error", automationMessages.notWaiting);
+    return back("success", automationMessages.runSkipped(skipped.subjectLabel));
+  }
+  const { intent, rule } = form;
+  const handler = handlers.find((candidate) => candidate.key === rule);
+  if (!handler) badRequest(automationMessages.unknownRule);
   await auditedChange(
-    database.db,
+    db,
     async (tx) => {
       await setRulePaused(tx, rule, intent === "pause");
       return true;
     },
     { actor: session, ip, event: intent === "pause" ? "automation_paused" : "automation_resumed", detail: { rule } },
   );
-  const message = intent === "pause" ? automationMessages.paused(name) : automationMessages.resumed(name);
-  return redirectWithToast(config, automationsPath, { type: "success", message });
+  const message =
+    intent === "pause" ? automationMessages.paused(handler.name) : automationMessages.resumed(handler.name);
+  return back("success", message);
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -139,8 +206,12 @@ const runColumns: readonly Column<Run>[] = [
   },
 ];
 
+// The approval queue's forms (Conform and their schema) load as a chunk of their own: the server renders them in
+// place, and they post without JavaScript until the chunk is there.
+const ApprovalQueue = splitComponent(() => import("./automations-queue.tsx").then((module) => module.ApprovalQueue));
+
 export default function Automations({ loaderData }: Route.ComponentProps) {
-  const { rules, runs, query, counts } = loaderData;
+  const { rules, runs, query, counts, queue } = loaderData;
   const failure = useActionData<typeof action>();
   // each status with how many runs it holds
   const labels = Object.fromEntries(
@@ -152,8 +223,14 @@ export default function Automations({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Automations"
         description="The work the studio does on its own, and every time it did it. A paused automation sends nothing until you resume it."
-      />
+      >
+        <Link to={`${automationsPath}/new`} className={buttonClass("primary", { size: "sm" })}>
+          <Icon name="plus" aria-hidden className="size-4" />
+          New automation
+        </Link>
+      </PageHeader>
       <FailureNotice failure={failure} form={formId} />
+      {queue.length > 0 ? <ApprovalQueue queue={queue} failure={failure ?? null} /> : null}
       <DataTable
         label="Automations"
         columns={ruleColumns}
@@ -162,15 +239,22 @@ export default function Automations({ loaderData }: Route.ComponentProps) {
         rowAttributes={(rule) => ({ "data-rule": rule.key, "data-paused": String(rule.paused) })}
         empty="No automations"
         actions={(rule) => (
-          <RowActionForm
-            intent={rule.paused ? "resume" : "pause"}
-            fields={{ rule: rule.key }}
-            className={rowActionClass}
-            data-row-action
-            aria-label={`${rule.paused ? "Resume" : "Pause"}: ${rule.name}`}
-          >
-            {rule.paused ? "Resume" : "Pause"}
-          </RowActionForm>
+          <>
+            <RowActionForm
+              intent={rule.paused ? "resume" : "pause"}
+              fields={{ rule: rule.key }}
+              className={rowActionClass}
+              data-row-action
+              aria-label={`${rule.paused ? "Resume" : "Pause"}: ${rule.name}`}
+            >
+              {rule.paused ? "Resume" : "Pause"}
+            </RowActionForm>
+            {rule.editHref ? (
+              <Link to={rule.editHref} className={rowActionClass} data-row-action aria-label={`Edit: ${rule.name}`}>
+                Edit
+              </Link>
+            ) : null}
+          </>
         )}
       />
       <h2 className="mt-2 text-base font-semibold">Runs</h2>

@@ -5,7 +5,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getApp } from "#app/context.server.ts";
-import { automationMessages, customerAutomationActionSchema } from "#app/domain/automations.ts";
+import { customerAutomationActionSchema } from "#app/domain/automation-forms.ts";
+import { automationMessages } from "#app/domain/automations.ts";
 import { customerMessages } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { setCustomerHeld } from "#app/models/automations.server.ts";
@@ -13,7 +14,7 @@ import { getCustomer } from "#app/models/customers.server.ts";
 import { badRequest, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
 import { skipCustomerRun } from "#app/services/automations.server.ts";
 import type { Route } from "./+types/automations";
 
@@ -34,7 +35,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = `/admin/customers/${id}`;
   const form = submission.value;
   if (form.intent === "skip") {
-    const handlers = builtInHandlers({ db: database.db, config, logger });
+    const handlers = await automationHandlers({ db: database.db, config, logger });
     const run = {
       rule: form.rule,
       subjectType: form.subject_type,

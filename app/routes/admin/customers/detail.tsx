@@ -37,7 +37,7 @@ import {
 } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
-import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
 import { customerNextRuns } from "#app/services/automations.server.ts";
 import { copyPortalLink, revokePortal, sendPortalLink } from "#app/services/portal.server.ts";
 import type { AdminHandle } from "../layout.tsx";
@@ -89,7 +89,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       runs:
         customer.status === "archived"
           ? []
-          : await customerNextRuns(database.db, builtInHandlers({ db: database.db, config, logger }), id, new Date()),
+          : await customerNextRuns(
+              database.db,
+              await automationHandlers({ db: database.db, config, logger }),
+              id,
+              new Date(),
+            ),
     },
   };
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { automationRuleFormSchema, newRuleDefaults, offeredPlaceholders, ruleWhen } from "./automation-rules.ts";
+
+const form = (values: Record<string, string> = {}) => ({ ...newRuleDefaults, name: "Nudge", ...values });
+
+describe("an owner's automation", () => {
+  it("takes the form's fields: whole days, an optional amount in cents, approval as a box", () => {
+    const parsed = automationRuleFormSchema.parse(form({ days: " 5 ", min_amount: "1,250.50", approval: "" }));
+    expect(parsed).toMatchObject({ name: "Nudge", trigger: "proposal_unsigned", days: 5, approval: false });
+    expect(
+      automationRuleFormSchema.parse(
+        form({ trigger: "invoice_overdue", subject: "{amount} due", min_amount: "1,250.50" }),
+      ).min_amount,
+    ).toBe(125050);
+    expect(automationRuleFormSchema.parse(form()).approval).toBe(true);
+  });
+
+  it("refuses a placeholder its trigger does not offer, naming each, in the subject and the message", () => {
+    const refused = automationRuleFormSchema.safeParse(
+      form({ trigger: "inquiry_new", subject: "About {proposal_title}", body: "Hi {client_name} {amount} {amount}" }),
+    );
+    const messages = refused.error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(messages).toEqual([
+      ["subject", "Unknown field {proposal_title}: this trigger offers {client_name}, {studio_name}"],
+      ["body", "Unknown field {amount}: this trigger offers {client_name}, {studio_name}"],
+    ]);
+  });
+
+  it("counts days back only from a date, within ten years", () => {
+    expect(automationRuleFormSchema.safeParse(form({ days: "-1" })).error?.issues[0]?.message).toBe(
+      "Enter whole days from 0 to 3650",
+    );
+    const before = automationRuleFormSchema.parse(
+      form({ trigger: "project_end_date", days: "-2", subject: "{project_name}", body: "{end_date}" }),
+    );
+    expect(before.days).toBe(-2);
+    for (const days of ["1.5", "3651", "soon", ""]) {
+      expect(automationRuleFormSchema.safeParse(form({ days })).success, days).toBe(false);
+    }
+  });
+
+  it("says when it acts, in words", () => {
+    expect(ruleWhen("proposal_unsigned", 3)).toBe(
+      "3 days after it was sent, while it is still not signed, declined or withdrawn",
+    );
+    expect(ruleWhen("invoice_overdue", 1)).toBe("1 day after its due date, while a balance is unpaid");
+    expect(ruleWhen("project_end_date", -2)).toBe(
+      "2 days before the project's end date, while the project is not completed or cancelled",
+    );
+    expect(offeredPlaceholders("inquiry_new").map((placeholder) => placeholder.name)).toEqual([
+      "client_name",
+      "studio_name",
+    ]);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The owner's own automations (ADR 0063): a trigger (a proposal sent and not signed, an invoice overdue, an
+ * inquiry left new, a project's end date), how many days after it (or before, for a date), an optional condition,
+ * one step (mail the client from a template, or a to-do for the owner) and whether the step waits for the owner's
+ * approval. The template's placeholders are those of the trigger: one it does not offer is refused when saved,
+ * with its name. Pure: no I/O.
+ */
+import { z } from "zod";
+import { tooLong } from "#app/domain/limits.ts";
+import { type Placeholder, placeholderLabels, placeholdersOutside } from "#app/domain/mail-templates.ts";
+import { maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
+import { normaliseLineBreaks, requiredText } from "#app/domain/validation.ts";
+
+export const ruleTriggers = ["proposal_unsigned", "invoice_overdue", "inquiry_new", "project_end_date"] as const;
+export type RuleTrigger = (typeof ruleTriggers)[number];
+
+export const ruleSteps = ["email", "todo"] as const;
+export type RuleStep = (typeof ruleSteps)[number];
+
+type TriggerDefinition = {
+  label: string;
+  /** what the days count from, in words ("after it was sent") */
+  when: string;
+  /** a date field: its days may be negative (before the date) */
+  dated: boolean;
+  /** whether a minimum amount can be asked of it */
+  amount: boolean;
+  placeholders: readonly Placeholder[];
+  /** what a run's subject is (the history's words) */
+  subject: string;
+};
+
+export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
+  proposal_unsigned: {
+    label: "A proposal is sent and not signed",
+    when: "after it was sent, while it is still not signed, declined or withdrawn",
+    dated: false,
+    amount: false,
+    placeholders: ["client_name", "studio_name", "document_number", "proposal_title", "valid_until"],
+    subject: "proposal",
+  },
+  invoice_overdue: {
+    label: "An invoice is overdue",
+    when: "after its due date, while a balance is unpaid",
+    dated: false,
+    amount: true,
+    placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
+    subject: "invoice",
+  },
+  inquiry_new: {
+    label: "An inquiry is still new",
+    when: "after it came in, while it is still New in the inbox",
+    dated: false,
+    amount: false,
+    placeholders: ["client_name", "studio_name"],
+    subject: "inquiry",
+  },
+  project_end_date: {
+    label: "A project's end date",
+    when: "from the project's end date (negative: before it), while the project is not completed or cancelled",
+    dated: true,
+    amount: false,
+    placeholders: ["client_name", "studio_name", "project_name", "end_date"],
+    subject: "project",
+  },
+};
+
+export const stepLabels: Record<RuleStep, string> = {
+  email: "Email the client",
+  todo: "Add a to-do for me",
+};
+
+/** A rule's key among the engine's rules: the built-ins have words, the owner's their id. */
+export const customRuleKey = (id: string) => `custom:${id}`;
+
+export const maxRuleDays = 3650;
+const maxRuleName = 100;
+const maxRuleSubject = 200;
+const maxRuleBody = 4000;
+
+export const ruleMessages = {
+  nameRequired: "Please enter a name",
+  subjectRequired: "Please enter a subject",
+  bodyRequired: "Please enter the message",
+  days: `Enter whole days from 0 to ${maxRuleDays}`,
+  datedDays: `Enter whole days from -${maxRuleDays} to ${maxRuleDays}`,
+  amount: "Enter an amount, e.g. 500.00",
+  unknownPlaceholder: (names: string[], offered: readonly string[]) =>
+    `Unknown field${names.length > 1 ? "s" : ""} ${names.map((name) => `{${name}}`).join(", ")}: this trigger offers ${offered.map((name) => `{${name}}`).join(", ")}`,
+  saved: (name: string) => `Automation saved: ${name}`,
+  created: (name: string) => `Automation created: ${name}`,
+  deleted: (name: string) => `Automation deleted: ${name}`,
+  notFound: "Automation not found",
+} as const;
+
+/** The client's page behind "Stop these emails" in an automation's mail. */
+export const optOutMessages = {
+  title: "Stop these emails?",
+  stoppedTitle: "Emails stopped",
+  explain: (studio: string) =>
+    `${studio} sends some emails on its own: reminders and follow-ups. Stop them for this address? Invoices, receipts and messages written to you still come.`,
+  button: "Stop these emails",
+  done: (studio: string) =>
+    `Done: ${studio} will send this address no more automatic emails. Invoices, receipts and messages written to you still come.`,
+} as const;
+
+const days = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
+  z
+    .number(ruleMessages.datedDays)
+    .int(ruleMessages.datedDays)
+    .min(-maxRuleDays, ruleMessages.datedDays)
+    .max(maxRuleDays, ruleMessages.datedDays),
+);
+
+export const automationRuleFormId = "automation-rule";
+
+/** What the rule page posts: its form ("save"), or "delete" from its confirmation. */
+export const automationRuleIntentSchema = z.object({ intent: z.enum(["save", "delete"]) });
+
+/** The rule form: a name, the trigger and its days, a minimum amount (invoices), the step, its words, approval. */
+export const automationRuleFormSchema = z
+  .object({
+    name: requiredText(maxRuleName, ruleMessages.nameRequired, tooLong("Name", maxRuleName)),
+    trigger: z.enum(ruleTriggers, { error: "Choose a trigger" }),
+    days,
+    min_amount: z.preprocess(
+      (value) => (value === undefined || value === "" ? undefined : (readTypedHundredths(value) ?? Number.NaN)),
+      z.number(ruleMessages.amount).int(ruleMessages.amount).min(0, ruleMessages.amount).max(maxMoneyCents).optional(),
+    ),
+    step: z.enum(ruleSteps, { error: "Choose a step" }),
+    subject: z.pipe(
+      requiredText(maxRuleSubject, ruleMessages.subjectRequired, tooLong("Subject", maxRuleSubject)),
+      z.transform((value: string) => value.replace(/\s+/g, " ")),
+    ),
+    body: z.pipe(
+      z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
+      requiredText(maxRuleBody, ruleMessages.bodyRequired, tooLong("Message", maxRuleBody)),
+    ),
+    approval: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
+  })
+  .superRefine((rule, context) => {
+    const trigger = triggerDefinitions[rule.trigger];
+    if (!trigger.dated && rule.days < 0)
+      context.addIssue({ code: "custom", path: ["days"], message: ruleMessages.days });
+    for (const field of ["subject", "body"] as const) {
+      const unknown = placeholdersOutside(trigger.placeholders, rule[field]);
+      if (unknown.length) {
+        context.addIssue({
+          code: "custom",
+          path: [field],
+          message: ruleMessages.unknownPlaceholder(unknown, trigger.placeholders),
+        });
+      }
+    }
+  });
+
+export type AutomationRuleForm = z.infer<typeof automationRuleFormSchema>;
+
+/** The form's fields as the page fills them in for a new rule. */
+export const newRuleDefaults: Record<string, string> = {
+  name: "",
+  trigger: "proposal_unsigned",
+  days: "3",
+  min_amount: "",
+  step: "email",
+  subject: "Any questions about {proposal_title}?",
+  body: "Hi {client_name},\n\nI wanted to check whether you had a chance to look at the proposal. Happy to answer any questions.\n\n{studio_name}",
+  approval: "on",
+};
+
+/** "3 days after it was sent, ..."; a dated trigger says before or after. */
+export function ruleWhen(trigger: RuleTrigger, dayCount: number): string {
+  const definition = triggerDefinitions[trigger];
+  const plural = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+  if (definition.dated) {
+    if (dayCount === 0) return "On the project's end date, while the project is not completed or cancelled";
+    return `${plural(Math.abs(dayCount))} ${dayCount < 0 ? "before" : "after"} the project's end date, while the project is not completed or cancelled`;
+  }
+  return `${plural(dayCount)} ${definition.when}`;
+}
+
+/** Every placeholder a trigger offers, with what it stands for (the form's help). */
+export function offeredPlaceholders(trigger: RuleTrigger): { name: Placeholder; label: string }[] {
+  return triggerDefinitions[trigger].placeholders.map((name) => ({ name, label: placeholderLabels[name] }));
+}

@@ -1,0 +1,242 @@
+/**
+ * The owner's own automations (ADR 0063): their rows, and what each trigger finds. A trigger's subjects are the
+ * records that still qualify (a proposal still out, an invoice still owed, an inquiry still new, a project still
+ * open with an end date), each with the moment its days count from, its recipient and its placeholder values.
+ */
+import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import type { Queryable } from "#app/db/client.server.ts";
+import {
+  automationCustomRules,
+  contactSubmissions,
+  customers,
+  invoices,
+  mailOptOuts,
+  projects,
+  proposals,
+} from "#app/db/schema.ts";
+import type { AutomationRuleForm, RuleTrigger } from "#app/domain/automation-rules.ts";
+import { displayDate } from "#app/domain/dates.ts";
+import type { PlaceholderValues } from "#app/domain/mail-templates.ts";
+import { centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
+
+export type CustomRule = typeof automationCustomRules.$inferSelect;
+
+export function listCustomRules(db: Queryable) {
+  return db.select().from(automationCustomRules).orderBy(asc(automationCustomRules.createdAt));
+}
+
+export async function getCustomRule(db: Queryable, id: string): Promise<CustomRule | null> {
+  const [row] = await db.select().from(automationCustomRules).where(eq(automationCustomRules.id, id));
+  return row ?? null;
+}
+
+const ruleRow = (form: AutomationRuleForm) => ({
+  name: form.name,
+  trigger: form.trigger,
+  days: form.days,
+  minAmount: form.min_amount === undefined ? null : centsToDecimal(form.min_amount),
+  step: form.step,
+  subject: form.subject,
+  body: form.body,
+  approval: form.approval,
+});
+
+export async function createCustomRule(db: Queryable, form: AutomationRuleForm): Promise<CustomRule> {
+  const [row] = await db.insert(automationCustomRules).values(ruleRow(form)).returning();
+  if (!row) throw new Error("automation insert returned no row");
+  return row;
+}
+
+/** Null when there is no such rule. */
+export async function updateCustomRule(db: Queryable, id: string, form: AutomationRuleForm) {
+  const [row] = await db
+    .update(automationCustomRules)
+    .set(ruleRow(form))
+    .where(eq(automationCustomRules.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteCustomRule(db: Queryable, id: string) {
+  const [row] = await db.delete(automationCustomRules).where(eq(automationCustomRules.id, id)).returning();
+  return row ?? null;
+}
+
+/** One record a trigger found: what its days count from, who a mail goes to, what its placeholders say. */
+export type TriggerSubject = {
+  subjectType: string;
+  subjectId: string;
+  subjectLabel: string;
+  /** the moment the rule's days count from */
+  baseAt: Date;
+  customerId: string | null;
+  to: string;
+  values: PlaceholderValues;
+  /** where the owner acts on it (a to-do's link) */
+  adminPath: string;
+};
+
+/** A date column's day as the moment it starts (UTC: as the payment reminders' days). */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The records `trigger` finds that still qualify: of one customer, or one record (`subjectId`), or all; an
+ * invoice only with at least `minAmount` cents owed. `today` is the studio's day (a proposal past its last day
+ * is expired).
+ */
+export async function triggerSubjects(
+  db: Queryable,
+  trigger: RuleTrigger,
+  options: { today: string; customerId?: string; subjectId?: string; minAmount?: number | null },
+): Promise<TriggerSubject[]> {
+  const { customerId, subjectId } = options;
+  switch (trigger) {
+    case "proposal_unsigned": {
+      const rows = await db
+        .select({
+          id: proposals.id,
+          number: proposals.proposalNumber,
+          title: proposals.title,
+          expiresOn: proposals.expiresOn,
+          sentAt: proposals.sentAt,
+          customerId: proposals.customerId,
+          name: customers.name,
+          email: customers.email,
+        })
+        .from(proposals)
+        .innerJoin(customers, eq(customers.id, proposals.customerId))
+        .where(
+          and(
+            inArray(proposals.status, ["sent", "viewed"]),
+            isNotNull(proposals.sentAt),
+            sql`${proposals.expiresOn} >= ${options.today}`,
+            customerId ? eq(proposals.customerId, customerId) : undefined,
+            subjectId ? eq(proposals.id, subjectId) : undefined,
+          ),
+        );
+      return rows.map((row) => ({
+        subjectType: "proposal",
+        subjectId: row.id,
+        subjectLabel: `${row.number} · ${row.name}`,
+        baseAt: row.sentAt ?? new Date(0),
+        customerId: row.customerId,
+        to: row.email,
+        values: {
+          client_name: row.name,
+          document_number: row.number,
+          proposal_title: row.title,
+          valid_until: displayDate(row.expiresOn),
+        },
+        adminPath: `/admin/proposals/${row.id}`,
+      }));
+    }
+    case "invoice_overdue": {
+      const rows = await db
+        .select({
+          id: invoices.id,
+          number: invoices.invoiceNumber,
+          balanceDue: invoices.balanceDue,
+          dueDate: invoices.dueDate,
+          customerId: invoices.customerId,
+          name: customers.name,
+          email: customers.email,
+        })
+        .from(invoices)
+        .innerJoin(customers, eq(customers.id, invoices.customerId))
+        .where(
+          and(
+            eq(invoices.invoiceType, "invoice"),
+            inArray(invoices.status, ["sent", "viewed", "partial", "overdue"]),
+            gt(invoices.balanceDue, "0"),
+            options.minAmount ? gte(invoices.balanceDue, centsToDecimal(options.minAmount)) : undefined,
+            isNotNull(invoices.dueDate),
+            customerId ? eq(invoices.customerId, customerId) : undefined,
+            subjectId ? eq(invoices.id, subjectId) : undefined,
+          ),
+        );
+      return rows.map((row) => ({
+        subjectType: "invoice",
+        subjectId: row.id,
+        subjectLabel: `${row.number} · ${row.name}`,
+        baseAt: dayStart(row.dueDate ?? "1970-01-01"),
+        customerId: row.customerId,
+        to: row.email,
+        values: {
+          client_name: row.name,
+          document_number: row.number,
+          amount: formatMoney(toCents(row.balanceDue) ?? 0),
+          due_date: displayDate(row.dueDate),
+        },
+        adminPath: `/admin/invoices/${row.id}`,
+      }));
+    }
+    case "inquiry_new": {
+      // an inquiry is nobody's customer yet: none when a customer's list asks
+      if (customerId) return [];
+      const rows = await db
+        .select({
+          id: contactSubmissions.id,
+          name: contactSubmissions.name,
+          email: contactSubmissions.email,
+          createdAt: contactSubmissions.createdAt,
+        })
+        .from(contactSubmissions)
+        .where(and(eq(contactSubmissions.status, "new"), subjectId ? eq(contactSubmissions.id, subjectId) : undefined));
+      return rows.map((row) => ({
+        subjectType: "inquiry",
+        subjectId: row.id,
+        subjectLabel: `${row.name} <${row.email}>`,
+        baseAt: row.createdAt,
+        customerId: null,
+        to: row.email,
+        values: { client_name: row.name },
+        adminPath: "/admin/dashboard",
+      }));
+    }
+    case "project_end_date": {
+      const rows = await db
+        .select({
+          id: projects.id,
+          projectName: projects.projectName,
+          endDate: projects.endDate,
+          customerId: projects.customerId,
+          name: customers.name,
+          email: customers.email,
+        })
+        .from(projects)
+        .innerJoin(customers, eq(customers.id, projects.customerId))
+        .where(
+          and(
+            isNotNull(projects.endDate),
+            notInArray(projects.status, ["completed", "cancelled"]),
+            customerId ? eq(projects.customerId, customerId) : undefined,
+            subjectId ? eq(projects.id, subjectId) : undefined,
+          ),
+        );
+      return rows.map((row) => ({
+        subjectType: "project",
+        subjectId: row.id,
+        subjectLabel: `${row.projectName} · ${row.name}`,
+        baseAt: dayStart(row.endDate ?? "1970-01-01"),
+        customerId: row.customerId,
+        to: row.email,
+        values: { client_name: row.name, project_name: row.projectName, end_date: displayDate(row.endDate) },
+        adminPath: `/admin/projects/${row.id}`,
+      }));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- opting out of automatic mail
+
+export async function optOut(db: Queryable, email: string): Promise<void> {
+  await db.insert(mailOptOuts).values({ email: email.trim().toLowerCase() }).onConflictDoNothing();
+}
+
+export async function optedOut(db: Queryable, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: mailOptOuts.email })
+    .from(mailOptOuts)
+    .where(eq(mailOptOuts.email, email.trim().toLowerCase()));
+  return row !== undefined;
+}

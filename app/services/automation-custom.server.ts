@@ -1,0 +1,133 @@
+/**
+ * The owner's own automations as rules of the engine (ADR 0063). A rule's run is due its days after what its
+ * trigger counts from (a proposal's sending, an invoice's due date, an inquiry's arrival, a project's end date),
+ * once per record; a rule acts on what comes due after it was made, never reaching back. When the run comes round
+ * the record is read again: no longer qualifying, or its date moved (the run of the new date replaces it), the run
+ * is skipped with the reason. The email step goes through the one sending path with a "Stop these emails" link
+ * and skips an address that used it; the to-do step posts an owner's notice. With approval on, a due run waits in
+ * the queue until the owner approves (with the mail as they edited it) or skips it.
+ */
+import type { Queryable } from "#app/db/client.server.ts";
+import { customRuleKey, type RuleTrigger } from "#app/domain/automation-rules.ts";
+import { automationMessages } from "#app/domain/automations.ts";
+import { todayIn } from "#app/domain/dates.ts";
+import { paragraphs } from "#app/domain/mail.ts";
+import { fillPlaceholders } from "#app/domain/mail-templates.ts";
+import { fail } from "#app/domain/result.ts";
+import {
+  type CustomRule,
+  listCustomRules,
+  optedOut,
+  type TriggerSubject,
+  triggerSubjects,
+} from "#app/models/automation-custom-rules.server.ts";
+import type { AutomationRun, DueSubject } from "#app/models/automations.server.ts";
+import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
+import { builtInHandlers } from "#app/services/automation-rules.server.ts";
+import type { RuleHandler, RunPreview } from "#app/services/automations.server.ts";
+import type { SendDeps } from "#app/services/invoice-sending.server.ts";
+import { enqueueMail } from "#app/services/mail.server.ts";
+import { optOutUrl } from "#app/services/mail-opt-out.server.ts";
+
+const day = 86_400_000;
+
+const goneReasons: Record<RuleTrigger, string> = {
+  proposal_unsigned: automationMessages.proposalGone,
+  invoice_overdue: automationMessages.invoiceSettled,
+  inquiry_new: automationMessages.inquiryAnswered,
+  project_end_date: automationMessages.projectClosed,
+};
+
+async function studioDay(db: Queryable, now: Date): Promise<string> {
+  const settings = await getBusinessSettings(db);
+  return todayIn(settings?.timeZone ?? "America/New_York", now);
+}
+
+function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): RuleHandler {
+  const minAmount = rule.minAmount === null ? null : Math.round(Number(rule.minAmount) * 100);
+  const dueAtOf = (subject: TriggerSubject) => new Date(subject.baseAt.getTime() + rule.days * day);
+  const asDue = (subject: TriggerSubject): DueSubject => ({
+    subjectType: subject.subjectType,
+    subjectId: subject.subjectId,
+    subjectLabel: subject.subjectLabel,
+    dueAt: dueAtOf(subject),
+    customerId: subject.customerId,
+  });
+  // a rule acts on what comes due after it was made: it never reaches back to old records
+  const sinceMade = (subject: DueSubject) => subject.dueAt.getTime() >= rule.createdAt.getTime();
+  const found = async (db: Queryable, now: Date, options: { customerId?: string; subjectId?: string }) =>
+    triggerSubjects(db, rule.trigger, { today: await studioDay(db, now), minAmount, ...options });
+
+  /** The step's words for one record: the rule's template filled in, or the owner's edit of it. */
+  async function words(db: Queryable, subject: TriggerSubject, run: AutomationRun | null) {
+    if (run?.edited) return run.edited;
+    const studio = await getStudioIdentity(db);
+    const values = { ...subject.values, studio_name: studio.businessName };
+    return {
+      subject: fillPlaceholders(rule.subject, values).replace(/\s+/g, " ").trim(),
+      body: fillPlaceholders(rule.body, values).trim(),
+    };
+  }
+
+  /** The record of a run as it is now, when it still qualifies for this very run (its due time unchanged). */
+  async function current(db: Queryable, run: AutomationRun, now: Date) {
+    const [subject] = await found(db, now, { subjectId: run.subjectId });
+    if (!subject) return fail("skipped", { message: goneReasons[rule.trigger] });
+    if (dueAtOf(subject).getTime() !== run.dueAt.getTime()) {
+      return fail("skipped", { message: automationMessages.dateChanged });
+    }
+    return { ok: true as const, subject };
+  }
+
+  return {
+    key: customRuleKey(rule.id),
+    name: rule.name,
+    approval: rule.approval,
+    async due(db, now) {
+      return (await found(db, now, {})).map(asDue).filter((subject) => subject.dueAt <= now && sinceMade(subject));
+    },
+    async upcoming(db, customerId, now) {
+      return (await found(db, now, { customerId })).map(asDue).filter(sinceMade);
+    },
+    async preview(db, run, now): Promise<RunPreview | null> {
+      const record = await current(db, run, now);
+      if (!record.ok) return null;
+      const text = await words(db, record.subject, run);
+      return rule.step === "email"
+        ? { to: record.subject.to, ...text, editable: true }
+        : { to: "You: a to-do in Notices", ...text, editable: false };
+    },
+    async perform(tx, run, now) {
+      const record = await current(tx, run, now);
+      if (!record.ok) return record;
+      const { subject } = record;
+      const text = await words(tx, subject, run);
+      if (rule.step === "todo") {
+        await postOwnerNotice(tx, {
+          kind: "automation",
+          message: `${text.subject} (${subject.subjectLabel})`,
+          link: subject.adminPath,
+          key: `automation:${run.id}`,
+        });
+        return { ok: true };
+      }
+      if (await optedOut(tx, subject.to)) return fail("skipped", { message: automationMessages.optedOut });
+      await enqueueMail(tx, {
+        to: subject.to,
+        subject: text.subject,
+        blocks: [
+          ...paragraphs(text.body),
+          { type: "link", label: "Stop these emails", url: optOutUrl(deps.config, subject.to) },
+        ],
+      });
+      return { ok: true };
+    },
+  };
+}
+
+/** Every rule the engine runs: the built-in ones, then the owner's, read now (a pass sees an edit at once). */
+export async function automationHandlers(deps: SendDeps): Promise<RuleHandler[]> {
+  const own = await listCustomRules(deps.db);
+  return [...builtInHandlers(deps), ...own.map((rule) => customRuleHandler(rule, deps))];
+}

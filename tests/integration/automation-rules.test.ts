@@ -1,0 +1,305 @@
+/**
+ * The owner's own automations (ADR 0063), below HTTP on both databases: the form refuses a placeholder its trigger
+ * does not offer, by name; "3 days after a proposal is sent and not signed, email, with my approval" holds the run
+ * for approval, and the approved mail (as edited) goes once, with its "Stop these emails" link; the link stops the
+ * next one, with the reason; a declined proposal's run is skipped; a project's moved end date replaces its run; a
+ * rule never reaches back; a deleted rule's pending runs are cancelled; non-admins are refused.
+ */
+import { and, desc, eq, like } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import {
+  auditLog,
+  automationCustomRules,
+  automationRuns,
+  mailOptOuts,
+  mailOutbox,
+  ownerNotices,
+  projects,
+  proposals,
+  users,
+} from "#app/db/schema.ts";
+import { customRuleKey } from "#app/domain/automation-rules.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { scheduleRuns, setCustomerHeld } from "#app/models/automations.server.ts";
+import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
+import * as automationsRoute from "#app/routes/admin/automations.tsx";
+import * as stopRoute from "#app/routes/stop-emails.tsx";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
+import { runAutomations } from "#app/services/automations.server.ts";
+import { createLogger } from "#app/services/logger.server.ts";
+import { optOutToken } from "#app/services/mail-opt-out.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { createSentProposal } from "../support/proposals.ts";
+import { insertCustomer, insertProject } from "../support/records.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+
+const logger = createLogger("silent");
+const day = 86_400_000;
+const path = "/admin/automations";
+
+describeEachDatabase("the owner's automations", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+  const db = () => database().db;
+  let admin = "";
+  let actor = { userId: "", email: "owner@studio.test" };
+
+  beforeEach(async () => {
+    admin = await cookieFor("owner@studio.test", true);
+    const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
+    actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
+  });
+
+  const handlers = () => automationHandlers({ db: db(), config: testConfig, logger });
+  const pass = async (at: Date) => runAutomations(db(), await handlers(), at);
+  const later = (days: number, hours = 1) => new Date(Date.now() + days * day + hours * 3600_000);
+
+  const ruleForm = (values: Record<string, string> = {}) => ({
+    intent: "save",
+    name: "Nudge an unsigned proposal",
+    trigger: "proposal_unsigned",
+    days: "3",
+    min_amount: "",
+    step: "email",
+    subject: "Any questions about {proposal_title}?",
+    body: "Hi {client_name},\n\nHappy to walk you through {document_number}.\n\n{studio_name}",
+    approval: "on",
+    ...values,
+  });
+  const createRule = async (values: Record<string, string> = {}) => {
+    const made = await call(ruleRoute.action, `${path}/new`, { cookie: admin, form: ruleForm(values) });
+    expect(made.status).toBe(302);
+    const [rule] = await db().select().from(automationCustomRules).orderBy(desc(automationCustomRules.createdAt));
+    if (!rule) throw new Error("no rule");
+    return rule;
+  };
+  const sentProposal = async (name: string) => {
+    const customer = await insertCustomer(db(), { name, email: `${name.toLowerCase()}@client.test` });
+    const proposal = await createSentProposal(db(), {
+      customerId: customer.id,
+      expiresOn: addDaysIso(todayIn("America/New_York"), 30),
+      actor,
+    });
+    return { customer, proposal };
+  };
+  /** The mails the automations queued (the proposal's own sending mail aside). */
+  const nudges = () => db().select().from(mailOutbox).where(like(mailOutbox.subject, "%questions%"));
+
+  it("refuses a placeholder its trigger does not offer, by name; non-admins are refused", async () => {
+    const refused = await call(ruleRoute.action, `${path}/new`, {
+      cookie: admin,
+      form: ruleForm({ subject: "Hello {client_nam}", body: "About {amount}" }),
+    });
+    expect(refused.status).toBe(400);
+    const errors = JSON.stringify(refused.data);
+    expect(errors).toContain(
+      "Unknown field {client_nam}: this trigger offers {client_name}, {studio_name}, {document_number}, {proposal_title}, {valid_until}",
+    );
+    expect(errors).toContain("Unknown field {amount}");
+    // a negative day count is only for a date
+    const negative = await call(ruleRoute.action, `${path}/new`, { cookie: admin, form: ruleForm({ days: "-2" }) });
+    expect(negative.status).toBe(400);
+    expect(await db().select().from(automationCustomRules)).toEqual([]);
+    const staff = await cookieFor("staff@studio.test", false);
+    for (const cookie of ["", staff]) {
+      expect([302, 403]).toContain((await call(ruleRoute.action, `${path}/new`, { cookie, form: ruleForm() })).status);
+      expect([302, 403]).toContain((await call(ruleRoute.loader, `${path}/new`, { cookie })).status);
+    }
+    expect(await db().select().from(automationCustomRules)).toEqual([]);
+  });
+
+  it("3 days after a proposal is sent and not signed: waits for approval; the approved mail, as edited, goes once", async () => {
+    const rule = await createRule();
+    const { customer } = await sentProposal("Ada");
+    // not before its day
+    expect(await pass(later(2))).toMatchObject({ scheduled: 0, waiting: 0 });
+    expect(await pass(later(3))).toMatchObject({ scheduled: 1, waiting: 1, sent: 0 });
+    // held: another pass, or two at once, neither sends nor schedules it again
+    await Promise.all([pass(later(3)), pass(later(4))]);
+    expect(await nudges()).toEqual([]);
+    const [run] = await db()
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.rule, customRuleKey(rule.id)));
+    expect(run).toMatchObject({ status: "waiting_approval", customerId: customer.id, attempts: 0 });
+
+    // the queue shows the mail as it would go
+    const page = await call(automationsRoute.loader, path, { cookie: admin });
+    const queue = (page.data as { queue: { id: string; rule: string; preview: Record<string, unknown> }[] }).queue;
+    expect(queue).toHaveLength(1);
+    expect(queue[0]?.rule).toBe("Nudge an unsigned proposal");
+    expect(queue[0]?.preview).toMatchObject({
+      to: "ada@client.test",
+      subject: "Any questions about A new website for the bakery?",
+      editable: true,
+    });
+    expect(String(queue[0]?.preview.body)).toMatch(/^Hi Ada,\n\nHappy to walk you through PRO-\d+\.\n\n/);
+
+    // approved with an edit: sent at once, as edited, with the stop link
+    const approved = await call(automationsRoute.action, path, {
+      cookie: admin,
+      form: {
+        intent: "approve",
+        run: run?.id ?? "",
+        subject: "Any questions, Ada?",
+        body: "Hi Ada,\n\nJust checking in.",
+      },
+    });
+    expect(approved.status).toBe(302);
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Any questions, Ada?"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to).toBe("ada@client.test");
+    expect(mails[0]?.text).toContain("Just checking in.");
+    expect(mails[0]?.text).toContain(
+      `http://studio.test/stop-emails/${optOutToken(testConfig.sessionSecret, "ada@client.test")}`,
+    );
+    const [done] = await db()
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.id, run?.id ?? ""));
+    expect(done).toMatchObject({ status: "sent", attempts: 1, edited: { subject: "Any questions, Ada?" } });
+    // once: a replay, a later pass and a second approval send nothing more
+    await pass(later(5));
+    const again = await call(automationsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "approve", run: run?.id ?? "" },
+    });
+    expect(again.status).toBe(302);
+    expect(await db().select().from(mailOutbox).where(eq(mailOutbox.subject, "Any questions, Ada?"))).toHaveLength(1);
+    const events = await db().select().from(auditLog).where(eq(auditLog.event, "automation_run_approved"));
+    expect(events).toHaveLength(1);
+    expect(events[0]?.detail).toMatchObject({ rule: "Nudge an unsigned proposal", edited: true, outcome: "sent" });
+  });
+
+  it("the client's Stop these emails skips the next mail with the reason; a declined proposal's run is skipped", async () => {
+    await createRule({ approval: "" });
+    const { proposal } = await sentProposal("Bea");
+    const token = optOutToken(testConfig.sessionSecret, "Bea@Client.test");
+    // the page asks first: opening it stops nothing
+    const asked = await call(stopRoute.loader, `/stop-emails/${token}`, { params: { token } });
+    expect(asked.data).toMatchObject({ stopped: false });
+    expect(await db().select().from(mailOptOuts)).toEqual([]);
+    const stopped = await call(stopRoute.action, `/stop-emails/${token}`, { form: {}, params: { token } });
+    expect(stopped.status).toBe(303);
+    expect((await call(stopRoute.loader, `/stop-emails/${token}`, { params: { token } })).data).toMatchObject({
+      stopped: true,
+    });
+    // a forged or broken token finds nothing and stops nothing
+    for (const bad of [`${token}x`, "YWRhQGNsaWVudC50ZXN0.AAAAAAAAAAAAAAAAAAAAAA", "nope"]) {
+      expect((await call(stopRoute.action, `/stop-emails/${bad}`, { form: {}, params: { token: bad } })).status).toBe(
+        404,
+      );
+    }
+    expect(await db().select().from(mailOptOuts)).toHaveLength(1);
+    expect(await pass(later(3))).toMatchObject({ scheduled: 1, skipped: 1, sent: 0 });
+    const [run] = await db().select().from(automationRuns).where(eq(automationRuns.subjectId, proposal.id));
+    expect(run?.reason).toBe("The client asked for no more automatic emails");
+
+    // another client declines before the day comes: skipped with the reason
+    const { proposal: other } = await sentProposal("Cy");
+    await setCustomerHeld(
+      db(),
+      (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "",
+      true,
+    );
+    await pass(later(3));
+    await db().update(proposals).set({ status: "declined", declinedAt: new Date() }).where(eq(proposals.id, other.id));
+    await setCustomerHeld(
+      db(),
+      (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "",
+      false,
+    );
+    expect(await pass(later(3))).toMatchObject({ skipped: 1, sent: 0 });
+    const [signed] = await db().select().from(automationRuns).where(eq(automationRuns.subjectId, other.id));
+    expect(signed?.reason).toBe("The proposal was signed, declined, withdrawn or expired");
+    expect(await nudges()).toEqual([]);
+  });
+
+  it("a project's end date: a to-do two days before; a moved date replaces the run; a rule never reaches back", async () => {
+    const today = todayIn("America/New_York");
+    // made before the rule, long past: never acted on
+    const customer = await insertCustomer(db(), { name: "Dee", email: "dee@client.test" });
+    await insertProject(db(), customer.id, {
+      projectName: "Old site",
+      status: "in_progress",
+      endDate: addDaysIso(today, -40),
+    });
+    const project = await insertProject(db(), customer.id, {
+      projectName: "Shop",
+      status: "in_progress",
+      endDate: addDaysIso(today, 5),
+    });
+    await createRule({
+      name: "Prepare the hand-over",
+      trigger: "project_end_date",
+      days: "-2",
+      step: "todo",
+      subject: "Prepare the hand-over of {project_name}",
+      body: "Due {end_date}",
+      approval: "",
+    });
+    await setCustomerHeld(db(), customer.id, true);
+    expect(await pass(later(4))).toMatchObject({ scheduled: 1, sent: 0 });
+    // the date moves: the run of the old date is skipped, the new date's comes
+    await db()
+      .update(projects)
+      .set({ endDate: addDaysIso(today, 9) })
+      .where(eq(projects.id, project.id));
+    await setCustomerHeld(db(), customer.id, false);
+    expect(await pass(later(4))).toMatchObject({ skipped: 1, sent: 0 });
+    const [moved] = await db().select().from(automationRuns).where(eq(automationRuns.status, "skipped"));
+    expect(moved?.reason).toBe("Its date changed: the run for the new date replaces it");
+    expect(await pass(later(8))).toMatchObject({ scheduled: 1, sent: 1 });
+    const notices = await db().select().from(ownerNotices).where(eq(ownerNotices.kind, "automation"));
+    expect(notices.map((notice) => [notice.message, notice.link])).toEqual([
+      ["Prepare the hand-over of Shop (Shop · Dee)", `/admin/projects/${project.id}`],
+    ]);
+    expect(await pass(later(20))).toMatchObject({ scheduled: 0, sent: 0 });
+  });
+
+  it("editing and deleting are audited; a deleted rule's pending runs are cancelled with the reason", async () => {
+    const rule = await createRule();
+    const edited = await call(ruleRoute.action, `${path}/${rule.id}`, {
+      cookie: admin,
+      form: ruleForm({ name: "Nudge, renamed", days: "5" }),
+      params: { id: rule.id },
+    });
+    expect(edited.status).toBe(302);
+    expect((await db().select().from(automationCustomRules))[0]).toMatchObject({ name: "Nudge, renamed", days: 5 });
+    const key = customRuleKey(rule.id);
+    await scheduleRuns(
+      db(),
+      key,
+      [{ subjectType: "proposal", subjectId: "x", subjectLabel: "X", dueAt: new Date() }],
+      new Date(),
+    );
+    // paused and resumed from the page like a built-in one
+    expect(
+      (await call(automationsRoute.action, path, { cookie: admin, form: { intent: "pause", rule: key } })).status,
+    ).toBe(302);
+    const deleted = await call(ruleRoute.action, `${path}/${rule.id}`, {
+      cookie: admin,
+      form: { intent: "delete" },
+      params: { id: rule.id },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await db().select().from(automationCustomRules)).toEqual([]);
+    const [run] = await db()
+      .select()
+      .from(automationRuns)
+      .where(and(eq(automationRuns.rule, key)));
+    expect(run).toMatchObject({ status: "skipped", reason: "The automation was deleted" });
+    const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_%"))).map(
+      (row) => row.event,
+    );
+    expect(events.sort()).toEqual([
+      "automation_paused",
+      "automation_rule_created",
+      "automation_rule_deleted",
+      "automation_rule_saved",
+    ]);
+    // gone: its page answers 404
+    expect(
+      (await call(ruleRoute.loader, `${path}/${rule.id}`, { cookie: admin, params: { id: rule.id } })).status,
+    ).toBe(404);
+  });
+});
