@@ -119,6 +119,7 @@ export default [
         route("projects/:id/time", "routes/admin/projects/time.tsx"),
         // "Request a testimonial" on a completed project: mails the client the testimonial form (ADR 0062)
         route("projects/:id/testimonial-request", "routes/admin/projects/testimonial-request.ts"),
+        route("projects/:id/automations", "routes/admin/projects/automations.ts"),
         // the signed-in person's timer and time (ADR 0058)
         route("time", "routes/admin/time.tsx"),
         route("settings", "routes/admin/settings.tsx"),

@@ -367,6 +367,8 @@ export const automationRuns = pgTable(
     subjectLabel: varchar("subject_label", { length: 300 }).notNull().default(""),
     /** the customer the run is for, when it has one: its "what happens next", its pause, its archive cancel */
     customerId: uuid("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    /** the project it is about, when there is one: the project's "what happens next", its pause, its completion */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
     /** the owner approved a step that waits for approval; `edited`: the mail as they changed it */
     approvedAt: timestamp("approved_at", { withTimezone: true }),
@@ -384,6 +386,7 @@ export const automationRuns = pgTable(
     index("automation_runs_due_idx").on(t.status, t.nextAttemptAt, t.dueAt),
     index("automation_runs_created_idx").on(t.createdAt),
     index("automation_runs_customer_idx").on(t.customerId, t.dueAt),
+    index("automation_runs_project_idx").on(t.projectId, t.dueAt),
   ],
 );
 
@@ -423,6 +426,14 @@ export const automationCustomRules = pgTable(
  */
 export const mailOptOuts = pgTable("mail_opt_outs", {
   email: varchar("email", { length: 255 }).primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** A project whose automations the owner paused: as a customer's (`automation_holds`), for one project. */
+export const automationProjectHolds = pgTable("automation_project_holds", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
 

@@ -93,6 +93,14 @@ export const ruleMessages = {
   notFound: "Automation not found",
 } as const;
 
+/** A dry run's word on each record it found. */
+export const dryRunVerdicts = {
+  due: "Due now: it would go at the next pass",
+  later: "It would go then",
+  "before-rule": "It came due before this automation was made: it will not go",
+  "opted-out": "The client stopped these emails: it will not go",
+} as const;
+
 /** The client's page behind "Stop these emails" in an automation's mail. */
 export const optOutMessages = {
   title: "Stop these emails?",

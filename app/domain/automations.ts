@@ -5,7 +5,6 @@
  * retried with backoff and, after the last, shown to the owner as failed. The built-in rules are the jobs the
  * studio ran before, now paused and resumed from the back office. Pure: no I/O.
  */
-import { z } from "zod";
 import { type AutomationRunStatus, automationRunStatuses } from "#app/domain/enums.ts";
 import { choiceFrom, searchFrom } from "#app/domain/list-query.ts";
 
@@ -93,6 +92,7 @@ export const automationMessages = {
   reminderNotOwed: "The invoice was paid, cancelled or its reminders turned off",
   invoiceGone: "The invoice was cancelled or deleted",
   customerArchived: "The customer was archived",
+  projectCompleted: "The project was completed or cancelled",
   notWaiting: "This is no longer waiting for approval: the list was refreshed",
   approved: (what: string) => `Approved and sent: ${what}`,
   approvedNotSent: (what: string, why: string) => `Approved, not sent: ${what}. ${why}`,
@@ -125,6 +125,8 @@ export type NextRun = {
   subjectLabel: string;
   dueAt: Date;
   status: Extract<AutomationRunStatus, "scheduled" | "waiting_approval"> | "upcoming";
+  customerId?: string | null;
+  projectId?: string | null;
 };
 
 /** A run's identity: the engine keeps one run per (rule, subject, due time). */

@@ -70,6 +70,7 @@ export type TriggerSubject = {
   /** the moment the rule's days count from */
   baseAt: Date;
   customerId: string | null;
+  projectId: string | null;
   to: string;
   values: PlaceholderValues;
   /** where the owner acts on it (a to-do's link) */
@@ -100,6 +101,7 @@ export async function triggerSubjects(
           expiresOn: proposals.expiresOn,
           sentAt: proposals.sentAt,
           customerId: proposals.customerId,
+          projectId: proposals.projectId,
           name: customers.name,
           email: customers.email,
         })
@@ -120,6 +122,7 @@ export async function triggerSubjects(
         subjectLabel: `${row.number} · ${row.name}`,
         baseAt: row.sentAt ?? new Date(0),
         customerId: row.customerId,
+        projectId: row.projectId,
         to: row.email,
         values: {
           client_name: row.name,
@@ -138,6 +141,7 @@ export async function triggerSubjects(
           balanceDue: invoices.balanceDue,
           dueDate: invoices.dueDate,
           customerId: invoices.customerId,
+          projectId: invoices.projectId,
           name: customers.name,
           email: customers.email,
         })
@@ -160,6 +164,7 @@ export async function triggerSubjects(
         subjectLabel: `${row.number} · ${row.name}`,
         baseAt: dayStart(row.dueDate ?? "1970-01-01"),
         customerId: row.customerId,
+        projectId: row.projectId,
         to: row.email,
         values: {
           client_name: row.name,
@@ -188,6 +193,7 @@ export async function triggerSubjects(
         subjectLabel: `${row.name} <${row.email}>`,
         baseAt: row.createdAt,
         customerId: null,
+        projectId: null,
         to: row.email,
         values: { client_name: row.name },
         adminPath: "/admin/dashboard",
@@ -219,6 +225,7 @@ export async function triggerSubjects(
         subjectLabel: `${row.projectName} · ${row.name}`,
         baseAt: dayStart(row.endDate ?? "1970-01-01"),
         customerId: row.customerId,
+        projectId: row.id,
         to: row.email,
         values: { client_name: row.name, project_name: row.projectName, end_date: displayDate(row.endDate) },
         adminPath: `/admin/projects/${row.id}`,

@@ -1,7 +1,7 @@
 /** Automation rules' pause state and their runs (ADR 0063): scheduled once, claimed one at a time, kept as history. */
-import { and, asc, desc, eq, ilike, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, lte, ne, notExists, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
-import { automationHolds, automationRules, automationRuns } from "#app/db/schema.ts";
+import { automationHolds, automationProjectHolds, automationRules, automationRuns, projects } from "#app/db/schema.ts";
 import type { AutomationRunStatus } from "#app/domain/enums.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 
@@ -30,6 +30,8 @@ export type DueSubject = {
   dueAt: Date;
   /** the customer it is for, when there is one */
   customerId?: string | null;
+  /** the project it is about, when there is one */
+  projectId?: string | null;
 };
 
 /**
@@ -60,6 +62,9 @@ const dueRuns = (now: Date, rules: readonly string[]) =>
     inArray(automationRuns.rule, [...rules]),
     notExists(
       sql`(select 1 from ${automationHolds} where ${automationHolds.customerId} = ${automationRuns.customerId})`,
+    ),
+    notExists(
+      sql`(select 1 from ${automationProjectHolds} where ${automationProjectHolds.projectId} = ${automationRuns.projectId})`,
     ),
   );
 
@@ -145,30 +150,61 @@ export async function runCounts(db: Queryable): Promise<Partial<Record<Automatio
   return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }
 
-/** Pauses (or resumes) every automation of one customer: their runs wait, scheduled, until resumed. */
-export async function setCustomerHeld(db: Queryable, customerId: string, held: boolean): Promise<void> {
-  if (held) await db.insert(automationHolds).values({ customerId }).onConflictDoNothing();
-  else await db.delete(automationHolds).where(eq(automationHolds.customerId, customerId));
+/** Whose automations: a customer's, or a project's. */
+export type RunScope = { customerId: string } | { projectId: string };
+
+/** Pauses (or resumes) every automation of one customer or project: their runs wait, scheduled, until resumed. */
+export async function setScopeHeld(db: Queryable, scope: RunScope, held: boolean): Promise<void> {
+  if ("customerId" in scope) {
+    if (held) await db.insert(automationHolds).values(scope).onConflictDoNothing();
+    else await db.delete(automationHolds).where(eq(automationHolds.customerId, scope.customerId));
+    return;
+  }
+  if (held) await db.insert(automationProjectHolds).values(scope).onConflictDoNothing();
+  else await db.delete(automationProjectHolds).where(eq(automationProjectHolds.projectId, scope.projectId));
 }
 
-export async function customerHeld(db: Queryable, customerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: automationHolds.customerId })
-    .from(automationHolds)
-    .where(eq(automationHolds.customerId, customerId));
+export async function scopeHeld(db: Queryable, scope: RunScope): Promise<boolean> {
+  const [row] =
+    "customerId" in scope
+      ? await db
+          .select({ id: automationHolds.customerId })
+          .from(automationHolds)
+          .where(eq(automationHolds.customerId, scope.customerId))
+      : await db
+          .select({ id: automationProjectHolds.projectId })
+          .from(automationProjectHolds)
+          .where(eq(automationProjectHolds.projectId, scope.projectId));
   return row !== undefined;
 }
 
 const pending = inArray(automationRuns.status, ["scheduled", "waiting_approval"]);
 
-/** A customer's runs, newest due first (their "what happens next" reads the pending ones and what is settled). */
-export function customerRuns(db: Queryable, customerId: string, limit = 500) {
+/** A customer's or a project's runs, newest due first ("what happens next" reads the pending and the settled). */
+export function scopeRuns(db: Queryable, scope: RunScope, limit = 500) {
   return db
     .select()
     .from(automationRuns)
-    .where(eq(automationRuns.customerId, customerId))
+    .where(
+      "customerId" in scope
+        ? eq(automationRuns.customerId, scope.customerId)
+        : eq(automationRuns.projectId, scope.projectId),
+    )
     .orderBy(desc(automationRuns.dueAt))
     .limit(limit);
+}
+
+/**
+ * Cancels a completed project's pending runs for good, with the reason; an invoice's (a payment reminder, an
+ * overdue nudge) still go: money owed stays owed. Answers how many.
+ */
+export async function cancelProjectRuns(tx: Queryable, projectId: string, reason: string, now: Date) {
+  const cancelled = await tx
+    .update(automationRuns)
+    .set({ status: "skipped", reason, finishedAt: now })
+    .where(and(eq(automationRuns.projectId, projectId), ne(automationRuns.subjectType, "invoice"), pending))
+    .returning({ id: automationRuns.id });
+  return cancelled.length;
 }
 
 /** Cancels a customer's pending runs for good (archived): skipped with the reason. Answers how many. */
@@ -250,4 +286,10 @@ export async function cancelRuleRuns(tx: Queryable, rule: string, reason: string
 export async function getRun(db: Queryable, id: string): Promise<AutomationRun | null> {
   const [row] = await db.select().from(automationRuns).where(eq(automationRuns.id, id));
   return row ?? null;
+}
+
+/** Whether a project is completed or cancelled (its runs, but an invoice's, are cancelled). */
+export async function projectClosed(db: Queryable, projectId: string): Promise<boolean> {
+  const [row] = await db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+  return row?.status === "completed" || row?.status === "cancelled";
 }

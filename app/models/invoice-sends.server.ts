@@ -172,6 +172,7 @@ export async function reminderCandidates(db: Queryable, customerId?: string) {
       dueDate: invoices.dueDate,
       sentAt: invoices.sentAt,
       customerId: invoices.customerId,
+      projectId: invoices.projectId,
       customerName: customers.name,
       customerEmail: customers.email,
       alreadySent: sent.offsets,

@@ -1,11 +1,14 @@
 /** Projects: the card grid, one project with its customer and invoices, a customer's projects, create and update. */
+
 import { and, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable } from "#app/db/client.server.ts";
 import { customers, invoices, projects } from "#app/db/schema.ts";
+import { automationMessages } from "#app/domain/automations.ts";
 import { likePattern } from "#app/domain/inbox.ts";
 import type { toProjectRow } from "#app/domain/project-form.ts";
 import { type ProjectListQuery, projectPageSize } from "#app/domain/project-list.ts";
+import { cancelProjectRuns } from "#app/models/automations.server.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { displayStatusSql } from "#app/models/invoices.server.ts";
 import { listWindow, pageIdsQuery, shortGramsCondition } from "#app/models/keyset.server.ts";
@@ -151,6 +154,10 @@ export async function updateProject(db: Db, id: string, row: ProjectRowInput) {
     await lockCustomer(tx, row.customerId);
     const [updated] = await tx.update(projects).set(row).where(eq(projects.id, id)).returning();
     if (!updated) return null;
+    // completed or cancelled: its pending automation runs are cancelled for good, but an invoice's (ADR 0063)
+    if (updated.status === "completed" || updated.status === "cancelled") {
+      await cancelProjectRuns(tx, id, automationMessages.projectCompleted, new Date());
+    }
     await publishChange(tx, { table: "projects", id });
     return updated;
   });

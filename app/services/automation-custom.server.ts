@@ -53,6 +53,7 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
     subjectLabel: subject.subjectLabel,
     dueAt: dueAtOf(subject),
     customerId: subject.customerId,
+    projectId: subject.projectId,
   });
   // a rule acts on what comes due after it was made: it never reaches back to old records
   const sinceMade = (subject: DueSubject) => subject.dueAt.getTime() >= rule.createdAt.getTime();
@@ -124,6 +125,55 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
       return { ok: true };
     },
   };
+}
+
+/** One record a dry run found: when the step would come, whether it would go, and what it would say. */
+export type DryRunItem = {
+  subjectLabel: string;
+  dueAt: Date;
+  /** "due" (at the next pass), "later", or why it would not go */
+  verdict: "due" | "later" | "before-rule" | "opted-out";
+  to: string;
+  subject: string;
+  body: string;
+};
+
+/**
+ * What an owner's rule would do for one customer's records (an inquiry rule: the newest inquiries still new),
+ * sending and storing nothing: each record with its due time, whether it would go, and the step's words.
+ */
+export async function dryRunRule(
+  db: Queryable,
+  rule: CustomRule,
+  customerId: string | null,
+  now: Date,
+): Promise<DryRunItem[]> {
+  const minAmount = rule.minAmount === null ? null : Math.round(Number(rule.minAmount) * 100);
+  const today = await studioDay(db, now);
+  const found =
+    rule.trigger === "inquiry_new"
+      ? (await triggerSubjects(db, rule.trigger, { today }))
+          .sort((a, b) => b.baseAt.getTime() - a.baseAt.getTime())
+          .slice(0, 5)
+      : customerId
+        ? await triggerSubjects(db, rule.trigger, { today, customerId, minAmount })
+        : [];
+  const studio = await getStudioIdentity(db);
+  const items: DryRunItem[] = [];
+  for (const subject of found) {
+    const dueAt = new Date(subject.baseAt.getTime() + rule.days * day);
+    const values = { ...subject.values, studio_name: studio.businessName };
+    const stopped = rule.step === "email" && (await optedOut(db, subject.to));
+    items.push({
+      subjectLabel: subject.subjectLabel,
+      dueAt,
+      verdict: dueAt < rule.createdAt ? "before-rule" : stopped ? "opted-out" : dueAt <= now ? "due" : "later",
+      to: rule.step === "email" ? subject.to : "You: a to-do in Notices",
+      subject: fillPlaceholders(rule.subject, values).replace(/\s+/g, " ").trim(),
+      body: fillPlaceholders(rule.body, values).trim(),
+    });
+  }
+  return items.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 }
 
 /** Every rule the engine runs: the built-in ones, then the owner's, read now (a pass sees an edit at once). */

@@ -20,15 +20,16 @@ import {
   type AutomationRun,
   claimDueRuns,
   claimWaitingRun,
-  customerRuns,
   type DueSubject,
   finishRun,
   getRun,
   hasDueRun,
   holdForApproval,
   pausedRuleKeys,
+  projectClosed,
   recordFailedAttempt,
   scheduleRuns,
+  scopeRuns,
   skipRun,
 } from "#app/models/automations.server.ts";
 import { getCustomer } from "#app/models/customers.server.ts";
@@ -83,11 +84,16 @@ async function doRun(tx: Tx, handler: RuleHandler, run: AutomationRun, now: Date
     return;
   }
   try {
-    // an archived customer's runs are cancelled for good, also those scheduled after the archive
+    // an archived customer's runs are cancelled for good, also those scheduled after the archive; a completed
+    // project's too, except an invoice's (money owed stays owed)
     const archived = run.customerId !== null && (await getCustomer(tx, run.customerId))?.status === "archived";
+    const closed =
+      !archived && run.projectId !== null && run.subjectType !== "invoice" && (await projectClosed(tx, run.projectId));
     const outcome = archived
       ? fail("skipped", { message: automationMessages.customerArchived })
-      : await tx.transaction((step) => handler.perform(step, run, now));
+      : closed
+        ? fail("skipped", { message: automationMessages.projectCompleted })
+        : await tx.transaction((step) => handler.perform(step, run, now));
     await finishRun(
       tx,
       run.id,
@@ -146,20 +152,25 @@ export async function runAutomations(
   return pass;
 }
 
+/** Whose "what happens next": a customer's, or one project's of that customer. */
+export type NextScope = { customerId: string; projectId?: string };
+
 /**
- * One customer's "what happens next": their runs already scheduled and those the rules will schedule for them,
- * soonest first, without what is done, skipped or failed (the automations page keeps those).
+ * One customer's (or one project's) "what happens next": the runs already scheduled for them and those the rules
+ * will schedule, soonest first, without what is done, skipped or failed (the automations page keeps those).
  */
-export async function customerNextRuns(
+export async function nextRuns(
   db: Queryable,
   handlers: readonly RuleHandler[],
-  customerId: string,
+  scope: NextScope,
   now: Date,
 ): Promise<NextRun[]> {
-  const runs = await customerRuns(db, customerId);
+  const { customerId, projectId } = scope;
+  const runs = await scopeRuns(db, projectId ? { projectId } : { customerId });
   const upcoming: NextRun[] = [];
   for (const handler of handlers) {
     for (const subject of await handler.upcoming(db, customerId, now)) {
+      if (projectId && subject.projectId !== projectId) continue;
       upcoming.push({ ...subject, rule: handler.key, ruleName: handler.name, status: "upcoming" });
     }
   }
@@ -169,31 +180,42 @@ export async function customerNextRuns(
     if (run.status === "scheduled" || run.status === "waiting_approval") {
       const { rule, subjectType, subjectId, subjectLabel, dueAt } = run;
       const ruleName = handlers.find((handler) => handler.key === rule)?.name ?? rule;
-      scheduled.push({ rule, ruleName, subjectType, subjectId, subjectLabel, dueAt, status: run.status });
+      scheduled.push({
+        rule,
+        ruleName,
+        subjectType,
+        subjectId,
+        subjectLabel,
+        dueAt,
+        status: run.status,
+        customerId: run.customerId,
+        projectId: run.projectId,
+      });
     } else settled.add(runKey(run));
   }
   return whatHappensNext(scheduled, upcoming, settled);
 }
 
 /**
- * Skips one run of a customer's "what happens next", scheduled or still to come, for good ("Skipped by you"): only
- * one the list holds now. Fails `not-pending` when it is not there any more (done, or no longer due).
+ * Skips one run of a "what happens next" list, scheduled or still to come, for good ("Skipped by you"): only one
+ * the list holds now. Fails `not-pending` when it is not there any more (done, or no longer due).
  */
-export async function skipCustomerRun(
+export async function skipListedRun(
   tx: Queryable,
   handlers: readonly RuleHandler[],
-  customerId: string,
+  scope: NextScope,
   run: Pick<NextRun, "rule" | "subjectType" | "subjectId" | "dueAt">,
   now: Date,
 ): Promise<Result<{ label: string }, "not-pending">> {
-  const listed = (await customerNextRuns(tx, handlers, customerId, now)).find((next) => runKey(next) === runKey(run));
+  const listed = (await nextRuns(tx, handlers, scope, now)).find((next) => runKey(next) === runKey(run));
   if (!listed) return fail("not-pending", { message: automationMessages.notPending });
   const subject: DueSubject = {
     subjectType: listed.subjectType,
     subjectId: listed.subjectId,
     subjectLabel: listed.subjectLabel,
     dueAt: listed.dueAt,
-    customerId,
+    customerId: listed.customerId ?? scope.customerId,
+    projectId: listed.projectId ?? scope.projectId ?? null,
   };
   const skipped = await skipRun(tx, listed.rule, subject, automationMessages.skippedByOwner, now);
   if (!skipped) return fail("not-pending", { message: automationMessages.notPending });

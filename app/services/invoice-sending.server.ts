@@ -346,6 +346,7 @@ async function reminderSubjects(
         subjectLabel: `${candidate.invoiceNumber} · ${candidate.customerName} (${reminderOffsetLabel(offset)})`,
         dueAt: new Date(`${addDaysIso(dueDate, offset)}T00:00:00Z`),
         customerId: candidate.customerId,
+        projectId: candidate.projectId,
       });
     }
   }

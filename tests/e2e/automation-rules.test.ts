@@ -109,6 +109,17 @@ describe("an owner's automation with approval", () => {
     expect(await row.textContent()).toContain("3 days after it was sent");
     expect(await row.textContent()).toContain("Email the client, after my approval");
     await page.screenshot({ path: `${shots}/rules.png`, fullPage: true });
+    // tried on the customer first: what it would send, and when; nothing is sent
+    await page.getByRole("link", { name: "Edit: Nudge an unsigned proposal" }).click();
+    await page.getByRole("heading", { name: "Try it without sending" }).waitFor();
+    await page.getByLabel("Customer", { exact: true }).selectOption({ label: "Ada Lovelace" });
+    await page.getByRole("button", { name: "Try it", exact: true }).click();
+    const tried = page.locator("[data-trial-item]");
+    await tried.first().waitFor();
+    expect(await tried.getAttribute("data-verdict")).toBe("later");
+    expect(await tried.textContent()).toContain("Any questions about A new website for the bakery?");
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/try-it.png`, fullPage: true });
     await page.context().close();
 
     // three days and an hour on: the start's maintenance pass holds the run for approval, sends nothing

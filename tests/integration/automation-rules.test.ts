@@ -20,7 +20,7 @@ import {
 } from "#app/db/schema.ts";
 import { customRuleKey } from "#app/domain/automation-rules.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
-import { scheduleRuns, setCustomerHeld } from "#app/models/automations.server.ts";
+import { scheduleRuns, setScopeHeld } from "#app/models/automations.server.ts";
 import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
 import * as automationsRoute from "#app/routes/admin/automations.tsx";
 import * as stopRoute from "#app/routes/stop-emails.tsx";
@@ -170,6 +170,45 @@ describeEachDatabase("the owner's automations", (database) => {
     expect(events[0]?.detail).toMatchObject({ rule: "Nudge an unsigned proposal", edited: true, outcome: "sent" });
   });
 
+  it("tries a rule on a customer without sending or scheduling anything", async () => {
+    const rule = await createRule();
+    const { customer } = await sentProposal("Eve");
+    const tried = await call(ruleRoute.loader, `${path}/${rule.id}?try=${customer.id}`, {
+      cookie: admin,
+      params: { id: rule.id },
+    });
+    const trial = (tried.data as { trial: { items: Record<string, unknown>[] } }).trial;
+    expect(trial.items).toHaveLength(1);
+    expect(trial.items[0]).toMatchObject({
+      verdict: "later",
+      to: "eve@client.test",
+      subject: "Any questions about A new website for the bakery?",
+    });
+    expect(String(trial.items[0]?.body)).toMatch(/^Hi Eve,\n\nHappy to walk you through PRO-\d+\./);
+    // three days on it would be due; a customer with nothing to remind: nothing
+    await db()
+      .update(automationCustomRules)
+      .set({ createdAt: new Date(Date.now() - 10 * day) });
+    await db()
+      .update(proposals)
+      .set({ sentAt: new Date(Date.now() - 4 * day) });
+    const due = await call(ruleRoute.loader, `${path}/${rule.id}?try=${customer.id}`, {
+      cookie: admin,
+      params: { id: rule.id },
+    });
+    expect((due.data as { trial: { items: { verdict: string }[] } }).trial.items.map((item) => item.verdict)).toEqual([
+      "due",
+    ]);
+    const other = await insertCustomer(db(), { name: "Nobody", email: "nobody@client.test" });
+    const none = await call(ruleRoute.loader, `${path}/${rule.id}?try=${other.id}`, {
+      cookie: admin,
+      params: { id: rule.id },
+    });
+    expect((none.data as { trial: { items: unknown[] } }).trial.items).toEqual([]);
+    expect(await db().select().from(automationRuns)).toEqual([]);
+    expect(await nudges()).toEqual([]);
+  });
+
   it("the client's Stop these emails skips the next mail with the reason; a declined proposal's run is skipped", async () => {
     await createRule({ approval: "" });
     const { proposal } = await sentProposal("Bea");
@@ -196,16 +235,16 @@ describeEachDatabase("the owner's automations", (database) => {
 
     // another client declines before the day comes: skipped with the reason
     const { proposal: other } = await sentProposal("Cy");
-    await setCustomerHeld(
+    await setScopeHeld(
       db(),
-      (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "",
+      { customerId: (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "" },
       true,
     );
     await pass(later(3));
     await db().update(proposals).set({ status: "declined", declinedAt: new Date() }).where(eq(proposals.id, other.id));
-    await setCustomerHeld(
+    await setScopeHeld(
       db(),
-      (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "",
+      { customerId: (await db().select().from(proposals).where(eq(proposals.id, other.id)))[0]?.customerId ?? "" },
       false,
     );
     expect(await pass(later(3))).toMatchObject({ skipped: 1, sent: 0 });
@@ -237,14 +276,14 @@ describeEachDatabase("the owner's automations", (database) => {
       body: "Due {end_date}",
       approval: "",
     });
-    await setCustomerHeld(db(), customer.id, true);
+    await setScopeHeld(db(), { customerId: customer.id }, true);
     expect(await pass(later(4))).toMatchObject({ scheduled: 1, sent: 0 });
     // the date moves: the run of the old date is skipped, the new date's comes
     await db()
       .update(projects)
       .set({ endDate: addDaysIso(today, 9) })
       .where(eq(projects.id, project.id));
-    await setCustomerHeld(db(), customer.id, false);
+    await setScopeHeld(db(), { customerId: customer.id }, false);
     expect(await pass(later(4))).toMatchObject({ skipped: 1, sent: 0 });
     const [moved] = await db().select().from(automationRuns).where(eq(automationRuns.status, "skipped"));
     expect(moved?.reason).toBe("Its date changed: the run for the new date replaces it");

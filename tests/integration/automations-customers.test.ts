@@ -6,18 +6,25 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
-import { auditLog, automationRuns, invoiceSends } from "#app/db/schema.ts";
+import { auditLog, automationRuns, invoiceSends, ownerNotices } from "#app/db/schema.ts";
+import { automationRuleFormSchema } from "#app/domain/automation-rules.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
-import { customerHeld } from "#app/models/automations.server.ts";
+import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
+import { createCustomRule } from "#app/models/automation-custom-rules.server.ts";
+import { scopeHeld } from "#app/models/automations.server.ts";
 import { updateCustomer } from "#app/models/customers.server.ts";
+import { updateProject } from "#app/models/projects.server.ts";
 import * as automationsRoute from "#app/routes/admin/customers/automations.ts";
 import * as detailRoute from "#app/routes/admin/customers/detail.tsx";
+import * as projectAutomations from "#app/routes/admin/projects/automations.ts";
+import * as projectRoute from "#app/routes/admin/projects/detail.tsx";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
 import { builtInHandlers } from "#app/services/automation-rules.server.ts";
-import { customerNextRuns } from "#app/services/automations.server.ts";
+import { nextRuns, runAutomations } from "#app/services/automations.server.ts";
 import { queueDueReminders } from "#app/services/invoice-sending.server.ts";
 import { createLogger } from "#app/services/logger.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
-import { insertCustomer, insertInvoice } from "../support/records.ts";
+import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 
 const logger = createLogger("silent");
@@ -53,8 +60,7 @@ describeEachDatabase("a customer's automations", (database) => {
     bob = await owing("Bob", "INV-0002");
   });
 
-  const next = (customerId: string, now = new Date()) =>
-    customerNextRuns(db(), builtInHandlers(deps()), customerId, now);
+  const next = (customerId: string, now = new Date()) => nextRuns(db(), builtInHandlers(deps()), { customerId }, now);
   const act = (customerId: string, form: Record<string, string>, cookie = admin) =>
     call(automationsRoute.action, `/admin/customers/${customerId}/automations`, {
       cookie,
@@ -141,7 +147,7 @@ describeEachDatabase("a customer's automations", (database) => {
 
   it("a paused customer's runs wait while other customers' go; resumed, they go once", async () => {
     expect((await act(ada.id, { intent: "pause" })).status).toBe(302);
-    expect(await customerHeld(db(), ada.id)).toBe(true);
+    expect(await scopeHeld(db(), { customerId: ada.id })).toBe(true);
     expect(await passOn(0)).toBe(1);
     expect(await remindedOffsets("INV-0001")).toEqual([]);
     expect(await remindedOffsets("INV-0002")).toEqual([-3]);
@@ -189,12 +195,101 @@ describeEachDatabase("a customer's automations", (database) => {
     expect(await remindedOffsets("INV-0001")).toEqual([]);
   });
 
+  it("a project's list holds its own runs; its pause holds them while the customer's others go; completing it cancels all but its invoices' reminders", async () => {
+    const project = await insertProject(db(), ada.id, {
+      projectName: "Shop",
+      status: "in_progress",
+      endDate: addDaysIso(today, 5),
+    });
+    await insertInvoice(db(), {
+      invoiceNumber: "INV-0003",
+      customerId: ada.id,
+      projectId: project.id,
+      status: "sent",
+      sentAt: new Date(Date.now() - 30 * day),
+      dueDate: addDaysIso(today, 3),
+      totalAmount: "50.00",
+      balanceDue: "50.00",
+    });
+    await createCustomRule(
+      db(),
+      automationRuleFormSchema.parse({
+        name: "Hand-over",
+        trigger: "project_end_date",
+        days: "-2",
+        step: "todo",
+        subject: "Prepare the hand-over of {project_name}",
+        body: "Due {end_date}",
+      }),
+    );
+    const all = async () => automationHandlers(deps());
+    const scope = { customerId: ada.id, projectId: project.id };
+    const listed = await nextRuns(db(), await all(), scope, new Date());
+    // soonest first (the to-do and the reminder of the due date both three days on); not the customer's other invoice
+    expect(listed.map((run) => run.subjectLabel)).toEqual([
+      "INV-0003 · Ada (3 days before the due date)",
+      "INV-0003 · Ada (on the due date)",
+      "Shop · Ada",
+      "INV-0003 · Ada (7 days after the due date)",
+    ]);
+    const page = await call(projectRoute.loader, `/admin/projects/${project.id}`, {
+      cookie: admin,
+      params: { id: project.id },
+    });
+    expect((page.data as { next: { runs: unknown[]; held: boolean } }).next).toMatchObject({ held: false });
+    expect((page.data as { next: { runs: unknown[] } }).next.runs).toHaveLength(4);
+
+    // paused: the project's runs wait, the customer's other invoice goes
+    const paused = await call(projectAutomations.action, `/admin/projects/${project.id}/automations`, {
+      cookie: admin,
+      form: { intent: "pause" },
+      params: { id: project.id },
+    });
+    expect(paused.status).toBe(302);
+    const dayThree = new Date(`${addDaysIso(today, 3)}T17:00:00Z`);
+    await runAutomations(db(), await all(), dayThree);
+    expect(await remindedOffsets("INV-0001")).toEqual([0]);
+    expect(await remindedOffsets("INV-0003")).toEqual([]);
+    expect((await nextRuns(db(), await all(), scope, dayThree)).map((run) => [run.subjectLabel, run.status])).toEqual([
+      ["INV-0003 · Ada (on the due date)", "scheduled"],
+      ["Shop · Ada", "scheduled"],
+      ["INV-0003 · Ada (7 days after the due date)", "upcoming"],
+    ]);
+
+    // completed through its form: the to-do is cancelled for good; the invoice's reminder still goes once resumed
+    const form = projectFormSchema.parse({
+      customer_id: ada.id,
+      project_name: "Shop",
+      pricing_type: "fixed",
+      status: "completed",
+      end_date: addDaysIso(today, 5),
+    });
+    await updateProject(db(), project.id, toProjectRow(form));
+    const [handOver] = await db().select().from(automationRuns).where(eq(automationRuns.subjectType, "project"));
+    expect(handOver).toMatchObject({ status: "skipped", reason: "The project was completed or cancelled" });
+    await call(projectAutomations.action, `/admin/projects/${project.id}/automations`, {
+      cookie: admin,
+      form: { intent: "resume" },
+      params: { id: project.id },
+    });
+    await runAutomations(db(), await all(), dayThree);
+    expect(await remindedOffsets("INV-0003")).toEqual([0]);
+    expect(await db().select().from(ownerNotices)).toEqual([]);
+    const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_customer_%"))).map(
+      (row) => [row.event, row.detail],
+    );
+    expect(events.sort()).toEqual([
+      ["automation_customer_paused", { project: "Shop" }],
+      ["automation_customer_resumed", { project: "Shop" }],
+    ]);
+  });
+
   it("refuses non-admins, unknown actions and unknown customers", async () => {
     const staff = await cookieFor("staff@studio.test", false);
     for (const cookie of ["", staff]) {
       expect([302, 403]).toContain((await act(ada.id, { intent: "pause" }, cookie)).status);
     }
-    expect(await customerHeld(db(), ada.id)).toBe(false);
+    expect(await scopeHeld(db(), { customerId: ada.id })).toBe(false);
     expect((await act(ada.id, { intent: "delete" })).status).toBe(400);
     expect((await act(ada.id, { intent: "skip", rule: "payment-reminder" })).status).toBe(400);
     expect((await act("00000000-0000-4000-8000-000000000000", { intent: "pause" })).status).toBe(404);

@@ -265,7 +265,7 @@ export function CustomerDetailView({
 
       <PortalCard customerId={customer.id} summary={portal.summary} copied={portal.copied} />
       <QuestionnairesCard customerId={customer.id} data={questionnaires} />
-      <NextRunsCard customerId={customer.id} data={next} />
+      <NextRunsCard action={`/admin/customers/${customer.id}/automations`} scope="customer" data={next} />
       <CreditCard customerId={customer.id} credit={credit} failure={creditFailure} />
       <ContractCards contracts={contracts} />
 

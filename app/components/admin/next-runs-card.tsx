@@ -1,7 +1,7 @@
 /**
- * The customer page's "What happens next" card (ADR 0063): what the studio's automations will do for this
- * customer, soonest first (a run already scheduled, or one a rule will schedule on its day), each with Skip; and
- * Pause / Resume for all of this customer's automations. The forms post to /admin/customers/{id}/automations.
+ * The "What happens next" card of a customer's page and a project's (ADR 0063): what the studio's automations will
+ * do for this customer or about this project, soonest first (a run already scheduled, or one a rule will schedule
+ * on its day), each with Skip; and Pause / Resume for all of them. The forms post to the page's `/automations`.
  */
 import { Link } from "react-router";
 import { Badge } from "#app/components/admin/badge.tsx";
@@ -11,11 +11,26 @@ import { automationsPath, type NextRun } from "#app/domain/automations.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 
 export type NextRunsCardData = {
-  /** the owner paused this customer's automations */
+  /** the owner paused this customer's (or project's) automations */
   held: boolean;
+  /** the customer is archived, or the project completed or cancelled: nothing more goes */
   archived: boolean;
   runs: NextRun[];
 };
+
+const words = {
+  customer: {
+    closed: "Archived: the studio's automations send nothing more to this customer.",
+    open: "What the studio's automations will send this customer, soonest first.",
+    empty: "Nothing is scheduled for this customer.",
+  },
+  project: {
+    closed:
+      "Completed or cancelled: the studio's automations send nothing more about this project, but the reminders of its unpaid invoices.",
+    open: "What the studio's automations will send about this project, soonest first.",
+    empty: "Nothing is scheduled for this project.",
+  },
+} as const;
 
 const statusWords: Record<NextRun["status"], { label: string; tone: "sky" | "amber" | "zinc" }> = {
   scheduled: { label: "Scheduled", tone: "sky" },
@@ -23,8 +38,16 @@ const statusWords: Record<NextRun["status"], { label: string; tone: "sky" | "amb
   upcoming: { label: "Upcoming", tone: "zinc" },
 };
 
-export function NextRunsCard({ customerId, data }: { customerId: string; data: NextRunsCardData }) {
-  const action = `/admin/customers/${customerId}/automations`;
+export function NextRunsCard({
+  action,
+  scope,
+  data,
+}: {
+  /** where its forms post: /admin/customers/{id}/automations or /admin/projects/{id}/automations */
+  action: string;
+  scope: "customer" | "project";
+  data: NextRunsCardData;
+}) {
   return (
     <section
       aria-labelledby="next-runs-title"
@@ -49,16 +72,16 @@ export function NextRunsCard({ customerId, data }: { customerId: string; data: N
       </div>
       <p className="text-sm text-zinc-400">
         {data.archived
-          ? "Archived: the studio's automations send nothing more to this customer."
+          ? words[scope].closed
           : data.held
             ? "Paused: nothing below is sent until you resume. Invoices and receipts you send yourself still go."
-            : "What the studio's automations will send this customer, soonest first."}{" "}
+            : words[scope].open}{" "}
         <Link to={automationsPath} className="underline">
           All automations
         </Link>
       </p>
       {data.runs.length === 0 ? (
-        <p className="text-sm text-zinc-400">Nothing is scheduled for this customer.</p>
+        <p className="text-sm text-zinc-400">{words[scope].empty}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {data.runs.map((run) => {

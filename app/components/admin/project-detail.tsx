@@ -7,6 +7,7 @@ import { type ContractCardData, ContractCards } from "#app/components/admin/cont
 import { InvoiceCard, type InvoiceCardData } from "#app/components/admin/customer-detail.tsx";
 import { type ActionFailure, FailureNotice, RowActionForm } from "#app/components/admin/form-buttons.tsx";
 import { EmptyState, PageHeader } from "#app/components/admin/list.tsx";
+import { NextRunsCard, type NextRunsCardData } from "#app/components/admin/next-runs-card.tsx";
 import { ProjectQuestionnaires, type QuestionnaireCardData } from "#app/components/admin/questionnaires-card.tsx";
 import { linkClass, SummaryCard } from "#app/components/admin/record-page.tsx";
 import {
@@ -75,7 +76,10 @@ export function ProjectDetailView({
   failure,
   caseStudy = null,
   testimonialRequest = null,
+  next,
 }: {
+  /** the What happens next card: the project's automation runs to come, and its pause (ADR 0063) */
+  next?: NextRunsCardData;
   project: ProjectRecord;
   invoices: InvoiceCardData[];
   schedules: ScheduleData[];
@@ -225,6 +229,7 @@ export function ProjectDetailView({
 
       <ContractCards contracts={contracts} />
       {questionnaires ? <ProjectQuestionnaires items={questionnaires} customerId={project.customerId} /> : null}
+      {next ? <NextRunsCard action={`${page}/automations`} scope="project" data={next} /> : null}
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="Description">{project.description ?? notSet}</Section>

@@ -2,7 +2,7 @@
  * The page of `automation-rule.tsx`, a chunk loaded on demand (its form, Conform and its schema): the route renders
  * it through `splitComponent`, so the server renders it in place and it works without JavaScript.
  */
-import { Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
   AdminForm,
@@ -15,12 +15,13 @@ import {
   TextField,
   useAdminForm,
 } from "#app/components/admin/form.tsx";
-import { type ActionFailure, SubmitButton } from "#app/components/admin/form-buttons.tsx";
+import { type ActionFailure, inputClass, SubmitButton } from "#app/components/admin/form-buttons.tsx";
 import { PageHeader } from "#app/components/admin/list.tsx";
 import { buttonClass } from "#app/components/admin/ui.tsx";
 import {
   automationRuleFormId,
   automationRuleFormSchema,
+  dryRunVerdicts,
   maxRuleDays,
   newRuleDefaults,
   offeredPlaceholders,
@@ -32,13 +33,14 @@ import {
   triggerDefinitions,
 } from "#app/domain/automation-rules.ts";
 import { automationsPath } from "#app/domain/automations.ts";
+import { formatDateTime } from "#app/domain/dates.ts";
 import type { Route } from "./+types/automation-rule";
 
 const triggerOptions = ruleTriggers.map((value) => ({ value, label: triggerDefinitions[value].label }));
 const stepOptions = ruleSteps.map((value) => ({ value, label: stepLabels[value] }));
 
 export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
-  const { rule, deleting } = loaderData;
+  const { rule, deleting, trial, customers } = loaderData;
   const failure = useActionData() as ActionFailure | undefined;
   const path = rule ? `${automationsPath}/${rule.id}` : `${automationsPath}/new`;
   const [form, fields] = useAdminForm({
@@ -129,6 +131,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </div>
       </AdminForm>
+      {rule ? <TryIt path={path} trigger={rule.trigger} customers={customers} trial={trial} /> : null}
       {rule && deleting ? (
         <ConfirmDialog
           title="Delete automation"
@@ -142,5 +145,94 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </div>
+  );
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+/** "Try it": what the saved automation would do for one customer, sending nothing (a GET form: no JavaScript needed). */
+function TryIt({
+  path,
+  trigger,
+  customers,
+  trial,
+}: {
+  path: string;
+  trigger: RuleTrigger;
+  customers: Data["customers"];
+  trial: Data["trial"];
+}) {
+  return (
+    <section
+      aria-labelledby="try-it-title"
+      className="flex flex-col gap-3 rounded-lg border border-zinc-800 bg-zinc-900/40 p-4"
+      data-try-it
+    >
+      <h2 id="try-it-title" className="text-base font-semibold text-zinc-50">
+        Try it without sending
+      </h2>
+      <p className="text-sm text-zinc-400">
+        What the saved automation would do, with each mail as it would read. Nothing is sent or scheduled.
+      </p>
+      {trigger === "inquiry_new" ? (
+        <Link
+          to={`${path}?try=inquiries`}
+          className={buttonClass("secondary", { size: "sm", className: "self-start" })}
+        >
+          Try it on the newest inquiries
+        </Link>
+      ) : (
+        <Form method="get" action={path} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <label htmlFor="try-customer" className="text-sm font-medium text-zinc-200">
+              Customer
+            </label>
+            <select
+              id="try-customer"
+              name="try"
+              defaultValue={trial?.customerId ?? ""}
+              className={inputClass()}
+              required
+            >
+              <option value="">Choose a customer</option>
+              {customers.map((customer) => (
+                <option key={customer.id} value={customer.id}>
+                  {customer.businessName ? `${customer.name} · ${customer.businessName}` : customer.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonClass("secondary")}>
+            Try it
+          </button>
+        </Form>
+      )}
+      <div role="status">
+        {trial ? (
+          trial.items.length === 0 ? (
+            <p className="text-sm text-zinc-300">Nothing: no record of this customer meets the trigger now.</p>
+          ) : (
+            <ul className="flex flex-col gap-3" aria-label="What it would do">
+              {trial.items.map((item) => (
+                <li
+                  key={`${item.subjectLabel}|${new Date(item.dueAt).toISOString()}`}
+                  className="flex flex-col gap-1 rounded-md border border-zinc-800 bg-zinc-950/60 p-3 text-sm"
+                  data-trial-item={item.subjectLabel}
+                  data-verdict={item.verdict}
+                >
+                  <span className="[overflow-wrap:anywhere]">{item.subjectLabel}</span>
+                  <span className="text-zinc-400">
+                    {formatDateTime(new Date(item.dueAt))}: {dryRunVerdicts[item.verdict]}
+                  </span>
+                  <span className="text-zinc-300 [overflow-wrap:anywhere]">To: {item.to}</span>
+                  <span className="font-medium [overflow-wrap:anywhere]">{item.subject}</span>
+                  <span className="whitespace-pre-line text-zinc-300 [overflow-wrap:anywhere]">{item.body}</span>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </div>
+    </section>
   );
 }

@@ -24,9 +24,11 @@ import {
   updateCustomRule,
 } from "#app/models/automation-custom-rules.server.ts";
 import { cancelRuleRuns } from "#app/models/automations.server.ts";
+import { listCustomerOptions } from "#app/models/customers.server.ts";
 import { badRequest, invalid, notFound, redirectWithToast } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { dryRunRule } from "#app/services/automation-custom.server.ts";
 import type { Route } from "./+types/automation-rule";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -43,9 +45,19 @@ async function ruleOf(db: Parameters<typeof getCustomRule>[0], id: string | unde
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const rule = await ruleOf(getApp(context).database.db, params.id);
-  const deleting = rule !== null && new URL(request.url).searchParams.get("delete") === "1";
-  return { rule, deleting };
+  const db = getApp(context).database.db;
+  const rule = await ruleOf(db, params.id);
+  const search = new URL(request.url).searchParams;
+  const deleting = rule !== null && search.get("delete") === "1";
+  // "Try it": what the saved rule would do for one customer (an inquiry rule: the newest new inquiries), sending nothing
+  const tryParam = search.get("try");
+  const tryCustomer = parseUuid(tryParam);
+  const trial =
+    rule && (tryCustomer || (tryParam !== null && rule.trigger === "inquiry_new"))
+      ? { customerId: tryCustomer, items: await dryRunRule(db, rule, tryCustomer, new Date()) }
+      : null;
+  const customers = rule && rule.trigger !== "inquiry_new" ? await listCustomerOptions(db) : [];
+  return { rule, deleting, trial, customers };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

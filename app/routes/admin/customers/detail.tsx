@@ -16,7 +16,7 @@ import { customerMessages, parseCustomerTab } from "#app/domain/customers.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { formatMoney } from "#app/domain/money.ts";
 import { portalActionSchema, portalMessages } from "#app/domain/portal.ts";
-import { customerHeld } from "#app/models/automations.server.ts";
+import { scopeHeld } from "#app/models/automations.server.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { creditBalanceOf, listCreditEntries, refundCredit } from "#app/models/customer-credit.server.ts";
@@ -38,7 +38,7 @@ import {
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
 import { automationHandlers } from "#app/services/automation-custom.server.ts";
-import { customerNextRuns } from "#app/services/automations.server.ts";
+import { nextRuns } from "#app/services/automations.server.ts";
 import { copyPortalLink, revokePortal, sendPortalLink } from "#app/services/portal.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
@@ -84,15 +84,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     credit: { balance, entries, today },
     questionnaires: await customerQuestionnaireCard(database.db, id),
     next: {
-      held: await customerHeld(database.db, id),
+      held: await scopeHeld(database.db, { customerId: id }),
       archived: customer.status === "archived",
       runs:
         customer.status === "archived"
           ? []
-          : await customerNextRuns(
+          : await nextRuns(
               database.db,
               await automationHandlers({ db: database.db, config, logger }),
-              id,
+              { customerId: id },
               new Date(),
             ),
     },

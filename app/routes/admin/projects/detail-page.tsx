@@ -18,6 +18,7 @@ export function ProjectDetail({ loaderData, actionData }: Route.ComponentProps) 
       failure={actionData}
       caseStudy={loaderData.caseStudy}
       testimonialRequest={loaderData.testimonialRequest}
+      next={loaderData.next}
     />
   );
 }

@@ -12,6 +12,7 @@ import { getApp } from "#app/context.server.ts";
 import { parseUuid } from "#app/domain/ids.ts";
 import { projectMessages } from "#app/domain/projects.ts";
 import { projectPageIntentSchema } from "#app/domain/retainer-forms.ts";
+import { scopeHeld } from "#app/models/automations.server.ts";
 import { studioToday } from "#app/models/business-settings.server.ts";
 import { listContracts } from "#app/models/contracts.server.ts";
 import { createRecurringFeesInvoice, InvoiceInputError } from "#app/models/invoices.server.ts";
@@ -23,6 +24,8 @@ import { latestTestimonialRequest } from "#app/models/testimonial-requests.serve
 import { badRequest, notFound, redirectWithToast, refuse } from "#app/services/action-result.server.ts";
 import { auditedChange } from "#app/services/audit.server.ts";
 import { requireAdmin } from "#app/services/auth.server.ts";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
+import { nextRuns } from "#app/services/automations.server.ts";
 import type { AdminHandle } from "../layout.tsx";
 import type { Route } from "./+types/detail";
 import { saveScheduleAction, scheduleStatusAction } from "./schedule-actions.server.ts";
@@ -35,7 +38,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { database } = getApp(context);
+  const { config, database, logger } = getApp(context);
   const id = parseUuid(params.id);
   const project = id ? await getProject(database.db, id) : null;
   if (!project) notFound(projectMessages.notFound);
@@ -51,6 +54,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getProjectCaseStudy(database.db, project.id),
     latestTestimonialRequest(database.db, project.id),
   ]);
+  const closed = project.status === "completed" || project.status === "cancelled";
+  const next = {
+    held: await scopeHeld(database.db, { projectId: project.id }),
+    archived: closed,
+    runs: closed
+      ? []
+      : await nextRuns(
+          database.db,
+          await automationHandlers({ db: database.db, config, logger }),
+          { customerId: project.customerId, projectId: project.id },
+          new Date(),
+        ),
+  };
   return {
     project,
     invoices,
@@ -61,6 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     questionnaires,
     caseStudy,
     testimonialRequest,
+    next,
   };
 }
 
