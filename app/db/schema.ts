@@ -36,13 +36,16 @@ import { type CreditEntryKind, creditEntryKinds } from "#app/domain/customer-cre
 import type { DocumentSnapshot } from "#app/domain/document-lifecycle.ts";
 import {
   automationRunStatuses,
+  type BudgetRange,
   budgetRanges,
+  type CustomerStatus,
   customerStatuses,
   customerTypes,
   documentSequences,
   interactionTypes,
   invoiceStatuses,
   invoiceTypes,
+  type ProjectType,
   paymentMethods,
   portfolioCategories,
   projectStatuses,
@@ -403,6 +406,10 @@ export const automationCustomRules = pgTable(
     trigger: varchar("trigger", { length: 40 }).$type<RuleTrigger>().notNull(),
     days: integer("days").notNull(),
     minAmount: money("min_amount"),
+    /** conditions: only customers of this status; only inquiries of this project type or budget */
+    customerStatus: varchar("customer_status", { length: 20 }).$type<CustomerStatus>(),
+    projectType: varchar("project_type", { length: 40 }).$type<ProjectType>(),
+    budgetRange: varchar("budget_range", { length: 40 }).$type<BudgetRange>(),
     step: varchar("step", { length: 10 }).$type<RuleStep>().notNull(),
     subject: varchar("subject", { length: 200 }).notNull(),
     body: text("body").notNull(),

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { automationRuleFormSchema, newRuleDefaults, offeredPlaceholders, ruleWhen } from "./automation-rules.ts";
+import {
+  automationRuleFormSchema,
+  conditionWords,
+  newRuleDefaults,
+  offeredPlaceholders,
+  ruleWhen,
+} from "./automation-rules.ts";
 
 const form = (values: Record<string, string> = {}) => ({ ...newRuleDefaults, name: "Nudge", ...values });
 
 describe("an owner's automation", () => {
   it("takes the form's fields: whole days, an optional amount in cents, approval as a box", () => {
-    const parsed = automationRuleFormSchema.parse(form({ days: " 5 ", min_amount: "1,250.50", approval: "" }));
+    const parsed = automationRuleFormSchema.parse(form({ days: " 5 ", approval: "" }));
     expect(parsed).toMatchObject({ name: "Nudge", trigger: "proposal_unsigned", days: 5, approval: false });
     expect(
       automationRuleFormSchema.parse(
@@ -37,6 +43,31 @@ describe("an owner's automation", () => {
     for (const days of ["1.5", "3651", "soon", ""]) {
       expect(automationRuleFormSchema.safeParse(form({ days })).success, days).toBe(false);
     }
+  });
+
+  it("takes only the conditions its trigger offers, and says them in words", () => {
+    const inquiry = automationRuleFormSchema.parse(
+      form({
+        trigger: "inquiry_new",
+        subject: "Hi {client_name}",
+        body: "x",
+        project_type: "website",
+        budget_range: "",
+      }),
+    );
+    expect(inquiry).toMatchObject({ project_type: "website", budget_range: null, customer_status: null });
+    const refused = automationRuleFormSchema.safeParse(form({ customer_status: "active", budget_range: "large" }));
+    expect(refused.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["budget_range", "This trigger cannot be narrowed by this: leave it at Any"],
+    ]);
+    expect(automationRuleFormSchema.safeParse(form({ customer_status: "gold" })).success).toBe(false);
+    expect(
+      conditionWords({ customerStatus: "active", projectType: null, budgetRange: null, minAmount: "500.00" }),
+    ).toBe("only Active customers, at least $500.00 owed");
+    expect(
+      conditionWords({ customerStatus: null, projectType: "website", budgetRange: "medium", minAmount: null }),
+    ).toBe("only inquiries about New Website, a budget of $5,000 - $15,000");
+    expect(conditionWords({ customerStatus: null, projectType: null, budgetRange: null, minAmount: null })).toBe("");
   });
 
   it("says when it acts, in words", () => {

@@ -6,9 +6,21 @@
  * with its name. Pure: no I/O.
  */
 import { z } from "zod";
+import {
+  type BudgetRange,
+  budgetRangeLabels,
+  budgetRanges,
+  type CustomerStatus,
+  customerStatuses,
+  customerStatusLabels,
+  formProjectTypes,
+  type ProjectType,
+  projectTypeLabels,
+  projectTypes,
+} from "#app/domain/enums.ts";
 import { tooLong } from "#app/domain/limits.ts";
 import { type Placeholder, placeholderLabels, placeholdersOutside } from "#app/domain/mail-templates.ts";
-import { maxMoneyCents, readTypedHundredths } from "#app/domain/money.ts";
+import { formatMoney, maxMoneyCents, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import { normaliseLineBreaks, requiredText } from "#app/domain/validation.ts";
 
 export const ruleTriggers = ["proposal_unsigned", "invoice_overdue", "inquiry_new", "project_end_date"] as const;
@@ -17,14 +29,18 @@ export type RuleTrigger = (typeof ruleTriggers)[number];
 export const ruleSteps = ["email", "todo"] as const;
 export type RuleStep = (typeof ruleSteps)[number];
 
+/** What a rule can be narrowed by: the customer's status, the inquiry's project type or budget, an amount owed. */
+const ruleConditions = ["customer_status", "project_type", "budget_range", "min_amount"] as const;
+export type RuleCondition = (typeof ruleConditions)[number];
+
 type TriggerDefinition = {
   label: string;
   /** what the days count from, in words ("after it was sent") */
   when: string;
   /** a date field: its days may be negative (before the date) */
   dated: boolean;
-  /** whether a minimum amount can be asked of it */
-  amount: boolean;
+  /** the conditions it can be narrowed by */
+  conditions: readonly RuleCondition[];
   placeholders: readonly Placeholder[];
   /** what a run's subject is (the history's words) */
   subject: string;
@@ -35,7 +51,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     label: "A proposal is sent and not signed",
     when: "after it was sent, while it is still not signed, declined or withdrawn",
     dated: false,
-    amount: false,
+    conditions: ["customer_status"],
     placeholders: ["client_name", "studio_name", "document_number", "proposal_title", "valid_until"],
     subject: "proposal",
   },
@@ -43,7 +59,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     label: "An invoice is overdue",
     when: "after its due date, while a balance is unpaid",
     dated: false,
-    amount: true,
+    conditions: ["customer_status", "min_amount"],
     placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
     subject: "invoice",
   },
@@ -51,7 +67,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     label: "An inquiry is still new",
     when: "after it came in, while it is still New in the inbox",
     dated: false,
-    amount: false,
+    conditions: ["project_type", "budget_range"],
     placeholders: ["client_name", "studio_name"],
     subject: "inquiry",
   },
@@ -59,7 +75,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     label: "A project's end date",
     when: "from the project's end date (negative: before it), while the project is not completed or cancelled",
     dated: true,
-    amount: false,
+    conditions: ["customer_status"],
     placeholders: ["client_name", "studio_name", "project_name", "end_date"],
     subject: "project",
   },
@@ -85,6 +101,7 @@ export const ruleMessages = {
   days: `Enter whole days from 0 to ${maxRuleDays}`,
   datedDays: `Enter whole days from -${maxRuleDays} to ${maxRuleDays}`,
   amount: "Enter an amount, e.g. 500.00",
+  conditionNotOffered: "This trigger cannot be narrowed by this: leave it at Any",
   unknownPlaceholder: (names: string[], offered: readonly string[]) =>
     `Unknown field${names.length > 1 ? "s" : ""} ${names.map((name) => `{${name}}`).join(", ")}: this trigger offers ${offered.map((name) => `{${name}}`).join(", ")}`,
   saved: (name: string) => `Automation saved: ${name}`,
@@ -112,6 +129,8 @@ export const optOutMessages = {
     `Done: ${studio} will send this address no more automatic emails. Invoices, receipts and messages written to you still come.`,
 } as const;
 
+const blankToNull = (value: unknown) => (value === undefined || value === "" ? null : value);
+
 const days = z.preprocess(
   (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value),
   z
@@ -136,6 +155,9 @@ export const automationRuleFormSchema = z
       (value) => (value === undefined || value === "" ? undefined : (readTypedHundredths(value) ?? Number.NaN)),
       z.number(ruleMessages.amount).int(ruleMessages.amount).min(0, ruleMessages.amount).max(maxMoneyCents).optional(),
     ),
+    customer_status: z.preprocess(blankToNull, z.enum(customerStatuses).nullable()),
+    project_type: z.preprocess(blankToNull, z.enum(projectTypes).nullable()),
+    budget_range: z.preprocess(blankToNull, z.enum(budgetRanges).nullable()),
     step: z.enum(ruleSteps, { error: "Choose a step" }),
     subject: z.pipe(
       requiredText(maxRuleSubject, ruleMessages.subjectRequired, tooLong("Subject", maxRuleSubject)),
@@ -151,6 +173,12 @@ export const automationRuleFormSchema = z
     const trigger = triggerDefinitions[rule.trigger];
     if (!trigger.dated && rule.days < 0)
       context.addIssue({ code: "custom", path: ["days"], message: ruleMessages.days });
+    for (const condition of ruleConditions) {
+      const given = condition === "min_amount" ? rule.min_amount !== undefined : rule[condition] !== null;
+      if (given && !trigger.conditions.includes(condition)) {
+        context.addIssue({ code: "custom", path: [condition], message: ruleMessages.conditionNotOffered });
+      }
+    }
     for (const field of ["subject", "body"] as const) {
       const unknown = placeholdersOutside(trigger.placeholders, rule[field]);
       if (unknown.length) {
@@ -171,6 +199,9 @@ export const newRuleDefaults: Record<string, string> = {
   trigger: "proposal_unsigned",
   days: "3",
   min_amount: "",
+  customer_status: "",
+  project_type: "",
+  budget_range: "",
   step: "email",
   subject: "Any questions about {proposal_title}?",
   body: "Hi {client_name},\n\nI wanted to check whether you had a chance to look at the proposal. Happy to answer any questions.\n\n{studio_name}",
@@ -192,3 +223,26 @@ export function ruleWhen(trigger: RuleTrigger, dayCount: number): string {
 export function offeredPlaceholders(trigger: RuleTrigger): { name: Placeholder; label: string }[] {
   return triggerDefinitions[trigger].placeholders.map((name) => ({ name, label: placeholderLabels[name] }));
 }
+
+/** A rule's conditions in words ("only Prospect customers"), or "" when it has none. */
+export function conditionWords(rule: {
+  customerStatus: CustomerStatus | null;
+  projectType: ProjectType | null;
+  budgetRange: BudgetRange | null;
+  minAmount: string | null;
+}): string {
+  const parts = [
+    rule.customerStatus ? `${customerStatusLabels[rule.customerStatus]} customers` : null,
+    rule.projectType ? `inquiries about ${projectTypeLabels[rule.projectType]}` : null,
+    rule.budgetRange ? `a budget of ${budgetRangeLabels[rule.budgetRange]}` : null,
+    rule.minAmount ? `at least ${formatMoney(toCents(rule.minAmount) ?? 0)} owed` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? `only ${parts.join(", ")}` : "";
+}
+
+/** The choices of a condition's select, "Any" first. */
+export const conditionChoices = {
+  customer_status: customerStatuses.map((value) => ({ value, label: customerStatusLabels[value] })),
+  project_type: formProjectTypes.map((value) => ({ value, label: projectTypeLabels[value] })),
+  budget_range: budgetRanges.map((value) => ({ value, label: budgetRangeLabels[value] })),
+} as const;

@@ -35,6 +35,9 @@ const ruleRow = (form: AutomationRuleForm) => ({
   trigger: form.trigger,
   days: form.days,
   minAmount: form.min_amount === undefined ? null : centsToDecimal(form.min_amount),
+  customerStatus: form.customer_status,
+  projectType: form.project_type,
+  budgetRange: form.budget_range,
   step: form.step,
   subject: form.subject,
   body: form.body,
@@ -80,17 +83,32 @@ export type TriggerSubject = {
 /** A date column's day as the moment it starts (UTC: as the payment reminders' days). */
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 
+/** A rule's conditions, as its row holds them. */
+export type RuleConditions = Pick<CustomRule, "customerStatus" | "projectType" | "budgetRange"> & {
+  /** cents owed at least (an invoice) */
+  minAmount: number | null;
+};
+
+/** The conditions of a rule's row. */
+export const conditionsOf = (rule: CustomRule): RuleConditions => ({
+  customerStatus: rule.customerStatus,
+  projectType: rule.projectType,
+  budgetRange: rule.budgetRange,
+  minAmount: rule.minAmount === null ? null : (toCents(rule.minAmount) ?? null),
+});
+
 /**
- * The records `trigger` finds that still qualify: of one customer, or one record (`subjectId`), or all; an
- * invoice only with at least `minAmount` cents owed. `today` is the studio's day (a proposal past its last day
- * is expired).
+ * The records `trigger` finds that still qualify and meet the rule's conditions: of one customer, or one record
+ * (`subjectId`), or all. `today` is the studio's day (a proposal past its last day is expired).
  */
 export async function triggerSubjects(
   db: Queryable,
   trigger: RuleTrigger,
-  options: { today: string; customerId?: string; subjectId?: string; minAmount?: number | null },
+  options: { today: string; customerId?: string; subjectId?: string; conditions?: RuleConditions },
 ): Promise<TriggerSubject[]> {
   const { customerId, subjectId } = options;
+  const conditions = options.conditions;
+  const ofStatus = conditions?.customerStatus ? eq(customers.status, conditions.customerStatus) : undefined;
   switch (trigger) {
     case "proposal_unsigned": {
       const rows = await db
@@ -112,6 +130,7 @@ export async function triggerSubjects(
             inArray(proposals.status, ["sent", "viewed"]),
             isNotNull(proposals.sentAt),
             sql`${proposals.expiresOn} >= ${options.today}`,
+            ofStatus,
             customerId ? eq(proposals.customerId, customerId) : undefined,
             subjectId ? eq(proposals.id, subjectId) : undefined,
           ),
@@ -152,7 +171,8 @@ export async function triggerSubjects(
             eq(invoices.invoiceType, "invoice"),
             inArray(invoices.status, ["sent", "viewed", "partial", "overdue"]),
             gt(invoices.balanceDue, "0"),
-            options.minAmount ? gte(invoices.balanceDue, centsToDecimal(options.minAmount)) : undefined,
+            conditions?.minAmount ? gte(invoices.balanceDue, centsToDecimal(conditions.minAmount)) : undefined,
+            ofStatus,
             isNotNull(invoices.dueDate),
             customerId ? eq(invoices.customerId, customerId) : undefined,
             subjectId ? eq(invoices.id, subjectId) : undefined,
@@ -186,7 +206,14 @@ export async function triggerSubjects(
           createdAt: contactSubmissions.createdAt,
         })
         .from(contactSubmissions)
-        .where(and(eq(contactSubmissions.status, "new"), subjectId ? eq(contactSubmissions.id, subjectId) : undefined));
+        .where(
+          and(
+            eq(contactSubmissions.status, "new"),
+            conditions?.projectType ? eq(contactSubmissions.projectType, conditions.projectType) : undefined,
+            conditions?.budgetRange ? eq(contactSubmissions.budgetRange, conditions.budgetRange) : undefined,
+            subjectId ? eq(contactSubmissions.id, subjectId) : undefined,
+          ),
+        );
       return rows.map((row) => ({
         subjectType: "inquiry",
         subjectId: row.id,
@@ -215,6 +242,7 @@ export async function triggerSubjects(
           and(
             isNotNull(projects.endDate),
             notInArray(projects.status, ["completed", "cancelled"]),
+            ofStatus,
             customerId ? eq(projects.customerId, customerId) : undefined,
             subjectId ? eq(projects.id, subjectId) : undefined,
           ),

@@ -16,6 +16,7 @@ import { fillPlaceholders } from "#app/domain/mail-templates.ts";
 import { fail } from "#app/domain/result.ts";
 import {
   type CustomRule,
+  conditionsOf,
   listCustomRules,
   optedOut,
   type TriggerSubject,
@@ -45,7 +46,7 @@ async function studioDay(db: Queryable, now: Date): Promise<string> {
 }
 
 function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): RuleHandler {
-  const minAmount = rule.minAmount === null ? null : Math.round(Number(rule.minAmount) * 100);
+  const conditions = conditionsOf(rule);
   const dueAtOf = (subject: TriggerSubject) => new Date(subject.baseAt.getTime() + rule.days * day);
   const asDue = (subject: TriggerSubject): DueSubject => ({
     subjectType: subject.subjectType,
@@ -58,7 +59,7 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
   // a rule acts on what comes due after it was made: it never reaches back to old records
   const sinceMade = (subject: DueSubject) => subject.dueAt.getTime() >= rule.createdAt.getTime();
   const found = async (db: Queryable, now: Date, options: { customerId?: string; subjectId?: string }) =>
-    triggerSubjects(db, rule.trigger, { today: await studioDay(db, now), minAmount, ...options });
+    triggerSubjects(db, rule.trigger, { today: await studioDay(db, now), conditions, ...options });
 
   /** The step's words for one record: the rule's template filled in, or the owner's edit of it. */
   async function words(db: Queryable, subject: TriggerSubject, run: AutomationRun | null) {
@@ -148,15 +149,15 @@ export async function dryRunRule(
   customerId: string | null,
   now: Date,
 ): Promise<DryRunItem[]> {
-  const minAmount = rule.minAmount === null ? null : Math.round(Number(rule.minAmount) * 100);
+  const conditions = conditionsOf(rule);
   const today = await studioDay(db, now);
   const found =
     rule.trigger === "inquiry_new"
-      ? (await triggerSubjects(db, rule.trigger, { today }))
+      ? (await triggerSubjects(db, rule.trigger, { today, conditions }))
           .sort((a, b) => b.baseAt.getTime() - a.baseAt.getTime())
           .slice(0, 5)
       : customerId
-        ? await triggerSubjects(db, rule.trigger, { today, customerId, minAmount })
+        ? await triggerSubjects(db, rule.trigger, { today, customerId, conditions })
         : [];
   const studio = await getStudioIdentity(db);
   const items: DryRunItem[] = [];

@@ -11,6 +11,7 @@ import {
   auditLog,
   automationCustomRules,
   automationRuns,
+  contactSubmissions,
   mailOptOuts,
   mailOutbox,
   ownerNotices,
@@ -30,7 +31,7 @@ import { createLogger } from "#app/services/logger.server.ts";
 import { optOutToken } from "#app/services/mail-opt-out.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
-import { insertCustomer, insertProject } from "../support/records.ts";
+import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
 import { routeHarness, testConfig } from "../support/routes.ts";
 
 const logger = createLogger("silent");
@@ -293,6 +294,66 @@ describeEachDatabase("the owner's automations", (database) => {
       ["Prepare the hand-over of Shop (Shop · Dee)", `/admin/projects/${project.id}`],
     ]);
     expect(await pass(later(20))).toMatchObject({ scheduled: 0, sent: 0 });
+  });
+
+  it("conditions narrow a rule: only website inquiries of a budget; only overdue invoices of active customers owing enough", async () => {
+    await createRule({
+      name: "Inquiry nudge",
+      trigger: "inquiry_new",
+      days: "1",
+      project_type: "website",
+      budget_range: "medium",
+      subject: "Still thinking about it, {client_name}?",
+      body: "Happy to help.",
+      approval: "",
+    });
+    await db()
+      .insert(contactSubmissions)
+      .values([
+        { name: "Web Medium", email: "wm@lead.test", projectType: "website", budgetRange: "medium", message: "A site" },
+        { name: "Web Large", email: "wl@lead.test", projectType: "website", budgetRange: "large", message: "A site" },
+        { name: "App Medium", email: "am@lead.test", projectType: "webapp", budgetRange: "medium", message: "An app" },
+      ]);
+    expect(await pass(later(1))).toMatchObject({ scheduled: 1, sent: 1 });
+    const [nudge] = await db().select().from(mailOutbox).where(like(mailOutbox.subject, "Still thinking%"));
+    expect(nudge?.to).toBe("wm@lead.test");
+
+    await createRule({
+      name: "Overdue",
+      trigger: "invoice_overdue",
+      days: "2",
+      customer_status: "active",
+      min_amount: "100",
+      subject: "{document_number} is overdue",
+      body: "{amount} is still owed.",
+      approval: "",
+    });
+    const today = todayIn("America/New_York");
+    const owing = async (name: string, status: "active" | "prospect", balance: string) => {
+      const customer = await insertCustomer(db(), { name, email: `${name.toLowerCase()}@client.test`, status });
+      await insertInvoice(db(), {
+        invoiceNumber: `INV-${name}`,
+        customerId: customer.id,
+        status: "sent",
+        sentAt: new Date(Date.now() - 20 * day),
+        dueDate: today,
+        totalAmount: balance,
+        balanceDue: balance,
+      });
+    };
+    await owing("Ann", "active", "150.00");
+    await owing("Ben", "prospect", "150.00");
+    await owing("Cat", "active", "99.99");
+    await pass(later(3));
+    const overdue = await db().select().from(mailOutbox).where(like(mailOutbox.subject, "%is overdue"));
+    expect(overdue.map((mail) => [mail.to, mail.subject])).toEqual([["ann@client.test", "INV-Ann is overdue"]]);
+    // a condition its trigger cannot be narrowed by is refused, named
+    const refused = await call(ruleRoute.action, `${path}/new`, {
+      cookie: admin,
+      form: ruleForm({ budget_range: "large" }),
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("This trigger cannot be narrowed by this: leave it at Any");
   });
 
   it("editing and deleting are audited; a deleted rule's pending runs are cancelled with the reason", async () => {

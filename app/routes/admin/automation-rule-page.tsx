@@ -21,10 +21,12 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import {
   automationRuleFormId,
   automationRuleFormSchema,
+  conditionChoices,
   dryRunVerdicts,
   maxRuleDays,
   newRuleDefaults,
   offeredPlaceholders,
+  type RuleCondition,
   type RuleTrigger,
   ruleSteps,
   ruleTriggers,
@@ -53,6 +55,9 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           trigger: rule.trigger,
           days: String(rule.days),
           min_amount: rule.minAmount ?? "",
+          customer_status: rule.customerStatus ?? "",
+          project_type: rule.projectType ?? "",
+          budget_range: rule.budgetRange ?? "",
           step: rule.step,
           subject: rule.subject,
           body: rule.body,
@@ -64,6 +69,8 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
     ruleTriggers.includes(fields.trigger.value as RuleTrigger) ? fields.trigger.value : "proposal_unsigned"
   ) as RuleTrigger;
   const days = Number(fields.days.value);
+  // the conditions the chosen trigger can be narrowed by (without JavaScript: the saved or default trigger's)
+  const offers = (condition: RuleCondition) => triggerDefinitions[trigger].conditions.includes(condition);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
@@ -94,11 +101,37 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           step={1}
           description={Number.isInteger(days) ? ruleWhen(trigger, days) : triggerDefinitions[trigger].when}
         />
-        <MoneyField
-          meta={fields.min_amount}
-          label="Only when at least (optional)"
-          description="Invoices only: the balance still owed."
-        />
+        {offers("customer_status") ? (
+          <SelectField
+            meta={fields.customer_status}
+            label="Only for customers who are"
+            placeholder="Any"
+            options={conditionChoices.customer_status}
+          />
+        ) : null}
+        {offers("min_amount") ? (
+          <MoneyField
+            meta={fields.min_amount}
+            label="Only when at least (optional)"
+            description="The balance still owed."
+          />
+        ) : null}
+        {offers("project_type") ? (
+          <SelectField
+            meta={fields.project_type}
+            label="Only for inquiries about"
+            placeholder="Any"
+            options={conditionChoices.project_type}
+          />
+        ) : null}
+        {offers("budget_range") ? (
+          <SelectField
+            meta={fields.budget_range}
+            label="Only for a budget of"
+            placeholder="Any"
+            options={conditionChoices.budget_range}
+          />
+        ) : null}
         <SelectField meta={fields.step} label="Then" options={stepOptions} />
         <TextField
           meta={fields.subject}

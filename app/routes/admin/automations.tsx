@@ -16,7 +16,13 @@ import { buttonClass } from "#app/components/admin/ui.tsx";
 import { Icon } from "#app/components/icons.tsx";
 import { getApp } from "#app/context.server.ts";
 import { approvalFormId, automationPageActionSchema } from "#app/domain/automation-forms.ts";
-import { customRuleKey, ruleWhen, stepLabels, triggerDefinitions } from "#app/domain/automation-rules.ts";
+import {
+  conditionWords,
+  customRuleKey,
+  ruleWhen,
+  stepLabels,
+  triggerDefinitions,
+} from "#app/domain/automation-rules.ts";
 import {
   automationMessages,
   automationStatusLabels,
@@ -78,7 +84,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...own.map((rule) => ({
         key: customRuleKey(rule.id),
         name: rule.name,
-        trigger: `${triggerDefinitions[rule.trigger].label}: ${ruleWhen(rule.trigger, rule.days)}`,
+        trigger: [
+          `${triggerDefinitions[rule.trigger].label}: ${ruleWhen(rule.trigger, rule.days)}`,
+          conditionWords(rule),
+        ]
+          .filter(Boolean)
+          .join("; "),
         step: `${stepLabels[rule.step]}${rule.approval ? ", after my approval" : ""}`,
         editHref: `${automationsPath}/${rule.id}`,
         paused: paused.has(customRuleKey(rule.id)),
