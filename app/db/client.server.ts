@@ -163,6 +163,12 @@ async function openPostgres(url: string, max: number, applicationName: string): 
   pool.on("error", () => {
     // an idle client lost its connection; the pool replaces it on next use
   });
+  // a client lost while checked out between two queries (a transaction waiting on its own work when the server
+  // ends the connection) emits "error" with no query to give it to: without a listener that throws and stops the
+  // process; the transaction's next query fails instead, and rolls it back
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   countPoolQueries(pool);
   const db = drizzle(pool, { schema }) as unknown as Db;
   let closed = false;

@@ -5,8 +5,9 @@
  * nothing until resumed; the consultation reminder through the engine skips a booking that is gone; the page's
  * Pause and Resume audited, refused to non-admins.
  */
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
+import { openDatabase, selectRows } from "#app/db/client.server.ts";
 import { auditLog, automationRuns, siteTexts } from "#app/db/schema.ts";
 import { listRuns, scheduleRuns, setRulePaused } from "#app/models/automations.server.ts";
 import * as automationsRoute from "#app/routes/admin/automations.tsx";
@@ -17,7 +18,7 @@ import { routeHarness, testConfig } from "../support/routes.ts";
 
 const path = "/admin/automations";
 
-describeEachDatabase("automations", (database) => {
+describeEachDatabase("automations", (database, kind) => {
   const { call, cookieFor } = routeHarness(database);
   let admin = "";
   beforeEach(async () => {
@@ -185,4 +186,86 @@ describeEachDatabase("automations", (database) => {
       expect([302, 403]).toContain(refused.status);
     }
   });
+  // two instances on one PostgreSQL (PGlite is one process: no second instance to race)
+  if (kind === "postgres") {
+    it("two instances at once and one killed in mid-step: every run done once, the killed one's on the replay", async () => {
+      let release = () => {};
+      const url = database().url ?? "";
+      const [one, second, third] = await Promise.all([
+        openDatabase({ databaseUrl: url, poolSize: 2 }),
+        openDatabase({ databaseUrl: url, poolSize: 2 }),
+        openDatabase({ databaseUrl: url, poolSize: 2 }),
+      ]);
+      try {
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let inStep = () => {};
+        const stepBegun = new Promise<void>((resolve) => {
+          inStep = resolve;
+        });
+        let backend = 0;
+        const rule: RuleHandler = {
+          key: "probe",
+          name: "Probe",
+          async due() {
+            return ["slow", "b1", "b2", "b3", "b4", "b5"].map((id, index) => ({
+              subjectType: "probe",
+              subjectId: id,
+              subjectLabel: `Probe ${id}`,
+              // claimed in this order, a few to a transaction: the slow one first
+              dueAt: new Date(now.getTime() - (6 - index) * 60_000),
+            }));
+          },
+          async perform(tx, run) {
+            await tx.insert(siteTexts).values({ block: `probe-${run.subjectId}`, fields: {} });
+            if (run.subjectId === "slow" && backend === 0) {
+              const [row] = await selectRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+              backend = row?.pid ?? 0;
+              inStep();
+              await held;
+            }
+            return { ok: true };
+          },
+          async upcoming() {
+            return [];
+          },
+        };
+        // the first instance claims the slow run and the next ones (one transaction's worth) and stops in the
+        // slow one's step, the runs locked
+        await scheduleRuns(db(), "probe", await rule.due(db(), now), now);
+        const first = runAutomations(one.db, [rule], now).then(
+          () => "finished",
+          (error: unknown) => `failed: ${String(error)}`,
+        );
+        await stepBegun;
+        // the second instance meanwhile passes over the locked runs and does the others
+        expect(await runAutomations(second.db, [rule], now)).toMatchObject({ sent: 2 });
+        expect(await written()).toBe(2);
+        // the first is killed in mid-step (its connection ended by the server): its transaction is rolled back,
+        // what its steps wrote and its runs' attempts with it
+        await selectRows(second.db, sql`select pg_terminate_backend(${backend})`);
+        release();
+        expect(await first).toMatch(/^failed: /);
+        expect(await written()).toBe(2);
+        const waiting = await listRuns(db(), { status: "scheduled" });
+        expect(waiting.map((run) => [run.subjectLabel, run.attempts]).sort()).toEqual([
+          ["Probe b1", 0],
+          ["Probe b2", 0],
+          ["Probe b3", 0],
+          ["Probe slow", 0],
+        ]);
+        // the replay, on a third instance, does them once
+        expect(await runAutomations(third.db, [rule], minutes(1))).toMatchObject({ scheduled: 0, sent: 4 });
+        expect(await runAutomations(second.db, [rule], minutes(2))).toMatchObject({ sent: 0 });
+        expect(await written()).toBe(6);
+        const runs = await listRuns(db());
+        expect(runs.every((run) => run.status === "sent" && run.attempts === 1)).toBe(true);
+        expect(runs).toHaveLength(6);
+      } finally {
+        release();
+        await Promise.all([one.close().catch(() => {}), second.close(), third.close()]);
+      }
+    });
+  }
 });
