@@ -75,6 +75,23 @@ it("gives the UTC day of any time, going forward and back across midnight", () =
   }
 });
 
+it("gives the studio's day: a New York evening is that day, not the next UTC one", () => {
+  for (const [time, day] of [
+    ["2026-11-29T00:03:00.000Z", "2026-11-28"],
+    ["2026-11-29T04:59:59.999Z", "2026-11-28"],
+    ["2026-11-29T05:00:00.000Z", "2026-11-29"],
+    ["2026-07-01T03:59:00.000Z", "2026-06-30"],
+    ["2026-07-01T04:00:00.000Z", "2026-07-01"],
+  ] as const) {
+    expect(viewDay(new Date(time), "America/New_York"), time).toBe(day);
+  }
+  // Kathmandu is 5:45 ahead: its day still begins on a whole minute
+  expect(viewDay(new Date("2026-11-28T18:14:59.999Z"), "Asia/Kathmandu")).toBe("2026-11-28");
+  expect(viewDay(new Date("2026-11-28T18:15:00.000Z"), "Asia/Kathmandu")).toBe("2026-11-29");
+  // the zone changes between two views: the day follows at once
+  expect(viewDay(new Date("2026-11-29T00:03:00.000Z"), "UTC")).toBe("2026-11-29");
+});
+
 it("counts only canonical public paths, however they are spelled", () => {
   const pages = ["/", "/portfolio", "/about"];
   expect(canonicalViewPath("/%70ortfolio", pages)).toBe("/portfolio");

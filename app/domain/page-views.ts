@@ -3,7 +3,7 @@
  * passes what it knows about the request and the response.
  */
 import { isbot } from "isbot";
-import { isoDay } from "#app/domain/dates.ts";
+import { todayIn } from "#app/domain/dates.ts";
 
 export type ViewCandidate = {
   method: string;
@@ -67,15 +67,19 @@ export function canonicalViewPath(path: string, pages: readonly string[]): strin
   return pages.includes(normal) ? normal : null;
 }
 
-const dayMs = 86_400_000;
-let lastDay = { start: 0, text: "1970-01-01" };
+const minuteMs = 60_000;
+let lastDay = { timeZone: "", start: 0, text: "1970-01-01" };
 
-/** The counting day: the UTC date, YYYY-MM-DD (worked out once per day, not once per view). */
-export function viewDay(now: Date): string {
+/**
+ * The counting day: the date in the studio's time zone, YYYY-MM-DD, as the reports' periods are (a visit in New
+ * York's evening is that day's, not the next UTC day's). Worked out once a minute, not once per view: every time
+ * zone's day begins on a whole minute.
+ */
+export function viewDay(now: Date, timeZone = "UTC"): string {
   const time = now.getTime();
-  if (time < lastDay.start || time >= lastDay.start + dayMs) {
-    const start = time - (((time % dayMs) + dayMs) % dayMs);
-    lastDay = { start, text: isoDay(new Date(start)) };
+  if (timeZone !== lastDay.timeZone || time < lastDay.start || time >= lastDay.start + minuteMs) {
+    const start = time - (((time % minuteMs) + minuteMs) % minuteMs);
+    lastDay = { timeZone, start, text: todayIn(timeZone, new Date(start)) };
   }
   return lastDay.text;
 }

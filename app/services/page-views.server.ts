@@ -9,8 +9,10 @@
  */
 import type { Queryable } from "#app/db/client.server.ts";
 import { directSource, touchOf } from "#app/domain/attribution.ts";
+import { defaultTimeZone } from "#app/domain/dates.ts";
 import { canonicalViewPath, isCountableView, viewDay } from "#app/domain/page-views.ts";
 import { publicPages } from "#app/domain/site.ts";
+import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
   addPageViews,
   addSourceVisits,
@@ -50,8 +52,19 @@ export function createPageViewCounter(
   let counts = new Map<string, PageViewCount>();
   let visits = new Map<string, SourceVisitCount>();
   let flushing: Promise<void> | null = null;
+  // views count on the studio's day, as the reports read them: its time zone, read again at every flush
+  let timeZone = defaultTimeZone;
+  const readTimeZone = async () => {
+    try {
+      timeZone = await studioTimeZone(db);
+    } catch {
+      // kept as it was; the next flush reads it again
+    }
+  };
+  void readTimeZone();
 
   const flushOnce = async () => {
+    await readTimeZone();
     if (counts.size > 0) {
       const batch = counts;
       counts = new Map();
@@ -115,7 +128,7 @@ export function createPageViewCounter(
         headers: request.headers,
       });
       if (!countable) return false;
-      const day = viewDay(now);
+      const day = viewDay(now, timeZone);
       countVisit(request, day, now);
       const page = canonicalViewPath(path, publicPages);
       if (!page) return false;

@@ -34,8 +34,10 @@ describeEachDatabase("page views", (database) => {
     const counter = createPageViewCounter(db, logger, { flushMs: 60_000 });
     for (let i = 0; i < 500; i++) counter.count(get("/pricing"), html(), day);
     counter.count(get("/about"), html(), day);
-    counter.count(get("/about"), html(), new Date("2026-11-21T00:00:01Z"));
-    expect(counter.pending()).toBe(502);
+    // the studio's day (New York, the default): past midnight UTC is still the 20th there; 05:00 UTC is the 21st
+    counter.count(get("/about"), html(), new Date("2026-11-21T04:59:59Z"));
+    counter.count(get("/about"), html(), new Date("2026-11-21T05:00:01Z"));
+    expect(counter.pending()).toBe(503);
     expect(await listPageViews(db, { from: "2026-11-20", to: "2026-11-21" })).toEqual([
       { path: "/pricing", day: "2026-11-20", views: 1 },
     ]);
@@ -43,7 +45,7 @@ describeEachDatabase("page views", (database) => {
     await Promise.all([counter.flush(), counter.flush()]);
     expect(counter.pending()).toBe(0);
     expect(await listPageViews(db, { from: "2026-11-20", to: "2026-11-21" })).toEqual([
-      { path: "/about", day: "2026-11-20", views: 1 },
+      { path: "/about", day: "2026-11-20", views: 2 },
       { path: "/pricing", day: "2026-11-20", views: 501 },
       { path: "/about", day: "2026-11-21", views: 1 },
     ]);
@@ -52,7 +54,7 @@ describeEachDatabase("page views", (database) => {
     expect(await listPageViews(db, { from: "2026-11-20", to: "2026-11-20" })).toContainEqual({
       path: "/about",
       day: "2026-11-20",
-      views: 2,
+      views: 3,
     });
   });
 
