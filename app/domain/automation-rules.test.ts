@@ -40,6 +40,11 @@ describe("an owner's automation", () => {
       form({ trigger: "project_end_date", days: "-2", subject: "{project_name}", body: "{end_date}" }),
     );
     expect(before.days).toBe(-2);
+    // an invoice's due date is a date too: "due in 3 days"
+    const due = automationRuleFormSchema.parse(
+      form({ trigger: "invoice_overdue", days: "-3", subject: "{document_number}", body: "{due_date}" }),
+    );
+    expect(due.days).toBe(-3);
     for (const days of ["1.5", "3651", "soon", ""]) {
       expect(automationRuleFormSchema.safeParse(form({ days })).success, days).toBe(false);
     }
@@ -75,6 +80,8 @@ describe("an owner's automation", () => {
       "3 days after it was sent, while it is still not signed, declined or withdrawn",
     );
     expect(ruleWhen("invoice_overdue", 1)).toBe("1 day after its due date, while a balance is unpaid");
+    expect(ruleWhen("invoice_overdue", -3)).toBe("3 days before its due date, while a balance is unpaid");
+    expect(ruleWhen("invoice_overdue", 0)).toBe("On its due date, while a balance is unpaid");
     expect(ruleWhen("project_end_date", -2)).toBe(
       "2 days before the project's end date, while the project is not completed or cancelled",
     );

@@ -39,6 +39,8 @@ type TriggerDefinition = {
   when: string;
   /** a date field: its days may be negative (before the date) */
   dated: boolean;
+  /** a dated trigger's date and its condition, in words ("its due date", "while a balance is unpaid") */
+  date?: { name: string; while: string };
   /** the conditions it can be narrowed by */
   conditions: readonly RuleCondition[];
   placeholders: readonly Placeholder[];
@@ -56,9 +58,10 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     subject: "proposal",
   },
   invoice_overdue: {
-    label: "An invoice is overdue",
-    when: "after its due date, while a balance is unpaid",
-    dated: false,
+    label: "An invoice's due date (before or after it), while unpaid",
+    when: "from its due date (negative: before it), while a balance is unpaid",
+    dated: true,
+    date: { name: "its due date", while: "while a balance is unpaid" },
     conditions: ["customer_status", "min_amount"],
     placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
     subject: "invoice",
@@ -75,6 +78,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     label: "A project's end date",
     when: "from the project's end date (negative: before it), while the project is not completed or cancelled",
     dated: true,
+    date: { name: "the project's end date", while: "while the project is not completed or cancelled" },
     conditions: ["customer_status"],
     placeholders: ["client_name", "studio_name", "project_name", "end_date"],
     subject: "project",
@@ -212,9 +216,10 @@ export const newRuleDefaults: Record<string, string> = {
 export function ruleWhen(trigger: RuleTrigger, dayCount: number): string {
   const definition = triggerDefinitions[trigger];
   const plural = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
-  if (definition.dated) {
-    if (dayCount === 0) return "On the project's end date, while the project is not completed or cancelled";
-    return `${plural(Math.abs(dayCount))} ${dayCount < 0 ? "before" : "after"} the project's end date, while the project is not completed or cancelled`;
+  if (definition.date) {
+    const { name, while: still } = definition.date;
+    if (dayCount === 0) return `On ${name}, ${still}`;
+    return `${plural(Math.abs(dayCount))} ${dayCount < 0 ? "before" : "after"} ${name}, ${still}`;
   }
   return `${plural(dayCount)} ${definition.when}`;
 }

@@ -347,6 +347,30 @@ describeEachDatabase("the owner's automations", (database) => {
     await pass(later(3));
     const overdue = await db().select().from(mailOutbox).where(like(mailOutbox.subject, "%is overdue"));
     expect(overdue.map((mail) => [mail.to, mail.subject])).toEqual([["ann@client.test", "INV-Ann is overdue"]]);
+    // "due in 3 days": a day count before the due date, on the same trigger
+    await createRule({
+      name: "Due soon",
+      trigger: "invoice_overdue",
+      days: "-3",
+      subject: "{document_number} is due on {due_date}",
+      body: "{amount} is due soon.",
+      approval: "",
+    });
+    const soon = await insertCustomer(db(), { name: "Dot", email: "dot@client.test" });
+    await insertInvoice(db(), {
+      invoiceNumber: "INV-Dot",
+      customerId: soon.id,
+      status: "sent",
+      sentAt: new Date(),
+      dueDate: addDaysIso(today, 6),
+      totalAmount: "80.00",
+      balanceDue: "80.00",
+    });
+    await pass(later(1));
+    expect(await db().select().from(mailOutbox).where(like(mailOutbox.subject, "INV-Dot%"))).toEqual([]);
+    await pass(later(3));
+    const dueSoon = await db().select().from(mailOutbox).where(like(mailOutbox.subject, "INV-Dot%"));
+    expect(dueSoon.map((mail) => mail.to)).toEqual(["dot@client.test"]);
     // a condition its trigger cannot be narrowed by is refused, named
     const refused = await call(ruleRoute.action, `${path}/new`, {
       cookie: admin,
