@@ -36,6 +36,8 @@ export const auditEventLabels = {
   automation_resumed: "Automation resumed",
   automation_customer_paused: "Automations paused for a customer",
   automation_customer_resumed: "Automations resumed for a customer",
+  automation_project_paused: "Automations paused for a project",
+  automation_project_resumed: "Automations resumed for a project",
   automation_run_skipped: "Automation run skipped",
   automation_run_approved: "Automation run approved",
   automation_rule_created: "Automation created",

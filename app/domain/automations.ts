@@ -99,6 +99,8 @@ export const automationMessages = {
   ruleDeleted: "The automation was deleted",
   dateChanged: "Its date changed: the run for the new date replaces it",
   optedOut: "The client asked for no more automatic emails",
+  /** whom a to-do step goes to, in the queue and a dry run */
+  toDoRecipient: "You: a to-do in Notices",
   proposalGone: "The proposal was signed, declined, withdrawn or expired",
   invoiceSettled: "The invoice was paid, cancelled or is under the automation's amount",
   inquiryAnswered: "The inquiry is no longer new",
@@ -110,6 +112,8 @@ export const automationMessages = {
   /** a customer's "What happens next" */
   customerPaused: (name: string) => `Automations paused for ${name}: nothing is sent to them until you resume`,
   customerResumed: (name: string) => `Automations resumed for ${name}`,
+  projectPaused: (name: string) =>
+    `Automations paused for ${name}: nothing about this project is sent until you resume`,
   runSkipped: (what: string) => `Skipped: ${what}`,
   notPending: "This is no longer scheduled: the list was refreshed",
   unknownAction: "Unknown action",

@@ -163,7 +163,7 @@ export function defaultWording(key: MailTemplateKey): MailWording {
 const placeholderPattern = /\{([a-z_]+)\}/g;
 
 /** Replaces each known placeholder with its value; an unknown one (or one without a value) stays as typed. */
-export function fillPlaceholders(text: string, values: PlaceholderValues): string {
+function fillPlaceholders(text: string, values: PlaceholderValues): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(placeholderLabels, name) && values[name as Placeholder] !== undefined
       ? (values[name as Placeholder] as string)

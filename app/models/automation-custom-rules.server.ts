@@ -18,6 +18,8 @@ import type { AutomationRuleForm, RuleTrigger } from "#app/domain/automation-rul
 import { displayDate } from "#app/domain/dates.ts";
 import type { PlaceholderValues } from "#app/domain/mail-templates.ts";
 import { centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
+import { outstandingCondition } from "#app/models/invoices.server.ts";
+import { normaliseEmail } from "#app/models/users.server.ts";
 
 export type CustomRule = typeof automationCustomRules.$inferSelect;
 
@@ -168,8 +170,8 @@ export async function triggerSubjects(
         .innerJoin(customers, eq(customers.id, invoices.customerId))
         .where(
           and(
-            eq(invoices.invoiceType, "invoice"),
-            inArray(invoices.status, ["sent", "viewed", "partial", "overdue"]),
+            // sent and neither paid nor cancelled: Outstanding, as the lists count it
+            outstandingCondition(),
             gt(invoices.balanceDue, "0"),
             conditions?.minAmount ? gte(invoices.balanceDue, centsToDecimal(conditions.minAmount)) : undefined,
             ofStatus,
@@ -265,13 +267,16 @@ export async function triggerSubjects(
 // ---------------------------------------------------------------- opting out of automatic mail
 
 export async function optOut(db: Queryable, email: string): Promise<void> {
-  await db.insert(mailOptOuts).values({ email: email.trim().toLowerCase() }).onConflictDoNothing();
+  await db
+    .insert(mailOptOuts)
+    .values({ email: normaliseEmail(email) })
+    .onConflictDoNothing();
 }
 
 export async function optedOut(db: Queryable, email: string): Promise<boolean> {
   const [row] = await db
     .select({ email: mailOptOuts.email })
     .from(mailOptOuts)
-    .where(eq(mailOptOuts.email, email.trim().toLowerCase()));
+    .where(eq(mailOptOuts.email, normaliseEmail(email)));
   return row !== undefined;
 }

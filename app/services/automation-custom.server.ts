@@ -12,7 +12,7 @@ import { customRuleKey, type RuleTrigger } from "#app/domain/automation-rules.ts
 import { automationMessages } from "#app/domain/automations.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { paragraphs } from "#app/domain/mail.ts";
-import { fillPlaceholders } from "#app/domain/mail-templates.ts";
+import { fillWording } from "#app/domain/mail-templates.ts";
 import { fail } from "#app/domain/result.ts";
 import {
   type CustomRule,
@@ -23,7 +23,7 @@ import {
   triggerSubjects,
 } from "#app/models/automation-custom-rules.server.ts";
 import type { AutomationRun, DueSubject } from "#app/models/automations.server.ts";
-import { getBusinessSettings, getStudioIdentity } from "#app/models/business-settings.server.ts";
+import { getStudioIdentity, studioTimeZone } from "#app/models/business-settings.server.ts";
 import { postOwnerNotice } from "#app/models/owner-notices.server.ts";
 import { builtInHandlers } from "#app/services/automation-rules.server.ts";
 import type { RuleHandler, RunPreview } from "#app/services/automations.server.ts";
@@ -41,18 +41,32 @@ const goneReasons: Record<RuleTrigger, string> = {
 };
 
 async function studioDay(db: Queryable, now: Date): Promise<string> {
-  const settings = await getBusinessSettings(db);
-  return todayIn(settings?.timeZone ?? "America/New_York", now);
+  return todayIn(await studioTimeZone(db), now);
 }
+
+/** When a rule's step is due for one record: its days after (or before) what the trigger counts from. */
+const dueAtOf = (rule: CustomRule, subject: TriggerSubject) => new Date(subject.baseAt.getTime() + rule.days * day);
+
+/** A rule's template filled in for one record (Settings → Emails' own filling: the subject on one line). */
+function ruleWords(rule: CustomRule, subject: TriggerSubject, studioName: string) {
+  const filled = fillWording(
+    { subject: rule.subject, opening: rule.body },
+    { ...subject.values, studio_name: studioName },
+  );
+  return { subject: filled.subject, body: filled.opening };
+}
+
+/** Whom a step goes to, as the queue and a dry run say it. */
+const recipientOf = (rule: CustomRule, subject: TriggerSubject) =>
+  rule.step === "email" ? subject.to : automationMessages.toDoRecipient;
 
 function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): RuleHandler {
   const conditions = conditionsOf(rule);
-  const dueAtOf = (subject: TriggerSubject) => new Date(subject.baseAt.getTime() + rule.days * day);
   const asDue = (subject: TriggerSubject): DueSubject => ({
     subjectType: subject.subjectType,
     subjectId: subject.subjectId,
     subjectLabel: subject.subjectLabel,
-    dueAt: dueAtOf(subject),
+    dueAt: dueAtOf(rule, subject),
     customerId: subject.customerId,
     projectId: subject.projectId,
   });
@@ -64,19 +78,14 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
   /** The step's words for one record: the rule's template filled in, or the owner's edit of it. */
   async function words(db: Queryable, subject: TriggerSubject, run: AutomationRun | null) {
     if (run?.edited) return run.edited;
-    const studio = await getStudioIdentity(db);
-    const values = { ...subject.values, studio_name: studio.businessName };
-    return {
-      subject: fillPlaceholders(rule.subject, values).replace(/\s+/g, " ").trim(),
-      body: fillPlaceholders(rule.body, values).trim(),
-    };
+    return ruleWords(rule, subject, (await getStudioIdentity(db)).businessName);
   }
 
   /** The record of a run as it is now, when it still qualifies for this very run (its due time unchanged). */
   async function current(db: Queryable, run: AutomationRun, now: Date) {
     const [subject] = await found(db, now, { subjectId: run.subjectId });
     if (!subject) return fail("skipped", { message: goneReasons[rule.trigger] });
-    if (dueAtOf(subject).getTime() !== run.dueAt.getTime()) {
+    if (dueAtOf(rule, subject).getTime() !== run.dueAt.getTime()) {
       return fail("skipped", { message: automationMessages.dateChanged });
     }
     return { ok: true as const, subject };
@@ -96,9 +105,7 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
       const record = await current(db, run, now);
       if (!record.ok) return null;
       const text = await words(db, record.subject, run);
-      return rule.step === "email"
-        ? { to: record.subject.to, ...text, editable: true }
-        : { to: "You: a to-do in Notices", ...text, editable: false };
+      return { to: recipientOf(rule, record.subject), ...text, editable: rule.step === "email" };
     },
     async perform(tx, run, now) {
       const record = await current(tx, run, now);
@@ -162,16 +169,14 @@ export async function dryRunRule(
   const studio = await getStudioIdentity(db);
   const items: DryRunItem[] = [];
   for (const subject of found) {
-    const dueAt = new Date(subject.baseAt.getTime() + rule.days * day);
-    const values = { ...subject.values, studio_name: studio.businessName };
+    const dueAt = dueAtOf(rule, subject);
     const stopped = rule.step === "email" && (await optedOut(db, subject.to));
     items.push({
       subjectLabel: subject.subjectLabel,
       dueAt,
       verdict: dueAt < rule.createdAt ? "before-rule" : stopped ? "opted-out" : dueAt <= now ? "due" : "later",
-      to: rule.step === "email" ? subject.to : "You: a to-do in Notices",
-      subject: fillPlaceholders(rule.subject, values).replace(/\s+/g, " ").trim(),
-      body: fillPlaceholders(rule.body, values).trim(),
+      to: recipientOf(rule, subject),
+      ...ruleWords(rule, subject, studio.businessName),
     });
   }
   return items.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());

@@ -4,20 +4,21 @@
  * address and cannot be made for another. No expiry: a client may stop the mails from an old one.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { normaliseEmail } from "#app/models/users.server.ts";
 import { sealKey } from "#app/services/sealing.server.ts";
 
 export const optOutPath = "/stop-emails";
 
 function signature(sessionSecret: string, email: string): Buffer {
   return createHmac("sha256", sealKey(sessionSecret, "mail-opt-out"))
-    .update(email.trim().toLowerCase())
+    .update(normaliseEmail(email))
     .digest()
     .subarray(0, 16);
 }
 
 /** The link's token for an address. */
 export function optOutToken(sessionSecret: string, email: string): string {
-  const address = Buffer.from(email.trim().toLowerCase(), "utf8").toString("base64url");
+  const address = Buffer.from(normaliseEmail(email), "utf8").toString("base64url");
   return `${address}.${signature(sessionSecret, email).toString("base64url")}`;
 }
 

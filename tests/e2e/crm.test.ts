@@ -13,7 +13,7 @@ import { contactSubmissions } from "#app/db/schema.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { hydrated } from "../support/browser.ts";
-import { insertCustomers, insertInvoice } from "../support/records.ts";
+import { insertCustomers, insertInvoice, insertProject } from "../support/records.ts";
 import type { TestServer } from "../support/server.ts";
 import { type SignedInApp, startSignedInApp } from "../support/signed-in-app.ts";
 
@@ -44,9 +44,11 @@ async function seed(dataDir: string) {
   );
   // a customer owing an invoice due in 10 days: three payment reminders to come, none due yet (What happens next)
   const [rita] = await insertCustomers(database.db, [{ name: "Rita Reminder", email: "rita@client.test" }]);
+  const shop = await insertProject(database.db, rita?.id ?? "", { projectName: "Rita's shop", status: "in_progress" });
   await insertInvoice(database.db, {
     invoiceNumber: "INV-7001",
     customerId: rita?.id ?? "",
+    projectId: shop.id,
     status: "sent",
     sentAt: new Date(Date.now() - 30 * 86_400_000),
     dueDate: addDaysIso(todayIn("America/New_York"), 10),
@@ -54,7 +56,7 @@ async function seed(dataDir: string) {
     balanceDue: "100.00",
   });
   await database.close();
-  return { rita: rita?.id ?? "" };
+  return { rita: rita?.id ?? "", shop: shop.id };
 }
 
 const toast = (page: Page, text: string) =>
@@ -67,7 +69,7 @@ const toast = (page: Page, text: string) =>
 describe("CRM", () => {
   let server: TestServer;
   let cookie: string;
-  let app: SignedInApp<{ rita: string }>;
+  let app: SignedInApp<{ rita: string; shop: string }>;
 
   const adminPage = (options: { width?: number; height?: number; javaScriptEnabled?: boolean } = {}) =>
     app.adminPage({
@@ -323,6 +325,26 @@ describe("CRM", () => {
     expect(await narrow.locator("[data-next-runs-card]").getAttribute("data-held")).toBe("false");
     await narrow.screenshot({ path: `${shots}/customer-next-runs-390.png`, fullPage: true });
     await narrow.close();
+
+    // the project's page: the same card, for its own invoice's reminders, paused for the project alone
+    const project = await adminPage();
+    await project.goto(`${server.url}/admin/projects/${app.seeded.shop}`);
+    await hydrated(project);
+    const projectCard = project.locator("[data-next-runs-card]");
+    expect(
+      await projectCard
+        .locator("[data-next-run]")
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-next-run"))),
+    ).toEqual([
+      "INV-7001 · Rita Reminder (3 days before the due date)",
+      "INV-7001 · Rita Reminder (7 days after the due date)",
+    ]);
+    await projectCard.getByRole("button", { name: "Pause automations" }).click();
+    await toast(project, "Automations paused for Rita's shop: nothing about this project is sent until you resume");
+    await expect.poll(() => projectCard.getAttribute("data-held")).toBe("true");
+    expect(await seriousViolations(project)).toEqual([]);
+    await project.screenshot({ path: `${shots}/project-next-runs.png`, fullPage: true });
+    await project.close();
   });
 
   it("answers 404 'Customer not found' and 'Project not found' for malformed and unknown ids", async () => {

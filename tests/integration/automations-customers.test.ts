@@ -188,7 +188,7 @@ describeEachDatabase("a customer's automations", (database) => {
       cookie: admin,
       params: { id: ada.id },
     });
-    expect((page.data as { next: unknown }).next).toEqual({ held: false, archived: true, runs: [] });
+    expect((page.data as { next: unknown }).next).toEqual({ held: false, closed: true, runs: [] });
     // made active again, the cancelled runs stay cancelled: nothing restarts
     await updateCustomer(db(), ada.id, { name: "Ada", email: "ada@client.test", status: "active" });
     expect(await passOn(3)).toBe(0);
@@ -275,12 +275,12 @@ describeEachDatabase("a customer's automations", (database) => {
     await runAutomations(db(), await all(), dayThree);
     expect(await remindedOffsets("INV-0003")).toEqual([0]);
     expect(await db().select().from(ownerNotices)).toEqual([]);
-    const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_customer_%"))).map(
+    const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_project_%"))).map(
       (row) => [row.event, row.detail],
     );
     expect(events.sort()).toEqual([
-      ["automation_customer_paused", { project: "Shop" }],
-      ["automation_customer_resumed", { project: "Shop" }],
+      ["automation_project_paused", { project: "Shop" }],
+      ["automation_project_resumed", { project: "Shop" }],
     ]);
   });
 
@@ -303,7 +303,18 @@ describeEachDatabase("a customer's automations", (database) => {
       due_at: new Date().toISOString(),
     });
     expect(stray.status).toBe(302);
+    // nor one of another customer's, posted to this customer's card
+    const [bobsFirst] = await next(bob.id);
+    if (!bobsFirst) throw new Error("Bob has nothing to come");
+    const crossed = await act(ada.id, {
+      intent: "skip",
+      rule: bobsFirst.rule,
+      subject_type: bobsFirst.subjectType,
+      subject_id: bobsFirst.subjectId,
+      due_at: bobsFirst.dueAt.toISOString(),
+    });
+    expect(crossed.status).toBe(302);
     expect(await db().select().from(automationRuns)).toEqual([]);
-    expect(bob.id).not.toBe("");
+    expect((await next(bob.id)).map((run) => run.status)).toEqual(["upcoming", "upcoming", "upcoming"]);
   });
 });

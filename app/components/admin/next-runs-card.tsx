@@ -14,7 +14,7 @@ export type NextRunsCardData = {
   /** the owner paused this customer's (or project's) automations */
   held: boolean;
   /** the customer is archived, or the project completed or cancelled: nothing more goes */
-  archived: boolean;
+  closed: boolean;
   runs: NextRun[];
 };
 
@@ -59,7 +59,7 @@ export function NextRunsCard({
         <h2 id="next-runs-title" className="text-base font-semibold text-zinc-100">
           What happens next
         </h2>
-        {data.archived ? null : (
+        {data.closed ? null : (
           <RowActionForm
             action={action}
             intent={data.held ? "resume" : "pause"}
@@ -71,7 +71,7 @@ export function NextRunsCard({
         )}
       </div>
       <p className="text-sm text-zinc-400">
-        {data.archived
+        {data.closed
           ? words[scope].closed
           : data.held
             ? "Paused: nothing below is sent until you resume. Invoices and receipts you send yourself still go."

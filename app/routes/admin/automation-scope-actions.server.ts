@@ -56,8 +56,20 @@ export async function answerScopeAction(
       await setScopeHeld(tx, heldScope, held);
       return true;
     },
-    { actor: session, ip, event: held ? "automation_customer_paused" : "automation_customer_resumed", detail: of },
+    {
+      actor: session,
+      ip,
+      event: scope.projectId
+        ? held
+          ? "automation_project_paused"
+          : "automation_project_resumed"
+        : held
+          ? "automation_customer_paused"
+          : "automation_customer_resumed",
+      detail: of,
+    },
   );
-  const message = held ? automationMessages.customerPaused(name) : automationMessages.customerResumed(name);
+  const paused = scope.projectId ? automationMessages.projectPaused(name) : automationMessages.customerPaused(name);
+  const message = held ? paused : automationMessages.customerResumed(name);
   return redirectWithToast(config, back, { type: "success", message });
 }

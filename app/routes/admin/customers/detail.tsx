@@ -85,7 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     questionnaires: await customerQuestionnaireCard(database.db, id),
     next: {
       held: await scopeHeld(database.db, { customerId: id }),
-      archived: customer.status === "archived",
+      closed: customer.status === "archived",
       runs:
         customer.status === "archived"
           ? []

@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const closed = project.status === "completed" || project.status === "cancelled";
   const next = {
     held: await scopeHeld(database.db, { projectId: project.id }),
-    archived: closed,
+    closed,
     runs: closed
       ? []
       : await nextRuns(
