@@ -275,6 +275,8 @@ describe("a signed proposal's contract, invoiced by its schedule", () => {
     // at 390 px: the project's contract card and the final invoice, nothing wider than the phone
     const small = await app.adminPage(phone);
     await small.goto(projectUrl);
+    // as above: the record's view replaces the server's HTML when it hydrates
+    await hydrated(small);
     await small.locator("[data-contract-card]").waitFor();
     expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await small.locator("[data-contract-card]").screenshot({ path: `${shots}/project-contract-card-390.png` });
