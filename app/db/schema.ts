@@ -410,7 +410,7 @@ export const automationCustomRules = pgTable(
     customerStatus: varchar("customer_status", { length: 20 }).$type<CustomerStatus>(),
     projectType: varchar("project_type", { length: 40 }).$type<ProjectType>(),
     budgetRange: varchar("budget_range", { length: 40 }).$type<BudgetRange>(),
-    step: varchar("step", { length: 10 }).$type<RuleStep>().notNull(),
+    step: varchar("step", { length: 20 }).$type<RuleStep>().notNull(),
     subject: varchar("subject", { length: 200 }).notNull(),
     body: text("body").notNull(),
     approval: boolean("approval").notNull().default(false),
@@ -679,6 +679,8 @@ export const projects = pgTable(
     roomHoursVisible: boolean("room_hours_visible").notNull().default(false),
     /** a retainer's hour bank: the minutes its monthly fee includes (null: none; ADR 0058) */
     hourBankMinutes: integer("hour_bank_minutes"),
+    /** when it was last completed (null while not completed): the "project completed" automations count from it */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // the lower-cased name's pieces of one and two characters

@@ -5,9 +5,10 @@ import {
   newRuleDefaults,
   offeredPlaceholders,
   ruleWhen,
+  stepsOf,
 } from "./automation-rules.ts";
 
-const form = (values: Record<string, string> = {}) => ({ ...newRuleDefaults, name: "Nudge", ...values });
+const form = (values: Record<string, string | undefined> = {}) => ({ ...newRuleDefaults, name: "Nudge", ...values });
 
 describe("an owner's automation", () => {
   it("takes the form's fields: whole days, an optional amount in cents, approval as a box", () => {
@@ -73,6 +74,38 @@ describe("an owner's automation", () => {
       conditionWords({ customerStatus: null, projectType: "website", budgetRange: "medium", minAmount: null }),
     ).toBe("only inquiries about New Website, a budget of $5,000 - $15,000");
     expect(conditionWords({ customerStatus: null, projectType: null, budgetRange: null, minAmount: null })).toBe("");
+  });
+
+  it("asks for a testimonial only after a project is completed, with no words to write; other steps need them", () => {
+    expect(stepsOf("project_completed")).toEqual(["email", "todo", "testimonial"]);
+    expect(stepsOf("invoice_paid")).toEqual(["email", "todo"]);
+    const asked = automationRuleFormSchema.parse(
+      form({ trigger: "project_completed", step: "testimonial", subject: "", body: undefined }),
+    );
+    expect(asked).toMatchObject({ step: "testimonial", subject: "", body: "" });
+    const issues = (values: Record<string, string | undefined>) =>
+      automationRuleFormSchema
+        .safeParse(form(values))
+        .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(issues({ trigger: "proposal_signed", step: "testimonial", subject: "Hi {proposal_title}" })).toEqual([
+      ["step", "A testimonial can be requested only when a project is completed"],
+    ]);
+    // the words are asked for beside another field's error, not a submit later
+    expect(issues({ name: "", trigger: "invoice_paid", step: "email", subject: "  ", body: undefined })).toEqual([
+      ["name", "Please enter a name"],
+      ["subject", "Please enter a subject"],
+      ["body", "Please enter the message"],
+    ]);
+    expect(
+      conditionWords({
+        trigger: "invoice_paid",
+        customerStatus: null,
+        projectType: null,
+        budgetRange: null,
+        minAmount: "500.00",
+      }),
+    ).toBe("only invoices of at least $500.00");
+    expect(ruleWhen("project_completed", 3)).toBe("3 days after it was completed, while it stays completed");
   });
 
   it("says when it acts, in words", () => {

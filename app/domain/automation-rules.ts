@@ -1,9 +1,10 @@
 /**
- * The owner's own automations (ADR 0063): a trigger (a proposal sent and not signed, an invoice overdue, an
- * inquiry left new, a project's end date), how many days after it (or before, for a date), an optional condition,
- * one step (mail the client from a template, or a to-do for the owner) and whether the step waits for the owner's
- * approval. The template's placeholders are those of the trigger: one it does not offer is refused when saved,
- * with its name. Pure: no I/O.
+ * The owner's own automations (ADR 0063): a trigger (a proposal sent and not signed, an invoice's due date, an
+ * inquiry left new, a project's end date; or an event: a proposal signed, an invoice paid in full, a project
+ * completed), how many days after it (or before, for a date), an optional condition, one step (mail the client
+ * from a template, a to-do for the owner, or, after a project is completed, the testimonial request) and whether
+ * the step waits for the owner's approval. The template's placeholders are those of the trigger: one it does not
+ * offer is refused when saved, with its name. Pure: no I/O.
  */
 import { z } from "zod";
 import {
@@ -23,10 +24,18 @@ import { type Placeholder, placeholderLabels, placeholdersOutside } from "#app/d
 import { formatMoney, maxMoneyCents, readTypedHundredths, toCents } from "#app/domain/money.ts";
 import { normaliseLineBreaks, requiredText } from "#app/domain/validation.ts";
 
-export const ruleTriggers = ["proposal_unsigned", "invoice_overdue", "inquiry_new", "project_end_date"] as const;
+export const ruleTriggers = [
+  "proposal_unsigned",
+  "invoice_overdue",
+  "inquiry_new",
+  "project_end_date",
+  "proposal_signed",
+  "invoice_paid",
+  "project_completed",
+] as const;
 export type RuleTrigger = (typeof ruleTriggers)[number];
 
-export const ruleSteps = ["email", "todo"] as const;
+export const ruleSteps = ["email", "todo", "testimonial"] as const;
 export type RuleStep = (typeof ruleSteps)[number];
 
 /** What a rule can be narrowed by: the customer's status, the inquiry's project type or budget, an amount owed. */
@@ -46,6 +55,8 @@ type TriggerDefinition = {
   placeholders: readonly Placeholder[];
   /** what a run's subject is (the history's words) */
   subject: string;
+  /** the steps it offers beside the email and the to-do (the testimonial request needs a completed project) */
+  steps?: readonly RuleStep[];
 };
 
 export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
@@ -83,11 +94,47 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     placeholders: ["client_name", "studio_name", "project_name", "end_date"],
     subject: "project",
   },
+  proposal_signed: {
+    label: "A proposal is signed",
+    when: "after it was signed",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "document_number", "proposal_title"],
+    subject: "proposal",
+  },
+  invoice_paid: {
+    label: "An invoice is paid in full",
+    when: "after its last payment, while it stays paid",
+    dated: false,
+    conditions: ["customer_status", "min_amount"],
+    placeholders: ["client_name", "studio_name", "document_number", "amount", "payment_date"],
+    subject: "invoice",
+  },
+  project_completed: {
+    label: "A project is completed",
+    when: "after it was completed, while it stays completed",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "project_name"],
+    subject: "project",
+    steps: ["testimonial"],
+  },
 };
+
+/** The steps a trigger offers: the email and the to-do, and its own. */
+export const stepsOf = (trigger: RuleTrigger): readonly RuleStep[] => [
+  "email",
+  "todo",
+  ...(triggerDefinitions[trigger].steps ?? []),
+];
+
+/** A step that writes its own mail (the testimonial request's, Settings → Emails): the rule's words are not used. */
+export const stepWritesItsOwnMail = (step: RuleStep) => step === "testimonial";
 
 export const stepLabels: Record<RuleStep, string> = {
   email: "Email the client",
   todo: "Add a to-do for me",
+  testimonial: "Request a testimonial",
 };
 
 /** A rule's key among the engine's rules: the built-ins have words, the owner's their id. */
@@ -106,6 +153,7 @@ export const ruleMessages = {
   datedDays: `Enter whole days from -${maxRuleDays} to ${maxRuleDays}`,
   amount: "Enter an amount, e.g. 500.00",
   conditionNotOffered: "This trigger cannot be narrowed by this: leave it at Any",
+  stepNotOffered: "A testimonial can be requested only when a project is completed",
   unknownPlaceholder: (names: string[], offered: readonly string[]) =>
     `Unknown field${names.length > 1 ? "s" : ""} ${names.map((name) => `{${name}}`).join(", ")}: this trigger offers ${offered.map((name) => `{${name}}`).join(", ")}`,
   saved: (name: string) => `Automation saved: ${name}`,
@@ -163,18 +211,29 @@ export const automationRuleFormSchema = z
     project_type: z.preprocess(blankToNull, z.enum(projectTypes).nullable()),
     budget_range: z.preprocess(blankToNull, z.enum(budgetRanges).nullable()),
     step: z.enum(ruleSteps, { error: "Choose a step" }),
-    subject: z.pipe(
-      requiredText(maxRuleSubject, ruleMessages.subjectRequired, tooLong("Subject", maxRuleSubject)),
-      z.transform((value: string) => value.replace(/\s+/g, " ")),
-    ),
-    body: z.pipe(
-      z.transform((value: unknown) => (typeof value === "string" ? normaliseLineBreaks(value) : value)),
-      requiredText(maxRuleBody, ruleMessages.bodyRequired, tooLong("Message", maxRuleBody)),
-    ),
+    // required below, but for a step that writes its own mail (then kept as typed, unused); optional here as the
+    // form kit reads an empty field as absent
+    subject: z
+      .string()
+      .check(z.trim(), z.maxLength(maxRuleSubject, tooLong("Subject", maxRuleSubject)))
+      .optional()
+      .transform((value) => (value ?? "").replace(/\s+/g, " ")),
+    body: z
+      .preprocess(
+        (value) => (typeof value === "string" ? normaliseLineBreaks(value) : value),
+        z
+          .string()
+          .check(z.trim(), z.maxLength(maxRuleBody, tooLong("Message", maxRuleBody)))
+          .optional(),
+      )
+      .transform((value) => value ?? ""),
     approval: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
   })
   .superRefine((rule, context) => {
     const trigger = triggerDefinitions[rule.trigger];
+    if (!stepsOf(rule.trigger).includes(rule.step)) {
+      context.addIssue({ code: "custom", path: ["step"], message: ruleMessages.stepNotOffered });
+    }
     if (!trigger.dated && rule.days < 0)
       context.addIssue({ code: "custom", path: ["days"], message: ruleMessages.days });
     for (const condition of ruleConditions) {
@@ -193,7 +252,17 @@ export const automationRuleFormSchema = z
         });
       }
     }
-  });
+  })
+  // the words are required for a step that mails them, also beside other fields' errors (`when`: the rule's
+  // fields may be partly parsed then, so each is read with care)
+  .superRefine(
+    (rule: Partial<{ step: RuleStep; subject: string; body: string }>, context) => {
+      if (rule.step !== undefined && stepWritesItsOwnMail(rule.step)) return;
+      if (!rule.subject) context.addIssue({ code: "custom", path: ["subject"], message: ruleMessages.subjectRequired });
+      if (!rule.body) context.addIssue({ code: "custom", path: ["body"], message: ruleMessages.bodyRequired });
+    },
+    { when: () => true },
+  );
 
 export type AutomationRuleForm = z.infer<typeof automationRuleFormSchema>;
 
@@ -231,16 +300,19 @@ export function offeredPlaceholders(trigger: RuleTrigger): { name: Placeholder; 
 
 /** A rule's conditions in words ("only Prospect customers"), or "" when it has none. */
 export function conditionWords(rule: {
+  trigger?: RuleTrigger;
   customerStatus: CustomerStatus | null;
   projectType: ProjectType | null;
   budgetRange: BudgetRange | null;
   minAmount: string | null;
 }): string {
+  const amount = (words: string) =>
+    rule.trigger === "invoice_paid" ? `invoices of at least ${words}` : `at least ${words} owed`;
   const parts = [
     rule.customerStatus ? `${customerStatusLabels[rule.customerStatus]} customers` : null,
     rule.projectType ? `inquiries about ${projectTypeLabels[rule.projectType]}` : null,
     rule.budgetRange ? `a budget of ${budgetRangeLabels[rule.budgetRange]}` : null,
-    rule.minAmount ? `at least ${formatMoney(toCents(rule.minAmount) ?? 0)} owed` : null,
+    rule.minAmount ? amount(formatMoney(toCents(rule.minAmount) ?? 0)) : null,
   ].filter((part): part is string => part !== null);
   return parts.length ? `only ${parts.join(", ")}` : "";
 }

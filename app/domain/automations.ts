@@ -105,6 +105,17 @@ export const automationMessages = {
   invoiceSettled: "The invoice was paid, cancelled or is under the automation's amount",
   inquiryAnswered: "The inquiry is no longer new",
   projectClosed: "The project was completed or cancelled, or its end date removed",
+  proposalUnsigned: "The proposal is no longer signed",
+  invoiceUnpaid: "The invoice is no longer paid in full, or is under the automation's amount",
+  projectReopened: "The project is no longer completed",
+  testimonialStep: "The client gets the testimonial request of Settings → Emails, with a fresh link to the form.",
+  testimonialPreview: (project: string) =>
+    `The testimonial request of Settings → Emails, with a fresh link to the form, for ${project}`,
+  testimonialNotAsked: {
+    "not-found": "The project was deleted",
+    "not-completed": "The project is no longer completed",
+    "no-email": "The customer has no email address",
+  },
   skippedByOwner: "Skipped by you",
   paused: (name: string) => `${name} paused: nothing is sent until you resume it`,
   resumed: (name: string) => `${name} resumed`,

@@ -1,9 +1,10 @@
 /**
  * The owner's own automations (ADR 0063): their rows, and what each trigger finds. A trigger's subjects are the
  * records that still qualify (a proposal still out, an invoice still owed, an inquiry still new, a project still
- * open with an end date), each with the moment its days count from, its recipient and its placeholder values.
+ * open with an end date; a proposal signed, an invoice paid, a project completed), each with the moment its days
+ * count from, its recipient and its placeholder values.
  */
-import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
   automationCustomRules,
@@ -11,11 +12,12 @@ import {
   customers,
   invoices,
   mailOptOuts,
+  payments,
   projects,
   proposals,
 } from "#app/db/schema.ts";
 import type { AutomationRuleForm, RuleTrigger } from "#app/domain/automation-rules.ts";
-import { displayDate } from "#app/domain/dates.ts";
+import { displayDate, isoDay } from "#app/domain/dates.ts";
 import type { PlaceholderValues } from "#app/domain/mail-templates.ts";
 import { centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
 import { outstandingCondition } from "#app/models/invoices.server.ts";
@@ -99,169 +101,312 @@ export const conditionsOf = (rule: CustomRule): RuleConditions => ({
   minAmount: rule.minAmount === null ? null : (toCents(rule.minAmount) ?? null),
 });
 
+/** What a trigger's search is narrowed by: one customer or record, the rule's conditions, the events since. */
+type Search = {
+  today: string;
+  customerId?: string;
+  subjectId?: string;
+  conditions?: RuleConditions;
+  since: Date;
+  /** the customer-status condition as a filter */
+  ofStatus: SQL | undefined;
+};
+
+/** Each trigger's search: the records that still qualify, as subjects. */
+const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<TriggerSubject[]>> = {
+  async proposal_unsigned(db, { today, customerId, subjectId, ofStatus }) {
+    const rows = await db
+      .select({
+        id: proposals.id,
+        number: proposals.proposalNumber,
+        title: proposals.title,
+        expiresOn: proposals.expiresOn,
+        sentAt: proposals.sentAt,
+        customerId: proposals.customerId,
+        projectId: proposals.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(proposals)
+      .innerJoin(customers, eq(customers.id, proposals.customerId))
+      .where(
+        and(
+          inArray(proposals.status, ["sent", "viewed"]),
+          isNotNull(proposals.sentAt),
+          sql`${proposals.expiresOn} >= ${today}`,
+          ofStatus,
+          customerId ? eq(proposals.customerId, customerId) : undefined,
+          subjectId ? eq(proposals.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "proposal",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: row.sentAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: {
+        client_name: row.name,
+        document_number: row.number,
+        proposal_title: row.title,
+        valid_until: displayDate(row.expiresOn),
+      },
+      adminPath: `/admin/proposals/${row.id}`,
+    }));
+  },
+  async invoice_overdue(db, { customerId, subjectId, conditions, ofStatus }) {
+    const rows = await db
+      .select({
+        id: invoices.id,
+        number: invoices.invoiceNumber,
+        balanceDue: invoices.balanceDue,
+        dueDate: invoices.dueDate,
+        customerId: invoices.customerId,
+        projectId: invoices.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .where(
+        and(
+          // sent and neither paid nor cancelled: Outstanding, as the lists count it
+          outstandingCondition(),
+          gt(invoices.balanceDue, "0"),
+          conditions?.minAmount ? gte(invoices.balanceDue, centsToDecimal(conditions.minAmount)) : undefined,
+          ofStatus,
+          isNotNull(invoices.dueDate),
+          customerId ? eq(invoices.customerId, customerId) : undefined,
+          subjectId ? eq(invoices.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "invoice",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: dayStart(row.dueDate ?? "1970-01-01"),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: {
+        client_name: row.name,
+        document_number: row.number,
+        amount: formatMoney(toCents(row.balanceDue) ?? 0),
+        due_date: displayDate(row.dueDate),
+      },
+      adminPath: `/admin/invoices/${row.id}`,
+    }));
+  },
+  async inquiry_new(db, { customerId, subjectId, conditions }) {
+    // an inquiry is nobody's customer yet: none when a customer's list asks
+    if (customerId) return [];
+    const rows = await db
+      .select({
+        id: contactSubmissions.id,
+        name: contactSubmissions.name,
+        email: contactSubmissions.email,
+        createdAt: contactSubmissions.createdAt,
+      })
+      .from(contactSubmissions)
+      .where(
+        and(
+          eq(contactSubmissions.status, "new"),
+          conditions?.projectType ? eq(contactSubmissions.projectType, conditions.projectType) : undefined,
+          conditions?.budgetRange ? eq(contactSubmissions.budgetRange, conditions.budgetRange) : undefined,
+          subjectId ? eq(contactSubmissions.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "inquiry",
+      subjectId: row.id,
+      subjectLabel: `${row.name} <${row.email}>`,
+      baseAt: row.createdAt,
+      customerId: null,
+      projectId: null,
+      to: row.email,
+      values: { client_name: row.name },
+      adminPath: "/admin/dashboard",
+    }));
+  },
+  async project_end_date(db, { customerId, subjectId, ofStatus }) {
+    const rows = await db
+      .select({
+        id: projects.id,
+        projectName: projects.projectName,
+        endDate: projects.endDate,
+        customerId: projects.customerId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(projects)
+      .innerJoin(customers, eq(customers.id, projects.customerId))
+      .where(
+        and(
+          isNotNull(projects.endDate),
+          notInArray(projects.status, ["completed", "cancelled"]),
+          ofStatus,
+          customerId ? eq(projects.customerId, customerId) : undefined,
+          subjectId ? eq(projects.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "project",
+      subjectId: row.id,
+      subjectLabel: `${row.projectName} · ${row.name}`,
+      baseAt: dayStart(row.endDate ?? "1970-01-01"),
+      customerId: row.customerId,
+      projectId: row.id,
+      to: row.email,
+      values: { client_name: row.name, project_name: row.projectName, end_date: displayDate(row.endDate) },
+      adminPath: `/admin/projects/${row.id}`,
+    }));
+  },
+  async proposal_signed(db, { customerId, subjectId, since, ofStatus }) {
+    const rows = await db
+      .select({
+        id: proposals.id,
+        number: proposals.proposalNumber,
+        title: proposals.title,
+        signedAt: proposals.signedAt,
+        customerId: proposals.customerId,
+        projectId: proposals.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(proposals)
+      .innerJoin(customers, eq(customers.id, proposals.customerId))
+      .where(
+        and(
+          eq(proposals.status, "signed"),
+          gte(proposals.signedAt, since),
+          ofStatus,
+          customerId ? eq(proposals.customerId, customerId) : undefined,
+          subjectId ? eq(proposals.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "proposal",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: row.signedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: { client_name: row.name, document_number: row.number, proposal_title: row.title },
+      adminPath: `/admin/proposals/${row.id}`,
+    }));
+  },
+  async invoice_paid(db, { customerId, subjectId, conditions, since, ofStatus }) {
+    // paid when its last payment was recorded (an invoice settled by a credit: when it was last changed); the
+    // row changes as it becomes paid, so its updated_at bounds the search
+    const lastPayment = db
+      .select({
+        invoiceId: payments.invoiceId,
+        at: sql<Date>`max(${payments.createdAt})`.as("at"),
+        day: sql<string>`max(${payments.paidOn})::text`.as("day"),
+      })
+      .from(payments)
+      .groupBy(payments.invoiceId)
+      .as("last_payment");
+    const paidAt = sql<Date>`coalesce(${lastPayment.at}, ${invoices.updatedAt})`;
+    const rows = await db
+      .select({
+        id: invoices.id,
+        number: invoices.invoiceNumber,
+        total: invoices.totalAmount,
+        paidAt: paidAt.mapWith(invoices.updatedAt),
+        paidOn: lastPayment.day,
+        customerId: invoices.customerId,
+        projectId: invoices.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customerId))
+      .leftJoin(lastPayment, eq(lastPayment.invoiceId, invoices.id))
+      .where(
+        and(
+          eq(invoices.status, "paid"),
+          eq(invoices.invoiceType, "invoice"),
+          sql`${invoices.voidedAt} is null`,
+          gte(invoices.updatedAt, since),
+          sql`${paidAt} >= ${since.toISOString()}::timestamptz`,
+          conditions?.minAmount ? gte(invoices.totalAmount, centsToDecimal(conditions.minAmount)) : undefined,
+          ofStatus,
+          customerId ? eq(invoices.customerId, customerId) : undefined,
+          subjectId ? eq(invoices.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "invoice",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: row.paidAt,
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: {
+        client_name: row.name,
+        document_number: row.number,
+        amount: formatMoney(toCents(row.total) ?? 0),
+        payment_date: displayDate(row.paidOn ?? isoDay(row.paidAt)),
+      },
+      adminPath: `/admin/invoices/${row.id}`,
+    }));
+  },
+  async project_completed(db, { customerId, subjectId, since, ofStatus }) {
+    const rows = await db
+      .select({
+        id: projects.id,
+        projectName: projects.projectName,
+        completedAt: projects.completedAt,
+        customerId: projects.customerId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(projects)
+      .innerJoin(customers, eq(customers.id, projects.customerId))
+      .where(
+        and(
+          eq(projects.status, "completed"),
+          gte(projects.completedAt, since),
+          ofStatus,
+          customerId ? eq(projects.customerId, customerId) : undefined,
+          subjectId ? eq(projects.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "project",
+      subjectId: row.id,
+      subjectLabel: `${row.projectName} · ${row.name}`,
+      baseAt: row.completedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.id,
+      to: row.email,
+      values: { client_name: row.name, project_name: row.projectName },
+      adminPath: `/admin/projects/${row.id}`,
+    }));
+  },
+};
+
 /**
  * The records `trigger` finds that still qualify and meet the rule's conditions: of one customer, or one record
- * (`subjectId`), or all. `today` is the studio's day (a proposal past its last day is expired).
+ * (`subjectId`), or all. `today` is the studio's day (a proposal past its last day is expired). An event's trigger
+ * (signed, paid, completed) finds only the events at or after `since` (a rule never reaches further back).
  */
-export async function triggerSubjects(
+export function triggerSubjects(
   db: Queryable,
   trigger: RuleTrigger,
-  options: { today: string; customerId?: string; subjectId?: string; conditions?: RuleConditions },
+  options: { today: string; customerId?: string; subjectId?: string; conditions?: RuleConditions; since?: Date },
 ): Promise<TriggerSubject[]> {
-  const { customerId, subjectId } = options;
-  const conditions = options.conditions;
-  const ofStatus = conditions?.customerStatus ? eq(customers.status, conditions.customerStatus) : undefined;
-  switch (trigger) {
-    case "proposal_unsigned": {
-      const rows = await db
-        .select({
-          id: proposals.id,
-          number: proposals.proposalNumber,
-          title: proposals.title,
-          expiresOn: proposals.expiresOn,
-          sentAt: proposals.sentAt,
-          customerId: proposals.customerId,
-          projectId: proposals.projectId,
-          name: customers.name,
-          email: customers.email,
-        })
-        .from(proposals)
-        .innerJoin(customers, eq(customers.id, proposals.customerId))
-        .where(
-          and(
-            inArray(proposals.status, ["sent", "viewed"]),
-            isNotNull(proposals.sentAt),
-            sql`${proposals.expiresOn} >= ${options.today}`,
-            ofStatus,
-            customerId ? eq(proposals.customerId, customerId) : undefined,
-            subjectId ? eq(proposals.id, subjectId) : undefined,
-          ),
-        );
-      return rows.map((row) => ({
-        subjectType: "proposal",
-        subjectId: row.id,
-        subjectLabel: `${row.number} · ${row.name}`,
-        baseAt: row.sentAt ?? new Date(0),
-        customerId: row.customerId,
-        projectId: row.projectId,
-        to: row.email,
-        values: {
-          client_name: row.name,
-          document_number: row.number,
-          proposal_title: row.title,
-          valid_until: displayDate(row.expiresOn),
-        },
-        adminPath: `/admin/proposals/${row.id}`,
-      }));
-    }
-    case "invoice_overdue": {
-      const rows = await db
-        .select({
-          id: invoices.id,
-          number: invoices.invoiceNumber,
-          balanceDue: invoices.balanceDue,
-          dueDate: invoices.dueDate,
-          customerId: invoices.customerId,
-          projectId: invoices.projectId,
-          name: customers.name,
-          email: customers.email,
-        })
-        .from(invoices)
-        .innerJoin(customers, eq(customers.id, invoices.customerId))
-        .where(
-          and(
-            // sent and neither paid nor cancelled: Outstanding, as the lists count it
-            outstandingCondition(),
-            gt(invoices.balanceDue, "0"),
-            conditions?.minAmount ? gte(invoices.balanceDue, centsToDecimal(conditions.minAmount)) : undefined,
-            ofStatus,
-            isNotNull(invoices.dueDate),
-            customerId ? eq(invoices.customerId, customerId) : undefined,
-            subjectId ? eq(invoices.id, subjectId) : undefined,
-          ),
-        );
-      return rows.map((row) => ({
-        subjectType: "invoice",
-        subjectId: row.id,
-        subjectLabel: `${row.number} · ${row.name}`,
-        baseAt: dayStart(row.dueDate ?? "1970-01-01"),
-        customerId: row.customerId,
-        projectId: row.projectId,
-        to: row.email,
-        values: {
-          client_name: row.name,
-          document_number: row.number,
-          amount: formatMoney(toCents(row.balanceDue) ?? 0),
-          due_date: displayDate(row.dueDate),
-        },
-        adminPath: `/admin/invoices/${row.id}`,
-      }));
-    }
-    case "inquiry_new": {
-      // an inquiry is nobody's customer yet: none when a customer's list asks
-      if (customerId) return [];
-      const rows = await db
-        .select({
-          id: contactSubmissions.id,
-          name: contactSubmissions.name,
-          email: contactSubmissions.email,
-          createdAt: contactSubmissions.createdAt,
-        })
-        .from(contactSubmissions)
-        .where(
-          and(
-            eq(contactSubmissions.status, "new"),
-            conditions?.projectType ? eq(contactSubmissions.projectType, conditions.projectType) : undefined,
-            conditions?.budgetRange ? eq(contactSubmissions.budgetRange, conditions.budgetRange) : undefined,
-            subjectId ? eq(contactSubmissions.id, subjectId) : undefined,
-          ),
-        );
-      return rows.map((row) => ({
-        subjectType: "inquiry",
-        subjectId: row.id,
-        subjectLabel: `${row.name} <${row.email}>`,
-        baseAt: row.createdAt,
-        customerId: null,
-        projectId: null,
-        to: row.email,
-        values: { client_name: row.name },
-        adminPath: "/admin/dashboard",
-      }));
-    }
-    case "project_end_date": {
-      const rows = await db
-        .select({
-          id: projects.id,
-          projectName: projects.projectName,
-          endDate: projects.endDate,
-          customerId: projects.customerId,
-          name: customers.name,
-          email: customers.email,
-        })
-        .from(projects)
-        .innerJoin(customers, eq(customers.id, projects.customerId))
-        .where(
-          and(
-            isNotNull(projects.endDate),
-            notInArray(projects.status, ["completed", "cancelled"]),
-            ofStatus,
-            customerId ? eq(projects.customerId, customerId) : undefined,
-            subjectId ? eq(projects.id, subjectId) : undefined,
-          ),
-        );
-      return rows.map((row) => ({
-        subjectType: "project",
-        subjectId: row.id,
-        subjectLabel: `${row.projectName} · ${row.name}`,
-        baseAt: dayStart(row.endDate ?? "1970-01-01"),
-        customerId: row.customerId,
-        projectId: row.id,
-        to: row.email,
-        values: { client_name: row.name, project_name: row.projectName, end_date: displayDate(row.endDate) },
-        adminPath: `/admin/projects/${row.id}`,
-      }));
-    }
-  }
+  const status = options.conditions?.customerStatus;
+  return finders[trigger](db, {
+    ...options,
+    since: options.since ?? new Date(0),
+    ofStatus: status ? eq(customers.status, status) : undefined,
+  });
 }
 
 // ---------------------------------------------------------------- opting out of automatic mail

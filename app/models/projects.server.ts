@@ -141,7 +141,10 @@ async function lockCustomer(tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
 export async function createProject(db: Db, row: ProjectRowInput) {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, row.customerId);
-    const [created] = await tx.insert(projects).values(row).returning();
+    const [created] = await tx
+      .insert(projects)
+      .values({ ...row, completedAt: row.status === "completed" ? new Date() : null })
+      .returning();
     if (!created) throw new Error("project insert returned no row");
     await publishChange(tx, { table: "projects", id: created.id });
     return created;
@@ -152,7 +155,13 @@ export async function createProject(db: Db, row: ProjectRowInput) {
 export async function updateProject(db: Db, id: string, row: ProjectRowInput) {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, row.customerId);
-    const [updated] = await tx.update(projects).set(row).where(eq(projects.id, id)).returning();
+    // completed: the moment it was (kept while it stays completed; a reopened project loses it)
+    const completedAt = row.status === "completed" ? sql`coalesce(${projects.completedAt}, now())` : null;
+    const [updated] = await tx
+      .update(projects)
+      .set({ ...row, completedAt })
+      .where(eq(projects.id, id))
+      .returning();
     if (!updated) return null;
     // completed or cancelled: its pending automation runs are cancelled for good, but an invoice's (ADR 0063)
     if (updated.status === "completed" || updated.status === "cancelled") {

@@ -8,7 +8,7 @@
  * the queue until the owner approves (with the mail as they edited it) or skips it.
  */
 import type { Queryable } from "#app/db/client.server.ts";
-import { customRuleKey, type RuleTrigger } from "#app/domain/automation-rules.ts";
+import { customRuleKey, type RuleTrigger, stepLabels, stepWritesItsOwnMail } from "#app/domain/automation-rules.ts";
 import { automationMessages } from "#app/domain/automations.ts";
 import { todayIn } from "#app/domain/dates.ts";
 import { paragraphs } from "#app/domain/mail.ts";
@@ -30,6 +30,7 @@ import type { RuleHandler, RunPreview } from "#app/services/automations.server.t
 import type { SendDeps } from "#app/services/invoice-sending.server.ts";
 import { enqueueMail } from "#app/services/mail.server.ts";
 import { optOutUrl } from "#app/services/mail-opt-out.server.ts";
+import { queueTestimonialRequest } from "#app/services/testimonial-requests.server.ts";
 
 const day = 86_400_000;
 
@@ -38,6 +39,9 @@ const goneReasons: Record<RuleTrigger, string> = {
   invoice_overdue: automationMessages.invoiceSettled,
   inquiry_new: automationMessages.inquiryAnswered,
   project_end_date: automationMessages.projectClosed,
+  proposal_signed: automationMessages.proposalUnsigned,
+  invoice_paid: automationMessages.invoiceUnpaid,
+  project_completed: automationMessages.projectReopened,
 };
 
 async function studioDay(db: Queryable, now: Date): Promise<string> {
@@ -58,7 +62,16 @@ function ruleWords(rule: CustomRule, subject: TriggerSubject, studioName: string
 
 /** Whom a step goes to, as the queue and a dry run say it. */
 const recipientOf = (rule: CustomRule, subject: TriggerSubject) =>
-  rule.step === "email" ? subject.to : automationMessages.toDoRecipient;
+  rule.step === "todo" ? automationMessages.toDoRecipient : subject.to;
+
+/** What the testimonial step sends, in the queue's and a dry run's words (its mail is Settings → Emails'). */
+const testimonialWords = (subject: TriggerSubject) => ({
+  subject: stepLabels.testimonial,
+  body: automationMessages.testimonialPreview(subject.values.project_name ?? subject.subjectLabel),
+});
+
+/** The earliest event a rule can act on: its days before it was made (it never reaches further back). */
+const sinceOf = (rule: CustomRule) => new Date(rule.createdAt.getTime() - Math.max(rule.days, 0) * day);
 
 function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): RuleHandler {
   const conditions = conditionsOf(rule);
@@ -73,10 +86,16 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
   // a rule acts on what comes due after it was made: it never reaches back to old records
   const sinceMade = (subject: DueSubject) => subject.dueAt.getTime() >= rule.createdAt.getTime();
   const found = async (db: Queryable, now: Date, options: { customerId?: string; subjectId?: string }) =>
-    triggerSubjects(db, rule.trigger, { today: await studioDay(db, now), conditions, ...options });
+    triggerSubjects(db, rule.trigger, {
+      today: await studioDay(db, now),
+      conditions,
+      since: sinceOf(rule),
+      ...options,
+    });
 
   /** The step's words for one record: the rule's template filled in, or the owner's edit of it. */
   async function words(db: Queryable, subject: TriggerSubject, run: AutomationRun | null) {
+    if (stepWritesItsOwnMail(rule.step)) return testimonialWords(subject);
     if (run?.edited) return run.edited;
     return ruleWords(rule, subject, (await getStudioIdentity(db)).businessName);
   }
@@ -95,6 +114,7 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
     key: customRuleKey(rule.id),
     name: rule.name,
     approval: rule.approval,
+    afterCompletion: rule.trigger === "project_completed",
     async due(db, now) {
       return (await found(db, now, {})).map(asDue).filter((subject) => subject.dueAt <= now && sinceMade(subject));
     },
@@ -122,6 +142,13 @@ function customRuleHandler(rule: CustomRule, deps: Pick<SendDeps, "config">): Ru
         return { ok: true };
       }
       if (await optedOut(tx, subject.to)) return fail("skipped", { message: automationMessages.optedOut });
+      if (rule.step === "testimonial") {
+        // the owner's own "Request a testimonial", the same call: a fresh link, the mail of Settings → Emails
+        const asked = await queueTestimonialRequest(tx, deps, { projectId: subject.subjectId, now });
+        return asked.ok
+          ? { ok: true }
+          : fail("skipped", { message: automationMessages.testimonialNotAsked[asked.reason] });
+      }
       await enqueueMail(tx, {
         to: subject.to,
         subject: text.subject,
@@ -168,15 +195,17 @@ export async function dryRunRule(
         : [];
   const studio = await getStudioIdentity(db);
   const items: DryRunItem[] = [];
+  const words = (subject: TriggerSubject) =>
+    stepWritesItsOwnMail(rule.step) ? testimonialWords(subject) : ruleWords(rule, subject, studio.businessName);
   for (const subject of found) {
     const dueAt = dueAtOf(rule, subject);
-    const stopped = rule.step === "email" && (await optedOut(db, subject.to));
+    const stopped = rule.step !== "todo" && (await optedOut(db, subject.to));
     items.push({
       subjectLabel: subject.subjectLabel,
       dueAt,
       verdict: dueAt < rule.createdAt ? "before-rule" : stopped ? "opted-out" : dueAt <= now ? "due" : "later",
       to: recipientOf(rule, subject),
-      ...ruleWords(rule, subject, studio.businessName),
+      ...words(subject),
     });
   }
   return items.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());

@@ -51,6 +51,8 @@ export type RuleHandler = {
   upcoming(db: Queryable, customerId: string, now: Date): Promise<DueSubject[]>;
   /** its steps wait for the owner's approval: a due run is held as waiting until approved or skipped */
   approval?: boolean;
+  /** its runs follow a project's completion: a completed project does not cancel them */
+  afterCompletion?: boolean;
   /** what the step will send, for the approval queue (null: the subject is gone) */
   preview?(db: Queryable, run: AutomationRun, now: Date): Promise<RunPreview | null>;
 };
@@ -89,10 +91,14 @@ async function doRun(tx: Tx, handler: RuleHandler, run: AutomationRun, now: Date
   }
   try {
     // an archived customer's runs are cancelled for good, also those scheduled after the archive; a completed
-    // project's too, except an invoice's (money owed stays owed)
+    // project's too, except an invoice's (money owed stays owed) and those that follow its completion
     const archived = run.customerId !== null && (await getCustomer(tx, run.customerId))?.status === "archived";
     const closed =
-      !archived && run.projectId !== null && run.subjectType !== "invoice" && (await projectClosed(tx, run.projectId));
+      !archived &&
+      !handler.afterCompletion &&
+      run.projectId !== null &&
+      run.subjectType !== "invoice" &&
+      (await projectClosed(tx, run.projectId));
     const outcome = archived
       ? fail("skipped", { message: automationMessages.customerArchived })
       : closed

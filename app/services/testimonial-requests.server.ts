@@ -40,9 +40,9 @@ const testimonialOpenLimit = { limit: 120, windowMs: 10 * 60_000 };
  * Mails the project's client a fresh link to the testimonial form, inside the caller's transaction: refused for a
  * project that is not completed or a customer without an address.
  */
-async function queueTestimonialRequest(
+export async function queueTestimonialRequest(
   tx: Queryable,
-  deps: Deps,
+  deps: Pick<Deps, "config">,
   input: { projectId: string; now: Date },
 ): Promise<Result<{ to: string }, "not-found" | "not-completed" | "no-email">> {
   const project = await getProject(tx, input.projectId);

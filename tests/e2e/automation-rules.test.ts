@@ -120,6 +120,21 @@ describe("an owner's automation with approval", () => {
     expect(await tried.textContent()).toContain("Any questions about A new website for the bakery?");
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/try-it.png`, fullPage: true });
+    // a project completed asks for a testimonial: that step writes its own mail, so no words are asked for
+    await page.goto(`${today.url}/admin/automations/new`);
+    await hydrated(page);
+    await page.getByLabel("Name", { exact: true }).fill("Ask for a testimonial");
+    await page.getByLabel("When", { exact: true }).selectOption("project_completed");
+    await page.getByLabel("Then", { exact: true }).selectOption({ label: "Request a testimonial" });
+    await page.locator("[data-own-mail]").waitFor();
+    expect(await page.getByLabel("Subject", { exact: true }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/testimonial-rule.png`, fullPage: true });
+    await page.getByRole("button", { name: "Create automation" }).click();
+    await page.getByText("Automation created: Ask for a testimonial").first().waitFor();
+    expect(await page.locator('[data-rule^="custom:"]', { hasText: "Ask for a testimonial" }).textContent()).toContain(
+      "A project is completed: 3 days after it was completed, while it stays completed",
+    );
     await page.context().close();
 
     // three days and an hour on: the start's maintenance pass holds the run for approval, sends nothing

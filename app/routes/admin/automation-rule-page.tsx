@@ -28,18 +28,18 @@ import {
   offeredPlaceholders,
   type RuleCondition,
   type RuleTrigger,
-  ruleSteps,
   ruleTriggers,
   ruleWhen,
   stepLabels,
+  stepsOf,
+  stepWritesItsOwnMail,
   triggerDefinitions,
 } from "#app/domain/automation-rules.ts";
-import { automationsPath } from "#app/domain/automations.ts";
+import { automationMessages, automationsPath } from "#app/domain/automations.ts";
 import { formatDateTime } from "#app/domain/dates.ts";
 import type { Route } from "./+types/automation-rule";
 
 const triggerOptions = ruleTriggers.map((value) => ({ value, label: triggerDefinitions[value].label }));
-const stepOptions = ruleSteps.map((value) => ({ value, label: stepLabels[value] }));
 
 export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
   const { rule, deleting, trial, customers } = loaderData;
@@ -71,6 +71,10 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
   const days = Number(fields.days.value);
   // the conditions the chosen trigger can be narrowed by (without JavaScript: the saved or default trigger's)
   const offers = (condition: RuleCondition) => triggerDefinitions[trigger].conditions.includes(condition);
+  // the steps it offers (and the one chosen, so a saved choice stays visible until the trigger is saved too)
+  const chosenStep = stepsOf("project_completed").find((step) => step === fields.step.value);
+  const steps = [...new Set([...stepsOf(trigger), ...(chosenStep ? [chosenStep] : [])])];
+  const ownMail = chosenStep !== undefined && stepWritesItsOwnMail(chosenStep);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
@@ -113,7 +117,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           <MoneyField
             meta={fields.min_amount}
             label="Only when at least (optional)"
-            description="The balance still owed."
+            description={trigger === "invoice_paid" ? "The invoice's total." : "The balance still owed."}
           />
         ) : null}
         {offers("project_type") ? (
@@ -132,16 +136,28 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
             options={conditionChoices.budget_range}
           />
         ) : null}
-        <SelectField meta={fields.step} label="Then" options={stepOptions} />
-        <TextField
-          meta={fields.subject}
-          label="Subject"
-          maxLength={200}
-          wide
-          description="A to-do shows its subject in Notices."
+        <SelectField
+          meta={fields.step}
+          label="Then"
+          options={steps.map((value) => ({ value, label: stepLabels[value] }))}
         />
-        <TextareaField meta={fields.body} label="Message" rows={8} maxLength={4000} wide />
-        <div className="text-xs text-zinc-400 sm:col-span-2" data-placeholders>
+        {ownMail ? (
+          <p className="text-sm text-zinc-300 sm:col-span-2" data-own-mail>
+            {automationMessages.testimonialStep}
+          </p>
+        ) : (
+          <>
+            <TextField
+              meta={fields.subject}
+              label="Subject"
+              maxLength={200}
+              wide
+              description="A to-do shows its subject in Notices."
+            />
+            <TextareaField meta={fields.body} label="Message" rows={8} maxLength={4000} wide />
+          </>
+        )}
+        <div className="text-xs text-zinc-400 sm:col-span-2" data-placeholders hidden={ownMail}>
           <p>This trigger offers:</p>
           <ul className="mt-1 grid gap-x-4 sm:grid-cols-2">
             {offeredPlaceholders(trigger).map((placeholder) => (

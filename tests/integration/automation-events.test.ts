@@ -1,0 +1,236 @@
+/**
+ * The owner's automations on events (ADR 0063), below HTTP on both databases: "a proposal is signed", "an invoice
+ * is paid in full" and "a project is completed" each act their days after the event, once, and never on an event
+ * from before the rule reached; a record that no longer qualifies (unpaid again, reopened) is left alone; the
+ * "Request a testimonial" step, offered only when a project is completed, asks through the testimonial loop's own
+ * call (a link, the mail of Settings → Emails), and the completed project does not cancel it.
+ */
+import { desc, eq } from "drizzle-orm";
+import { beforeEach, expect, it } from "vitest";
+import {
+  automationCustomRules,
+  automationRuns,
+  invoices,
+  mailOutbox,
+  projects,
+  proposals,
+  testimonialRequests,
+  users,
+} from "#app/db/schema.ts";
+import { customRuleKey, ruleMessages } from "#app/domain/automation-rules.ts";
+import { automationMessages } from "#app/domain/automations.ts";
+import { addDaysIso, todayIn } from "#app/domain/dates.ts";
+import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
+import { recordPayment } from "#app/models/payments.server.ts";
+import { updateProject } from "#app/models/projects.server.ts";
+import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
+import * as automationsRoute from "#app/routes/admin/automations.tsx";
+import { automationHandlers } from "#app/services/automation-custom.server.ts";
+import { runAutomations } from "#app/services/automations.server.ts";
+import { createLogger } from "#app/services/logger.server.ts";
+import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { describeEachDatabase } from "../support/database.ts";
+import { createSentProposal } from "../support/proposals.ts";
+import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
+import { routeHarness, testConfig } from "../support/routes.ts";
+
+const logger = createLogger("silent");
+const day = 86_400_000;
+const path = "/admin/automations";
+
+describeEachDatabase("the owner's automations on events", (database) => {
+  const { call, cookieFor } = routeHarness(database);
+  const db = () => database().db;
+  let admin = "";
+  let actor = { userId: "", email: "owner@studio.test" };
+
+  beforeEach(async () => {
+    admin = await cookieFor("owner@studio.test", true);
+    const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
+    actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
+  });
+
+  const deps = () => ({ db: db(), config: testConfig, logger });
+  const pass = async (at: Date) => runAutomations(db(), await automationHandlers(deps()), at);
+  const later = (days: number, hours = 1) => new Date(Date.now() + days * day + hours * 3600_000);
+  const createRule = async (values: Record<string, string>) => {
+    const made = await call(ruleRoute.action, `${path}/new`, {
+      cookie: admin,
+      form: { intent: "save", name: "A rule", days: "1", min_amount: "", subject: "", body: "", ...values },
+    });
+    expect(made.status).toBe(302);
+    const [rule] = await db().select().from(automationCustomRules).orderBy(desc(automationCustomRules.createdAt));
+    if (!rule) throw new Error("no rule");
+    return rule;
+  };
+  const runsOf = (ruleId: string) =>
+    db()
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.rule, customRuleKey(ruleId)));
+  const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to));
+
+  const signedProposal = async (name: string) => {
+    const customer = await insertCustomer(db(), { name, email: `${name.toLowerCase()}@client.test` });
+    const sent = await createSentProposal(db(), {
+      customerId: customer.id,
+      expiresOn: addDaysIso(todayIn("America/New_York"), 30),
+      actor,
+    });
+    const opened = await findClientProposal(db(), sent.token, "198.51.100.7");
+    if (!opened.ok) throw new Error(opened.reason);
+    const signed = await signProposal(deps(), {
+      token: sent.token,
+      form: {
+        intent: "sign",
+        tier: "t2",
+        addons: [],
+        signer_name: name,
+        agree: true,
+        content_hash: opened.contentHash,
+      },
+      ip: null,
+      userAgent: null,
+    });
+    if (!signed.ok) throw new Error(JSON.stringify(signed));
+    return { customer, proposal: sent };
+  };
+
+  it("2 days after a proposal is signed: the mail goes once; a signing before the rule reached is left alone", async () => {
+    // signed three days before the rule was made: its day (one before the rule) is gone
+    const old = await signedProposal("Olga");
+    await db()
+      .update(proposals)
+      .set({ signedAt: new Date(Date.now() - 3 * day) })
+      .where(eq(proposals.id, old.proposal.id));
+    const rule = await createRule({
+      trigger: "proposal_signed",
+      days: "2",
+      step: "email",
+      subject: "Welcome aboard, {client_name}",
+      body: "Thank you for signing {document_number} ({proposal_title}).\n\n{studio_name}",
+    });
+    const { proposal } = await signedProposal("Ada");
+    expect(await pass(later(1))).toMatchObject({ scheduled: 0, sent: 0 });
+    expect(await pass(later(2))).toMatchObject({ scheduled: 1, sent: 1 });
+    // once: another pass, and two at once, send nothing more
+    await Promise.all([pass(later(3)), pass(later(4))]);
+    const welcome = (await mailsTo("ada@client.test")).filter((mail) => mail.subject === "Welcome aboard, Ada");
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]?.text).toContain(
+      `Thank you for signing ${proposal.proposalNumber} (A new website for the bakery).`,
+    );
+    expect((await mailsTo("olga@client.test")).filter((mail) => mail.subject.startsWith("Welcome"))).toEqual([]);
+    expect((await runsOf(rule.id)).map((run) => [run.subjectId, run.status])).toEqual([[proposal.id, "sent"]]);
+  });
+
+  it("1 day after an invoice is paid in full: a part payment, a small invoice and one unpaid again do nothing", async () => {
+    const rule = await createRule({
+      trigger: "invoice_paid",
+      days: "1",
+      min_amount: "500",
+      step: "email",
+      subject: "Thank you for paying {document_number}",
+      body: "We received {amount} on {payment_date}.",
+    });
+    const customer = await insertCustomer(db(), { name: "Ada", email: "ada@client.test" });
+    const owed = (invoiceNumber: string, amount: string) =>
+      insertInvoice(db(), {
+        invoiceNumber,
+        customerId: customer.id,
+        status: "sent",
+        sentAt: new Date(),
+        subtotal: amount,
+        totalAmount: amount,
+        balanceDue: amount,
+      });
+    const pay = (id: string, cents: number) =>
+      recordPayment(
+        db(),
+        id,
+        { paid_on: "2026-11-20", amount: cents, method: "bank_transfer", email_receipt: false },
+        null,
+      );
+    const big = await owed("INV-0101", "1000.00");
+    const small = await owed("INV-0102", "100.00");
+    const undone = await owed("INV-0103", "800.00");
+    await pay(big.id, 40_000);
+    await pay(small.id, 10_000);
+    await pay(undone.id, 80_000);
+    // the third is no longer paid in full (as a refund leaves it): nothing goes for it
+    await db().update(invoices).set({ status: "partial" }).where(eq(invoices.id, undone.id));
+    // a part payment is not paid in full; the small one is under the rule's amount
+    expect(await pass(later(2))).toMatchObject({ scheduled: 0 });
+    await pay(big.id, 60_000);
+    expect(await pass(later(0, 12))).toMatchObject({ scheduled: 0 });
+    expect(await pass(later(1))).toMatchObject({ scheduled: 1, sent: 1 });
+    await pass(later(3));
+    const thanks = (await mailsTo("ada@client.test")).filter((mail) => mail.subject.startsWith("Thank you for paying"));
+    expect(thanks.map((mail) => mail.subject)).toEqual(["Thank you for paying INV-0101"]);
+    expect(thanks[0]?.text).toContain("We received $1,000.00 on 11/20/2026.");
+    expect((await runsOf(rule.id)).map((run) => [run.subjectId, run.status])).toEqual([[big.id, "sent"]]);
+  });
+
+  it("3 days after a project is completed: the testimonial request, approved in the queue, asks once", async () => {
+    // the step is only for a completed project
+    const refused = await call(ruleRoute.action, `${path}/new`, {
+      cookie: admin,
+      form: { intent: "save", name: "Ask", trigger: "proposal_signed", days: "1", step: "testimonial", approval: "on" },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain(ruleMessages.stepNotOffered);
+    // its mail is its own: no subject or message to write
+    const rule = await createRule({ trigger: "project_completed", days: "3", step: "testimonial", approval: "on" });
+    expect(rule).toMatchObject({ step: "testimonial", subject: "", body: "" });
+
+    const ada = await insertCustomer(db(), { name: "Ada", email: "ada@client.test" });
+    const bea = await insertCustomer(db(), { name: "Bea", email: "bea@client.test" });
+    const shop = await insertProject(db(), ada.id, { projectName: "Shop", status: "in_progress" });
+    const blog = await insertProject(db(), bea.id, { projectName: "Blog", status: "in_progress" });
+    const setStatus = (project: typeof shop, customerId: string, status: string) =>
+      updateProject(
+        db(),
+        project.id,
+        toProjectRow(
+          projectFormSchema.parse({
+            customer_id: customerId,
+            project_name: project.projectName,
+            pricing_type: "fixed",
+            status,
+          }),
+        ),
+      );
+    await setStatus(shop, ada.id, "completed");
+    await setStatus(blog, bea.id, "completed");
+    const [completed] = await db().select().from(projects).where(eq(projects.id, shop.id));
+    expect(completed?.completedAt).toBeInstanceOf(Date);
+    // the blog is reopened before its day: nothing is asked for it
+    await setStatus(blog, bea.id, "in_progress");
+    const [reopened] = await db().select().from(projects).where(eq(projects.id, blog.id));
+    expect(reopened?.completedAt).toBeNull();
+
+    expect(await pass(later(2))).toMatchObject({ scheduled: 0 });
+    expect(await pass(later(3))).toMatchObject({ scheduled: 1, waiting: 1 });
+    const page = await call(automationsRoute.loader, path, { cookie: admin });
+    const queue = (page.data as { queue: { id: string; preview: Record<string, unknown> }[] }).queue;
+    expect(queue).toHaveLength(1);
+    expect(queue[0]?.preview).toMatchObject({
+      to: "ada@client.test",
+      subject: "Request a testimonial",
+      body: automationMessages.testimonialPreview("Shop"),
+      editable: false,
+    });
+    const approved = await call(automationsRoute.action, path, {
+      cookie: admin,
+      form: { intent: "approve", run: queue[0]?.id ?? "" },
+    });
+    expect(approved.status).toBe(302);
+    await pass(later(5));
+    // the completed project did not cancel it: sent, through the testimonial loop's own request
+    expect((await runsOf(rule.id)).map((run) => [run.subjectId, run.status])).toEqual([[shop.id, "sent"]]);
+    const asked = await db().select().from(testimonialRequests);
+    expect(asked.map((request) => [request.projectId, request.sentTo])).toEqual([[shop.id, "ada@client.test"]]);
+    expect(await mailsTo("ada@client.test")).toHaveLength(1);
+    expect(await mailsTo("bea@client.test")).toEqual([]);
+  });
+});
