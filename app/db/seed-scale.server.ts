@@ -406,7 +406,7 @@ async function generateProjects({ step, analyze, run, sizes }: Generation) {
   await step(
     "projects",
     `insert into projects (id, customer_id, project_name, description, project_type, status, start_date, end_date,
-       fixed_price, hourly_rate, estimated_hours, notes, pricing_details, created_at, updated_at)
+       fixed_price, hourly_rate, estimated_hours, notes, pricing_details, created_at, updated_at, completed_at)
      select ${rowId(run, "project", "j")}, c.id,
        coalesce(c.business_name, split_part(c.name, ' ', 2)) || ' ' || ${pick(words.projectKinds, "j", 201)},
        nullif(${pick(words.projectDescriptions, "j", 202)}, ''),
@@ -421,7 +421,7 @@ async function generateProjects({ step, analyze, run, sizes }: Generation) {
        case when x.model = 'hourly' then (${between(40, 800, "j", 211)} * 0.25)::numeric(10, 2) end,
        case when ${chance(10, "j", 212)} then ${pick(words.customerNotes, "j", 213)} end,
        jsonb_build_object('type', x.model, 'phases', ph.phases, 'recurring_fees', fees.fees),
-       x.created_at, x.created_at
+       x.created_at, x.created_at, case when x.status = 'completed' then x.created_at end
      from generate_series(1, ${P}) as j
      join customers c on c.id = ${rowId(run, "customer", projectCustomer("j", C))}
      cross join lateral (select

@@ -251,6 +251,7 @@ async function seedProjects(tx: Tx, { bakery, plumbing, gallery }: DemoCustomers
         status: "completed",
         startDate: dayFromToday(-22),
         endDate: dayFromToday(-5),
+        completedAt: ago(5),
         hourlyRate: "85.00",
         estimatedHours: "18.50",
         pricingDetails: { type: "hourly", phases: [], recurring_fees: [] },
