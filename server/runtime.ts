@@ -24,7 +24,6 @@ import {
 import { createPageViewCounter, type PageViewCounter } from "#app/services/page-views.server.ts";
 import { answerPortalLinkRequests } from "#app/services/portal.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
-import { runDueSchedules } from "#app/services/retainers.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
 import { runDueRecurringExpenses } from "#app/services/time-tracking.server.ts";
 
@@ -160,7 +159,8 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
     background("abandoned upload purge", async () => {
       await purgeAbandonedFileUploads(database.db);
     });
-    // the rules of the automations engine (ADR 0063): the built-in ones and the owner's, read each pass
+    // the rules of the automations engine (ADR 0063): the built-in ones (payment and consultation reminders,
+    // retainer invoices) and the owner's, read each pass
     background("automations", async () => {
       const handlers = await automationHandlers({ db: database.db, config, logger });
       const pass = await runAutomations(database.db, handlers, new Date(Date.now() + config.testClockOffsetMs), {
@@ -172,13 +172,6 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         logger.info(pass, "automations run");
       }
       if (pass.failed > 0) logger.warn({ failed: pass.failed }, "automation runs failed: shown in the back office");
-    });
-    background("recurring invoices", async () => {
-      const run = await runDueSchedules({ db: database.db, config, logger }, new Date(), { signal: shutdown.signal });
-      if (run.made.length > 0) {
-        logger.info({ made: run.made.length, sent: run.sent }, "recurring invoices made");
-      }
-      if (run.postponed > 0) postponed("recurring invoices", { schedules: run.postponed });
     });
     background("recurring expenses", async () => {
       const run = await runDueRecurringExpenses({ db: database.db, logger }, new Date(), { signal: shutdown.signal });

@@ -32,6 +32,12 @@ export const builtInRules = [
     trigger: "A free consultation is booked, the day before it starts",
     step: "Mail the visitor a reminder with the time, the place and the link to cancel or move it",
   },
+  {
+    key: "retainer-invoice",
+    name: "Retainer invoices",
+    trigger: "A project's recurring invoices reach their next period (the schedule on the project's page)",
+    step: "Make the period's invoice; in send mode, mail it to the client",
+  },
 ] as const satisfies readonly BuiltInRule[];
 
 export type BuiltInRuleKey = (typeof builtInRules)[number]["key"];
@@ -105,6 +111,9 @@ export const automationMessages = {
   invoiceSettled: "The invoice was paid, cancelled or is under the automation's amount",
   inquiryAnswered: "The inquiry is no longer new",
   projectClosed: "The project was completed or cancelled, or its end date removed",
+  scheduleNotActive: "The recurring invoices were paused or ended",
+  periodInvoiced: "This period is invoiced already",
+  periodWithoutFees: "The project has no fees to invoice for this period",
   proposalUnsigned: "The proposal is no longer signed",
   invoiceUnpaid: "The invoice is no longer paid in full, or is under the automation's amount",
   projectReopened: "The project is no longer completed",

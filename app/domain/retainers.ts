@@ -88,7 +88,7 @@ export function duePeriods(rule: ScheduleRule, from: string, today: string, max 
   return dates;
 }
 
-/** Every period due from `from` through `to` (inclusive), for the forecast. */
+/** Every period due from `from` through `to` (inclusive): the forecast, and the automations' runs to make. */
 export function periodsBetween(rule: ScheduleRule, from: string, to: string): string[] {
   return duePeriods(rule, from, to, 400);
 }

@@ -20,6 +20,7 @@ import {
   nextDueOnResume,
   nextDueOnSave,
   periodAfter,
+  periodsBetween,
   type ScheduleRule,
   scheduleMessages,
 } from "#app/domain/retainers.ts";
@@ -116,6 +117,36 @@ export async function dueScheduleIds(db: Queryable, today: string): Promise<stri
     .where(and(eq(recurringSchedules.status, "active"), lte(recurringSchedules.nextDue, today)))
     .orderBy(asc(recurringSchedules.nextDue), asc(recurringSchedules.id));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Every active schedule's periods due through `today` (after downtime each missed one), oldest first, with what
+ * a run's history names it by: the automations' retainer rule schedules one run per period (ADR 0063).
+ */
+export async function dueSchedulePeriods(db: Queryable, today: string) {
+  const rows = await db
+    .select({
+      id: recurringSchedules.id,
+      frequency: recurringSchedules.frequency,
+      anchor: recurringSchedules.anchor,
+      startDate: recurringSchedules.startDate,
+      endDate: recurringSchedules.endDate,
+      nextDue: recurringSchedules.nextDue,
+      projectName: projects.projectName,
+    })
+    .from(recurringSchedules)
+    .innerJoin(projects, eq(projects.id, recurringSchedules.projectId))
+    .where(and(eq(recurringSchedules.status, "active"), lte(recurringSchedules.nextDue, today)))
+    .orderBy(asc(recurringSchedules.nextDue), asc(recurringSchedules.id));
+  return rows.flatMap((row) =>
+    row.nextDue === null
+      ? []
+      : periodsBetween(ruleOf(row), row.nextDue, today).map((period) => ({
+          scheduleId: row.id,
+          projectName: row.projectName,
+          period,
+        })),
+  );
 }
 
 // ---------------------------------------------------------------- writes

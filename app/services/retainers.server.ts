@@ -11,12 +11,24 @@
  * transaction between them, so pages and /healthz answer while it runs, also on the embedded database
  * (one query at a time). A shutdown stops it between two transactions: what is left is postponed to the
  * next run, never half made (ADR 0048).
+ *
+ * On the maintenance timer it is a built-in rule of the automations engine (ADR 0063): one run per schedule and
+ * period, seen in the history, retried with backoff and shown when it fails, paused from the Automations page.
  */
 
-import { todayIn } from "#app/domain/dates.ts";
+import type { Tx } from "#app/db/client.server.ts";
+import { automationMessages, builtInRuleName } from "#app/domain/automations.ts";
+import { displayDate, isoDay, todayIn } from "#app/domain/dates.ts";
+import { fail } from "#app/domain/result.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
-import { dueScheduleIds, invoiceDuePeriods, type MadeInvoice } from "#app/models/recurring-schedules.server.ts";
+import {
+  dueScheduleIds,
+  dueSchedulePeriods,
+  invoiceDuePeriods,
+  type MadeInvoice,
+} from "#app/models/recurring-schedules.server.ts";
 import { audit } from "#app/services/audit.server.ts";
+import type { RuleHandler } from "#app/services/automations.server.ts";
 import { restAfter, yieldToEventLoop } from "#app/services/background.server.ts";
 import { queueDocumentMail, type SendDeps } from "#app/services/invoice-sending.server.ts";
 
@@ -25,6 +37,31 @@ export type RetainerRun = { made: MadeInvoice[]; sent: number; postponed: number
 
 /** Periods invoiced per transaction: a transaction holds the embedded database for that long. */
 const periodsPerTransaction = 1;
+
+/**
+ * One transaction's work on a schedule: its periods due through `today` (at most `limit`), each invoice audited
+ * and, in send mode, its mail queued in the same transaction. Null when the schedule is not active.
+ */
+async function invoicePeriods(tx: Tx, deps: SendDeps, scheduleId: string, today: string, now: Date, limit: number) {
+  const outcome = await invoiceDuePeriods(tx, scheduleId, today, now, limit);
+  let sent = 0;
+  for (const invoice of outcome?.made ?? []) {
+    await audit(tx, {
+      event: "retainer_invoice_made",
+      detail: { invoice: invoice.invoiceNumber, period: invoice.periodStart, schedule: scheduleId },
+    });
+    if (outcome?.schedule.mode !== "send") continue;
+    const queued = await queueDocumentMail(tx, deps, {
+      invoiceId: invoice.id,
+      kind: "send",
+      actor: null,
+      ip: null,
+      now,
+    });
+    if (queued.ok) sent++;
+  }
+  return outcome ? { ...outcome, sent } : null;
+}
 
 /**
  * Invoices one schedule's due periods, a transaction each, its mail queued in it when the schedule's
@@ -42,26 +79,9 @@ async function runSchedule(
   for (;;) {
     if (signal?.aborted) break;
     const started = performance.now();
-    const result = await deps.db.transaction(async (tx) => {
-      const outcome = await invoiceDuePeriods(tx, scheduleId, today, now, periodsPerTransaction);
-      let sent = 0;
-      for (const invoice of outcome?.made ?? []) {
-        await audit(tx, {
-          event: "retainer_invoice_made",
-          detail: { invoice: invoice.invoiceNumber, period: invoice.periodStart, schedule: scheduleId },
-        });
-        if (outcome?.schedule.mode !== "send") continue;
-        const queued = await queueDocumentMail(tx, deps, {
-          invoiceId: invoice.id,
-          kind: "send",
-          actor: null,
-          ip: null,
-          now,
-        });
-        if (queued.ok) sent++;
-      }
-      return outcome ? { ...outcome, sent } : null;
-    });
+    const result = await deps.db.transaction((tx) =>
+      invoicePeriods(tx, deps, scheduleId, today, now, periodsPerTransaction),
+    );
     if (!result) {
       run.finished = true;
       break;
@@ -121,4 +141,42 @@ export async function runDueSchedules(
     await yieldToEventLoop();
   }
   return total;
+}
+
+/** A period's day as the run's due time (the day's start, UTC: the run's key, not when it goes). */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The retainers' job as a built-in rule (ADR 0063): a run per schedule and period due in the studio's today. Its
+ * run invoices the schedule's periods through its own (an earlier one still waiting goes with it, so none is left
+ * behind), once each by the schedule's lock and the unique key. Its runs carry no customer or project: the
+ * schedule's own pause and end decide, not a customer's pause, an archive or a completed project (as before).
+ */
+export function retainerInvoiceRule(deps: SendDeps): RuleHandler {
+  return {
+    key: "retainer-invoice",
+    name: builtInRuleName("retainer-invoice"),
+    async due(db, now) {
+      const today = todayIn(await studioTimeZone(db), now);
+      return (await dueSchedulePeriods(db, today)).map((due) => ({
+        subjectType: "schedule",
+        subjectId: due.scheduleId,
+        subjectLabel: `${due.projectName} · ${displayDate(due.period)}`,
+        dueAt: dayStart(due.period),
+        customerId: null,
+        projectId: null,
+      }));
+    },
+    async upcoming() {
+      return [];
+    },
+    async perform(tx, run, now) {
+      const period = isoDay(run.dueAt);
+      const outcome = await invoicePeriods(tx as Tx, deps, run.subjectId, period, now, Number.POSITIVE_INFINITY);
+      if (!outcome) return fail("skipped", { message: automationMessages.scheduleNotActive });
+      if (outcome.made.length > 0) return { ok: true };
+      if (outcome.skipped.includes(period)) return fail("skipped", { message: automationMessages.periodWithoutFees });
+      return fail("skipped", { message: automationMessages.periodInvoiced });
+    },
+  };
 }

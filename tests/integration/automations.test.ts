@@ -165,6 +165,7 @@ describeEachDatabase("automations", (database, kind) => {
     expect((page.data as { rules: { key: string; paused: boolean }[] }).rules).toEqual([
       expect.objectContaining({ key: "payment-reminder", paused: false }),
       expect.objectContaining({ key: "booking-reminder", paused: true }),
+      expect.objectContaining({ key: "retainer-invoice", paused: false }),
     ]);
     await call(automationsRoute.action, path, { cookie: admin, form: { intent: "resume", rule: "booking-reminder" } });
     const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_%"))).map(

@@ -9,7 +9,15 @@ import { asc, eq, isNotNull } from "drizzle-orm";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { auditLog, invoiceLineItems, invoiceSends, invoices, mailOutbox, recurringSchedules } from "#app/db/schema.ts";
+import {
+  auditLog,
+  automationRuns,
+  invoiceLineItems,
+  invoiceSends,
+  invoices,
+  mailOutbox,
+  recurringSchedules,
+} from "#app/db/schema.ts";
 import type { ProjectPricing } from "#app/domain/projects.ts";
 import { type ScheduleForm, scheduleFormSchema } from "#app/domain/retainer-forms.ts";
 import { scheduleMessages } from "#app/domain/retainers.ts";
@@ -18,8 +26,9 @@ import { createRecurringFeesInvoice } from "#app/models/invoices.server.ts";
 import { changeScheduleStatus, createSchedule, listProjectSchedules } from "#app/models/recurring-schedules.server.ts";
 import * as customerDetail from "#app/routes/admin/customers/detail.tsx";
 import * as projectDetail from "#app/routes/admin/projects/detail.tsx";
+import { runAutomations } from "#app/services/automations.server.ts";
 import { deliverDueMail, type MailTransport, mailKey } from "#app/services/mail.server.ts";
-import { runDueSchedules } from "#app/services/retainers.server.ts";
+import { retainerInvoiceRule, runDueSchedules } from "#app/services/retainers.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { pdfText } from "../support/pdf.ts";
 import { insertCustomer, insertProject } from "../support/records.ts";
@@ -144,6 +153,90 @@ describeEachDatabase("retainers", (database, kind) => {
       "INV-0004",
       "INV-0005",
     ]);
+  });
+
+  it("as the automations' built-in rule: a run per period, once with two passes at once, none left behind, in the history", async () => {
+    const { project, schedule } = await setUp(
+      { frequency: "month", anchor: "last_day", start_date: "2027-12-01", mode: "send" },
+      "2027-12-01",
+    );
+    const rule = retainerInvoiceRule(deps());
+    const runsOfRule = () =>
+      database()
+        .db.select()
+        .from(automationRuns)
+        .where(eq(automationRuns.rule, "retainer-invoice"))
+        .orderBy(asc(automationRuns.dueAt));
+    // a later period's run that comes first takes the earlier one with it: none is left behind, each made once
+    const laterFirst = {
+      ...rule,
+      due: async (db: Parameters<typeof rule.due>[0], now: Date) => (await rule.due(db, now)).slice(1),
+    };
+    await runAutomations(database().db, [laterFirst], noonOn("2028-02-10"));
+    expect((await scheduleInvoices(schedule.id)).map((invoice) => invoice.periodStart)).toEqual([
+      "2027-12-31",
+      "2028-01-31",
+    ]);
+    // two passes at once after more downtime: each period's invoice once, numbered in order
+    await Promise.all([0, 1].map(() => runAutomations(database().db, [rule], noonOn("2028-04-10"))));
+    const made = await scheduleInvoices(schedule.id);
+    expect(made.map((invoice) => [invoice.periodStart, invoice.invoiceNumber])).toEqual([
+      ["2027-12-31", "INV-0001"],
+      ["2028-01-31", "INV-0002"],
+      ["2028-02-29", "INV-0003"],
+      ["2028-03-31", "INV-0004"],
+    ]);
+    // send mode: each mailed once
+    expect(await database().db.select().from(invoiceSends)).toHaveLength(4);
+    const runs = await runsOfRule();
+    // the January run made December's invoice too; December's is due no more, so it has no run of its own
+    expect(runs.map((run) => [run.subjectLabel, run.status])).toEqual([
+      ["Website · 01/31/2028", "sent"],
+      ["Website · 02/29/2028", "sent"],
+      ["Website · 03/31/2028", "sent"],
+    ]);
+    // paused on its project's page: its next period makes no run; nothing is scheduled for a paused schedule
+    await database().db.transaction((tx) =>
+      changeScheduleStatus(tx, {
+        projectId: project.id,
+        scheduleId: schedule.id,
+        action: "pause",
+        today: "2028-04-10",
+      }),
+    );
+    await runAutomations(database().db, [rule], noonOn("2028-05-01"));
+    expect(await runsOfRule()).toHaveLength(3);
+    expect(await scheduleInvoices(schedule.id)).toHaveLength(4);
+    // a run that comes round when its schedule is paused, or its period is invoiced, is skipped with the reason
+    const runFor = (period: string) => ({
+      ...rule,
+      due: async () => [
+        {
+          subjectType: "schedule",
+          subjectId: schedule.id,
+          subjectLabel: `Website · ${period}`,
+          dueAt: new Date(`${period}T00:00:00Z`),
+          customerId: null,
+          projectId: null,
+        },
+      ],
+    });
+    await runAutomations(database().db, [runFor("2028-04-30")], noonOn("2028-05-01"));
+    await database().db.transaction((tx) =>
+      changeScheduleStatus(tx, {
+        projectId: project.id,
+        scheduleId: schedule.id,
+        action: "resume",
+        today: "2028-05-01",
+      }),
+    );
+    await runAutomations(database().db, [runFor("2027-12-31")], noonOn("2028-05-01"));
+    const skipped = (await runsOfRule()).filter((run) => run.status === "skipped");
+    expect(skipped.map((run) => [run.subjectLabel, run.reason])).toEqual([
+      ["Website · 2027-12-31", "This period is invoiced already"],
+      ["Website · 2028-04-30", "The recurring invoices were paused or ended"],
+    ]);
+    expect(await scheduleInvoices(schedule.id)).toHaveLength(4);
   });
 
   it("a paused schedule makes nothing; resumed, it skips the pause and goes on from today", async () => {
