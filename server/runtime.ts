@@ -25,7 +25,6 @@ import { createPageViewCounter, type PageViewCounter } from "#app/services/page-
 import { answerPortalLinkRequests } from "#app/services/portal.server.ts";
 import { pruneRateLimits } from "#app/services/rate-limit.server.ts";
 import { purgeOldSpam } from "#app/services/spam.server.ts";
-import { runDueRecurringExpenses } from "#app/services/time-tracking.server.ts";
 
 export type Runtime = {
   config: Config;
@@ -160,7 +159,7 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
       await purgeAbandonedFileUploads(database.db);
     });
     // the rules of the automations engine (ADR 0063): the built-in ones (payment and consultation reminders,
-    // retainer invoices) and the owner's, read each pass
+    // retainer invoices, recurring expenses) and the owner's, read each pass
     background("automations", async () => {
       const handlers = await automationHandlers({ db: database.db, config, logger });
       const pass = await runAutomations(database.db, handlers, new Date(Date.now() + config.testClockOffsetMs), {
@@ -172,11 +171,6 @@ export async function startRuntime(config: Config, logger: Logger): Promise<Runt
         logger.info(pass, "automations run");
       }
       if (pass.failed > 0) logger.warn({ failed: pass.failed }, "automation runs failed: shown in the back office");
-    });
-    background("recurring expenses", async () => {
-      const run = await runDueRecurringExpenses({ db: database.db, logger }, new Date(), { signal: shutdown.signal });
-      if (run.recorded > 0) logger.info({ recorded: run.recorded }, "recurring expenses recorded");
-      if (run.postponed) postponed("recurring expenses");
     });
   };
   let maintenance: ReturnType<typeof setInterval> | undefined;

@@ -38,6 +38,12 @@ export const builtInRules = [
     trigger: "A project's recurring invoices reach their next period (the schedule on the project's page)",
     step: "Make the period's invoice; in send mode, mail it to the client",
   },
+  {
+    key: "recurring-expense",
+    name: "Recurring expenses",
+    trigger: "A recurring expense (hosting, a licence) reaches its next date (the Expenses of the project's Time page)",
+    step: "Record the period's expense on its project",
+  },
 ] as const satisfies readonly BuiltInRule[];
 
 export type BuiltInRuleKey = (typeof builtInRules)[number]["key"];
@@ -114,6 +120,8 @@ export const automationMessages = {
   scheduleNotActive: "The recurring invoices were paused or ended",
   periodInvoiced: "This period is invoiced already",
   periodWithoutFees: "The project has no fees to invoice for this period",
+  recurringExpenseStopped: "The recurring expense was stopped",
+  periodRecorded: "This period is recorded already",
   proposalUnsigned: "The proposal is no longer signed",
   invoiceUnpaid: "The invoice is no longer paid in full, or is under the automation's amount",
   projectReopened: "The project is no longer completed",

@@ -7,6 +7,7 @@ import { publishChange } from "#app/db/changes.server.ts";
 import type { Queryable } from "#app/db/client.server.ts";
 import { expenses, invoices, projectPhases, recurringExpenses, storedFiles } from "#app/db/schema.ts";
 import { centsToDecimal, toCents } from "#app/domain/money.ts";
+import { periodsBetween } from "#app/domain/retainers.ts";
 import { type ExpenseCategory, entryStanding } from "#app/domain/time-tracking.ts";
 
 const cents = (value: string | null) => (value === null ? 0 : (toCents(value) ?? 0));
@@ -243,14 +244,29 @@ export async function insertRecurringExpense(
   return row?.id ?? null;
 }
 
-/** The recurring expenses with a period due on or before `today`, oldest first (the job's candidates). */
-export async function dueRecurringExpenseIds(db: Queryable, today: string): Promise<string[]> {
+/**
+ * Every recurring expense's periods due through `today` (after downtime each missed one), oldest first: the
+ * automations' rule makes a run of each (ADR 0063).
+ */
+export async function dueRecurringExpensePeriods(db: Queryable, today: string) {
   const rows = await db
-    .select({ id: recurringExpenses.id })
+    .select({
+      id: recurringExpenses.id,
+      vendor: recurringExpenses.vendor,
+      nextDue: recurringExpenses.nextDue,
+      frequency: recurringExpenses.frequency,
+      anchor: recurringExpenses.anchor,
+      startDate: recurringExpenses.startDate,
+      endDate: recurringExpenses.endDate,
+    })
     .from(recurringExpenses)
     .where(lte(recurringExpenses.nextDue, today))
     .orderBy(asc(recurringExpenses.nextDue), asc(recurringExpenses.id));
-  return rows.map((row) => row.id);
+  return rows.flatMap((row) =>
+    row.nextDue === null
+      ? []
+      : periodsBetween(row, row.nextDue, today).map((period) => ({ id: row.id, vendor: row.vendor, period })),
+  );
 }
 
 /**

@@ -6,7 +6,8 @@ import type { RuleHandler } from "#app/services/automations.server.ts";
 import { bookingReminderRule } from "#app/services/booking.server.ts";
 import { paymentReminderRule, type SendDeps } from "#app/services/invoice-sending.server.ts";
 import { retainerInvoiceRule } from "#app/services/retainers.server.ts";
+import { expenseRecordingRule } from "#app/services/time-tracking.server.ts";
 
 export function builtInHandlers(deps: SendDeps): RuleHandler[] {
-  return [paymentReminderRule(deps), bookingReminderRule(deps), retainerInvoiceRule(deps)];
+  return [paymentReminderRule(deps), bookingReminderRule(deps), retainerInvoiceRule(deps), expenseRecordingRule()];
 }

@@ -5,11 +5,14 @@
  */
 import { publishChange } from "#app/db/changes.server.ts";
 import type { Db, Queryable, Tx } from "#app/db/client.server.ts";
+import { automationMessages, builtInRuleName } from "#app/domain/automations.ts";
 import {
   addDaysIso,
   clockMinutes,
+  displayDate,
   formatMomentIn,
   formatTimeIn,
+  isoDay,
   todayIn,
   wallClockIn,
   zonedInstant,
@@ -50,7 +53,7 @@ import {
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
   deleteExpenseRow,
-  dueRecurringExpenseIds,
+  dueRecurringExpensePeriods,
   expenseForChange,
   insertExpense,
   insertRecurringExpense,
@@ -86,8 +89,7 @@ import {
   workTarget,
 } from "#app/models/time-entries.server.ts";
 import { auditAction } from "#app/services/audit.server.ts";
-import { yieldToEventLoop } from "#app/services/background.server.ts";
-import type { Logger } from "#app/services/logger.server.ts";
+import type { RuleHandler } from "#app/services/automations.server.ts";
 
 type Actor = { userId: string; email: string };
 type Who = { actor: Actor; ip: string | null; now?: Date };
@@ -519,47 +521,51 @@ export async function stopRecurringExpense(
   });
 }
 
+/** A period's day as the run's due time (the day's start, UTC: the run's key, not when it goes). */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
 /**
- * Records every recurring expense's periods due through today (the studio's), each schedule in its own
- * transaction with its row locked: after downtime each missed period once (the retainers' `duePeriods`),
- * and a period already recorded (another instance, a rerun) is skipped by its unique key. Returns how many
- * expenses it recorded.
+ * Recurring expenses as a built-in rule of the automations engine (ADR 0063): a run per recurring expense and
+ * period due in the studio's today. The run, its row locked, records the periods through its own (an earlier one
+ * still waiting goes with it, so none is left behind), each once by its unique key (another instance, a rerun),
+ * and moves the next date on. Its runs carry no customer or project: stopping the expense is what ends it.
  */
-export async function runDueRecurringExpenses(
-  deps: { db: Db; logger: Logger },
-  now: Date = new Date(),
-  options: { signal?: AbortSignal } = {},
-): Promise<{ recorded: number; postponed: boolean }> {
-  const today = todayIn(await studioTimeZone(deps.db), now);
-  let recorded = 0;
-  for (const id of await dueRecurringExpenseIds(deps.db, today)) {
-    if (options.signal?.aborted) return { recorded, postponed: true };
-    try {
-      recorded += await deps.db.transaction(async (tx) => {
-        const recurring = await lockRecurringExpense(tx, id);
-        if (!recurring?.nextDue || recurring.nextDue > today) return 0;
-        const periods = duePeriods(recurring.rule, recurring.nextDue, today);
-        let made = 0;
-        for (const period of periods) {
-          const row = await insertExpense(tx, {
-            ...recurring.expense,
-            expenseDate: period,
-            receiptFileId: null,
-            recurringExpenseId: recurring.id,
-          });
-          if (row) made += 1;
-        }
-        const last = periods.at(-1);
-        await setRecurringNextDue(tx, recurring.id, last ? periodAfter(recurring.rule, last) : recurring.nextDue);
-        return made;
-      });
-    } catch (error) {
-      if (options.signal?.aborted) return { recorded, postponed: true };
-      deps.logger.error({ err: error, recurringExpense: id }, "recurring expense failed");
-    }
-    await yieldToEventLoop();
-  }
-  return { recorded, postponed: false };
+export function expenseRecordingRule(): RuleHandler {
+  return {
+    key: "recurring-expense",
+    name: builtInRuleName("recurring-expense"),
+    async due(db, now) {
+      const today = todayIn(await studioTimeZone(db), now);
+      return (await dueRecurringExpensePeriods(db, today)).map((due) => ({
+        subjectType: "recurring_expense",
+        subjectId: due.id,
+        subjectLabel: `${due.vendor} · ${displayDate(due.period)}`,
+        dueAt: dayStart(due.period),
+        customerId: null,
+        projectId: null,
+      }));
+    },
+    async upcoming() {
+      return [];
+    },
+    async perform(tx, run) {
+      const period = isoDay(run.dueAt);
+      const recurring = await lockRecurringExpense(tx, run.subjectId);
+      if (!recurring?.nextDue) return fail("skipped", { message: automationMessages.recurringExpenseStopped });
+      const periods = duePeriods(recurring.rule, recurring.nextDue, period);
+      if (periods.length === 0) return fail("skipped", { message: automationMessages.periodRecorded });
+      for (const day of periods) {
+        await insertExpense(tx, {
+          ...recurring.expense,
+          expenseDate: day,
+          receiptFileId: null,
+          recurringExpenseId: recurring.id,
+        });
+      }
+      await setRecurringNextDue(tx, recurring.id, periodAfter(recurring.rule, periods.at(-1) as string));
+      return { ok: true };
+    },
+  };
 }
 
 /** Deletes an unbilled expense read at `version`; a billed one names its invoice. */

@@ -166,6 +166,7 @@ describeEachDatabase("automations", (database, kind) => {
       expect.objectContaining({ key: "payment-reminder", paused: false }),
       expect.objectContaining({ key: "booking-reminder", paused: true }),
       expect.objectContaining({ key: "retainer-invoice", paused: false }),
+      expect.objectContaining({ key: "recurring-expense", paused: false }),
     ]);
     await call(automationsRoute.action, path, { cookie: admin, form: { intent: "resume", rule: "booking-reminder" } });
     const events = (await db().select().from(auditLog).where(like(auditLog.event, "automation_%"))).map(

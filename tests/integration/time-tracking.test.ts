@@ -5,10 +5,10 @@
  * locked; a void frees them and a credit note does not; a rate change never rewrites billed entries;
  * two bills at once bill each entry once; budget notices once each.
  */
-import { and, eq } from "drizzle-orm";
-import { pino } from "pino";
+import { and, asc, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {
+  automationRuns,
   invoiceLineItems,
   invoices,
   ownerNotices,
@@ -29,14 +29,15 @@ import * as profitCsv from "#app/routes/admin/export-profit.ts";
 import * as projectTimePage from "#app/routes/admin/projects/time.tsx";
 import * as profitReport from "#app/routes/admin/reports-profit.tsx";
 import { createOrUpdateAccount } from "#app/services/auth/accounts.server.ts";
+import { runAutomations } from "#app/services/automations.server.ts";
 import { setRoomHoursVisibility } from "#app/services/project-room.server.ts";
 import {
   addExpense,
   deleteEntry,
   deleteExpense,
+  expenseRecordingRule,
   invoiceUnbilledTime,
   logTime,
-  runDueRecurringExpenses,
   saveEntry,
   saveHourBank,
   saveRate,
@@ -563,7 +564,6 @@ describeEachDatabase("time tracking", (database) => {
   it("records a recurring expense once per period: now when its date has come, then by the job, after downtime too, never after it stops", async () => {
     const who = await person();
     const { project } = await projectWithPhases();
-    const logger = pino({ level: "silent" });
     const noon = (day: string) => new Date(`${day}T12:00:00Z`);
     const add = (over: Partial<AddExpenseForm>, on: string) =>
       spend(
@@ -580,7 +580,10 @@ describeEachDatabase("time tracking", (database) => {
         },
         noon(on),
       );
-    const run = (day: string) => runDueRecurringExpenses({ db: db(), logger }, noon(day));
+    // the job is a built-in rule of the automations engine (ADR 0063): a pass's runs sent, one per period
+    const run = async (day: string) => ({
+      recorded: (await runAutomations(db(), [expenseRecordingRule()], noon(day))).sent,
+    });
     const dates = async (vendor: string) =>
       (await projectExpenses(db(), project.id))
         .filter((row) => row.vendor === vendor)
@@ -623,6 +626,20 @@ describeEachDatabase("time tracking", (database) => {
     expect((await run("2027-12-04")).recorded).toBe(0);
     expect((await run("2027-12-05")).recorded).toBe(1);
     expect(await dates("Figma")).toEqual(["2026-12-05", "2027-12-05"]);
+    // each period the job recorded is a run in the automations' history, named by its vendor and day
+    const runs = await db()
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.rule, "recurring-expense"))
+      .orderBy(asc(automationRuns.dueAt));
+    expect(runs.map((row) => [row.subjectLabel, row.status])).toEqual([
+      ["Fly.io · 11/30/2026", "sent"],
+      ["Figma · 12/05/2026", "sent"],
+      ["Fly.io · 12/31/2026", "sent"],
+      ["Fly.io · 01/31/2027", "sent"],
+      ["Fly.io · 02/28/2027", "sent"],
+      ["Figma · 12/05/2027", "sent"],
+    ]);
   });
 
   it("lists a project's newest 20 expenses and counts them all in its totals, profit and unbilled ones", async () => {
