@@ -448,7 +448,7 @@ async function checkBudget(tx: Queryable, projectId: string) {
 /**
  * Adds an expense to the project (with its stored receipt, when one was uploaded). One that repeats also
  * makes its recurring expense (`recurringExpenseStart`): recorded now when its date has come, and the job
- * (`runDueRecurringExpenses`) records each later period on its date.
+ * (`expenseRecordingRule`, a rule of the automations engine) records each later period on its date.
  */
 export async function addExpense(
   db: Db,
