@@ -106,6 +106,19 @@ describe("an owner's automation", () => {
       }),
     ).toBe("only invoices of at least $500.00");
     expect(ruleWhen("project_completed", 3)).toBe("3 days after it was completed, while it stays completed");
+    expect(ruleWhen("proposal_declined", 1)).toBe("1 day after the client declined it");
+    // a phase's trigger offers its name, and refuses an amount
+    expect(offeredPlaceholders("phase_approved").map((placeholder) => placeholder.name)).toEqual([
+      "client_name",
+      "studio_name",
+      "project_name",
+      "phase_name",
+    ]);
+    expect(
+      automationRuleFormSchema.safeParse(
+        form({ trigger: "phase_approved", subject: "{phase_name} is approved", body: "{amount}" }),
+      ).error?.issues[0]?.message,
+    ).toBe("Unknown field {amount}: this trigger offers {client_name}, {studio_name}, {project_name}, {phase_name}");
   });
 
   it("says when it acts, in words", () => {

@@ -1,7 +1,7 @@
 /**
  * The owner's own automations (ADR 0063): a trigger (a proposal sent and not signed, an invoice's due date, an
- * inquiry left new, a project's end date; or an event: a proposal signed, an invoice paid in full, a project
- * completed), how many days after it (or before, for a date), an optional condition, one step (mail the client
+ * inquiry left new, a project's end date; or an event: a proposal opened, signed or declined, an invoice paid in
+ * full, a phase approved, a project completed), how many days after it (or before, for a date), an optional condition, one step (mail the client
  * from a template, a to-do for the owner, or, after a project is completed, the testimonial request) and whether
  * the step waits for the owner's approval. The template's placeholders are those of the trigger: one it does not
  * offer is refused when saved, with its name. Pure: no I/O.
@@ -32,6 +32,9 @@ export const ruleTriggers = [
   "proposal_signed",
   "invoice_paid",
   "project_completed",
+  "proposal_viewed",
+  "proposal_declined",
+  "phase_approved",
 ] as const;
 export type RuleTrigger = (typeof ruleTriggers)[number];
 
@@ -118,6 +121,30 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     placeholders: ["client_name", "studio_name", "project_name"],
     subject: "project",
     steps: ["testimonial"],
+  },
+  proposal_viewed: {
+    label: "A proposal is opened by the client",
+    when: "after the client first opened it, while it is still not signed, declined or withdrawn",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "document_number", "proposal_title", "valid_until"],
+    subject: "proposal",
+  },
+  proposal_declined: {
+    label: "A proposal is declined",
+    when: "after the client declined it",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "document_number", "proposal_title"],
+    subject: "proposal",
+  },
+  phase_approved: {
+    label: "A project's phase is approved by the client",
+    when: "after the client approved it, while it stays approved",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "project_name", "phase_name"],
+    subject: "phase",
   },
 };
 

@@ -125,6 +125,8 @@ export const automationMessages = {
   proposalUnsigned: "The proposal is no longer signed",
   invoiceUnpaid: "The invoice is no longer paid in full, or is under the automation's amount",
   projectReopened: "The project is no longer completed",
+  proposalNotDeclined: "The proposal is no longer declined",
+  phaseNotApproved: "The phase is no longer approved",
   testimonialStep: "The client gets the testimonial request of Settings → Emails, with a fresh link to the form.",
   testimonialPreview: (project: string) =>
     `The testimonial request of Settings → Emails, with a fresh link to the form, for ${project}`,

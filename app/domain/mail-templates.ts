@@ -23,6 +23,7 @@ export const placeholderLabels = {
   link_expires: "The last day the portal link works",
   deliverable_title: "The deliverable's title and version (Homepage design v2)",
   project_name: "The project's name",
+  phase_name: "The phase's name",
   end_date: "The project's end date",
 } as const;
 export type Placeholder = keyof typeof placeholderLabels;
@@ -207,6 +208,7 @@ export const samplePlaceholderValues: Required<PlaceholderValues> = {
   link_expires: "12/31/2026",
   deliverable_title: "Homepage design v2",
   project_name: "A new website",
+  phase_name: "Design",
   end_date: "12/20/2026",
 };
 

@@ -1,8 +1,8 @@
 /**
  * The owner's own automations (ADR 0063): their rows, and what each trigger finds. A trigger's subjects are the
  * records that still qualify (a proposal still out, an invoice still owed, an inquiry still new, a project still
- * open with an end date; a proposal signed, an invoice paid, a project completed), each with the moment its days
- * count from, its recipient and its placeholder values.
+ * open with an end date; a proposal opened, signed or declined, an invoice paid, a phase approved, a project
+ * completed), each with the moment its days count from, its recipient and its placeholder values.
  */
 import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "#app/db/client.server.ts";
@@ -13,6 +13,7 @@ import {
   invoices,
   mailOptOuts,
   payments,
+  projectPhases,
   projects,
   proposals,
 } from "#app/db/schema.ts";
@@ -387,6 +388,118 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       to: row.email,
       values: { client_name: row.name, project_name: row.projectName },
       adminPath: `/admin/projects/${row.id}`,
+    }));
+  },
+  async proposal_viewed(db, { today, customerId, subjectId, ofStatus, since }) {
+    const rows = await db
+      .select({
+        id: proposals.id,
+        number: proposals.proposalNumber,
+        title: proposals.title,
+        expiresOn: proposals.expiresOn,
+        viewedAt: proposals.viewedAt,
+        customerId: proposals.customerId,
+        projectId: proposals.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(proposals)
+      .innerJoin(customers, eq(customers.id, proposals.customerId))
+      .where(
+        and(
+          eq(proposals.status, "viewed"),
+          gte(proposals.viewedAt, since),
+          sql`${proposals.expiresOn} >= ${today}`,
+          ofStatus,
+          customerId ? eq(proposals.customerId, customerId) : undefined,
+          subjectId ? eq(proposals.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "proposal",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: row.viewedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: {
+        client_name: row.name,
+        document_number: row.number,
+        proposal_title: row.title,
+        valid_until: displayDate(row.expiresOn),
+      },
+      adminPath: `/admin/proposals/${row.id}`,
+    }));
+  },
+  async proposal_declined(db, { customerId, subjectId, ofStatus, since }) {
+    const rows = await db
+      .select({
+        id: proposals.id,
+        number: proposals.proposalNumber,
+        title: proposals.title,
+        declinedAt: proposals.declinedAt,
+        customerId: proposals.customerId,
+        projectId: proposals.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(proposals)
+      .innerJoin(customers, eq(customers.id, proposals.customerId))
+      .where(
+        and(
+          eq(proposals.status, "declined"),
+          gte(proposals.declinedAt, since),
+          ofStatus,
+          customerId ? eq(proposals.customerId, customerId) : undefined,
+          subjectId ? eq(proposals.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "proposal",
+      subjectId: row.id,
+      subjectLabel: `${row.number} · ${row.name}`,
+      baseAt: row.declinedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: { client_name: row.name, document_number: row.number, proposal_title: row.title },
+      adminPath: `/admin/proposals/${row.id}`,
+    }));
+  },
+  async phase_approved(db, { customerId, subjectId, ofStatus, since }) {
+    const rows = await db
+      .select({
+        id: projectPhases.id,
+        phaseName: projectPhases.name,
+        approvedAt: projectPhases.approvedAt,
+        projectId: projects.id,
+        projectName: projects.projectName,
+        customerId: projects.customerId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(projectPhases)
+      .innerJoin(projects, eq(projects.id, projectPhases.projectId))
+      .innerJoin(customers, eq(customers.id, projects.customerId))
+      .where(
+        and(
+          gte(projectPhases.approvedAt, since),
+          ofStatus,
+          customerId ? eq(projects.customerId, customerId) : undefined,
+          subjectId ? eq(projectPhases.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "phase",
+      subjectId: row.id,
+      subjectLabel: `${row.projectName}: ${row.phaseName} · ${row.name}`,
+      baseAt: row.approvedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: { client_name: row.name, project_name: row.projectName, phase_name: row.phaseName },
+      adminPath: `/admin/projects/${row.projectId}`,
     }));
   },
 };

@@ -42,6 +42,9 @@ const goneReasons: Record<RuleTrigger, string> = {
   proposal_signed: automationMessages.proposalUnsigned,
   invoice_paid: automationMessages.invoiceUnpaid,
   project_completed: automationMessages.projectReopened,
+  proposal_viewed: automationMessages.proposalGone,
+  proposal_declined: automationMessages.proposalNotDeclined,
+  phase_approved: automationMessages.phaseNotApproved,
 };
 
 async function studioDay(db: Queryable, now: Date): Promise<string> {

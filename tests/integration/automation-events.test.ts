@@ -1,7 +1,7 @@
 /**
- * The owner's automations on events (ADR 0063), below HTTP on both databases: "a proposal is signed", "an invoice
- * is paid in full" and "a project is completed" each act their days after the event, once, and never on an event
- * from before the rule reached; a record that no longer qualifies (unpaid again, reopened) is left alone; the
+ * The owner's automations on events (ADR 0063), below HTTP on both databases: "a proposal is opened, signed or
+ * declined", "an invoice is paid in full", "a phase is approved" and "a project is completed" each act their days
+ * after the event, once, and never on an event from before the rule reached; a record that no longer qualifies (unpaid again, reopened) is left alone; the
  * "Request a testimonial" step, offered only when a project is completed, asks through the testimonial loop's own
  * call (a link, the mail of Settings → Emails), and the completed project does not cancel it.
  */
@@ -12,6 +12,7 @@ import {
   automationRuns,
   invoices,
   mailOutbox,
+  projectPhases,
   projects,
   proposals,
   testimonialRequests,
@@ -23,12 +24,13 @@ import { addDaysIso, todayIn } from "#app/domain/dates.ts";
 import { projectFormSchema, toProjectRow } from "#app/domain/project-form.ts";
 import { recordPayment } from "#app/models/payments.server.ts";
 import { updateProject } from "#app/models/projects.server.ts";
+import { markProposalViewed } from "#app/models/proposals.server.ts";
 import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
 import * as automationsRoute from "#app/routes/admin/automations.tsx";
 import { automationHandlers } from "#app/services/automation-custom.server.ts";
 import { runAutomations } from "#app/services/automations.server.ts";
 import { createLogger } from "#app/services/logger.server.ts";
-import { findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { declineProposal, findClientProposal, signProposal } from "#app/services/proposals.server.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
@@ -122,6 +124,79 @@ describeEachDatabase("the owner's automations on events", (database) => {
     );
     expect((await mailsTo("olga@client.test")).filter((mail) => mail.subject.startsWith("Welcome"))).toEqual([]);
     expect((await runsOf(rule.id)).map((run) => [run.subjectId, run.status])).toEqual([[proposal.id, "sent"]]);
+  });
+
+  it("a proposal opened, a proposal declined, a phase approved: each mails its client its days later, once", async () => {
+    const opened = await createRule({
+      name: "Opened",
+      trigger: "proposal_viewed",
+      days: "1",
+      step: "email",
+      subject: "Questions about {proposal_title}?",
+      body: "Hi {client_name}, it is open until {valid_until}.",
+    });
+    await createRule({
+      name: "Declined",
+      trigger: "proposal_declined",
+      days: "2",
+      step: "email",
+      subject: "What would have made {document_number} right?",
+      body: "Hi {client_name}, a word would help us.",
+    });
+    await createRule({
+      name: "Phase",
+      trigger: "phase_approved",
+      days: "0",
+      step: "email",
+      subject: "{phase_name} of {project_name} is approved",
+      body: "Thank you, {client_name}.",
+    });
+    const proposalOf = async (name: string) => {
+      const customer = await insertCustomer(db(), { name, email: `${name.toLowerCase()}@client.test` });
+      const sent = await createSentProposal(db(), {
+        customerId: customer.id,
+        expiresOn: addDaysIso(todayIn("America/New_York"), 30),
+        actor,
+      });
+      const seen = await findClientProposal(db(), sent.token, "198.51.100.7");
+      if (!seen.ok) throw new Error(seen.reason);
+      // the page's view beacon: the client's first view
+      expect(await markProposalViewed(db(), sent.id)).toBe(true);
+      return { customer, sent, contentHash: seen.contentHash };
+    };
+    // Ada opens hers; Bea opens and signs before the day; Cy opens and declines
+    const ada = await proposalOf("Ada");
+    const bea = await proposalOf("Bea");
+    const cy = await proposalOf("Cy");
+    const signed = await signProposal(deps(), {
+      token: bea.sent.token,
+      form: { intent: "sign", tier: "t2", addons: [], signer_name: "Bea", agree: true, content_hash: bea.contentHash },
+      ip: null,
+      userAgent: null,
+    });
+    expect(signed.ok).toBe(true);
+    expect((await declineProposal(deps(), { token: cy.sent.token, ip: null })).ok).toBe(true);
+    // Ada's project has a phase the client approved
+    const shop = await insertProject(db(), ada.customer.id, { projectName: "Shop", status: "in_progress" });
+    await db()
+      .insert(projectPhases)
+      .values({ projectId: shop.id, position: 1, name: "Design", status: "approved", approvedAt: new Date() });
+
+    // what the automations mail, apart from the proposals' own mails (sent, signed, declined)
+    const before = new Set((await db().select({ id: mailOutbox.id }).from(mailOutbox)).map((mail) => mail.id));
+    const subjects = async (to: string) =>
+      (await mailsTo(to)).filter((mail) => !before.has(mail.id)).map((mail) => mail.subject);
+    expect(await pass(later(0))).toMatchObject({ sent: 1 });
+    expect(await pass(later(1))).toMatchObject({ sent: 1 });
+    expect(await pass(later(2))).toMatchObject({ sent: 1 });
+    await pass(later(4));
+    expect(await subjects("ada@client.test")).toEqual([
+      "Design of Shop is approved",
+      "Questions about A new website for the bakery?",
+    ]);
+    expect(await subjects("bea@client.test")).toEqual([]);
+    expect(await subjects("cy@client.test")).toEqual([`What would have made ${cy.sent.proposalNumber} right?`]);
+    expect((await runsOf(opened.id)).map((run) => [run.subjectId, run.status])).toEqual([[ada.sent.id, "sent"]]);
   });
 
   it("1 day after an invoice is paid in full: a part payment, a small invoice and one unpaid again do nothing", async () => {
