@@ -105,6 +105,15 @@ describe("an owner's automation", () => {
         minAmount: "500.00",
       }),
     ).toBe("only invoices of at least $500.00");
+    expect(
+      conditionWords({
+        trigger: "estimate_accepted",
+        customerStatus: "active",
+        projectType: null,
+        budgetRange: null,
+        minAmount: "2000.00",
+      }),
+    ).toBe("only Active customers, estimates of at least $2,000.00");
     expect(ruleWhen("project_completed", 3)).toBe("3 days after it was completed, while it stays completed");
     expect(ruleWhen("proposal_declined", 1)).toBe("1 day after the client declined it");
     // a phase's trigger offers its name, and refuses an amount

@@ -1,7 +1,8 @@
 /**
  * The owner's own automations (ADR 0063): a trigger (a proposal sent and not signed, an invoice's due date, an
- * inquiry left new, a project's end date; or an event: a proposal opened, signed or declined, an invoice paid in
- * full, a phase approved, a project completed), how many days after it (or before, for a date), an optional condition, one step (mail the client
+ * inquiry left new, a project's end date; or an event: a proposal opened, signed or declined, an invoice sent or
+ * paid in full, an estimate accepted, a questionnaire answered, a deliverable approved or sent back, a phase
+ * approved, a project completed), how many days after it (or before, for a date), an optional condition, one step (mail the client
  * from a template, a to-do for the owner, or, after a project is completed, the testimonial request) and whether
  * the step waits for the owner's approval. The template's placeholders are those of the trigger: one it does not
  * offer is refused when saved, with its name. Pure: no I/O.
@@ -35,6 +36,11 @@ export const ruleTriggers = [
   "proposal_viewed",
   "proposal_declined",
   "phase_approved",
+  "invoice_sent",
+  "estimate_accepted",
+  "questionnaire_answered",
+  "deliverable_approved",
+  "deliverable_changes_requested",
 ] as const;
 export type RuleTrigger = (typeof ruleTriggers)[number];
 
@@ -145,6 +151,46 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     conditions: ["customer_status"],
     placeholders: ["client_name", "studio_name", "project_name", "phase_name"],
     subject: "phase",
+  },
+  invoice_sent: {
+    label: "An invoice is sent",
+    when: "after it was sent, while it is not cancelled",
+    dated: false,
+    conditions: ["customer_status", "min_amount"],
+    placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
+    subject: "invoice",
+  },
+  estimate_accepted: {
+    label: "An estimate is accepted",
+    when: "after the client accepted it",
+    dated: false,
+    conditions: ["customer_status", "min_amount"],
+    placeholders: ["client_name", "studio_name", "document_number", "amount"],
+    subject: "estimate",
+  },
+  questionnaire_answered: {
+    label: "A questionnaire is answered",
+    when: "after the client submitted it, while it is not reopened",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name"],
+    subject: "questionnaire",
+  },
+  deliverable_approved: {
+    label: "A deliverable is approved by the client",
+    when: "after the client approved it",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "project_name", "deliverable_title"],
+    subject: "deliverable",
+  },
+  deliverable_changes_requested: {
+    label: "A deliverable gets changes requested",
+    when: "after the client asked for changes",
+    dated: false,
+    conditions: ["customer_status"],
+    placeholders: ["client_name", "studio_name", "project_name", "deliverable_title"],
+    subject: "deliverable",
   },
 };
 
@@ -334,7 +380,11 @@ export function conditionWords(rule: {
   minAmount: string | null;
 }): string {
   const amount = (words: string) =>
-    rule.trigger === "invoice_paid" ? `invoices of at least ${words}` : `at least ${words} owed`;
+    rule.trigger === "estimate_accepted"
+      ? `estimates of at least ${words}`
+      : rule.trigger === undefined || rule.trigger === "invoice_overdue"
+        ? `at least ${words} owed`
+        : `invoices of at least ${words}`;
   const parts = [
     rule.customerStatus ? `${customerStatusLabels[rule.customerStatus]} customers` : null,
     rule.projectType ? `inquiries about ${projectTypeLabels[rule.projectType]}` : null,

@@ -127,6 +127,10 @@ export const automationMessages = {
   projectReopened: "The project is no longer completed",
   proposalNotDeclined: "The proposal is no longer declined",
   phaseNotApproved: "The phase is no longer approved",
+  invoiceCancelled: "The invoice was cancelled or voided, or is under the automation's amount",
+  estimateNotAccepted: "The estimate is no longer accepted",
+  questionnaireReopened: "The questionnaire was reopened",
+  deliverableGone: "The deliverable was deleted",
   testimonialStep: "The client gets the testimonial request of Settings → Emails, with a fresh link to the form.",
   testimonialPreview: (project: string) =>
     `The testimonial request of Settings → Emails, with a fresh link to the form, for ${project}`,

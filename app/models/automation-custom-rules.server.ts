@@ -10,12 +10,16 @@ import {
   automationCustomRules,
   contactSubmissions,
   customers,
+  deliverableAnswerRecords,
+  deliverables,
+  deliverableVersions,
   invoices,
   mailOptOuts,
   payments,
   projectPhases,
   projects,
   proposals,
+  questionnaireRequests,
 } from "#app/db/schema.ts";
 import type { AutomationRuleForm, RuleTrigger } from "#app/domain/automation-rules.ts";
 import { displayDate, isoDay } from "#app/domain/dates.ts";
@@ -502,7 +506,149 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       adminPath: `/admin/projects/${row.projectId}`,
     }));
   },
+  async invoice_sent(db, { customerId, subjectId, conditions, ofStatus, since }) {
+    return sentDocuments(db, "invoice", { customerId, subjectId, conditions, ofStatus, since });
+  },
+  async estimate_accepted(db, { customerId, subjectId, conditions, ofStatus, since }) {
+    return sentDocuments(db, "estimate", { customerId, subjectId, conditions, ofStatus, since });
+  },
+  async questionnaire_answered(db, { customerId, subjectId, ofStatus, since }) {
+    const rows = await db
+      .select({
+        id: questionnaireRequests.id,
+        submittedAt: questionnaireRequests.submittedAt,
+        customerId: questionnaireRequests.customerId,
+        projectId: questionnaireRequests.projectId,
+        name: customers.name,
+        email: customers.email,
+      })
+      .from(questionnaireRequests)
+      .innerJoin(customers, eq(customers.id, questionnaireRequests.customerId))
+      .where(
+        and(
+          eq(questionnaireRequests.state, "submitted"),
+          gte(questionnaireRequests.submittedAt, since),
+          ofStatus,
+          customerId ? eq(questionnaireRequests.customerId, customerId) : undefined,
+          subjectId ? eq(questionnaireRequests.id, subjectId) : undefined,
+        ),
+      );
+    return rows.map((row) => ({
+      subjectType: "questionnaire",
+      subjectId: row.id,
+      subjectLabel: `Questionnaire · ${row.name}`,
+      baseAt: row.submittedAt ?? new Date(0),
+      customerId: row.customerId,
+      projectId: row.projectId,
+      to: row.email,
+      values: { client_name: row.name },
+      adminPath: `/admin/customers/${row.customerId}`,
+    }));
+  },
+  async deliverable_approved(db, search) {
+    return answeredDeliverables(db, "approved", search);
+  },
+  async deliverable_changes_requested(db, search) {
+    return answeredDeliverables(db, "changes_requested", search);
+  },
 };
+
+/** Invoices sent (from their sending, while not cancelled) or estimates accepted (from the client's answer). */
+async function sentDocuments(
+  db: Queryable,
+  type: "invoice" | "estimate",
+  { customerId, subjectId, conditions, ofStatus, since }: Omit<Search, "today">,
+): Promise<TriggerSubject[]> {
+  const at = type === "invoice" ? invoices.sentAt : invoices.acceptedAt;
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: invoices.invoiceNumber,
+      total: invoices.totalAmount,
+      dueDate: invoices.dueDate,
+      at,
+      customerId: invoices.customerId,
+      projectId: invoices.projectId,
+      name: customers.name,
+      email: customers.email,
+    })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customerId))
+    .where(
+      and(
+        eq(invoices.invoiceType, type),
+        type === "invoice"
+          ? and(notInArray(invoices.status, ["draft", "cancelled"]), sql`${invoices.voidedAt} is null`)
+          : eq(invoices.status, "accepted"),
+        gte(at, since),
+        conditions?.minAmount ? gte(invoices.totalAmount, centsToDecimal(conditions.minAmount)) : undefined,
+        ofStatus,
+        customerId ? eq(invoices.customerId, customerId) : undefined,
+        subjectId ? eq(invoices.id, subjectId) : undefined,
+      ),
+    );
+  return rows.map((row) => ({
+    subjectType: type,
+    subjectId: row.id,
+    subjectLabel: `${row.number} · ${row.name}`,
+    baseAt: row.at ?? new Date(0),
+    customerId: row.customerId,
+    projectId: row.projectId,
+    to: row.email,
+    values: {
+      client_name: row.name,
+      document_number: row.number,
+      amount: formatMoney(toCents(row.total) ?? 0),
+      ...(type === "invoice" ? { due_date: displayDate(row.dueDate) } : {}),
+    },
+    adminPath: `/admin/invoices/${row.id}`,
+  }));
+}
+
+/** A deliverable's version the client approved or sent back, from their answer (final: one per version). */
+async function answeredDeliverables(
+  db: Queryable,
+  answer: "approved" | "changes_requested",
+  { customerId, subjectId, ofStatus, since }: Search,
+): Promise<TriggerSubject[]> {
+  const rows = await db
+    .select({
+      id: deliverableAnswerRecords.id,
+      answeredAt: deliverableAnswerRecords.answeredAt,
+      version: deliverableVersions.version,
+      title: deliverables.title,
+      projectId: projects.id,
+      projectName: projects.projectName,
+      customerId: projects.customerId,
+      name: customers.name,
+      email: customers.email,
+    })
+    .from(deliverableAnswerRecords)
+    .innerJoin(deliverableVersions, eq(deliverableVersions.id, deliverableAnswerRecords.versionId))
+    .innerJoin(deliverables, eq(deliverables.id, deliverableVersions.deliverableId))
+    .innerJoin(projects, eq(projects.id, deliverables.projectId))
+    .innerJoin(customers, eq(customers.id, projects.customerId))
+    .where(
+      and(
+        eq(deliverableAnswerRecords.answer, answer),
+        gte(deliverableAnswerRecords.answeredAt, since),
+        ofStatus,
+        customerId ? eq(projects.customerId, customerId) : undefined,
+        subjectId ? eq(deliverableAnswerRecords.id, subjectId) : undefined,
+      ),
+    );
+  return rows.map((row) => ({
+    subjectType: "deliverable",
+    subjectId: row.id,
+    subjectLabel: `${row.title} v${row.version} · ${row.name}`,
+    baseAt: row.answeredAt,
+    customerId: row.customerId,
+    projectId: row.projectId,
+    to: row.email,
+    values: { client_name: row.name, project_name: row.projectName, deliverable_title: `${row.title} v${row.version}` },
+    adminPath: `/admin/projects/${row.projectId}/room`,
+  }));
+}
 
 /**
  * The records `trigger` finds that still qualify and meet the rule's conditions: of one customer, or one record

@@ -45,6 +45,11 @@ const goneReasons: Record<RuleTrigger, string> = {
   proposal_viewed: automationMessages.proposalGone,
   proposal_declined: automationMessages.proposalNotDeclined,
   phase_approved: automationMessages.phaseNotApproved,
+  invoice_sent: automationMessages.invoiceCancelled,
+  estimate_accepted: automationMessages.estimateNotAccepted,
+  questionnaire_answered: automationMessages.questionnaireReopened,
+  deliverable_approved: automationMessages.deliverableGone,
+  deliverable_changes_requested: automationMessages.deliverableGone,
 };
 
 async function studioDay(db: Queryable, now: Date): Promise<string> {

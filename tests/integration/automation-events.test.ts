@@ -10,11 +10,17 @@ import { beforeEach, expect, it } from "vitest";
 import {
   automationCustomRules,
   automationRuns,
+  deliverableAnswerRecords,
+  deliverables,
+  deliverableVersions,
   invoices,
   mailOutbox,
   projectPhases,
   projects,
   proposals,
+  questionnaireRequests,
+  questionnaires,
+  questionnaireVersions,
   testimonialRequests,
   users,
 } from "#app/db/schema.ts";
@@ -197,6 +203,81 @@ describeEachDatabase("the owner's automations on events", (database) => {
     expect(await subjects("bea@client.test")).toEqual([]);
     expect(await subjects("cy@client.test")).toEqual([`What would have made ${cy.sent.proposalNumber} right?`]);
     expect((await runsOf(opened.id)).map((run) => [run.subjectId, run.status])).toEqual([[ada.sent.id, "sent"]]);
+  });
+
+  it("an invoice sent, an estimate accepted, a questionnaire answered, a deliverable approved or sent back: once each", async () => {
+    const make = (trigger: string, subject: string, body = "Hi {client_name}.") =>
+      createRule({ name: trigger, trigger, days: "1", step: "email", subject, body });
+    await make("invoice_sent", "Your invoice {document_number}: {amount} by {due_date}");
+    await make("estimate_accepted", "Thank you for accepting {document_number}");
+    await make("questionnaire_answered", "Thank you for your answers, {client_name}");
+    await make("deliverable_approved", "{deliverable_title} of {project_name}: approved");
+    await make("deliverable_changes_requested", "{deliverable_title}: we are on it");
+    const ada = await insertCustomer(db(), { name: "Ada", email: "ada@client.test" });
+    const now = new Date();
+    await insertInvoice(db(), {
+      invoiceNumber: "INV-0201",
+      customerId: ada.id,
+      status: "sent",
+      sentAt: now,
+      dueDate: "2026-12-31",
+      totalAmount: "300.00",
+      balanceDue: "300.00",
+    });
+    // a cancelled one is not mailed about
+    await insertInvoice(db(), { invoiceNumber: "INV-0202", customerId: ada.id, status: "cancelled", sentAt: now });
+    await insertInvoice(db(), {
+      invoiceNumber: "EST-0007",
+      customerId: ada.id,
+      invoiceType: "estimate",
+      status: "accepted",
+      acceptedAt: now,
+    });
+    const [form] = await db().insert(questionnaires).values({ name: "Kick-off" }).returning();
+    const [version] = await db()
+      .insert(questionnaireVersions)
+      .values({ questionnaireId: form?.id ?? "", version: 1, questions: [] })
+      .returning();
+    await db()
+      .insert(questionnaireRequests)
+      .values({
+        questionnaireId: form?.id ?? "",
+        versionId: version?.id ?? "",
+        customerId: ada.id,
+        state: "submitted",
+        submittedAt: now,
+      });
+    const shop = await insertProject(db(), ada.id, { projectName: "Shop", status: "in_progress" });
+    const [phase] = await db()
+      .insert(projectPhases)
+      .values({ projectId: shop.id, position: 1, name: "Design" })
+      .returning();
+    for (const [title, answer] of [
+      ["Homepage", "approved"],
+      ["Logo", "changes_requested"],
+    ] as const) {
+      const [deliverable] = await db()
+        .insert(deliverables)
+        .values({ projectId: shop.id, phaseId: phase?.id ?? "", title })
+        .returning();
+      const [v2] = await db()
+        .insert(deliverableVersions)
+        .values({ deliverableId: deliverable?.id ?? "", version: 2, contentHash: "h".repeat(64) })
+        .returning();
+      await db()
+        .insert(deliverableAnswerRecords)
+        .values({ versionId: v2?.id ?? "", contentHash: "h".repeat(64), answer, name: "Ada" });
+    }
+    expect(await pass(later(0))).toMatchObject({ scheduled: 0 });
+    expect(await pass(later(1))).toMatchObject({ scheduled: 5, sent: 5 });
+    await Promise.all([pass(later(2)), pass(later(3))]);
+    expect((await mailsTo("ada@client.test")).map((mail) => mail.subject).sort()).toEqual([
+      "Homepage v2 of Shop: approved",
+      "Logo v2: we are on it",
+      "Thank you for accepting EST-0007",
+      "Thank you for your answers, Ada",
+      "Your invoice INV-0201: $300.00 by 12/31/2026",
+    ]);
   });
 
   it("1 day after an invoice is paid in full: a part payment, a small invoice and one unpaid again do nothing", async () => {

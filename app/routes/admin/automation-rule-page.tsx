@@ -117,7 +117,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           <MoneyField
             meta={fields.min_amount}
             label="Only when at least (optional)"
-            description={trigger === "invoice_paid" ? "The invoice's total." : "The balance still owed."}
+            description={trigger === "invoice_overdue" ? "The balance still owed." : "The document's total."}
           />
         ) : null}
         {offers("project_type") ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "automation_custom_rules" DROP CONSTRAINT "automation_custom_rules_trigger";--> statement-breakpoint
+ALTER TABLE "automation_custom_rules" ADD CONSTRAINT "automation_custom_rules_trigger" CHECK ("automation_custom_rules"."trigger" in ('proposal_unsigned', 'invoice_overdue', 'inquiry_new', 'project_end_date', 'proposal_signed', 'invoice_paid', 'project_completed', 'proposal_viewed', 'proposal_declined', 'phase_approved', 'invoice_sent', 'estimate_accepted', 'questionnaire_answered', 'deliverable_approved', 'deliverable_changes_requested'));
