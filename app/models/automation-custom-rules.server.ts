@@ -119,47 +119,10 @@ type Search = {
 
 /** Each trigger's search: the records that still qualify, as subjects. */
 const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<TriggerSubject[]>> = {
-  async proposal_unsigned(db, { today, customerId, subjectId, ofStatus }) {
-    const rows = await db
-      .select({
-        id: proposals.id,
-        number: proposals.proposalNumber,
-        title: proposals.title,
-        expiresOn: proposals.expiresOn,
-        sentAt: proposals.sentAt,
-        customerId: proposals.customerId,
-        projectId: proposals.projectId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(proposals)
-      .innerJoin(customers, eq(customers.id, proposals.customerId))
-      .where(
-        and(
-          inArray(proposals.status, ["sent", "viewed"]),
-          isNotNull(proposals.sentAt),
-          sql`${proposals.expiresOn} >= ${today}`,
-          ofStatus,
-          customerId ? eq(proposals.customerId, customerId) : undefined,
-          subjectId ? eq(proposals.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "proposal",
-      subjectId: row.id,
-      subjectLabel: `${row.number} · ${row.name}`,
-      baseAt: row.sentAt ?? new Date(0),
-      customerId: row.customerId,
-      projectId: row.projectId,
-      to: row.email,
-      values: {
-        client_name: row.name,
-        document_number: row.number,
-        proposal_title: row.title,
-        valid_until: displayDate(row.expiresOn),
-      },
-      adminPath: `/admin/proposals/${row.id}`,
-    }));
+  proposal_unsigned(db, search) {
+    // out: sent or opened, not past its last day
+    const out = and(inArray(proposals.status, ["sent", "viewed"]), sql`${proposals.expiresOn} >= ${search.today}`);
+    return proposalSubjects(db, search, { at: proposals.sentAt, where: out, validUntil: true, fromEver: true });
   },
   async invoice_overdue(db, { customerId, subjectId, conditions, ofStatus }) {
     const rows = await db
@@ -235,73 +198,12 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       adminPath: "/admin/dashboard",
     }));
   },
-  async project_end_date(db, { customerId, subjectId, ofStatus }) {
-    const rows = await db
-      .select({
-        id: projects.id,
-        projectName: projects.projectName,
-        endDate: projects.endDate,
-        customerId: projects.customerId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(projects)
-      .innerJoin(customers, eq(customers.id, projects.customerId))
-      .where(
-        and(
-          isNotNull(projects.endDate),
-          notInArray(projects.status, ["completed", "cancelled"]),
-          ofStatus,
-          customerId ? eq(projects.customerId, customerId) : undefined,
-          subjectId ? eq(projects.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "project",
-      subjectId: row.id,
-      subjectLabel: `${row.projectName} · ${row.name}`,
-      baseAt: dayStart(row.endDate ?? "1970-01-01"),
-      customerId: row.customerId,
-      projectId: row.id,
-      to: row.email,
-      values: { client_name: row.name, project_name: row.projectName, end_date: displayDate(row.endDate) },
-      adminPath: `/admin/projects/${row.id}`,
-    }));
+  project_end_date(db, search) {
+    const open = and(isNotNull(projects.endDate), notInArray(projects.status, ["completed", "cancelled"]));
+    return projectSubjects(db, search, { where: open, fromEver: true });
   },
-  async proposal_signed(db, { customerId, subjectId, since, ofStatus }) {
-    const rows = await db
-      .select({
-        id: proposals.id,
-        number: proposals.proposalNumber,
-        title: proposals.title,
-        signedAt: proposals.signedAt,
-        customerId: proposals.customerId,
-        projectId: proposals.projectId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(proposals)
-      .innerJoin(customers, eq(customers.id, proposals.customerId))
-      .where(
-        and(
-          eq(proposals.status, "signed"),
-          gte(proposals.signedAt, since),
-          ofStatus,
-          customerId ? eq(proposals.customerId, customerId) : undefined,
-          subjectId ? eq(proposals.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "proposal",
-      subjectId: row.id,
-      subjectLabel: `${row.number} · ${row.name}`,
-      baseAt: row.signedAt ?? new Date(0),
-      customerId: row.customerId,
-      projectId: row.projectId,
-      to: row.email,
-      values: { client_name: row.name, document_number: row.number, proposal_title: row.title },
-      adminPath: `/admin/proposals/${row.id}`,
-    }));
+  proposal_signed(db, search) {
+    return proposalSubjects(db, search, { at: proposals.signedAt, where: eq(proposals.status, "signed") });
   },
   async invoice_paid(db, { customerId, subjectId, conditions, since, ofStatus }) {
     // paid when its last payment was recorded (an invoice settled by a credit: when it was last changed); the
@@ -361,115 +263,15 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       adminPath: `/admin/invoices/${row.id}`,
     }));
   },
-  async project_completed(db, { customerId, subjectId, since, ofStatus }) {
-    const rows = await db
-      .select({
-        id: projects.id,
-        projectName: projects.projectName,
-        completedAt: projects.completedAt,
-        customerId: projects.customerId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(projects)
-      .innerJoin(customers, eq(customers.id, projects.customerId))
-      .where(
-        and(
-          eq(projects.status, "completed"),
-          gte(projects.completedAt, since),
-          ofStatus,
-          customerId ? eq(projects.customerId, customerId) : undefined,
-          subjectId ? eq(projects.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "project",
-      subjectId: row.id,
-      subjectLabel: `${row.projectName} · ${row.name}`,
-      baseAt: row.completedAt ?? new Date(0),
-      customerId: row.customerId,
-      projectId: row.id,
-      to: row.email,
-      values: { client_name: row.name, project_name: row.projectName },
-      adminPath: `/admin/projects/${row.id}`,
-    }));
+  project_completed(db, search) {
+    return projectSubjects(db, search, { where: eq(projects.status, "completed") });
   },
-  async proposal_viewed(db, { today, customerId, subjectId, ofStatus, since }) {
-    const rows = await db
-      .select({
-        id: proposals.id,
-        number: proposals.proposalNumber,
-        title: proposals.title,
-        expiresOn: proposals.expiresOn,
-        viewedAt: proposals.viewedAt,
-        customerId: proposals.customerId,
-        projectId: proposals.projectId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(proposals)
-      .innerJoin(customers, eq(customers.id, proposals.customerId))
-      .where(
-        and(
-          eq(proposals.status, "viewed"),
-          gte(proposals.viewedAt, since),
-          sql`${proposals.expiresOn} >= ${today}`,
-          ofStatus,
-          customerId ? eq(proposals.customerId, customerId) : undefined,
-          subjectId ? eq(proposals.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "proposal",
-      subjectId: row.id,
-      subjectLabel: `${row.number} · ${row.name}`,
-      baseAt: row.viewedAt ?? new Date(0),
-      customerId: row.customerId,
-      projectId: row.projectId,
-      to: row.email,
-      values: {
-        client_name: row.name,
-        document_number: row.number,
-        proposal_title: row.title,
-        valid_until: displayDate(row.expiresOn),
-      },
-      adminPath: `/admin/proposals/${row.id}`,
-    }));
+  proposal_viewed(db, search) {
+    const open = and(eq(proposals.status, "viewed"), sql`${proposals.expiresOn} >= ${search.today}`);
+    return proposalSubjects(db, search, { at: proposals.viewedAt, where: open, validUntil: true });
   },
-  async proposal_declined(db, { customerId, subjectId, ofStatus, since }) {
-    const rows = await db
-      .select({
-        id: proposals.id,
-        number: proposals.proposalNumber,
-        title: proposals.title,
-        declinedAt: proposals.declinedAt,
-        customerId: proposals.customerId,
-        projectId: proposals.projectId,
-        name: customers.name,
-        email: customers.email,
-      })
-      .from(proposals)
-      .innerJoin(customers, eq(customers.id, proposals.customerId))
-      .where(
-        and(
-          eq(proposals.status, "declined"),
-          gte(proposals.declinedAt, since),
-          ofStatus,
-          customerId ? eq(proposals.customerId, customerId) : undefined,
-          subjectId ? eq(proposals.id, subjectId) : undefined,
-        ),
-      );
-    return rows.map((row) => ({
-      subjectType: "proposal",
-      subjectId: row.id,
-      subjectLabel: `${row.number} · ${row.name}`,
-      baseAt: row.declinedAt ?? new Date(0),
-      customerId: row.customerId,
-      projectId: row.projectId,
-      to: row.email,
-      values: { client_name: row.name, document_number: row.number, proposal_title: row.title },
-      adminPath: `/admin/proposals/${row.id}`,
-    }));
+  proposal_declined(db, search) {
+    return proposalSubjects(db, search, { at: proposals.declinedAt, where: eq(proposals.status, "declined") });
   },
   async phase_approved(db, { customerId, subjectId, ofStatus, since }) {
     const rows = await db
@@ -552,6 +354,106 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
     return answeredDeliverables(db, "changes_requested", search);
   },
 };
+
+/**
+ * Proposals in a state, counted from one of their moments (`at`): from `since` on, but for a trigger that counts
+ * from a moment long past (`fromEver`: a proposal still out counts from its sending); `validUntil` offers its
+ * last day.
+ */
+async function proposalSubjects(
+  db: Queryable,
+  { customerId, subjectId, ofStatus, since }: Search,
+  trigger: {
+    at: typeof proposals.sentAt | typeof proposals.signedAt | typeof proposals.viewedAt | typeof proposals.declinedAt;
+    where: SQL | undefined;
+    validUntil?: boolean;
+    fromEver?: boolean;
+  },
+): Promise<TriggerSubject[]> {
+  const rows = await db
+    .select({
+      id: proposals.id,
+      number: proposals.proposalNumber,
+      title: proposals.title,
+      expiresOn: proposals.expiresOn,
+      at: trigger.at,
+      customerId: proposals.customerId,
+      projectId: proposals.projectId,
+      name: customers.name,
+      email: customers.email,
+    })
+    .from(proposals)
+    .innerJoin(customers, eq(customers.id, proposals.customerId))
+    .where(
+      and(
+        trigger.where,
+        trigger.fromEver ? isNotNull(trigger.at) : gte(trigger.at, since),
+        ofStatus,
+        customerId ? eq(proposals.customerId, customerId) : undefined,
+        subjectId ? eq(proposals.id, subjectId) : undefined,
+      ),
+    );
+  return rows.map((row) => ({
+    subjectType: "proposal",
+    subjectId: row.id,
+    subjectLabel: `${row.number} · ${row.name}`,
+    baseAt: row.at ?? new Date(0),
+    customerId: row.customerId,
+    projectId: row.projectId,
+    to: row.email,
+    values: {
+      client_name: row.name,
+      document_number: row.number,
+      proposal_title: row.title,
+      ...(trigger.validUntil ? { valid_until: displayDate(row.expiresOn) } : {}),
+    },
+    adminPath: `/admin/proposals/${row.id}`,
+  }));
+}
+
+/** Projects: completed (from when, since `since`), or open with an end date (from that day: `fromEver`). */
+async function projectSubjects(
+  db: Queryable,
+  { customerId, subjectId, ofStatus, since }: Search,
+  trigger: { where: SQL | undefined; fromEver?: boolean },
+): Promise<TriggerSubject[]> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      projectName: projects.projectName,
+      endDate: projects.endDate,
+      completedAt: projects.completedAt,
+      customerId: projects.customerId,
+      name: customers.name,
+      email: customers.email,
+    })
+    .from(projects)
+    .innerJoin(customers, eq(customers.id, projects.customerId))
+    .where(
+      and(
+        trigger.where,
+        trigger.fromEver ? undefined : gte(projects.completedAt, since),
+        ofStatus,
+        customerId ? eq(projects.customerId, customerId) : undefined,
+        subjectId ? eq(projects.id, subjectId) : undefined,
+      ),
+    );
+  return rows.map((row) => ({
+    subjectType: "project",
+    subjectId: row.id,
+    subjectLabel: `${row.projectName} · ${row.name}`,
+    baseAt: trigger.fromEver ? dayStart(row.endDate ?? "1970-01-01") : (row.completedAt ?? new Date(0)),
+    customerId: row.customerId,
+    projectId: row.id,
+    to: row.email,
+    values: {
+      client_name: row.name,
+      project_name: row.projectName,
+      ...(trigger.fromEver ? { end_date: displayDate(row.endDate) } : {}),
+    },
+    adminPath: `/admin/projects/${row.id}`,
+  }));
+}
 
 /** Invoices sent (from their sending, while not cancelled) or estimates accepted (from the client's answer). */
 async function sentDocuments(
