@@ -22,7 +22,7 @@ import {
   questionnaireRequests,
 } from "#app/db/schema.ts";
 import type { AutomationRuleForm, RuleTrigger } from "#app/domain/automation-rules.ts";
-import { displayDate, isoDay } from "#app/domain/dates.ts";
+import { displayDate, isoDay, utcDate } from "#app/domain/dates.ts";
 import type { PlaceholderValues } from "#app/domain/mail-templates.ts";
 import { centsToDecimal, formatMoney, toCents } from "#app/domain/money.ts";
 import { outstandingCondition } from "#app/models/invoices.server.ts";
@@ -89,9 +89,6 @@ export type TriggerSubject = {
   adminPath: string;
 };
 
-/** A date column's day as the moment it starts (UTC: as the payment reminders' days). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /** A rule's conditions, as its row holds them. */
 export type RuleConditions = Pick<CustomRule, "customerStatus" | "projectType" | "budgetRange"> & {
   /** cents owed at least (an invoice) */
@@ -154,7 +151,7 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       subjectType: "invoice",
       subjectId: row.id,
       subjectLabel: `${row.number} · ${row.name}`,
-      baseAt: dayStart(row.dueDate ?? "1970-01-01"),
+      baseAt: utcDate(row.dueDate ?? "1970-01-01"),
       customerId: row.customerId,
       projectId: row.projectId,
       to: row.email,
@@ -442,7 +439,7 @@ async function projectSubjects(
     subjectType: "project",
     subjectId: row.id,
     subjectLabel: `${row.projectName} · ${row.name}`,
-    baseAt: trigger.fromEver ? dayStart(row.endDate ?? "1970-01-01") : (row.completedAt ?? new Date(0)),
+    baseAt: trigger.fromEver ? utcDate(row.endDate ?? "1970-01-01") : (row.completedAt ?? new Date(0)),
     customerId: row.customerId,
     projectId: row.id,
     to: row.email,

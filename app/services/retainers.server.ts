@@ -18,7 +18,7 @@
 
 import type { Tx } from "#app/db/client.server.ts";
 import { automationMessages, builtInRuleName } from "#app/domain/automations.ts";
-import { displayDate, isoDay, todayIn } from "#app/domain/dates.ts";
+import { displayDate, isoDay, todayIn, utcDate } from "#app/domain/dates.ts";
 import { fail } from "#app/domain/result.ts";
 import { studioTimeZone } from "#app/models/business-settings.server.ts";
 import {
@@ -143,9 +143,6 @@ export async function runDueSchedules(
   return total;
 }
 
-/** A period's day as the run's due time (the day's start, UTC: the run's key, not when it goes). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /**
  * The retainers' job as a built-in rule (ADR 0063): a run per schedule and period due in the studio's today. Its
  * run invoices the schedule's periods through its own (an earlier one still waiting goes with it, so none is left
@@ -162,7 +159,7 @@ export function retainerInvoiceRule(deps: SendDeps): RuleHandler {
         subjectType: "schedule",
         subjectId: due.scheduleId,
         subjectLabel: `${due.projectName} · ${displayDate(due.period)}`,
-        dueAt: dayStart(due.period),
+        dueAt: utcDate(due.period),
         customerId: null,
         projectId: null,
       }));

@@ -14,6 +14,7 @@ import {
   formatTimeIn,
   isoDay,
   todayIn,
+  utcDate,
   wallClockIn,
   zonedInstant,
 } from "#app/domain/dates.ts";
@@ -521,9 +522,6 @@ export async function stopRecurringExpense(
   });
 }
 
-/** A period's day as the run's due time (the day's start, UTC: the run's key, not when it goes). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
-
 /**
  * Recurring expenses as a built-in rule of the automations engine (ADR 0063): a run per recurring expense and
  * period due in the studio's today. The run, its row locked, records the periods through its own (an earlier one
@@ -540,7 +538,7 @@ export function expenseRecordingRule(): RuleHandler {
         subjectType: "recurring_expense",
         subjectId: due.id,
         subjectLabel: `${due.vendor} · ${displayDate(due.period)}`,
-        dueAt: dayStart(due.period),
+        dueAt: utcDate(due.period),
         customerId: null,
         projectId: null,
       }));
