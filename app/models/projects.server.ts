@@ -155,6 +155,12 @@ export async function createProject(db: Db, row: ProjectRowInput) {
 export async function updateProject(db: Db, id: string, row: ProjectRowInput) {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, row.customerId);
+    const [before] = await tx
+      .select({ status: projects.status })
+      .from(projects)
+      .where(eq(projects.id, id))
+      .for("update");
+    if (!before) return null;
     // completed: the moment it was (kept while it stays completed; a reopened project loses it)
     const completedAt = row.status === "completed" ? sql`coalesce(${projects.completedAt}, now())` : null;
     const [updated] = await tx
@@ -163,8 +169,10 @@ export async function updateProject(db: Db, id: string, row: ProjectRowInput) {
       .where(eq(projects.id, id))
       .returning();
     if (!updated) return null;
-    // completed or cancelled: its pending automation runs are cancelled for good, but an invoice's (ADR 0063)
-    if (updated.status === "completed" || updated.status === "cancelled") {
+    // becoming completed or cancelled: its pending automation runs are cancelled for good, but an invoice's (ADR
+    // 0063); an edit of a project already closed leaves alone what follows its completion (a testimonial request)
+    const closes = updated.status === "completed" || updated.status === "cancelled";
+    if (closes && before.status !== updated.status) {
       await cancelProjectRuns(tx, id, automationMessages.projectCompleted, new Date());
     }
     await publishChange(tx, { table: "projects", id });

@@ -367,6 +367,8 @@ describeEachDatabase("the owner's automations on events", (database) => {
 
     expect(await pass(later(2))).toMatchObject({ scheduled: 0 });
     expect(await pass(later(3))).toMatchObject({ scheduled: 1, waiting: 1 });
+    // an edit of the completed project (still completed) leaves the waiting request alone
+    await setStatus(shop, ada.id, "completed");
     const page = await call(automationsRoute.loader, path, { cookie: admin });
     const queue = (page.data as { queue: { id: string; preview: Record<string, unknown> }[] }).queue;
     expect(queue).toHaveLength(1);
