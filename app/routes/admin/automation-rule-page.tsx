@@ -28,6 +28,7 @@ import {
   offeredPlaceholders,
   type RuleCondition,
   type RuleTrigger,
+  ruleSteps,
   ruleTriggers,
   ruleWhen,
   stepLabels,
@@ -72,7 +73,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
   // the conditions the chosen trigger can be narrowed by (without JavaScript: the saved or default trigger's)
   const offers = (condition: RuleCondition) => triggerDefinitions[trigger].conditions.includes(condition);
   // the steps it offers (and the one chosen, so a saved choice stays visible until the trigger is saved too)
-  const chosenStep = stepsOf("project_completed").find((step) => step === fields.step.value);
+  const chosenStep = ruleSteps.find((step) => step === fields.step.value);
   const steps = [...new Set([...stepsOf(trigger), ...(chosenStep ? [chosenStep] : [])])];
   const ownMail = chosenStep !== undefined && stepWritesItsOwnMail(chosenStep);
   return (
