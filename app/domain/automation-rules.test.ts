@@ -4,8 +4,10 @@ import {
   conditionWords,
   newRuleDefaults,
   offeredPlaceholders,
+  ruleTriggers,
   ruleWhen,
   stepsOf,
+  triggerDefinitions,
 } from "./automation-rules.ts";
 
 const form = (values: Record<string, string | undefined> = {}) => ({ ...newRuleDefaults, name: "Nudge", ...values });
@@ -114,6 +116,15 @@ describe("an owner's automation", () => {
         minAmount: "2000.00",
       }),
     ).toBe("only Active customers, estimates of at least $2,000.00");
+    // every trigger narrowed by an amount says what the amount is, and no other does
+    for (const trigger of ruleTriggers) {
+      const definition = triggerDefinitions[trigger];
+      expect([trigger, definition.amount !== undefined]).toEqual([
+        trigger,
+        definition.conditions.includes("min_amount"),
+      ]);
+    }
+    expect(triggerDefinitions.invoice_sent.amount?.help).toBe("The invoice's total.");
     expect(ruleWhen("project_completed", 3)).toBe("3 days after it was completed, while it stays completed");
     expect(ruleWhen("proposal_declined", 1)).toBe("1 day after the client declined it");
     // a phase's trigger offers its name, and refuses an amount

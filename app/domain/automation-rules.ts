@@ -61,12 +61,17 @@ type TriggerDefinition = {
   date?: { name: string; while: string };
   /** the conditions it can be narrowed by */
   conditions: readonly RuleCondition[];
+  /** with the amount condition: what the amount is (the form's help) and the condition in words */
+  amount?: { help: string; words: (amount: string) => string };
   placeholders: readonly Placeholder[];
   /** what a run's subject is (the history's words) */
   subject: string;
   /** the steps it offers beside the email and the to-do (the testimonial request needs a completed project) */
   steps?: readonly RuleStep[];
 };
+
+/** An invoice's balance owed, in a condition's words. */
+const amountOwedWords = (amount: string) => `at least ${amount} owed`;
 
 export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
   proposal_unsigned: {
@@ -83,6 +88,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     dated: true,
     date: { name: "its due date", while: "while a balance is unpaid" },
     conditions: ["customer_status", "min_amount"],
+    amount: { help: "The balance still owed.", words: amountOwedWords },
     placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
     subject: "invoice",
   },
@@ -116,6 +122,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     when: "after its last payment, while it stays paid",
     dated: false,
     conditions: ["customer_status", "min_amount"],
+    amount: { help: "The invoice's total.", words: (amount) => `invoices of at least ${amount}` },
     placeholders: ["client_name", "studio_name", "document_number", "amount", "payment_date"],
     subject: "invoice",
   },
@@ -157,6 +164,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     when: "after it was sent, while it is not cancelled",
     dated: false,
     conditions: ["customer_status", "min_amount"],
+    amount: { help: "The invoice's total.", words: (amount) => `invoices of at least ${amount}` },
     placeholders: ["client_name", "studio_name", "document_number", "amount", "due_date"],
     subject: "invoice",
   },
@@ -165,6 +173,7 @@ export const triggerDefinitions: Record<RuleTrigger, TriggerDefinition> = {
     when: "after the client accepted it",
     dated: false,
     conditions: ["customer_status", "min_amount"],
+    amount: { help: "The estimate's total.", words: (amount) => `estimates of at least ${amount}` },
     placeholders: ["client_name", "studio_name", "document_number", "amount"],
     subject: "estimate",
   },
@@ -373,18 +382,14 @@ export function offeredPlaceholders(trigger: RuleTrigger): { name: Placeholder; 
 
 /** A rule's conditions in words ("only Prospect customers"), or "" when it has none. */
 export function conditionWords(rule: {
+  /** the rule's trigger (its amount in its words; an invoice's balance owed without it) */
   trigger?: RuleTrigger;
   customerStatus: CustomerStatus | null;
   projectType: ProjectType | null;
   budgetRange: BudgetRange | null;
   minAmount: string | null;
 }): string {
-  const amount = (words: string) =>
-    rule.trigger === "estimate_accepted"
-      ? `estimates of at least ${words}`
-      : rule.trigger === undefined || rule.trigger === "invoice_overdue"
-        ? `at least ${words} owed`
-        : `invoices of at least ${words}`;
+  const amount = triggerDefinitions[rule.trigger ?? "invoice_overdue"].amount?.words ?? amountOwedWords;
   const parts = [
     rule.customerStatus ? `${customerStatusLabels[rule.customerStatus]} customers` : null,
     rule.projectType ? `inquiries about ${projectTypeLabels[rule.projectType]}` : null,

@@ -118,7 +118,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
           <MoneyField
             meta={fields.min_amount}
             label="Only when at least (optional)"
-            description={trigger === "invoice_overdue" ? "The balance still owed." : "The document's total."}
+            description={triggerDefinitions[trigger].amount?.help}
           />
         ) : null}
         {offers("project_type") ? (
