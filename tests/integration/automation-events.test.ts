@@ -5,10 +5,9 @@
  * "Request a testimonial" step, offered only when a project is completed, asks through the testimonial loop's own
  * call (a link, the mail of Settings → Emails), and the completed project does not cancel it.
  */
-import { desc, eq } from "drizzle-orm";
-import { beforeEach, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { expect, it } from "vitest";
 import {
-  automationCustomRules,
   automationRuns,
   deliverableAnswerRecords,
   deliverables,
@@ -22,7 +21,6 @@ import {
   questionnaires,
   questionnaireVersions,
   testimonialRequests,
-  users,
 } from "#app/db/schema.ts";
 import { customRuleKey, ruleMessages } from "#app/domain/automation-rules.ts";
 import { automationMessages } from "#app/domain/automations.ts";
@@ -33,44 +31,19 @@ import { updateProject } from "#app/models/projects.server.ts";
 import { markProposalViewed } from "#app/models/proposals.server.ts";
 import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
 import * as automationsRoute from "#app/routes/admin/automations.tsx";
-import { automationHandlers } from "#app/services/automation-custom.server.ts";
-import { runAutomations } from "#app/services/automations.server.ts";
-import { createLogger } from "#app/services/logger.server.ts";
 import { declineProposal, findClientProposal, signProposal } from "#app/services/proposals.server.ts";
+import { automationTestKit } from "../support/automations.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
-import { routeHarness, testConfig } from "../support/routes.ts";
 
-const logger = createLogger("silent");
 const day = 86_400_000;
 const path = "/admin/automations";
 
 describeEachDatabase("the owner's automations on events", (database) => {
-  const { call, cookieFor } = routeHarness(database);
-  const db = () => database().db;
-  let admin = "";
-  let actor = { userId: "", email: "owner@studio.test" };
-
-  beforeEach(async () => {
-    admin = await cookieFor("owner@studio.test", true);
-    const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
-    actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
-  });
-
-  const deps = () => ({ db: db(), config: testConfig, logger });
-  const pass = async (at: Date) => runAutomations(db(), await automationHandlers(deps()), at);
-  const later = (days: number, hours = 1) => new Date(Date.now() + days * day + hours * 3600_000);
-  const createRule = async (values: Record<string, string>) => {
-    const made = await call(ruleRoute.action, `${path}/new`, {
-      cookie: admin,
-      form: { intent: "save", name: "A rule", days: "1", min_amount: "", subject: "", body: "", ...values },
-    });
-    expect(made.status).toBe(302);
-    const [rule] = await db().select().from(automationCustomRules).orderBy(desc(automationCustomRules.createdAt));
-    if (!rule) throw new Error("no rule");
-    return rule;
-  };
+  const { call, cookieFor, db, owner, deps, pass, later, ...kit } = automationTestKit(database);
+  const createRule = (values: Record<string, string>) =>
+    kit.createRule({ intent: "save", name: "A rule", days: "1", min_amount: "", subject: "", body: "", ...values });
   const runsOf = (ruleId: string) =>
     db()
       .select()
@@ -83,7 +56,7 @@ describeEachDatabase("the owner's automations on events", (database) => {
     const sent = await createSentProposal(db(), {
       customerId: customer.id,
       expiresOn: addDaysIso(todayIn("America/New_York"), 30),
-      actor,
+      actor: owner.actor,
     });
     const opened = await findClientProposal(db(), sent.token, "198.51.100.7");
     if (!opened.ok) throw new Error(opened.reason);
@@ -162,7 +135,7 @@ describeEachDatabase("the owner's automations on events", (database) => {
       const sent = await createSentProposal(db(), {
         customerId: customer.id,
         expiresOn: addDaysIso(todayIn("America/New_York"), 30),
-        actor,
+        actor: owner.actor,
       });
       const seen = await findClientProposal(db(), sent.token, "198.51.100.7");
       if (!seen.ok) throw new Error(seen.reason);
@@ -330,7 +303,7 @@ describeEachDatabase("the owner's automations on events", (database) => {
   it("3 days after a project is completed: the testimonial request, approved in the queue, asks once", async () => {
     // the step is only for a completed project
     const refused = await call(ruleRoute.action, `${path}/new`, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: { intent: "save", name: "Ask", trigger: "proposal_signed", days: "1", step: "testimonial", approval: "on" },
     });
     expect(refused.status).toBe(400);
@@ -369,7 +342,7 @@ describeEachDatabase("the owner's automations on events", (database) => {
     expect(await pass(later(3))).toMatchObject({ scheduled: 1, waiting: 1 });
     // an edit of the completed project (still completed) leaves the waiting request alone
     await setStatus(shop, ada.id, "completed");
-    const page = await call(automationsRoute.loader, path, { cookie: admin });
+    const page = await call(automationsRoute.loader, path, { cookie: owner.cookie });
     const queue = (page.data as { queue: { id: string; preview: Record<string, unknown> }[] }).queue;
     expect(queue).toHaveLength(1);
     expect(queue[0]?.preview).toMatchObject({
@@ -379,7 +352,7 @@ describeEachDatabase("the owner's automations on events", (database) => {
       editable: false,
     });
     const approved = await call(automationsRoute.action, path, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: { intent: "approve", run: queue[0]?.id ?? "" },
     });
     expect(approved.status).toBe(302);

@@ -5,8 +5,8 @@
  * next one, with the reason; a declined proposal's run is skipped; a project's moved end date replaces its run; a
  * rule never reaches back; a deleted rule's pending runs are cancelled; non-admins are refused.
  */
-import { and, desc, eq, like } from "drizzle-orm";
-import { beforeEach, expect, it } from "vitest";
+import { and, eq, like } from "drizzle-orm";
+import { expect, it } from "vitest";
 import {
   auditLog,
   automationCustomRules,
@@ -17,7 +17,6 @@ import {
   ownerNotices,
   projects,
   proposals,
-  users,
 } from "#app/db/schema.ts";
 import { customRuleKey } from "#app/domain/automation-rules.ts";
 import { addDaysIso, todayIn } from "#app/domain/dates.ts";
@@ -25,34 +24,18 @@ import { scheduleRuns, setScopeHeld } from "#app/models/automations.server.ts";
 import * as ruleRoute from "#app/routes/admin/automation-rule.tsx";
 import * as automationsRoute from "#app/routes/admin/automations.tsx";
 import * as stopRoute from "#app/routes/stop-emails.tsx";
-import { automationHandlers } from "#app/services/automation-custom.server.ts";
-import { runAutomations } from "#app/services/automations.server.ts";
-import { createLogger } from "#app/services/logger.server.ts";
 import { optOutToken } from "#app/services/mail-opt-out.server.ts";
+import { automationTestKit } from "../support/automations.ts";
 import { describeEachDatabase } from "../support/database.ts";
 import { createSentProposal } from "../support/proposals.ts";
 import { insertCustomer, insertInvoice, insertProject } from "../support/records.ts";
-import { routeHarness, testConfig } from "../support/routes.ts";
+import { testConfig } from "../support/routes.ts";
 
-const logger = createLogger("silent");
 const day = 86_400_000;
 const path = "/admin/automations";
 
 describeEachDatabase("the owner's automations", (database) => {
-  const { call, cookieFor } = routeHarness(database);
-  const db = () => database().db;
-  let admin = "";
-  let actor = { userId: "", email: "owner@studio.test" };
-
-  beforeEach(async () => {
-    admin = await cookieFor("owner@studio.test", true);
-    const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@studio.test"));
-    actor = { userId: owner?.id ?? "", email: "owner@studio.test" };
-  });
-
-  const handlers = () => automationHandlers({ db: db(), config: testConfig, logger });
-  const pass = async (at: Date) => runAutomations(db(), await handlers(), at);
-  const later = (days: number, hours = 1) => new Date(Date.now() + days * day + hours * 3600_000);
+  const { call, cookieFor, db, owner, pass, later, ...kit } = automationTestKit(database);
 
   const ruleForm = (values: Record<string, string> = {}) => ({
     intent: "save",
@@ -66,19 +49,13 @@ describeEachDatabase("the owner's automations", (database) => {
     approval: "on",
     ...values,
   });
-  const createRule = async (values: Record<string, string> = {}) => {
-    const made = await call(ruleRoute.action, `${path}/new`, { cookie: admin, form: ruleForm(values) });
-    expect(made.status).toBe(302);
-    const [rule] = await db().select().from(automationCustomRules).orderBy(desc(automationCustomRules.createdAt));
-    if (!rule) throw new Error("no rule");
-    return rule;
-  };
+  const createRule = (values: Record<string, string> = {}) => kit.createRule(ruleForm(values));
   const sentProposal = async (name: string) => {
     const customer = await insertCustomer(db(), { name, email: `${name.toLowerCase()}@client.test` });
     const proposal = await createSentProposal(db(), {
       customerId: customer.id,
       expiresOn: addDaysIso(todayIn("America/New_York"), 30),
-      actor,
+      actor: owner.actor,
     });
     return { customer, proposal };
   };
@@ -87,7 +64,7 @@ describeEachDatabase("the owner's automations", (database) => {
 
   it("refuses a placeholder its trigger does not offer, by name; non-admins are refused", async () => {
     const refused = await call(ruleRoute.action, `${path}/new`, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: ruleForm({ subject: "Hello {client_nam}", body: "About {amount}" }),
     });
     expect(refused.status).toBe(400);
@@ -97,7 +74,10 @@ describeEachDatabase("the owner's automations", (database) => {
     );
     expect(errors).toContain("Unknown field {amount}");
     // a negative day count is only for a date
-    const negative = await call(ruleRoute.action, `${path}/new`, { cookie: admin, form: ruleForm({ days: "-2" }) });
+    const negative = await call(ruleRoute.action, `${path}/new`, {
+      cookie: owner.cookie,
+      form: ruleForm({ days: "-2" }),
+    });
     expect(negative.status).toBe(400);
     expect(await db().select().from(automationCustomRules)).toEqual([]);
     const staff = await cookieFor("staff@studio.test", false);
@@ -124,7 +104,7 @@ describeEachDatabase("the owner's automations", (database) => {
     expect(run).toMatchObject({ status: "waiting_approval", customerId: customer.id, attempts: 0 });
 
     // the queue shows the mail as it would go
-    const page = await call(automationsRoute.loader, path, { cookie: admin });
+    const page = await call(automationsRoute.loader, path, { cookie: owner.cookie });
     const queue = (page.data as { queue: { id: string; rule: string; preview: Record<string, unknown> }[] }).queue;
     expect(queue).toHaveLength(1);
     expect(queue[0]?.rule).toBe("Nudge an unsigned proposal");
@@ -137,7 +117,7 @@ describeEachDatabase("the owner's automations", (database) => {
 
     // approved with an edit: sent at once, as edited, with the stop link
     const approved = await call(automationsRoute.action, path, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: {
         intent: "approve",
         run: run?.id ?? "",
@@ -161,7 +141,7 @@ describeEachDatabase("the owner's automations", (database) => {
     // once: a replay, a later pass and a second approval send nothing more
     await pass(later(5));
     const again = await call(automationsRoute.action, path, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: { intent: "approve", run: run?.id ?? "" },
     });
     expect(again.status).toBe(302);
@@ -175,7 +155,7 @@ describeEachDatabase("the owner's automations", (database) => {
     const rule = await createRule();
     const { customer } = await sentProposal("Eve");
     const tried = await call(ruleRoute.loader, `${path}/${rule.id}?try=${customer.id}`, {
-      cookie: admin,
+      cookie: owner.cookie,
       params: { id: rule.id },
     });
     const trial = (tried.data as { trial: { items: Record<string, unknown>[] } }).trial;
@@ -194,7 +174,7 @@ describeEachDatabase("the owner's automations", (database) => {
       .update(proposals)
       .set({ sentAt: new Date(Date.now() - 4 * day) });
     const due = await call(ruleRoute.loader, `${path}/${rule.id}?try=${customer.id}`, {
-      cookie: admin,
+      cookie: owner.cookie,
       params: { id: rule.id },
     });
     expect((due.data as { trial: { items: { verdict: string }[] } }).trial.items.map((item) => item.verdict)).toEqual([
@@ -202,7 +182,7 @@ describeEachDatabase("the owner's automations", (database) => {
     ]);
     const other = await insertCustomer(db(), { name: "Nobody", email: "nobody@client.test" });
     const none = await call(ruleRoute.loader, `${path}/${rule.id}?try=${other.id}`, {
-      cookie: admin,
+      cookie: owner.cookie,
       params: { id: rule.id },
     });
     expect((none.data as { trial: { items: unknown[] } }).trial.items).toEqual([]);
@@ -373,7 +353,7 @@ describeEachDatabase("the owner's automations", (database) => {
     expect(dueSoon.map((mail) => mail.to)).toEqual(["dot@client.test"]);
     // a condition its trigger cannot be narrowed by is refused, named
     const refused = await call(ruleRoute.action, `${path}/new`, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: ruleForm({ budget_range: "large" }),
     });
     expect(refused.status).toBe(400);
@@ -383,7 +363,7 @@ describeEachDatabase("the owner's automations", (database) => {
   it("editing and deleting are audited; a deleted rule's pending runs are cancelled with the reason", async () => {
     const rule = await createRule();
     const edited = await call(ruleRoute.action, `${path}/${rule.id}`, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: ruleForm({ name: "Nudge, renamed", days: "5" }),
       params: { id: rule.id },
     });
@@ -398,10 +378,11 @@ describeEachDatabase("the owner's automations", (database) => {
     );
     // paused and resumed from the page like a built-in one
     expect(
-      (await call(automationsRoute.action, path, { cookie: admin, form: { intent: "pause", rule: key } })).status,
+      (await call(automationsRoute.action, path, { cookie: owner.cookie, form: { intent: "pause", rule: key } }))
+        .status,
     ).toBe(302);
     const deleted = await call(ruleRoute.action, `${path}/${rule.id}`, {
-      cookie: admin,
+      cookie: owner.cookie,
       form: { intent: "delete" },
       params: { id: rule.id },
     });
@@ -423,7 +404,7 @@ describeEachDatabase("the owner's automations", (database) => {
     ]);
     // gone: its page answers 404
     expect(
-      (await call(ruleRoute.loader, `${path}/${rule.id}`, { cookie: admin, params: { id: rule.id } })).status,
+      (await call(ruleRoute.loader, `${path}/${rule.id}`, { cookie: owner.cookie, params: { id: rule.id } })).status,
     ).toBe(404);
   });
 });
