@@ -4,7 +4,9 @@
  * open with an end date; a proposal opened, signed or declined, an invoice paid, a phase approved, a project
  * completed), each with the moment its days count from, its recipient and its placeholder values.
  */
+
 import { and, asc, eq, gt, gte, inArray, isNotNull, notInArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "#app/db/client.server.ts";
 import {
   automationCustomRules,
@@ -114,6 +116,19 @@ type Search = {
   ofStatus: SQL | undefined;
 };
 
+/** A search's own narrowing: the customer's status, one customer's records, one record. */
+function narrowed(
+  search: Pick<Search, "ofStatus" | "customerId" | "subjectId">,
+  customerColumn: PgColumn,
+  idColumn: PgColumn,
+) {
+  return and(
+    search.ofStatus,
+    search.customerId ? eq(customerColumn, search.customerId) : undefined,
+    search.subjectId ? eq(idColumn, search.subjectId) : undefined,
+  );
+}
+
 /** Each trigger's search: the records that still qualify, as subjects. */
 const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<TriggerSubject[]>> = {
   proposal_unsigned(db, search) {
@@ -141,10 +156,8 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
           outstandingCondition(),
           gt(invoices.balanceDue, "0"),
           conditions?.minAmount ? gte(invoices.balanceDue, centsToDecimal(conditions.minAmount)) : undefined,
-          ofStatus,
           isNotNull(invoices.dueDate),
-          customerId ? eq(invoices.customerId, customerId) : undefined,
-          subjectId ? eq(invoices.id, subjectId) : undefined,
+          narrowed({ ofStatus, customerId, subjectId }, invoices.customerId, invoices.id),
         ),
       );
     return rows.map((row) => ({
@@ -238,9 +251,7 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
           gte(invoices.updatedAt, since),
           sql`${paidAt} >= ${since.toISOString()}::timestamptz`,
           conditions?.minAmount ? gte(invoices.totalAmount, centsToDecimal(conditions.minAmount)) : undefined,
-          ofStatus,
-          customerId ? eq(invoices.customerId, customerId) : undefined,
-          subjectId ? eq(invoices.id, subjectId) : undefined,
+          narrowed({ ofStatus, customerId, subjectId }, invoices.customerId, invoices.id),
         ),
       );
     return rows.map((row) => ({
@@ -288,9 +299,7 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
       .where(
         and(
           gte(projectPhases.approvedAt, since),
-          ofStatus,
-          customerId ? eq(projects.customerId, customerId) : undefined,
-          subjectId ? eq(projectPhases.id, subjectId) : undefined,
+          narrowed({ ofStatus, customerId, subjectId }, projects.customerId, projectPhases.id),
         ),
       );
     return rows.map((row) => ({
@@ -327,9 +336,7 @@ const finders: Record<RuleTrigger, (db: Queryable, search: Search) => Promise<Tr
         and(
           eq(questionnaireRequests.state, "submitted"),
           gte(questionnaireRequests.submittedAt, since),
-          ofStatus,
-          customerId ? eq(questionnaireRequests.customerId, customerId) : undefined,
-          subjectId ? eq(questionnaireRequests.id, subjectId) : undefined,
+          narrowed({ ofStatus, customerId, subjectId }, questionnaireRequests.customerId, questionnaireRequests.id),
         ),
       );
     return rows.map((row) => ({
@@ -385,9 +392,7 @@ async function proposalSubjects(
       and(
         trigger.where,
         trigger.fromEver ? isNotNull(trigger.at) : gte(trigger.at, since),
-        ofStatus,
-        customerId ? eq(proposals.customerId, customerId) : undefined,
-        subjectId ? eq(proposals.id, subjectId) : undefined,
+        narrowed({ ofStatus, customerId, subjectId }, proposals.customerId, proposals.id),
       ),
     );
   return rows.map((row) => ({
@@ -430,9 +435,7 @@ async function projectSubjects(
       and(
         trigger.where,
         trigger.fromEver ? undefined : gte(projects.completedAt, since),
-        ofStatus,
-        customerId ? eq(projects.customerId, customerId) : undefined,
-        subjectId ? eq(projects.id, subjectId) : undefined,
+        narrowed({ ofStatus, customerId, subjectId }, projects.customerId, projects.id),
       ),
     );
   return rows.map((row) => ({
@@ -481,9 +484,7 @@ async function sentDocuments(
           : eq(invoices.status, "accepted"),
         gte(at, since),
         conditions?.minAmount ? gte(invoices.totalAmount, centsToDecimal(conditions.minAmount)) : undefined,
-        ofStatus,
-        customerId ? eq(invoices.customerId, customerId) : undefined,
-        subjectId ? eq(invoices.id, subjectId) : undefined,
+        narrowed({ ofStatus, customerId, subjectId }, invoices.customerId, invoices.id),
       ),
     );
   return rows.map((row) => ({
@@ -531,9 +532,7 @@ async function answeredDeliverables(
       and(
         eq(deliverableAnswerRecords.answer, answer),
         gte(deliverableAnswerRecords.answeredAt, since),
-        ofStatus,
-        customerId ? eq(projects.customerId, customerId) : undefined,
-        subjectId ? eq(deliverableAnswerRecords.id, subjectId) : undefined,
+        narrowed({ ofStatus, customerId, subjectId }, projects.customerId, deliverableAnswerRecords.id),
       ),
     );
   return rows.map((row) => ({
