@@ -130,6 +130,11 @@ describe("an owner's automation with approval", () => {
     expect(await page.getByLabel("Subject", { exact: true }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${shots}/testimonial-rule.png`, fullPage: true });
+    // on a phone: nothing wider than it
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: `${shots}/testimonial-rule-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "Create automation" }).click();
     await page.getByText("Automation created: Ask for a testimonial").first().waitFor();
     expect(await page.locator('[data-rule^="custom:"]', { hasText: "Ask for a testimonial" }).textContent()).toContain(
