@@ -80,7 +80,7 @@ export function AutomationRuleEditor({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-3xl flex-col gap-5">
       <PageHeader
         title={rule ? rule.name : "New automation"}
-        description="When something happens (or does not), the studio acts on its own: it mails the client or gives you a to-do. With approval on, each mail waits for you in the queue on the Automations page."
+        description="When something happens (or does not), the studio acts on its own: it mails the client, gives you a to-do, or asks the client for a testimonial. With approval on, each step waits for you in the queue on the Automations page."
         back={{ href: automationsPath, label: "Back to Automations" }}
       >
         {rule ? (
